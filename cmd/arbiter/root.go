@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes, listed by "arbiter help exit-codes".
+const (
+	exitOK          = 0
+	exitFailure     = 1
+	exitUsage       = 2
+	exitInterrupted = 130
+)
+
+// app carries what every command needs: the streams, the environment and
+// the global flags. Nothing in the program is package-level state.
+type app struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+	now    func() time.Time
+
+	dbPath     string // --db, else $ARBITER_DB, else ./arbiter.db
+	tournament string // --tournament ID|NAME, else the current tournament
+}
+
+// flagError marks a usage error: a wrong flag or argument. It exits 2 and
+// prints the command's usage.
+type flagError struct{ err error }
+
+func (e *flagError) Error() string { return e.err.Error() }
+func (e *flagError) Unwrap() error { return e.err }
+
+// usageErrorf returns a flagError with a formatted message.
+func usageErrorf(format string, args ...any) error {
+	return &flagError{fmt.Errorf(format, args...)}
+}
+
+// exitError carries an exit code chosen by a command (for example "game
+// check" exits 1 when a game is illegal) with an optional message.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// run builds the command tree, runs it with args and returns the exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}
+	root := newRootCmd(a)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err == nil {
+		return exitOK
+	}
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "arbiter: interrupted")
+		return exitInterrupted
+	}
+	var xe *exitError
+	if errors.As(err, &xe) {
+		if xe.msg != "" {
+			fmt.Fprintf(stderr, "arbiter: %s\n", xe.msg)
+		}
+		return xe.code
+	}
+	var fe *flagError
+	if errors.As(err, &fe) || isCobraUsageError(err) {
+		fmt.Fprintf(stderr, "arbiter: %v\n", err)
+		if cmd != nil {
+			fmt.Fprintf(stderr, "\n%s", cmd.UsageString())
+		}
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "arbiter: %v\n", err)
+	return exitFailure
+}
+
+// isCobraUsageError recognises the errors cobra itself returns for unknown
+// commands, unknown flags and wrong argument counts.
+func isCobraUsageError(err error) bool {
+	var u *usageMarker
+	if errors.As(err, &u) {
+		return true
+	}
+	msg := err.Error()
+	return strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "unknown flag") ||
+		strings.HasPrefix(msg, "unknown shorthand flag") || strings.HasPrefix(msg, "required flag")
+}
+
+// usageMarker wraps errors from cobra's flag and argument parsing.
+type usageMarker struct{ err error }
+
+func (e *usageMarker) Error() string { return e.err.Error() }
+func (e *usageMarker) Unwrap() error { return e.err }
+
+// newRootCmd returns the arbiter command with every subcommand attached.
+func newRootCmd(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "arbiter",
+		Short: "Run a Swiss-system chess tournament from one SQLite file",
+		Long: `arbiter runs a Swiss-system chess tournament from registration to the final
+standings: FIDE Dutch pairings, results, FIDE tie-breaks, every submitted game
+checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "database file (default $ARBITER_DB, else ./arbiter.db)")
+	root.PersistentFlags().StringVar(&a.tournament, "tournament", "", "tournament `ID|NAME` (default: the current tournament)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageMarker{err} })
+
+	root.AddCommand(
+		newHelpExitCodesTopic(),
+	)
+	wrapArgs(root)
+	return root
+}
+
+// wrapArgs marks argument-count errors of every command as usage errors.
+func wrapArgs(c *cobra.Command) {
+	if c.Args != nil {
+		check := c.Args
+		if _, done := c.Annotations["argsWrapped"]; !done {
+			c.Args = func(cmd *cobra.Command, args []string) error {
+				if err := check(cmd, args); err != nil {
+					return &usageMarker{err}
+				}
+				return nil
+			}
+			if c.Annotations == nil {
+				c.Annotations = map[string]string{}
+			}
+			c.Annotations["argsWrapped"] = "1"
+		}
+	}
+	for _, sub := range c.Commands() {
+		wrapArgs(sub)
+	}
+}
+
+// newHelpExitCodesTopic returns the "exit-codes" help topic.
+func newHelpExitCodesTopic() *cobra.Command {
+	return &cobra.Command{
+		Use:   "exit-codes",
+		Short: "Exit codes of arbiter commands",
+		Long: `arbiter exits with:
+
+  0    the command did what was asked
+  1    it failed: bad input, an illegal game, a refused write (nothing was written)
+  2    usage error: unknown command or flag, wrong number of arguments
+  130  interrupted (Ctrl-C); a write in progress is rolled back
+`,
+	}
+}

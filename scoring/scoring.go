@@ -1,0 +1,179 @@
+package scoring
+
+import (
+	"fmt"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// Kind says what a player's round was.
+type Kind int8
+
+// Kinds of round. Game is the only kind played over the board.
+const (
+	Game        Kind = iota // played over the board (or still being played)
+	ForfeitWin              // opponent did not play: counts as a win, not played
+	ForfeitLoss             // did not play a scheduled game (also double forfeits)
+	PAB                     // pairing-allocated bye
+	HalfBye                 // requested half-point bye
+	FullBye                 // requested full-point bye
+	ZeroBye                 // requested zero-point bye
+	Absent                  // not paired: absent, withdrawn or not yet entered
+)
+
+var kindNames = [...]string{"game", "forfeit win", "forfeit loss", "PAB", "half-point bye", "full-point bye", "zero-point bye", "absent"}
+
+// String names the kind in plain words.
+func (k Kind) String() string {
+	if k >= 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Outcome is one player's round.
+type Outcome struct {
+	Kind     Kind
+	Opponent int            // opponent's pairing number, 0 for byes and absences
+	Colour   arbiter.Colour // colour played or scheduled (forfeits), NoColour otherwise
+	Points   arbiter.Score  // points scored in the round
+	Board    int            // board number, 0 for byes and absences
+	Pending  bool           // a game with no result entered yet (Points is Zero)
+}
+
+// Played reports whether the round was a game played over the board.
+func (o Outcome) Played() bool { return o.Kind == Game }
+
+// Card is one player's score card.
+type Card struct {
+	PN     int
+	Rounds []Outcome // Rounds[r-1] is round r
+}
+
+// Score returns the total points on the card.
+func (c Card) Score() arbiter.Score {
+	return c.ScoreAfter(len(c.Rounds))
+}
+
+// ScoreAfter returns the points scored in rounds 1 to r.
+func (c Card) ScoreAfter(r int) arbiter.Score {
+	var s arbiter.Score
+	for i := 0; i < r && i < len(c.Rounds); i++ {
+		s += c.Rounds[i].Points
+	}
+	return s
+}
+
+// Table holds every player's card over the same rounds.
+type Table struct {
+	Rounds int    // number of rounds on every card
+	Cards  []Card // Cards[pn-1] is the card of pairing number pn
+}
+
+// Card returns the card of pairing number pn, or nil if there is none.
+func (t *Table) Card(pn int) *Card {
+	if pn < 1 || pn > len(t.Cards) {
+		return nil
+	}
+	return &t.Cards[pn-1]
+}
+
+// Build makes the score cards of a tournament from its entries and rounds.
+// Pairing numbers must run from 1 to len(entries). Rounds must be numbered
+// 1, 2, ... in order. A player found on no board and in no bye of a round is
+// Absent; a late entry's missed rounds score t.LateValue each, other
+// absences nothing. It returns an error naming the round and player if a
+// player appears twice in a round or a pairing number is unknown.
+func Build(t arbiter.Tournament, entries []arbiter.Entry, rounds []arbiter.Round) (*Table, error) {
+	n := len(entries)
+	joined := make([]int, n+1)
+	for _, e := range entries {
+		if e.PN < 1 || e.PN > n {
+			return nil, fmt.Errorf("scoring: pairing number %d out of range 1-%d", e.PN, n)
+		}
+		joined[e.PN] = e.JoinedRound
+	}
+	tab := &Table{Rounds: len(rounds), Cards: make([]Card, n)}
+	for pn := 1; pn <= n; pn++ {
+		tab.Cards[pn-1] = Card{PN: pn, Rounds: make([]Outcome, len(rounds))}
+	}
+	for i, rd := range rounds {
+		if rd.Number != i+1 {
+			return nil, fmt.Errorf("scoring: round %d found where round %d was expected", rd.Number, i+1)
+		}
+		seen := make([]bool, n+1)
+		mark := func(pn int) error {
+			if pn < 1 || pn > n {
+				return fmt.Errorf("scoring: round %d: unknown pairing number %d", rd.Number, pn)
+			}
+			if seen[pn] {
+				return fmt.Errorf("scoring: round %d: player %d appears twice", rd.Number, pn)
+			}
+			seen[pn] = true
+			return nil
+		}
+		for _, b := range rd.Boards {
+			if err := mark(b.White); err != nil {
+				return nil, err
+			}
+			if err := mark(b.Black); err != nil {
+				return nil, err
+			}
+			w, bl := boardOutcomes(b)
+			tab.Cards[b.White-1].Rounds[i] = w
+			tab.Cards[b.Black-1].Rounds[i] = bl
+		}
+		for _, by := range rd.Byes {
+			if err := mark(by.PN); err != nil {
+				return nil, err
+			}
+			tab.Cards[by.PN-1].Rounds[i] = byeOutcome(t, by.Kind)
+		}
+		for pn := 1; pn <= n; pn++ {
+			if seen[pn] {
+				continue
+			}
+			o := Outcome{Kind: Absent}
+			if rd.Number < joined[pn] {
+				o.Points = t.LateValue
+			}
+			tab.Cards[pn-1].Rounds[i] = o
+		}
+	}
+	return tab, nil
+}
+
+// boardOutcomes returns White's and Black's outcome of a board.
+func boardOutcomes(b arbiter.Board) (w, bl Outcome) {
+	w = Outcome{Kind: Game, Opponent: b.Black, Colour: arbiter.White, Board: b.Number, Points: b.Result.Points(arbiter.White)}
+	bl = Outcome{Kind: Game, Opponent: b.White, Colour: arbiter.Black, Board: b.Number, Points: b.Result.Points(arbiter.Black)}
+	switch b.Result {
+	case arbiter.NoResult:
+		w.Pending, bl.Pending = true, true
+	case arbiter.WhiteForfeit:
+		w.Kind, bl.Kind = ForfeitWin, ForfeitLoss
+	case arbiter.BlackForfeit:
+		w.Kind, bl.Kind = ForfeitLoss, ForfeitWin
+	case arbiter.DoubleForfeit:
+		w.Kind, bl.Kind = ForfeitLoss, ForfeitLoss
+	}
+	return w, bl
+}
+
+// byeOutcome returns the outcome of a bye of kind k under t's bye values.
+func byeOutcome(t arbiter.Tournament, k arbiter.ByeKind) Outcome {
+	o := Outcome{Points: t.ByeValue(k)}
+	switch k {
+	case arbiter.PAB:
+		o.Kind = PAB
+	case arbiter.HalfBye:
+		o.Kind = HalfBye
+	case arbiter.FullBye:
+		o.Kind = FullBye
+	case arbiter.ZeroBye:
+		o.Kind = ZeroBye
+	default:
+		o.Kind = Absent
+	}
+	return o
+}
