@@ -17,7 +17,9 @@ type FENError struct {
 	Msg string
 }
 
-func (e *FENError) Error() string { return fmt.Sprintf("rules: bad FEN at column %d: %s", e.Col, e.Msg) }
+func (e *FENError) Error() string {
+	return fmt.Sprintf("rules: bad FEN at column %d: %s", e.Col, e.Msg)
+}
 
 // Unwrap returns ErrFEN.
 func (e *FENError) Unwrap() error { return ErrFEN }

@@ -230,9 +230,9 @@ func (p *Position) legalEP(from, to Square) bool {
 	occ := p.occupied() ^ bb(from) ^ bb(to) ^ bb(capSq)
 	k := p.kingSquare(us)
 	them := p.byColour[us.Other()] &^ bb(capSq)
-	return (rookAttacks(k, occ)&(p.byType[Rook]|p.byType[Queen]) |
-		bishopAttacks(k, occ)&(p.byType[Bishop]|p.byType[Queen]) |
-		knightAttacks[k&63]&p.byType[Knight] |
+	return (rookAttacks(k, occ)&(p.byType[Rook]|p.byType[Queen])|
+		bishopAttacks(k, occ)&(p.byType[Bishop]|p.byType[Queen])|
+		knightAttacks[k&63]&p.byType[Knight]|
 		pawnAttacks[us][k&63]&p.byType[Pawn])&them == 0
 }
 
