@@ -318,15 +318,17 @@ func (p *Position) ParseMove(text string, lang Lang) (Move, error) {
 	if why != "" {
 		return NoMove, &MoveError{Text: text, Reason: why, Article: ArtNotation, Err: ErrNotAMove}
 	}
-	m, err := p.resolveText(text, &mt, lang)
+	var ml moveList
+	p.generate(&ml)
+	m, err := p.resolveIn(text, &mt, lang, &ml)
 	if err != nil {
 		return NoMove, err
 	}
 	return m, nil
 }
 
-// resolveText matches a scanned move against the legal moves.
-func (p *Position) resolveText(text string, mt *moveText, lang Lang) (Move, *MoveError) {
+// resolveIn matches a scanned move against ml, the legal moves of p.
+func (p *Position) resolveIn(text string, mt *moveText, lang Lang, ml *moveList) (Move, *MoveError) {
 	langs := mt.langs()
 	if langs == 0 {
 		l := mt.letter
@@ -340,19 +342,19 @@ func (p *Position) resolveText(text string, mt *moveText, lang Lang) (Move, *Mov
 		if langs&langOf(lang) == 0 {
 			return NoMove, p.letterError(text, mt, lang)
 		}
-		return p.resolve(text, mt, lang)
+		return p.resolve(text, mt, lang, ml)
 	}
 	switch langs {
 	case langEN:
-		return p.resolve(text, mt, English)
+		return p.resolve(text, mt, English, ml)
 	case langIT:
-		return p.resolve(text, mt, Italian)
+		return p.resolve(text, mt, Italian, ml)
 	}
 	if mt.letter != 'R' && mt.promo != 'R' {
-		return p.resolve(text, mt, English) // no letter that differs
+		return p.resolve(text, mt, English, ml) // no letter that differs
 	}
-	en, enErr := p.resolve(text, mt, English)
-	it, itErr := p.resolve(text, mt, Italian)
+	en, enErr := p.resolve(text, mt, English, ml)
+	it, itErr := p.resolve(text, mt, Italian, ml)
 	switch {
 	case enErr == nil && itErr == nil && en != it:
 		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf("R is a rook in English (%s) and a king in Italian (%s), and both moves are legal: give the letter set", p.SAN(en), p.SAN(it)), Article: ArtNotation, Err: ErrAmbiguousMove}
@@ -383,9 +385,9 @@ func (p *Position) letterError(text string, mt *moveText, lang Lang) *MoveError 
 	return &MoveError{Text: text, Reason: fmt.Sprintf("%c is not a piece letter in %s (it is %s): the game must be written in one letter set", l, name, other), Article: ArtNotation, Err: ErrLetters}
 }
 
-// resolve matches mt, read in lang (English or Italian), against the
+// resolve matches mt, read in lang (English or Italian), against ml, the
 // legal moves of p, and explains a mismatch.
-func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveError) {
+func (p *Position) resolve(text string, mt *moveText, lang Lang, ml *moveList) (Move, *MoveError) {
 	us := p.turn
 	illegal := func(article, format string, args ...any) (Move, *MoveError) {
 		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf(format, args...), Article: article, Err: ErrIllegalMove}
@@ -436,8 +438,6 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveErr
 		}
 	}
 
-	var ml moveList
-	p.generate(&ml)
 	var found Move
 	n := 0
 	var matches [8]Move
