@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -101,6 +102,13 @@ func (m *IllegalMove) String() string {
 	}
 	return s
 }
+
+// Error returns the same as String, prefixed with the package name.
+func (m *IllegalMove) Error() string { return "rules: " + m.String() }
+
+// Unwrap returns the sentinel error: ErrIllegalMove, ErrAmbiguousMove,
+// ErrNotAMove or ErrLetters.
+func (m *IllegalMove) Unwrap() error { return m.Err }
 
 // Options tell Check how to read and judge a game.
 type Options struct {
@@ -528,4 +536,73 @@ func moveRef(start Position, plies int) string {
 		return fmt.Sprintf("move %d (Black)", n)
 	}
 	return fmt.Sprintf("move %d (White)", n)
+}
+
+// Normalize rewrites the moves of g in Standard Algebraic Notation with
+// the letters of out (English, as PGN requires, for AnyLang): the main
+// line and every variation, read in the letter set opts.Lang chooses as
+// Check does. Annotations glued to a move (Nf3!?) become NAGs. It stops
+// at the first move of the main line that cannot be played and returns it
+// as an *IllegalMove; moves of a variation that cannot be played are left
+// as written.
+func Normalize(g *Game, opts Options, out Lang) error {
+	start, err := g.StartPosition()
+	if err != nil {
+		return fmt.Errorf("FEN tag: %w", err)
+	}
+	texts := make([]moveText, len(g.Moves))
+	scanErr := make([]string, len(g.Moves))
+	for i := range g.Moves {
+		texts[i], scanErr[i] = scanMove(g.Moves[i].Text)
+	}
+	lang, _ := pickLang(g, start, texts, scanErr, opts.Lang)
+	return normalizeLine(g.Moves, start, lang, out, true)
+}
+
+// normalizeLine rewrites a line played from p. strict makes the first
+// move that cannot be played an error; otherwise the rest of the line is
+// left as written.
+func normalizeLine(nodes []Node, p Position, lang, out Lang, strict bool) error {
+	for i := range nodes {
+		nd := &nodes[i]
+		before := p
+		for j := range nd.Variations {
+			_ = normalizeLine(nd.Variations[j].Moves, before, lang, out, false)
+		}
+		mt, why := scanMove(nd.Text)
+		var m Move
+		var e *MoveError
+		if why != "" {
+			e = &MoveError{Text: nd.Text, Reason: why, Article: ArtNotation, Err: ErrNotAMove}
+		} else {
+			var ml moveList
+			p.generate(&ml)
+			m, e = p.resolveIn(nd.Text, &mt, lang, &ml)
+		}
+		if e != nil {
+			if !strict {
+				return nil
+			}
+			return &IllegalMove{Ply: i + 1, Number: p.fullmove, Side: p.turn, Text: nd.Text,
+				Reason: e.Reason, Article: e.Article, Err: e.Err, Line: nd.Line, Col: nd.Col}
+		}
+		if nag := glyphNAG(nd.Text); nag > 0 && !slices.Contains(nd.NAGs, nag) {
+			nd.NAGs = append([]int{nag}, nd.NAGs...)
+		}
+		nd.Text = p.FormatMove(m, out)
+		p.Play(m)
+	}
+	return nil
+}
+
+// glyphNAG returns the NAG of the annotation glued to the end of a move
+// as written (Nf3!? gives 5), or 0.
+func glyphNAG(text string) int {
+	t := strings.TrimRight(text, "+#")
+	for _, g := range []string{"!!", "??", "!?", "?!", "!", "?"} {
+		if strings.HasSuffix(t, g) {
+			return suffixNAG(g)
+		}
+	}
+	return 0
 }

@@ -107,6 +107,8 @@ type Reader struct {
 	// being read, and the line where it stood.
 	pending    *Tag
 	pendingNum bool
+	pendingTok string // the rest of a "1.e4" token that began the next game
+	pendCol    int
 	pendLn     int
 	scratch    []byte
 }
@@ -132,9 +134,10 @@ func (r *Reader) peek() int {
 // peekAt returns the byte i positions ahead, or eofByte.
 func (r *Reader) peekAt(i int) int {
 	for r.pos+i >= r.end {
-		if !r.fill() {
+		if r.eof {
 			return eofByte
 		}
+		r.fill()
 	}
 	return int(r.buf[r.pos+i])
 }
@@ -240,6 +243,62 @@ func (r *Reader) Read() (*Game, error) {
 		}
 		return nil
 	}
+	// symbol handles a move, number, result or glyph token; it reports
+	// true when the token ends the game.
+	symbol := func(tok string, line, col int) bool {
+		for first := true; ; first = false {
+			if res := resultToken(tok); res != "" {
+				if len(stack) > 1 {
+					return false // a result inside a variation ends nothing
+				}
+				g.Result = res
+				return true
+			}
+			n, black, size := moveNumber(tok)
+			if size == 0 {
+				break
+			}
+			if first && n == 1 && !black && len(stack) == 1 && len(g.Moves) > 1 && g.Tag("FEN") == "" {
+				// Bare movetext: a new "1." starts the next game.
+				r.pendingNum, r.pendLn = true, line
+				if size < len(tok) {
+					r.pendingTok, r.pendCol = tok[size:], col+size
+				}
+				return true
+			}
+			if size == len(tok) {
+				return false
+			}
+			// A number glued to a move: 1.e4, 12...Cf3, 3.-Cc3.
+			tok = tok[size:]
+			col += size
+		}
+		if nag := suffixNAG(tok); nag > 0 {
+			if nd := lastNode(); nd != nil {
+				nd.NAGs = append(nd.NAGs, nag)
+				return false
+			}
+		}
+		if nd := lastNode(); nd != nil && attachesToMove(tok) {
+			if tok == "e.p." || tok == "ep" {
+				nd.Text += " " + tok
+			} else {
+				nd.Text += tok
+			}
+			return false
+		}
+		l := top()
+		*l.moves = append(*l.moves, Node{Text: tok, Line: line, Col: col})
+		return false
+	}
+	if r.pendingTok != "" {
+		tok := r.pendingTok
+		r.pendingTok = ""
+		inMoves = true
+		if symbol(tok, g.Line, r.pendCol) {
+			return r.finish(g, synErr)
+		}
+	}
 	for {
 		c := r.peek()
 		if c == eofByte {
@@ -336,44 +395,10 @@ func (r *Reader) Read() (*Game, error) {
 			}
 			inMoves = true
 		case c == '*' || isSymbol(c):
-			tok := r.readSymbol()
 			inMoves = true
-			if res := resultToken(tok); res != "" {
-				if len(stack) > 1 {
-					continue // a result inside a variation ends nothing
-				}
-				g.Result = res
+			if symbol(r.readSymbol(), line, col) {
 				return r.finish(g, synErr)
 			}
-			if n, black, ok := moveNumber(tok); ok {
-				if n == 1 && !black && len(stack) == 1 && len(g.Moves) > 1 && g.Tag("FEN") == "" {
-					// Bare movetext: a new "1." starts the next game.
-					r.pendingNum, r.pendLn = true, line
-					return r.finish(g, synErr)
-				}
-				continue
-			}
-			// A number glued to a move: 1.e4, 12...Cf3, 3.-Cc3.
-			if i := numberPrefix(tok); i > 0 {
-				tok = tok[i:]
-				col += i
-			}
-			if nag := suffixNAG(tok); nag > 0 {
-				if nd := lastNode(); nd != nil {
-					nd.NAGs = append(nd.NAGs, nag)
-					continue
-				}
-			}
-			if nd := lastNode(); nd != nil && attachesToMove(tok) {
-				if tok == "e.p." || tok == "ep" {
-					nd.Text += " " + tok
-				} else {
-					nd.Text += tok
-				}
-				continue
-			}
-			l := top()
-			*l.moves = append(*l.moves, Node{Text: tok, Line: line, Col: col})
 		default:
 			r.next()
 			fail(line, col, "unexpected %q", rune(c))
@@ -485,14 +510,17 @@ func (r *Reader) readTag() (Tag, bool) {
 		} else if c == '"' {
 			// The value ends at a quote followed by ]; a stray quote inside
 			// a value is kept.
-			for s := r.peek(); s == ' ' || s == '\t' || s == '\r'; s = r.peek() {
-				r.next()
+			i := 0
+			for s := r.peekAt(i); s == ' ' || s == '\t' || s == '\r'; s = r.peekAt(i) {
+				i++
 			}
-			if r.peek() == ']' {
-				r.next()
+			switch r.peekAt(i) {
+			case ']':
+				for ; i >= 0; i-- {
+					r.next()
+				}
 				return Tag{Name: name, Value: string(r.scratch)}, name != ""
-			}
-			if r.peek() == '\n' || r.peek() == eofByte {
+			case '\n', eofByte:
 				return Tag{Name: name, Value: string(r.scratch)}, false
 			}
 		}
@@ -521,9 +549,12 @@ func resultToken(tok string) string {
 	return ""
 }
 
-// moveNumber reads a move number token: "12.", "12...", "12", "3.-",
-// "12…". black reports a number that announces Black's move.
-func moveNumber(tok string) (n int, black, ok bool) {
+// moveNumber reads the move number a token starts with: "12.", "12...",
+// "12", "3.-", "12…", alone or glued to a move ("1.e4", "3.-Cc3"). size is
+// the length of the number (0 for none); black reports a number that
+// announces Black's move. Digits not followed by a dot ("0-0") are a
+// number only when they are the whole token ("16" in "16 Db4").
+func moveNumber(tok string) (n int, black bool, size int) {
 	i := 0
 	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
 		if n < 1<<20 {
@@ -532,27 +563,10 @@ func moveNumber(tok string) (n int, black, ok bool) {
 		i++
 	}
 	if i == 0 {
-		return 0, false, false
+		return 0, false, 0
 	}
-	rest := tok[i:]
-	switch rest {
-	case "", ".":
-		return n, false, true
-	case "..", "...", "....", ".-", ".…", "…", "-", "...-":
-		return n, true, true
-	}
-	return 0, false, false
-}
-
-// numberPrefix returns the length of a move number glued to a move
-// ("12." in "12.Cf3", "3.-" in "3.-Cc3"), or 0.
-func numberPrefix(tok string) int {
-	i := 0
-	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
-		i++
-	}
-	if i == 0 || i == len(tok) {
-		return 0
+	if i == len(tok) {
+		return n, false, i
 	}
 	j := i
 	for j < len(tok) && tok[j] == '.' {
@@ -562,12 +576,14 @@ func numberPrefix(tok string) int {
 		j += len("…")
 	}
 	if j == i {
-		return 0 // "0-0" and other digits without a dot are not numbers
+		return 0, false, 0 // 0-0, 1-0 and other digits without a dot
 	}
-	if j+1 < len(tok) && tok[j] == '-' {
+	black = j-i > 1
+	if j < len(tok) && tok[j] == '-' {
 		j++ // 3.-Cc3: Black's move
+		black = true
 	}
-	return j
+	return n, black, j
 }
 
 // suffixNAG returns the NAG of an annotation written apart from its move

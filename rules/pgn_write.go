@@ -155,7 +155,13 @@ func (mw *movetextWriter) close() {
 // comments wrap.
 func (mw *movetextWriter) comments(cs []string) {
 	for _, c := range cs {
-		c = strings.ReplaceAll(c, "}", ")")
+		if strings.Contains(c, "}") {
+			// Only a comment to the end of the line can hold a brace.
+			mw.token(";" + c)
+			mw.b = append(mw.b, '\n')
+			mw.col = 0
+			continue
+		}
 		words := strings.Fields(c)
 		if len(words) == 0 {
 			mw.token("{}")
@@ -175,13 +181,15 @@ func (mw *movetextWriter) comments(cs []string) {
 func (mw *movetextWriter) line(moves []Node, number int, black, after bool) {
 	for i := range moves {
 		nd := &moves[i]
+		// A move number stays on the line of its move.
 		switch {
 		case !black:
-			mw.token(strconv.Itoa(number) + ".")
+			mw.token(strconv.Itoa(number) + ". " + nd.Text)
 		case i == 0 || after:
-			mw.token(strconv.Itoa(number) + "...")
+			mw.token(strconv.Itoa(number) + "... " + nd.Text)
+		default:
+			mw.token(nd.Text)
 		}
-		mw.token(nd.Text)
 		for _, n := range nd.NAGs {
 			mw.token("$" + strconv.Itoa(n))
 		}

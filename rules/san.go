@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -477,8 +478,14 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang, ml *moveList) (
 		for _, m := range matches[:min(n, len(matches))] {
 			from = append(from, m.From().String())
 		}
+		slices.Sort(from)
+		where := strings.Join(from[:len(from)-1], ", ") + " and " + from[len(from)-1]
+		all := "all"
+		if len(from) == 2 {
+			all = "both"
+		}
 		return NoMove, &MoveError{Text: text, Err: ErrAmbiguousMove, Article: ArtDisambiguation,
-			Reason: fmt.Sprintf("the %ss on %s can all go to %s: add the departure file or rank", pt, strings.Join(from, ", "), to)}
+			Reason: fmt.Sprintf("the %ss on %s can %s go to %s: add the departure file or rank", pt, where, all, to)}
 	}
 	return NoMove, p.explain(text, mt, pt, promo)
 }
