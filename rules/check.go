@@ -432,7 +432,7 @@ func judgeResult(v *Verdict, g *Game, opts Options) {
 		winner := end.turn.Other()
 		want := winResult(winner)
 		if res == want {
-			ok("%s checkmated %s (%s)", winner.Title(), end.turn, Cite(ArtCheckmate))
+			ok("%s checkmated %s (%s)", winner.Title(), end.turn.Title(), Cite(ArtCheckmate))
 		} else {
 			bad("%s is checkmated after %s: the result is %s (%s)", end.turn.Title(), endMove, want, Cite(ArtCheckmate))
 		}
@@ -488,13 +488,13 @@ func judgeResult(v *Verdict, g *Game, opts Options) {
 		ma := v.Mate[winner]
 		switch {
 		case timeForfeit && !ma.Can:
-			bad("%s lost on time but %s cannot checkmate by any legal sequence (%s): the game is drawn (%s)", loser.Title(), winner, ma.Detail, Cite(ArtFlagFall))
+			bad("%s lost on time but %s cannot checkmate by any legal sequence (%s): the game is drawn (%s)", loser.Title(), winner.Title(), ma.Detail, Cite(ArtFlagFall))
 		case timeForfeit:
-			ok("%s lost on time and %s can still checkmate (%s)", loser.Title(), winner, Cite(ArtFlagFall))
+			ok("%s lost on time and %s can still checkmate (%s)", loser.Title(), winner.Title(), Cite(ArtFlagFall))
 		case !ma.Can:
-			ok("plausible only as a resignation: %s cannot checkmate by any legal sequence (%s), so a loss on time would be a draw (%s)", winner, ma.Detail, Cite(ArtFlagFall))
+			ok("plausible only as a resignation: %s cannot checkmate by any legal sequence (%s), so a loss on time would be a draw (%s)", winner.Title(), ma.Detail, Cite(ArtFlagFall))
 		default:
-			ok("plausible: %s resigned or lost on time", loser)
+			ok("plausible: %s resigned or lost on time", loser.Title())
 		}
 	}
 }

@@ -75,7 +75,7 @@ func TestCheckVerdicts(t *testing.T) {
 		{
 			name:   "checkmate, right result",
 			pgn:    "1.f3 e5 2.g4 Qh4# 0-1",
-			status: Checkmate, endPly: 4, article: ArtCheckmate, consistent: true, note: "Black checkmated white",
+			status: Checkmate, endPly: 4, article: ArtCheckmate, consistent: true, note: "Black checkmated White",
 		},
 		{
 			name:   "checkmate, wrong result",
@@ -210,18 +210,18 @@ func TestCheckVerdicts(t *testing.T) {
 		{
 			name:   "win on time with mating material",
 			pgn:    `[FEN "4k3/4p3/8/8/8/8/8/4KN2 w - - 0 1"][Termination "time forfeit"] 1.Nd2 Kd7 1-0`,
-			status: Ongoing, consistent: true, note: "lost on time and white can still checkmate",
+			status: Ongoing, consistent: true, note: "lost on time and White can still checkmate",
 		},
 		{
 			name:   "win on time without mating material",
 			pgn:    `[FEN "4k3/8/8/8/2n5/8/8/3QK3 w - - 0 1"][Termination "time forfeit"] 1.Qd2 Kf7 0-1`,
-			status: Ongoing, consistent: false, note: "White lost on time but black cannot checkmate by any legal sequence (a knight cannot mate a king whose only other pieces are queens): the game is drawn (art. 6.9)",
+			status: Ongoing, consistent: false, note: "White lost on time but Black cannot checkmate by any legal sequence (a knight cannot mate a king whose only other pieces are queens): the game is drawn (art. 6.9)",
 		},
 		{
 			name:   "win on time given as an option",
 			pgn:    `[FEN "4k3/q7/8/8/8/8/8/4KN2 w - - 0 1"] 1.Nd2 Kd7 1-0`,
 			opts:   Options{TimeForfeit: true},
-			status: Ongoing, consistent: false, note: "white cannot checkmate by any legal sequence (a knight cannot mate a king whose only other pieces are queens)",
+			status: Ongoing, consistent: false, note: "White cannot checkmate by any legal sequence (a knight cannot mate a king whose only other pieces are queens)",
 		},
 		{
 			name:   "resignation with no mating material",

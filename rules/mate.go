@@ -59,7 +59,7 @@ func (p *Position) CanMate(c Colour) MateAbility {
 		return m
 	}
 	if ml.n <= forcedWidth && p.forcedNoMate(c, forcedDepth) {
-		return MateAbility{false, HowSearch, fmt.Sprintf("every legal continuation leads to a position where %s cannot mate by material", c)}
+		return MateAbility{false, HowSearch, fmt.Sprintf("every legal continuation leads to a position where %s cannot mate by material", c.Title())}
 	}
 	if p.pawnsLocked() && p.byType[Queen]|p.byType[Rook]|p.byType[Knight] == 0 {
 		if p.byType[Bishop] == 0 {
@@ -183,19 +183,19 @@ func (p *Position) canMateByMaterial(c Colour) MateAbility {
 	var d string
 	switch why {
 	case mrQueen:
-		d = c.String() + " has a queen"
+		d = c.Title() + " has a queen"
 	case mrRook:
-		d = c.String() + " has a rook"
+		d = c.Title() + " has a rook"
 	case mrPawn:
-		d = c.String() + " has a pawn, which can promote"
+		d = c.Title() + " has a pawn, which can promote"
 	case mrLoneKing:
 		d = "lone king"
 	case mrTwoKnights:
-		d = c.String() + " has two knights"
+		d = c.Title() + " has two knights"
 	case mrKnightBishop:
-		d = c.String() + " has knight and bishop"
+		d = c.Title() + " has knight and bishop"
 	case mrBothBishops:
-		d = c.String() + " has bishops on both colours"
+		d = c.Title() + " has bishops on both colours"
 	case mrKnightBlockers:
 		d = "a knight can mate when the king's own pawns or pieces block it"
 	case mrKnightQueens:

@@ -123,6 +123,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 
 	root.AddCommand(
 		newHelpExitCodesTopic(),
+		newGameCmd(a),
 	)
 	wrapArgs(root)
 	return root
