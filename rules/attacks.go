@@ -2,7 +2,8 @@ package rules
 
 //go:generate go run gen_magic.go
 
-// Attack tables. They are filled once by init and only read afterwards.
+// Attack tables. They are filled once by init (initAttacks) and only read
+// afterwards.
 // Sliding pieces use magic bitboards: the occupancy of the squares a rook
 // or bishop could reach, multiplied by a per-square constant (found by
 // gen_magic.go) and shifted, indexes a table of precomputed attacks.
@@ -35,7 +36,8 @@ var (
 	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 )
 
-func init() {
+// initAttacks fills the attack tables.
+func initAttacks() {
 	for s := A1; s <= H8; s++ {
 		f, r := s.File(), s.Rank()
 		for _, d := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {

@@ -184,13 +184,9 @@ func Check(g *Game, opts Options) *Verdict {
 		v.ResultNote = "not checked: the start position cannot be set up"
 		return v
 	}
-	texts := make([]moveText, len(g.Moves))
-	scanErr := make([]string, len(g.Moves))
-	for i := range g.Moves {
-		texts[i], scanErr[i] = scanMove(g.Moves[i].Text)
-	}
-	v.Lang, v.LangNote = pickLang(g, start, texts, scanErr, opts.Lang)
-	r := replayLine(g.Moves, start, texts, scanErr, v.Lang, true)
+	texts := scanMoves(g.Moves)
+	v.Lang, v.LangNote = pickLang(g, start, texts, opts.Lang)
+	r := replayLine(g.Moves, start, texts, v.Lang, true)
 	v.Moves, v.Illegal, v.Final = r.moves, r.illegal, r.final
 	v.Status, v.EndPly = r.status, r.endPly
 
@@ -208,14 +204,14 @@ func Check(g *Game, opts Options) *Verdict {
 }
 
 // pickLang chooses the letter set of a game's main line (see Options.Lang).
-func pickLang(g *Game, start Position, texts []moveText, scanErr []string, lang Lang) (Lang, string) {
+func pickLang(g *Game, start Position, texts []moveText, lang Lang) (Lang, string) {
 	if lang != AnyLang {
 		return lang, ""
 	}
 	firstEN, firstIT := -1, -1
 	hasR := false
 	for i := range texts {
-		if scanErr[i] != "" {
+		if texts[i].bad {
 			continue
 		}
 		switch texts[i].langs() {
@@ -241,8 +237,8 @@ func pickLang(g *Game, start Position, texts []moveText, scanErr []string, lang 
 		return English, ""
 	}
 	// Only R tells the sets apart: read the game both ways.
-	en := replayLine(g.Moves, start, texts, scanErr, English, false)
-	it := replayLine(g.Moves, start, texts, scanErr, Italian, false)
+	en := replayLine(g.Moves, start, texts, English, false)
+	it := replayLine(g.Moves, start, texts, Italian, false)
 	switch {
 	case en.illegal == nil && it.illegal == nil:
 		return English, "R read as a rook (English): the moves are legal in both letter sets"
@@ -254,6 +250,17 @@ func pickLang(g *Game, start Position, texts []moveText, scanErr []string, lang 
 		return Italian, "R read as a king (Italian), which goes further before an illegal move"
 	}
 	return English, "R read as a rook (English), which goes further before an illegal move"
+}
+
+// scanMoves takes apart the moves of a line.
+func scanMoves(nodes []Node) []moveText {
+	texts := make([]moveText, len(nodes))
+	for i := range nodes {
+		var why string
+		texts[i], why = scanMove(nodes[i].Text)
+		texts[i].bad = why != ""
+	}
+	return texts
 }
 
 // replayed is the outcome of replaying a line.
@@ -270,18 +277,16 @@ type replayed struct {
 // replayLine plays the moves of a line from start in lang. With judge
 // false it stops at the first illegal move and does not look for the end
 // of the game.
-func replayLine(nodes []Node, start Position, texts []moveText, scanErr []string, lang Lang, judge bool) replayed {
+func replayLine(nodes []Node, start Position, texts []moveText, lang Lang, judge bool) replayed {
 	r := replayed{final: start, lang: lang, moves: make([]Move, 0, len(nodes))}
 	p := start
+	legal := p.HasLegalMove()
 	if judge {
 		r.keys = make([]uint64, 0, len(nodes)+1)
 		r.keys = append(r.keys, p.Key())
-		r.status, r.endPly = endStatus(&p, r.keys)
+		r.status, r.endPly = endStatus(&p, r.keys, legal)
 	}
-	var ml moveList
 	for i := range nodes {
-		ml.n = 0
-		p.generate(&ml)
 		fail := func(e *MoveError) {
 			r.illegal = &IllegalMove{
 				Ply: i + 1, Number: p.fullmove, Side: p.turn, Text: nodes[i].Text,
@@ -289,7 +294,7 @@ func replayLine(nodes []Node, start Position, texts []moveText, scanErr []string
 				Line: nodes[i].Line, Col: nodes[i].Col,
 			}
 		}
-		if ml.n == 0 {
+		if !legal {
 			st := Stalemate
 			if p.InCheck() {
 				st = Checkmate
@@ -297,21 +302,23 @@ func replayLine(nodes []Node, start Position, texts []moveText, scanErr []string
 			fail(&MoveError{Reason: fmt.Sprintf("no move can follow: the game ended in %s", st), Article: st.Article(), Err: ErrIllegalMove})
 			break
 		}
-		if scanErr[i] != "" {
-			fail(&MoveError{Reason: scanErr[i], Article: ArtNotation, Err: ErrNotAMove})
+		if texts[i].bad {
+			_, why := scanMove(nodes[i].Text)
+			fail(&MoveError{Reason: why, Article: ArtNotation, Err: ErrNotAMove})
 			break
 		}
-		m, e := p.resolveIn(nodes[i].Text, &texts[i], lang, &ml)
+		m, e := p.resolveIn(nodes[i].Text, &texts[i], lang)
 		if e != nil {
 			fail(e)
 			break
 		}
 		p.Play(m)
 		r.moves = append(r.moves, m)
+		legal = p.HasLegalMove()
 		if judge {
 			r.keys = append(r.keys, p.Key())
 			if r.status == Ongoing {
-				if st, _ := endStatus(&p, r.keys); st != Ongoing {
+				if st, _ := endStatus(&p, r.keys, legal); st != Ongoing {
 					r.status, r.endPly = st, len(r.moves)
 				}
 			}
@@ -322,16 +329,16 @@ func replayLine(nodes []Node, start Position, texts []moveText, scanErr []string
 }
 
 // endStatus says whether the game ends by itself in p, the last position
-// of keys: checkmate, stalemate, fivefold repetition, 75 moves, or a dead
-// position by material.
-func endStatus(p *Position, keys []uint64) (Status, int) {
-	if !p.HasLegalMove() {
+// of keys (legal says whether p has a legal move): checkmate, stalemate,
+// fivefold repetition, 75 moves, or a dead position by material.
+func endStatus(p *Position, keys []uint64, legal bool) (Status, int) {
+	if !legal {
 		if p.InCheck() {
 			return Checkmate, len(keys) - 1
 		}
 		return Stalemate, len(keys) - 1
 	}
-	if repetitions(keys, p.halfmove) >= 5 {
+	if p.halfmove >= 8 && repetitions(keys, p.halfmove) >= 5 {
 		return Fivefold, len(keys) - 1
 	}
 	if p.halfmove >= 150 {
@@ -370,7 +377,13 @@ func (r *replayed) claims() []Claim {
 	}
 	// Claims by declaring a move (9.2.1.1, 9.3.1): the first such move is
 	// reported.
-	haveThree, haveFifty := len(cs) > 0 && cs[0].Kind == Threefold, p.halfmove >= 100
+	// A repetition by a move needs the position to have stood twice within
+	// the plies since the last capture or pawn move.
+	haveThree := len(cs) > 0 && cs[0].Kind == Threefold || p.halfmove < 3
+	haveFifty := p.halfmove >= 100 || p.halfmove < 99
+	if haveThree && haveFifty {
+		return cs
+	}
 	for _, m := range p.LegalMoves(nil) {
 		if haveThree && haveFifty {
 			break
@@ -381,15 +394,26 @@ func (r *replayed) claims() []Claim {
 			cs = append(cs, Claim{Kind: FiftyMoves, Article: ArtFiftyMoves, Move: p.SAN(m)})
 			haveFifty = true
 		}
-		if !haveThree && q.halfmove > 0 {
-			keys := append(r.keys[:len(r.keys):len(r.keys)], q.Key())
-			if repetitions(keys, q.halfmove) >= 3 {
-				cs = append(cs, Claim{Kind: Threefold, Article: ArtThreefold, Move: p.SAN(m)})
-				haveThree = true
-			}
+		if !haveThree && q.halfmove > 0 && 1+countBefore(r.keys, q.Key(), q.halfmove) >= 3 {
+			cs = append(cs, Claim{Kind: Threefold, Article: ArtThreefold, Move: p.SAN(m)})
+			haveThree = true
 		}
 	}
 	return cs
+}
+
+// countBefore counts the positions with key among keys that a position
+// following the last of keys, with the given halfmove clock, can repeat:
+// those with the same player to move, since the last capture or pawn move.
+func countBefore(keys []uint64, key uint64, halfmove int) int {
+	next := len(keys)
+	n := 0
+	for i := next - 2; i >= 0 && i >= next-halfmove; i -= 2 {
+		if keys[i] == key {
+			n++
+		}
+	}
+	return n
 }
 
 // gameResult returns the result to check: the option, the Result tag, or
@@ -550,12 +574,7 @@ func Normalize(g *Game, opts Options, out Lang) error {
 	if err != nil {
 		return fmt.Errorf("FEN tag: %w", err)
 	}
-	texts := make([]moveText, len(g.Moves))
-	scanErr := make([]string, len(g.Moves))
-	for i := range g.Moves {
-		texts[i], scanErr[i] = scanMove(g.Moves[i].Text)
-	}
-	lang, _ := pickLang(g, start, texts, scanErr, opts.Lang)
+	lang, _ := pickLang(g, start, scanMoves(g.Moves), opts.Lang)
 	return normalizeLine(g.Moves, start, lang, out, true)
 }
 
@@ -575,9 +594,7 @@ func normalizeLine(nodes []Node, p Position, lang, out Lang, strict bool) error 
 		if why != "" {
 			e = &MoveError{Text: nd.Text, Reason: why, Article: ArtNotation, Err: ErrNotAMove}
 		} else {
-			var ml moveList
-			p.generate(&ml)
-			m, e = p.resolveIn(nd.Text, &mt, lang, &ml)
+			m, e = p.resolveIn(nd.Text, &mt, lang)
 		}
 		if e != nil {
 			if !strict {

@@ -75,6 +75,16 @@ func TestParseFENErrors(t *testing.T) {
 	}
 }
 
+func TestStartPosition(t *testing.T) {
+	p := StartPosition()
+	if got := p.FEN(); got != StartFEN {
+		t.Errorf("StartPosition().FEN() = %q, want %q", got, StartFEN)
+	}
+	if q := mustFEN(t, StartFEN); q.Key() != p.Key() || q.Key() == 0 {
+		t.Errorf("StartPosition key %#x, want %#x (not zero)", p.Key(), q.Key())
+	}
+}
+
 func TestKeyEnPassant(t *testing.T) {
 	// After 1.e4 the en passant square e3 is recorded but no capture is
 	// possible, so the position is the same as without it (art. 9.2.3).

@@ -53,7 +53,11 @@ func shiftUp(b bitboard, c Colour) bitboard {
 	return b >> 8
 }
 
-func (p *Position) generate(ml *moveList) {
+func (p *Position) generate(ml *moveList) { p.generateTo(ml, ^bitboard(0), ^bitboard(0)) }
+
+// generateTo adds the legal moves of the pieces in from that land in to.
+// Castling is only generated when both sets are full.
+func (p *Position) generateTo(ml *moveList, from, to bitboard) {
 	us := p.turn
 	them := us.Other()
 	occ := p.occupied()
@@ -63,59 +67,63 @@ func (p *Position) generate(ml *moveList) {
 
 	// King steps (art. 3.8.1): not onto an attacked square. The king is
 	// taken off the board so that it cannot hide behind itself.
-	occNoKing := occ &^ bb(k)
-	for t := kingAttacks[k&63] &^ ours; t != 0; t &= t - 1 {
-		to := t.first()
-		if !p.attacked(to, them, occNoKing) {
-			ml.add(newMove(k, to))
+	if from.has(k) {
+		occNoKing := occ &^ bb(k)
+		for t := kingAttacks[k&63] &^ ours & to; t != 0; t &= t - 1 {
+			s := t.first()
+			if !p.attacked(s, them, occNoKing) {
+				ml.add(newMove(k, s))
+			}
 		}
 	}
 	if checkers.several() {
 		return // double check: only the king can move
 	}
-	target := ^ours
+	target := ^ours & to
 	if checkers != 0 {
 		c := checkers.first()
 		target &= between[k&63][c&63] | checkers
-	} else {
+	} else if from == ^bitboard(0) && to == ^bitboard(0) {
 		p.genCastling(ml, us, occ)
 	}
 	pinned := p.pinned(us, k, occ)
+	ours &= from
 
-	for b := p.pieces(us, Knight) &^ pinned; b != 0; b &= b - 1 {
-		from := b.first()
-		for t := knightAttacks[from&63] & target; t != 0; t &= t - 1 {
-			ml.add(newMove(from, t.first()))
+	for b := p.byType[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
+		s := b.first()
+		for t := knightAttacks[s&63] & target; t != 0; t &= t - 1 {
+			ml.add(newMove(s, t.first()))
 		}
 	}
 	for b := (p.byType[Bishop] | p.byType[Queen]) & ours; b != 0; b &= b - 1 {
-		from := b.first()
-		t := bishopAttacks(from, occ) & target
-		if pinned.has(from) {
-			t &= line[k&63][from&63]
+		s := b.first()
+		t := bishopAttacks(s, occ) & target
+		if pinned.has(s) {
+			t &= line[k&63][s&63]
 		}
 		for ; t != 0; t &= t - 1 {
-			ml.add(newMove(from, t.first()))
+			ml.add(newMove(s, t.first()))
 		}
 	}
 	for b := (p.byType[Rook] | p.byType[Queen]) & ours; b != 0; b &= b - 1 {
-		from := b.first()
-		t := rookAttacks(from, occ) & target
-		if pinned.has(from) {
-			t &= line[k&63][from&63]
+		s := b.first()
+		t := rookAttacks(s, occ) & target
+		if pinned.has(s) {
+			t &= line[k&63][s&63]
 		}
 		for ; t != 0; t &= t - 1 {
-			ml.add(newMove(from, t.first()))
+			ml.add(newMove(s, t.first()))
 		}
 	}
-	p.genPawns(ml, us, k, occ, target, pinned)
+	if pawns := p.byType[Pawn] & ours; pawns != 0 {
+		p.genPawns(ml, us, k, occ, target, pinned, pawns, to)
+	}
 }
 
 // genPawns adds pawn moves (art. 3.7) that land on target (the squares
 // that answer a check, when in check), respecting pins.
-func (p *Position) genPawns(ml *moveList, us Colour, k Square, occ, target, pinned bitboard) {
+func (p *Position) genPawns(ml *moveList, us Colour, k Square, occ, target, pinned, pawns, to bitboard) {
 	them := p.byColour[us.Other()&1]
-	pawns := p.pieces(us, Pawn)
 	free := pawns &^ pinned
 	up, third, last := 8, rank3, rank8
 	if us == Black {
@@ -180,7 +188,7 @@ func (p *Position) genPawns(ml *moveList, us Colour, k Square, occ, target, pinn
 	}
 	// En passant (art. 3.7.3.1), checked on its own: the capture removes
 	// two pawns from a rank at once, which pin detection cannot see.
-	if p.ep != NoSquare {
+	if p.ep != NoSquare && to.has(p.ep) {
 		for b := pawnAttacks[us.Other()&1][p.ep&63] & pawns; b != 0; b &= b - 1 {
 			from := b.first()
 			if p.legalEP(from, p.ep) {

@@ -66,7 +66,7 @@ func (g *Game) SetTag(name, value string) {
 func (g *Game) StartPosition() (Position, error) {
 	fen := g.Tag("FEN")
 	if fen == "" || g.Tag("SetUp") == "0" {
-		return StartPosition(), nil
+		return startPosition, nil
 	}
 	return ParseFEN(fen)
 }
@@ -111,11 +111,33 @@ type Reader struct {
 	pendCol    int
 	pendLn     int
 	scratch    []byte
+	// strs interns the short strings that games repeat (moves, tag names,
+	// clock comments), so that reading allocates little.
+	strs *[4096]string
+	main []Node // the main line of the game being read
+	tags []Tag  // the tags of the game being read
+}
+
+// intern returns b as a string, shared with an earlier equal string when
+// b is short and the cache still holds it.
+func (r *Reader) intern(b []byte) string {
+	if len(b) > 32 {
+		return string(b)
+	}
+	h := uint32(2166136261)
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	slot := &r.strs[h%uint32(len(r.strs))]
+	if *slot != string(b) {
+		*slot = string(b)
+	}
+	return *slot
 }
 
 // NewReader returns a Reader that reads from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{src: r, buf: make([]byte, 64<<10), line: 1, col: 1}
+	return &Reader{src: r, buf: make([]byte, 64<<10), line: 1, col: 1, strs: new([4096]string)}
 }
 
 const eofByte = -1
@@ -187,15 +209,61 @@ func (r *Reader) fill() bool {
 	}
 }
 
-func isSpace(c int) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+// Byte classes of PGN text.
+const (
+	classSpace  = 1 << iota // white space
+	classSymbol             // continues a move, number or result token
+)
+
+var byteClass = func() (t [256]uint8) {
+	for _, c := range " \t\n\r\f\v" {
+		t[c] = classSpace
+	}
+	for c := 0; c < 256; c++ {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80 ||
+			strings.IndexByte("-+#=:!?/._@~", byte(c)) >= 0 {
+			t[c] = classSymbol
+		}
+	}
+	return t
+}()
+
+func isSpace(c int) bool  { return c >= 0 && byteClass[c&0xff]&classSpace != 0 }
+func isSymbol(c int) bool { return c >= 0 && byteClass[c&0xff]&classSymbol != 0 }
+
+// skipSpace skips white space.
+func (r *Reader) skipSpace() {
+	for {
+		if r.pos >= r.end && !r.fill() {
+			return
+		}
+		c := r.buf[r.pos]
+		if byteClass[c]&classSpace == 0 {
+			return
+		}
+		r.pos++
+		if c == '\n' {
+			r.line++
+			r.col = 1
+		} else {
+			r.col++
+		}
+	}
 }
 
-// symbol bytes continue a move, number or result token.
-func isSymbol(c int) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-		c == '-' || c == '+' || c == '#' || c == '=' || c == ':' || c == '!' || c == '?' ||
-		c == '/' || c == '.' || c == '_' || c == '@' || c == '~' || c >= 0x80
+// take appends the next n buffered bytes to scratch and consumes them.
+func (r *Reader) take(n int) {
+	chunk := r.buf[r.pos : r.pos+n]
+	r.scratch = append(r.scratch, chunk...)
+	for _, c := range chunk {
+		if c == '\n' {
+			r.line++
+			r.col = 1
+		} else if c&0xc0 != 0x80 {
+			r.col++
+		}
+	}
+	r.pos += n
 }
 
 // Read returns the next game. At the end of the input it returns nil and
@@ -210,11 +278,14 @@ func (r *Reader) Read() (*Game, error) {
 			synErr = &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 		}
 	}
+	// The main line and the tags are gathered in buffers kept from game to
+	// game, and copied to slices of the right size at the end.
+	r.main, r.tags = r.main[:0], r.tags[:0]
 	started := false // anything of the game read
 	inMoves := false // movetext begun
 	if r.pending != nil || r.pendingNum {
 		if r.pending != nil {
-			g.Tags = append(g.Tags, *r.pending)
+			r.tags = append(r.tags, *r.pending)
 		}
 		g.Line = r.pendLn
 		r.pending, r.pendingNum = nil, false
@@ -225,7 +296,7 @@ func (r *Reader) Read() (*Game, error) {
 		moves    *[]Node
 		comments *[]string // where comments before the first move go
 	}
-	stack := []level{{&g.Moves, &g.Comments}}
+	stack := []level{{&r.main, &g.Comments}}
 	top := func() *level { return &stack[len(stack)-1] }
 	addComment := func(c string) {
 		l := top()
@@ -245,9 +316,9 @@ func (r *Reader) Read() (*Game, error) {
 	}
 	// symbol handles a move, number, result or glyph token; it reports
 	// true when the token ends the game.
-	symbol := func(tok string, line, col int) bool {
+	symbol := func(tok []byte, line, col int) bool {
 		for first := true; ; first = false {
-			if res := resultToken(tok); res != "" {
+			if res := resultBytes(tok); res != "" {
 				if len(stack) > 1 {
 					return false // a result inside a variation ends nothing
 				}
@@ -258,11 +329,11 @@ func (r *Reader) Read() (*Game, error) {
 			if size == 0 {
 				break
 			}
-			if first && n == 1 && !black && len(stack) == 1 && len(g.Moves) > 1 && g.Tag("FEN") == "" {
+			if first && n == 1 && !black && len(stack) == 1 && len(r.main) > 1 && !r.hasTag("FEN") {
 				// Bare movetext: a new "1." starts the next game.
 				r.pendingNum, r.pendLn = true, line
 				if size < len(tok) {
-					r.pendingTok, r.pendCol = tok[size:], col+size
+					r.pendingTok, r.pendCol = string(tok[size:]), col+size
 				}
 				return true
 			}
@@ -273,29 +344,30 @@ func (r *Reader) Read() (*Game, error) {
 			tok = tok[size:]
 			col += size
 		}
-		if nag := suffixNAG(tok); nag > 0 {
+		text := r.intern(tok)
+		if nag := suffixNAG(text); nag > 0 {
 			if nd := lastNode(); nd != nil {
 				nd.NAGs = append(nd.NAGs, nag)
 				return false
 			}
 		}
-		if nd := lastNode(); nd != nil && attachesToMove(tok) {
-			if tok == "e.p." || tok == "ep" {
-				nd.Text += " " + tok
+		if nd := lastNode(); nd != nil && attachesToMove(text) {
+			if text == "e.p." || text == "ep" {
+				nd.Text += " " + text
 			} else {
-				nd.Text += tok
+				nd.Text += text
 			}
 			return false
 		}
 		l := top()
-		*l.moves = append(*l.moves, Node{Text: tok, Line: line, Col: col})
+		*l.moves = append(*l.moves, Node{Text: text, Line: line, Col: col})
 		return false
 	}
 	if r.pendingTok != "" {
 		tok := r.pendingTok
 		r.pendingTok = ""
 		inMoves = true
-		if symbol(tok, g.Line, r.pendCol) {
+		if symbol([]byte(tok), g.Line, r.pendCol) {
 			return r.finish(g, synErr)
 		}
 	}
@@ -305,7 +377,7 @@ func (r *Reader) Read() (*Game, error) {
 			break
 		}
 		if isSpace(c) {
-			r.next()
+			r.skipSpace()
 			continue
 		}
 		if c == 0xef && r.peekAt(1) == 0xbb && r.peekAt(2) == 0xbf {
@@ -334,19 +406,18 @@ func (r *Reader) Read() (*Game, error) {
 				fail(line, col, "unterminated tag: write [Name \"value\"]")
 				continue
 			}
-			g.Tags = append(g.Tags, t)
+			r.tags = append(r.tags, t)
 		case c == '{':
 			r.next()
-			text, ok := r.readUntil('}')
-			if !ok {
+			if !r.readUntil('}') {
 				fail(line, col, "comment opened here is never closed with }")
 			}
-			addComment(cleanComment(text))
+			addComment(r.comment())
 			inMoves = true
 		case c == ';':
 			r.next()
-			text, _ := r.readUntil('\n')
-			addComment(cleanComment(text))
+			r.readUntil('\n')
+			addComment(r.comment())
 			inMoves = true
 		case c == '(':
 			if r.peekAt(1) == '=' && r.peekAt(2) == ')' {
@@ -416,7 +487,18 @@ func (r *Reader) Read() (*Game, error) {
 	return r.finish(g, synErr)
 }
 
+func (r *Reader) hasTag(name string) bool {
+	for _, t := range r.tags {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *Reader) finish(g *Game, err error) (*Game, error) {
+	g.Moves = append([]Node(nil), r.main...)
+	g.Tags = append(g.Tags, r.tags...)
 	for i := range g.Tags {
 		g.Tags[i].Value = toUTF8(g.Tags[i].Value)
 	}
@@ -431,52 +513,64 @@ func (r *Reader) skipLine() {
 	}
 }
 
-// readUntil reads up to the closing byte, which it consumes; it reports
-// false when the input ends first. A comment left open stops before a
-// line that starts a new game with [Event ", so that one missing brace
-// does not swallow the rest of a file.
-func (r *Reader) readUntil(close byte) (string, bool) {
+// readUntil reads up to the closing byte, which it consumes, into
+// scratch; it reports false when the input ends first. A comment left
+// open stops before a line that starts a new game with [Event ", so that
+// one missing brace does not swallow the rest of a file.
+func (r *Reader) readUntil(close byte) bool {
 	r.scratch = r.scratch[:0]
 	for {
-		c := r.next()
-		if c == eofByte {
-			return string(r.scratch), false
+		if r.pos >= r.end && !r.fill() {
+			return false
 		}
-		if c == '\n' && close == '}' && r.peek() == '[' && r.peekAt(1) == 'E' && r.peekAt(2) == 'v' &&
+		i := r.pos
+		for i < r.end && r.buf[i] != close && r.buf[i] != '\n' {
+			i++
+		}
+		r.take(i - r.pos)
+		if r.pos >= r.end {
+			continue
+		}
+		if r.buf[r.pos] == close {
+			r.next()
+			return true
+		}
+		r.take(1) // a line end
+		if close == '}' && r.peek() == '[' && r.peekAt(1) == 'E' && r.peekAt(2) == 'v' &&
 			r.peekAt(3) == 'e' && r.peekAt(4) == 'n' && r.peekAt(5) == 't' && r.peekAt(6) == ' ' {
-			return string(r.scratch), false
+			return false
 		}
-		if c == int(close) {
-			return string(r.scratch), true
-		}
-		r.scratch = append(r.scratch, byte(c))
 	}
 }
 
-// readSymbol reads a move, number or result token. A draw offer (=) or a
+// readSymbol reads a move, number or result token into scratch. A
 // promotion in brackets, (Q), glued to a move stays with it.
-func (r *Reader) readSymbol() string {
+func (r *Reader) readSymbol() []byte {
 	r.scratch = r.scratch[:0]
 	if r.peek() == '*' {
 		r.next()
-		return "*"
+		return append(r.scratch, '*')
 	}
 	for {
-		c := r.peek()
-		if isSymbol(c) {
-			r.scratch = append(r.scratch, byte(r.next()))
-			continue
+		if r.pos >= r.end && !r.fill() {
+			break
 		}
-		if c == '(' && len(r.scratch) > 0 {
-			a, b := r.peekAt(1), r.peekAt(2)
-			if b == ')' && (a >= 'A' && a <= 'Z' || a >= 'a' && a <= 'z') && r.scratch[len(r.scratch)-1] >= '1' && r.scratch[len(r.scratch)-1] <= '8' {
-				r.scratch = append(r.scratch, byte(r.next()), byte(r.next()), byte(r.next()))
-				continue
-			}
+		i := r.pos
+		for i < r.end && byteClass[r.buf[i]]&classSymbol != 0 {
+			i++
 		}
-		break
+		r.take(i - r.pos)
+		if r.pos < r.end {
+			break
+		}
 	}
-	return string(r.scratch)
+	if n := len(r.scratch); n > 0 && r.peek() == '(' && r.scratch[n-1] >= '1' && r.scratch[n-1] <= '8' {
+		a, b := r.peekAt(1), r.peekAt(2)
+		if b == ')' && (a >= 'A' && a <= 'Z' || a >= 'a' && a <= 'z') {
+			r.scratch = append(r.scratch, byte(r.next()), byte(r.next()), byte(r.next()))
+		}
+	}
+	return r.scratch
 }
 
 // readTag reads [Name "value"]. It reports false if the tag is not closed
@@ -487,10 +581,20 @@ func (r *Reader) readTag() (Tag, bool) {
 		r.next()
 	}
 	r.scratch = r.scratch[:0]
-	for c := r.peek(); c != eofByte && !isSpace(c) && c != '"' && c != ']'; c = r.peek() {
-		r.scratch = append(r.scratch, byte(r.next()))
+	for {
+		if r.pos >= r.end && !r.fill() {
+			break
+		}
+		i := r.pos
+		for i < r.end && byteClass[r.buf[i]]&classSpace == 0 && r.buf[i] != '"' && r.buf[i] != ']' {
+			i++
+		}
+		r.take(i - r.pos)
+		if r.pos < r.end {
+			break
+		}
 	}
-	name := string(r.scratch)
+	name := r.intern(r.scratch)
 	for c := r.peek(); c == ' ' || c == '\t'; c = r.peek() {
 		r.next()
 	}
@@ -501,9 +605,17 @@ func (r *Reader) readTag() (Tag, bool) {
 	r.next()
 	r.scratch = r.scratch[:0]
 	for {
+		// Plain characters in bulk, then the special ones one by one.
+		if r.pos < r.end {
+			i := r.pos
+			for i < r.end && r.buf[i] != '"' && r.buf[i] != '\\' && r.buf[i] != '\n' {
+				i++
+			}
+			r.take(i - r.pos)
+		}
 		c := r.next()
 		if c == eofByte || c == '\n' {
-			return Tag{Name: name, Value: string(r.scratch)}, false
+			return Tag{Name: name, Value: r.intern(r.scratch)}, false
 		}
 		if c == '\\' && (r.peek() == '"' || r.peek() == '\\') {
 			c = r.next()
@@ -519,9 +631,9 @@ func (r *Reader) readTag() (Tag, bool) {
 				for ; i >= 0; i-- {
 					r.next()
 				}
-				return Tag{Name: name, Value: string(r.scratch)}, name != ""
+				return Tag{Name: name, Value: r.intern(r.scratch)}, name != ""
 			case '\n', eofByte:
-				return Tag{Name: name, Value: string(r.scratch)}, false
+				return Tag{Name: name, Value: r.intern(r.scratch)}, false
 			}
 		}
 		r.scratch = append(r.scratch, byte(c))
@@ -536,6 +648,22 @@ func (r *Reader) skipTag() {
 			return
 		}
 	}
+}
+
+// resultBytes is resultToken for a token being read, without converting
+// the token to a string.
+func resultBytes(tok []byte) string {
+	switch string(tok) {
+	case "1-0":
+		return "1-0"
+	case "0-1":
+		return "0-1"
+	case "1/2-1/2", "1/2", "½-½", "0.5-0.5", "=-=":
+		return "1/2-1/2"
+	case "*":
+		return "*"
+	}
+	return ""
 }
 
 // resultToken returns the game termination marker tok stands for, or "".
@@ -554,7 +682,7 @@ func resultToken(tok string) string {
 // the length of the number (0 for none); black reports a number that
 // announces Black's move. Digits not followed by a dot ("0-0") are a
 // number only when they are the whole token ("16" in "16 Db4").
-func moveNumber(tok string) (n int, black bool, size int) {
+func moveNumber[T string | []byte](tok T) (n int, black bool, size int) {
 	i := 0
 	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
 		if n < 1<<20 {
@@ -572,8 +700,8 @@ func moveNumber(tok string) (n int, black bool, size int) {
 	for j < len(tok) && tok[j] == '.' {
 		j++
 	}
-	if strings.HasPrefix(tok[j:], "…") {
-		j += len("…")
+	if len(tok) >= j+3 && string(tok[j:j+3]) == "…" {
+		j += 3
 	}
 	if j == i {
 		return 0, false, 0 // 0-0, 1-0 and other digits without a dot
@@ -632,8 +760,27 @@ func attachesToMove(tok string) bool {
 	return false
 }
 
-// cleanComment trims a comment and turns each run of white space into a
-// single space, so that comments survive line wrapping unchanged.
+// comment returns the comment in scratch, trimmed and with each run of
+// white space turned into a single space, so that comments survive line
+// wrapping unchanged.
+func (r *Reader) comment() string {
+	b := r.scratch
+	for len(b) > 0 && b[0] == ' ' {
+		b = b[1:]
+	}
+	for len(b) > 0 && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
+	}
+	for i, c := range b {
+		if byteClass[c]&classSpace != 0 && (c != ' ' || i == 0 || i == len(b)-1 || b[i+1] == ' ') || c >= 0x80 {
+			return cleanComment(string(b))
+		}
+	}
+	return r.intern(b)
+}
+
+// cleanComment trims a comment, turns each run of white space into a
+// single space and converts Latin-1 to UTF-8.
 func cleanComment(s string) string {
 	s = toUTF8(s)
 	return strings.Join(strings.Fields(s), " ")

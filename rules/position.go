@@ -21,12 +21,18 @@ type Position struct {
 const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 // StartPosition returns the initial position of a game (art. 2.3).
-func StartPosition() Position {
-	p, err := ParseFEN(StartFEN)
-	if err != nil {
-		return Position{} // unreachable: StartFEN is valid
-	}
-	return p
+func StartPosition() Position { return startPosition }
+
+// startPosition is read once by init; Position is a value, so callers get
+// copies.
+var startPosition Position
+
+// init fills the tables of the package, in order: attacks, then Zobrist
+// keys, then the initial position, which needs both.
+func init() {
+	initAttacks()
+	initZobrist()
+	startPosition, _ = ParseFEN(StartFEN) // valid; TestStartPosition checks it
 }
 
 // Turn returns the side to move.
@@ -244,7 +250,8 @@ var (
 	zobristTurn     uint64
 )
 
-func init() {
+// initZobrist fills the Zobrist keys from a fixed seed.
+func initZobrist() {
 	s := uint64(0x2545f4914f6cdd1d)
 	next := func() uint64 { // splitmix64
 		s += 0x9e3779b97f4a7c15

@@ -132,16 +132,17 @@ func pieceLetter(t PieceType, lang Lang) byte {
 // moveText is a move as written, taken apart but not yet matched against
 // a position.
 type moveText struct {
-	castle    int  // 0, or castleKingside / castleQueenside
+	castle    int8 // 0, or castleKingside / castleQueenside
 	letter    byte // piece letter as written (upper case or figurine), 0 for none
-	fromFile  int  // -1 when not written
-	fromRank  int  // -1 when not written
+	fromFile  int8 // -1 when not written
+	fromRank  int8 // -1 when not written
 	to        Square
 	capture   bool // x, : or × written
 	promo     byte // promotion letter, upper-cased, 0 for none
 	epMark    bool // "e.p." written
 	checkMark bool // + written
 	mateMark  bool // # or ++ written
+	bad       bool // not a move: scanMove says why
 }
 
 const (
@@ -286,11 +287,11 @@ func scanMove(s string) (moveText, string) {
 	switch {
 	case s == "":
 	case len(s) == 1 && isFile(s[0]):
-		mt.fromFile = int(s[0] - 'a')
+		mt.fromFile = int8(s[0] - 'a')
 	case len(s) == 1 && isRank(s[0]):
-		mt.fromRank = int(s[0] - '1')
+		mt.fromRank = int8(s[0] - '1')
 	case len(s) == 2 && isFile(s[0]) && isRank(s[1]):
-		mt.fromFile, mt.fromRank = int(s[0]-'a'), int(s[1]-'1')
+		mt.fromFile, mt.fromRank = int8(s[0]-'a'), int8(s[1]-'1')
 	default:
 		return mt, fmt.Sprintf("cannot read %q before the arrival square", s)
 	}
@@ -319,17 +320,15 @@ func (p *Position) ParseMove(text string, lang Lang) (Move, error) {
 	if why != "" {
 		return NoMove, &MoveError{Text: text, Reason: why, Article: ArtNotation, Err: ErrNotAMove}
 	}
-	var ml moveList
-	p.generate(&ml)
-	m, err := p.resolveIn(text, &mt, lang, &ml)
+	m, err := p.resolveIn(text, &mt, lang)
 	if err != nil {
 		return NoMove, err
 	}
 	return m, nil
 }
 
-// resolveIn matches a scanned move against ml, the legal moves of p.
-func (p *Position) resolveIn(text string, mt *moveText, lang Lang, ml *moveList) (Move, *MoveError) {
+// resolveIn matches a scanned move against the legal moves of p.
+func (p *Position) resolveIn(text string, mt *moveText, lang Lang) (Move, *MoveError) {
 	langs := mt.langs()
 	if langs == 0 {
 		l := mt.letter
@@ -343,19 +342,19 @@ func (p *Position) resolveIn(text string, mt *moveText, lang Lang, ml *moveList)
 		if langs&langOf(lang) == 0 {
 			return NoMove, p.letterError(text, mt, lang)
 		}
-		return p.resolve(text, mt, lang, ml)
+		return p.resolve(text, mt, lang)
 	}
 	switch langs {
 	case langEN:
-		return p.resolve(text, mt, English, ml)
+		return p.resolve(text, mt, English)
 	case langIT:
-		return p.resolve(text, mt, Italian, ml)
+		return p.resolve(text, mt, Italian)
 	}
 	if mt.letter != 'R' && mt.promo != 'R' {
-		return p.resolve(text, mt, English, ml) // no letter that differs
+		return p.resolve(text, mt, English) // no letter that differs
 	}
-	en, enErr := p.resolve(text, mt, English, ml)
-	it, itErr := p.resolve(text, mt, Italian, ml)
+	en, enErr := p.resolve(text, mt, English)
+	it, itErr := p.resolve(text, mt, Italian)
 	switch {
 	case enErr == nil && itErr == nil && en != it:
 		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf("R is a rook in English (%s) and a king in Italian (%s), and both moves are legal: give the letter set", p.SAN(en), p.SAN(it)), Article: ArtNotation, Err: ErrAmbiguousMove}
@@ -386,15 +385,15 @@ func (p *Position) letterError(text string, mt *moveText, lang Lang) *MoveError 
 	return &MoveError{Text: text, Reason: fmt.Sprintf("%c is not a piece letter in %s (it is %s): the game must be written in one letter set", l, name, other), Article: ArtNotation, Err: ErrLetters}
 }
 
-// resolve matches mt, read in lang (English or Italian), against ml, the
-// legal moves of p, and explains a mismatch.
-func (p *Position) resolve(text string, mt *moveText, lang Lang, ml *moveList) (Move, *MoveError) {
+// resolve matches mt, read in lang (English or Italian), against the legal
+// moves of p, and explains a mismatch.
+func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveError) {
 	us := p.turn
 	illegal := func(article, format string, args ...any) (Move, *MoveError) {
 		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf(format, args...), Article: article, Err: ErrIllegalMove}
 	}
 	if mt.castle != 0 {
-		return p.resolveCastling(text, mt.castle)
+		return p.resolveCastling(text, int(mt.castle))
 	}
 	pt := Pawn
 	if mt.letter != 0 {
@@ -414,7 +413,7 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang, ml *moveList) (
 	// Long algebraic without a piece letter (e2e4, g1f3, e1g1): the piece
 	// is whatever stands on the departure square.
 	if mt.letter == 0 && mt.fromFile >= 0 && mt.fromRank >= 0 {
-		from := SquareAt(mt.fromFile, mt.fromRank)
+		from := SquareAt(int(mt.fromFile), int(mt.fromRank))
 		pc := p.board[from]
 		if pc == NoPiece || pc.Colour() != us {
 			return illegal(ArtNotation, "%s has no piece on %s", us.Title(), from)
@@ -429,7 +428,7 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang, ml *moveList) (
 		}
 	}
 	if pt == King && mt.letter != 0 && mt.fromFile >= 0 && mt.fromRank >= 0 {
-		from := SquareAt(mt.fromFile, mt.fromRank)
+		from := SquareAt(int(mt.fromFile), int(mt.fromRank))
 		if p.board[from] == MakePiece(us, King) && (to == from+2 || to == from-2) && (from == E1 || from == E8) && from.Rank() == to.Rank() {
 			side := castleKingside
 			if to < from {
@@ -439,6 +438,17 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang, ml *moveList) (
 		}
 	}
 
+	// Only the moves that can match: pieces of the type written (on the
+	// departure square, file or rank written) to the arrival square.
+	from := p.pieces(us, pt)
+	if mt.fromFile >= 0 {
+		from &= fileA << mt.fromFile
+	}
+	if mt.fromRank >= 0 {
+		from &= rank1 << (8 * mt.fromRank)
+	}
+	var ml moveList
+	p.generateTo(&ml, from, bb(to))
 	var found Move
 	n := 0
 	var matches [8]Move
@@ -446,7 +456,7 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang, ml *moveList) (
 		if m.To() != to || m.IsCastling() || p.board[m.From()].Type() != pt {
 			continue
 		}
-		if mt.fromFile >= 0 && m.From().File() != mt.fromFile || mt.fromRank >= 0 && m.From().Rank() != mt.fromRank {
+		if mt.fromFile >= 0 && m.From().File() != int(mt.fromFile) || mt.fromRank >= 0 && m.From().Rank() != int(mt.fromRank) {
 			continue
 		}
 		if pt == Pawn && mt.fromFile < 0 && m.From().File() != to.File() {
@@ -567,7 +577,7 @@ func (p *Position) explain(text string, mt *moveText, pt PieceType, promo PieceT
 		return set(ArtOwnPiece, "%s stands on %s", pieceOn(p, to), to)
 	}
 	if mt.fromFile >= 0 && mt.fromRank >= 0 {
-		from := SquareAt(mt.fromFile, mt.fromRank)
+		from := SquareAt(int(mt.fromFile), int(mt.fromRank))
 		if !ours.has(from) {
 			return set(ArtNotation, "%s has no %s on %s", us.Title(), pt, from)
 		}
@@ -648,12 +658,12 @@ func (p *Position) explainPawn(e *MoveError, mt *moveText, ours bitboard, promo 
 		return set(ArtPromotion, "only a pawn reaching the last rank is promoted")
 	}
 	var from Square = NoSquare
-	if mt.fromFile >= 0 && mt.fromFile != to.File() {
+	if mt.fromFile >= 0 && int(mt.fromFile) != to.File() {
 		// A capture.
-		if d := mt.fromFile - to.File(); d != 1 && d != -1 {
-			return set(ArtPawnCapture, "a pawn captures diagonally forward onto the next file, not from the %c-file to %s", 'a'+mt.fromFile, to)
+		if d := int(mt.fromFile) - to.File(); d != 1 && d != -1 {
+			return set(ArtPawnCapture, "a pawn captures diagonally forward onto the next file, not from the %c-file to %s", 'a'+rune(mt.fromFile), to)
 		}
-		from = SquareAt(mt.fromFile, to.Rank()-up/8)
+		from = SquareAt(int(mt.fromFile), to.Rank()-up/8)
 		if from == NoSquare || !ours.has(from) {
 			return set(ArtPawnCapture, "%s has no pawn on %s to capture on %s", us.Title(), from, to)
 		}
@@ -731,7 +741,7 @@ func moveWord(pt PieceType, from Square) string {
 func fromName(mt *moveText) string {
 	switch {
 	case mt.fromFile >= 0:
-		return fmt.Sprintf("%c-file", 'a'+mt.fromFile)
+		return fmt.Sprintf("%c-file", 'a'+rune(mt.fromFile))
 	case mt.fromRank >= 0:
 		return fmt.Sprintf("rank %d", mt.fromRank+1)
 	}
@@ -842,6 +852,23 @@ func (p *Position) appendMove(b []byte, m Move, lang Lang) []byte {
 
 // HasLegalMove reports whether the side to move has a legal move.
 func (p *Position) HasLegalMove() bool {
+	us := p.turn
+	occ := p.occupied()
+	k := p.kingSquare(us)
+	if p.attackersTo(k, occ)&p.byColour[us.Other()&1] == 0 {
+		// Not in check: a knight or a pawn step that no pin holds back is
+		// legal, and nearly every position has one.
+		ours := p.byColour[us&1]
+		free := ours &^ p.pinned(us, k, occ)
+		for b := p.byType[Knight] & free; b != 0; b &= b - 1 {
+			if knightAttacks[b.first()]&^ours != 0 {
+				return true
+			}
+		}
+		if shiftUp(p.byType[Pawn]&free, us)&^occ != 0 {
+			return true
+		}
+	}
 	var ml moveList
 	p.generate(&ml)
 	return ml.n > 0
