@@ -377,3 +377,15 @@ func lineFrom(p *Position, moves []Move) string {
 	}
 	return b.String()
 }
+
+// IsCheckmate reports whether the side to move is checkmated: in check
+// with no legal move (art. 5.1.1).
+func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
+
+// IsStalemate reports whether the side to move has no legal move and is
+// not in check (art. 5.2.1).
+func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove() }
+
+// IsDead reports whether neither side can checkmate by any series of legal
+// moves, as CanMate decides: a dead position (art. 5.2.2).
+func (p *Position) IsDead() bool { return !p.CanMate(White).Can && !p.CanMate(Black).Can }

@@ -220,3 +220,23 @@ func TestCanMate(t *testing.T) {
 		})
 	}
 }
+
+func TestPositionEnds(t *testing.T) {
+	tests := []struct {
+		fen                    string
+		checkmate, stale, dead bool
+	}{
+		{StartFEN, false, false, false},
+		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", true, false, false},
+		{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", false, true, true}, // no move leads on
+		{"4k3/8/8/8/8/8/8/3BK3 w - - 0 1", false, false, true},
+		{"8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1", false, false, true},
+		{"4k3/4p3/8/8/8/8/8/3NK3 w - - 0 1", false, false, false},
+	}
+	for _, tt := range tests {
+		p := mustFEN(t, tt.fen)
+		if got := [3]bool{p.IsCheckmate(), p.IsStalemate(), p.IsDead()}; got != [3]bool{tt.checkmate, tt.stale, tt.dead} {
+			t.Errorf("%s: checkmate, stalemate, dead = %v, want %v", tt.fen, got, [3]bool{tt.checkmate, tt.stale, tt.dead})
+		}
+	}
+}

@@ -352,9 +352,13 @@ func (r *Reader) Read() (*Game, error) {
 			}
 		}
 		if nd := lastNode(); nd != nil && attachesToMove(text) {
-			if text == "e.p." || text == "ep" {
-				nd.Text += " " + text
-			} else {
+			// Once each: a mark written again adds nothing.
+			switch {
+			case text == "e.p." || text == "ep":
+				if !strings.Contains(nd.Text, " e") {
+					nd.Text += " " + text
+				}
+			case !strings.HasSuffix(nd.Text, "+") && !strings.HasSuffix(nd.Text, "#"):
 				nd.Text += text
 			}
 			return false

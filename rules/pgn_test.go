@@ -93,6 +93,8 @@ func TestReader(t *testing.T) {
 			[]string{"e4 e5 Cf3 {(=)} Cc6 Ab5 {(=)} 1/2-1/2"}},
 		{"check and en passant apart", "1.e4 d5 2.e5 f5 3.exf6 e.p. Nc6 4.Bb5 + *",
 			[]string{"e4 d5 e5 f5 exf6 e.p. Nc6 Bb5+ *"}},
+		{"marks written twice", "1.e4 d5 2.e5 f5 3.exf6 e.p. ep Nc6 4.Bb5+ + # *",
+			[]string{"e4 d5 e5 f5 exf6 e.p. Nc6 Bb5+ *"}},
 		{"promotion in brackets", "1.a8(Q) *", []string{"a8(Q) *"}},
 		{"variations", "1.e4 e5 (1...c5 2.Nf3 (2.c3 d5) d6) ( {French} 1...e6) 2.Nf3 *",
 			[]string{"e4 e5 ( c5 Nf3 ( c3 d5 ) d6 ) ( {French} e6 ) Nf3 *"}},

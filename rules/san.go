@@ -459,8 +459,8 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveErr
 		if mt.fromFile >= 0 && m.From().File() != int(mt.fromFile) || mt.fromRank >= 0 && m.From().Rank() != int(mt.fromRank) {
 			continue
 		}
-		if pt == Pawn && mt.fromFile < 0 && m.From().File() != to.File() {
-			continue // a pawn capture names the departure file (C.9)
+		if pt == Pawn && mt.fromFile < 0 && !mt.capture && m.From().File() != to.File() {
+			continue // a pawn capture names the departure file (C.9), or at least x
 		}
 		if promo != NoPieceType && m.Promotion() != promo {
 			continue

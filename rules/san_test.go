@@ -44,6 +44,7 @@ func TestParseMove(t *testing.T) {
 		{"draw offer", StartFEN, "Nf3(=)", English, "g1f3"},
 		{"draw offer spaced", StartFEN, "Cf3 (=)", Italian, "g1f3"},
 		{"pawn letter", StartFEN, "Pe4", English, "e2e4"},
+		{"pawn capture without file", epFEN, "Pxf6", English, "e5f6"},
 		{"castle O-O", castleFEN, "O-O", English, "e1g1"},
 		{"castle 0-0", castleFEN, "0-0", Italian, "e1g1"},
 		{"castle o-o", castleFEN, "o-o", AnyLang, "e1g1"},
