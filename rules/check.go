@@ -450,7 +450,7 @@ func judgeResult(v *Verdict, g *Game, opts Options) {
 		return
 	}
 	end := v.EndPosition()
-	endMove := moveRef(v.Start, v.EndPly)
+	endMove := v.moveName(v.EndPly)
 	switch v.Status {
 	case Checkmate:
 		winner := end.turn.Other()
@@ -541,25 +541,30 @@ func winResult(c Colour) string {
 	return "0-1"
 }
 
-// moveRef names the move after which ply plies were played from start:
-// "34...Kf7", or "the start" for none.
-func moveRef(start Position, plies int) string {
-	if plies == 0 {
+// moveName names the move after which plies moves were played: "2...Qh4#",
+// or "the start position" for none.
+func (v *Verdict) moveName(plies int) string { return v.MoveName(plies, English) }
+
+// MoveName names the move that brought the game to ply plies (counting
+// from 1), with its number, in the letters of lang: "2...Qh4#" in
+// English, "2...Dh4#" in Italian. It returns "the start position" for 0
+// and "" for a ply beyond the legal moves.
+func (v *Verdict) MoveName(plies int, lang Lang) string {
+	switch {
+	case plies == 0:
 		return "the start position"
+	case plies < 0 || plies > len(v.Moves):
+		return ""
 	}
-	// The number of the last move played: count from the start.
-	n := start.fullmove
-	black := start.turn == Black
-	for i := 1; i < plies; i++ {
-		if black {
-			n++
-		}
-		black = !black
+	p := v.Start
+	for _, m := range v.Moves[:plies-1] {
+		p.Play(m)
 	}
-	if black {
-		return fmt.Sprintf("move %d (Black)", n)
+	dots := "."
+	if p.turn == Black {
+		dots = "..."
 	}
-	return fmt.Sprintf("move %d (White)", n)
+	return strconv.Itoa(p.fullmove) + dots + p.FormatMove(v.Moves[plies-1], lang)
 }
 
 // Normalize rewrites the moves of g in Standard Algebraic Notation with

@@ -80,7 +80,7 @@ func TestCheckVerdicts(t *testing.T) {
 		{
 			name:   "checkmate, wrong result",
 			pgn:    `[Result "1-0"] 1.f3 e5 2.g4 Qh4# 1-0`,
-			status: Checkmate, endPly: 4, article: ArtCheckmate, consistent: false, note: "White is checkmated after move 2 (Black): the result is 0-1",
+			status: Checkmate, endPly: 4, article: ArtCheckmate, consistent: false, note: "White is checkmated after 2...Qh4#: the result is 0-1",
 		},
 		{
 			name:   "checkmate in Italian",
@@ -90,7 +90,7 @@ func TestCheckVerdicts(t *testing.T) {
 		{
 			name:   "stalemate, decisive result",
 			pgn:    "1.e3 a5 2.Qh5 Ra6 3.Qxa5 h5 4.h4 Rah6 5.Qxc7 f6 6.Qxd7+ Kf7 7.Qxb7 Qd3 8.Qxb8 Qh7 9.Qxc8 Kg6 10.Qe6 1-0",
-			status: Stalemate, endPly: 19, article: ArtStalemate, consistent: false, note: "stalemate after move 10 (White)",
+			status: Stalemate, endPly: 19, article: ArtStalemate, consistent: false, note: "stalemate after 10.Qe6",
 		},
 		{
 			name:   "stalemate, draw",

@@ -197,6 +197,7 @@ func verdictOf(index int, g *rules.Game, v *rules.Verdict, synErr *rules.SyntaxE
 		gv.Legal, gv.ResultConsistent = false, false
 		gv.Reason = fmt.Sprintf("cannot read the game: line %d, column %d: %s", synErr.Line, synErr.Col, synErr.Msg)
 		gv.IllegalLine, gv.IllegalColumn = synErr.Line, synErr.Col
+		gv.ResultNote = "not checked: the game cannot be read"
 	case v.Err != nil:
 		gv.Reason = v.Err.Error()
 	case v.Illegal != nil:
@@ -243,7 +244,7 @@ func writeVerdict(w io.Writer, gv *gameVerdict, v *rules.Verdict) {
 	}
 	end := "no automatic end (" + gv.Status + ")"
 	if v.Status != rules.Ongoing {
-		end = fmt.Sprintf("%s after ply %d (%s)", gv.Status, gv.EndPly, rules.Cite(v.Status.Article()))
+		end = fmt.Sprintf("%s after %s, ply %d (%s)", gv.Status, v.MoveName(v.EndPly, v.Lang), gv.EndPly, rules.Cite(v.Status.Article()))
 	}
 	if len(gv.Claimable) > 0 {
 		end += "; claimable: " + strings.Join(gv.Claimable, ", ")
@@ -257,10 +258,13 @@ func writeVerdict(w io.Writer, gv *gameVerdict, v *rules.Verdict) {
 		}
 		fmt.Fprintf(w, "  %s:  %s (%s: %s)\n", c, can, m.How, m.Detail)
 	}
-	verdict := "consistent"
-	if !gv.ResultConsistent {
-		verdict = "INCONSISTENT"
+	switch {
+	case !gv.Legal:
+		fmt.Fprintf(w, "  result: %s\n", gv.ResultNote)
+	case gv.ResultConsistent:
+		fmt.Fprintf(w, "  result: consistent: %s\n", gv.ResultNote)
+	default:
+		fmt.Fprintf(w, "  result: INCONSISTENT: %s\n", gv.ResultNote)
 	}
-	fmt.Fprintf(w, "  result: %s: %s\n", verdict, gv.ResultNote)
 	fmt.Fprintf(w, "  final:  %s\n", gv.FinalFEN)
 }

@@ -86,11 +86,11 @@ func TestRunGameCheckText(t *testing.T) {
 	}
 	got := out.String()
 	for _, want := range []string{
-		"game 1 (line 1): Rossi, Mario - Bianchi, Luca, 1-0\n  moves:  legal, 4 moves (7 plies), Italian letters\n  end:    checkmate after ply 7 (art. 5.1.1)\n",
+		"game 1 (line 1): Rossi, Mario - Bianchi, Luca, 1-0\n  moves:  legal, 4 moves (7 plies), Italian letters\n  end:    checkmate after 4.Dxf7#, ply 7 (art. 5.1.1)\n",
 		"  result: consistent: White checkmated Black (art. 5.1.1)\n",
 		"game 2 (line 8): Verdi, Anna - Neri, Paolo, 0-1\n  moves:  ILLEGAL 8.Dd3, ply 15 [line 13, column 75]: the queen on e2 is pinned by the black queen on e4: moving it exposes the king to check (art. 3.9)\n",
 		"game 3 (line 15): ? - ?, 1-0\n",
-		"  result: INCONSISTENT: White is checkmated after move 2 (Black): the result is 0-1 (art. 5.1.1)\n",
+		"  result: INCONSISTENT: White is checkmated after 2...Qh4#: the result is 0-1 (art. 5.1.1)\n",
 		"3 games checked: 1 legal and consistent, 2 with problems\n",
 	} {
 		if !strings.Contains(got, want) {
