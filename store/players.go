@@ -300,7 +300,11 @@ func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, erro
 	case len(same) > 1:
 		return nil, conflict("%d club players are called %s (%s): say which with id:N, or add as a new player", len(same), p.Name, idList(same))
 	case len(similar) > 0:
-		return nil, &InputError{Kind: ErrLikelyDuplicate, Msg: fmt.Sprintf("%q looks like club player %s", p.Name, idList(similar))}
+		ids := make([]int64, len(similar))
+		for i, r := range similar {
+			ids[i] = r.ID
+		}
+		return nil, &InputError{Kind: ErrLikelyDuplicate, Msg: fmt.Sprintf("%q looks like club player %s", p.Name, idList(similar)), Players: ids}
 	}
 	return nil, nil
 }
@@ -648,8 +652,8 @@ func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.
 			return conflict("%s withdrew already, from round %d", e.Player.Name, e.WithdrawnFrom)
 		}
 		if from <= paired {
-			return conflict("round %d is already paired: %s can withdraw from round %d on (a game of round %d not played is a forfeit)",
-				from, e.Player.Name, paired+1, paired)
+			return conflict("round %d is already paired: type --from-round %d (a game of round %d that %s does not play is lost by forfeit)",
+				from, paired+1, paired, e.Player.Name)
 		}
 		if from > t.Rounds {
 			return invalid("the tournament has %d rounds: %s cannot withdraw from round %d", t.Rounds, e.Player.Name, from)

@@ -113,7 +113,7 @@ func (s *Snapshot) complete(p Pairing) (arbiter.Round, error) {
 			}
 		}
 		if len(open) > 0 {
-			return out, &InputError{Kind: ErrRoundOpen, Msg: fmt.Sprintf("round %d still has no result on %s %s", n-1, plural(len(open), "board", "boards"), strings.Join(open, ", "))}
+			return out, &InputError{Kind: ErrRoundOpen, Msg: fmt.Sprintf("round %d still has no result on %s %s", n-1, word(len(open), "board", "boards"), strings.Join(open, ", "))}
 		}
 	}
 	seen := map[int]string{}
@@ -207,6 +207,14 @@ func notPlaying(e arbiter.Entry, n int) string {
 	return fmt.Sprintf("withdrawn from round %d", e.WithdrawnFrom)
 }
 
+// word returns one or many according to n.
+func word(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return fmt.Sprintf("1 %s", one)
@@ -236,7 +244,7 @@ func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 			}
 		}
 		if len(done) > 0 {
-			return &InputError{Kind: ErrHasResults, Msg: fmt.Sprintf("round %d already has results on %s %s", n, plural(len(done), "board", "boards"), strings.Join(done, ", "))}
+			return &InputError{Kind: ErrHasResults, Msg: fmt.Sprintf("round %d already has results on %s %s", n, word(len(done), "board", "boards"), strings.Join(done, ", "))}
 		}
 		var games int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE tournament_id = ? AND round = ?`, tid, n).Scan(&games); err != nil {
@@ -311,7 +319,7 @@ func (db *DB) SetResult(ctx context.Context, tid int64, n, b int, r arbiter.Resu
 			n = paired
 		}
 		if n < 1 || n > paired {
-			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (rounds 1 to %d are)", n, paired)}
+			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
 		}
 		c.Round, c.Board, c.New, c.NewReason = n, b, r, reason
 		err = tx.QueryRowContext(ctx, `SELECT white, black, result, reason FROM boards WHERE tournament_id = ? AND round = ? AND board = ?`,
@@ -363,12 +371,11 @@ var ErrNotPaired = fmt.Errorf("round not paired: %w", ErrNotFound)
 // ErrNoBoard is the kind of error for a board number the round lacks.
 var ErrNoBoard = fmt.Errorf("no such board: %w", ErrNotFound)
 
+// withReason writes a result and its reason for the log; no result is
+// written as nothing.
 func withReason(r arbiter.Result, reason string) string {
 	s := r.String()
-	if s == "" {
-		s = "none"
-	}
-	if reason != "" {
+	if reason != "" && s != "" {
 		s += " (" + reason + ")"
 	}
 	return s
@@ -455,4 +462,13 @@ func (db *DB) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, e
 		return rows.Err()
 	})
 	return d, err
+}
+
+// pairedSoFar says which rounds are paired: "only round 1 is", "rounds
+// 1 to 3 are".
+func pairedSoFar(n int) string {
+	if n == 1 {
+		return "only round 1 is"
+	}
+	return fmt.Sprintf("rounds 1 to %d are", n)
 }

@@ -34,6 +34,9 @@ var (
 type InputError struct {
 	Kind error
 	Msg  string
+	// Players holds the roster IDs the error is about, where that helps
+	// the caller suggest what to type (a likely duplicate).
+	Players []int64
 }
 
 func (e *InputError) Error() string { return e.Msg }

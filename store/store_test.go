@@ -412,7 +412,7 @@ func TestCorrectionKeepsLog(t *testing.T) {
 				}
 			}
 			want := []string{
-				"result.enter round 1 board 1 (1 Player 001 - 3 Player 003) [none -> 1-0] by tester",
+				"result.enter round 1 board 1 (1 Player 001 - 3 Player 003) [ -> 1-0] by tester",
 				"result.correct round 1 board 1 (1 Player 001 - 3 Player 003) [1-0 -> 1/2-1/2 (agreement)] by tester",
 			}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {

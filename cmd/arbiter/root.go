@@ -123,6 +123,10 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 
 	root.AddCommand(
 		newHelpExitCodesTopic(),
+		newTournamentCmd(a),
+		newPlayerCmd(a),
+		newRoundCmd(a),
+		newLogCmd(a),
 	)
 	wrapArgs(root)
 	return root
