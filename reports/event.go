@@ -24,7 +24,8 @@ type Event struct {
 	Table *scoring.Table
 
 	// Standings lists every entry once, in rank order. Nil means ranked by
-	// points alone, then pairing number, with equal points sharing a rank.
+	// points alone, then pairing number, with equal points sharing a rank,
+	// and no tie-break columns.
 	Standings []StandingRow
 
 	// TiebreakCodes heads the tie-break columns: the C.07 code of each value
@@ -85,6 +86,7 @@ type view struct {
 	tab     *scoring.Table
 	entries []*arbiter.Entry // entries[pn-1]
 	rows    []StandingRow    // rank order
+	codes   []string         // tie-break codes of rows
 	line    []int            // line[pn-1]: 1-based line of pn in rows
 }
 
@@ -124,9 +126,9 @@ func prepare(ev *Event) (*view, error) {
 			return nil, fmt.Errorf("reports: round %d found where round %d was expected", rd.Number, i+1)
 		}
 	}
-	v.rows = ev.Standings
+	v.rows, v.codes = ev.Standings, ev.TiebreakCodes
 	if v.rows == nil {
-		v.rows = pointsOrder(v.tab)
+		v.rows, v.codes = pointsOrder(v.tab), nil
 	}
 	if len(v.rows) != n {
 		return nil, fmt.Errorf("reports: standings list %d players, want all %d", len(v.rows), n)
@@ -139,8 +141,8 @@ func prepare(ev *Event) (*view, error) {
 		if v.line[r.PN-1] != 0 {
 			return nil, fmt.Errorf("reports: standings list pairing number %d twice", r.PN)
 		}
-		if len(r.Tiebreaks) != len(ev.TiebreakCodes) {
-			return nil, fmt.Errorf("reports: standings line %d has %d tie-break values for %d codes", i+1, len(r.Tiebreaks), len(ev.TiebreakCodes))
+		if len(r.Tiebreaks) != len(v.codes) {
+			return nil, fmt.Errorf("reports: standings line %d has %d tie-break values for %d codes", i+1, len(r.Tiebreaks), len(v.codes))
 		}
 		v.line[r.PN-1] = i + 1
 	}
@@ -323,11 +325,16 @@ func statusText(e *arbiter.Entry) string {
 	return s
 }
 
-// tbText formats a tie-break value for print: half points with the ½ sign
-// ("12½"), other values with up to two decimals ("10.25", "1933").
-func tbText(x float64) string {
-	if h := x * 2; h == float64(int64(h)) {
-		return arbiter.Score(int64(h)).Fraction()
+// isHalves reports whether x is a whole or half number.
+func isHalves(x float64) bool { return x*2 == math.Round(x*2) }
+
+// tbText formats a tie-break value for print. A column whose values are all
+// whole or half numbers (halves) uses the ½ sign ("12", "12½"), as points
+// do; any other column shows two decimals throughout, so that its figures
+// line up ("12.00", "10.25").
+func tbText(x float64, halves bool) string {
+	if halves && isHalves(x) {
+		return arbiter.Score(int64(math.Round(x * 2))).Fraction()
 	}
-	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
+	return strconv.FormatFloat(x, 'f', 2, 64)
 }

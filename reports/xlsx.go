@@ -71,7 +71,8 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 			return fmt.Errorf("reports: sheet %s: %w", sh.name, err)
 		}
 	}
-	f.SetActiveSheet(0)
+	// The first sheet is the active one already. SetActiveSheet would read
+	// every streamed sheet back in.
 	date := v.docDate().UTC().Format(time.RFC3339)
 	if err := f.SetDocProps(&excelize.DocProperties{
 		Title:    v.t.Name,
@@ -148,8 +149,11 @@ func (x *xlsx) write(sh *xsheet) error {
 	if err != nil {
 		return err
 	}
-	for i, w := range columnWidths(sh) {
-		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
+	// Each width goes before those already set: set them from the last
+	// column so that the <col> elements come out in order, as Excel wants.
+	widths := columnWidths(sh)
+	for i := len(widths) - 1; i >= 0; i-- {
+		if err := sw.SetColWidth(i+1, i+1, widths[i]); err != nil {
 			return err
 		}
 	}
@@ -306,7 +310,7 @@ func optString(s string) any {
 
 func (v *view) standingsSheet() *xsheet {
 	sh := &xsheet{name: SheetStandings, freezeCol: 3, filter: true}
-	sh.head = append([]string{"Rank", "PN", "Name", "Title", "Rating", "Club", "Pts"}, v.ev.TiebreakCodes...)
+	sh.head = append([]string{"Rank", "PN", "Name", "Title", "Rating", "Club", "Pts"}, v.codes...)
 	sh.head = append(sh.head, "Perf")
 	sh.landscape = len(sh.head) > 12
 	for _, r := range v.rows {

@@ -1,8 +1,12 @@
 package reports
 
 import (
+	"archive/zip"
 	"bytes"
+	"io"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -275,5 +279,46 @@ func diffRows(t *testing.T, got, want [][]string) {
 		if !slices.Equal(g, w) {
 			t.Errorf("row %d = %q, want %q", i+1, g, w)
 		}
+	}
+}
+
+// TestXLSXColumnOrder checks that each sheet lists its column widths in
+// column order: Excel reports a damaged file otherwise.
+func TestXLSXColumnOrder(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteXLSX(&buf, sampleEvent(t)); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	colMin := regexp.MustCompile(`<col min="(\d+)"`)
+	sheets := 0
+	for _, zf := range zr.File {
+		if !strings.HasPrefix(zf.Name, "xl/worksheets/") {
+			continue
+		}
+		sheets++
+		rc, err := zf.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for _, m := range colMin.FindAllSubmatch(data, -1) {
+			n, _ := strconv.Atoi(string(m[1]))
+			got = append(got, n)
+		}
+		if len(got) == 0 || !slices.IsSorted(got) {
+			t.Errorf("%s: columns %v, want them in order", zf.Name, got)
+		}
+	}
+	if sheets != 6 {
+		t.Errorf("%d worksheets, want 6", sheets)
 	}
 }
