@@ -25,7 +25,7 @@ type Event struct {
 
 	// Standings lists every entry once, in rank order. Nil means ranked by
 	// points alone, then pairing number, with equal points sharing a rank,
-	// and no tie-break columns.
+	// no tie-break columns, and the performance from Performances.
 	Standings []StandingRow
 
 	// TiebreakCodes heads the tie-break columns: the C.07 code of each value
@@ -128,7 +128,7 @@ func prepare(ev *Event) (*view, error) {
 	}
 	v.rows, v.codes = ev.Standings, ev.TiebreakCodes
 	if v.rows == nil {
-		v.rows, v.codes = pointsOrder(v.tab), nil
+		v.rows, v.codes = pointsOrder(v.tab, ev.Entries), nil
 	}
 	if len(v.rows) != n {
 		return nil, fmt.Errorf("reports: standings list %d players, want all %d", len(v.rows), n)
@@ -150,11 +150,12 @@ func prepare(ev *Event) (*view, error) {
 }
 
 // pointsOrder ranks the players by points, then pairing number, with equal
-// points sharing a rank.
-func pointsOrder(tab *scoring.Table) []StandingRow {
+// points sharing a rank, and works out their performance.
+func pointsOrder(tab *scoring.Table, entries []arbiter.Entry) []StandingRow {
 	rows := make([]StandingRow, len(tab.Cards))
+	perf := Performances(tab, entries)
 	for i, c := range tab.Cards {
-		rows[i] = StandingRow{PN: c.PN, Points: c.Score()}
+		rows[i] = StandingRow{PN: c.PN, Points: c.Score(), Performance: perf[i]}
 	}
 	slices.SortStableFunc(rows, func(a, b StandingRow) int {
 		if c := cmp.Compare(b.Points, a.Points); c != 0 {

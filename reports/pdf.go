@@ -44,6 +44,7 @@ type pdfDoc struct {
 	f         *fpdf.Fpdf
 	v         *view
 	what      string // page title, printed on the right of the header
+	note      string // printed under the title, e.g. "round 3 still in play"
 	landscape bool   // orientation of the current page
 }
 
@@ -119,9 +120,12 @@ func (d *pdfDoc) newPage(landscape bool) float64 {
 			info = append(info, s)
 		}
 	}
-	d.font(false, 9)
+	d.font(true, 9)
 	d.textColor(darkGrey)
-	d.text(margin, 22.5, d.fit(strings.Join(info, " · "), d.width()))
+	nw := d.f.GetStringWidth(d.note)
+	d.text(right-nw, 22.5, d.note)
+	d.font(false, 9)
+	d.text(margin, 22.5, d.fit(strings.Join(info, " · "), d.width()-nw-6))
 	d.textColor(black)
 	d.drawColor(black)
 	d.f.SetLineWidth(0.4)
@@ -346,24 +350,24 @@ func sum(xs []float64) float64 {
 	return s
 }
 
-// afterRound titles a sheet printed after the event's last round, saying
-// when that round still has games in play.
-func (v *view) afterRound(what string) string {
+// afterRound starts a document titled what after the event's last round,
+// noting under the title when that round still has games in play.
+func (v *view) afterRound(what string) *pdfDoc {
 	n := len(v.ev.Rounds)
 	if n == 0 {
-		return what + " before round 1"
+		return v.newPDF(what + " before round 1")
 	}
-	s := fmt.Sprintf("%s after round %d", what, n)
+	d := v.newPDF(fmt.Sprintf("%s after round %d", what, n))
 	if !v.ev.Rounds[n-1].Complete() {
-		s += " (games in play)"
+		d.note = fmt.Sprintf("Round %d still in play", n)
 	}
-	return s
+	return d
 }
 
 // WriteStandings prints the standings after the event's last round to w:
 // rank, pairing number, name, title, rating, club, points, the tie-break
 // columns and the performance rating. Columns that are empty for every
-// player (no titles, no clubs) are left out. The table runs over as many
+// player (no titles, no clubs, no performance) are left out. The table runs over as many
 // A4 pages as it needs, in landscape when it is too wide for portrait, with
 // its header row on every page. It returns an error if ev is inconsistent
 // or w fails.
@@ -389,7 +393,13 @@ func WriteStandings(w io.Writer, ev *Event) error {
 	for _, code := range v.codes {
 		cols = append(cols, pcol{head: code, align: "R"})
 	}
-	cols = append(cols, pcol{head: "Perf", align: "R"})
+	hasPerf := false
+	for _, r := range v.rows {
+		hasPerf = hasPerf || r.Performance != 0
+	}
+	if hasPerf {
+		cols = append(cols, pcol{head: "Perf", align: "R"})
+	}
 	halves := make([]bool, len(v.codes))
 	for j := range halves {
 		halves[j] = true
@@ -412,10 +422,12 @@ func WriteStandings(w io.Writer, ev *Event) error {
 		for j, tb := range r.Tiebreaks {
 			row = append(row, tbText(tb, halves[j]))
 		}
-		row = append(row, ratingText(r.Performance))
+		if hasPerf {
+			row = append(row, ratingText(r.Performance))
+		}
 		t.rows = append(t.rows, row)
 	}
-	d := v.newPDF(v.afterRound("Standings"))
+	d := v.afterRound("Standings")
 	d.drawTable(t)
 	return d.finish(w)
 }
@@ -446,7 +458,7 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 		row = append(row, r.Points.Fraction())
 		t.rows = append(t.rows, row)
 	}
-	d := v.newPDF(v.afterRound("Crosstable"))
+	d := v.afterRound("Crosstable")
 	d.drawTable(t)
 	return d.finish(w)
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/labyrinth-chess/arbiter"
 )
 
 var update = flag.Bool("update", false, "update golden files")
@@ -171,6 +173,18 @@ func TestPDFText(t *testing.T) {
 			"5-6 7 Šimić, Ivana 1 5 1.00",
 			"7 5 Ólafsdóttir, Sóley WFM 1760 TR ½ 4½ 1.25 1709",
 		}},
+		{"standings in play", func(w io.Writer, ev *Event) error {
+			ev2 := *ev
+			ev2.Rounds = append([]arbiter.Round(nil), ev.Rounds...)
+			ev2.Rounds[2].Boards = []arbiter.Board{{Number: 1, White: 1, Black: 2}, {Number: 2, White: 4, Black: 6}}
+			ev2.Table, ev2.Standings = nil, nil
+			return WriteStandings(w, &ev2)
+		}, []string{
+			"Standings after round 3",
+			"Round 3 still in play",
+			"Rank PN Name Title Rating Club Pts Perf",
+			"1 1 Dvořák, Jiří FM 2150 ŠK Vyšehrad 2",
+		}},
 		{"crosstable", WriteCrosstable, []string{
 			"Crosstable after round 3",
 			"No. Name Rating 1 2 3 Pts",
@@ -316,6 +330,14 @@ func TestWriteErrors(t *testing.T) {
 				t.Errorf("error %v, want %q", err, tt.want)
 			}
 		})
+	}
+	// Before round 1 there are players and nothing else: the lists print.
+	for _, w := range []func(io.Writer, *Event) error{WriteXLSX, WriteStandings, WriteCrosstable} {
+		ev := sampleEvent(t)
+		ev.Rounds, ev.Table, ev.Standings = nil, nil, nil
+		if err := w(io.Discard, ev); err != nil {
+			t.Errorf("before round 1: %v", err)
+		}
 	}
 	if err := WriteXLSX(io.Discard, nil); err == nil {
 		t.Error("WriteXLSX(nil) succeeded, want an error")

@@ -322,3 +322,33 @@ func TestXLSXColumnOrder(t *testing.T) {
 		t.Errorf("%d worksheets, want 6", sheets)
 	}
 }
+
+// TestXLSXDefaultStandings checks the ranking used when the caller gives no
+// standings: points, then pairing number, equal points sharing a rank, no
+// tie-break columns, performance worked out.
+func TestXLSXDefaultStandings(t *testing.T) {
+	ev := sampleEvent(t)
+	ev.Standings = nil
+	var buf bytes.Buffer
+	if err := WriteXLSX(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := f.GetRows("Standings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diffRows(t, got, table(`
+		Rank|PN|Name|Title|Rating|Club|Pts|Perf
+		1|1|Dvořák, Jiří|FM|2150|ŠK Vyšehrad|2.5|2141
+		2-3|2|Müller, Jürgen|CM|2080|SC Köln|2|1955
+		2-3|6|Rossi, Mario||1650|Labirinto|2|2130
+		4|3|Ferrà, Nicolò||1990|Labirinto|1.5|1705
+		5-6|4|Wróbel, Łukasz||1875||1|1728
+		5-6|7|Šimić, Ivana||||1
+		7|5|Ólafsdóttir, Sóley|WFM|1760|TR|0.5|1709`))
+}
