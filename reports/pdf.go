@@ -18,7 +18,7 @@ const (
 	pageH      = 297.0
 	margin     = 12.0
 	contentTop = 30.0         // below the page header
-	footerTop  = pageH - 12.0 // the footer's baseline
+	footerGap  = 12.0         // from the footer's baseline to the foot of the page
 	bottom     = pageH - 18.0 // last line of content
 	ptToMM     = 25.4 / 72
 	cellPad    = 1.5 // text inset of table cells
@@ -195,12 +195,17 @@ func (d *pdfDoc) finish(w io.Writer) error {
 	}
 	for p := 1; p <= n; p++ {
 		d.f.SetPage(p)
-		wd, _ := d.f.GetPageSize()
+		// Every page of a document has the same orientation: fpdf
+		// places text on an earlier page using the last page's height.
+		wd, ht := pageW, pageH
+		if d.landscape {
+			wd, ht = pageH, pageW
+		}
 		d.font(false, 8)
 		d.textColor(darkGrey)
-		d.text(margin, footerTop, left)
+		d.text(margin, ht-footerGap, left)
 		right := fmt.Sprintf("Page %d of %d", p, n)
-		d.text(wd-margin-d.f.GetStringWidth(right), footerTop, right)
+		d.text(wd-margin-d.f.GetStringWidth(right), ht-footerGap, right)
 	}
 	if err := d.f.Output(w); err != nil {
 		return fmt.Errorf("reports: write PDF: %w", err)

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -290,6 +291,12 @@ func TestPDFOrientation(t *testing.T) {
 			}
 			if got := strings.Count(raw, "\f"); got != tt.pages {
 				t.Errorf("%d pages, want %d", got, tt.pages)
+			}
+			for p := 1; p <= tt.pages; p++ {
+				foot := fmt.Sprintf("Page %d of %d", p, tt.pages)
+				if !strings.Contains(text, foot) {
+					t.Errorf("no footer %q", foot)
+				}
 			}
 		})
 	}

@@ -168,7 +168,7 @@ func (x *xlsx) write(sh *xsheet) error {
 	for i, h := range sh.head {
 		head[i] = excelize.Cell{StyleID: x.header, Value: h}
 	}
-	if err := sw.SetRow("A1", head, excelize.RowOpts{StyleID: x.header}); err != nil {
+	if err := sw.SetRow("A1", head); err != nil {
 		return err
 	}
 	cells := make([]any, len(sh.head))
