@@ -1,8 +1,9 @@
 package tiebreak
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -41,7 +42,7 @@ func (c *calc) separateTable(members []int, at map[int]int) separate {
 				games = append(games, game{j, o.Points.Points()})
 			}
 		}
-		sort.Slice(games, func(a, b int) bool { return games[a].opp < games[b].opp })
+		slices.SortFunc(games, func(a, b game) int { return cmp.Compare(a.opp, b.opp) })
 		for a := 0; a < len(games); {
 			b, sum := a, 0.0
 			for ; b < len(games) && games[b].opp == games[a].opp; b++ {
@@ -61,9 +62,7 @@ type deTrace struct {
 }
 
 func (tr *deTrace) addf(format string, args ...any) {
-	if tr != nil {
-		tr.steps = append(tr.steps, fmt.Sprintf(format, args...))
-	}
+	tr.steps = append(tr.steps, fmt.Sprintf(format, args...))
 }
 
 // directEncounter ranks a group of tied players by C.07 article 6 and
@@ -89,11 +88,11 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool {
-		if t.score[order[a]] != t.score[order[b]] {
-			return t.score[order[a]] > t.score[order[b]]
+	slices.SortStableFunc(order, func(a, b int) int {
+		if t.score[a] != t.score[b] {
+			return cmp.Compare(t.score[b], t.score[a])
 		}
-		return group[order[a]] < group[order[b]]
+		return cmp.Compare(group[a], group[b])
 	})
 	allMet := true
 	for i := range group {
@@ -106,10 +105,12 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 		for i, j := range idx {
 			out[i] = group[j]
 		}
-		sort.Ints(out)
+		slices.Sort(out)
 		return out
 	}
-	tr.addf("separate table of %s: %s", list(group), t.describe(order))
+	if tr != nil {
+		tr.addf("separate table of %s: %s", list(group), t.describe(order))
+	}
 
 	if allMet {
 		var runs [][]int
@@ -122,14 +123,20 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 			a = b
 		}
 		if len(runs) == 1 {
-			tr.addf("all of %s met each other and scored the same: DE decides nothing (C.07 6.2)", list(group))
+			if tr != nil {
+				tr.addf("all of %s met each other and scored the same: DE decides nothing (C.07 6.2)", list(group))
+			}
 			return [][]int{pns(order)}
 		}
-		tr.addf("all of %s met each other: the separate table ranks them (C.07 6.2)", list(group))
+		if tr != nil {
+			tr.addf("all of %s met each other: the separate table ranks them (C.07 6.2)", list(group))
+		}
 		var out [][]int
 		for _, run := range runs {
 			if len(run) > 1 {
-				tr.addf("DE again for %s, still level", list(run))
+				if tr != nil {
+					tr.addf("DE again for %s, still level", list(run))
+				}
 				out = append(out, c.directEncounter(run, at, tr)...)
 				continue
 			}
@@ -145,8 +152,10 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 		alone := true
 		for _, q := range rest[1:] {
 			if reach := t.score[q] + float64(k-1-t.met[q]); !(t.score[top] > reach+eps) {
-				tr.addf("%d (%s) is not sure to stay alone at place %d: %d (%s, %s)",
-					group[top], num(t.score[top]), len(out)+1, group[q], num(t.score[q]), missing(k-1-t.met[q], reach))
+				if tr != nil {
+					tr.addf("%d (%s) is not sure to stay alone at place %d: %d (%s, %s)",
+						group[top], num(t.score[top]), len(out)+1, group[q], num(t.score[q]), missing(k-1-t.met[q], reach))
+				}
 				alone = false
 				break
 			}
@@ -154,7 +163,9 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 		if !alone {
 			break
 		}
-		tr.addf("%d (%s) takes place %d whatever the missing games (C.07 6.3)", group[top], num(t.score[top]), len(out)+1)
+		if tr != nil {
+			tr.addf("%d (%s) takes place %d whatever the missing games (C.07 6.3)", group[top], num(t.score[top]), len(out)+1)
+		}
 		out = append(out, []int{group[top]})
 		rest = rest[1:]
 	}
@@ -162,11 +173,15 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 	case len(rest) == 1:
 		return append(out, pns(rest))
 	case len(out) == 0:
-		tr.addf("not all of %s met each other and nobody is sure to be alone on top: DE decides nothing (C.07 6.3)", list(group))
+		if tr != nil {
+			tr.addf("not all of %s met each other and nobody is sure to be alone on top: DE decides nothing (C.07 6.3)", list(group))
+		}
 		return [][]int{pns(rest)}
 	}
 	left := pns(rest)
-	tr.addf("DE again for %s", list(left))
+	if tr != nil {
+		tr.addf("DE again for %s", list(left))
+	}
 	return append(out, c.directEncounter(left, at, tr)...)
 }
 

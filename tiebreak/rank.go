@@ -1,8 +1,8 @@
 package tiebreak
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 
 	"github.com/labyrinth-chess/arbiter"
 )
@@ -69,7 +69,7 @@ func rank(in Input, traced int) (*ranking, error) {
 	for i := range order {
 		order[i] = i + 1
 	}
-	sort.SliceStable(order, func(a, b int) bool { return c.score[order[a]] > c.score[order[b]] })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(c.score[b], c.score[a]) })
 	groups := split(order, 0, c.n, func(pn int) float64 { return float64(c.score[pn]) }, nil)
 
 	at := make(map[int]int)
@@ -94,7 +94,7 @@ func rank(in Input, traced int) (*ranking, error) {
 				tr = &r.de[i]
 			}
 			if s.Code != DE {
-				sort.SliceStable(members, func(a, b int) bool { return vals[members[a]-1] > vals[members[b]-1] })
+				slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(vals[b-1], vals[a-1]) })
 				next = split(order, g.a, g.b, func(pn int) float64 { return vals[pn-1] }, next)
 				continue
 			}

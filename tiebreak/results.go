@@ -1,8 +1,9 @@
 package tiebreak
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/scoring"
@@ -104,16 +105,8 @@ func (c *calc) ratedGames(pn int, buf []rated) []rated {
 // cutRatings marks the low lowest and high highest ratings as cut (14.1)
 // and returns the sum and number of those kept.
 func cutRatings(gs []rated, low, high int) (sum, k int) {
-	idx := make([]int, len(gs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return gs[idx[a]].rating < gs[idx[b]].rating })
-	for i := 0; i < low && i < len(idx); i++ {
-		gs[idx[i]].cut = cutLow
-	}
-	for i := 0; i < high && low+i < len(idx); i++ {
-		gs[idx[len(idx)-1-i]].cut = cutHigh
+	if low+high > 0 {
+		markRatingCuts(gs, low, high)
 	}
 	for _, g := range gs {
 		if g.cut == kept {
@@ -122,6 +115,22 @@ func cutRatings(gs []rated, low, high int) (sum, k int) {
 		}
 	}
 	return sum, k
+}
+
+// markRatingCuts marks the cut ratings, lowest and highest first; of equal
+// ratings the earlier round goes first.
+func markRatingCuts(gs []rated, low, high int) {
+	idx := make([]int, len(gs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(gs[a].rating, gs[b].rating) })
+	for i := 0; i < low && i < len(idx); i++ {
+		gs[idx[i]].cut = cutLow
+	}
+	for i := 0; i < high && low+i < len(idx); i++ {
+		gs[idx[len(idx)-1-i]].cut = cutHigh
+	}
 }
 
 // roundHalfUp rounds to the nearest integer, halves up (C.07 10.1).
