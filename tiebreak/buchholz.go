@@ -11,11 +11,12 @@ import (
 type cutReason int8
 
 const (
-	kept      cutReason = iota
-	cutLow              // least significant value (14.1)
-	cutLowVUR           // voluntarily unplayed round, cut first (16.5)
-	cutHigh             // most significant value, median (14.1)
-	notYet              // game without a result yet
+	kept          cutReason = iota
+	cutLow                  // least significant value (14.1)
+	cutLowVUR               // voluntarily unplayed round, cut first (16.5)
+	cutLowOverVUR           // least significant value, worth more than a VUR (16.5)
+	cutHigh                 // most significant value, median (14.1)
+	notYet                  // game without a result yet
 )
 
 // contrib is one round's contribution to a Buchholz-type or
@@ -121,8 +122,14 @@ func applyCuts(cs []contrib, low, high int, vurFirst bool) float64 {
 			break
 		}
 		pick, why := least, cutLow
-		if vur >= 0 && vur != least && cs[vur].value >= cs[least].value {
+		switch {
+		case vur < 0:
+		case vur == least || cs[least].vur:
+			why = cutLowVUR
+		case cs[vur].value >= cs[least].value:
 			pick, why = vur, cutLowVUR
+		default:
+			why = cutLowOverVUR
 		}
 		cs[pick].cut = why
 	}

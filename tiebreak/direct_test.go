@@ -48,6 +48,17 @@ const rest = `
 5 =B3 =B4 =B2 --  --  --
 `
 
+// firstOnly: 1, 2 and 3 end on 3 points; 1 beat 2 and 3, who never met. 4
+// and 6 end on 2 points; 4 beat 6.
+const firstOnly = `
+1 +W2 +B3 -W4 =B5 =W6
+2 -B1 =W5 =B6 +W4 +BYE
+3 +W4 -W1 +W5 =B6 =BYE
+4 -B3 +W6 +B1 -B2 -W5
+5 =W6 =B2 -B3 =W1 +B4
+6 =B5 -B4 =W2 =W3 =B1
+`
+
 // TestDirectEncounter checks C.07 article 6 on groups of players taken as
 // tied, whatever their points.
 func TestDirectEncounter(t *testing.T) {
@@ -111,6 +122,9 @@ func TestDEPlaces(t *testing.T) {
 		order []int
 	}{
 		{"two level", allMet, []string{"DE"}, map[int]float64{1: 1, 2: 2, 3: 0, 4: 0}, []int{1, 2, 3, 4}},
+		// 1 is first whatever 2 and 3 would do against each other (C.07
+		// 6.3); 2 and 3 share the second place. 4 beat 6.
+		{"first only", firstOnly, []string{"DE"}, map[int]float64{1: 1, 2: 2, 3: 2, 4: 1, 5: 0, 6: 2}, []int{1, 2, 3, 5, 4, 6}},
 		// cycle: 1, 2 and 3 on 2 points: DE decides nothing: 0; WIN
 		// cannot separate them either: a shared first place.
 		{"cycle", cycle, []string{"DE", "WIN"}, map[int]float64{1: 0, 2: 0, 3: 0, 4: 0}, []int{1, 2, 3, 4}},

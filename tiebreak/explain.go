@@ -151,6 +151,8 @@ func cutNote(why cutReason) string {
 		return "cut: least significant value (C.07 14.1)"
 	case cutLowVUR:
 		return "cut first: voluntarily unplayed round (C.07 16.5)"
+	case cutLowOverVUR:
+		return "cut: least significant value, worth more than the voluntarily unplayed round (C.07 16.5)"
 	case cutHigh:
 		return "cut: most significant value (C.07 14.1)"
 	}
@@ -178,7 +180,7 @@ func (c *calc) explainBuchholz(e *Explanation, pn int, extra string) {
 			note = fmt.Sprintf("%s: virtual opponent %s + (1 − %s) + 0.5 × (%d − %d) = %s (2009 rule)",
 				describe(o), num(card.ScoreAfter(x.round-1).Points()), num(x.points), c.rounds, x.round, num(x.oppScore))
 		default:
-			note = fmt.Sprintf("%s: dummy opponent with your own score %s (C.07 16.4)", describe(o), num(x.oppScore))
+			note = fmt.Sprintf("%s: dummy opponent on the player's own score %s (C.07 16.4)", describe(o), num(x.oppScore))
 		}
 		if sb && x.cut != notYet {
 			note += fmt.Sprintf(", × %s scored", num(x.points))
@@ -258,7 +260,7 @@ func (c *calc) explainTally(e *Explanation, pn int) {
 		BWG: "games won over the board with Black",
 		GE:  "rounds not voluntarily unplayed (C.07 16.1)",
 	}[e.Spec.Code]
-	e.Summary = fmt.Sprintf("%s: %d %s", e.Spec.Name(), k, what)
+	e.Summary = fmt.Sprintf("%s: %s; %d of %d rounds count", e.Spec.Name(), what, k, c.rounds)
 }
 
 // explainPS fills e for PS.
@@ -351,7 +353,7 @@ func (r *ranking) explainDE(e *Explanation, i, pn int) {
 	c := r.calc
 	group := r.tied[i]
 	if group == nil {
-		e.Summary = fmt.Sprintf("%s: not tied with anyone at this point of the chain; 0", e.Spec.Name())
+		e.Summary = fmt.Sprintf("%s: not tied with anyone at this point of the chain (0)", e.Spec.Name())
 		return
 	}
 	met := make(map[int]bool)
@@ -377,7 +379,7 @@ func (r *ranking) explainDE(e *Explanation, i, pn int) {
 		}
 	}
 	others := slices.DeleteFunc(slices.Clone(group), func(q int) bool { return q == pn })
-	verdict := "decides nothing; 0"
+	verdict := "DE decides nothing for him (0)"
 	if e.Value > 0 {
 		verdict = fmt.Sprintf("place %s among them", num(e.Value))
 	}

@@ -72,6 +72,12 @@ var codes = map[Code]codeInfo{
 	TPR: {"tournament performance rating", "10.2", nil},
 }
 
+// Codes returns the known codes, in the order help texts list them.
+func Codes() []Code { return append([]Code(nil), codeOrder...) }
+
+// Modifiers returns the modifiers code accepts (C.07 14.1), nil for none.
+func (c Code) Modifiers() []string { return append([]string(nil), codes[c].mods...) }
+
 // Errors of ParseSpec, for callers that branch on them.
 var (
 	ErrUnknownCode = errors.New("unknown tie-break")

@@ -139,3 +139,21 @@ func FuzzParseSpec(f *testing.F) {
 		}
 	})
 }
+
+// TestCodes checks that every listed code and modifier parses, for the
+// completion lists built from them.
+func TestCodes(t *testing.T) {
+	for _, c := range Codes() {
+		if s, err := ParseSpec(string(c)); err != nil || s != (Spec{Code: c}) {
+			t.Errorf("ParseSpec(%s) = %v, %v", c, s, err)
+		}
+		for _, m := range c.Modifiers() {
+			if s, err := ParseSpec(string(c) + "-" + m); err != nil || s != (Spec{Code: c, Modifier: m}) {
+				t.Errorf("ParseSpec(%s-%s) = %v, %v", c, m, s, err)
+			}
+		}
+	}
+	if got := DE.Modifiers(); got != nil {
+		t.Errorf("DE.Modifiers() = %v, want none", got)
+	}
+}
