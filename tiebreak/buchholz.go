@@ -58,7 +58,7 @@ func (c *calc) contribs(pn int, sb bool, buf []contrib) []contrib {
 		case c.edition == Edition2009:
 			x.oppScore = c.virtual(pn, r)
 		default:
-			x.oppScore = c.score[pn].Points()
+			x.oppScore = c.dummy(pn, o)
 			x.vur = voluntary(o)
 		}
 		x.value = x.oppScore
@@ -163,7 +163,7 @@ func (c *calc) buchholz(s Spec) []float64 {
 	var buf []contrib
 	for pn := 1; pn <= c.n; pn++ {
 		buf = c.contribs(pn, s.Code == SB, buf)
-		out[pn-1] = applyCuts(buf, low, high, c.edition == Edition2023)
+		out[pn-1] = applyCuts(buf, low, high, c.edition != Edition2009)
 	}
 	return out
 }

@@ -15,6 +15,9 @@ const (
 	// Edition2023 is C.07 article 16 of the 2023 and 2024 texts: the
 	// "dummy opponent" and the adjusted score. It is the default.
 	Edition2023 = 2023
+	// Edition2026 is the text in force from 1 March 2026: Edition2023 with
+	// the dummy opponent's score capped (16.4.1, 16.4.2).
+	Edition2026 = 2026
 )
 
 // Input is what Rank and Explain work on.
@@ -82,7 +85,11 @@ func newCalc(in Input) (*calc, error) {
 		adj:     make([]float64, n+1),
 		lastIn:  make([]int, n+1),
 	}
-	if c.edition != Edition2009 {
+	switch {
+	case c.edition == Edition2009:
+	case c.edition >= Edition2026:
+		c.edition = Edition2026
+	default:
 		c.edition = Edition2023
 	}
 	if c.final <= 0 || c.final < c.rounds {
@@ -151,13 +158,28 @@ func (c *calc) adjusted(pn int) float64 {
 		switch {
 		case c.edition == Edition2009 && unplayed(o):
 			s += 0.5
-		case c.edition == Edition2023 && c.drawnEnd(pn, r+1):
+		case c.edition != Edition2009 && c.drawnEnd(pn, r+1):
 			s += 0.5
 		default:
 			s += o.Points.Points()
 		}
 	}
 	return s
+}
+
+// dummy returns the score of the dummy opponent of pn's unplayed round o
+// (C.07 16.4): pn's own final score; from 2026 capped, for a forfeit, by
+// the scheduled opponent's adjusted score (16.4.1), otherwise by a draw in
+// every round played (16.4.2).
+func (c *calc) dummy(pn int, o scoring.Outcome) float64 {
+	own := c.score[pn].Points()
+	if c.edition != Edition2026 {
+		return own
+	}
+	if hasOpponent(o) {
+		return min(own, c.adj[o.Opponent])
+	}
+	return min(own, 0.5*float64(c.rounds))
 }
 
 // virtual returns the score of the 2009 virtual opponent of pn in round r:

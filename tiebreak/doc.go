@@ -21,8 +21,8 @@
 // # Unplayed rounds
 //
 // Tournament.TiebreakEdition picks how byes, forfeits and absences count in
-// BH, FB, AOB and SB. Edition2023 (the default, and any value but 2009) is
-// C.07 article 16:
+// BH, FB, AOB and SB. Edition2023 (the default, and any value but 2009 and
+// 2026 or later) is C.07 article 16:
 //   - A game played over the board contributes the opponent's adjusted
 //     score (16.3): his points, except that requested byes (half-point or
 //     zero-point byes; not being paired counts as a zero-point bye)
@@ -36,6 +36,10 @@
 //   - Cuts remove VUR contributions first (16.5): a low cut takes the
 //     lowest VUR contribution unless the least significant value is worth
 //     more. For BH that always means the VUR.
+//
+// Edition2026 (the text in force from 1 March 2026) adds caps to the dummy
+// opponent's score: for a forfeit, the scheduled opponent's adjusted score
+// (16.4.1); for a bye or an absence, a draw in every round played (16.4.2).
 //
 // Edition2009 is the "virtual opponent" rule of the 2009 FIDE Congress: the
 // opponents' unplayed rounds all count as draws, and each of the player's

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -63,6 +64,23 @@ func TestFIDEExercise(t *testing.T) {
 	}
 }
 
+// TestFIDEExercise2026 checks the cap of 16.4.1 in the 2026 text: 11's
+// forfeit win against 9 counts 9's adjusted 1.5, not 11's own 2.5: BH 12.5.
+func TestFIDEExercise2026(t *testing.T) {
+	tour, tab := crosstable(t, fideExercise)
+	tour.TiebreakEdition = Edition2026
+	ex, err := Explain(Input{Tournament: tour, Table: tab, Chain: []Spec{{Code: BH}}}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex[0].Value != 12.5 {
+		t.Errorf("2026 BH of player 11 = %v, want 12.5", ex[0].Value)
+	}
+	if l := ex[0].Lines[3]; l.Value != 1.5 || !strings.Contains(l.Note, "16.4.1") {
+		t.Errorf("2026 BH of player 11, round 4 = %+v, want 1.5 capped by 16.4.1", l)
+	}
+}
+
 // TestFIDEExerciseGolden keeps every figure of every tie-break for the
 // exercise in testdata/fide-exercise.golden; run with -update to rewrite.
 func TestFIDEExerciseGolden(t *testing.T) {
@@ -71,7 +89,7 @@ func TestFIDEExerciseGolden(t *testing.T) {
 	for i := range ratings {
 		ratings[i] = 2400 - 25*i
 	}
-	for _, edition := range []int{Edition2023, Edition2009} {
+	for _, edition := range []int{Edition2023, Edition2009, Edition2026} {
 		t.Run(fmt.Sprint(edition), func(t *testing.T) {
 			tour.TiebreakEdition = edition
 			codes := []string{"BH", "BH-C1", "BH-C2", "BH-M1", "SB", "SB-C1", "FB", "AOB", "DE", "WIN", "WON", "BPG", "BWG", "GE", "PS", "PS-C1", "KS", "ARO", "ARO-C1", "TPR"}

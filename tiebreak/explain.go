@@ -164,7 +164,7 @@ func (c *calc) explainBuchholz(e *Explanation, pn int, extra string) {
 	sb := e.Spec.Code == SB
 	low, high := e.Spec.cuts()
 	cs := c.contribs(pn, sb, nil)
-	applyCuts(cs, low, high, c.edition == Edition2023)
+	applyCuts(cs, low, high, c.edition != Edition2009)
 	card := &c.cards[pn-1]
 	var nKept, nCut int
 	for _, x := range cs {
@@ -179,6 +179,12 @@ func (c *calc) explainBuchholz(e *Explanation, pn int, extra string) {
 		case c.edition == Edition2009:
 			note = fmt.Sprintf("%s: virtual opponent %s + (1 − %s) + 0.5 × (%d − %d) = %s (2009 rule)",
 				describe(o), num(card.ScoreAfter(x.round-1).Points()), num(x.points), c.rounds, x.round, num(x.oppScore))
+		case x.oppScore < c.score[pn].Points() && hasOpponent(o):
+			note = fmt.Sprintf("%s: dummy opponent on the player's own score %s, capped at the opponent's adjusted score %s (C.07 16.4.1)",
+				describe(o), c.score[pn], num(x.oppScore))
+		case x.oppScore < c.score[pn].Points():
+			note = fmt.Sprintf("%s: dummy opponent on the player's own score %s, capped at a draw in every round, %s (C.07 16.4.2)",
+				describe(o), c.score[pn], num(x.oppScore))
 		default:
 			note = fmt.Sprintf("%s: dummy opponent on the player's own score %s (C.07 16.4)", describe(o), num(x.oppScore))
 		}
@@ -283,7 +289,7 @@ func (c *calc) explainPS(e *Explanation, pn int) {
 func (c *calc) explainKoya(e *Explanation, pn int) {
 	limit := c.koyaLimit()
 	for i, o := range c.cards[pn-1].Rounds {
-		if !hasOpponent(o) {
+		if !hasOpponent(o) || o.Pending {
 			continue
 		}
 		s := c.score[o.Opponent].Points()

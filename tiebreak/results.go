@@ -72,7 +72,7 @@ func (c *calc) koya() []float64 {
 	out := make([]float64, c.n)
 	for pn := 1; pn <= c.n; pn++ {
 		for _, o := range c.cards[pn-1].Rounds {
-			if hasOpponent(o) && c.score[o.Opponent].Points() >= limit {
+			if hasOpponent(o) && !o.Pending && c.score[o.Opponent].Points() >= limit {
 				out[pn-1] += o.Points.Points()
 			}
 		}
@@ -90,8 +90,8 @@ type rated struct {
 }
 
 // ratedGames returns pn's games played over the board against rated
-// opponents (C.07 10.1: unplayed games do not count; unrated opponents are
-// left out, as C.07 4.3 lets the regulations decide).
+// opponents (C.07 10.1: unplayed games do not count). The regulations
+// decide how unrated players count; arbiter leaves them out.
 func (c *calc) ratedGames(pn int, buf []rated) []rated {
 	out := buf[:0]
 	for i, o := range c.cards[pn-1].Rounds {

@@ -132,6 +132,13 @@ func TestUnplayedRounds(t *testing.T) {
 		// 16.5 for SB: a zero-point bye gives 0; cutting it would reward
 		// the absence, so the least significant value (1) goes instead.
 		{name: "16.5 SB VUR worth less", table: zpb, spec: "SB-C1", want: map[int]float64{1: 1.5}},
+		// 16.4.1 (2026): 1's forfeit win against 3: the dummy's 2 points
+		// capped at 3's 2.5: no change; 16.4.2: his PAB and absences capped
+		// at 2.5 (a draw in each of 5 rounds): no change either.
+		{name: "16.4 2026 caps inactive", table: withdrawal, spec: "BH", edition: Edition2026, want: map[int]float64{1: 12}},
+		// 16.4.2 (2026): 1's half-point bye: own 2.5 capped at 1.5 (3
+		// rounds): 1.5 + 1.5 + 1.
+		{name: "16.4.2 2026 cap for a bye", table: hpb, spec: "BH", edition: Edition2026, want: map[int]float64{1: 4}},
 		// 16.5: a VUR that is also the lowest value is simply cut:
 		// 6's half-point bye (dummy 1.5) of 2.5, 1.5, 3, 4, 2.5.
 		{name: "16.5 VUR lowest", table: withdrawal, spec: "BH-C1", want: map[int]float64{6: 12}},
