@@ -23,12 +23,11 @@ const (
 // Sonneborn-Berger value.
 type contrib struct {
 	round    int
-	opp      int          // opponent met; 0 for a dummy or virtual opponent
-	kind     scoring.Kind // what the round was for the player
-	oppScore float64      // the opponent's adjusted score, or the dummy's score
-	points   float64      // points the player scored in the round
-	value    float64      // oppScore for BH, oppScore × points for SB
-	vur      bool         // a voluntarily unplayed round of the player
+	opp      int     // opponent met; 0 for a dummy or virtual opponent
+	oppScore float64 // the opponent's adjusted score, or the dummy's score
+	points   float64 // points the player scored in the round
+	value    float64 // oppScore for BH, oppScore × points for SB
+	vur      bool    // a voluntarily unplayed round of the player
 	cut      cutReason
 }
 
@@ -37,15 +36,16 @@ type contrib struct {
 //
 // A game played over the board contributes the opponent's adjusted score
 // (C.07 8.1, 9.1; 16.3). An unplayed round contributes, in the 2023 rule,
-// a dummy opponent whose score is the player's own final score (16.4); in
-// the 2009 rule, a virtual opponent (see calc.virtual). For SB the
+// a dummy opponent whose score is the player's own final score (16.4,
+// capped from 2026, see calc.dummy); in the 2009 rule, a virtual opponent
+// (see calc.virtual). For SB the
 // opponent's score is multiplied by the points the player got in the round
 // (9.1; for unplayed rounds, the points actually awarded, 16.4).
 func (c *calc) contribs(pn int, sb bool, buf []contrib) []contrib {
 	out := buf[:0]
 	for i, o := range c.cards[pn-1].Rounds {
 		r := i + 1
-		x := contrib{round: r, kind: o.Kind, points: o.Points.Points()}
+		x := contrib{round: r, points: o.Points.Points()}
 		switch {
 		case o.Kind == scoring.Game && o.Pending:
 			x.opp = o.Opponent
@@ -189,19 +189,7 @@ func (c *calc) fore() *calc {
 		}
 		f.cards[i] = scoring.Card{PN: card.PN, Rounds: rounds}
 	}
-	for pn := 1; pn <= f.n; pn++ {
-		card := &f.cards[pn-1]
-		f.score[pn] = card.Score()
-		f.lastIn[pn] = 0
-		for r, o := range card.Rounds {
-			if !voluntary(o) {
-				f.lastIn[pn] = r + 1
-			}
-		}
-	}
-	for pn := 1; pn <= f.n; pn++ {
-		f.adj[pn] = f.adjusted(pn)
-	}
+	f.prepare()
 	return &f
 }
 

@@ -95,9 +95,17 @@ func newCalc(in Input) (*calc, error) {
 	if c.final <= 0 || c.final < c.rounds {
 		c.final = c.rounds
 	}
-	for pn := 1; pn <= n; pn++ {
-		card := &t.Cards[pn-1]
+	c.prepare()
+	return c, nil
+}
+
+// prepare computes every player's score, last round in and adjusted score
+// from the cards.
+func (c *calc) prepare() {
+	for pn := 1; pn <= c.n; pn++ {
+		card := &c.cards[pn-1]
 		c.score[pn] = card.Score()
+		c.lastIn[pn] = 0
 		for r, o := range card.Rounds {
 			if !voluntary(o) {
 				c.lastIn[pn] = r + 1
@@ -105,7 +113,6 @@ func newCalc(in Input) (*calc, error) {
 		}
 		c.adj[pn] = c.adjusted(pn)
 	}
-	return c, nil
 }
 
 // hasOpponent reports whether the outcome names an opponent: a game
