@@ -118,9 +118,12 @@ func rank(in Input, traced int) (*ranking, error) {
 	}
 
 	r.standings = make([]Standing, 0, c.n)
+	m := len(in.Chain)
+	all := make([]float64, c.n*m) // one array for every line's Values
 	for _, g := range groups {
 		for _, pn := range order[g.a:g.b] {
-			st := Standing{PN: pn, Rank: g.a + 1, RankTo: g.b, Points: c.score[pn], Values: make([]float64, len(in.Chain))}
+			k := len(r.standings)
+			st := Standing{PN: pn, Rank: g.a + 1, RankTo: g.b, Points: c.score[pn], Values: all[k*m : (k+1)*m : (k+1)*m]}
 			for i := range in.Chain {
 				st.Values[i] = r.values[i][pn-1]
 			}
