@@ -1,12 +1,22 @@
 package main
 
-import "strings"
+import (
+	"strings"
 
-// parseChain reads a tie-break chain typed as "BH,DE,SB".
+	"github.com/labyrinth-chess/arbiter/tiebreak"
+)
+
+// parseChain reads a tie-break chain typed as "BH,DE,SB" (commas or
+// spaces between the codes) and returns it in C.07 notation.
 func parseChain(s string) ([]string, error) {
-	var out []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		out = append(out, strings.ToUpper(f))
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == ';' })
+	specs, err := tiebreak.ParseChain(fields)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(specs))
+	for i, sp := range specs {
+		out[i] = sp.String()
 	}
 	return out, nil
 }

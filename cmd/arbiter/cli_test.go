@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -196,6 +198,33 @@ func TestPairWarnings(t *testing.T) {
 	log := c.ok("log", "--json")
 	if n := strings.Count(log, "kept despite a warning"); n != 3 {
 		t.Errorf("log holds %d kept warnings, want 3:\n%s", n, log)
+	}
+}
+
+// TestResultSpellings checks that results starting with a dash reach the
+// command although the flag parser sees them first.
+func TestResultSpellings(t *testing.T) {
+	c := setup(t)
+	c.ok("round", "result", "2", "-+")
+	c.ok("round", "result", "3", "--")
+	_, errs, code := c.run("round", "result", "1", "--")
+	if code != 1 || !strings.Contains(errs, "already has 1-0") {
+		t.Errorf("-- after a board with a result, without --correct: exit %d, %q", code, errs)
+	}
+	c.ok("round", "result", "--correct", "1", "--")
+	var r roundJSON
+	if err := json.Unmarshal([]byte(c.ok("round", "show", "--json")), &r); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range r.Boards {
+		got = append(got, b.Result+" "+b.Reason)
+	}
+	if want := []string{"-- forfeit", "-+ forfeit", "-- forfeit"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("results = %q, want %q", got, want)
+	}
+	if _, errs, code := c.run("round", "result", "2"); code != 2 || !strings.Contains(errs, "give a board and a result") {
+		t.Errorf("a board without a result: exit %d, %q; want a usage error", code, errs)
 	}
 }
 

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -71,13 +71,13 @@ func runPlayerList(ctx context.Context, a *app, opts *playerListOptions) error {
 			a.notef("No players in %s yet: enter them with arbiter player add NAME.", s.Tournament.Name)
 			return nil
 		}
-		tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, " No\tName\tRating\tTitle\tClub\tStatus")
+		tb := newTable(true, false, true)
+		tb.add("No", "Name", "Rating", "Title", "Club", "Status")
 		for _, e := range s.Entries {
 			p := e.Player
-			fmt.Fprintf(tw, "%3d\t%s\t%s\t%s\t%s\t%s\n", e.PN, p.Name, ratingText(p.Rating), p.Title, p.Club, statusText(s, e))
+			tb.add(strconv.Itoa(e.PN), p.Name, ratingText(p.Rating), string(p.Title), p.Club, statusText(s, e))
 		}
-		return tw.Flush()
+		return tb.write(a.stdout)
 	})
 }
 
@@ -137,10 +137,10 @@ func listRoster(ctx context.Context, a *app, db *store.DB, asJSON bool) error {
 		}
 		return writeJSON(a.stdout, out)
 	}
-	tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tName\tRating\tTitle\tClub\tFIDE ID")
+	tb := newTable(false, false, true)
+	tb.add("ID", "Name", "Rating", "Title", "Club", "FIDE ID")
 	for _, p := range ps {
-		fmt.Fprintf(tw, "id:%d\t%s\t%s\t%s\t%s\t%s\n", p.ID, p.Name, ratingText(p.Rating), p.Title, p.Club, p.FIDEID)
+		tb.add(fmt.Sprintf("id:%d", p.ID), p.Name, ratingText(p.Rating), string(p.Title), p.Club, p.FIDEID)
 	}
-	return tw.Flush()
+	return tb.write(a.stdout)
 }

@@ -126,6 +126,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newTournamentCmd(a),
 		newPlayerCmd(a),
 		newRoundCmd(a),
+		newStandingsCmd(a),
 		newLogCmd(a),
 	)
 	wrapArgs(root)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"text/tabwriter"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -74,27 +73,25 @@ func printRound(w io.Writer, s *store.Snapshot, d store.RoundDetail, explain boo
 		}
 		return ""
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "Board\tWhite\tPts\tBlack\tPts\tResult")
+	tb := newTable(true, false, true, false, true, false)
+	tb.add("Board", "White", "Pts", "Black", "Pts", "Result")
 	for _, b := range d.Boards {
 		res := resultText(b.Result)
 		if r := d.Reasons[b.Number]; r != "" && b.Result != arbiter.NoResult {
 			res += " (" + r + ")"
 		}
-		fmt.Fprintf(tw, "%5d\t%s\t%s\t%s\t%s\t%s\n", b.Number, playerCell(s, b.White), before(b.White),
-			playerCell(s, b.Black), before(b.Black), res)
+		tb.add(strconv.Itoa(b.Number), playerCell(s, b.White), before(b.White), playerCell(s, b.Black), before(b.Black), res)
 		if explain && d.BoardNotes[b.Number] != "" {
-			fmt.Fprintf(tw, "\t  %s\t\t\t\t\n", d.BoardNotes[b.Number])
+			tb.add("", "  "+d.BoardNotes[b.Number])
 		}
 	}
 	for _, b := range d.Byes {
-		fmt.Fprintf(tw, "\t%s\t%s\t%s\t\t%s\n", playerCell(s, b.PN), before(b.PN), byeWords(b.Kind),
-			byePoints(s, b))
+		tb.add("", playerCell(s, b.PN), before(b.PN), byeWords(b.Kind), "", byePoints(s, b))
 		if explain && d.ByeNotes[b.PN] != "" {
-			fmt.Fprintf(tw, "\t  %s\t\t\t\t\n", d.ByeNotes[b.PN])
+			tb.add("", "  "+d.ByeNotes[b.PN])
 		}
 	}
-	return tw.Flush()
+	return tb.write(w)
 }
 
 // resultText shows a result as on a pairing sheet: ½ for draws.

@@ -18,6 +18,8 @@ type roundResultOptions struct {
 	round   int
 	correct bool
 	reason  string
+
+	blackForfeit bool // "-+" typed as is: the shell and the flag parser see a flag
 }
 
 func newRoundResultCmd(a *app) *cobra.Command {
@@ -28,7 +30,7 @@ func newRoundResultCmd(a *app) *cobra.Command {
 		Long: `Enter the result of a board of the last round paired (or of --round N).
 Results: 1-0, 0-1, 1/2 (also ½-½, =, 0.5-0.5), +- and -+ for a win by
 forfeit (FIDE Laws art. 11: the game counts as not played), -- when neither
-player came.
+player came. "-+" and "--" can be typed as they are.
 
 A board that already has a different result is changed only with --correct;
 the correction is logged with the old and the new result and the standings
@@ -37,13 +39,25 @@ mate, stalemate, claim, forfeit or arbiter.`,
 		Example: `  $ arbiter round result 1 1-0
   $ arbiter round result 3 1/2 --reason agreement
   $ arbiter round result 2 0-1 --round 4 --correct`,
-		Args:              cobra.ExactArgs(2),
+		Args:              resultArgs(opts),
 		ValidArgsFunction: a.completeResultArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.board, opts.result = args[0], args[1]
+			opts.board = args[0]
+			switch {
+			case len(args) == 2:
+				opts.result = args[1]
+			case opts.blackForfeit:
+				opts.result = "-+"
+			default:
+				opts.result = "--"
+			}
 			return runRoundResult(cmd.Context(), a, opts)
 		},
 	}
+	// "-+" reaches the flag parser as the shorthand flag "+", and "--"
+	// as the end of the flags: both are results here.
+	cmd.Flags().BoolVarP(&opts.blackForfeit, "black-forfeit", "+", false, "Black wins by forfeit (what -+ means)")
+	cmd.Flags().MarkHidden("black-forfeit")
 	cmd.Flags().IntVar(&opts.round, "round", 0, "the round (default: the last round paired)")
 	cmd.Flags().BoolVar(&opts.correct, "correct", false, "replace a result already entered")
 	cmd.Flags().StringVar(&opts.reason, "reason", "", "how the game ended: {time|resign|agreement|mate|stalemate|claim|forfeit|arbiter}")
@@ -98,14 +112,35 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 			a.notef("Nothing to change: %s already has %s.", line, withReasonText(c.Old, c.OldReason))
 		case c.Old != arbiter.NoResult && c.Old != c.New:
 			a.notef("Corrected %s: %s, was %s. The change is logged; standings follow it.", line, withReasonText(c.New, c.NewReason), withReasonText(c.Old, c.OldReason))
-			if paired, err := db.Snapshot(ctx, t.ID); err == nil && len(paired.Rounds) > c.Round {
-				a.notef("Rounds %d to %d were paired with the old result and stay as they are.", c.Round+1, len(paired.Rounds))
+			if later, err := db.Snapshot(ctx, t.ID); err == nil && len(later.Rounds) > c.Round {
+				if n := len(later.Rounds); n == c.Round+1 {
+					a.notef("Round %d was paired with the old result and stays as it is.", n)
+				} else {
+					a.notef("Rounds %d to %d were paired with the old result and stay as they are.", c.Round+1, n)
+				}
 			}
 		default:
 			a.notef("Entered %s: %s.", line, withReasonText(c.New, c.NewReason))
 		}
 		return nil
 	})
+}
+
+// resultArgs accepts a board and a result, where the result may have been
+// taken by the flag parser: "-+" as a flag, "--" as the end of the flags
+// right after the board.
+func resultArgs(opts *roundResultOptions) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 2 && !opts.blackForfeit:
+			return nil
+		case len(args) == 1 && opts.blackForfeit:
+			return nil
+		case len(args) == 1 && cmd.ArgsLenAtDash() == 1:
+			return nil
+		}
+		return fmt.Errorf("give a board and a result, e.g. arbiter round result 3 1-0")
+	}
 }
 
 func withReasonText(r arbiter.Result, reason string) string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -56,7 +57,7 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.firstColour, "first-colour", "", "colour of player 1 in round 1: {white|black|lot}")
 	fs.Int64Var(&f.seed, "seed", 0, "seed of the lot for the first colour")
 	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition `year`")
-	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 tie-break rules: {2023|2009} (2009: virtual opponent)")
+	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
 }
 
@@ -158,8 +159,8 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 		t.LawsEdition = f.laws
 	}
 	if set("tiebreak-edition") {
-		if f.tbEdition != 2023 && f.tbEdition != 2009 {
-			return fmt.Errorf("--tiebreak-edition %d: type 2023 (dummy opponent) or 2009 (virtual opponent)", f.tbEdition)
+		if f.tbEdition != tiebreak.Edition2023 && f.tbEdition != tiebreak.Edition2026 && f.tbEdition != tiebreak.Edition2009 {
+			return fmt.Errorf("--tiebreak-edition %d: type 2023 (dummy opponent), 2026 (capped dummy opponent) or 2009 (virtual opponent)", f.tbEdition)
 		}
 		t.TiebreakEdition = f.tbEdition
 	}
