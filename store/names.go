@@ -13,28 +13,48 @@ import (
 // differently ("Mario Rosi"), or a first name given as an initial ("M.
 // Rossi").
 func Similar(a, b string) bool {
-	if arbiter.SameName(a, b) {
-		return true
-	}
-	ta, tb := tokens(a), tokens(b)
-	if len(ta) == 0 || len(tb) == 0 {
-		return false
-	}
-	ka, kb := strings.Join(ta, " "), strings.Join(tb, " ")
-	if ka == kb {
-		return true
-	}
-	if len(ka) >= 6 && len(kb) >= 6 && withinOneEdit(ka, kb) {
-		return true
-	}
-	return initialsMatch(ta, tb)
+	ka, kb := keysOf(a), keysOf(b)
+	return ka.same(kb) || ka.similar(kb)
 }
 
-// tokens returns the folded words of a name, sorted.
-func tokens(name string) []string {
-	t := strings.Fields(arbiter.FoldName(name))
-	sort.Strings(t)
-	return t
+// nameKeys are the forms of a name that comparisons need, computed once
+// per name so that a roster of thousands is searched quickly.
+type nameKeys struct {
+	fold    string   // arbiter.FoldName
+	ordered string   // folded, "Last, First" turned into "First Last"
+	words   []string // folded words, sorted
+	sorted  string   // words joined by spaces
+}
+
+func keysOf(name string) nameKeys {
+	k := nameKeys{fold: arbiter.FoldName(name)}
+	k.ordered = k.fold
+	if last, first, ok := strings.Cut(name, ","); ok {
+		k.ordered = arbiter.FoldName(strings.TrimSpace(first) + " " + strings.TrimSpace(last))
+	}
+	k.words = strings.Fields(k.fold)
+	sort.Strings(k.words)
+	k.sorted = strings.Join(k.words, " ")
+	return k
+}
+
+// same is arbiter.SameName on precomputed keys.
+func (a nameKeys) same(b nameKeys) bool {
+	return a.fold == b.fold || a.ordered == b.ordered
+}
+
+// similar is Similar for names that are not the same.
+func (a nameKeys) similar(b nameKeys) bool {
+	if len(a.words) == 0 || len(b.words) == 0 {
+		return false
+	}
+	if a.sorted == b.sorted {
+		return true
+	}
+	if len(a.sorted) >= 6 && len(b.sorted) >= 6 && withinOneEdit(a.sorted, b.sorted) {
+		return true
+	}
+	return initialsMatch(a.words, b.words)
 }
 
 // withinOneEdit reports whether a and b differ by at most one inserted,

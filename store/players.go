@@ -234,6 +234,7 @@ type enroller struct {
 	tx     *sql.Tx
 	t      arbiter.Tournament
 	roster []arbiter.Player
+	keys   []nameKeys // keys[i] are the name keys of roster[i]
 	paired int
 	nextPN int
 	// entered maps roster IDs entered in the tournament to their PN.
@@ -242,6 +243,10 @@ type enroller struct {
 }
 
 func (e *enroller) init(ctx context.Context) error {
+	e.keys = make([]nameKeys, len(e.roster))
+	for i, r := range e.roster {
+		e.keys[i] = keysOf(r.Name)
+	}
 	var err error
 	if e.paired, err = pairedRounds(ctx, e.tx, e.t.ID); err != nil {
 		return err
@@ -282,15 +287,16 @@ func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, erro
 			}
 		}
 	}
+	k := keysOf(p.Name)
 	var same, similar []*arbiter.Player
 	for i := range e.roster {
 		r := &e.roster[i]
 		if p.FIDEID != "" && r.FIDEID != "" && r.FIDEID != p.FIDEID {
 			continue // two people: their FIDE IDs differ
 		}
-		if arbiter.SameName(p.Name, r.Name) {
+		if k.same(e.keys[i]) {
 			same = append(same, r)
-		} else if Similar(p.Name, r.Name) {
+		} else if k.similar(e.keys[i]) {
 			similar = append(similar, r)
 		}
 	}
@@ -347,6 +353,7 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 			return a, err
 		}
 		e.roster = append(e.roster, p)
+		e.keys = append(e.keys, keysOf(p.Name))
 		a.NewPlayer = true
 	} else {
 		merged := mergePlayer(*r, p)
@@ -490,27 +497,31 @@ func renumber(ctx context.Context, tx *sql.Tx, tid int64) error {
 		return err
 	}
 	sort.SliceStable(es, func(i, j int) bool { return arbiter.InitialOrderLess(es[i].Player, es[j].Player) })
-	changed := false
+	// (tournament, pn) is unique at every row: move the numbers that
+	// change out of the way first, then give them their new values.
+	var moved []int
 	for i, e := range es {
 		if e.PN != i+1 {
-			changed = true
-			break
+			moved = append(moved, i)
 		}
 	}
-	if !changed {
-		return nil
-	}
-	// Move every number out of the way first: (tournament, pn) is unique.
-	if _, err := tx.ExecContext(ctx, `UPDATE entries SET pn = -pn WHERE tournament_id = ?`, tid); err != nil {
-		return fmt.Errorf("store: renumber: %w", err)
-	}
-	stmt, err := tx.PrepareContext(ctx, `UPDATE entries SET pn = ? WHERE tournament_id = ? AND player_id = ?`)
+	away, err := tx.PrepareContext(ctx, `UPDATE entries SET pn = -pn WHERE tournament_id = ? AND player_id = ?`)
 	if err != nil {
 		return err
 	}
-	defer stmt.Close()
-	for i, e := range es {
-		if _, err := stmt.ExecContext(ctx, i+1, tid, e.Player.ID); err != nil {
+	defer away.Close()
+	set, err := tx.PrepareContext(ctx, `UPDATE entries SET pn = ? WHERE tournament_id = ? AND player_id = ?`)
+	if err != nil {
+		return err
+	}
+	defer set.Close()
+	for _, i := range moved {
+		if _, err := away.ExecContext(ctx, tid, es[i].Player.ID); err != nil {
+			return fmt.Errorf("store: renumber: %w", err)
+		}
+	}
+	for _, i := range moved {
+		if _, err := set.ExecContext(ctx, i+1, tid, es[i].Player.ID); err != nil {
 			return fmt.Errorf("store: renumber: %w", err)
 		}
 	}

@@ -354,10 +354,15 @@ func TestSimilar(t *testing.T) {
 		{"Anna Bianchi", "Rossi, Mario", false},
 		{"Li Na", "Li Wu", false},
 		{"M. R.", "Mario Rossi", false},
+		{"Nicolò D'Amato", "d'amato, nicolo", true},
+		{"Müller, Jürgen", "JURGEN MULLER", true},
 	}
 	for _, tt := range tests {
 		if got := Similar(tt.a, tt.b); got != tt.want {
 			t.Errorf("Similar(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+		if got, want := keysOf(tt.a).same(keysOf(tt.b)), arbiter.SameName(tt.a, tt.b); got != want {
+			t.Errorf("same keys of %q and %q = %v, want arbiter.SameName's %v", tt.a, tt.b, got, want)
 		}
 	}
 }
