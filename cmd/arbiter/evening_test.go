@@ -2,10 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestEvening plays a whole Labyrinth evening through the command line:
 // seven players, seven rounds paired by hand, a pairing-allocated bye in
@@ -68,54 +73,7 @@ import (
 //   - 5 and 6 on 3: BH 27½ each; DE: their game (round 4) was drawn, so
 //     it decides nothing; SB 11½ each: they share places 6-7.
 func TestEvening(t *testing.T) {
-	c := newCLI(t)
-	c.ok("tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--date", "2026-05-12", "--first-colour", "white")
-	// Registration in no particular order: the numbers follow the
-	// initial order (rating, title, name) until round 1 is paired.
-	c.ok("player", "add", "Conti, Sara", "--rating", "1600", "--club", "Labyrinth")
-	c.ok("player", "add", "Rossi, Mario", "--rating", "1800", "--club", "Labyrinth")
-	c.ok("player", "import", "testdata/evening.csv")
-	c.ok("player", "add", "Neri, Paolo", "--rating", "2000", "--title", "fm")
-	var players []playerJSON
-	if err := json.Unmarshal([]byte(c.ok("player", "list", "--json")), &players); err != nil {
-		t.Fatal(err)
-	}
-	var order []string
-	for _, p := range players {
-		order = append(order, p.Name)
-	}
-	want := []string{"Neri, Paolo", "Bianchi, Anna", "Rossi, Mario", "Verdi, Ugo", "Conti, Sara", "Gallo, Piero", "Ferri, Luca"}
-	if !reflect.DeepEqual(order, want) {
-		t.Fatalf("pairing order = %q, want %q", order, want)
-	}
-
-	type result struct{ board, result string }
-	rounds := []struct {
-		pairing string
-		results []result
-	}{
-		{"6-1, 5-2, 4-3, 7 bye", []result{{"1", "1/2"}, {"2", "½-½"}, {"3", "="}}},
-		{"2-4, 1-5, 7-6, 3 bye", []result{{"1", "0-1"}, {"2", "1-0"}, {"3", "0-1"}}},
-		{"5-7, 4-1, 3-2, 6 bye", []result{{"1", "1-0"}, {"2", "0.5-0.5"}, {"3", "0-1"}}},
-		{"1-3, 7-4, 6-5, 2 bye", []result{{"1", "1-0"}, {"2", "1-0"}, {"3", "1/2"}}},
-		{"4-6, 3-7, 2-1, 5 bye", []result{{"1", "1-0"}, {"2", "-+"}, {"3", "0-1"}}},
-		{"7-2, 6-3, 5-4, 1 bye", []result{{"1", "1/2"}, {"2", "0-1"}, {"3", "0-1"}}},
-		{"3-5, 2-6, 1-7", []result{{"1", "1-0"}, {"2", "1-0"}, {"3", "0-1"}}},
-	}
-	for i, r := range rounds {
-		n := i + 1
-		if n == 4 {
-			// Bianchi's win over Verdi was entered the wrong way round.
-			c.ok("round", "result", "1", "1-0", "--round", "2", "--correct")
-		}
-		if n == 6 {
-			c.ok("player", "bye", "Verdi", "--round", "7")
-		}
-		c.ok("round", "pair", "--manual", r.pairing)
-		for _, res := range r.results {
-			c.ok("round", "result", res.board, res.result)
-		}
-	}
+	c := playEvening(t)
 
 	// The final table, cell by cell.
 	wantTable := [][]string{
@@ -201,6 +159,100 @@ func TestEvening(t *testing.T) {
 		if !strings.Contains(ex, w) {
 			t.Errorf("standings --explain Ferri does not say %q:\n%s", w, ex)
 		}
+	}
+}
+
+// playEvening plays the evening described at TestEvening and returns the
+// command line holding it.
+func playEvening(t *testing.T) *cli {
+	t.Helper()
+	c := newCLI(t)
+	c.ok("tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--date", "2026-05-12", "--first-colour", "white")
+	// Registration in no particular order: the numbers follow the
+	// initial order (rating, title, name) until round 1 is paired.
+	c.ok("player", "add", "Conti, Sara", "--rating", "1600", "--club", "Labyrinth")
+	c.ok("player", "add", "Rossi, Mario", "--rating", "1800", "--club", "Labyrinth")
+	c.ok("player", "import", "testdata/evening.csv")
+	c.ok("player", "add", "Neri, Paolo", "--rating", "2000", "--title", "fm")
+	var players []playerJSON
+	if err := json.Unmarshal([]byte(c.ok("player", "list", "--json")), &players); err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, p := range players {
+		order = append(order, p.Name)
+	}
+	want := []string{"Neri, Paolo", "Bianchi, Anna", "Rossi, Mario", "Verdi, Ugo", "Conti, Sara", "Gallo, Piero", "Ferri, Luca"}
+	if !reflect.DeepEqual(order, want) {
+		t.Fatalf("pairing order = %q, want %q", order, want)
+	}
+
+	type result struct{ board, result string }
+	rounds := []struct {
+		pairing string
+		results []result
+	}{
+		{"6-1, 5-2, 4-3, 7 bye", []result{{"1", "1/2"}, {"2", "½-½"}, {"3", "="}}},
+		{"2-4, 1-5, 7-6, 3 bye", []result{{"1", "0-1"}, {"2", "1-0"}, {"3", "0-1"}}},
+		{"5-7, 4-1, 3-2, 6 bye", []result{{"1", "1-0"}, {"2", "0.5-0.5"}, {"3", "0-1"}}},
+		{"1-3, 7-4, 6-5, 2 bye", []result{{"1", "1-0"}, {"2", "1-0"}, {"3", "1/2"}}},
+		{"4-6, 3-7, 2-1, 5 bye", []result{{"1", "1-0"}, {"2", "-+"}, {"3", "0-1"}}},
+		{"7-2, 6-3, 5-4, 1 bye", []result{{"1", "1/2"}, {"2", "0-1"}, {"3", "0-1"}}},
+		{"3-5, 2-6, 1-7", []result{{"1", "1-0"}, {"2", "1-0"}, {"3", "0-1"}}},
+	}
+	for i, r := range rounds {
+		n := i + 1
+		if n == 4 {
+			// Bianchi's win over Verdi was entered the wrong way round.
+			c.ok("round", "result", "1", "1-0", "--round", "2", "--correct")
+		}
+		if n == 6 {
+			c.ok("player", "bye", "Verdi", "--round", "7")
+		}
+		c.ok("round", "pair", "--manual", r.pairing)
+		for _, res := range r.results {
+			c.ok("round", "result", res.board, res.result)
+		}
+	}
+
+	return c
+}
+
+// TestEveningOutput compares what the read commands print at the end of
+// the evening with golden files; go test -update rewrites them.
+func TestEveningOutput(t *testing.T) {
+	c := playEvening(t)
+	for _, cmd := range []string{
+		"tournament show", "tournament show --json", "player list", "player list --json",
+		"round show 5", "round show 7 --json", "standings", "standings --round 3", "standings --json",
+		"standings --explain Ferri", "standings --explain 5 --json",
+	} {
+		name := strings.ReplaceAll(strings.ReplaceAll(cmd, "--", ""), " ", "_")
+		t.Run(name, func(t *testing.T) {
+			got := c.ok(strings.Fields(cmd)...)
+			golden(t, filepath.Join("testdata", "evening", name+".golden"), got)
+		})
+	}
+}
+
+// golden compares got with the file at path, or writes it with -update.
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -47,10 +48,10 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 		if opts.json {
 			return writeJSON(a.stdout, toTournamentJSON(ti))
 		}
-		active := 0
+		withdrawn := 0
 		for _, e := range s.Entries {
-			if e.Plays(s.Next()) {
-				active++
+			if e.Status == arbiter.Withdrawn {
+				withdrawn++
 			}
 		}
 		title := fmt.Sprintf("Tournament %d: %s", t.ID, t.Name)
@@ -67,7 +68,11 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 		row("Date", t.Date)
 		row("Venue", t.Venue)
 		row("Rounds", fmt.Sprintf("%d (%d paired)", t.Rounds, len(s.Rounds)))
-		row("Players", fmt.Sprintf("%d (%d playing the next round)", len(s.Entries), active))
+		players := strconv.Itoa(len(s.Entries))
+		if withdrawn > 0 {
+			players += fmt.Sprintf(" (%d withdrawn)", withdrawn)
+		}
+		row("Players", players)
 		tc := t.Pace.String()
 		if t.TimeControl != "" {
 			tc = t.TimeControl + " (" + tc + ")"
