@@ -762,7 +762,7 @@ func byeChecks(ctx context.Context, tx *sql.Tx, tid, id int64, n int) (arbiter.T
 	case n <= paired:
 		return t, e, conflict("round %d is already paired: a player missing a paired game loses it by forfeit", n)
 	case !e.Plays(n):
-		return t, e, conflict("%s does not play round %d (withdrawn from round %d)", e.Player.Name, n, e.WithdrawnFrom)
+		return t, e, conflict("%s does not play round %d (%s)", e.Player.Name, n, notPlaying(e, n))
 	}
 	return t, e, nil
 }

@@ -43,7 +43,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		if err != nil {
 			return err
 		}
-		if out, err = s.complete(p); err != nil {
+		if out, err = s.Complete(p); err != nil {
 			return err
 		}
 		method := p.Method
@@ -88,9 +88,11 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 	return out, err
 }
 
-// complete checks p against s and returns the round to store, with the
-// byes of the absent players added, byes sorted by pairing number.
-func (s *Snapshot) complete(p Pairing) (arbiter.Round, error) {
+// Complete checks pairing p against s as SavePairing does, and returns the
+// round as it would be stored: the byes of the absent players added, byes
+// sorted by pairing number. Call it before Check, so that a pairing that
+// cannot be stored is refused before its warnings are weighed.
+func (s *Snapshot) Complete(p Pairing) (arbiter.Round, error) {
 	t := s.Tournament
 	n := s.Next()
 	out := arbiter.Round{Number: n}
@@ -142,10 +144,10 @@ func (s *Snapshot) complete(p Pairing) (arbiter.Round, error) {
 			}
 			e := s.Entry(pn)
 			if !e.Plays(n) {
-				return out, conflict("%s does not play round %d (%s)", s.Label(pn), n, notPlaying(*e, n))
+				return out, notPlayingErr("%s does not play round %d (%s)", s.Label(pn), n, notPlaying(*e, n))
 			}
 			if k := s.Request(pn, n); k != arbiter.NoBye {
-				return out, conflict("%s asked for a bye (%s) in round %d", s.Label(pn), k, n)
+				return out, notPlayingErr("%s asked for a bye (%s) in round %d", s.Label(pn), k, n)
 			}
 		}
 		out.Boards = append(out.Boards, arbiter.Board{Number: b.Number, White: b.White, Black: b.Black})
@@ -159,10 +161,10 @@ func (s *Snapshot) complete(p Pairing) (arbiter.Round, error) {
 		}
 		e := s.Entry(b.PN)
 		if !e.Plays(n) && b.Kind != arbiter.Unpaired {
-			return out, conflict("%s does not play round %d (%s)", s.Label(b.PN), n, notPlaying(*e, n))
+			return out, notPlayingErr("%s does not play round %d (%s)", s.Label(b.PN), n, notPlaying(*e, n))
 		}
 		if k := s.Request(b.PN, n); k != arbiter.NoBye && k != b.Kind {
-			return out, conflict("%s asked for a bye of kind %s in round %d, not %s", s.Label(b.PN), k, n, b.Kind)
+			return out, notPlayingErr("%s asked for a bye of kind %s in round %d, not %s", s.Label(b.PN), k, n, b.Kind)
 		}
 		out.Byes = append(out.Byes, b)
 	}
@@ -188,6 +190,15 @@ func (s *Snapshot) complete(p Pairing) (arbiter.Round, error) {
 // ErrRoundOpen is the kind of error for pairing a round while the
 // previous one still lacks results.
 var ErrRoundOpen = fmt.Errorf("previous round not finished: %w", ErrConflict)
+
+// ErrNotPlaying is the kind of error for a pairing that places a player
+// who does not play the round (withdrawn, not yet entered, on a requested
+// bye).
+var ErrNotPlaying = fmt.Errorf("player not playing: %w", ErrConflict)
+
+func notPlayingErr(format string, args ...any) error {
+	return &InputError{Kind: ErrNotPlaying, Msg: fmt.Sprintf(format, args...)}
+}
 
 // ErrLeftOut is the kind of error for a pairing that leaves players out.
 var ErrLeftOut = fmt.Errorf("players left out: %w", ErrInvalid)

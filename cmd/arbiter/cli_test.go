@@ -201,6 +201,72 @@ func TestPairWarnings(t *testing.T) {
 	}
 }
 
+// TestAbsences follows players who leave, skip a round or arrive late:
+// the next pairing leaves them out by itself, and they score what the
+// tournament's settings say.
+func TestAbsences(t *testing.T) {
+	c := setup(t)
+	c.ok("round", "result", "2", "0-1")
+	c.ok("round", "result", "3", "1/2")
+	c.ok("tournament", "set", "--late-value", "0.5")
+	c.ok("player", "withdraw", "Gallo")
+	c.ok("player", "bye", "5", "--zero")
+	c.ok("player", "bye", "4", "--round", "3")
+	var added playerJSON
+	if err := json.Unmarshal([]byte(c.ok("player", "add", "Late, Comer", "--rating", "2200", "--json")), &added); err != nil {
+		t.Fatal(err)
+	}
+	if added.PairingNumber != 7 || added.JoinedRound != 2 {
+		t.Errorf("late entry = number %d from round %d, want 7 from round 2", added.PairingNumber, added.JoinedRound)
+	}
+	_, errs, code := c.run("player", "bye", "7", "--round", "1")
+	if code != 1 || !strings.Contains(errs, "round 1 is already paired") {
+		t.Errorf("bye for a past round: exit %d, %q", code, errs)
+	}
+	// 5 and 6 are left out without being named.
+	c.ok("round", "pair", "--manual", "1-3, 2-4, 7 bye")
+	var r roundJSON
+	json.Unmarshal([]byte(c.ok("round", "show", "--json")), &r)
+	var got []string
+	for _, b := range r.Boards {
+		got = append(got, fmt.Sprintf("%d %s", b.White, b.Bye))
+	}
+	if want := []string{"1 ", "2 ", "5 Z", "6 U", "7 PAB"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("round 2 = %q, want %q", got, want)
+	}
+	var ps []playerJSON
+	json.Unmarshal([]byte(c.ok("player", "list", "--json")), &ps)
+	status := map[int]string{}
+	for _, p := range ps {
+		status[p.PairingNumber] = fmt.Sprintf("%s %d %d %v", p.Status, p.WithdrawnFrom, p.JoinedRound, p.Byes)
+	}
+	for pn, want := range map[int]string{4: "active 0 1 [{3 H}]", 5: "active 0 1 [{2 Z}]", 6: "withdrawn 2 1 []", 7: "active 0 2 []"} {
+		if status[pn] != want {
+			t.Errorf("player %d = %q, want %q", pn, status[pn], want)
+		}
+	}
+	c.ok("round", "result", "1", "1-0")
+	c.ok("round", "result", "2", "1/2")
+	var st []standingJSON
+	json.Unmarshal([]byte(c.ok("standings", "--json")), &st)
+	points := map[int]float64{}
+	for _, s := range st {
+		points[s.PairingNumber] = s.Points
+	}
+	// 1: 1 + 1; 7: ½ for round 1 missed (late value) + the PAB; 5: 0 + 0
+	// (Z); 6: ½ + nothing after withdrawing.
+	for pn, want := range map[int]float64{1: 2, 2: 1.5, 7: 1.5, 5: 0, 6: 0.5} {
+		if points[pn] != want {
+			t.Errorf("player %d has %v points, want %v", pn, points[pn], want)
+		}
+	}
+	// Round 3: 4 asked for a half-point bye, so pairing 4 is refused.
+	_, errs, code = c.run("round", "pair", "--manual", "1-4, 2-3, 7 bye")
+	if code != 1 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "asked for a bye (H) in round 3; leave the player out") {
+		t.Errorf("pairing a player on a bye: exit %d, %q", code, errs)
+	}
+}
+
 // TestResultSpellings checks that results starting with a dash reach the
 // command although the flag parser sees them first.
 func TestResultSpellings(t *testing.T) {

@@ -85,6 +85,9 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		} else if p, err = autoPair(ctx, s); err != nil {
 			return err
 		}
+		if _, err := s.Complete(p); err != nil {
+			return pairingError(err, s)
+		}
 		if ws := s.Check(p); len(ws) > 0 {
 			for _, w := range ws {
 				p.Forced = append(p.Forced, w.String())
@@ -100,13 +103,8 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			}
 		}
 		r, err := db.SavePairing(ctx, s.Tournament.ID, p)
-		switch {
-		case errors.Is(err, store.ErrLeftOut):
-			return hint(err, "put them on a board or give \"N bye\"; for a known absence first type arbiter player bye N --zero")
-		case errors.Is(err, store.ErrRoundOpen):
-			return hint(err, "enter them with arbiter round result BOARD RESULT --round %d", s.Next()-1)
-		case err != nil:
-			return err
+		if err != nil {
+			return pairingError(err, s)
 		}
 		d, err := db.RoundDetail(ctx, s.Tournament.ID, r.Number)
 		if err != nil {
@@ -121,6 +119,21 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		return printRound(a.stdout, s, d, opts.explain)
 	})
+}
+
+// pairingError adds to a refused pairing what to type instead.
+func pairingError(err error, s *store.Snapshot) error {
+	switch {
+	case errors.Is(err, store.ErrLeftOut):
+		return hint(err, "put them on a board or give \"N bye\"; for a known absence first type arbiter player bye N --zero")
+	case errors.Is(err, store.ErrRoundOpen):
+		return hint(err, "enter them with arbiter round result BOARD RESULT --round %d", s.Next()-1)
+	case errors.Is(err, store.ErrNotPlaying):
+		return hint(err, "leave the player out: byes asked for and absences are added by themselves (arbiter player bye N --cancel withdraws a bye)")
+	case errors.Is(err, store.ErrNotFound):
+		return hint(err, "see arbiter player list")
+	}
+	return err
 }
 
 // autoPair is where the pairing engine computes the next round. Until it
