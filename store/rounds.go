@@ -235,7 +235,8 @@ func plural(n int, one, many string) string {
 
 // Unpair deletes the last paired round of tournament tid and returns its
 // number. Only a round with no result and no submitted game can be
-// unpaired.
+// unpaired. Players who entered after that round was paired can play it
+// now; unpairing round 1 gives the numbers in initial order again.
 func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 	var n int
 	err := db.write(ctx, func(tx *sql.Tx) error {
@@ -266,6 +267,14 @@ func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, tid, n); err != nil {
 			return fmt.Errorf("store: unpair round %d: %w", n, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE entries SET joined_round = ? WHERE tournament_id = ? AND joined_round = ?`, n, tid, n+1); err != nil {
+			return fmt.Errorf("store: unpair round %d: %w", n, err)
+		}
+		if n == 1 {
+			if err := renumber(ctx, tx, tid); err != nil {
+				return err
+			}
 		}
 		return db.logEvent(ctx, tx, tid, ActRoundUnpair, fmt.Sprintf("round %d", n), FormatPairing(r), "")
 	})

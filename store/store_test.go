@@ -625,6 +625,28 @@ func TestSavePairing(t *testing.T) {
 	}
 }
 
+// TestUnpairLetsLatecomersIn: a player entered just after round 1 was
+// paired plays round 1 once it is unpaired, with the number his rating
+// gives.
+func TestUnpairLetsLatecomersIn(t *testing.T) {
+	db := mustOpenDB(t)
+	ctx := context.Background()
+	tour := newTournament(t, db, "T", 4)
+	pairRound(t, db, tour.ID, 1, [][2]int{{1, 3}, {4, 2}}, 0)
+	a, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: "Late, Strong", Rating: 2500}, AddOptions{})
+	if err != nil || a.Entry.PN != 5 || a.Entry.JoinedRound != 2 {
+		t.Fatalf("late entry = %+v, %v; want number 5 from round 2", a.Entry, err)
+	}
+	if _, err := db.Unpair(ctx, tour.ID); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := db.Snapshot(ctx, tour.ID)
+	e, _ := s.Find("Late, Strong")
+	if e.PN != 1 || e.JoinedRound != 1 {
+		t.Errorf("after unpairing round 1 the latecomer is number %d from round %d, want 1 from 1", e.PN, e.JoinedRound)
+	}
+}
+
 func TestCheck(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()

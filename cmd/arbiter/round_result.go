@@ -29,7 +29,7 @@ func newRoundResultCmd(a *app) *cobra.Command {
 		Short: "Enter the result of a board",
 		Long: `Enter the result of a board of the last round paired (or of --round N).
 Results: 1-0, 0-1, 1/2 (also ½-½, =, 0.5-0.5), +- and -+ for a win by
-forfeit (FIDE Laws art. 11: the game counts as not played), -- when neither
+forfeit (FIDE Laws art. 10, points; the game counts as not played), -- when neither
 player came. "-+" and "--" can be typed as they are.
 
 A board that already has a different result is changed only with --correct;
