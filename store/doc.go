@@ -17,7 +17,9 @@
 // Once round 1 is paired the numbers are fixed: a late entry gets the next
 // free number and joins from the next round to be paired (C.04.2 art.
 // 2.4-2.5: it scores the tournament's late-entry value for the rounds it
-// missed), and a rating correction no longer moves anyone.
+// missed), and a rating correction no longer moves anyone. Unpairing
+// round 1 makes the numbers follow the initial order again, latecomers
+// included.
 //
 // A player withdrawn before round 1 is paired simply leaves the
 // tournament (the roster keeps the player); later, the entry stays with
