@@ -129,6 +129,8 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newStandingsCmd(a),
 		newLogCmd(a),
 	)
+	// The flag is defined just above, so registering cannot fail.
+	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)
 	wrapArgs(root)
 	return root
 }
