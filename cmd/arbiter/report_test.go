@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -569,5 +571,32 @@ func TestReportHelp(t *testing.T) {
 				t.Errorf("arbiter %s example %q does not start with $ arbiter %s", strings.Join(args, " "), line, strings.Join(args, " "))
 			}
 		}
+	}
+}
+
+// TestWriteError checks that a file that cannot be written is named with
+// what to do, whatever the system says.
+func TestWriteError(t *testing.T) {
+	path := filepath.Join("sheets", "r3.pdf")
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"no folder", &fs.PathError{Op: "open", Path: path + ".123.tmp", Err: fs.ErrNotExist},
+			"cannot write " + path + ": there is no folder sheets; create it or choose another place"},
+		{"permission", &fs.PathError{Op: "open", Path: path + ".123.tmp", Err: fs.ErrPermission},
+			"cannot write " + path + ": permission denied; choose a folder you may write to, or close the program that has the file open"},
+		{"file held open", &os.LinkError{Op: "rename", Old: path + ".123.tmp", New: path, Err: fs.ErrPermission},
+			"cannot write " + path + ": permission denied; choose a folder you may write to, or close the program that has the file open"},
+		{"disk full", &fs.PathError{Op: "write", Path: path + ".123.tmp", Err: errors.New("no space left on device")},
+			"cannot write " + path + ": no space left on device; check the disk and the folder, then try again"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := writeError(path, tt.err).Error(); got != tt.want {
+				t.Errorf("writeError(%v) = %q, want %q", tt.err, got, tt.want)
+			}
+		})
 	}
 }
