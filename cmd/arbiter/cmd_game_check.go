@@ -145,7 +145,7 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 		}
 	}
 	if !opts.JSON {
-		fmt.Fprintf(out, "%d %s checked: %d legal and consistent, %d with problems\n", n, plural(n, "game", "games"), n-bad, bad)
+		fmt.Fprintf(out, "%d %s checked: %d legal and consistent, %d with problems\n", n, nounFor(n, "game", "games"), n-bad, bad)
 	}
 	if err := out.Flush(); err != nil {
 		return err
@@ -156,7 +156,8 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	return nil
 }
 
-func plural(n int, one, many string) string {
+// nounFor returns one for a count of 1 and many otherwise.
+func nounFor(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
@@ -225,7 +226,7 @@ func writeVerdict(w io.Writer, gv *gameVerdict, v *rules.Verdict) {
 	letters := map[string]string{"en": "English", "it": "Italian"}[gv.Letters]
 	switch {
 	case gv.Legal:
-		fmt.Fprintf(w, "  moves:  legal, %d %s (%d plies), %s letters\n", moves, plural(moves, "move", "moves"), gv.Plies, letters)
+		fmt.Fprintf(w, "  moves:  legal, %d %s (%d plies), %s letters\n", moves, nounFor(moves, "move", "moves"), gv.Plies, letters)
 	case gv.IllegalMove != "":
 		where := ""
 		if gv.IllegalLine > 0 {

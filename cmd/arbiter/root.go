@@ -123,8 +123,17 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 
 	root.AddCommand(
 		newHelpExitCodesTopic(),
+		newTournamentCmd(a),
+		newPlayerCmd(a),
+		newRoundCmd(a),
+		newStandingsCmd(a),
+		newLogCmd(a),
+		newExportCmd(a),
+		newPrintCmd(a),
 		newGameCmd(a),
 	)
+	// The flag is defined just above, so registering cannot fail.
+	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)
 	wrapArgs(root)
 	return root
 }
