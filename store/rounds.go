@@ -284,8 +284,10 @@ func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 // ErrHasResults is the kind of error for unpairing a round with results.
 var ErrHasResults = fmt.Errorf("round has results: %w", ErrConflict)
 
-// Reasons a result came about, stored with the board.
-var Reasons = []string{"time", "resign", "agreement", "mate", "stalemate", "claim", "forfeit", "arbiter"}
+// Reasons a result came about, stored with the board. The last three are
+// games that ended by themselves besides mate and stalemate: a dead
+// position (art. 5.2.2), fivefold repetition (9.6.1), 75 moves (9.6.2).
+var Reasons = []string{"time", "resign", "agreement", "mate", "stalemate", "claim", "forfeit", "arbiter", "dead", "fivefold", "seventy-five"}
 
 // CheckReason returns an *InputError unless reason is "" or one of Reasons.
 func CheckReason(reason string) error {
