@@ -11,10 +11,12 @@ func newExportCmd(a *app) *cobra.Command {
 		Long: `Write the current tournament to a file that other programs read. Each format
 is a subcommand. A file already there is replaced; it is written whole or
 not at all.`,
-		Example: `  $ arbiter export xlsx standings.xlsx`,
+		Example: `  $ arbiter export xlsx standings.xlsx
+  $ arbiter export pgn games.pgn`,
 	}
 	cmd.AddCommand(
 		newExportXLSXCmd(a),
+		newExportPGNCmd(a, nil),
 	)
 	refuseUnknown(cmd, "format")
 	return cmd

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
@@ -18,6 +20,10 @@ type roundResultOptions struct {
 	round   int
 	correct bool
 	reason  string
+	// fen is the final position, when no game is attached to the board.
+	fen string
+	// bothFlags says both flags fell and it cannot be told which first.
+	bothFlags bool
 
 	blackForfeit bool // "-+" typed as is: the shell and the flag parser see a flag
 }
@@ -25,7 +31,7 @@ type roundResultOptions struct {
 func newRoundResultCmd(a *app) *cobra.Command {
 	opts := &roundResultOptions{}
 	cmd := &cobra.Command{
-		Use:   "result <board> <result> [--round N] [--correct] [--reason R]",
+		Use:   "result <board> <result> [--round N] [--correct] [--reason R] [--fen FEN] [--both-flags]",
 		Short: "Enter the result of a board",
 		Long: `Enter the result of a board of the last round paired (or of --round N).
 Results: 1-0, 0-1, 1/2 (also ½-½, =, 0.5-0.5), +- and -+ for a win by
@@ -35,10 +41,31 @@ player came. "-+" and "--" can be typed as they are.
 A board that already has a different result is changed only with --correct;
 the correction is logged with the old and the new result and the standings
 follow it. --reason records how the game ended: time, resign, agreement,
-mate, stalemate, claim, forfeit or arbiter.`,
+mate, stalemate, claim, forfeit, arbiter, or dead, fivefold, seventy-five
+for a dead position, fivefold repetition and 75 moves.
+
+When the final position is known (a game attached with arbiter game add, or
+--fen with the position), the result is checked against it. A game that
+ended by itself (checkmate, stalemate, dead position, fivefold repetition,
+75 moves) has the result of its end; another is refused unless --reason
+arbiter records it as the arbiter's decision. A win on time (--reason time)
+for a side that cannot checkmate by any series of legal moves is entered as
+a draw (FIDE Laws art. 6.9); so is such a win by resignation (--reason
+resign) under the Laws of 2023 (art. 5.1.2), not under earlier editions.
+
+--both-flags says both flags fell and it cannot be told which fell first:
+the game is drawn, by the rule of the tournament's edition of the Laws:
+2001 art. 6.11 b (standard) and appendix B.8 (rapid, blitz); 2005 art.
+6.12 b and appendix B.9; 2009 art. 6.11 b; 2014 on, Guidelines III.3.1 for
+standard and rapid games without increment. From 2014 the Laws give no rule
+for blitz (the Guidelines exclude it): arbiter draws the game as the
+rapidplay rule did and as the Labyrinth regulation prescribes. When the
+clocks show which flag fell first, enter a win on time instead.`,
 		Example: `  $ arbiter round result 1 1-0
   $ arbiter round result 3 1/2 --reason agreement
-  $ arbiter round result 2 0-1 --round 4 --correct`,
+  $ arbiter round result 2 0-1 --round 4 --correct
+  $ arbiter round result 4 0-1 --reason time --fen "8/8/4k3/8/8/8/3QK3/8 b - - 0 61"
+  $ arbiter round result 5 1/2 --reason time --both-flags`,
 		Args:              resultArgs(opts),
 		ValidArgsFunction: a.completeResultArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -60,7 +87,9 @@ mate, stalemate, claim, forfeit or arbiter.`,
 	cmd.Flags().MarkHidden("black-forfeit")
 	cmd.Flags().IntVar(&opts.round, "round", 0, "the round (default: the last round paired)")
 	cmd.Flags().BoolVar(&opts.correct, "correct", false, "replace a result already entered")
-	cmd.Flags().StringVar(&opts.reason, "reason", "", "how the game ended: {time|resign|agreement|mate|stalemate|claim|forfeit|arbiter}")
+	cmd.Flags().StringVar(&opts.reason, "reason", "", "how the game ended: {time|resign|agreement|mate|stalemate|claim|forfeit|arbiter|dead|fivefold|seventy-five}")
+	cmd.Flags().StringVar(&opts.fen, "fen", "", "the final position as a FEN, to check the result against (default: the game attached)")
+	cmd.Flags().BoolVar(&opts.bothFlags, "both-flags", false, "both flags fell and it cannot be told which first (with --reason time)")
 	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
 	cmd.RegisterFlagCompletionFunc("reason", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return store.Reasons, cobra.ShellCompDirectiveNoFileComp
@@ -90,11 +119,38 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	if err := store.CheckReason(reason); err != nil {
 		return err
 	}
+	if opts.bothFlags {
+		switch {
+		case reason == "":
+			reason = games.ReasonTime
+		case reason != games.ReasonTime:
+			return usageErrorf("--both-flags goes with --reason time, not --reason %s", reason)
+		}
+		if res.Forfeit() {
+			return usageErrorf("--both-flags: a forfeit was not played; type the result of the game, e.g. 1/2")
+		}
+	}
+	var fenEnd *games.End
+	if opts.fen != "" {
+		p, err := rules.ParseFEN(opts.fen)
+		if err != nil {
+			return fmt.Errorf("--fen %q: %w; give the final position as the 6 fields of a FEN", opts.fen, err)
+		}
+		fenEnd = games.EndAt(p)
+	}
 	return a.withStore(ctx, false, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
 		}
+		d, err := judgeResult(ctx, db, t, opts.round, board, res, reason, fenEnd, opts.bothFlags)
+		if err != nil {
+			return err
+		}
+		for _, n := range d.Notes {
+			a.notef("%s.", capitalize(n))
+		}
+		res, reason = d.Result, d.Reason
 		c, err := db.SetResult(ctx, t.ID, opts.round, board, res, reason, opts.correct)
 		switch {
 		case errors.Is(err, store.ErrResultEntered):
@@ -124,6 +180,45 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		}
 		return nil
 	})
+}
+
+// judgeResult applies the Laws to a result typed for board b of round n
+// (0: the last round paired), knowing the final position when it is
+// known: fen, or else the game attached to the board. A board that does
+// not exist is left for SetResult to report.
+func judgeResult(ctx context.Context, db *store.DB, t arbiter.Tournament, n, b int, res arbiter.Result, reason string,
+	fen *games.End, bothFlags bool) (games.Decision, error) {
+	f := games.Facts{Laws: t.LawsEdition, Pace: t.Pace, Result: res, Reason: reason, BothFlags: bothFlags,
+		End: fen, Override: reason == games.ReasonArbiter}
+	where := "the position given with --fen"
+	if f.End == nil && res != arbiter.NoResult {
+		s, err := db.Snapshot(ctx, t.ID)
+		if err != nil {
+			return games.Decision{}, err
+		}
+		if n == 0 {
+			n = len(s.Rounds)
+		}
+		if s.Round(n) != nil {
+			bg, err := loadGame(ctx, db, t.ID, n, b)
+			if err != nil {
+				return games.Decision{}, err
+			}
+			if bg != nil {
+				f.End = games.EndOf(bg.verdict)
+				where = "the game attached to the board"
+			}
+		}
+	}
+	if res == arbiter.NoResult {
+		return games.Decision{Result: res, Reason: reason}, nil
+	}
+	d, err := games.Decide(f)
+	var ref *games.Refusal
+	if errors.As(err, &ref) {
+		return d, fmt.Errorf("%s: %v; if the record is wrong, attach the right game with arbiter game add, or give --reason arbiter to enter the arbiter's decision", where, err)
+	}
+	return d, err
 }
 
 // resultArgs accepts a board and a result, where the result may have been
