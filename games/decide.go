@@ -178,7 +178,10 @@ func Decide(f Facts) (Decision, error) {
 		gives, why = f.End.Gives()
 	}
 	if f.Override {
-		if gives != arbiter.NoResult && f.Result != arbiter.NoResult && gives != f.Result {
+		switch {
+		case gives != arbiter.NoResult && f.Result == arbiter.NoResult:
+			return Decision{Result: gives, Reason: StatusReason(f.End.Status), ByItself: true, Why: why}, nil
+		case gives != arbiter.NoResult && gives != f.Result:
 			d.Notes = append(d.Notes, fmt.Sprintf("%s, which gives %s; the arbiter's decision %s stands", why, gives, f.Result))
 		}
 		if d.Reason == "" && f.Result != arbiter.NoResult {

@@ -64,6 +64,7 @@ func TestDecide(t *testing.T) {
 		{name: "mate, wrong result", facts: Facts{Result: arbiter.WhiteWins, End: mate}, refuse: true, says: []string{"White is checkmated after 2...Qh4# (art. 5.1.1): the result is 0-1, not 1-0"}},
 		{name: "mate, then a flag", facts: Facts{Result: arbiter.WhiteWins, Reason: "time", End: mate}, refuse: true, says: []string{"the result is 0-1"}},
 		{name: "mate, arbiter decides", facts: Facts{Result: arbiter.WhiteWins, End: mate, Override: true}, want: arbiter.WhiteWins, reason: "arbiter", says: []string{"which gives 0-1; the arbiter's decision 1-0 stands"}},
+		{name: "mate, arbiter gives no result", facts: Facts{End: mate, Override: true}, want: arbiter.BlackWins, reason: "mate"},
 		{name: "stalemate", facts: Facts{End: stale}, want: arbiter.Draw, reason: "stalemate", says: []string{"stalemate after 10.Qe6 (art. 5.2.1)"}},
 		{name: "stalemate, a win typed", facts: Facts{Result: arbiter.WhiteWins, End: stale}, refuse: true, says: []string{"the result is 1/2-1/2, not 1-0"}},
 		{name: "fivefold", facts: Facts{Result: arbiter.Draw, End: five}, want: arbiter.Draw, reason: "fivefold", says: []string{"fivefold repetition after 8...Ng8 (art. 9.6.1)"}},

@@ -174,6 +174,10 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 				entered++
 			}
 		}
+		if stored == 0 && entered == 0 && len(unmatched) == 0 {
+			a.notef("Nothing new in %s: its %s already there.", name, plural(len(subs), "game is", "games are"))
+			return nil
+		}
 		msg := fmt.Sprintf("Imported %s from %s: %s stored", plural(len(subs), "game", "games"), name, plural(stored, "game", "games"))
 		if results > 0 {
 			msg += fmt.Sprintf(", %s without moves", plural(results, "result", "results"))

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -90,17 +92,7 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 			latest[k] = i
 			count[k]++
 		}
-		sortKeys := func(i, j int) bool {
-			if order[i].round != order[j].round {
-				return order[i].round < order[j].round
-			}
-			return order[i].board < order[j].board
-		}
-		for i := 1; i < len(order); i++ {
-			for j := i; j > 0 && sortKeys(j, j-1); j-- {
-				order[j], order[j-1] = order[j-1], order[j]
-			}
-		}
+		slices.SortFunc(order, func(x, y key) int { return cmp.Or(cmp.Compare(x.round, y.round), cmp.Compare(x.board, y.board)) })
 		list := make([]gameListJSON, 0, len(order))
 		for _, k := range order {
 			g := stored[latest[k]]

@@ -279,7 +279,7 @@ func checkGame(t arbiter.Tournament, in gameInput) (checkedGame, error) {
 	if in.entered != arbiter.NoResult && d.Result != arbiter.NoResult && d.Result != in.entered {
 		fix := fmt.Sprintf("if %s is wrong, correct it first with arbiter round result %d %s --round %d --correct", in.entered, in.seat.Board, d.Result, in.seat.Round)
 		if d.Why != "" {
-			return out, fmt.Errorf("the board already has %s, but %s; the result is %s; %s", in.entered, d.Why, d.Result, fix)
+			return out, fmt.Errorf("the board already has %s but the game gives %s: %s; %s", in.entered, d.Result, d.Why, fix)
 		}
 		said := "the Result tag says " + d.Result.String()
 		if typed {

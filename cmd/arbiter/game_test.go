@@ -120,8 +120,8 @@ func TestGamesEndToEnd(t *testing.T) {
 
 	// Board 1: Black mates on move 2, but 1-0 was entered.
 	c.ok("round", "result", "1", "1-0")
-	c.refused("", []string{"round 1 board 1: the board already has 1-0", "White is checkmated after 2...Qh4# (art. 5.1.1)",
-		"the result is 0-1", "arbiter round result 1 0-1 --round 1 --correct"}, "game", "add", "1", gameFile("mate.pgn"))
+	c.refused("", []string{"round 1 board 1: the board already has 1-0 but the game gives 0-1: White is checkmated after 2...Qh4# (art. 5.1.1)",
+		"if 1-0 is wrong, correct it first with arbiter round result 1 0-1 --round 1 --correct"}, "game", "add", "1", gameFile("mate.pgn"))
 	wrongTag := strings.Replace(readFile(t, gameFile("mate.pgn")), `[Result "0-1"]`, `[Result "1-0"]`, 1)
 	wrongTag = strings.Replace(wrongTag, "Qh4# 0-1", "Qh4# 1-0", 1)
 	c.ok("round", "result", "1", "", "--correct") // cleared
@@ -425,4 +425,145 @@ func TestGameCommandFlags(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestGameBadInput checks that every refused game command prints one line
+// saying what is wrong and what to type instead, exits 1 and leaves the
+// database as it was.
+func TestGameBadInput(t *testing.T) {
+	c := gamesTournament(t)
+	playGames(t, c)
+	mate := readFile(t, gameFile("mate.pgn"))
+	swapped := strings.NewReplacer(`[White "Neri, Paolo"]`, `[White "Verdi, Ugo"]`, `[Black "Verdi, Ugo"]`, `[Black "Paolo Neri"]`).Replace(mate)
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  []string
+	}{
+		{"unknown board", "", []string{"game", "add", "9", gameFile("mate.pgn")}, []string{"round 1 has no board 9: its boards are 1 to 5", "round show 1"}},
+		{"board not a number", "", []string{"game", "show", "b2"}, []string{`board "b2"`, "board number"}},
+		{"unreadable PGN", "", []string{"game", "add", "1", gameFile("broken.pgn")}, []string{"cannot read " + gameFile("broken.pgn") + ": line 2, column 1: unterminated tag"}},
+		{"unreadable PGN on import", "1. e4 {never closed\n", []string{"game", "import", "-"}, []string{"cannot read standard input: line 1, column 7", "never closed"}},
+		{"missing file", "", []string{"game", "import", "nowhere.pgn"}, []string{"cannot read nowhere.pgn: no such file or directory"}},
+		{"round not paired", "", []string{"game", "add", "1", gameFile("mate.pgn"), "--round", "2"}, []string{"round 2 is not paired yet: type a round from 1 to 1"}},
+		{"import for a round not paired", strings.Replace(mate, `[Event "Labyrinth"]`, `[Round "5"]`, 1), []string{"game", "import", "-"},
+			[]string{`game 1 (line 1, Neri, Paolo - Verdi, Ugo): round 5 is not paired yet: only round 1 is`, "nothing imported", "--skip-unmatched"}},
+		{"import --round not paired", mate, []string{"game", "import", "-", "--round", "3"}, []string{"--round: round 3 is not paired yet"}},
+		{"colours swapped", swapped, []string{"game", "add", "1", "-"}, []string{`the colours are swapped: the game has White "Verdi, Ugo" and Black "Paolo Neri", but on board 1 of round 1 Neri, Paolo has White and Verdi, Ugo Black`, "fix the White and Black tags"}},
+		{"colours swapped on import", swapped, []string{"game", "import", "-"}, []string{"game 1 (line 1, Verdi, Ugo - Paolo Neri): the colours are swapped", "1 game of standard input refused: nothing imported"}},
+		{"two games for game add", mate + "\n" + mate, []string{"game", "add", "1", "-"}, []string{"standard input holds 2 games: game add takes one", "game import"}},
+		{"no moves", `[White "Neri, Paolo"] *`, []string{"game", "add", "1", "-"}, []string{"has no moves", "round result 1 RESULT"}},
+		{"no game at all", "  \n", []string{"game", "add", "1", "-"}, []string{"standard input holds no game"}},
+		{"illegal game on import", strings.Replace(readFile(t, gameFile("illegal.pgn")), "[Result", `[Round "1.4"] [Result`, 1), []string{"game", "import", "-"},
+			[]string{"game 1 (line 1, Ricci, Luca - Moretti, Elena), round 1 board 4: illegal move 4...Nd4 (black)", "(art. 3.9)", "{Ruling: TEXT}"}},
+		{"bad --result", "", []string{"game", "add", "1", gameFile("mate.pgn"), "--result", "2-0"}, []string{`--result: unknown result "2-0"`}},
+		{"bad --reason", "", []string{"game", "add", "1", gameFile("mate.pgn"), "--reason", "tired"}, []string{`--reason: unknown reason "tired"`}},
+		{"wrong result typed with a game", "", []string{"game", "add", "2", gameFile("stalemate.pgn"), "--result", "1-0"}, []string{"stalemate after 10.Qe6 (art. 5.2.1): the result is 1/2-1/2, not 1-0"}},
+		{"bad --fen", "", []string{"round", "result", "3", "0-1", "--reason", "time", "--fen", "8/8/8", "--correct"}, []string{`--fen "8/8/8"`, "6 fields of a FEN"}},
+		{"result against a stalemate", "", []string{"round", "result", "2", "1-0", "--correct"}, []string{"the game attached to the board: the game ended in stalemate after 10.Qe6 (art. 5.2.1): the result is 1/2-1/2, not 1-0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c.refused(tt.stdin, tt.want, tt.args...)
+		})
+	}
+
+	t.Run("show a board without a game", func(t *testing.T) {
+		d := gamesTournament(t)
+		d.refused("", []string{"round 1 board 2 has no game: attach one with arbiter game add 2 FILE --round 1"}, "game", "show", "2")
+	})
+	t.Run("export before any round", func(t *testing.T) {
+		d := newCLI(t)
+		d.ok("tournament", "new", "Empty")
+		d.refused("", []string{"no round of Empty is paired yet"}, "export", "pgn", filepath.Join(t.TempDir(), "x.pgn"))
+	})
+	t.Run("one unmatched game among others", func(t *testing.T) {
+		d := gamesTournament(t)
+		file := "[Round \"1.2\"] [White \"Bianchi, Anna\"] [Black \"Conti, Sara\"] [Result \"1/2-1/2\"] 1. e4 e5 1/2-1/2\n\n" +
+			"[Round \"1\"] [White \"Carlsen, Magnus\"] [Black \"Conti, Sara\"] [Result \"1-0\"] 1. d4 1-0\n\n" +
+			"[Round \"1\"] [White \"Rossi, Mario\"] [Black \"Neri, Paolo\"] [Result \"1-0\"] 1. c4 1-0\n"
+		before := d.dump()
+		_, errs, code := d.runIn(file, "game", "import", "-")
+		lines := strings.Split(strings.TrimSpace(errs), "\n")
+		if code != 1 || len(lines) != 3 || d.dump() != before {
+			t.Fatalf("exit %d, stderr:\n%s\nwant exit 1, two games listed and a summary, nothing imported", code, errs)
+		}
+		for i, want := range []string{
+			`unmatched: game 2 (line 3, Carlsen, Magnus - Conti, Sara): no board of round 1 has White "Carlsen, Magnus" and Black "Conti, Sara"`,
+			`unmatched: game 3 (line 5, Rossi, Mario - Neri, Paolo): no board of round 1 has White "Rossi, Mario" and Black "Neri, Paolo"`,
+			"arbiter: 2 games of 3 in standard input match no board: nothing imported; fix the tags, or add --skip-unmatched to import the 1 that match",
+		} {
+			if lines[i] != want {
+				t.Errorf("line %d = %q\nwant %q", i+1, lines[i], want)
+			}
+		}
+		_, errs, code = d.runIn(file, "game", "import", "-", "--skip-unmatched")
+		if code != 0 || strings.Count(errs, "skipped: game") != 2 || !strings.Contains(errs, "Imported 1 game from standard input: 1 game stored; 1 result entered; 2 skipped.") {
+			t.Errorf("import --skip-unmatched: exit %d, stderr:\n%s", code, errs)
+		}
+		if got := strings.Join(d.boardResults("1"), ", "); got != "none, 1/2-1/2, none, none, none" {
+			t.Errorf("results after the import: %s", got)
+		}
+	})
+}
+
+// TestRoundResultLaws checks the results round result changes when the
+// final position is known, and the both-flags rule of each edition.
+func TestRoundResultLaws(t *testing.T) {
+	// White has a queen, Black a bare king, Black to move.
+	const bare = "8/8/4k3/8/8/8/3QK3/8 b - - 0 61"
+	tests := []struct {
+		name     string
+		settings []string // tournament new flags
+		args     []string // round result arguments after the board
+		want     string   // the result entered, with its reason
+		says     string   // part of stderr
+	}{
+		{"time, bare king", nil, []string{"0-1", "--reason", "time", "--fen", bare}, "1/2-1/2 (time)",
+			"White lost on time but Black cannot checkmate by any series of legal moves (lone king): the game is drawn (art. 6.9)."},
+		{"time, queen", nil, []string{"1-0", "--reason", "time", "--fen", bare}, "1-0 (time)", "Entered"},
+		{"resignation to a bare king, 2023", nil, []string{"0-1", "--reason", "resign", "--fen", bare}, "1/2-1/2 (resign)",
+			"under the Laws of 2023 the game is drawn (art. 5.1.2)"},
+		{"resignation to a bare king, 2018", []string{"--laws-edition", "2018"}, []string{"0-1", "--reason", "resign", "--fen", bare}, "0-1 (resign)",
+			"under the Laws of 2018 a resignation stands (art. 5.1.2); from 2023 it would be a draw"},
+		{"checkmate on the board", nil, []string{"1-0", "--fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 40"}, "1-0 (mate)", "Entered"},
+		{"both flags, Labyrinth blitz", []string{"--preset", "labyrinth"}, []string{"1-0", "--reason", "time", "--both-flags"}, "1/2-1/2 (time)",
+			"Both flags fell and it cannot be told which fell first: the game is drawn (Laws of 2023: no rule for blitz (Guidelines III.2.2), drawn as by the rapidplay rule the Labyrinth regulation adopts), not 1-0."},
+		{"both flags, standard 2023", nil, []string{"1/2", "--both-flags"}, "1/2-1/2 (time)", "(Laws of 2023, Guidelines III.3.1)"},
+		{"both flags, rapid 2005", []string{"--laws-edition", "2005", "--pace", "rapid"}, []string{"0-1", "--both-flags"}, "1/2-1/2 (time)", "(Laws of 2005, appendix B.9)"},
+		{"both flags, standard 2009", []string{"--laws-edition", "2009"}, []string{"1/2", "--reason", "time", "--both-flags"}, "1/2-1/2 (time)", "(Laws of 2009, art. 6.11 b)"},
+		{"arbiter's decision against the position", nil, []string{"0-1", "--reason", "arbiter", "--fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 40"}, "0-1 (arbiter)",
+			"Black is checkmated in the position given (art. 5.1.1), which gives 1-0; the arbiter's decision 0-1 stands."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCLI(t)
+			c.ok(append([]string{"tournament", "new", "T", "--first-colour", "white"}, tt.settings...)...)
+			for _, p := range gamesPlayers[:4] {
+				c.ok("player", "add", p.name, "--rating", p.rating)
+			}
+			c.ok("round", "pair", "--manual", "1-3, 2-4")
+			errs := c.okErr(append([]string{"round", "result", "1"}, tt.args...)...)
+			if !strings.Contains(errs, tt.says) {
+				t.Errorf("stderr %q, want it to say %q", errs, tt.says)
+			}
+			if got := c.boardResults("1")[0]; got != tt.want {
+				t.Errorf("board 1 has %s, want %s", got, tt.want)
+			}
+		})
+	}
+
+	c := newCLI(t)
+	c.ok("tournament", "new", "T")
+	for _, p := range gamesPlayers[:2] {
+		c.ok("player", "add", p.name)
+	}
+	c.ok("round", "pair", "--manual", "1-2")
+	_, errs, code := c.run("round", "result", "1", "1-0", "--reason", "resign", "--both-flags")
+	if code != 2 || !strings.Contains(errs, "--both-flags goes with --reason time, not --reason resign") {
+		t.Errorf("--both-flags with a resignation: exit %d, stderr %q; want a usage error", code, errs)
+	}
+	c.refused("", []string{"the position given with --fen: Black is checkmated in the position given (art. 5.1.1): the result is 1-0, not 1/2-1/2"},
+		"round", "result", "1", "1/2", "--fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 40")
 }
