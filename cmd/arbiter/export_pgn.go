@@ -40,9 +40,10 @@ A board without a game attached is written with its result alone. A game
 the arbiter ruled on carries the ruling in a comment {Ruling: ...} before
 the first move; its moves stop before an illegal one, which a comment gives
 with the rest of the score as written. A forfeit is written as the win it
-scores with Termination "abandoned"; a double forfeit as "*". arbiter game
-import reads the file back as it was written. Use - as FILE to write to
-standard output.`,
+scores with Termination "abandoned"; a double forfeit as "*". Byes are not
+games and are left out. arbiter game import reads the file back as it was
+written. Use - as FILE to write to standard output; a file is written whole
+or not at all.`,
 		Example: `  $ arbiter export pgn labyrinth.pgn
   $ arbiter export pgn round3.pgn --round 3
   $ arbiter export pgn partite.pgn --lang it`,

@@ -36,7 +36,9 @@ or Italian letters) to a board of the last round paired (or of --round N).
 The game is replayed move by move. An illegal move is reported with its
 number and the article of the Laws it breaks, and the game is refused unless
 the arbiter has ruled on it: --ruling "TEXT" stores the game with the
-ruling, and --result R enters the result the arbiter gave.
+ruling, and --result R enters the result the arbiter gave. A comment
+{Ruling: TEXT} before the first move, as export pgn writes it, is read as
+the ruling when --ruling is not given.
 
 The result follows the Laws: a game that ended by itself (checkmate,
 stalemate, a dead position, fivefold repetition, 75 moves) has the result of
@@ -111,6 +113,9 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 		return fmt.Errorf("%s holds %d games: game add takes one; to add a whole round, use arbiter game import %s", name, len(gs), opts.Path)
 	}
 	g := gs[0].game
+	if fromFile := takeRuling(g); ruling == "" {
+		ruling = fromFile
+	}
 	if len(g.Moves) == 0 {
 		return fmt.Errorf("%s has no moves: to enter a result alone, use arbiter round result %d RESULT", name, board)
 	}

@@ -200,6 +200,23 @@ func TestGamesEndToEnd(t *testing.T) {
 		t.Errorf("export has no ruling comment:\n%s", pgn)
 	}
 	checkExport(t, pgn)
+
+	// The exported game of board 4, added again, brings its ruling from
+	// the comment: a second export has it once.
+	var board4 string
+	for _, g := range strings.SplitAfter(pgn, "\n\n[") {
+		if strings.Contains(g, `Round "1.4"`) {
+			board4 = "[" + strings.TrimSuffix(strings.TrimPrefix(g, "["), "[")
+		}
+	}
+	_, errs, code := c.runIn(board4, "game", "add", "4", "-")
+	if code != 0 || !strings.Contains(errs, "it replaces the game submitted before, which is kept") || !strings.Contains(errs, "ruling kept. The result 1-0 (arbiter) stands.") {
+		t.Errorf("game add 4 from the export: exit %d, stderr %q", code, errs)
+	}
+	c.ok("export", "pgn", out)
+	if n := strings.Count(readFile(t, out), "{Ruling:"); n != 1 {
+		t.Errorf("export after adding the exported game has %d ruling comments, want 1", n)
+	}
 }
 
 // checkExport checks what PGN export format asks of every game: the Seven
