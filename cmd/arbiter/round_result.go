@@ -192,14 +192,20 @@ func judgeResult(ctx context.Context, db *store.DB, t arbiter.Tournament, n, b i
 		End: fen, Override: reason == games.ReasonArbiter}
 	where := "the position given with --fen"
 	if f.End == nil && res != arbiter.NoResult {
-		s, err := db.Snapshot(ctx, t.ID)
+		// Most boards have no game: look for one on this board number in
+		// any round before reading which round is the last.
+		found, err := db.Games(ctx, t.ID, n, b)
 		if err != nil {
 			return games.Decision{}, err
 		}
-		if n == 0 {
+		if len(found) > 0 && n == 0 {
+			s, err := db.Snapshot(ctx, t.ID)
+			if err != nil {
+				return games.Decision{}, err
+			}
 			n = len(s.Rounds)
 		}
-		if s.Round(n) != nil {
+		if len(found) > 0 && n > 0 {
 			bg, err := loadGame(ctx, db, t.ID, n, b)
 			if err != nil {
 				return games.Decision{}, err
