@@ -256,11 +256,16 @@ func checkGame(t arbiter.Tournament, in gameInput) (checkedGame, error) {
 		case v.Err != nil && in.ruling == "":
 			return out, fmt.Errorf("the game cannot be replayed: %v; %s", v.Err, in.how)
 		case v.Illegal != nil && in.ruling == "":
+			im := v.Illegal
 			where := ""
-			if v.Illegal.Line > 0 {
-				where = fmt.Sprintf(" (line %d)", v.Illegal.Line)
+			if im.Line > 0 {
+				where = fmt.Sprintf(", line %d", im.Line)
 			}
-			return out, fmt.Errorf("illegal move %s%s: the game is not stored; %s", v.Illegal.String(), where, in.how)
+			why := im.Reason
+			if im.Article != "" {
+				why += " (" + rules.Cite(im.Article) + ")"
+			}
+			return out, fmt.Errorf("illegal move %s (%s%s): %s; the game is not stored; %s", im.Move(), im.Side, where, why, in.how)
 		}
 		out.verdict = v
 		end = games.EndOf(v)

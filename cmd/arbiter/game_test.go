@@ -150,7 +150,7 @@ func TestGamesEndToEnd(t *testing.T) {
 	}
 
 	// Board 4: an illegal move is refused, then kept with the ruling.
-	c.refused("", []string{"illegal move 4...Nd4 (black): the knight on c6 is pinned by the white bishop on b5", "(art. 3.9)", "(line 5)", "--ruling"},
+	c.refused("", []string{"illegal move 4...Nd4 (black, line 5): the knight on c6 is pinned by the white bishop on b5", "(art. 3.9); the game is not stored", "--ruling"},
 		"game", "add", "4", gameFile("illegal.pgn"))
 	errs = c.okErr("game", "add", "4", gameFile("illegal.pgn"), "--ruling", illegalRuling, "--result", "1-0")
 	if !strings.Contains(errs, "ILLEGAL 4...Nd4 (art. 3.9); ruling kept. Entered 1-0 (arbiter).") {
@@ -473,7 +473,7 @@ func TestGameBadInput(t *testing.T) {
 		{"no moves", `[White "Neri, Paolo"] *`, []string{"game", "add", "1", "-"}, []string{"has no moves", "round result 1 RESULT"}},
 		{"no game at all", "  \n", []string{"game", "add", "1", "-"}, []string{"standard input holds no game"}},
 		{"illegal game on import", strings.Replace(readFile(t, gameFile("illegal.pgn")), "[Result", `[Round "1.4"] [Result`, 1), []string{"game", "import", "-"},
-			[]string{"game 1 (line 1, Ricci, Luca - Moretti, Elena), round 1 board 4: illegal move 4...Nd4 (black)", "(art. 3.9)", "{Ruling: TEXT}"}},
+			[]string{"game 1 (line 1, Ricci, Luca - Moretti, Elena), round 1 board 4: illegal move 4...Nd4 (black, line 5)", "(art. 3.9)", "{Ruling: TEXT}"}},
 		{"bad --result", "", []string{"game", "add", "1", gameFile("mate.pgn"), "--result", "2-0"}, []string{`--result: unknown result "2-0"`}},
 		{"bad --reason", "", []string{"game", "add", "1", gameFile("mate.pgn"), "--reason", "tired"}, []string{`--reason: unknown reason "tired"`}},
 		{"wrong result typed with a game", "", []string{"game", "add", "2", gameFile("stalemate.pgn"), "--result", "1-0"}, []string{"stalemate after 10.Qe6 (art. 5.2.1): the result is 1/2-1/2, not 1-0"}},
