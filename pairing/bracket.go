@@ -20,20 +20,29 @@ type bracket struct {
 	flag     bool // C9 applies: the single downfloater will get the PAB
 	nextFlag bool // C9 applies in the next bracket
 
-	full  bool
-	g     []int // graph vertices (indices into e.ps): tb, then the lower players in full mode
-	lay   layout
-	nw    int
-	sidx  []int    // per graph vertex: index of its score in scores
-	part  []uint64 // per graph vertex: weight part that depends on it alone (top)
-	part9 []uint64 // per graph vertex: its C9 rank in the C9 field
-	partN []uint64 // per graph vertex: C8 part as the higher player of a next-bracket pair
-	lowC  []uint64 // constant part of an edge whose lower player lies below (top 1)
-	base  []uint64 // X rows (tb[:nx]) x graph columns, undoubled
-	cur   []uint64 // the same, doubled, as the matcher sees them
-	rowB  []uint64 // scratch row
-	edgeB []uint64 // scratch edge
-	m     *matcher
+	full        bool
+	g           []int // graph vertices (indices into e.ps): tb, then the lower players in full mode
+	lay         layout
+	nw          int
+	sidx        []int    // per graph vertex: index of its score in scores
+	part        []uint64 // per graph vertex: weight part that depends on it alone (top)
+	part9       []uint64 // per graph vertex: its C9 rank in the C9 field
+	partN       []uint64 // per graph vertex: C8 part as the higher player of a next-bracket pair
+	lowC        []uint64 // constant part of an edge whose lower player lies below (top 1)
+	base        []uint64 // X rows (tb[:nx]) x graph columns, undoubled
+	cur         []uint64 // the same, doubled, as the matcher sees them
+	rowB        []uint64 // scratch row
+	step        string
+	chg         int // vertex whose edges are being changed
+	chgForce    bool
+	chgTight    bool // a changed edge was tight, or gained weight
+	chgHas      bool
+	chgMax      []uint64
+	chgMate     []uint64
+	dTmp, dTmp2 []uint64
+	dTmp3       []uint64
+	edgeB       []uint64 // scratch edge
+	m           *matcher
 
 	matched []bool // per tb index: paired (or, for an MDP, to be paired) in this bracket
 }
@@ -44,6 +53,7 @@ func (b *bracket) pair() error {
 		return err
 	}
 	if !done {
+		statFull++
 		if _, err := b.attempt(true); err != nil {
 			return err
 		}
@@ -226,6 +236,9 @@ func (b *bracket) build() {
 		lay.top = a.take(bitsFor(3*nG) + 1)
 	}
 	total := a.off + 4 // room for doubling and the duals
+	if debugLayout {
+		fmt.Printf("bracket X=%d N=%d bits=%d low=%d\n", nX, nN, total, lay.lowW)
+	}
 	lay.nw = (total + 63) / 64
 	b.lay = lay
 	nw := lay.nw
@@ -265,29 +278,61 @@ func (b *bracket) build() {
 		addAt(b.lowC, lay.top, 1)
 	}
 	b.rowB = make([]uint64, nG*nw)
+	b.chg = -1
+	b.chgMax = make([]uint64, nw)
+	b.chgMate = make([]uint64, nw)
+	b.dTmp = make([]uint64, nw)
+	b.dTmp2 = make([]uint64, nw)
+	b.dTmp3 = make([]uint64, nw)
 	b.edgeB = make([]uint64, nw)
-	b.base = make([]uint64, nX*nG*nw)
-	b.cur = make([]uint64, nX*nG*nw)
-	for i := 0; i < nX; i++ {
+	nT := len(b.tb)
+	b.base = e.buf(&e.baseBuf, nX*nG*nw)
+	b.cur = e.buf(&e.curBuf, nT*nG*nw)
+	for i := 0; i < nT; i++ {
 		for j := 0; j < nG; j++ {
-			if i == j {
-				continue
+			c := b.curAt(i, j)
+			switch {
+			case i == j:
+			case j < i && j < nT:
+				copy(c, b.curAt(j, i))
+			default:
+				b.formula(c, i, j)
+				wshl1(c, c)
 			}
-			if j < nX && j < i {
-				copy(b.baseAt(i, j), b.baseAt(j, i))
-				continue
-			}
-			b.formula(b.baseAt(i, j), i, j)
 		}
-		for j := 0; j < nG; j++ {
-			wshl1(b.curAt(i, j), b.baseAt(i, j))
+		if i < nX {
+			for j := 0; j < nG; j++ {
+				whalf(b.baseAt(i, j), b.curAt(i, j))
+			}
 		}
 	}
 	b.matched = make([]bool, len(b.tb))
 	b.m = newMatcher(nG, nw, b.weight, b.row)
-	for k := 0; k < nG; k++ {
-		b.m.add(k)
+	b.m.init(b.natural())
+}
+
+// natural returns, for the initial matching, the partner the Dutch order
+// would give each player: within each scoregroup of the bracket and of the
+// next group, the first half meets the second half in order.
+func (b *bracket) natural() func(v int) int {
+	e := b.e
+	pref := make([]int, len(b.g))
+	for i := range pref {
+		pref[i] = -1
 	}
+	start := b.sg
+	for start < len(b.tb) {
+		end := start
+		for end < len(b.tb) && e.ps[b.tb[end]].score == e.ps[b.tb[start]].score {
+			end++
+		}
+		h := (end - start) / 2
+		for i := start; i < start+h; i++ {
+			pref[i] = i + h
+		}
+		start = end
+	}
+	return func(v int) int { return pref[v] }
 }
 
 func dedup(s []int) []int {
@@ -417,10 +462,10 @@ func (b *bracket) formula(dst []uint64, i, j int) {
 
 // weight returns the doubled weight of edge (u, v) as the matcher sees it.
 func (b *bracket) weight(u, v int) []uint64 {
-	if u < b.nx {
+	if u < len(b.tb) {
 		return b.curAt(u, v)
 	}
-	if v < b.nx {
+	if v < len(b.tb) {
 		return b.curAt(v, u)
 	}
 	w := b.edgeB
@@ -433,7 +478,7 @@ func (b *bracket) weight(u, v int) []uint64 {
 // row returns the doubled weights of u's edges.
 func (b *bracket) row(u int) []uint64 {
 	nG, nw := len(b.g), b.nw
-	if u < b.nx {
+	if u < len(b.tb) {
 		return b.cur[u*nG*nw : (u+1)*nG*nw]
 	}
 	r := b.rowB
@@ -442,7 +487,7 @@ func (b *bracket) row(u int) []uint64 {
 		w := r[v*nw : v*nw+nw]
 		switch {
 		case v == u:
-		case v < b.nx:
+		case v < len(b.tb):
 			copy(w, b.curAt(v, u))
 		default:
 			b.formula(w, u, v)
@@ -461,11 +506,147 @@ func (b *bracket) zeroBase(i, j int) {
 }
 
 // setCur sets the current weight of edge (i, j), i in X, to w (undoubled).
+// One of i, j must be the vertex opened with begin.
 func (b *bracket) setCur(i, j int, w []uint64) {
-	wshl1(b.curAt(i, j), w)
-	if j < b.nx {
-		wshl1(b.curAt(j, i), w)
+	c := b.curAt(i, j)
+	o := j
+	if j == b.chg {
+		o = i
 	}
+	d := b.dTmp
+	wshl1(d, w)
+	mated := int(b.m.mate[b.chg]) == o
+	switch {
+	case wzero(d) && wzero(c):
+	case wzero(d) || wzero(c):
+		// An edge appears or disappears: fine unless it is the matched one.
+		if wzero(c) || mated {
+			b.chgForce = true
+		}
+		if !wzero(c) && !b.loose(o, c) && b.m.isBend(int32(b.chg), int32(o)) {
+			b.chgTight = true
+		}
+	default:
+		wsub(b.dTmp2, d, c)
+		if mated {
+			wset(b.chgMate, b.dTmp2)
+		}
+		if !b.chgHas || wcmp(b.dTmp2, b.chgMax) > 0 {
+			wset(b.chgMax, b.dTmp2)
+			b.chgHas = true
+		}
+		if mated || wsign(b.dTmp2) > 0 || !b.loose(o, c) && b.m.isBend(int32(b.chg), int32(o)) {
+			b.chgTight = true
+		}
+	}
+	wset(c, d)
+	if j < len(b.tb) {
+		wset(b.curAt(j, i), d)
+	}
+}
+
+// loose reports whether the edge from the changing vertex to o, of current
+// weight c, has positive slack: it is then neither matched nor a link of a
+// blossom, and lowering it keeps every dual feasible.
+func (b *bracket) loose(o int, c []uint64) bool {
+	m := b.m
+	return wsign(slackCopyTo(b.dTmp3, m.y(int32(b.chg)), m.y(int32(o)), c)) > 0
+}
+
+func slackCopyTo(dst, y1, y2, w []uint64) []uint64 {
+	slackOf(dst, y1, y2, w)
+	return dst
+}
+
+var noFast = false
+var debugLayout = false
+var statSlow = map[string]int{}
+var debugVerify func(*matcher) string
+
+// begin opens a change of the weights of vertex v's edges.
+func (b *bracket) begin(v int) {
+	b.chg = v
+	b.chgForce, b.chgHas, b.chgTight = false, false, false
+	wclear(b.chgMate)
+}
+
+// commit restores an optimal matching after the change opened by begin.
+// When the vertex lies in no blossom and its matched edge gained at least
+// as much as any other of its edges, the matching stays optimal and raising
+// the vertex's dual by that gain keeps the duals feasible; otherwise the
+// matcher re-optimises.
+func (b *bracket) commit() {
+	statCommits++
+	v := b.chg
+	b.chg = -1
+	m := b.m
+	if !m.active[v] {
+		return
+	}
+	if !b.chgForce && !b.chgTight && !noFast {
+		// Only loose edges lost weight: nothing to do.
+		statFast++
+		return
+	}
+	// A vertex inside a blossom may have its edges among the blossom's
+	// tight links: only a top-level vertex can keep its matching.
+	if !b.chgForce && !noFast && m.inb[v] == int32(v) {
+		mt := m.mate[v]
+		if mt >= 0 && wsign(b.chgMate) >= 0 && (!b.chgHas || wcmp(b.chgMate, b.chgMax) >= 0) {
+			statFast++
+			wadd(m.y(int32(v)), m.y(int32(v)), b.chgMate)
+			return
+		}
+		if mt < 0 && (!b.chgHas || wsign(b.chgMax) <= 0) {
+			statFast++
+			return
+		}
+		// The matched edge lost weight, or another edge gained more: the
+		// matching stands if the vertex's dual, moved with its matched
+		// edge, leaves every edge feasible.
+		if mt >= 0 && b.keepsFeasible(int32(v)) {
+			statFast++
+			return
+		}
+	}
+	statSlow[b.step]++
+	m.reweigh(v)
+	if debugVerify != nil {
+		if msg := debugVerify(m); msg != "" {
+			panic(fmt.Sprintf("after reweigh %d (sg %d nx %d tb %d): %s", v, b.sg, b.nx, len(b.tb), msg))
+		}
+	}
+}
+
+// keepsFeasible moves top-level matched vertex v's dual so that its
+// matched edge is tight under the new weights, and reports whether every
+// edge of v is then feasible; if not, the dual is left unchanged.
+func (b *bracket) keepsFeasible(v int32) bool {
+	m := b.m
+	nw := b.nw
+	mt := m.mate[v]
+	y := b.dTmp
+	wsub(y, m.weight(int(v), int(mt)), m.y(mt)) // v's dual making the matched edge tight
+	if wsign(y) < 0 {
+		return false
+	}
+	r := m.row(int(v))
+	s := b.dTmp2
+	for u := 0; u < m.n; u++ {
+		if u == int(v) || !m.active[u] {
+			continue
+		}
+		w := r[u*nw : u*nw+nw]
+		if wzero(w) {
+			continue
+		}
+		slackOf(s, y, m.y(int32(u)), w)
+		if wsign(s) < 0 {
+			return false
+		}
+	}
+	wset(m.y(v), y)
+	return true
 }
 
 // --- the bracket procedure -------------------------------------------------
@@ -487,8 +668,8 @@ func (b *bracket) run() ([][2]int, error) {
 	e := b.e
 	nw := b.nw
 	w := make([]uint64, nw)
-	// Which MDPs to pair: as many of each score as the optimum pairs, the
-	// highest-ranked first (C7, then the order of MDP sets).
+	// Which MDPs to pair: as many of each score as the optimum pairs (C6,
+	// C7), the highest-ranked first (the order of MDP sets).
 	var remTotal, remMatched int
 	var curScore int
 	for i := 0; i < b.sg; i++ {
@@ -511,6 +692,9 @@ func (b *bracket) run() ([][2]int, error) {
 		}
 		remTotal--
 		if !b.resident(b.mateOf(i)) {
+			// Prefer pairing this MDP, if the optimum allows.
+			b.step = "mdpboost"
+			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
 				copy(w, b.baseAt(o, i))
 				if !wzero(w) {
@@ -518,11 +702,13 @@ func (b *bracket) run() ([][2]int, error) {
 					b.setCur(o, i, w)
 				}
 			}
-			b.m.reweigh(i)
+			b.commit()
 		}
 		if b.resident(b.mateOf(i)) {
 			b.matched[i] = true
 			remMatched--
+			b.step = "mdpfinal"
+			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
 				copy(w, b.baseAt(o, i))
 				if !wzero(w) {
@@ -531,7 +717,7 @@ func (b *bracket) run() ([][2]int, error) {
 					b.setCur(o, i, w)
 				}
 			}
-			b.m.reweigh(i)
+			b.commit()
 		}
 	}
 	// Opponents of the MDPs, highest MDP first: the highest resident that
@@ -541,6 +727,8 @@ func (b *bracket) run() ([][2]int, error) {
 			continue
 		}
 		addend := int64(len(b.tb))
+		b.step = "mdpopp"
+		b.begin(i)
 		for o := b.nx - 1; o >= b.sg; o-- {
 			if b.matched[o] {
 				continue
@@ -552,7 +740,7 @@ func (b *bracket) run() ([][2]int, error) {
 				addend++
 			}
 		}
-		b.m.reweigh(i)
+		b.commit()
 		mt := b.mateOf(i)
 		if !b.resident(mt) {
 			return nil, fmt.Errorf("pairing: internal error: MDP %d lost its opponent", e.ps[b.tb[i]].id)
@@ -573,6 +761,10 @@ func (b *bracket) run() ([][2]int, error) {
 			remPairs++
 		}
 	}
+	pos := make(map[int]int, len(rem))
+	for i, k := range rem {
+		pos[k] = i
+	}
 	// exchangeWeight is the base weight plus the exchange tie-breaks: fewest
 	// players out of S1, then the smallest BSN difference.
 	exchangeWeight := func(dst []uint64, p, o, pIdx int) bool {
@@ -587,20 +779,17 @@ func (b *bracket) run() ([][2]int, error) {
 		addAt(dst, 0, (bit<<(2*b.lay.sgBits)-int64(pIdx))*2)
 		return true
 	}
-	setRem := func() {
-		for i, p := range rem {
-			for _, o := range rem[i+1:] {
-				if exchangeWeight(w, p, o, i) {
-					b.setCur(o, p, w)
-				} else {
-					wclear(w)
-					b.setCur(o, p, w)
-				}
+	b.step = "setrem"
+	for i, p := range rem {
+		b.begin(p)
+		for _, o := range rem[i+1:] {
+			if !exchangeWeight(w, p, o, i) {
+				wclear(w)
 			}
+			b.setCur(o, p, w)
 		}
+		b.commit()
 	}
-	setRem()
-	b.reweighAll(rem)
 	s1role := func(k int) bool { mk := b.mateOf(k); return mk > k && mk < b.nx }
 	exchanges := 0
 	for _, k := range rem[:remPairs] {
@@ -613,18 +802,22 @@ func (b *bracket) run() ([][2]int, error) {
 	for i := remPairs - 1; i >= 0 && left > 0; i-- {
 		p := rem[i]
 		if s1role(p) {
+			b.step = "s1out"
+			b.begin(p)
 			for _, o := range rem[i+1:] {
 				if exchangeWeight(w, p, o, i) {
 					addAt(w, 0, -1)
 					b.setCur(o, p, w)
 				}
 			}
-			b.m.reweigh(p)
+			b.commit()
 		}
 		out := !s1role(p)
 		if out {
 			left--
 		}
+		b.step = "s1outrestore"
+		b.begin(p)
 		for _, o := range rem[i+1:] {
 			if out {
 				b.zeroBase(o, p)
@@ -634,7 +827,7 @@ func (b *bracket) run() ([][2]int, error) {
 			}
 			b.setCur(o, p, w)
 		}
-		b.m.reweigh(p)
+		b.commit()
 	}
 	// Players into S1: the highest first.
 	left = exchanges
@@ -642,14 +835,18 @@ func (b *bracket) run() ([][2]int, error) {
 		p := rem[i]
 		already := s1role(p)
 		if !already {
+			b.step = "s2in"
+			b.begin(p)
 			for _, o := range rem[i+1:] {
 				if exchangeWeight(w, p, o, i) {
 					addAt(w, 0, 1)
 					b.setCur(o, p, w)
 				}
 			}
-			b.m.reweigh(p)
+			b.commit()
 		}
+		b.step = "s2infix"
+		b.begin(p)
 		if s1role(p) {
 			left--
 			wclear(w)
@@ -670,23 +867,29 @@ func (b *bracket) run() ([][2]int, error) {
 				b.setCur(o, p, w)
 			}
 		}
-		b.m.reweigh(p)
+		b.commit()
 	}
 	// Fix the roles: edges only from the S1 role to the S2 role.
 	role := make([]bool, len(rem))
 	for i, p := range rem {
 		role[i] = s1role(p)
 	}
+	// (The exchange terms stay on the remaining edges: every S1 player
+	// keeps his own term whoever his opponent, and all of them are paired,
+	// so they no longer tell pairings apart.)
+	b.step = "rolefix"
 	for i, p := range rem {
+		b.begin(p)
 		for j := i + 1; j < len(rem); j++ {
 			o := rem[j]
 			if !role[i] || role[j] {
 				b.zeroBase(o, p)
+				wclear(w)
+				b.setCur(o, p, w)
 			}
-			b.setCur(o, p, b.baseAt(o, p))
 		}
+		b.commit()
 	}
-	b.reweighAll(rem)
 	// Each S1 player, in order, takes the first S2 player that keeps the
 	// optimum (the first transposition).
 	for _, p := range rem {
@@ -694,19 +897,20 @@ func (b *bracket) run() ([][2]int, error) {
 			continue
 		}
 		addend := int64(0)
+		b.step = "partner"
+		b.begin(p)
 		for j := len(rem) - 1; j >= 0; j-- {
 			o := rem[j]
 			if o <= p || b.matched[o] {
 				continue
 			}
-			copy(w, b.baseAt(o, p))
-			if !wzero(w) {
+			if exchangeWeight(w, p, o, pos[p]) {
 				addAt(w, 0, addend)
 				b.setCur(o, p, w)
 			}
 			addend++
 		}
-		b.m.reweigh(p)
+		b.commit()
 		mt := b.mateOf(p)
 		if mt == p || mt >= len(b.tb) {
 			return nil, fmt.Errorf("pairing: internal error: player %d lost his opponent", e.ps[b.tb[p]].id)

@@ -52,18 +52,21 @@ type matcher struct {
 	labelEnd [][2]int32 // per node: {inside vertex, outside vertex}; outside -1 for a root
 	reached  []int32    // per vertex inside a T-blossom: S vertex that reached it over a tight edge, -1
 	bestS    []int32    // per vertex: S vertex of the least-slack edge to it, -1
-	bestEdge [][2]int32 // per S node: least-slack edge {inside, outside} to another S node
-	bestList [][][2]int32
+	bestSS   []int32    // per S vertex: the S vertex, in another node, of its least-slack edge; -1
+	bestSlk  []uint64   // per vertex: slack of its bestS edge, kept current
+	bestSSlk []uint64   // per vertex: slack of its bestSS edge, kept current
 	freeB    []int32
 
 	queue    []int32
+	qhead    int
+	deferred [][2]int32
+	roots    []int32
+	rootV    []int32
 	sVerts   []int32 // S vertices of the current tree
 	treeB    []int32 // labelled top-level nodes of the current tree
 	pending  []int32 // free vertices whose dual may be positive
 	stamp    []int32 // scratch for blossom scans
 	stampGen int32
-	bestTo   []int32 // scratch: per node, index into tmpEdges
-	tmpEdges [][2]int32
 
 	// scratch weights
 	t1, t2, t3, delta []uint64
@@ -84,22 +87,21 @@ func newMatcher(n, nw int, weight weightFunc, row rowFunc) *matcher {
 	m.labelEnd = make([][2]int32, 2*n)
 	m.reached = make([]int32, n)
 	m.bestS = make([]int32, n)
-	m.bestEdge = make([][2]int32, 2*n)
-	m.bestList = make([][][2]int32, 2*n)
+	m.bestSS = make([]int32, n)
+	m.bestSlk = make([]uint64, n*nw)
+	m.bestSSlk = make([]uint64, n*nw)
 	m.stamp = make([]int32, 2*n)
-	m.bestTo = make([]int32, 2*n)
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
 		m.inb[v] = int32(v)
 		m.base[v] = int32(v)
 		m.reached[v] = -1
 		m.bestS[v] = -1
+		m.bestSS[v] = -1
 	}
 	for b := 0; b < 2*n; b++ {
 		m.parent[b] = -1
-		m.bestEdge[b] = [2]int32{-1, -1}
 		m.labelEnd[b] = [2]int32{-1, -1}
-		m.bestTo[b] = -1
 	}
 	for b := 2*n - 1; b >= n; b-- {
 		m.freeB = append(m.freeB, int32(b))
@@ -169,14 +171,90 @@ func (m *matcher) raise(v int32) {
 	}
 }
 
+// init makes every vertex active and builds an optimal matching from
+// scratch: each dual starts at half the vertex's heaviest edge (so every
+// edge is feasible), the tight edges are matched greedily, trying first
+// the partner prefer suggests (-1 for none), then the first free one, and
+// the vertices left free with a positive dual grow trees.
+func (m *matcher) init(prefer func(v int) int) {
+	nw := m.nw
+	for v := 0; v < m.n; v++ {
+		m.active[v] = true
+	}
+	for v := 0; v < m.n; v++ {
+		yv := m.y(int32(v))
+		wclear(yv)
+		r := m.row(v)
+		for u := 0; u < m.n; u++ {
+			if u == v {
+				continue
+			}
+			if w := r[u*nw : u*nw+nw]; wcmp(w, yv) > 0 {
+				wset(yv, w)
+			}
+		}
+		whalf(yv, yv)
+		if yv[0]&1 != 0 {
+			addAt(yv, 0, 1) // even duals: the free vertices share a stage
+		}
+	}
+	tight := func(u, v int) bool {
+		w := m.weight(u, v)
+		return !wzero(w) && slackOf(m.t1, m.y(int32(u)), m.y(int32(v)), w)
+	}
+	for v := 0; v < m.n; v++ {
+		if m.mate[v] >= 0 {
+			continue
+		}
+		if u := prefer(v); u > v && u < m.n && m.mate[u] < 0 && tight(u, v) {
+			m.mate[u], m.mate[v] = int32(v), int32(u)
+		}
+	}
+	for v := 0; v < m.n; v++ {
+		if m.mate[v] >= 0 {
+			continue
+		}
+		r := m.row(v)
+		for u := v + 1; u < m.n; u++ {
+			if m.mate[u] < 0 {
+				w := r[u*nw : u*nw+nw]
+				if !wzero(w) && slackOf(m.t1, m.y(int32(u)), m.y(int32(v)), w) {
+					m.mate[u], m.mate[v] = int32(v), int32(u)
+					break
+				}
+			}
+		}
+	}
+	for v := m.n - 1; v >= 0; v-- {
+		if m.mate[v] < 0 && wsign(m.y(int32(v))) > 0 {
+			m.pending = append(m.pending, int32(v))
+		}
+	}
+	m.settle()
+}
+
 // reweigh must be called after the weights of v's edges changed (the new
 // weights are read through the weight and row functions); it restores an
 // optimal matching.
 func (m *matcher) reweigh(v int) {
+	q := m.mate[v]
 	m.isolate(int32(v))
 	m.raise(int32(v))
+	// Give v's dual the parity of its former mate's, so that their trees
+	// can grow in the same stage and meet.
+	if q >= 0 && m.mate[q] < 0 {
+		m.matchParity(int32(v), q)
+	}
 	m.pending = append(m.pending, int32(v))
 	m.settle()
+}
+
+// matchParity raises v's dual by one if its parity differs from u's (a
+// larger dual keeps every edge of a free vertex feasible).
+func (m *matcher) matchParity(v, u int32) {
+	if (m.y(v)[0]^m.y(u)[0])&1 != 0 {
+		addAt(m.y(v), 0, 1)
+	}
 }
 
 // remove takes the matched pair (u, v) out of the graph.
@@ -240,8 +318,6 @@ func (m *matcher) freeBlossom(b int32) {
 	m.childs[b] = m.childs[b][:0]
 	m.bends[b] = m.bends[b][:0]
 	m.base[b] = -1
-	m.bestList[b] = nil
-	m.bestEdge[b] = [2]int32{-1, -1}
 	m.label[b] = unlabeled
 	m.labelEnd[b] = [2]int32{-1, -1}
 	m.freeB = append(m.freeB, b)
@@ -250,31 +326,64 @@ func (m *matcher) freeBlossom(b int32) {
 // settle grows trees from pending free vertices with positive duals until
 // none is left.
 func (m *matcher) settle() {
-	for len(m.pending) > 0 {
-		v := m.pending[len(m.pending)-1]
-		m.pending = m.pending[:len(m.pending)-1]
-		if !m.active[v] || m.mate[v] >= 0 || wsign(m.y(v)) == 0 {
-			continue
+	for {
+		// Roots whose duals differ in parity cannot share a stage: an edge
+		// between their trees could need half a unit. Take one parity
+		// class at a time.
+		g := m.nextStamp()
+		roots := m.roots[:0]
+		var keep []int32
+		parity := uint64(2)
+		for _, v := range m.pending {
+			if !m.active[v] || m.mate[v] >= 0 || wsign(m.y(v)) == 0 || m.base[m.inb[v]] != v {
+				continue
+			}
+			if parity == 2 {
+				parity = m.y(v)[0] & 1
+			}
+			if m.y(v)[0]&1 != parity {
+				keep = append(keep, v)
+				continue
+			}
+			if b := m.inb[v]; m.stamp[b] != g {
+				m.stamp[b] = g
+				roots = append(roots, b)
+			}
 		}
-		if m.base[m.inb[v]] != v {
-			continue // not exposed: a blossom's base is matched inside (cannot happen for free v)
+		m.pending = append(m.pending[:0], keep...)
+		m.roots = roots
+		if len(roots) == 0 {
+			return
 		}
-		m.stage(m.inb[v])
+		m.rootV = m.rootV[:0]
+		for _, b := range roots {
+			m.rootV = append(m.rootV, m.base[b])
+		}
+		m.stage(roots)
+		// Roots the stage did not settle stay pending.
+		m.pending = append(m.pending, m.rootV...)
 	}
 }
 
-// --- one tree ----------------------------------------------------------------
+// --- one stage -----------------------------------------------------------------
 
-// stage grows an alternating tree from the free top-level node root until
-// the matching changes or the root's dual reaches zero.
-func (m *matcher) stage(root int32) {
+var statStages, statScans, statBlossoms, statAdjust, statFull, statCommits, statFast int
+
+// stage grows alternating trees from the free top-level nodes roots until
+// the matching changes or a dual reaches zero.
+func (m *matcher) stage(roots []int32) {
+	statStages++
 	m.queue = m.queue[:0]
+	m.qhead = 0
+	m.deferred = m.deferred[:0]
 	m.sVerts = m.sVerts[:0]
 	m.treeB = m.treeB[:0]
 	for v := 0; v < m.n; v++ {
 		m.bestS[v] = -1
 	}
-	m.assign(m.base[root], labelS, -1)
+	for _, r := range roots {
+		m.assign(m.base[r], labelS, -1)
+	}
 	for {
 		if m.scanQueue() {
 			break
@@ -292,7 +401,6 @@ func (m *matcher) assign(w int32, t int8, s int32) {
 	b := m.inb[w]
 	m.label[b] = t
 	m.labelEnd[b] = [2]int32{w, s}
-	m.bestEdge[b] = [2]int32{-1, -1}
 	m.treeB = append(m.treeB, b)
 	if t == labelS {
 		m.leaves(b, func(v int32) {
@@ -309,47 +417,148 @@ func (m *matcher) assign(w int32, t int8, s int32) {
 // matching changed (augmentation).
 func (m *matcher) scanQueue() bool {
 	nw := m.nw
-	for len(m.queue) > 0 {
-		u := m.queue[len(m.queue)-1]
-		m.queue = m.queue[:len(m.queue)-1]
-		r := m.row(int(u))
-		yu := m.y(u)
-		for v := int32(0); v < int32(m.n); v++ {
-			if !m.active[v] {
-				continue
+	for {
+		for m.qhead < len(m.queue) {
+			u := m.queue[m.qhead]
+			m.qhead++
+			statScans++
+			r := m.row(int(u))
+			yu := m.y(u)
+			for v := int32(0); v < int32(m.n); v++ {
+				if !m.active[v] {
+					continue
+				}
+				bu, bv := m.inb[u], m.inb[v]
+				if bv == bu {
+					continue
+				}
+				w := r[int(v)*nw : int(v)*nw+nw]
+				if wzero(w) {
+					continue
+				}
+				lv := m.label[bv]
+				if slackOf(m.t1, yu, m.y(v), w) {
+					if lv == labelS && m.sameTree(bu, bv) {
+						// A blossom: put off, in case an augmenting path
+						// turns up first.
+						m.deferred = append(m.deferred, [2]int32{u, v})
+						continue
+					}
+					if m.tightEdge(u, v) {
+						return true
+					}
+					continue
+				}
+				switch {
+				case lv == labelS:
+					if sl := m.ssSlack(u); m.bestSS[u] < 0 || wcmp(m.t1, sl) < 0 {
+						m.bestSS[u] = v
+						wset(sl, m.t1)
+					}
+				case lv == unlabeled || m.reached[v] < 0:
+					if sl := m.sSlack(v); m.bestS[v] < 0 || wcmp(m.t1, sl) < 0 {
+						m.bestS[v] = u
+						wset(sl, m.t1)
+					}
+				}
 			}
-			bu, bv := m.inb[u], m.inb[v]
-			if bv == bu {
-				continue
-			}
-			w := r[int(v)*nw : int(v)*nw+nw]
-			if wzero(w) {
-				continue
-			}
-			if slackOf(m.t1, yu, m.y(v), w) {
-				blossoms := len(m.freeB)
-				if m.tightEdge(u, v) {
+		}
+		if len(m.deferred) == 0 {
+			return false
+		}
+		for len(m.deferred) > 0 {
+			e := m.deferred[len(m.deferred)-1]
+			m.deferred = m.deferred[:len(m.deferred)-1]
+			if m.inb[e[0]] != m.inb[e[1]] {
+				if m.tightEdge(e[0], e[1]) {
 					return true
 				}
-				if len(m.freeB) != blossoms {
-					r = m.row(int(u)) // a new blossom scanned rows: fetch ours again
-				}
-				continue
-			}
-			lv := m.label[bv]
-			switch {
-			case lv == labelS:
-				if e := m.bestEdge[bu]; e[0] < 0 || wcmp(m.t1, m.slackCopy(e[0], e[1])) < 0 {
-					m.bestEdge[bu] = [2]int32{u, v}
-				}
-			case lv == unlabeled || m.reached[v] < 0:
-				if s := m.bestS[v]; s < 0 || wcmp(m.t1, m.slackCopy(s, v)) < 0 {
-					m.bestS[v] = u
+				if m.qhead < len(m.queue) {
+					break // new S vertices to scan first
 				}
 			}
 		}
 	}
+}
+
+// isBend reports whether edge (u, v) links two children of a blossom, one
+// holding u and one holding v.
+func (m *matcher) isBend(u, v int32) bool {
+	if m.inb[u] != m.inb[v] {
+		return false
+	}
+	// The lowest blossom holding both.
+	g := m.nextStamp()
+	for b := m.parent[u]; b >= 0; b = m.parent[b] {
+		m.stamp[b] = g
+	}
+	b := m.parent[v]
+	for b >= 0 && m.stamp[b] != g {
+		b = m.parent[b]
+	}
+	if b < 0 {
+		return false
+	}
+	for _, e := range m.bends[b] {
+		if e[0] == u && e[1] == v || e[0] == v && e[1] == u {
+			return true
+		}
+	}
 	return false
+}
+
+// sSlack is the current slack of vertex v's edge bestS[v].
+func (m *matcher) sSlack(v int32) []uint64 {
+	i := int(v) * m.nw
+	return m.bestSlk[i : i+m.nw]
+}
+
+// ssSlack is the current slack of S vertex u's edge bestSS[u].
+func (m *matcher) ssSlack(u int32) []uint64 {
+	i := int(u) * m.nw
+	return m.bestSSlk[i : i+m.nw]
+}
+
+// sameTree reports whether S nodes a and b hang from the same root.
+func (m *matcher) sameTree(a, b int32) bool { return m.rootOf(a) == m.rootOf(b) }
+
+// rootOf returns the root node of S node b's tree.
+func (m *matcher) rootOf(b int32) int32 {
+	for {
+		t := m.labelEnd[b][1]
+		if t < 0 {
+			return b
+		}
+		b = m.inb[m.labelEnd[m.inb[t]][1]]
+	}
+}
+
+// rescanSS recomputes the least-slack edge from S vertex u to an S vertex
+// in another top-level node.
+func (m *matcher) rescanSS(u int32) int32 {
+	nw := m.nw
+	r := m.row(int(u))
+	bu := m.inb[u]
+	best := int32(-1)
+	for v := int32(0); v < int32(m.n); v++ {
+		if !m.active[v] || m.inb[v] == bu || m.label[m.inb[v]] != labelS {
+			continue
+		}
+		w := r[int(v)*nw : int(v)*nw+nw]
+		if wzero(w) {
+			continue
+		}
+		slackOf(m.t1, m.y(u), m.y(v), w)
+		if best < 0 || wcmp(m.t1, m.bestSl) < 0 {
+			best = v
+			wset(m.bestSl, m.t1)
+		}
+	}
+	m.bestSS[u] = best
+	if best >= 0 {
+		wset(m.ssSlack(u), m.bestSl)
+	}
+	return best
 }
 
 // slackCopy returns the slack of (u, v) in m.t2 (m.t1 stays untouched).
@@ -403,6 +612,7 @@ func (m *matcher) upS(b int32) int32 {
 // addBlossom forms a new S blossom from the cycle closed by the tight edge
 // (u, v) through the node with base vertex base.
 func (m *matcher) addBlossom(base, u, v int32) {
+	statBlossoms++
 	bb := m.inb[base]
 	bu, bv := m.inb[u], m.inb[v]
 	b := m.freeB[len(m.freeB)-1]
@@ -460,63 +670,6 @@ func (m *matcher) addBlossom(base, u, v int32) {
 		}
 		m.inb[x] = b
 	})
-	// Least-slack edges from the new blossom to other S nodes.
-	m.tmpEdges = m.tmpEdges[:0]
-	consider := func(x, y int32) {
-		by := m.inb[y]
-		if by == b || m.label[by] != labelS || !m.active[y] {
-			return
-		}
-		if i := m.bestTo[by]; i < 0 {
-			m.bestTo[by] = int32(len(m.tmpEdges))
-			m.tmpEdges = append(m.tmpEdges, [2]int32{x, y})
-		} else {
-			e := m.tmpEdges[i]
-			slackOf(m.t2, m.y(x), m.y(y), m.weight(int(x), int(y)))
-			slackOf(m.t3, m.y(e[0]), m.y(e[1]), m.weight(int(e[0]), int(e[1])))
-			if wcmp(m.t2, m.t3) < 0 {
-				m.tmpEdges[i] = [2]int32{x, y}
-			}
-		}
-	}
-	nw := m.nw
-	for _, c := range childs {
-		if int(c) >= m.n && m.bestList[c] != nil {
-			for _, e := range m.bestList[c] {
-				consider(e[0], e[1])
-			}
-		} else {
-			m.leaves(c, func(x int32) {
-				r := m.row(int(x))
-				for y := int32(0); y < int32(m.n); y++ {
-					if y != x && m.active[y] && !wzero(r[int(y)*nw:int(y)*nw+nw]) {
-						consider(x, y)
-					}
-				}
-			})
-		}
-		if int(c) >= m.n {
-			m.bestList[c] = nil
-		}
-		m.bestEdge[c] = [2]int32{-1, -1}
-	}
-	list := make([][2]int32, len(m.tmpEdges))
-	copy(list, m.tmpEdges)
-	best := [2]int32{-1, -1}
-	for _, e := range list {
-		m.bestTo[m.inb[e[1]]] = -1
-		if best[0] < 0 {
-			best = e
-			continue
-		}
-		slackOf(m.t2, m.y(e[0]), m.y(e[1]), m.weight(int(e[0]), int(e[1])))
-		slackOf(m.t3, m.y(best[0]), m.y(best[1]), m.weight(int(best[0]), int(best[1])))
-		if wcmp(m.t2, m.t3) < 0 {
-			best = e
-		}
-	}
-	m.bestList[b] = list
-	m.bestEdge[b] = best
 }
 
 // augment flips the tree path ending in the tight edge (u, v): u is an S
@@ -659,6 +812,7 @@ func (m *matcher) tightEdge(u, v int32) bool {
 // them feasible and handles the event that stops it. It reports true when
 // the stage is over.
 func (m *matcher) adjust() bool {
+	statAdjust++
 	const (
 		evVertex = iota + 1
 		evFree
@@ -679,26 +833,40 @@ func (m *matcher) adjust() bool {
 	}
 	for v := int32(0); v < int32(m.n); v++ {
 		if s := m.bestS[v]; s >= 0 && m.active[v] && m.label[m.inb[v]] == unlabeled {
-			take(m.slack(s, v), evFree, s, v)
+			take(m.sSlack(v), evFree, s, v)
+		}
+	}
+	for _, u := range m.sVerts {
+		x := m.bestSS[u]
+		if x >= 0 && m.inb[x] == m.inb[u] {
+			x = m.rescanSS(u) // the best edge went inside a blossom
+		}
+		if x >= 0 {
+			whalf(m.t1, m.ssSlack(u))
+			take(m.t1, evSS, u, x)
 		}
 	}
 	for _, b := range m.treeB {
-		if m.parent[b] >= 0 || m.label[b] == unlabeled {
+		if m.parent[b] >= 0 || m.label[b] != labelT || int(b) < m.n {
 			continue
 		}
-		if m.label[b] == labelS {
-			if e := m.bestEdge[b]; e[0] >= 0 {
-				sl := m.slack(e[0], e[1])
-				whalf(sl, sl)
-				take(sl, evSS, e[0], e[1])
-			}
-		} else if int(b) >= m.n {
-			whalf(m.t1, m.y(b))
-			take(m.t1, evExpand, b, -1)
-		}
+		whalf(m.t1, m.y(b))
+		take(m.t1, evExpand, b, -1)
 	}
 	// Apply: S vertices -d, T vertices +d, S blossoms +2d, T blossoms -2d.
 	wshl1(m.t3, d)
+	for v := int32(0); v < int32(m.n); v++ {
+		if m.bestS[v] >= 0 && m.active[v] && m.label[m.inb[v]] == unlabeled {
+			sl := m.sSlack(v)
+			wsub(sl, sl, d)
+		}
+	}
+	for _, u := range m.sVerts {
+		if m.bestSS[u] >= 0 {
+			sl := m.ssSlack(u)
+			wsub(sl, sl, m.t3)
+		}
+	}
 	g := m.nextStamp()
 	for _, b := range m.treeB {
 		if m.parent[b] >= 0 || m.stamp[b] == g {
@@ -772,7 +940,6 @@ func (m *matcher) expandT(b int32) {
 	c0 := cs[0]
 	m.label[c0] = labelT
 	m.labelEnd[c0] = [2]int32{in, out}
-	m.bestEdge[c0] = [2]int32{-1, -1}
 	m.treeB = append(m.treeB, c0)
 	onPath[c0] = true
 	for _, c := range cs {
@@ -803,10 +970,9 @@ func (m *matcher) endStage() {
 	for _, b := range m.treeB {
 		m.label[b] = unlabeled
 		m.labelEnd[b] = [2]int32{-1, -1}
-		m.bestEdge[b] = [2]int32{-1, -1}
-		if int(b) >= m.n {
-			m.bestList[b] = nil
-		}
+	}
+	for _, v := range m.sVerts {
+		m.bestSS[v] = -1
 	}
 	for v := 0; v < m.n; v++ {
 		m.reached[v] = -1

@@ -2,8 +2,8 @@ package pairing
 
 import (
 	"math/big"
-	"os"
 	"math/rand/v2"
+	"os"
 	"testing"
 )
 

@@ -123,6 +123,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 
 	root.AddCommand(
 		newHelpExitCodesTopic(),
+		newTRFCmd(a),
 	)
 	wrapArgs(root)
 	return root
