@@ -87,6 +87,7 @@ func (p *parser) line(n int, text string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
+	text = strings.TrimRight(text, " \t")
 	if strings.HasPrefix(text, "###") {
 		p.f.Comments = append(p.f.Comments, strings.TrimPrefix(text, "###"))
 		return nil
@@ -297,6 +298,9 @@ func (p *parser) accel(n int, text string) error {
 			continue
 		}
 		v, err := ParsePoints(field)
+		if err == nil && v > 999 {
+			err = fmt.Errorf("%q: at most 99.9 points fit the 4 columns", field)
+		}
 		if err != nil {
 			return p.errf(n, c+1, ErrSyntax, "acceleration: %v", err)
 		}
@@ -465,6 +469,9 @@ func (p *parser) player(n int, line string) error {
 		pts = "0"
 	}
 	v, err := ParsePoints(pts)
+	if err == nil && v > 999 {
+		err = fmt.Errorf("%q: at most 99.9 points fit the 4 columns", pts)
+	}
 	if err != nil {
 		return p.errf(n, 81, ErrSyntax, "points: %v", err)
 	}
