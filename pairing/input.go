@@ -32,13 +32,16 @@ type Input struct {
 }
 
 // Points gives the value of results, in any unit (half-points, tenths):
-// only sums and comparisons matter.
+// only sums and comparisons matter. Unit is the number of units in one
+// point, for printing scores in explanations (2 for half-points, 10 for
+// tenths; 0 means 2).
 type Points struct {
 	Win, Draw, Loss int
+	Unit            int
 }
 
 // StandardPoints scores 1, ½ and 0 in half-points.
-var StandardPoints = Points{Win: 2, Draw: 1, Loss: 0}
+var StandardPoints = Points{Win: 2, Draw: 1, Loss: 0, Unit: 2}
 
 // Player is one entry of the tournament.
 type Player struct {

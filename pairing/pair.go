@@ -31,7 +31,7 @@ func pair(in *Input, explain bool) (Result, error) {
 	r := prepare(in)
 	var tr *trace
 	if explain {
-		tr = &trace{}
+		tr = &trace{unit: in.Points.Unit}
 	}
 	var pairs [][2]int
 	var bye int

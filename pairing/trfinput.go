@@ -21,7 +21,7 @@ func FromTRF(f *trf.File, round int) (Input, error) {
 	if round == 0 {
 		round = played + 1
 	}
-	in := Input{Round: round, Rounds: f.Rounds, Points: Points{Win: int(f.Points.Win()), Draw: int(f.Points.Draw()), Loss: int(f.Points.Loss())}}
+	in := Input{Round: round, Rounds: f.Rounds, Points: Points{Win: int(f.Points.Win()), Draw: int(f.Points.Draw()), Loss: int(f.Points.Loss()), Unit: 10}}
 	if in.Rounds == 0 {
 		in.Rounds = max(played, round)
 	}

@@ -58,9 +58,10 @@ criterion, and when the file is malformed, naming the line.`,
 
 // trfPairJSON is the --json output. Field names are stable.
 type trfPairJSON struct {
-	Round  int            `json:"round"`
-	Boards []trfBoardJSON `json:"boards"`
-	Bye    int            `json:"bye,omitempty"`
+	Round      int            `json:"round"`
+	Boards     []trfBoardJSON `json:"boards"`
+	Bye        int            `json:"bye,omitempty"`
+	ByeExplain string         `json:"bye_explain,omitempty"`
 }
 
 type trfBoardJSON struct {
@@ -96,6 +97,9 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 	}
 	if opts.json {
 		out := trfPairJSON{Round: in.Round, Bye: res.Bye, Boards: []trfBoardJSON{}}
+		if opts.explain && res.Bye != 0 && len(res.Explanations) > len(res.Boards) {
+			out.ByeExplain = res.Explanations[len(res.Boards)].Text
+		}
 		for i, b := range res.Boards {
 			jb := trfBoardJSON{Board: i + 1, White: b.White, Black: b.Black}
 			if i < len(res.Explanations) {
@@ -120,6 +124,9 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 	}
 	if res.Bye != 0 {
 		fmt.Fprintf(opts.stdout, "%d 0\n", res.Bye)
+		if opts.explain && len(res.Explanations) > len(res.Boards) {
+			fmt.Fprintf(opts.stdout, "  # %s\n", res.Explanations[len(res.Boards)].Text)
+		}
 	}
 	return nil
 }
