@@ -32,6 +32,7 @@ var (
 	bbpSeed = flag.Uint64("bbp.seed", 1, "first seed for TestBBP")
 	bbpOut  = flag.String("bbp.out", "", "directory for the TRF files of tournaments that differ")
 	bbpMaxN = flag.Int("bbp.players", 60, "largest number of players for TestBBP")
+	bbpSave = flag.String("bbp.save", "", "directory to save every tournament of TestBBP as TRF")
 )
 
 func bbpPairer(t testing.TB, bin string) pairFunc {
@@ -133,6 +134,11 @@ func TestBBP(t *testing.T) {
 		if err != nil {
 			t.Errorf("seed %d: %v", seed, err)
 			continue
+		}
+		if *bbpSave != "" {
+			var buf bytes.Buffer
+			trf.NewWriter(&buf).Write(f)
+			os.WriteFile(filepath.Join(*bbpSave, fmt.Sprintf("gen%d.trf", seed)), buf.Bytes(), 0o644)
 		}
 		rounds += f.PlayedRounds()
 		same += f.PlayedRounds() - len(diffs)
