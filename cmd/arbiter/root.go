@@ -131,6 +131,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newExportCmd(a),
 		newPrintCmd(a),
 		newGameCmd(a),
+		newTRFCmd(a),
 	)
 	// The flag is defined just above, so registering cannot fail.
 	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)

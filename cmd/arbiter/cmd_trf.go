@@ -1,0 +1,48 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/labyrinth-chess/arbiter/trf"
+	"github.com/spf13/cobra"
+)
+
+// newTRFCmd returns the "trf" noun: pairing and checking FIDE tournament
+// report files, the way FIDE checks endorsed pairing programs.
+func newTRFCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "trf",
+		Short: "Pair and check FIDE TRF files",
+		Long: `Work on FIDE Tournament Report Files (TRF-16, TRF-26) with the TRFx pairing
+extensions (XXR rounds, XXC white1|black1|rank, XXZ absences, XXP forbidden
+pairs, XXS and BBx point systems), as FIDE's checking tools read them.`,
+	}
+	cmd.AddCommand(newTRFPairCmd(a), newTRFCheckCmd(a))
+	return cmd
+}
+
+// readTRF opens and parses a TRF file. Parse errors name the line.
+func readTRF(path string) (*trf.File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	f, err := trf.Read(fh)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
+
+// parseEdition reads the --edition flag.
+func parseEdition(v int) (int, error) {
+	switch v {
+	case 0, 2025, 2026:
+		return 2025, nil
+	case 2017:
+		return 2017, nil
+	}
+	return 0, usageErrorf("--edition %d: type 2025 (the rules in force) or 2017", v)
+}

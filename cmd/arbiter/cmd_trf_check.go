@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/spf13/cobra"
+)
+
+type trfCheckOptions struct {
+	path    string
+	edition int
+	json    bool
+	stdout  io.Writer
+}
+
+func newTRFCheckCmd(a *app) *cobra.Command {
+	opts := trfCheckOptions{}
+	cmd := &cobra.Command{
+		Use:   "check <file.trf>",
+		Short: "Re-pair every round of a TRF file and list the differences",
+		Long: `Re-pair every played round of a TRF file from the rounds before it, with the
+players who were not paired in that round left out, and list the rounds
+whose recorded pairing (pairs, colours or the PAB) differs from the FIDE
+Dutch pairing. It exits 1 if any round differs.`,
+		Example: `  $ arbiter trf check tournament.trf
+  $ arbiter trf check --json tournament.trf`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.path = args[0]
+			opts.stdout = a.stdout
+			ed, err := parseEdition(opts.edition)
+			if err != nil {
+				return err
+			}
+			opts.edition = ed
+			return runTRFCheck(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch rules: 2025 (in force) or 2017")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the differences as JSON")
+	return cmd
+}
+
+// trfCheckJSON is the --json output. Field names are stable.
+type trfCheckJSON struct {
+	Rounds      int             `json:"rounds"`
+	Differences []trfRoundDiffJ `json:"differences"`
+}
+
+type trfRoundDiffJ struct {
+	Round    int            `json:"round"`
+	Recorded []trfBoardJSON `json:"recorded"`
+	Ours     []trfBoardJSON `json:"ours"`
+	Error    string         `json:"error,omitempty"`
+}
+
+func boardsJSON(r pairing.Result) []trfBoardJSON {
+	out := []trfBoardJSON{}
+	for i, b := range r.Boards {
+		out = append(out, trfBoardJSON{Board: i + 1, White: b.White, Black: b.Black})
+	}
+	if r.Bye != 0 {
+		out = append(out, trfBoardJSON{White: r.Bye})
+	}
+	return out
+}
+
+func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
+	f, err := readTRF(opts.path)
+	if err != nil {
+		return &exitError{code: exitFailure, msg: err.Error()}
+	}
+	diffs, err := pairing.CheckTRF(f, opts.edition)
+	if err != nil {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if opts.json {
+		out := trfCheckJSON{Rounds: f.PlayedRounds(), Differences: []trfRoundDiffJ{}}
+		for _, d := range diffs {
+			j := trfRoundDiffJ{Round: d.Round, Recorded: boardsJSON(d.Recorded), Ours: boardsJSON(d.Ours)}
+			if d.Err != nil {
+				j.Error = d.Err.Error()
+			}
+			out.Differences = append(out.Differences, j)
+		}
+		enc := json.NewEncoder(opts.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		for _, d := range diffs {
+			fmt.Fprintf(opts.stdout, "round %d differs\n", d.Round)
+			if d.Err != nil {
+				fmt.Fprintf(opts.stdout, "  ours: %v\n", d.Err)
+			} else {
+				fmt.Fprintf(opts.stdout, "  ours:     %s\n", pairingLine(d.Ours))
+			}
+			fmt.Fprintf(opts.stdout, "  recorded: %s\n", pairingLine(d.Recorded))
+		}
+	}
+	if len(diffs) > 0 {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %d of %d rounds differ from the Dutch pairing", opts.path, len(diffs), f.PlayedRounds())}
+	}
+	return nil
+}
+
+// pairingLine formats a pairing as "1-5 2-6 ... bye 9".
+func pairingLine(r pairing.Result) string {
+	s := ""
+	for i, b := range r.Boards {
+		if i > 0 {
+			s += " "
+		}
+		s += fmt.Sprintf("%d-%d", b.White, b.Black)
+	}
+	if r.Bye != 0 {
+		s += fmt.Sprintf(" bye %d", r.Bye)
+	}
+	return s
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/spf13/cobra"
+)
+
+type trfPairOptions struct {
+	path    string
+	round   int
+	edition int
+	json    bool
+	explain bool
+	stdout  io.Writer
+}
+
+func newTRFPairCmd(a *app) *cobra.Command {
+	opts := trfPairOptions{}
+	cmd := &cobra.Command{
+		Use:   "pair <file.trf>",
+		Short: "Pair the next round of a TRF file",
+		Long: `Pair the round after the last one played in a TRF file, by the FIDE Dutch
+system (C.04.3). Players with a block in that round's column (0000 - H, F, Z
+or -) or listed in XXZ are absent. The total number of rounds (XXR) decides
+whether topscorers may break colour rules in the last round.
+
+The output follows JaVaFo and bbpPairings: the number of pairs N (the PAB
+included), then N lines "white black" in pairing numbers, in board order,
+the PAB as "id 0". It exits 1 when no legal pairing exists, naming the
+criterion, and when the file is malformed, naming the line.`,
+		Example: `  $ arbiter trf pair round5.trf
+  $ arbiter trf pair --edition 2017 old.trf
+  $ arbiter trf pair --json round5.trf`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.path = args[0]
+			opts.stdout = a.stdout
+			ed, err := parseEdition(opts.edition)
+			if err != nil {
+				return err
+			}
+			opts.edition = ed
+			return runTRFPair(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.round, "round", 0, "round to pair (default: the next one)")
+	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch rules: 2025 (in force) or 2017")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the pairing as JSON")
+	cmd.Flags().BoolVar(&opts.explain, "explain", false, "say why each board was paired so")
+	return cmd
+}
+
+// trfPairJSON is the --json output. Field names are stable.
+type trfPairJSON struct {
+	Round      int            `json:"round"`
+	Boards     []trfBoardJSON `json:"boards"`
+	Bye        int            `json:"bye,omitempty"`
+	ByeExplain string         `json:"bye_explain,omitempty"`
+}
+
+type trfBoardJSON struct {
+	Board   int    `json:"board"`
+	White   int    `json:"white"`
+	Black   int    `json:"black"`
+	Explain string `json:"explain,omitempty"`
+}
+
+func runTRFPair(ctx context.Context, opts trfPairOptions) error {
+	f, err := readTRF(opts.path)
+	if err != nil {
+		return &exitError{code: exitFailure, msg: err.Error()}
+	}
+	in, err := pairing.FromTRF(f, opts.round)
+	if err != nil {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
+	}
+	in.Edition = opts.edition
+	pairFn := pairing.Pair
+	if opts.explain {
+		pairFn = pairing.PairExplained
+	}
+	res, err := pairFn(in)
+	if err != nil {
+		if errors.Is(err, pairing.ErrNoPairing) {
+			return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
+		}
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if opts.json {
+		out := trfPairJSON{Round: in.Round, Bye: res.Bye, Boards: []trfBoardJSON{}}
+		if opts.explain && res.Bye != 0 && len(res.Explanations) > len(res.Boards) {
+			out.ByeExplain = res.Explanations[len(res.Boards)].Text
+		}
+		for i, b := range res.Boards {
+			jb := trfBoardJSON{Board: i + 1, White: b.White, Black: b.Black}
+			if i < len(res.Explanations) {
+				jb.Explain = res.Explanations[i].Text
+			}
+			out.Boards = append(out.Boards, jb)
+		}
+		enc := json.NewEncoder(opts.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	n := len(res.Boards)
+	if res.Bye != 0 {
+		n++
+	}
+	fmt.Fprintln(opts.stdout, n)
+	for i, b := range res.Boards {
+		fmt.Fprintf(opts.stdout, "%d %d\n", b.White, b.Black)
+		if opts.explain && i < len(res.Explanations) {
+			fmt.Fprintf(opts.stdout, "  # %s\n", res.Explanations[i].Text)
+		}
+	}
+	if res.Bye != 0 {
+		fmt.Fprintf(opts.stdout, "%d 0\n", res.Bye)
+		if opts.explain && len(res.Explanations) > len(res.Boards) {
+			fmt.Fprintf(opts.stdout, "  # %s\n", res.Explanations[len(res.Boards)].Text)
+		}
+	}
+	return nil
+}

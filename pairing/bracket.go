@@ -1,0 +1,945 @@
+package pairing
+
+import (
+	"fmt"
+	"sort"
+)
+
+// bracket pairs one bracket: the moved-down players (MDPs) tb[:sg], the
+// residents tb[sg:nx], and, as the next bracket whose pairability the
+// choice must respect (C8), the next scoregroup tb[nx:]. In the fast mode
+// the matching graph holds just these players, and the result is accepted
+// only if the players below can still complete the round (C4); otherwise
+// the bracket is paired again on a graph that also holds every lower
+// player, whose edges then carry the completion field.
+type bracket struct {
+	e        *engine
+	tb       []int // indices into e.ps
+	sg, nx   int
+	rest     int  // e.ps[rest:] lie below the next scoregroup
+	flag     bool // C9 applies: the single downfloater will get the PAB
+	nextFlag bool // C9 applies in the next bracket
+
+	full        bool
+	g           []int // graph vertices (indices into e.ps): tb, then the lower players in full mode
+	lay         layout
+	nw          int
+	sidx        []int    // per graph vertex: index of its score in scores
+	part        []uint64 // per graph vertex: weight part that depends on it alone (top)
+	part9       []uint64 // per graph vertex: its C9 rank in the C9 field
+	partN       []uint64 // per graph vertex: C8 part as the higher player of a next-bracket pair
+	lowC        []uint64 // constant part of an edge whose lower player lies below (top 1)
+	base        []uint64 // X rows (tb[:nx]) x graph columns, undoubled
+	cur         []uint64 // the same, doubled, as the matcher sees them
+	rowB        []uint64 // scratch row
+	step        string
+	chg         int // vertex whose edges are being changed
+	chgForce    bool
+	chgTight    bool // a changed edge was tight, or gained weight
+	chgHas      bool
+	chgMax      []uint64
+	chgMate     []uint64
+	dTmp, dTmp2 []uint64
+	dTmp3       []uint64
+	edgeB       []uint64 // scratch edge
+	m           *matcher
+
+	matched []bool // per tb index: paired (or, for an MDP, to be paired) in this bracket
+}
+
+func (b *bracket) pair() error {
+	done, err := b.attempt(false)
+	if err != nil {
+		return err
+	}
+	if !done {
+		statFull++
+		if _, err := b.attempt(true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// attempt pairs the bracket in fast or full mode. In fast mode it reports
+// false, with nothing changed, if the result would leave the round
+// incomplete.
+func (b *bracket) attempt(full bool) (bool, error) {
+	e := b.e
+	b.full = full || e.flagInit && b.rest < e.n
+	b.g = append(b.g[:0], b.tb...)
+	if b.full {
+		for v := b.rest; v < e.n; v++ {
+			b.g = append(b.g, v)
+		}
+	}
+	b.build()
+	pairs, err := b.run()
+	if err != nil {
+		return false, err
+	}
+	if !b.full {
+		// The pairing of this bracket stands if the players left over here
+		// and every lower player can still be paired (C4).
+		var rest []int
+		for k := range b.tb {
+			if k >= b.nx || !b.matched[k] {
+				if b.m.mate[k] < 0 {
+					rest = append(rest, b.tb[k])
+				}
+			}
+		}
+		for v := b.rest; v < e.n; v++ {
+			rest = append(rest, v)
+		}
+		if !e.completableRest(rest) {
+			return false, nil
+		}
+	}
+	for _, pr := range pairs {
+		u, v := b.tb[pr[0]], b.tb[pr[1]]
+		e.mate[u], e.mate[v] = v, u
+		e.done[u], e.done[v] = true, true
+	}
+	b.computeNextFlag()
+	if e.trace != nil {
+		e.trace.bracket(b, pairs)
+	}
+	return true, nil
+}
+
+// completableRest reports whether the players vs can all be paired but at
+// most one, who may take the PAB (C4, C2, C5).
+func (e *engine) completableRest(vs []int) bool {
+	if !e.odd {
+		if len(vs)%2 == 1 {
+			return false
+		}
+		return perfect(cardMatch(len(vs), func(i, j int) bool { return canMeet(e.ps[vs[i]], e.ps[vs[j]]) }, nil))
+	}
+	return e.completable(vs, e.byeScore)
+}
+
+// computeNextFlag decides whether C9 applies in the next bracket: the PAB
+// score is the next scoregroup's and no player carried over is paired
+// below it.
+func (b *bracket) computeNextFlag() {
+	e := b.e
+	b.nextFlag = false
+	if !e.odd || b.nx == len(b.tb) || e.byeScore < e.ps[b.tb[b.nx]].score {
+		return
+	}
+	nscore := e.ps[b.tb[b.nx]].score
+	free := 0
+	for k := range b.tb {
+		if k < b.nx && b.matched[k] {
+			continue
+		}
+		m := b.m.mate[k]
+		if m < 0 {
+			if b.full {
+				continue // the PAB
+			}
+			free++
+			continue
+		}
+		if e.ps[b.g[m]].score < nscore {
+			return
+		}
+	}
+	b.nextFlag = free <= 1
+}
+
+// --- weights ---------------------------------------------------------------
+
+// build lays out the fields, computes the weights and solves the matching.
+func (b *bracket) build() {
+	e := b.e
+	r := e.r
+	nG := len(b.g)
+	// Scores present in the bracket and the next scoregroup.
+	var scores []int
+	for _, v := range b.tb {
+		s := e.ps[v].score
+		if len(scores) == 0 || scores[len(scores)-1] != s {
+			scores = append(scores, s)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(scores)))
+	scores = dedup(scores)
+	sIndex := map[int]int{}
+	for i, s := range scores {
+		sIndex[s] = i
+	}
+	countX := make([]int, len(scores))
+	for k := 0; k < b.nx; k++ {
+		countX[sIndex[e.ps[b.tb[k]].score]]++
+	}
+	nX, nN := b.nx, len(b.tb)-b.nx
+	topscorers := false
+	for _, v := range b.tb[:b.nx] {
+		topscorers = topscorers || e.ps[v].topscorer
+	}
+	// Lay out the fields from the least significant end.
+	var a fieldAlloc
+	lay := layout{sgBits: e.sgBits, lowW: 3*e.sgBits + 1, top: -1, c6: -1, c8a: -1, c9: -1}
+	for i := range lay.colour {
+		lay.colour[i], lay.flt[i] = -1, -1
+	}
+	a.take(lay.lowW)
+	scoreFields := func() []int {
+		offs := make([]int, len(scores))
+		for i := len(scores) - 1; i >= 0; i-- {
+			offs[i] = -1
+			if countX[i] > 0 {
+				offs[i] = a.take(bitsFor(countX[i]))
+			}
+		}
+		return offs
+	}
+	for f := 3; f >= 0; f-- {
+		if r.played >= 1+f/2 {
+			lay.fs[f] = scoreFields()
+		}
+	}
+	for f := 3; f >= 0; f-- {
+		if r.played >= 1+f/2 {
+			lay.flt[f] = a.take(bitsFor(nX))
+		}
+	}
+	for f := 3; f >= 0; f-- {
+		if f >= 2 || topscorers {
+			lay.colour[f] = a.take(bitsFor(nX))
+		}
+	}
+	if b.flag || b.full && e.flagInit {
+		cnt := 0
+		for _, p := range e.ps {
+			if p.score == e.byeScore {
+				cnt++
+			}
+		}
+		lay.c9 = a.take(bitsFor(cnt * cnt))
+	}
+	lay.c8b = make([]int, len(scores))
+	for i := len(scores) - 1; i >= 0; i-- {
+		c := countX[i]
+		if i == len(scores)-1 && nN > 0 && scores[i] == e.ps[b.tb[b.nx]].score {
+			c = nN
+		}
+		lay.c8b[i] = a.take(bitsFor(c))
+	}
+	lay.c8a = a.take(bitsFor(nN))
+	lay.c7 = scoreFields()
+	lay.c6 = a.take(bitsFor(nX))
+	if b.full {
+		lay.top = a.take(bitsFor(3*nG) + 1)
+	}
+	total := a.off + 4 // room for doubling and the duals
+	if debugLayout {
+		fmt.Printf("bracket X=%d N=%d bits=%d low=%d\n", nX, nN, total, lay.lowW)
+	}
+	lay.nw = (total + 63) / 64
+	b.lay = lay
+	nw := lay.nw
+	b.nw = nw
+
+	b.sidx = make([]int, nG)
+	for k, v := range b.g {
+		if si, ok := sIndex[e.ps[v].score]; ok {
+			b.sidx[k] = si
+		} else {
+			b.sidx[k] = -1
+		}
+	}
+	// Parts that depend on one endpoint only.
+	b.part = make([]uint64, nG*nw)
+	b.part9 = make([]uint64, nG*nw)
+	b.partN = make([]uint64, nG*nw)
+	for k, v := range b.g {
+		p := e.ps[v]
+		w := b.part[k*nw : k*nw+nw]
+		if lay.top >= 0 && !e.candidate(v) {
+			addAt(w, lay.top, 1)
+		}
+		if lay.c9 >= 0 && p.score == e.byeScore {
+			// C9 counts in the bracket's graph when the flag is on; on
+			// edges to lower players only when it was on from the start.
+			addAt(b.part9[k*nw:k*nw+nw], lay.c9, int64(e.c9rank[p.played]))
+		}
+		if k < len(b.tb) {
+			wn := b.partN[k*nw : k*nw+nw]
+			addAt(wn, lay.c8a, 1)
+			addAt(wn, lay.c8b[b.sidx[k]], 1)
+		}
+	}
+	b.lowC = make([]uint64, nw)
+	if lay.top >= 0 {
+		addAt(b.lowC, lay.top, 1)
+	}
+	b.rowB = make([]uint64, nG*nw)
+	b.chg = -1
+	b.chgMax = make([]uint64, nw)
+	b.chgMate = make([]uint64, nw)
+	b.dTmp = make([]uint64, nw)
+	b.dTmp2 = make([]uint64, nw)
+	b.dTmp3 = make([]uint64, nw)
+	b.edgeB = make([]uint64, nw)
+	nT := len(b.tb)
+	b.base = e.buf(&e.baseBuf, nX*nG*nw)
+	b.cur = e.buf(&e.curBuf, nT*nG*nw)
+	for i := 0; i < nT; i++ {
+		for j := 0; j < nG; j++ {
+			c := b.curAt(i, j)
+			switch {
+			case i == j:
+			case j < i && j < nT:
+				copy(c, b.curAt(j, i))
+			default:
+				b.formula(c, i, j)
+				wshl1(c, c)
+			}
+		}
+		if i < nX {
+			for j := 0; j < nG; j++ {
+				whalf(b.baseAt(i, j), b.curAt(i, j))
+			}
+		}
+	}
+	b.matched = make([]bool, len(b.tb))
+	b.m = newMatcher(nG, nw, b.weight, b.row)
+	b.m.init(b.natural())
+}
+
+// natural returns, for the initial matching, the partner the Dutch order
+// would give each player: within each scoregroup of the bracket and of the
+// next group, the first half meets the second half in order.
+func (b *bracket) natural() func(v int) int {
+	e := b.e
+	pref := make([]int, len(b.g))
+	for i := range pref {
+		pref[i] = -1
+	}
+	start := b.sg
+	for start < len(b.tb) {
+		end := start
+		for end < len(b.tb) && e.ps[b.tb[end]].score == e.ps[b.tb[start]].score {
+			end++
+		}
+		h := (end - start) / 2
+		for i := start; i < start+h; i++ {
+			pref[i] = i + h
+		}
+		start = end
+	}
+	return func(v int) int { return pref[v] }
+}
+
+func dedup(s []int) []int {
+	out := s[:0]
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func (b *bracket) baseAt(i, j int) []uint64 {
+	o := (i*len(b.g) + j) * b.nw
+	return b.base[o : o+b.nw]
+}
+
+func (b *bracket) curAt(i, j int) []uint64 {
+	o := (i*len(b.g) + j) * b.nw
+	return b.cur[o : o+b.nw]
+}
+
+// formula writes the unmodified weight of edge (i, j), graph indices, into
+// dst (which must be zero).
+func (b *bracket) formula(dst []uint64, i, j int) {
+	if i > j {
+		i, j = j, i
+	}
+	e := b.e
+	hi, lo := e.ps[b.g[i]], e.ps[b.g[j]]
+	if !canMeet(hi, lo) {
+		return
+	}
+	if i < b.sg && j < b.sg {
+		// Two MDPs left unpaired together in an earlier bracket cannot be
+		// paired in a complete round: no edge.
+		return
+	}
+	lay := &b.lay
+	nw := b.nw
+	pi, pj := b.part[i*nw:i*nw+nw], b.part[j*nw:j*nw+nw]
+	loInX := j < b.nx
+	loInN := j >= b.nx && j < len(b.tb)
+	copy(dst, b.lowC)
+	wadd(dst, dst, pi)
+	wadd(dst, dst, pj)
+	if !loInX && !loInN {
+		// An edge to a lower player: completion (and C9 from the start).
+		if b.e.flagInit {
+			wadd(dst, dst, b.part9[i*nw:i*nw+nw])
+			wadd(dst, dst, b.part9[j*nw:j*nw+nw])
+		}
+		return
+	}
+	if b.flag {
+		wadd(dst, dst, b.part9[i*nw:i*nw+nw])
+		wadd(dst, dst, b.part9[j*nw:j*nw+nw])
+	}
+	if loInN {
+		wadd(dst, dst, b.partN[i*nw:i*nw+nw])
+		return
+	}
+	addAt(dst, lay.c6, 1)
+	if o := lay.c7[b.sidx[i]]; o >= 0 {
+		addAt(dst, o, 1)
+	}
+	// Colour criteria, for the pair (lo, hi).
+	p, q := lo, hi
+	if o := lay.colour[0]; o >= 0 && (!p.absImbalance() || !q.absImbalance() || p.pref != q.pref) {
+		addAt(dst, o, 1) // C10
+	}
+	if o := lay.colour[1]; o >= 0 {
+		ok := !p.absolute || !q.absolute || p.pref != q.pref
+		if !ok {
+			if p.imbalance == q.imbalance {
+				ok = p.repeated == 0 || p.repeated != q.repeated
+			} else {
+				x := p
+				if p.imbalance > q.imbalance {
+					x = q
+				}
+				ok = x.repeated != p.pref.Opposite()
+			}
+		}
+		if ok {
+			addAt(dst, o, 1) // C11
+		}
+	}
+	if p.pref != q.pref || p.pref == 0 || q.pref == 0 {
+		addAt(dst, lay.colour[2], 1) // C12
+	}
+	if !p.strong && !p.absolute || !q.strong && !q.absolute || p.absolute && q.absolute || p.pref != q.pref {
+		addAt(dst, lay.colour[3], 1) // C13
+	}
+	for f := 0; f < 2; f++ {
+		if lay.flt[2*f] < 0 {
+			continue
+		}
+		pf, qf := lo.float1, hi.float1
+		if f == 1 {
+			pf, qf = lo.float2, hi.float2
+		}
+		down := 0
+		if pf == floatDown {
+			down++
+		}
+		if hi.score <= lo.score && qf == floatDown {
+			down++
+		}
+		addAt(dst, lay.flt[2*f], int64(down)) // C14, C16
+		upOK := !(hi.score > lo.score && pf == floatUp)
+		if upOK {
+			addAt(dst, lay.flt[2*f+1], 1) // C15, C17
+		}
+		fd := lay.fs[2*f]
+		if pf == floatDown {
+			addAt(dst, fd[b.sidx[j]], 1) // C18, C20
+		}
+		if qf == floatDown {
+			addAt(dst, fd[b.sidx[i]], 1)
+		}
+		if upOK {
+			addAt(dst, lay.fs[2*f+1][b.sidx[i]], 1) // C19, C21
+		}
+	}
+}
+
+// weight returns the doubled weight of edge (u, v) as the matcher sees it.
+func (b *bracket) weight(u, v int) []uint64 {
+	if u < len(b.tb) {
+		return b.curAt(u, v)
+	}
+	if v < len(b.tb) {
+		return b.curAt(v, u)
+	}
+	w := b.edgeB
+	wclear(w)
+	b.formula(w, u, v)
+	wshl1(w, w)
+	return w
+}
+
+// row returns the doubled weights of u's edges.
+func (b *bracket) row(u int) []uint64 {
+	nG, nw := len(b.g), b.nw
+	if u < len(b.tb) {
+		return b.cur[u*nG*nw : (u+1)*nG*nw]
+	}
+	r := b.rowB
+	wclear(r)
+	for v := 0; v < nG; v++ {
+		w := r[v*nw : v*nw+nw]
+		switch {
+		case v == u:
+		case v < len(b.tb):
+			copy(w, b.curAt(v, u))
+		default:
+			b.formula(w, u, v)
+			wshl1(w, w)
+		}
+	}
+	return r
+}
+
+// zeroBase removes edge (i, j), i in X, from the base weights.
+func (b *bracket) zeroBase(i, j int) {
+	wclear(b.baseAt(i, j))
+	if j < b.nx {
+		wclear(b.baseAt(j, i))
+	}
+}
+
+// setCur sets the current weight of edge (i, j), i in X, to w (undoubled).
+// One of i, j must be the vertex opened with begin.
+func (b *bracket) setCur(i, j int, w []uint64) {
+	c := b.curAt(i, j)
+	o := j
+	if j == b.chg {
+		o = i
+	}
+	d := b.dTmp
+	wshl1(d, w)
+	mated := int(b.m.mate[b.chg]) == o
+	switch {
+	case wzero(d) && wzero(c):
+	case wzero(d) || wzero(c):
+		// An edge appears or disappears: fine unless it is the matched one.
+		if wzero(c) || mated {
+			b.chgForce = true
+		}
+		if !wzero(c) && !b.loose(o, c) && b.m.isBend(int32(b.chg), int32(o)) {
+			b.chgTight = true
+		}
+	default:
+		wsub(b.dTmp2, d, c)
+		if mated {
+			wset(b.chgMate, b.dTmp2)
+		}
+		if !b.chgHas || wcmp(b.dTmp2, b.chgMax) > 0 {
+			wset(b.chgMax, b.dTmp2)
+			b.chgHas = true
+		}
+		if mated || wsign(b.dTmp2) > 0 || !b.loose(o, c) && b.m.isBend(int32(b.chg), int32(o)) {
+			b.chgTight = true
+		}
+	}
+	wset(c, d)
+	if j < len(b.tb) {
+		wset(b.curAt(j, i), d)
+	}
+}
+
+// loose reports whether the edge from the changing vertex to o, of current
+// weight c, has positive slack: it is then neither matched nor a link of a
+// blossom, and lowering it keeps every dual feasible.
+func (b *bracket) loose(o int, c []uint64) bool {
+	m := b.m
+	return wsign(slackCopyTo(b.dTmp3, m.y(int32(b.chg)), m.y(int32(o)), c)) > 0
+}
+
+func slackCopyTo(dst, y1, y2, w []uint64) []uint64 {
+	slackOf(dst, y1, y2, w)
+	return dst
+}
+
+var noFast = false
+var debugLayout = false
+var statSlow = map[string]int{}
+var debugVerify func(*matcher) string
+
+// begin opens a change of the weights of vertex v's edges.
+func (b *bracket) begin(v int) {
+	b.chg = v
+	b.chgForce, b.chgHas, b.chgTight = false, false, false
+	wclear(b.chgMate)
+}
+
+// commit restores an optimal matching after the change opened by begin.
+// When the vertex lies in no blossom and its matched edge gained at least
+// as much as any other of its edges, the matching stays optimal and raising
+// the vertex's dual by that gain keeps the duals feasible; otherwise the
+// matcher re-optimises.
+func (b *bracket) commit() {
+	statCommits++
+	v := b.chg
+	b.chg = -1
+	m := b.m
+	if !m.active[v] {
+		return
+	}
+	if !b.chgForce && !b.chgTight && !noFast {
+		// Only loose edges lost weight: nothing to do.
+		statFast++
+		return
+	}
+	// A vertex inside a blossom may have its edges among the blossom's
+	// tight links: only a top-level vertex can keep its matching.
+	if !b.chgForce && !noFast && m.inb[v] == int32(v) {
+		mt := m.mate[v]
+		if mt >= 0 && wsign(b.chgMate) >= 0 && (!b.chgHas || wcmp(b.chgMate, b.chgMax) >= 0) {
+			statFast++
+			wadd(m.y(int32(v)), m.y(int32(v)), b.chgMate)
+			return
+		}
+		if mt < 0 && (!b.chgHas || wsign(b.chgMax) <= 0) {
+			statFast++
+			return
+		}
+		// The matched edge lost weight, or another edge gained more: the
+		// matching stands if the vertex's dual, moved with its matched
+		// edge, leaves every edge feasible.
+		if mt >= 0 && b.keepsFeasible(int32(v)) {
+			statFast++
+			return
+		}
+	}
+	statSlow[b.step]++
+	m.reweigh(v)
+	if debugVerify != nil {
+		if msg := debugVerify(m); msg != "" {
+			panic(fmt.Sprintf("after reweigh %d (sg %d nx %d tb %d): %s", v, b.sg, b.nx, len(b.tb), msg))
+		}
+	}
+}
+
+// keepsFeasible moves top-level matched vertex v's dual so that its
+// matched edge is tight under the new weights, and reports whether every
+// edge of v is then feasible; if not, the dual is left unchanged.
+func (b *bracket) keepsFeasible(v int32) bool {
+	m := b.m
+	nw := b.nw
+	mt := m.mate[v]
+	y := b.dTmp
+	wsub(y, m.weight(int(v), int(mt)), m.y(mt)) // v's dual making the matched edge tight
+	if wsign(y) < 0 {
+		return false
+	}
+	r := m.row(int(v))
+	s := b.dTmp2
+	for u := 0; u < m.n; u++ {
+		if u == int(v) || !m.active[u] {
+			continue
+		}
+		w := r[u*nw : u*nw+nw]
+		if wzero(w) {
+			continue
+		}
+		slackOf(s, y, m.y(int32(u)), w)
+		if wsign(s) < 0 {
+			return false
+		}
+	}
+	wset(m.y(v), y)
+	return true
+}
+
+// --- the bracket procedure -------------------------------------------------
+
+// mateOf returns the graph index of k's mate, or k itself when k is free.
+func (b *bracket) mateOf(k int) int {
+	if m := b.m.mate[k]; m >= 0 {
+		return int(m)
+	}
+	return k
+}
+
+// resident reports whether graph index k is a resident of the bracket.
+func (b *bracket) resident(k int) bool { return k >= b.sg && k < b.nx }
+
+// run pairs the bracket and returns the pairs as tb indices.
+func (b *bracket) run() ([][2]int, error) {
+	var pairs [][2]int
+	e := b.e
+	nw := b.nw
+	w := make([]uint64, nw)
+	// Which MDPs to pair: as many of each score as the optimum pairs (C6,
+	// C7), the highest-ranked first (the order of MDP sets).
+	var remTotal, remMatched int
+	var curScore int
+	for i := 0; i < b.sg; i++ {
+		if i == 0 || e.ps[b.tb[i]].score < curScore {
+			curScore = e.ps[b.tb[i]].score
+			remTotal, remMatched = 0, 0
+			for k := i; k < b.sg && e.ps[b.tb[k]].score >= curScore; k++ {
+				remTotal++
+				if b.resident(b.mateOf(k)) {
+					remMatched++
+				}
+			}
+		}
+		if remMatched == 0 {
+			continue
+		}
+		if remTotal <= remMatched {
+			b.matched[i] = true
+			continue
+		}
+		remTotal--
+		if !b.resident(b.mateOf(i)) {
+			// Prefer pairing this MDP, if the optimum allows.
+			b.step = "mdpboost"
+			b.begin(i)
+			for o := b.sg; o < b.nx; o++ {
+				copy(w, b.baseAt(o, i))
+				if !wzero(w) {
+					w[0] |= 1
+					b.setCur(o, i, w)
+				}
+			}
+			b.commit()
+		}
+		if b.resident(b.mateOf(i)) {
+			b.matched[i] = true
+			remMatched--
+			b.step = "mdpfinal"
+			b.begin(i)
+			for o := b.sg; o < b.nx; o++ {
+				copy(w, b.baseAt(o, i))
+				if !wzero(w) {
+					w[0] |= uint64(b.nx - b.sg)
+					addAt(w, 0, 1)
+					b.setCur(o, i, w)
+				}
+			}
+			b.commit()
+		}
+	}
+	// Opponents of the MDPs, highest MDP first: the highest resident that
+	// keeps the optimum.
+	for i := 0; i < b.sg; i++ {
+		if !b.matched[i] {
+			continue
+		}
+		addend := int64(len(b.tb))
+		b.step = "mdpopp"
+		b.begin(i)
+		for o := b.nx - 1; o >= b.sg; o-- {
+			if b.matched[o] {
+				continue
+			}
+			copy(w, b.baseAt(o, i))
+			if !wzero(w) {
+				addAt(w, 0, addend)
+				b.setCur(o, i, w)
+				addend++
+			}
+		}
+		b.commit()
+		mt := b.mateOf(i)
+		if !b.resident(mt) {
+			return nil, fmt.Errorf("pairing: internal error: MDP %d lost its opponent", e.ps[b.tb[i]].id)
+		}
+		b.matched[mt] = true
+		pairs = append(pairs, [2]int{i, mt})
+		b.m.remove(i, mt)
+	}
+	// The remainder: residents not paired with an MDP.
+	var rem []int
+	remPairs := 0
+	for k := b.sg; k < b.nx; k++ {
+		if b.matched[k] || b.mateOf(k) < b.sg {
+			continue
+		}
+		rem = append(rem, k)
+		if mk := b.mateOf(k); mk < k {
+			remPairs++
+		}
+	}
+	pos := make(map[int]int, len(rem))
+	for i, k := range rem {
+		pos[k] = i
+	}
+	// exchangeWeight is the base weight plus the exchange tie-breaks: fewest
+	// players out of S1, then the smallest BSN difference.
+	exchangeWeight := func(dst []uint64, p, o, pIdx int) bool {
+		copy(dst, b.baseAt(o, p))
+		if wzero(dst) {
+			return false
+		}
+		bit := int64(0)
+		if pIdx < remPairs {
+			bit = 1
+		}
+		addAt(dst, 0, (bit<<(2*b.lay.sgBits)-int64(pIdx))*2)
+		return true
+	}
+	b.step = "setrem"
+	for i, p := range rem {
+		b.begin(p)
+		for _, o := range rem[i+1:] {
+			if !exchangeWeight(w, p, o, i) {
+				wclear(w)
+			}
+			b.setCur(o, p, w)
+		}
+		b.commit()
+	}
+	s1role := func(k int) bool { mk := b.mateOf(k); return mk > k && mk < b.nx }
+	exchanges := 0
+	for _, k := range rem[:remPairs] {
+		if !s1role(k) {
+			exchanges++
+		}
+	}
+	// Players out of S1: the lowest first.
+	left := exchanges
+	for i := remPairs - 1; i >= 0 && left > 0; i-- {
+		p := rem[i]
+		if s1role(p) {
+			b.step = "s1out"
+			b.begin(p)
+			for _, o := range rem[i+1:] {
+				if exchangeWeight(w, p, o, i) {
+					addAt(w, 0, -1)
+					b.setCur(o, p, w)
+				}
+			}
+			b.commit()
+		}
+		out := !s1role(p)
+		if out {
+			left--
+		}
+		b.step = "s1outrestore"
+		b.begin(p)
+		for _, o := range rem[i+1:] {
+			if out {
+				b.zeroBase(o, p)
+			}
+			if !exchangeWeight(w, p, o, i) {
+				wclear(w)
+			}
+			b.setCur(o, p, w)
+		}
+		b.commit()
+	}
+	// Players into S1: the highest first.
+	left = exchanges
+	for i := remPairs; i < len(rem) && left > 1; i++ {
+		p := rem[i]
+		already := s1role(p)
+		if !already {
+			b.step = "s2in"
+			b.begin(p)
+			for _, o := range rem[i+1:] {
+				if exchangeWeight(w, p, o, i) {
+					addAt(w, 0, 1)
+					b.setCur(o, p, w)
+				}
+			}
+			b.commit()
+		}
+		b.step = "s2infix"
+		b.begin(p)
+		if s1role(p) {
+			left--
+			wclear(w)
+			for _, o := range rem[:i] {
+				b.zeroBase(p, o)
+				b.setCur(p, o, w)
+			}
+			for o := b.nx; o < len(b.tb); o++ {
+				b.zeroBase(p, o)
+				b.setCur(p, o, w)
+			}
+		}
+		if !already {
+			for _, o := range rem[i+1:] {
+				if !exchangeWeight(w, p, o, i) {
+					wclear(w)
+				}
+				b.setCur(o, p, w)
+			}
+		}
+		b.commit()
+	}
+	// Fix the roles: edges only from the S1 role to the S2 role.
+	role := make([]bool, len(rem))
+	for i, p := range rem {
+		role[i] = s1role(p)
+	}
+	// (The exchange terms stay on the remaining edges: every S1 player
+	// keeps his own term whoever his opponent, and all of them are paired,
+	// so they no longer tell pairings apart.)
+	b.step = "rolefix"
+	for i, p := range rem {
+		b.begin(p)
+		for j := i + 1; j < len(rem); j++ {
+			o := rem[j]
+			if !role[i] || role[j] {
+				b.zeroBase(o, p)
+				wclear(w)
+				b.setCur(o, p, w)
+			}
+		}
+		b.commit()
+	}
+	// Each S1 player, in order, takes the first S2 player that keeps the
+	// optimum (the first transposition).
+	for _, p := range rem {
+		if !s1role(p) {
+			continue
+		}
+		addend := int64(0)
+		b.step = "partner"
+		b.begin(p)
+		for j := len(rem) - 1; j >= 0; j-- {
+			o := rem[j]
+			if o <= p || b.matched[o] {
+				continue
+			}
+			if exchangeWeight(w, p, o, pos[p]) {
+				addAt(w, 0, addend)
+				b.setCur(o, p, w)
+			}
+			addend++
+		}
+		b.commit()
+		mt := b.mateOf(p)
+		if mt == p || mt >= len(b.tb) {
+			return nil, fmt.Errorf("pairing: internal error: player %d lost his opponent", e.ps[b.tb[p]].id)
+		}
+		b.matched[p], b.matched[mt] = true, true
+		pairs = append(pairs, [2]int{p, mt})
+		b.m.remove(p, mt)
+	}
+	return pairs, nil
+}
+
+// reweighAll re-optimises after the weights of several vertices changed.
+func (b *bracket) reweighAll(vs []int) {
+	m := b.m
+	for _, v := range vs {
+		if m.active[v] {
+			m.isolate(int32(v))
+		}
+	}
+	for _, v := range vs {
+		if m.active[v] {
+			wclear(m.y(int32(v)))
+		}
+	}
+	for _, v := range vs {
+		if m.active[v] {
+			m.raise(int32(v))
+			m.pending = append(m.pending, int32(v))
+		}
+	}
+	m.settle()
+}

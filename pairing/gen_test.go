@@ -1,0 +1,168 @@
+package pairing
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/trf"
+)
+
+// genOptions describes a random tournament.
+type genOptions struct {
+	Players, Rounds int
+	Absent          float64 // chance a player misses a round (0000 - Z)
+	HalfBye         float64 // chance of a requested half-point bye (H)
+	FullBye         float64 // chance of a requested full-point bye (F)
+	Forfeit         float64 // chance a scheduled game is forfeited
+	Late            float64 // share of players who enter after round 1
+	Withdraw        float64 // share of players who withdraw before the end
+	Draw            float64 // share of played games drawn
+	Forbidden       int     // XXP lines with two random players
+	Points          *trf.PointSystem
+}
+
+// pairFunc pairs the round after the last one played in f.
+type pairFunc func(f *trf.File) (Result, error)
+
+// ourPair pairs f with this package.
+func ourPair(f *trf.File) (Result, error) {
+	in, err := FromTRF(f, 0)
+	if err != nil {
+		return Result{}, err
+	}
+	return Pair(in)
+}
+
+// genTournament plays a random tournament, pairing each round with pair.
+// It stops early, without error, if a round cannot be paired.
+func genTournament(rng *rand.Rand, o genOptions, pair pairFunc) (*trf.File, error) {
+	f := &trf.File{Rounds: o.Rounds, Points: trf.DefaultPoints}
+	if o.Points != nil {
+		f.Points, f.PointLines = *o.Points, true
+	}
+	f.Header.Name = fmt.Sprintf("Random %d players", o.Players)
+	f.InitialColour = arbiter.White
+	if rng.IntN(2) == 0 {
+		f.InitialColour = arbiter.Black
+	}
+	ratings := make([]int, o.Players)
+	for i := range ratings {
+		ratings[i] = 1200 + rng.IntN(1400)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(ratings)))
+	joins := make([]int, o.Players) // first round played
+	leaves := make([]int, o.Players)
+	for i := range f.Players {
+		_ = i
+	}
+	for i := 0; i < o.Players; i++ {
+		f.Players = append(f.Players, trf.Player{ID: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: ratings[i]})
+		joins[i] = 1
+		if o.Rounds > 2 && rng.Float64() < o.Late {
+			joins[i] = 2 + rng.IntN(o.Rounds/2)
+		}
+		leaves[i] = o.Rounds + 1
+		if o.Rounds > 2 && rng.Float64() < o.Withdraw {
+			leaves[i] = 2 + rng.IntN(o.Rounds-1)
+		}
+	}
+	for i := 0; i < o.Forbidden && o.Players > 1; i++ {
+		a := 1 + rng.IntN(o.Players)
+		b := 1 + rng.IntN(o.Players)
+		if a != b {
+			f.Forbidden = append(f.Forbidden, []int{a, b})
+		}
+	}
+	for r := 1; r <= o.Rounds; r++ {
+		// Byes and absences for the round, written in its column.
+		for i := range f.Players {
+			p := &f.Players[i]
+			for len(p.Games) < r-1 {
+				p.Games = append(p.Games, trf.Game{Result: trf.Blank})
+			}
+			var g *trf.Game
+			switch x := rng.Float64(); {
+			case r < joins[i] || r >= leaves[i]:
+				g = &trf.Game{Result: trf.ZeroBye}
+			case x < o.Absent:
+				g = &trf.Game{Result: trf.ZeroBye}
+			case x < o.Absent+o.HalfBye && r < o.Rounds:
+				g = &trf.Game{Result: trf.HalfBye}
+			case x < o.Absent+o.HalfBye+o.FullBye && r < o.Rounds:
+				g = &trf.Game{Result: trf.FullBye}
+			}
+			if g != nil {
+				p.Games = append(p.Games, *g)
+			}
+		}
+		fixPoints(f)
+		res, err := pair(f)
+		if err != nil {
+			// Drop the unpaired round and stop.
+			for i := range f.Players {
+				p := &f.Players[i]
+				if len(p.Games) >= r {
+					p.Games = p.Games[:r-1]
+				}
+			}
+			fixPoints(f)
+			f.Rounds = r - 1
+			return f, nil
+		}
+		set := func(id int, g trf.Game) {
+			p := f.Player(id)
+			for len(p.Games) < r-1 {
+				p.Games = append(p.Games, trf.Game{Result: trf.Blank})
+			}
+			p.Games = append(p.Games[:r-1], g)
+		}
+		for _, b := range res.Boards {
+			w, bl := f.Player(b.White), f.Player(b.Black)
+			gw := trf.Game{Opponent: b.Black, Colour: arbiter.White}
+			gb := trf.Game{Opponent: b.White, Colour: arbiter.Black}
+			if rng.Float64() < o.Forfeit {
+				switch rng.IntN(3) {
+				case 0:
+					gw.Result, gb.Result = trf.ForfeitWin, trf.ForfeitLoss
+				case 1:
+					gw.Result, gb.Result = trf.ForfeitLoss, trf.ForfeitWin
+				default:
+					gw.Result, gb.Result = trf.ForfeitLoss, trf.ForfeitLoss
+				}
+			} else {
+				exp := 1 / (1 + math.Pow(10, float64(bl.Rating-w.Rating)/400))
+				x := rng.Float64()
+				switch {
+				case x < o.Draw:
+					gw.Result, gb.Result = trf.Draw, trf.Draw
+				case x < o.Draw+(1-o.Draw)*exp:
+					gw.Result, gb.Result = trf.Win, trf.Loss
+				default:
+					gw.Result, gb.Result = trf.Loss, trf.Win
+				}
+			}
+			set(b.White, gw)
+			set(b.Black, gb)
+		}
+		if res.Bye != 0 {
+			set(res.Bye, trf.Game{Result: trf.PAB})
+		}
+		fixPoints(f)
+	}
+	return f, nil
+}
+
+// fixPoints sets every player's points to the sum of his results.
+func fixPoints(f *trf.File) {
+	for i := range f.Players {
+		p := &f.Players[i]
+		var s trf.Points
+		for _, g := range p.Games {
+			s += f.Points.Of(g)
+		}
+		p.Points = s
+	}
+}

@@ -1,0 +1,145 @@
+package pairing
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/trf"
+)
+
+// FromTRF builds the input for pairing round round of a TRF file (round 0
+// means the round after the last one played). Players with a block in
+// that round's column (0000 - H, F, Z or -), listed in XXZ or in a 240
+// line for the round are absent. The initial colour is XXC white1/black1
+// (or 152); without it, it is inferred as bbpPairings does from the first
+// round with colours: the colour of the highest-ranked player paired then,
+// reversed for each player skipped. Players are ranked by pairing number,
+// or by their order in the file with XXC rank.
+func FromTRF(f *trf.File, round int) (Input, error) {
+	played := f.PlayedRounds()
+	if round == 0 {
+		round = played + 1
+	}
+	in := Input{Round: round, Rounds: f.Rounds, Points: Points{Win: int(f.Points.Win()), Draw: int(f.Points.Draw()), Loss: int(f.Points.Loss()), Unit: 10}}
+	if in.Rounds == 0 {
+		in.Rounds = max(played, round)
+	}
+	absent := map[int]bool{}
+	if round == played+1 {
+		for _, id := range f.Absent {
+			absent[id] = true
+		}
+	}
+	for _, b := range f.Byes {
+		if b.Round == round {
+			for _, id := range b.Players {
+				absent[id] = true
+			}
+		}
+	}
+	order := make([]*trf.Player, len(f.Players))
+	for i := range f.Players {
+		order[i] = &f.Players[i]
+	}
+	if !f.UseRank {
+		sort.SliceStable(order, func(i, j int) bool { return order[i].ID < order[j].ID })
+	}
+	for _, p := range order {
+		ip := Player{ID: p.ID, Absent: absent[p.ID]}
+		var g trf.Game
+		if len(p.Games) >= round {
+			g = p.Games[round-1]
+		}
+		if round <= played && !participated([]trf.Game{g}) || round > played && !g.Empty() {
+			ip.Absent = true
+		}
+		for k := 0; k < round-1; k++ {
+			var g trf.Game
+			if k < len(p.Games) {
+				g = p.Games[k]
+			}
+			ip.Games = append(ip.Games, gameFromTRF(g, f.Points))
+		}
+		in.Players = append(in.Players, ip)
+	}
+	for _, fp := range f.Forbidden {
+		for i := range fp {
+			for j := i + 1; j < len(fp); j++ {
+				in.Forbidden = append(in.Forbidden, [2]int{fp[i], fp[j]})
+			}
+		}
+	}
+	in.InitialColour = f.InitialColour
+	if in.InitialColour == arbiter.NoColour {
+		in.InitialColour = inferInitialColour(order)
+	}
+	if in.InitialColour == arbiter.NoColour {
+		if round > 1 {
+			return in, fmt.Errorf("pairing: no colours played before round %d: give the initial colour (XXC white1 or black1)", round)
+		}
+		return in, fmt.Errorf("pairing: give the initial colour for round 1 (XXC white1 or black1)")
+	}
+	return in, nil
+}
+
+// gameFromTRF reads one round block.
+func gameFromTRF(g trf.Game, ps trf.PointSystem) Game {
+	out := Game{Opponent: g.Opponent, Colour: g.Colour, Played: g.Played(), Points: int(ps.Of(g))}
+	if g.Opponent == 0 {
+		out.Colour = arbiter.NoColour
+	}
+	out.Paired = g.Opponent != 0 || g.Result == trf.PAB || g.Result == trf.ForfeitWin
+	switch g.Result {
+	case trf.Draw, trf.ShortDraw, trf.HalfBye:
+		out.Result = Draw
+	case trf.Win, trf.ShortWin, trf.ForfeitWin, trf.FullBye, trf.PAB:
+		out.Result = Win
+	default:
+		out.Result = Loss
+	}
+	return out
+}
+
+// inferInitialColour returns the colour the first player had in the
+// first round where colours were given, as bbpPairings infers it.
+func inferInitialColour(order []*trf.Player) arbiter.Colour {
+	first := -1
+	for _, p := range order {
+		for k, g := range p.Games {
+			if g.Colour != arbiter.NoColour && (first < 0 || k < first) {
+				first = k
+			}
+		}
+	}
+	if first < 0 {
+		return arbiter.NoColour
+	}
+	k := 0
+	for _, p := range order {
+		if !participated(p.Games[:min(first+1, len(p.Games))]) {
+			continue
+		}
+		c := arbiter.NoColour
+		if first < len(p.Games) {
+			c = p.Games[first].Colour
+		}
+		if c != arbiter.NoColour {
+			if k%2 == 1 {
+				return c.Opposite()
+			}
+			return c
+		}
+		k++
+	}
+	return arbiter.NoColour
+}
+
+func participated(gs []trf.Game) bool {
+	for _, g := range gs {
+		if g.Opponent != 0 || g.Result == trf.PAB || g.Result == trf.ForfeitWin {
+			return true
+		}
+	}
+	return false
+}

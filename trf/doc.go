@@ -1,0 +1,76 @@
+// Package trf reads and writes FIDE Tournament Report Files: TRF-16 (the
+// format FIDE's pairing checkers and endorsed engines read), with the
+// pairing extensions of JaVaFo (TRFx) and bbpPairings (TRF(bx)), and
+// TRF-26. It is pure: Read takes an io.Reader, Writer writes to an
+// io.Writer.
+//
+// # Reading
+//
+// Read accepts CR, LF and CRLF line ends and UTF-8 text; columns count
+// characters. Each 001 line is read at the fixed columns of TRF-16
+// (starting rank 5-8, sex 10, title 11-13, name 15-47, rating 49-52,
+// federation 54-56, FIDE ID 58-68, birth date 70-79, points 81-84, rank
+// 86-89, round r from column 92+10(r-1): opponent, colour, result). The
+// header lines 012-132 and 192 are kept as text. The extensions read are:
+//
+//	XXR n, 142 n          total number of rounds
+//	XXC white1|black1     initial colour (152 W|B in TRF-26)
+//	XXC rank              pair by position in the file, not by ID
+//	XXZ id ...            players who skip the round being paired
+//	XXP id ...            players who may not meet (260 in TRF-26)
+//	XXS CODE=v ...        JaVaFo point system
+//	BBW BBD BBL BBZ BBF BBU   bbpPairings point values
+//	162                   TRF-26 point system (W D L Z|A P)
+//	240 K rrr id ...      TRF-26 byes for a round
+//	XXA id pts ...        acceleration (kept; not used for pairing)
+//	### text              TRF-26 comment
+//
+// Any other line is kept verbatim in File.Extra and written back at the
+// end. Read checks the file as FIDE's checker does: opponents must name
+// each other with opposite colours and matching results, and each
+// player's points (columns 81-84) must equal the sum of the results under
+// the point system; a bye already entered for the round being paired may
+// be counted or not. Errors are *ParseError values with the line and
+// column, wrapping ErrSyntax, ErrPoints, ErrInconsistent, ErrDuplicate or
+// ErrUnknown.
+//
+// # Writing
+//
+// Writer writes TRF-16 by default (extensions as XXR, XXC, BBx and XXS
+// lines, which bbpPairings and JaVaFo each read or skip) or TRF-26
+// (142, 152 and 162 instead), with CRLF line ends unless LineEnd says
+// otherwise. What Read accepts, Writer writes back so that Read gives the
+// same File (FuzzRead checks this).
+//
+// # Mapping to arbiter's domain
+//
+// File.Domain and FromDomain convert between a file and arbiter's
+// Tournament, Entries and Rounds. Pairing number = starting rank; the
+// ranks must run from 1 to the number of players. Round blocks map as:
+//
+//	1 0 = (and W L D)   a played game: 1-0, 0-1, ½-½ (W L D, games shorter
+//	                    than one move, become ordinary results)
+//	+ against -         forfeit win (WhiteForfeit or BlackForfeit)
+//	- against -         double forfeit
+//	0000 - U            PAB
+//	0000 - H            requested half-point bye (HalfBye)
+//	0000 - F            requested full-point bye (FullBye)
+//	0000 - Z            zero-point bye (ZeroBye)
+//	blank block         not in the round (no bye: absent, Unpaired)
+//	0000 - +            TRF-06 full-point bye: read as the PAB, as
+//	                    bbpPairings does (it blocks a later PAB)
+//	0000 - =            TRF-06 half-point bye: HalfBye
+//	0000 - -            TRF-06 zero-point bye: ZeroBye
+//
+// A game whose blocks carry no colour is given White for the lower
+// starting rank. Blocks in the column after the last played round hold
+// byes already known for the round to pair (Domain.NextByes). Going the
+// other way, FromDomain writes PAB as U, HalfBye as H (Z when the
+// tournament values it at zero), FullBye as F, ZeroBye and any absence as
+// "0000 - Z" (H or F for a late entry whose missed rounds score a half or a
+// whole point), computes points and a rank (points, then pairing number),
+// and writes the PAB and half-bye values as point lines when they differ
+// from the defaults. A ZeroBye and an absence therefore both read back as
+// a ZeroBye. arbiter scores 1, ½ and 0, so Domain refuses a file with
+// another point system.
+package trf

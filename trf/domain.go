@@ -1,0 +1,312 @@
+package trf
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/scoring"
+)
+
+// Domain is a tournament as the rest of arbiter holds it: settings,
+// entries and rounds, plus the byes already known for the round to pair.
+type Domain struct {
+	Tournament arbiter.Tournament
+	Entries    []arbiter.Entry // PN = TRF starting rank
+	Rounds     []arbiter.Round // the played rounds, in order
+	NextByes   []arbiter.Bye   // byes recorded for the round after the last played one
+}
+
+// Domain converts f. Starting ranks must run from 1 to the number of
+// players. See the package documentation for how round blocks map to
+// boards, results and byes. Errors name the player's line.
+func (f *File) Domain() (*Domain, error) {
+	t := arbiter.NewTournament(f.Header.Name)
+	t.Venue = f.Header.City
+	t.Date = isoDate(f.Header.StartDate)
+	t.TimeControl = f.Header.TimeControl
+	t.FirstColour = f.InitialColour
+	played := f.PlayedRounds()
+	t.Rounds = f.Rounds
+	if t.Rounds == 0 {
+		t.Rounds = played
+	}
+	var ok bool
+	if t.PABValue, ok = f.Points.PAB.Score(); !ok {
+		return nil, fmt.Errorf("trf: the PAB is worth %v points: arbiter counts whole and half points", f.Points.PAB)
+	}
+	if t.HalfByeValue, ok = f.Points.HalfBye.Score(); !ok {
+		return nil, fmt.Errorf("trf: a half-point bye is worth %v points: arbiter counts whole and half points", f.Points.HalfBye)
+	}
+	if f.Points.Win() != 10 || f.Points.Draw() != 5 || f.Points.Loss() != 0 || f.Points.FullBye != 10 || f.Points.ForfeitWin != 10 {
+		return nil, fmt.Errorf("trf: arbiter scores 1, ½ and 0; this file uses other values (win %v, draw %v, loss %v)", f.Points.Win(), f.Points.Draw(), f.Points.Loss())
+	}
+	d := &Domain{Tournament: t}
+	n := len(f.Players)
+	seen := make([]bool, n+1)
+	for i := range f.Players {
+		p := &f.Players[i]
+		if p.ID > n {
+			return nil, &ParseError{Line: p.line, Col: 5, Err: fmt.Errorf("starting rank %d with %d players: ranks must run from 1 to %d: %w", p.ID, n, n, ErrSyntax)}
+		}
+		seen[p.ID] = true
+		title, err := arbiter.ParseTitle(p.Title)
+		if err != nil {
+			title = ""
+		}
+		sex := strings.ToLower(p.Sex)
+		if sex == "f" {
+			sex = "w"
+		}
+		pl := arbiter.Player{Name: p.Name, Rating: p.Rating, Federation: p.Federation, FIDEID: p.FIDEID, Sex: sex, Title: title}
+		if len(p.Birth) >= 4 {
+			if y, err := strconv.Atoi(p.Birth[:4]); err == nil {
+				pl.BirthYear = y
+			}
+		}
+		d.Entries = append(d.Entries, arbiter.Entry{PN: p.ID, Player: pl, JoinedRound: 1})
+	}
+	sort.Slice(d.Entries, func(i, j int) bool { return d.Entries[i].PN < d.Entries[j].PN })
+	for r := 1; r <= played+1; r++ {
+		rd := arbiter.Round{Number: r}
+		for i := range f.Players {
+			p := &f.Players[i]
+			if r > len(p.Games) {
+				continue
+			}
+			g := p.Games[r-1]
+			if g.Opponent != 0 {
+				if r > played {
+					return nil, &ParseError{Line: p.line, Col: 92 + 10*(r-1), Err: fmt.Errorf("round %d has a game but no round before it was paired: %w", r, ErrInconsistent)}
+				}
+				if b, ok := board(f, p, g, r); ok {
+					rd.Boards = append(rd.Boards, b)
+				}
+				continue
+			}
+			if k, ok := byeKind(g, t); ok {
+				rd.Byes = append(rd.Byes, arbiter.Bye{PN: p.ID, Kind: k})
+			}
+		}
+		sort.Slice(rd.Boards, func(i, j int) bool { return rd.Boards[i].White < rd.Boards[j].White })
+		for i := range rd.Boards {
+			rd.Boards[i].Number = i + 1
+		}
+		if r > played {
+			d.NextByes = rd.Byes
+			break
+		}
+		d.Rounds = append(d.Rounds, rd)
+	}
+	return d, nil
+}
+
+// board returns the board for p's game g, once per pair (from the side
+// whose block says White, or the lower starting rank when the block gives
+// no colour).
+func board(f *File, p *Player, g Game, r int) (arbiter.Board, bool) {
+	switch {
+	case g.Colour == arbiter.Black:
+		return arbiter.Board{}, false
+	case g.Colour == arbiter.NoColour && p.ID > g.Opponent:
+		return arbiter.Board{}, false
+	}
+	b := arbiter.Board{White: p.ID, Black: g.Opponent}
+	switch g.Result {
+	case Win, ShortWin:
+		b.Result = arbiter.WhiteWins
+	case Loss, ShortLoss:
+		b.Result = arbiter.BlackWins
+	case Draw, ShortDraw:
+		b.Result = arbiter.Draw
+	case ForfeitWin:
+		b.Result = arbiter.WhiteForfeit
+	case ForfeitLoss:
+		// "-" against "+" is a forfeit win for Black, "-" against "-" a
+		// double forfeit.
+		b.Result = arbiter.BlackForfeit
+		if o := f.Player(g.Opponent); o != nil && r <= len(o.Games) && o.Games[r-1].Result == ForfeitLoss {
+			b.Result = arbiter.DoubleForfeit
+		}
+	}
+	return b, true
+}
+
+// byeKind maps a block without opponent to a bye kind. A blank block is
+// no bye (the player simply did not take part).
+func byeKind(g Game, t arbiter.Tournament) (arbiter.ByeKind, bool) {
+	switch g.Result {
+	case PAB, ForfeitWin:
+		return arbiter.PAB, true
+	case HalfBye, Draw:
+		return arbiter.HalfBye, true
+	case FullBye:
+		return arbiter.FullBye, true
+	case ZeroBye, ForfeitLoss:
+		return arbiter.ZeroBye, true
+	}
+	return arbiter.NoBye, false
+}
+
+// isoDate turns YYYY/MM/DD (or YYYY.MM.DD, YYYY-MM-DD) into YYYY-MM-DD; any
+// other text gives "".
+func isoDate(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) != 10 {
+		return ""
+	}
+	b := []byte(s)
+	for _, i := range []int{4, 7} {
+		if b[i] != '/' && b[i] != '.' && b[i] != '-' {
+			return ""
+		}
+		b[i] = '-'
+	}
+	for i, c := range b {
+		if i != 4 && i != 7 && (c < '0' || c > '9') {
+			return ""
+		}
+	}
+	return string(b)
+}
+
+// FromDomain builds a file from a tournament. Every board must have a
+// result. Points and ranks (by points, then pairing number) are computed
+// from the rounds with the tournament's bye values. Byes map to U, H, F
+// and Z; a player in neither a board nor a bye gets "0000 - Z" (or H or F
+// for a late entry whose missed rounds score a half or a whole point).
+func FromDomain(d *Domain) (*File, error) {
+	t := d.Tournament
+	tab, err := scoring.Build(t, d.Entries, d.Rounds)
+	if err != nil {
+		return nil, fmt.Errorf("trf: %w", err)
+	}
+	f := &File{Rounds: t.Rounds, InitialColour: t.FirstColour, Points: DefaultPoints}
+	f.Header = Header{
+		Name:        t.Name,
+		City:        t.Venue,
+		StartDate:   strings.ReplaceAll(t.Date, "-", "/"),
+		Players:     strconv.Itoa(len(d.Entries)),
+		Type:        "Individual: Swiss-System (FIDE Dutch)",
+		TimeControl: t.TimeControl,
+	}
+	rated := 0
+	for _, e := range d.Entries {
+		if e.Player.Rating > 0 {
+			rated++
+		}
+	}
+	f.Header.Rated = strconv.Itoa(rated)
+	if t.PABValue != arbiter.One || t.HalfByeValue != arbiter.Half {
+		f.Points.PAB = FromScore(t.PABValue)
+		f.Points.HalfBye = FromScore(t.HalfByeValue)
+		f.PointLines = true
+	}
+	for _, e := range d.Entries {
+		p := Player{ID: e.PN, Name: e.Player.Name, Rating: e.Player.Rating, Federation: e.Player.Federation,
+			FIDEID: e.Player.FIDEID, Sex: e.Player.Sex, Title: string(e.Player.Title)}
+		if e.Player.BirthYear > 0 {
+			p.Birth = strconv.Itoa(e.Player.BirthYear)
+		}
+		card := tab.Card(e.PN)
+		if card == nil {
+			return nil, fmt.Errorf("trf: no score card for player %d", e.PN)
+		}
+		for r, o := range card.Rounds {
+			g, err := blockOf(t, e, r+1, o)
+			if err != nil {
+				return nil, err
+			}
+			p.Games = append(p.Games, g)
+		}
+		p.Points = FromScore(card.Score())
+		f.Players = append(f.Players, p)
+	}
+	for _, b := range d.NextByes {
+		for i := range f.Players {
+			p := &f.Players[i]
+			if p.ID != b.PN {
+				continue
+			}
+			for len(p.Games) < len(d.Rounds) {
+				p.Games = append(p.Games, Game{Result: Blank})
+			}
+			g := Game{Result: ZeroBye}
+			switch b.Kind {
+			case arbiter.HalfBye:
+				g.Result = HalfBye
+			case arbiter.FullBye:
+				g.Result = FullBye
+			}
+			p.Games = append(p.Games, g)
+			p.Points += f.Points.Of(g)
+		}
+	}
+	// Ranks: points, then pairing number.
+	order := make([]int, len(f.Players))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := f.Players[order[i]], f.Players[order[j]]
+		if a.Points != b.Points {
+			return a.Points > b.Points
+		}
+		return a.ID < b.ID
+	})
+	for rank, i := range order {
+		f.Players[i].Rank = rank + 1
+	}
+	for i := range f.Players {
+		p := &f.Players[i]
+		for len(p.Games) > 0 && p.Games[len(p.Games)-1].Empty() {
+			p.Games = p.Games[:len(p.Games)-1]
+		}
+	}
+	return f, nil
+}
+
+// blockOf returns the round block for a score card outcome.
+func blockOf(t arbiter.Tournament, e arbiter.Entry, r int, o scoring.Outcome) (Game, error) {
+	g := Game{Opponent: o.Opponent, Colour: o.Colour}
+	switch o.Kind {
+	case scoring.Game:
+		if o.Pending {
+			return g, fmt.Errorf("trf: round %d: player %d's game has no result yet", r, e.PN)
+		}
+		switch o.Points {
+		case arbiter.One:
+			g.Result = Win
+		case arbiter.Half:
+			g.Result = Draw
+		default:
+			g.Result = Loss
+		}
+	case scoring.ForfeitWin:
+		g.Result = ForfeitWin
+	case scoring.ForfeitLoss:
+		g.Result = ForfeitLoss
+	case scoring.PAB:
+		g = Game{Result: PAB}
+	case scoring.HalfBye:
+		g = Game{Result: HalfBye}
+		if t.HalfByeValue == arbiter.Zero {
+			g.Result = ZeroBye
+		}
+	case scoring.FullBye:
+		g = Game{Result: FullBye}
+	case scoring.ZeroBye:
+		g = Game{Result: ZeroBye}
+	default: // absent
+		g = Game{Result: ZeroBye}
+		switch o.Points {
+		case arbiter.Half:
+			g.Result = HalfBye
+		case arbiter.One:
+			g.Result = FullBye
+		}
+	}
+	return g, nil
+}

@@ -1,0 +1,76 @@
+package trf
+
+import (
+	"bytes"
+	"reflect"
+	"testing"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// TestDomain converts the example file to the domain and checks the
+// mapping of each kind of block.
+func TestDomain(t *testing.T) {
+	f := mustRead(t, "testdata/example.trf")
+	d, err := f.Domain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Tournament.Name != "Circolo Demo Open" || d.Tournament.Date != "2025-03-01" || d.Tournament.Rounds != 2 || d.Tournament.FirstColour != arbiter.White {
+		t.Errorf("tournament = %+v", d.Tournament)
+	}
+	if len(d.Entries) != 4 || d.Entries[2].Player.Name != "Verdi, Anna" || d.Entries[2].Player.Sex != "w" || d.Entries[2].Player.BirthYear != 1990 {
+		t.Errorf("entries = %+v", d.Entries)
+	}
+	want := []arbiter.Round{
+		{Number: 1, Boards: []arbiter.Board{{Number: 1, White: 1, Black: 2, Result: arbiter.WhiteWins}},
+			Byes: []arbiter.Bye{{PN: 3, Kind: arbiter.PAB}, {PN: 4, Kind: arbiter.HalfBye}}},
+		{Number: 2, Boards: []arbiter.Board{{Number: 1, White: 2, Black: 4, Result: arbiter.WhiteForfeit}, {Number: 2, White: 3, Black: 1, Result: arbiter.WhiteWins}}},
+	}
+	if !reflect.DeepEqual(d.Rounds, want) {
+		t.Errorf("rounds = %+v\nwant %+v", d.Rounds, want)
+	}
+}
+
+// TestDomainRoundTrip converts the domain to a file and back.
+func TestDomainRoundTrip(t *testing.T) {
+	tour := arbiter.NewTournament("Club")
+	tour.Rounds, tour.FirstColour, tour.Date = 3, arbiter.Black, "2026-01-09"
+	var entries []arbiter.Entry
+	for i := 1; i <= 5; i++ {
+		entries = append(entries, arbiter.Entry{PN: i, JoinedRound: 1, Player: arbiter.Player{Name: "Player " + string(rune('A'+i-1)), Rating: 2000 - 10*i}})
+	}
+	rounds := []arbiter.Round{
+		{Number: 1, Boards: []arbiter.Board{{Number: 1, White: 1, Black: 3, Result: arbiter.Draw}, {Number: 2, White: 4, Black: 2, Result: arbiter.BlackForfeit}}, Byes: []arbiter.Bye{{PN: 5, Kind: arbiter.PAB}}},
+		{Number: 2, Boards: []arbiter.Board{{Number: 1, White: 2, Black: 1, Result: arbiter.DoubleForfeit}, {Number: 2, White: 5, Black: 3, Result: arbiter.BlackWins}}, Byes: []arbiter.Bye{{PN: 4, Kind: arbiter.FullBye}}},
+	}
+	in := &Domain{Tournament: tour, Entries: entries, Rounds: rounds, NextByes: []arbiter.Bye{{PN: 3, Kind: arbiter.HalfBye}}}
+	f, err := FromDomain(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := NewWriter(&buf).Write(f); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(&buf)
+	if err != nil {
+		t.Fatalf("reading %s: %v", buf.String(), err)
+	}
+	out, err := back.Domain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(out.Rounds, in.Rounds) {
+		t.Errorf("rounds = %+v\nwant %+v", out.Rounds, in.Rounds)
+	}
+	if !reflect.DeepEqual(out.NextByes, in.NextByes) {
+		t.Errorf("next byes = %+v, want %+v", out.NextByes, in.NextByes)
+	}
+	if out.Tournament.FirstColour != arbiter.Black || out.Tournament.Rounds != 3 || out.Tournament.Date != "2026-01-09" {
+		t.Errorf("tournament = %+v", out.Tournament)
+	}
+	if got := back.Player(5).Points; got != 10 {
+		t.Errorf("player 5 points = %v, want 1.0 (PAB and a loss)", got)
+	}
+}

@@ -1,0 +1,214 @@
+package trf
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// Version selects the output format.
+type Version int
+
+// Output formats. TRF16 writes the extensions as TRFx lines (XXR, XXC,
+// BBx and XXS); TRF26 writes the numbered tags 142, 152 and 162 instead.
+const (
+	TRF16 Version = 16
+	TRF26 Version = 26
+)
+
+// Writer writes files in the fixed columns of the format. Set Version and
+// LineEnd before the first Write.
+type Writer struct {
+	Version Version // TRF16 unless set
+	LineEnd string  // "\r\n" unless set; the FIDE text ends lines with "\r"
+	w       io.Writer
+}
+
+// NewWriter returns a Writer that writes TRF-16 with CRLF line ends to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{Version: TRF16, LineEnd: "\r\n", w: w} }
+
+// Write writes f. Names longer than the 33 columns of the format are cut;
+// numbers that do not fit their columns are an error.
+func (w *Writer) Write(f *File) error {
+	bw := bufio.NewWriter(w.w)
+	end := w.LineEnd
+	if end == "" {
+		end = "\r\n"
+	}
+	line := func(s string) {
+		bw.WriteString(strings.TrimRight(s, " "))
+		bw.WriteString(end)
+	}
+	h := f.Header
+	for _, hl := range []struct{ din, v string }{
+		{"012", h.Name}, {"022", h.City}, {"032", h.Federation}, {"042", h.StartDate},
+		{"052", h.EndDate}, {"062", h.Players}, {"072", h.Rated}, {"082", h.Teams},
+		{"092", h.Type}, {"102", h.Arbiter},
+	} {
+		if hl.v != "" {
+			line(hl.din + " " + hl.v)
+		}
+	}
+	for _, d := range h.Deputies {
+		line("112 " + d)
+	}
+	if h.TimeControl != "" {
+		line("122 " + h.TimeControl)
+	}
+	if len(h.RoundDates) > 0 {
+		b := []byte(strings.Repeat(" ", 91+10*len(h.RoundDates)))
+		copy(b, "132")
+		for r, d := range h.RoundDates {
+			copy(b[91+10*r:], d)
+		}
+		line(string(b))
+	}
+	if h.System != "" {
+		line("192 " + h.System)
+	}
+	for i := range f.Players {
+		s, err := playerLine(&f.Players[i])
+		if err != nil {
+			return err
+		}
+		line(s)
+	}
+	v26 := w.Version == TRF26
+	if f.Rounds > 0 {
+		if v26 {
+			line("142 " + strconv.Itoa(f.Rounds))
+		} else {
+			line("XXR " + strconv.Itoa(f.Rounds))
+		}
+	}
+	var xxc []string
+	if f.UseRank {
+		xxc = append(xxc, "rank")
+	}
+	switch {
+	case f.InitialColour == arbiter.White && v26:
+		line("152 W")
+	case f.InitialColour == arbiter.Black && v26:
+		line("152 B")
+	case f.InitialColour == arbiter.White:
+		xxc = append(xxc, "white1")
+	case f.InitialColour == arbiter.Black:
+		xxc = append(xxc, "black1")
+	}
+	if len(xxc) > 0 {
+		line("XXC " + strings.Join(xxc, " "))
+	}
+	if f.PointLines || f.Points != DefaultPoints {
+		writePoints(line, f.Points, v26)
+	}
+	if len(f.Absent) > 0 {
+		line("XXZ " + joinIDs(f.Absent, " "))
+	}
+	for _, fp := range f.Forbidden {
+		line("XXP " + joinIDs(fp, " "))
+	}
+	for _, b := range f.Byes {
+		var ids []string
+		for _, id := range b.Players {
+			ids = append(ids, fmt.Sprintf("%4d", id))
+		}
+		line(fmt.Sprintf("240 %c %3d %s", b.Kind, b.Round, strings.Join(ids, " ")))
+	}
+	ids := make([]int, 0, len(f.Accelerations))
+	for id := range f.Accelerations {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	for _, id := range ids {
+		s := fmt.Sprintf("XXA %4d", id)
+		for _, p := range f.Accelerations[id] {
+			s += fmt.Sprintf(" %4s", p)
+		}
+		line(s)
+	}
+	for _, c := range f.Comments {
+		line("###" + c)
+	}
+	for _, x := range f.Extra {
+		line(x)
+	}
+	return bw.Flush()
+}
+
+func joinIDs(ids []int, sep string) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = strconv.Itoa(id)
+	}
+	return strings.Join(s, sep)
+}
+
+// writePoints writes the point system: TRF-26 162 or, for TRF-16, the
+// bbpPairings BBx lines followed by JaVaFo's XXS line (each program skips
+// the other's lines).
+func writePoints(line func(string), ps PointSystem, v26 bool) {
+	if v26 {
+		s := fmt.Sprintf("162  W%4s    D%4s    L%4s    Z%4s    P%4s", ps.Win(), ps.Draw(), ps.Loss(), ps.ZeroBye, ps.PAB)
+		line(s)
+		return
+	}
+	for _, b := range []struct {
+		din string
+		v   Points
+	}{{"BBW", ps.Win()}, {"BBD", ps.Draw()}, {"BBL", ps.Loss()}, {"BBZ", ps.ZeroBye}, {"BBF", ps.ForfeitLoss}, {"BBU", ps.PAB}} {
+		line(fmt.Sprintf("%s %4s", b.din, b.v))
+	}
+	line(fmt.Sprintf("XXS WW=%s BW=%s WD=%s BD=%s WL=%s BL=%s ZPB=%s HPB=%s FPB=%s PAB=%s FW=%s FL=%s",
+		ps.WinWhite, ps.WinBlack, ps.DrawWhite, ps.DrawBlack, ps.LossWhite, ps.LossBlack,
+		ps.ZeroBye, ps.HalfBye, ps.FullBye, ps.PAB, ps.ForfeitWin, ps.ForfeitLoss))
+}
+
+// playerLine formats a 001 line.
+func playerLine(p *Player) (string, error) {
+	if p.ID < 1 || p.ID > 9999 {
+		return "", fmt.Errorf("trf: player %d: starting rank must be from 1 to 9999", p.ID)
+	}
+	if p.Rating < 0 || p.Rating > 9999 {
+		return "", fmt.Errorf("trf: player %d: rating %d does not fit 4 columns", p.ID, p.Rating)
+	}
+	if p.Points < 0 || p.Points > 999 {
+		return "", fmt.Errorf("trf: player %d: points %v do not fit 4 columns", p.ID, p.Points)
+	}
+	if p.Rank < 0 || p.Rank > 9999 {
+		return "", fmt.Errorf("trf: player %d: rank %d does not fit 4 columns", p.ID, p.Rank)
+	}
+	rating, rank := "", ""
+	if p.Rating > 0 {
+		rating = strconv.Itoa(p.Rating)
+	}
+	if p.Rank > 0 {
+		rank = strconv.Itoa(p.Rank)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "001 %4d %1.1s%3.3s %-33.33s %4s %-3.3s %11.11s %-10.10s %4s %4s  ",
+		p.ID, p.Sex, p.Title, p.Name, rating, p.Federation, p.FIDEID, p.Birth, p.Points, rank)
+	for _, g := range p.Games {
+		if g.Opponent < 0 || g.Opponent > 9999 {
+			return "", fmt.Errorf("trf: player %d: opponent %d does not fit 4 columns", p.ID, g.Opponent)
+		}
+		res := g.Result
+		if res == 0 {
+			res = Blank
+		}
+		if g.Empty() {
+			b.WriteString("          ")
+			continue
+		}
+		opp := "0000"
+		if g.Opponent != 0 {
+			opp = fmt.Sprintf("%4d", g.Opponent)
+		}
+		fmt.Fprintf(&b, "%s %s %c  ", opp, g.Colour.Letter(), res)
+	}
+	return b.String(), nil
+}
