@@ -128,6 +128,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newRoundCmd(a),
 		newStandingsCmd(a),
 		newLogCmd(a),
+		newBackupCmd(a),
 	)
 	// The flag is defined just above, so registering cannot fail.
 	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)
