@@ -192,7 +192,12 @@ type PairingError struct {
 }
 
 func (e *PairingError) Error() string {
-	return fmt.Sprintf("line %d, item %d %q: %v", e.Line, e.Item, e.Text, e.Err)
+	text := e.Text
+	// A file that is not a pairing at all can hold an item of any length.
+	if r := []rune(text); len(r) > 40 {
+		text = string(r[:40]) + "..."
+	}
+	return fmt.Sprintf("line %d, item %d %q: %v", e.Line, e.Item, text, e.Err)
 }
 
 func (e *PairingError) Unwrap() error { return e.Err }

@@ -103,6 +103,12 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		if err != nil {
 			return err
 		}
+		// An unknown player is refused before any notice is printed.
+		if opts.explain != "" {
+			if _, err := findEntry(s, opts.explain); err != nil {
+				return err
+			}
+		}
 		if n > 0 {
 			open := 0
 			for _, b := range s.Rounds[n-1].Boards {
