@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/binary"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -64,6 +65,7 @@ func fileReaders() []fileReader {
 		{name: "player import XLSX", ext: ".xlsx", args: func(f string) []string { return []string{"player", "import", f} }, bad: []badFile{
 			{name: "not a zip", content: text("name,rating\nZed,1800\n"), want: `not a readable XLSX file`},
 			{name: "zip without a workbook", content: zipOf("notes.txt", "hello"), want: `not a readable XLSX file`},
+			{name: "zip claiming 7.5 GiB", content: claimingZip, want: `not a readable XLSX file: unzip size exceeds`},
 			{name: "bad rating at line 3", content: workbook([][]any{{"Name", "Rating"}, {"Zed, One", 1800}, {"Zed, Two", "abc"}}), want: `line 3, column "Rating": "abc" is not a rating`},
 			{name: "no name column", content: workbook([][]any{{"Rating", "Club"}, {1800, "Labyrinth"}}), want: `line 1: .*column called name`},
 			{name: "header only", content: workbook([][]any{{"Name", "Rating"}}), want: `no players below its header row`},
@@ -100,6 +102,20 @@ func zipOf(name, content string) func() []byte {
 		w.Write([]byte(content))
 		z.Close()
 		return buf.Bytes()
+	}
+}
+
+// claimingZip returns a small zip whose header claims an entry of
+// 3.75 GiB.
+func claimingZip() []byte {
+	b := zipOf("[Content_Types].xml", "<x/>")()
+	for i := 0; ; i += 4 {
+		j := bytes.Index(b[i:], []byte("PK\x01\x02"))
+		if j < 0 {
+			return b
+		}
+		i += j
+		binary.LittleEndian.PutUint32(b[i+24:], 0xF0000000) // uncompressed size
 	}
 }
 
