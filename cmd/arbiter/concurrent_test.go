@@ -260,6 +260,7 @@ func TestBusyRefusal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits for the 5 s busy timeout")
 	}
+	t.Parallel() // it mostly waits
 	exe := buildArbiter(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "club.db")
