@@ -127,7 +127,11 @@ func (w *world) pairArgs() []string {
 	return []string{"round", "pair", "--manual", strings.Join(items, ", "), "--force"}
 }
 
-var crashResults = []string{"1-0", "0-1", "1/2", "1-0", "0-1", "+-", "-+", "--"}
+// someResult returns a result as typed, decisive games the most often.
+func (w *world) someResult() string {
+	results := []string{"1-0", "0-1", "1/2", "1-0", "0-1", "+-", "-+", "--"}
+	return results[w.rng.IntN(len(results))]
+}
 
 func (w *world) resultArgs() []string {
 	open := w.lastRoundOpen()
@@ -135,7 +139,7 @@ func (w *world) resultArgs() []string {
 		return nil
 	}
 	b := open[w.rng.IntN(len(open))]
-	args := []string{"round", "result", strconv.Itoa(b.Number), crashResults[w.rng.IntN(len(crashResults))]}
+	args := []string{"round", "result", strconv.Itoa(b.Number), w.someResult()}
 	if w.rng.IntN(3) == 0 && !strings.Contains(args[3], "+") && args[3] != "--" {
 		args = append(args, "--reason", store.Reasons[w.rng.IntN(6)])
 	}
@@ -159,7 +163,7 @@ func (w *world) correctArgs() []string {
 	old := w.s.Rounds[d.round-1].Boards[d.board-1].Result.String()
 	res := old
 	for res == old {
-		res = crashResults[w.rng.IntN(len(crashResults))]
+		res = w.someResult()
 	}
 	return []string{"round", "result", "--round", strconv.Itoa(d.round), "--correct", strconv.Itoa(d.board), res}
 }
