@@ -29,7 +29,9 @@ type Event struct {
 	Standings []StandingRow
 
 	// TiebreakCodes heads the tie-break columns: the C.07 code of each value
-	// in StandingRow.Tiebreaks, e.g. "BH", "DE", "SB", "BH-C1".
+	// in StandingRow.Tiebreaks, e.g. "BH", "DE", "SB", "BH-C1". A DE value
+	// of 0 means the direct encounter decided nothing for the player: it
+	// prints as "-" and is an empty cell in the workbook.
 	TiebreakCodes []string
 
 	// Generated is the creation date written into the files (PDF document
@@ -325,6 +327,11 @@ func statusText(e *arbiter.Entry) string {
 	}
 	return s
 }
+
+// noFigure reports whether x, the value of the tie-break code, stands for
+// no figure: DE gives the player's place within the group it was applied
+// to, and 0 when it decided nothing for him.
+func noFigure(code string, x float64) bool { return code == "DE" && x == 0 }
 
 // isHalves reports whether x is a whole or half number.
 func isHalves(x float64) bool { return x*2 == math.Round(x*2) }

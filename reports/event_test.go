@@ -1,8 +1,12 @@
 package reports
 
 import (
+	"bytes"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/scoring"
@@ -138,6 +142,60 @@ func TestFormats(t *testing.T) {
 	for i, tt := range tests {
 		if tt.got != tt.want {
 			t.Errorf("case %d = %q, want %q", i, tt.got, tt.want)
+		}
+	}
+}
+
+// TestDirectEncounterBlank checks that a DE value of 0, the direct
+// encounter deciding nothing for the player, shows as "-" on paper and as
+// an empty cell in the workbook, while DE's places and every other
+// tie-break's 0 show as numbers.
+func TestDirectEncounterBlank(t *testing.T) {
+	ev := sampleEvent(t)
+	ev.TiebreakCodes = []string{"DE", "SB"}
+	de := map[int]float64{1: 0, 2: 1, 6: 2, 3: 0, 4: 0, 7: 0, 5: 0} // by pairing number
+	for i := range ev.Standings {
+		r := &ev.Standings[i]
+		r.Tiebreaks = []float64{de[r.PN], 0}
+	}
+	ShareRanks(ev.Standings) // DE separates 2 and 6
+
+	var buf bytes.Buffer
+	if err := WriteXLSX(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows(SheetStandings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rows {
+		got = append(got, r[1]+":"+r[7]+":"+r[8])
+	}
+	want := []string{"PN:DE:SB", "1::0", "2:1:0", "6:2:0", "3::0", "4::0", "7::0", "5::0"}
+	if !slices.Equal(got, want) {
+		t.Errorf("workbook PN:DE:SB = %q, want %q", got, want)
+	}
+
+	buf.Reset()
+	if err := WriteStandings(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	text := squeeze(pdfText(t, buf.Bytes()))
+	for _, line := range []string{
+		"Rank PN Name Title Rating Club Pts DE SB Perf",
+		"1 1 Dvořák, Jiří FM 2150 ŠK Vyšehrad 2½ - 0 2141",
+		"2 2 Müller, Jürgen CM 2080 SC Köln 2 1 0 1955",
+		"3 6 Rossi, Mario 1650 Labirinto 2 2 0 2130",
+		"5-6 4 Wróbel, Łukasz 1875 1 - 0 1728",
+	} {
+		if !strings.Contains(text, line+"\n") {
+			t.Errorf("standings PDF lacks the line %q:\n%s", line, text)
 		}
 	}
 }

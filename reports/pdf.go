@@ -425,6 +425,10 @@ func WriteStandings(w io.Writer, ev *Event) error {
 		}
 		row = append(row, r.Points.Fraction())
 		for j, tb := range r.Tiebreaks {
+			if noFigure(v.codes[j], tb) {
+				row = append(row, "-")
+				continue
+			}
 			row = append(row, tbText(tb, halves[j]))
 		}
 		if hasPerf {

@@ -317,7 +317,11 @@ func (v *view) standingsSheet() *xsheet {
 		p := v.player(r.PN)
 		row := make([]any, 0, len(sh.head))
 		row = append(row, rankCell{r.Rank, r.RankTo}, r.PN, p.Name, optString(string(p.Title)), optInt(p.Rating), optString(p.Club), r.Points)
-		for _, tb := range r.Tiebreaks {
+		for j, tb := range r.Tiebreaks {
+			if noFigure(v.codes[j], tb) {
+				row = append(row, nil)
+				continue
+			}
 			row = append(row, tb)
 		}
 		row = append(row, optInt(r.Performance))

@@ -128,6 +128,9 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newRoundCmd(a),
 		newStandingsCmd(a),
 		newLogCmd(a),
+		newExportCmd(a),
+		newPrintCmd(a),
+		newGameCmd(a),
 		newBackupCmd(a),
 	)
 	// The flag is defined just above, so registering cannot fail.

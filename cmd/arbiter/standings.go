@@ -94,14 +94,10 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		}
 		n := len(s.Rounds)
 		if opts.round > 0 {
-			if opts.round > n {
-				return fmt.Errorf("round %d is not paired yet: type --round with a round from 1 to %d", opts.round, n)
+			if err := checkPaired(s, opts.round); err != nil {
+				return err
 			}
 			n = opts.round
-		}
-		in, err := tiebreakInput(s, n)
-		if err != nil {
-			return err
 		}
 		// An unknown player is refused before any notice is printed.
 		if opts.explain != "" {
@@ -109,21 +105,17 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 				return err
 			}
 		}
-		if n > 0 {
-			open := 0
-			for _, b := range s.Rounds[n-1].Boards {
-				if b.Result == arbiter.NoResult {
-					open++
-				}
-			}
-			if open > 0 {
-				a.notef("Round %d still has %s without a result: they count as not played yet.", n, plural(open, "board", "boards"))
-			}
+		if open := openBoards(s, n); open > 0 {
+			a.notef("Round %d still has %s without a result: they count as not played yet.", n, plural(open, "board", "boards"))
 		}
 		if opts.explain != "" {
+			in, err := tiebreakInput(s, n)
+			if err != nil {
+				return err
+			}
 			return explainStandings(a, s, in, opts)
 		}
-		st, err := tiebreak.Rank(in)
+		in, st, err := rankAfter(s, n)
 		if err != nil {
 			return err
 		}
@@ -155,6 +147,51 @@ func tiebreakInput(s *store.Snapshot, n int) (tiebreak.Input, error) {
 		return tiebreak.Input{}, err
 	}
 	return tiebreak.Input{Tournament: s.Tournament, Table: tab, Ratings: s.Ratings(), Chain: chain}, nil
+}
+
+// rankAfter ranks the players after round n (0: before round 1) as the
+// standings show them: by points, then by the tournament's tie-break
+// chain, with a place shared only by players level on points and on the
+// whole chain. Games without a result count as not played yet. The
+// standings command and the reports both rank through here.
+func rankAfter(s *store.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
+	in, err := tiebreakInput(s, n)
+	if err != nil {
+		return in, nil, err
+	}
+	st, err := tiebreak.Rank(in)
+	return in, st, err
+}
+
+// checkPaired returns an error saying which rounds there are when round r
+// is not paired.
+func checkPaired(s *store.Snapshot, r int) error {
+	switch n := len(s.Rounds); {
+	case r >= 1 && r <= n:
+		return nil
+	case n == 0:
+		return fmt.Errorf("round %d is not paired yet: no round of %s is paired; pair round 1 with arbiter round pair", r, s.Tournament.Name)
+	case n == 1:
+		return fmt.Errorf("round %d is not paired yet: only round 1 is; type --round 1", r)
+	default:
+		return fmt.Errorf("round %d is not paired yet: type --round with a round from 1 to %d", r, n)
+	}
+}
+
+// openBoards counts the boards of round n still without a result (0 for
+// a round not paired).
+func openBoards(s *store.Snapshot, n int) int {
+	rd := s.Round(n)
+	if rd == nil {
+		return 0
+	}
+	open := 0
+	for _, b := range rd.Boards {
+		if b.Result == arbiter.NoResult {
+			open++
+		}
+	}
+	return open
 }
 
 func printStandings(a *app, s *store.Snapshot, in tiebreak.Input, st []tiebreak.Standing, n int) error {
