@@ -17,32 +17,40 @@ import (
 // fileReader is a command that reads a file the user names. Every reader
 // is tried with the malformed files of commonBadFiles and with its own.
 //
+// A reader that answers (game check) reports what is wrong with the
+// contents in its answer on stdout and exits 1; it refuses a file it
+// cannot read at all (missing, a folder, empty) with one line on stderr.
+//
 // To add a reader, add one line to fileReaders: "game import" with ext
-// ".pgn" and its bad games (an illegal move at line N, a tag never
-// closed), "trf import" with ".trf", once those commands exist.
+// ".pgn" and its bad games, "trf import" with ".trf", once those commands
+// exist.
 type fileReader struct {
-	name string
-	ext  string
-	args func(file string) []string
-	bad  []badFile
+	name    string
+	ext     string
+	args    func(file string) []string
+	answers bool
+	bad     []badFile
 }
 
 // badFile is a malformed input file. The command must exit 1 with one
-// line naming the file and matching want (a regexp; "" for any).
+// line naming the file and matching want (a regexp; "" for any); for a
+// reader that answers, unless the file is unreadable, with an answer
+// matching want ("" for one naming a line and column).
 type badFile struct {
-	name    string
-	content func() []byte // nil for a file that is not there
-	folder  bool          // a folder of that name instead of a file
-	want    string
+	name       string
+	content    func() []byte // nil for a file that is not there
+	folder     bool          // a folder of that name instead of a file
+	unreadable bool          // refused by every reader, even those that answer
+	want       string
 }
 
 func text(s string) func() []byte { return func() []byte { return []byte(s) } }
 
 // commonBadFiles are tried with every reader.
 var commonBadFiles = []badFile{
-	{name: "missing", want: `cannot read .*: no such file or directory`},
-	{name: "folder", folder: true, want: `folder|directory`},
-	{name: "empty", content: text("")},
+	{name: "missing", unreadable: true, want: `no such file or directory`},
+	{name: "folder", folder: true, unreadable: true, want: `folder|directory`},
+	{name: "empty", content: text(""), unreadable: true},
 	{name: "binary garbage", content: garbage(4096)},
 	{name: "NUL bytes", content: func() []byte { return make([]byte, 1024) }},
 	{name: "one long line", content: func() []byte { return bytes.Repeat([]byte("x"), 1<<20) }},
@@ -72,6 +80,11 @@ func fileReaders() []fileReader {
 		}},
 		{name: "player import, unknown kind", ext: ".pdf", args: func(f string) []string { return []string{"player", "import", f} }, bad: []badFile{
 			{name: "a PDF", content: text("%PDF-1.4\n"), want: `unknown kind of file: give a \.csv or \.xlsx file`},
+		}},
+		{name: "game check", ext: ".pgn", answers: true, args: func(f string) []string { return []string{"game", "check", f} }, bad: []badFile{
+			{name: "illegal move at line 4", content: text("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n"), want: `ILLEGAL 2\.Ke3, ply 3 \[line 4, column 13\]: the king on e1 cannot reach e3 \(art\. 3\.8\.1\)`},
+			{name: "tag never closed", content: text("[Event \"x\n\n1. e4 *\n"), want: `UNREADABLE: cannot read the game: line 1, column 1: unterminated tag`},
+			{name: "comment never closed at line 3", content: text("1. e4 e5\n2. Nf3 Nc6\n3. Bb5 {a long think *\n"), want: `line 3`},
 		}},
 		{name: "round pair --file", ext: ".txt", args: func(f string) []string { return []string{"round", "pair", "--file", f} }, bad: []badFile{
 			{name: "bad board at line 3", content: text("1-4\n5-2\n3-x\n"), want: `line 3, item 1 "3-x": bad pairing`},
@@ -187,6 +200,27 @@ func checkRefusal(t *testing.T, c *cli, args []string, code int, want ...string)
 	}
 }
 
+// checkAnswer runs a command that answers about its input and checks
+// that it exits 1 with nothing on stderr, an answer matching want, and
+// the database as it was.
+func checkAnswer(t *testing.T, c *cli, args []string, want string) {
+	t.Helper()
+	before := c.dump()
+	out, errs, code := c.run(args...)
+	if code != 1 || errs != "" {
+		t.Errorf("arbiter %q: exit %d, stderr %q; want 1 and nothing", args, code, errs)
+	}
+	if looksLikeCrash(out + errs) {
+		t.Errorf("arbiter %q: output %.300q shows a crash", args, out+errs)
+	}
+	if !regexp.MustCompile(want).MatchString(out) {
+		t.Errorf("arbiter %q: answer %.300q, want it to match %q", args, out, want)
+	}
+	if after := c.dump(); after != before {
+		t.Errorf("arbiter %q changed the database", args)
+	}
+}
+
 // TestBadFiles gives every command that reads a file malformed files.
 func TestBadFiles(t *testing.T) {
 	c := badSetup(t)
@@ -204,6 +238,14 @@ func TestBadFiles(t *testing.T) {
 					if err := os.WriteFile(path, bf.content(), 0o644); err != nil {
 						t.Fatal(err)
 					}
+				}
+				if r.answers && !bf.unreadable {
+					want := bf.want
+					if want == "" {
+						want = `line \d+, column \d+`
+					}
+					checkAnswer(t, c, r.args(path), want)
+					return
 				}
 				checkRefusal(t, c, r.args(path), 1, regexp.QuoteMeta(path), bf.want)
 			})
@@ -340,6 +382,29 @@ func TestBadArguments(t *testing.T) {
 		{"result: no result", []string{"round", "result", "2"}, 2, `give a board and a result`},
 		{"result: three arguments", []string{"round", "result", "2", "1-0", "now"}, 2, `give a board and a result`},
 
+		// game
+		{"game: unknown verb", []string{"game", "chek", "r3.pgn"}, 2, `unknown command "chek" for "arbiter game": did you mean "check"`},
+		{"game check: no file", []string{"game", "check"}, 2, `accepts 1 arg`},
+		{"game check: letters", []string{"game", "check", "--lang", "fr", "r3.pgn"}, 2, `--lang "fr": use it or en`},
+		{"game check: stdin without a game", []string{"game", "check", "-"}, 1, `standard input holds no game`},
+		{"game perft: depth not a number", []string{"game", "perft", "deep"}, 2, `depth "deep"`},
+		{"game perft: depth too deep", []string{"game", "perft", "99"}, 2, `depth "99": give a number from 0 to 12`},
+		{"game perft: bad FEN", []string{"game", "perft", "1", "--fen", "8/8 w"}, 2, `--fen: rules: bad FEN`},
+
+		// export, print
+		{"export: unknown format", []string{"export", "pdf", filepath.Join(dir, "r.pdf")}, 2, `unknown format "pdf"`},
+		{"export: no file", []string{"export", "xlsx"}, 2, `give one FILE`},
+		{"export: folder", []string{"export", "xlsx", dir}, 1, regexp.QuoteMeta(dir) + `: it is a folder`},
+		{"export: missing folder", []string{"export", "xlsx", filepath.Join(dir, "nowhere", "r.xlsx")}, 1, `nowhere.*there is no folder`},
+		{"export: round not paired", []string{"export", "xlsx", filepath.Join(dir, "r.xlsx"), "--round", "4"}, 1, `round 4 is not paired yet`},
+		{"export: round not a number", []string{"export", "xlsx", filepath.Join(dir, "r.xlsx"), "--round", "last"}, 2, `invalid argument "last" for "--round"`},
+		{"print: unknown sheet", []string{"print", "ranking", "-o", filepath.Join(dir, "r.pdf")}, 2, `unknown sheet "ranking"`},
+		{"print: no output", []string{"print", "standings"}, 2, `missing -o FILE\.pdf`},
+		{"print: folder", []string{"print", "standings", "-o", dir}, 1, regexp.QuoteMeta(dir) + `: it is a folder`},
+		{"print: missing folder", []string{"print", "standings", "-o", filepath.Join(dir, "nowhere", "r.pdf")}, 1, `nowhere.*there is no folder`},
+		{"print: round not paired", []string{"print", "pairings", "--round", "4", "-o", filepath.Join(dir, "r.pdf")}, 1, `round 4 is not paired yet`},
+		{"print: negative round", []string{"print", "standings", "--round", "-1", "-o", filepath.Join(dir, "r.pdf")}, 1, `--round -1`},
+
 		// standings, log, backup
 		{"standings: negative round", []string{"standings", "--round", "-1"}, 1, `--round -1`},
 		{"standings: round not a number", []string{"standings", "--round", "last"}, 2, `invalid argument "last" for "--round"`},
@@ -358,6 +423,11 @@ func TestBadArguments(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			checkRefusal(t, c, tt.args, tt.code, tt.want)
 		})
+	}
+	for _, name := range []string{"r.pdf", "r.xlsx"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("a refused command wrote %s", name)
+		}
 	}
 	if b, _ := os.ReadFile(existing); string(b) != "keep me" {
 		t.Errorf("a refused backup changed %s", existing)
