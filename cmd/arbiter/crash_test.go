@@ -330,7 +330,7 @@ func TestCrashSafety(t *testing.T) {
 	typical := map[string]time.Duration{}
 	var st crashStats
 	st.byCommand = map[string]int{}
-	for st.kills < target && st.runs < 4*target {
+	for st.kills < target && st.runs < 10*target {
 		st.runs++
 		c, a := pickCommand(w, cmds, st.byCommand)
 		if a == nil {
