@@ -61,6 +61,7 @@ func TestTwoOrganizers(t *testing.T) {
 		}
 		perOrganizer = n
 	}
+	t.Parallel() // with the other tests that run arbiter processes
 	exe := buildArbiter(t)
 	ctx := context.Background()
 	dir := t.TempDir()

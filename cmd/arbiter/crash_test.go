@@ -302,6 +302,7 @@ func TestCrashSafety(t *testing.T) {
 	if target == 0 {
 		t.Skip("ARBITER_CRASH_KILLS=0")
 	}
+	t.Parallel() // with the other tests that run arbiter processes
 	exe := buildArbiter(t)
 	ctx := context.Background()
 	dir := t.TempDir()
