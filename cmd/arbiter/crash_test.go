@@ -83,10 +83,10 @@ func writeCommands() []writeCommand {
 		{name: "round pair --manual", weight: 4, args: (*world).pairArgs},
 		{name: "round result", weight: 8, args: (*world).resultArgs},
 		{name: "round result --correct", weight: 2, args: (*world).correctArgs},
-		{name: "round unpair", weight: 1, args: (*world).unpairArgs},
+		{name: "round unpair", weight: 3, args: (*world).unpairArgs},
 		{name: "player import", weight: 2, args: (*world).importArgs, atomic: importAtomic},
 		{name: "player add", weight: 1, args: (*world).addArgs},
-		{name: "player withdraw", weight: 1, args: (*world).withdrawArgs},
+		{name: "player withdraw", weight: 2, args: (*world).withdrawArgs},
 		{name: "player bye", weight: 1, args: (*world).byeArgs},
 		{name: "player edit", weight: 1, args: (*world).editArgs},
 	}
@@ -176,10 +176,9 @@ func (w *world) unpairArgs() []string {
 }
 
 // importArgs imports a CSV file of 3 to 12 new players, while the
-// tournament has fewer than 30 players
-// playing.
+// tournament has fewer than 150 entries.
 func (w *world) importArgs() []string {
-	if w.s.Next() > w.s.Tournament.Rounds || len(w.playing()) >= 30 {
+	if w.s.Next() > w.s.Tournament.Rounds || len(w.s.Entries) >= 150 {
 		return nil
 	}
 	return []string{"player", "import", w.playersFile(3 + w.rng.IntN(10)), "--new"}
@@ -216,7 +215,7 @@ func importAtomic(w *world, before, after *store.Snapshot, args []string) string
 }
 
 func (w *world) addArgs() []string {
-	if w.s.Next() > w.s.Tournament.Rounds || len(w.playing()) >= 30 {
+	if w.s.Next() > w.s.Tournament.Rounds || len(w.s.Entries) >= 150 {
 		return nil
 	}
 	w.seq++
