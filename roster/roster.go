@@ -121,10 +121,16 @@ func sniff(data []byte) rune {
 	return best
 }
 
+// xlsxLimit caps the unpacked size of a workbook. A list of players
+// takes kilobytes; a damaged or hostile file may claim gigabytes in its
+// zip headers, which excelize would otherwise set aside in memory.
+const xlsxLimit = 16 << 20
+
 // ReadXLSX reads players from the first sheet of an XLSX workbook; line
-// numbers are row numbers.
+// numbers are row numbers. A workbook that unpacks to more than 16 MB is
+// refused.
 func ReadXLSX(r io.Reader) (*File, error) {
-	f, err := excelize.OpenReader(r)
+	f, err := excelize.OpenReader(r, excelize.Options{UnzipSizeLimit: xlsxLimit, UnzipXMLSizeLimit: xlsxLimit / 4})
 	if err != nil {
 		return nil, fmt.Errorf("roster: not a readable XLSX file: %w", err)
 	}

@@ -7,6 +7,7 @@ import "github.com/spf13/cobra"
 func newGameCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "game",
+		RunE:  nounRun,
 		Short: "Check game scores against the Laws of Chess and attach them to boards",
 		Long: `The game commands work on game scores: PGN files, or moves as players
 write them, in English (K Q R B N) or Italian (R D T A C) letters. check and

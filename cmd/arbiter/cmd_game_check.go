@@ -144,6 +144,11 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 			writeVerdict(out, &gv, v)
 		}
 	}
+	if n == 0 {
+		// An empty file is more likely the wrong file than a round
+		// without games.
+		return fmt.Errorf("game check: %s holds no game: give a PGN file, or moves such as 1. e4 e5 2. Nf3", name)
+	}
 	if !opts.JSON {
 		fmt.Fprintf(out, "%d %s checked: %d legal and consistent, %d with problems\n", n, nounFor(n, "game", "games"), n-bad, bad)
 	}

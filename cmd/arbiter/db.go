@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,9 @@ var errNoDatabase = errors.New("no database")
 // that a mistyped --db does not leave an empty database behind.
 func (a *app) openStore(ctx context.Context, create bool) (*store.DB, error) {
 	path := a.databasePath()
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
+	}
 	if !create && path != ":memory:" {
 		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)

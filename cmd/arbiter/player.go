@@ -15,6 +15,7 @@ import (
 func newPlayerCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "player <command>",
+		RunE:  nounRun,
 		Short: "Register players and record withdrawals and byes",
 		Long: `Players are kept in the club roster, shared by every tournament in the
 database, and entered in tournaments. In a tournament a player is named by

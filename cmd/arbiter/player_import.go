@@ -55,13 +55,19 @@ func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) err
 		return fmt.Errorf("cannot read %s: %w", opts.file, errors.Unwrap(err))
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return fmt.Errorf("cannot read %s: it is a folder: give a CSV or XLSX file", opts.file)
+	}
 	list, err := roster.Read(opts.file, f)
 	if err != nil {
 		var pe *roster.ParseError
 		if errors.As(err, &pe) {
 			return fmt.Errorf("%s: %w; correct the file and import it again (nothing was imported)", opts.file, err)
 		}
-		return err
+		if ext := strings.ToLower(filepath.Ext(opts.file)); ext == ".xlsx" || ext == ".xlsm" {
+			return hint(&fileError{opts.file, err}, "save it again from the spreadsheet as an XLSX workbook, or as CSV")
+		}
+		return &fileError{opts.file, err}
 	}
 	if len(list.Rows) == 0 {
 		return fmt.Errorf("%s has no players below its header row", opts.file)
@@ -103,3 +109,19 @@ func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) err
 		return nil
 	})
 }
+
+// fileError names the file an error of the roster package is about.
+type fileError struct {
+	name string
+	err  error
+}
+
+func (e *fileError) Error() string {
+	msg := strings.TrimPrefix(e.err.Error(), "roster: ")
+	if strings.HasPrefix(msg, e.name+":") {
+		return msg
+	}
+	return e.name + ": " + msg
+}
+
+func (e *fileError) Unwrap() error { return e.err }

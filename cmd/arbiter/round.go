@@ -14,6 +14,7 @@ import (
 func newRoundCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "round <command>",
+		RunE:  nounRun,
 		Short: "Pair rounds, show them and enter results",
 		Long: `Rounds are paired one at a time, once every result of the previous round is
 in. Boards are numbered from 1; players are named by pairing number.`,

@@ -98,13 +98,15 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				}
 				return fmt.Errorf("round %d not paired: %s; change the pairing, or add --force to keep it", p.Round, plural(len(ws), "warning", "warnings"))
 			}
-			for _, w := range ws {
-				a.notef("kept despite a warning: %s", w)
-			}
 		}
 		r, err := db.SavePairing(ctx, s.Tournament.ID, p)
 		if err != nil {
 			return pairingError(err, s)
+		}
+		// Only now is the pairing kept: another command may have paired
+		// the round meanwhile.
+		for _, w := range p.Forced {
+			a.notef("kept despite a warning: %s", w)
 		}
 		d, err := db.RoundDetail(ctx, s.Tournament.ID, r.Number)
 		if err != nil {
@@ -190,7 +192,12 @@ type PairingError struct {
 }
 
 func (e *PairingError) Error() string {
-	return fmt.Sprintf("line %d, item %d %q: %v", e.Line, e.Item, e.Text, e.Err)
+	text := e.Text
+	// A file that is not a pairing at all can hold an item of any length.
+	if r := []rune(text); len(r) > 40 {
+		text = string(r[:40]) + "..."
+	}
+	return fmt.Sprintf("line %d, item %d %q: %v", e.Line, e.Item, text, e.Err)
 }
 
 func (e *PairingError) Unwrap() error { return e.Err }

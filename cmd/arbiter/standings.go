@@ -99,6 +99,12 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 			}
 			n = opts.round
 		}
+		// An unknown player is refused before any notice is printed.
+		if opts.explain != "" {
+			if _, err := findEntry(s, opts.explain); err != nil {
+				return err
+			}
+		}
 		if open := openBoards(s, n); open > 0 {
 			a.notef("Round %d still has %s without a result: they count as not played yet.", n, plural(open, "board", "boards"))
 		}

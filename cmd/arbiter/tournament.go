@@ -18,6 +18,7 @@ import (
 func newTournamentCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tournament <command>",
+		RunE:  nounRun,
 		Short: "Create, choose and configure tournaments",
 		Long: `A database holds any number of tournaments. The current one (the newest, or
 the one chosen with "tournament use") is the one other commands work on;
