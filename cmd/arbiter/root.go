@@ -132,6 +132,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newPrintCmd(a),
 		newGameCmd(a),
 		newTRFCmd(a),
+		newImportCmd(a),
 	)
 	// The flag is defined just above, so registering cannot fail.
 	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)
