@@ -303,8 +303,8 @@ func TestImportTRFRefused(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"points", []string{"import", "trf", write("points.trf", badPoints)}, []string{"points.trf", "line 14", "points do not match"}},
-		{"unknown opponent", []string{"import", "trf", write("rank.trf", badRank)}, []string{"rank.trf", "line 1", "unknown pairing number"}},
+		{"points", []string{"import", "trf", write("points.trf", badPoints)}, []string{"points.trf", "line 14, column 81", "points do not match"}},
+		{"unknown opponent", []string{"import", "trf", write("rank.trf", badRank)}, []string{"rank.trf", "line 15, column 102", "opponent 4 has no 001 line"}},
 		{"name taken", []string{"import", "trf", write("taken.trf", string(example))}, []string{`"Circolo Demo Open" already exists`, "--name"}},
 		{"no name", []string{"import", "trf", write("noname.trf", noName)}, []string{"no tournament name", "--name"}},
 		{"missing file", []string{"import", "trf", filepath.Join(dir, "nowhere.trf")}, []string{"cannot read", "nowhere.trf"}},
