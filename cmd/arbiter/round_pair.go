@@ -139,6 +139,9 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		if opts.dryRun {
 			d := store.RoundDetail{Round: out, Method: p.Method, BoardNotes: p.BoardNotes, ByeNotes: p.ByeNotes, Reasons: map[int]string{}}
 			a.notef("Dry run: round %d of %s would have %s; nothing was stored.", out.Number, s.Tournament.Name, roundSummary(out))
+			if p.Seed != nil {
+				a.notef("The tournament has no seed for the lot yet: the colour is drawn again when round 1 is paired.")
+			}
 			if opts.json {
 				return writeJSON(a.stdout, toRoundJSON(d))
 			}
