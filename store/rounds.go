@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,6 +30,10 @@ type Pairing struct {
 	// Forced lists the warnings (Snapshot.Check) the organizer chose to
 	// override; they are kept in the event log.
 	Forced []string
+	// Seed, when not nil, is the seed of the lot for the first colour
+	// drawn to pair round 1 (C.04.3 5.1): it is stored in the tournament
+	// with the round, so that later rounds draw the same colour.
+	Seed *int64
 }
 
 // SavePairing stores round p.Round of tournament tid in one transaction
@@ -72,6 +77,17 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		for _, b := range out.Byes {
 			if _, err := yst.ExecContext(ctx, tid, out.Number, b.PN, b.Kind, p.ByeNotes[b.PN]); err != nil {
 				return fmt.Errorf("store: save round %d bye of %d: %w", out.Number, b.PN, err)
+			}
+		}
+		if p.Seed != nil && *p.Seed != s.Tournament.Seed {
+			if out.Number != 1 {
+				return invalid("the lot for the first colour is drawn for round 1, not round %d", out.Number)
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET seed = ? WHERE id = ?`, *p.Seed, tid); err != nil {
+				return fmt.Errorf("store: save the seed of the lot: %w", err)
+			}
+			if err := db.logEvent(ctx, tx, tid, ActTournamentSet, "seed", strconv.FormatInt(s.Tournament.Seed, 10), strconv.FormatInt(*p.Seed, 10)); err != nil {
+				return err
 			}
 		}
 		subject := fmt.Sprintf("round %d (%s)", out.Number, method)

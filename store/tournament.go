@@ -86,16 +86,7 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (name, date, venue, rounds, time_control, pace,
-			laws_edition, tiebreak_edition, pairing_edition, pab_value, half_bye_value, late_value, tiebreaks,
-			deadline, first_colour, seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
-			t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
-			t.Deadline, t.FirstColour, t.Seed, db.stamp())
-		if err != nil {
-			return fmt.Errorf("store: create tournament: %w", err)
-		}
-		if t.ID, err = res.LastInsertId(); err != nil {
+		if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
 			return err
 		}
 		if err := setCurrent(ctx, tx, t.ID); err != nil {
@@ -104,6 +95,21 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 		return db.logEvent(ctx, tx, t.ID, ActTournamentNew, t.Name, "", Describe(t))
 	})
 	return t, err
+}
+
+// insertTournament stores t as a new tournament and returns its ID. The
+// caller checks the settings and that the name is free.
+func (db *DB) insertTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tournament) (int64, error) {
+	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (name, date, venue, rounds, time_control, pace,
+		laws_edition, tiebreak_edition, pairing_edition, pab_value, half_bye_value, late_value, tiebreaks,
+		deadline, first_colour, seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
+		t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
+		t.Deadline, t.FirstColour, t.Seed, db.stamp())
+	if err != nil {
+		return 0, fmt.Errorf("store: create tournament: %w", err)
+	}
+	return res.LastInsertId()
 }
 
 // Describe sums up a tournament's settings in one line, as the log

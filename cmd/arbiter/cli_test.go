@@ -313,14 +313,6 @@ func TestNoDatabase(t *testing.T) {
 	}
 }
 
-func TestPairWithoutManual(t *testing.T) {
-	c := setup(t)
-	_, errs, code := c.run("round", "pair")
-	if code != 2 || !strings.Contains(errs, "--manual") {
-		t.Errorf("round pair without --manual: exit %d, %q; want a usage error naming --manual", code, errs)
-	}
-}
-
 func TestCompletion(t *testing.T) {
 	c := setup(t)
 	c.ok("tournament", "new", "Labyrinth 19 May")

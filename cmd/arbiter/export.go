@@ -12,11 +12,13 @@ func newExportCmd(a *app) *cobra.Command {
 is a subcommand. A file already there is replaced; it is written whole or
 not at all.`,
 		Example: `  $ arbiter export xlsx standings.xlsx
-  $ arbiter export pgn games.pgn`,
+  $ arbiter export pgn games.pgn
+  $ arbiter export trf labyrinth.trf`,
 	}
 	cmd.AddCommand(
 		newExportXLSXCmd(a),
 		newExportPGNCmd(a, nil),
+		newExportTRFCmd(a),
 	)
 	refuseUnknown(cmd, "format")
 	return cmd

@@ -134,6 +134,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newGameCmd(a),
 		newTRFCmd(a),
 		newBackupCmd(a),
+		newImportCmd(a),
 	)
 	// The flag is defined just above, so registering cannot fail.
 	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)

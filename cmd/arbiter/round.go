@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -83,16 +85,53 @@ func printRound(w io.Writer, s *store.Snapshot, d store.RoundDetail, explain boo
 		}
 		tb.add(strconv.Itoa(b.Number), playerCell(s, b.White), before(b.White), playerCell(s, b.Black), before(b.Black), res)
 		if explain && d.BoardNotes[b.Number] != "" {
-			tb.add("", "  "+d.BoardNotes[b.Number])
+			for _, l := range wrap(d.BoardNotes[b.Number], noteWidth) {
+				tb.line(noteIndent + l)
+			}
 		}
 	}
 	for _, b := range d.Byes {
 		tb.add("", playerCell(s, b.PN), before(b.PN), byeWords(b.Kind), "", byePoints(s, b))
 		if explain && d.ByeNotes[b.PN] != "" {
-			tb.add("", "  "+d.ByeNotes[b.PN])
+			for _, l := range wrap(d.ByeNotes[b.PN], noteWidth) {
+				tb.line(noteIndent + l)
+			}
 		}
 	}
 	return tb.write(w)
+}
+
+// Explanations are printed under their board, indented past the board
+// number and wrapped to fit a terminal.
+const (
+	noteIndent = "       "
+	noteWidth  = 72
+)
+
+// wrap breaks text into lines of at most width characters at spaces (a
+// longer word gets a line of its own).
+func wrap(text string, width int) []string {
+	var lines []string
+	var cur strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		l := utf8.RuneCountInString(w)
+		if n > 0 && n+1+l > width {
+			lines = append(lines, cur.String())
+			cur.Reset()
+			n = 0
+		}
+		if n > 0 {
+			cur.WriteByte(' ')
+			n++
+		}
+		cur.WriteString(w)
+		n += l
+	}
+	if n > 0 {
+		lines = append(lines, cur.String())
+	}
+	return lines
 }
 
 // resultText shows a result as on a pairing sheet: ½ for draws.

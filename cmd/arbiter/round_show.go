@@ -63,7 +63,7 @@ func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
 // round) and checks that it is paired.
 func pickRound(s *store.Snapshot, text string) (int, error) {
 	if len(s.Rounds) == 0 {
-		return 0, fmt.Errorf("no round of %s is paired yet: pair round 1 with arbiter round pair --manual \"1-2, 3-4\"", s.Tournament.Name)
+		return 0, fmt.Errorf("no round of %s is paired yet: pair round 1 with arbiter round pair", s.Tournament.Name)
 	}
 	if text == "" {
 		return len(s.Rounds), nil

@@ -12,15 +12,29 @@ import (
 type table struct {
 	right []bool // right[i]: column i is right-aligned
 	rows  [][]string
+	lines map[int]bool // rows written as they are, outside the columns
 }
 
 func newTable(right ...bool) *table { return &table{right: right} }
 
 func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
 
+// line adds a line of free text between the rows; it does not widen the
+// columns.
+func (t *table) line(text string) {
+	if t.lines == nil {
+		t.lines = map[int]bool{}
+	}
+	t.lines[len(t.rows)] = true
+	t.rows = append(t.rows, []string{text})
+}
+
 func (t *table) write(w io.Writer) error {
 	var width []int
-	for _, r := range t.rows {
+	for k, r := range t.rows {
+		if t.lines[k] {
+			continue
+		}
 		for i, c := range r {
 			if i >= len(width) {
 				width = append(width, 0)
@@ -29,7 +43,12 @@ func (t *table) write(w io.Writer) error {
 		}
 	}
 	var b strings.Builder
-	for _, r := range t.rows {
+	for k, r := range t.rows {
+		if t.lines[k] {
+			b.WriteString(strings.TrimRight(r[0], " "))
+			b.WriteByte('\n')
+			continue
+		}
 		var line strings.Builder
 		for i, c := range r {
 			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
