@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -25,7 +27,7 @@ const busyLine = "arbiter: " + "another arbiter command is writing this database
 // domainRefusals are the refusals two organizers working on one evening
 // can meet: both pair the same round, or pair it before the other's
 // results are in.
-var domainRefusals = regexp.MustCompile(`^arbiter: (round \d+ is already paired|round \d+ cannot be paired before round \d+|round \d+ still has no result on boards? [\d, ]+); `)
+var domainRefusals = regexp.MustCompile(`^arbiter: (round \d+ is already paired|round \d+ cannot be paired before round \d+|round \d+ still has no result on boards? [\d, ]+|pairing: round \d+: no legal pairing[^;]*\(FIDE C\.04\.3 [^)]*\)[^;]*); `)
 
 // organizerRun is one command an organizer ran and what it meant to do.
 type organizerRun struct {
@@ -34,7 +36,12 @@ type organizerRun struct {
 	proc
 	round, board int            // for a result
 	result       arbiter.Result // for a result
-	pairing      string         // for a pairing, as store.FormatPairing writes it
+	// pairing is a pairing given by hand, as store.FormatPairing writes
+	// it; auto is set for one by the Dutch system, read from the
+	// command's JSON once it succeeded.
+	pairing string
+	auto    bool
+	games   map[int]arbiter.Result // for a game import: board, result
 }
 
 // TestTwoOrganizers runs two arbiter processes at once on one database,
@@ -88,13 +95,15 @@ func TestTwoOrganizers(t *testing.T) {
 	var runs []organizerRun
 	var wg sync.WaitGroup
 	errs := make(chan error, 2)
+	real := realGames(t)
 	for who := range 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(who)+1, 7))
+			file := filepath.Join(dir, fmt.Sprintf("organizer%d.pgn", who+1))
 			for range perOrganizer {
-				r, err := organizerStep(ctx, exe, path, who, rng)
+				r, err := organizerStep(ctx, exe, path, who, rng, real, file)
 				if err != nil {
 					errs <- err
 					return
@@ -113,20 +122,33 @@ func TestTwoOrganizers(t *testing.T) {
 
 	// What the successful commands wrote, in each organizer's order.
 	want := map[[2]int]arbiter.Result{} // round, board: the last result written
+	withGame := map[[2]int]bool{}       // round, board: a game was imported
 	pairings := map[int]string{}        // round: the pairing that succeeded
-	var ok, busy, refused, results, pairs int
+	var ok, busy, refused, results, pairs, autoPairs, imports, imported int
 	for _, r := range runs {
 		switch {
 		case r.code == 0:
 			ok++
-			if r.pairing != "" {
+			switch {
+			case r.pairing != "":
 				n := r.round
 				if prev, dup := pairings[n]; dup {
 					t.Errorf("round %d paired twice: %q and %q", n, prev, r.pairing)
 				}
 				pairings[n] = r.pairing
 				pairs++
-			} else {
+				if r.auto {
+					autoPairs++
+				}
+			case r.games != nil:
+				imports++
+				for b, res := range r.games {
+					want[[2]int{r.round, b}] = res
+					withGame[[2]int{r.round, b}] = true
+					imported++
+					results++
+				}
+			default:
 				want[[2]int{r.round, r.board}] = r.result
 				results++
 			}
@@ -166,6 +188,12 @@ func TestTwoOrganizers(t *testing.T) {
 	if len(s.Rounds) != len(pairings) {
 		t.Errorf("%d rounds stored, want the %d paired", len(s.Rounds), len(pairings))
 	}
+	for rb := range withGame {
+		if gs, err := db.Games(ctx, 1, rb[0], rb[1]); err != nil || len(gs) != 1 {
+			lost++
+			t.Errorf("round %d board %d: a game imported, %d stored (%v)", rb[0], rb[1], len(gs), err)
+		}
+	}
 	evs, err := db.Events(ctx, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -183,24 +211,35 @@ func TestTwoOrganizers(t *testing.T) {
 	if broken, err := checkConsistency(ctx, path); err != nil || len(broken) > 0 {
 		t.Errorf("after the evening: %q, %v", broken, err)
 	}
-	t.Logf("%d commands by 2 organizers: %d succeeded (%d results, %d pairings), %d refused as busy, %d refused by the rules of the evening; %d writes lost",
-		len(runs), ok, results, pairs, busy, refused, lost)
+	t.Logf("%d commands by 2 organizers: %d succeeded (%d results, %d of them from %d game imports; %d pairings, %d by the Dutch system), %d refused as busy, %d refused by the rules of the evening; %d writes lost",
+		len(runs), ok, results, imported, imports, pairs, autoPairs, busy, refused, lost)
 	t.Logf("%d rounds paired at the end", len(s.Rounds))
 }
 
 // organizerStep reads the evening and runs organizer who's next command:
-// a result on one of its boards still open, else the next round's pairing
-// if the round is complete, else a correction of one of its results.
-func organizerStep(ctx context.Context, exe, path string, who int, rng *rand.Rand) (organizerRun, error) {
+// a result on one of its boards still open, or a game import (real
+// games, from file) for all of them; else the next round's pairing if
+// the round is complete, by hand or by the Dutch system; else a
+// correction of one of its results.
+func organizerStep(ctx context.Context, exe, path string, who int, rng *rand.Rand, real []*rules.Game, file string) (organizerRun, error) {
 	r := organizerRun{who: who}
 	db, err := store.Open(ctx, path)
 	if err != nil {
 		return r, err
 	}
 	s, err := db.Snapshot(ctx, 1)
+	if err != nil {
+		db.Close()
+		return r, err
+	}
+	gs, err := db.Games(ctx, 1, len(s.Rounds), 0)
 	db.Close()
 	if err != nil {
 		return r, err
+	}
+	withGame := map[int]bool{}
+	for _, g := range gs {
+		withGame[g.Board] = true
 	}
 	mine := func(b arbiter.Board) bool { return b.Number%2 == who }
 	results := []arbiter.Result{arbiter.WhiteWins, arbiter.BlackWins, arbiter.Draw}
@@ -220,10 +259,29 @@ func organizerStep(ctx context.Context, exe, path string, who int, rng *rand.Ran
 		}
 	}
 	switch {
+	case len(open) > 0 && rng.IntN(4) == 0:
+		pgn, results := roundPGN(rng, real, s, n, open, rng.IntN(2) == 0)
+		if err := os.WriteFile(file, pgn, 0o644); err != nil {
+			return r, err
+		}
+		r.round, r.games = n, results
+		r.args = []string{"game", "import", file, "--round", strconv.Itoa(n)}
 	case len(open) > 0:
 		b := open[rng.IntN(len(open))]
 		r.round, r.board, r.result = n, b.Number, results[rng.IntN(len(results))]
 		r.args = []string{"round", "result", strconv.Itoa(b.Number), r.result.String(), "--round", strconv.Itoa(n)}
+	case (complete || n == 0) && rng.IntN(2) == 0:
+		r.round, r.auto = n+1, true
+		r.args = []string{"round", "pair", "--json"}
+		r.proc = runArbiter(ctx, exe, path, r.args...)
+		if r.code == 0 {
+			var got roundJSON
+			if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+				return r, fmt.Errorf("%s: %v\n%s", commandLine(r.args), err, r.stdout)
+			}
+			r.pairing = store.FormatPairing(roundOfJSON(got))
+		}
+		return r, nil
 	case complete || n == 0:
 		pns := s.ToPair(n + 1)
 		// Everyone meets a new opponent each round: a rotation.
@@ -247,11 +305,30 @@ func organizerStep(ctx context.Context, exe, path string, who int, rng *rand.Ran
 		}
 		r.round, r.board, r.result = n, b.Number, res
 		r.args = []string{"round", "result", strconv.Itoa(b.Number), res.String(), "--round", strconv.Itoa(n), "--correct"}
+		if withGame[b.Number] {
+			// The game attached gives the result it was imported with:
+			// another one is the arbiter's decision.
+			r.args = append(r.args, "--reason", "arbiter")
+		}
 	default:
 		return r, fmt.Errorf("organizer %d has nothing to do in round %d", who, n)
 	}
 	r.proc = runArbiter(ctx, exe, path, r.args...)
 	return r, nil
+}
+
+// roundOfJSON reads back the round that round pair --json prints.
+func roundOfJSON(j roundJSON) arbiter.Round {
+	r := arbiter.Round{Number: j.Round}
+	for _, b := range j.Boards {
+		if b.Black != nil {
+			r.Boards = append(r.Boards, arbiter.Board{Number: b.Board, White: b.White, Black: *b.Black})
+			continue
+		}
+		k, _ := arbiter.ParseByeKind(b.Bye)
+		r.Byes = append(r.Byes, arbiter.Bye{PN: b.White, Kind: k})
+	}
+	return r
 }
 
 // TestBusyRefusal holds the write lock from another connection for longer

@@ -3,10 +3,14 @@ package main
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -21,19 +25,29 @@ import (
 //   - Every tournament has exactly one "tournament.new" event, and every
 //     submitted game exactly one "game.add" event naming it ("game N");
 //     no event names a game that is not there.
-//   - Every roster player was created by a logged registration: there are
-//     no more players than "player.add" events.
+//   - Every roster player was created by a logged registration or a
+//     logged import: there are no more players than "player.add" events
+//     plus the players each "tournament.import" says it added to the
+//     roster.
+//   - Every game's "game.add" event is logged in the game's tournament
+//     and names its round and board.
 //
 // Each tournament:
-//   - Entries: the entries are the logged registrations ("player.add")
-//     minus the logged removals ("player.remove"), the withdrawn entries
-//     are the logged withdrawals ("player.withdraw"), and the pairing
-//     numbers run 1 to n.
-//   - Rounds: replaying "round.pair" and "round.unpair" in log order (a
-//     pairing adds the next round, an unpairing takes the last one away)
-//     gives exactly the rounds in the rounds table, and the last pairing
-//     logged for each round is the round as stored, boards and byes
-//     (store.FormatPairing).
+//   - Imported whole or not at all: a tournament read from a file (import
+//     trf) has one "tournament.import" event, logged right after its
+//     "tournament.new", whose summary ("150 players (3 new in the
+//     roster), 12 rounds") counts its entries and rounds; a tournament
+//     made by tournament new has none.
+//   - Entries: the entries are the imported ones plus the logged
+//     registrations ("player.add") minus the logged removals
+//     ("player.remove"), the withdrawn entries are the logged withdrawals
+//     ("player.withdraw"), and the pairing numbers run 1 to n.
+//   - Rounds: replaying the import (rounds 1 to k) and then "round.pair"
+//     and "round.unpair" in log order (a pairing adds the next round, an
+//     unpairing takes the last one away) gives exactly the rounds in the
+//     rounds table, and the last pairing logged for each round is the
+//     round as stored, boards and byes (store.FormatPairing); an imported
+//     round is not logged board by board.
 //   - Whole rounds: the boards of a round are numbered 1 to m, and every
 //     entry that could play it (joined at or before it) is in it exactly
 //     once, on a board or with a bye; no later entry is. A player
@@ -42,7 +56,11 @@ import (
 //   - Results: the result and reason of each board are the new value of
 //     the last "result.enter" or "result.correct" event for that board
 //     logged after the round's last pairing; a board with no such event
-//     has no result.
+//     has no result, or in an imported round the result imported.
+//   - Games: a game judged legal was stored with its result: replaying
+//     the board's results up to the submission that stored the game (its
+//     "game.add", then perhaps its "game.ruling" and the board's
+//     "result.enter") gives the result the game's verdict names.
 //   - The program can still use the file: store.Open, Snapshot and the
 //     score table of every tournament succeed.
 func checkConsistency(ctx context.Context, path string) ([]string, error) {
@@ -146,10 +164,56 @@ func (c *consistency) file() {
 		(SELECT 1 FROM games g WHERE e.new_value = 'game ' || g.id)`, store.ActGameAdd); n > 0 {
 		c.fail("%d %s events for games that are not there", n, store.ActGameAdd)
 	}
-	players := c.one(`SELECT count(*) FROM players`)
-	if added := c.one(`SELECT count(*) FROM events WHERE action = ?`, store.ActPlayerAdd); players > added {
-		c.fail("%d roster players but only %d registrations logged", players, added)
+	if n := c.one(`SELECT count(*) FROM games g JOIN events e ON e.action = ? AND e.new_value = 'game ' || g.id
+		WHERE e.tournament_id IS NOT g.tournament_id
+		OR substr(e.subject, 1, length('round ' || g.round || ' board ' || g.board || ' (')) <> 'round ' || g.round || ' board ' || g.board || ' ('`,
+		store.ActGameAdd); n > 0 {
+		c.fail("%d %s events name another tournament, round or board than their game's", n, store.ActGameAdd)
 	}
+	// Roster players come from registrations and from imports.
+	fromImports := 0
+	rows, err := c.db.QueryContext(c.ctx, `SELECT id, new_value FROM events WHERE action = ?`, store.ActTournamentImport)
+	if err != nil {
+		c.err = err
+		return
+	}
+	for rows.Next() {
+		var id int
+		var summary string
+		if err := rows.Scan(&id, &summary); err != nil {
+			c.err = err
+			break
+		}
+		if sum, ok := parseImportSummary(summary); ok {
+			fromImports += sum.newPlayers
+		} else {
+			c.fail("event %d: unreadable import summary %q", id, summary)
+		}
+	}
+	rows.Close()
+	players := c.one(`SELECT count(*) FROM players`)
+	if added := c.one(`SELECT count(*) FROM events WHERE action = ?`, store.ActPlayerAdd); players > added+fromImports {
+		c.fail("%d roster players but only %d registrations logged and %d players imported", players, added, fromImports)
+	}
+}
+
+// importSummary is what a "tournament.import" event says it stored.
+type importSummary struct{ entries, newPlayers, rounds int }
+
+var importSummaryRE = regexp.MustCompile(`^(\d+) players? \((\d+) new in the roster\), (\d+) rounds?$`)
+
+// parseImportSummary reads the new value of a "tournament.import" event:
+// "150 players (3 new in the roster), 12 rounds".
+func parseImportSummary(s string) (importSummary, bool) {
+	m := importSummaryRE.FindStringSubmatch(s)
+	if m == nil {
+		return importSummary{}, false
+	}
+	var sum importSummary
+	sum.entries, _ = strconv.Atoi(m[1])
+	sum.newPlayers, _ = strconv.Atoi(m[2])
+	sum.rounds, _ = strconv.Atoi(m[3])
+	return sum, true
 }
 
 // logged is one event of a tournament, in log order.
@@ -192,9 +256,34 @@ func (c *consistency) tournament(tid int) {
 		}
 		return n
 	}
+	// An imported tournament: its import event comes before anything
+	// else is done to it (only the roster's details filled in by the
+	// import are logged between its creation and the import).
+	var imported *logged
+	var sum importSummary
+	for i, e := range evs {
+		if e.action != store.ActTournamentImport {
+			continue
+		}
+		if imported != nil {
+			c.fail("tournament %d: imported twice (events %d and %d)", tid, imported.id, e.id)
+			continue
+		}
+		imported = &evs[i]
+		var ok bool
+		if sum, ok = parseImportSummary(e.value); !ok {
+			c.fail("tournament %d: event %d: unreadable import summary %q", tid, e.id, e.value)
+		}
+		for _, before := range evs[:i] {
+			if before.action != store.ActTournamentNew && before.action != store.ActPlayerEdit {
+				c.fail("tournament %d: event %d (%s) is logged before the import that made the tournament", tid, before.id, before.action)
+				break
+			}
+		}
+	}
 	entries := c.one(`SELECT count(*) FROM entries WHERE tournament_id = ?`, tid)
-	if want := count(store.ActPlayerAdd) - count(store.ActRemove); entries != want {
-		c.fail("tournament %d: %d entries, but the log has %d registrations less removals", tid, entries, want)
+	if want := sum.entries + count(store.ActPlayerAdd) - count(store.ActRemove); entries != want {
+		c.fail("tournament %d: %d entries, but the log has %d imported and registered less removals", tid, entries, want)
 	}
 	withdrawn := c.one(`SELECT count(*) FROM entries WHERE tournament_id = ? AND status = ?`, tid, arbiter.Withdrawn)
 	if want := count(store.ActWithdraw); withdrawn != want {
@@ -204,9 +293,13 @@ func (c *consistency) tournament(tid int) {
 		c.fail("tournament %d: %d pairing numbers outside 1 to n", tid, n)
 	}
 
-	// Replay the pairings.
+	// Replay the import and the pairings.
 	var stack []int
 	lastPair := map[int]logged{}
+	for n := 1; n <= sum.rounds; n++ {
+		stack = append(stack, n)
+		lastPair[n] = *imported
+	}
 	for _, e := range evs {
 		var n int
 		var method string
@@ -243,6 +336,76 @@ func (c *consistency) tournament(tid int) {
 	}
 	for _, n := range rounds {
 		c.round(tid, n, lastPair[n], evs)
+	}
+	c.games(tid, lastPair, evs)
+}
+
+// games checks that each game of tournament tid judged legal was stored
+// with the result its verdict names.
+func (c *consistency) games(tid int, lastPair map[int]logged, evs []logged) {
+	rows, err := c.db.QueryContext(c.ctx, `SELECT id, round, board, verdict FROM games WHERE tournament_id = ? ORDER BY id`, tid)
+	if err != nil {
+		c.err = err
+		return
+	}
+	type game struct {
+		id, round, board int
+		verdict          string
+	}
+	var gs []game
+	for rows.Next() {
+		var g game
+		if err := rows.Scan(&g.id, &g.round, &g.board, &g.verdict); err != nil {
+			c.err = err
+			break
+		}
+		gs = append(gs, g)
+	}
+	rows.Close()
+	added := map[string]int{} // "game 12": index of its game.add event in evs
+	for i, e := range evs {
+		if e.action == store.ActGameAdd {
+			added[e.value] = i
+		}
+	}
+	for _, g := range gs {
+		var v struct {
+			Legal  bool   `json:"legal"`
+			Result string `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(g.verdict), &v); err != nil {
+			c.fail("tournament %d: game %d: unreadable verdict %q", tid, g.id, g.verdict)
+			continue
+		}
+		at, ok := added[fmt.Sprintf("game %d", g.id)]
+		if !ok || !v.Legal || v.Result == "" || v.Result == "*" {
+			continue // a game without its event is reported by file
+		}
+		// The submission that stored the game: its game.add, perhaps its
+		// ruling, perhaps the board's result.
+		board := fmt.Sprintf("round %d board %d (", g.round, g.board)
+		end := at
+		if end+1 < len(evs) && evs[end+1].action == store.ActGameRuling && strings.HasPrefix(evs[end+1].subject, fmt.Sprintf("game %d,", g.id)) {
+			end++
+		}
+		if end+1 < len(evs) && evs[end+1].action == store.ActResult && strings.HasPrefix(evs[end+1].subject, board) {
+			end++
+		}
+		paired := lastPair[g.round]
+		value, logged := "", false
+		for _, e := range evs[:end+1] {
+			if e.id > paired.id && (e.action == store.ActResult || e.action == store.ActCorrect) && strings.HasPrefix(e.subject, board) {
+				value, logged = e.value, true
+			}
+		}
+		if !logged && paired.action == store.ActTournamentImport {
+			continue // the result imported with the round, not in the log
+		}
+		text, _, _ := strings.Cut(value, " (")
+		res, err := arbiter.ParseResult(text)
+		if text == "" || err != nil || !res.Played() || games.PGNResult(res) != v.Result {
+			c.fail("tournament %d round %d board %d: game %d gives %s, but the board had %q when it was stored", tid, g.round, g.board, g.id, v.Result, value)
+		}
 	}
 }
 
@@ -290,7 +453,8 @@ func (c *consistency) round(tid, n int, paired logged, evs []logged) {
 	}
 	rows.Close()
 
-	if got := store.FormatPairing(r); got != paired.value {
+	imported := paired.action == store.ActTournamentImport
+	if got := store.FormatPairing(r); !imported && got != paired.value {
 		c.fail("tournament %d round %d: stored as %q, logged as %q", tid, n, got, paired.value)
 	}
 
@@ -374,8 +538,12 @@ func (c *consistency) round(tid, n int, paired logged, evs []logged) {
 	}
 	for _, b := range boards {
 		want := ""
-		if e, ok := last[b.Number]; ok {
+		e, ok := last[b.Number]
+		switch {
+		case ok:
 			want = e.value
+		case imported:
+			continue // the result read from the file
 		}
 		if got := resultWithReason(b.Result, b.reason); got != want {
 			c.fail("tournament %d round %d board %d: result %q stored, %q logged", tid, n, b.Number, got, want)

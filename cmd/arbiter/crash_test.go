@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/csv"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -18,7 +21,10 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/trf"
 )
 
 // The crash test's knobs, read from the environment so that "go test
@@ -53,42 +59,56 @@ func crashSettings(t *testing.T) (kills int, seed uint64) {
 }
 
 // world is what the crash test knows of the database between commands:
-// the tournament as stored, and where to put the files commands read.
+// the tournament as stored (tournament 1: every command but import trf
+// works on it), and where to put the files commands read.
 type world struct {
+	ctx    context.Context
 	rng    *rand.Rand
 	dir    string
+	path   string        // the database
+	real   []*rules.Game // real games to submit (realGames)
+	filed  map[string]gamesFiled
 	s      *store.Snapshot
 	events int // length of the whole log
-	seq    int // for names and file names
+	stored int // games of tournament 1
+	// storedBefore is stored before the command under test.
+	storedBefore int
+	seq          int   // for names and file names
+	err          error // a failure of the test's own scaffolding
 }
 
 // writeCommand is one kind of write the crash test interrupts. args
 // returns a command line that the database's present state allows, or
 // nil when there is none (no board without a result, say). atomic, if
 // set, checks that the command's effect is all or nothing, where the
-// log cannot tell (the players an import adds).
+// log cannot tell (the players an import adds). Commands are given
+// --tournament 1, except those that make a tournament of their own
+// (creates): import trf makes the tournament it imports the current one.
 //
-// To test a new write command, add a line to writeCommands: "game
-// import" with a PGN file written to w.dir, "round pair" without
-// --manual once the pairing engine is in.
+// To test a new write command, add a line to writeCommands.
 type writeCommand struct {
-	name   string
-	weight int
-	args   func(w *world) []string
-	atomic func(w *world, before, after *store.Snapshot, args []string) string
+	name    string
+	weight  int
+	creates bool
+	args    func(w *world) []string
+	atomic  func(w *world, before, after *store.Snapshot, args []string) string
 }
 
 func writeCommands() []writeCommand {
 	return []writeCommand{
-		{name: "round pair --manual", weight: 4, args: (*world).pairArgs},
+		{name: "round pair --manual", weight: 3, args: (*world).pairArgs},
+		{name: "round pair", weight: 3, args: (*world).autoPairArgs},
 		{name: "round result", weight: 8, args: (*world).resultArgs},
 		{name: "round result --correct", weight: 2, args: (*world).correctArgs},
 		{name: "round unpair", weight: 3, args: (*world).unpairArgs},
+		{name: "game add", weight: 2, args: (*world).gameAddArgs, atomic: gamesAtomic},
+		{name: "game import", weight: 3, args: (*world).gameImportArgs, atomic: gamesAtomic},
 		{name: "player import", weight: 2, args: (*world).importArgs, atomic: importAtomic},
 		{name: "player add", weight: 1, args: (*world).addArgs},
 		{name: "player withdraw", weight: 2, args: (*world).withdrawArgs},
 		{name: "player bye", weight: 1, args: (*world).byeArgs},
 		{name: "player edit", weight: 1, args: (*world).editArgs},
+		{name: "import trf", weight: 2, creates: true, args: (*world).importTRFArgs, atomic: importTRFAtomic},
 	}
 }
 
@@ -107,13 +127,22 @@ func (w *world) lastRoundOpen() []arbiter.Board {
 	return open
 }
 
-func (w *world) pairArgs() []string {
+// toPair returns the players to pair in the next round, or nil if it
+// cannot be paired yet.
+func (w *world) toPair() []int {
 	n := w.s.Next()
 	if n > w.s.Tournament.Rounds || len(w.lastRoundOpen()) > 0 {
 		return nil
 	}
-	pns := w.s.ToPair(n)
-	if len(pns) < 2 {
+	if pns := w.s.ToPair(n); len(pns) >= 2 {
+		return pns
+	}
+	return nil
+}
+
+func (w *world) pairArgs() []string {
+	pns := w.toPair()
+	if pns == nil {
 		return nil
 	}
 	w.rng.Shuffle(len(pns), func(i, j int) { pns[i], pns[j] = pns[j], pns[i] })
@@ -125,6 +154,200 @@ func (w *world) pairArgs() []string {
 		items = append(items, fmt.Sprintf("%d bye", pns[len(pns)-1]))
 	}
 	return []string{"round", "pair", "--manual", strings.Join(items, ", "), "--force"}
+}
+
+// autoPairArgs pairs the next round by the Dutch system. Forced
+// rematches of the manual pairings may leave no legal pairing: the
+// command then refuses with exit 1, which the test accepts.
+func (w *world) autoPairArgs() []string {
+	if w.toPair() == nil {
+		return nil
+	}
+	return []string{"round", "pair"}
+}
+
+// gameAddArgs adds a real game to a board of the last round that has no
+// result yet.
+func (w *world) gameAddArgs() []string {
+	open := w.lastRoundOpen()
+	if len(open) == 0 {
+		return nil
+	}
+	b := open[w.rng.IntN(len(open))]
+	n := len(w.s.Rounds)
+	file := w.gamesFile(n, []arbiter.Board{b}, true)
+	return []string{"game", "add", strconv.Itoa(b.Number), file, "--round", strconv.Itoa(n)}
+}
+
+// gameImportArgs imports a PGN file of real games for some of the boards
+// of the last round without a result: matched by their Round tags
+// ("5.3") or, with --round, by the players' names alone.
+func (w *world) gameImportArgs() []string {
+	open := w.lastRoundOpen()
+	if len(open) == 0 {
+		return nil
+	}
+	// Half of the imports bring every game of the round still missing,
+	// half some of them.
+	if w.rng.IntN(2) == 0 {
+		w.rng.Shuffle(len(open), func(i, j int) { open[i], open[j] = open[j], open[i] })
+		open = open[:1+w.rng.IntN(len(open))]
+	}
+	n := len(w.s.Rounds)
+	if w.rng.IntN(2) == 0 {
+		return []string{"game", "import", w.gamesFile(n, open, true)}
+	}
+	return []string{"game", "import", w.gamesFile(n, open, false), "--round", strconv.Itoa(n)}
+}
+
+// gamesFile writes a PGN file with a real game for each of boards of
+// round n and returns its name. The players are named as stored or
+// "First Last", and the Round tag says round and board when roundTag is
+// set.
+func (w *world) gamesFile(n int, boards []arbiter.Board, roundTag bool) string {
+	w.seq++
+	pgn, _ := roundPGN(w.rng, w.real, w.s, n, boards, roundTag)
+	name := filepath.Join(w.dir, fmt.Sprintf("games-%d.pgn", w.seq))
+	if err := os.WriteFile(name, pgn, 0o644); err != nil && w.err == nil {
+		w.err = err
+	}
+	f := gamesFiled{round: n}
+	for _, b := range boards {
+		f.boards = append(f.boards, b.Number)
+	}
+	w.filed[name] = f
+	return name
+}
+
+// gamesFiled is what a PGN file written by gamesFile holds: games for
+// these boards of the round.
+type gamesFiled struct {
+	round  int
+	boards []int
+}
+
+// gamesAtomic checks that a game add or game import stored all of the
+// file's games with their results, or nothing.
+func gamesAtomic(w *world, before, after *store.Snapshot, args []string) string {
+	var file string
+	for _, a := range args {
+		if strings.HasSuffix(a, ".pgn") {
+			file = a
+		}
+	}
+	f, ok := w.filed[file]
+	if !ok {
+		return "no record of the games in " + file
+	}
+	k := len(f.boards)
+	stored := w.stored - w.storedBefore
+	entered := 0
+	for _, b := range f.boards {
+		if r := after.Round(f.round); r != nil && b <= len(r.Boards) && r.Boards[b-1].Result != before.Rounds[f.round-1].Boards[b-1].Result {
+			entered++
+		}
+	}
+	if (stored != 0 || entered != 0) && (stored != k || entered != k) {
+		return fmt.Sprintf("%d games of round %d in %s: %d stored, %d results entered", k, f.round, file, stored, entered)
+	}
+	return ""
+}
+
+// importTRFArgs writes the report of tournament 1 as export trf does,
+// with its rounds complete so far, and imports it as a new tournament.
+func (w *world) importTRFArgs() []string {
+	w.seq++
+	file := filepath.Join(w.dir, fmt.Sprintf("report-%d.trf", w.seq))
+	var errs strings.Builder
+	getenv := func(k string) string {
+		if k == "ARBITER_DB" {
+			return w.path
+		}
+		return ""
+	}
+	if code := run(w.ctx, []string{"export", "trf", file, "--tournament", "1"}, strings.NewReader(""), io.Discard, &errs, getenv); code != 0 {
+		if w.err == nil {
+			w.err = fmt.Errorf("export trf: exit %d: %s", code, errs.String())
+		}
+		return nil
+	}
+	return []string{"import", "trf", file, "--name", fmt.Sprintf("Import %d", w.seq)}
+}
+
+// importTRFAtomic checks that import trf stored the whole tournament of
+// the file, or nothing: its players, and its rounds with every board,
+// result and bye.
+func importTRFAtomic(w *world, _, _ *store.Snapshot, args []string) string {
+	file, name := args[2], args[4]
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err.Error()
+	}
+	f, err := trf.Read(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Sprintf("%s: %v", file, err)
+	}
+	want, err := f.Domain()
+	if err != nil {
+		return fmt.Sprintf("%s: %v", file, err)
+	}
+	db, err := store.Open(w.ctx, w.path)
+	if err != nil {
+		return err.Error()
+	}
+	defer db.Close()
+	t, err := db.FindTournament(w.ctx, name)
+	if errors.Is(err, store.ErrNotFound) {
+		return ""
+	}
+	if err != nil {
+		return err.Error()
+	}
+	s, err := db.Snapshot(w.ctx, t.ID)
+	if err != nil {
+		return err.Error()
+	}
+	var problems []string
+	if len(s.Entries) != len(want.Entries) {
+		problems = append(problems, fmt.Sprintf("%d players of %d", len(s.Entries), len(want.Entries)))
+	} else {
+		for i, e := range want.Entries {
+			if got := s.Entries[i]; got.PN != e.PN || got.Player.Name != e.Player.Name {
+				problems = append(problems, fmt.Sprintf("player %d is %s, the file's %d is %s", got.PN, got.Player.Name, e.PN, e.Player.Name))
+				break
+			}
+		}
+	}
+	if len(s.Rounds) != len(want.Rounds) {
+		problems = append(problems, fmt.Sprintf("%d rounds of %d", len(s.Rounds), len(want.Rounds)))
+	} else {
+		for i, r := range want.Rounds {
+			if got, exp := roundContents(s.Rounds[i]), roundContents(r); got != exp {
+				problems = append(problems, fmt.Sprintf("round %d is %s, the file's is %s", r.Number, got, exp))
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Sprintf("import of %s as %q: %s", file, name, strings.Join(problems, "; "))
+	}
+	return ""
+}
+
+// roundContents writes a round's boards with their results, and its byes
+// other than the players left unpaired, in an order that does not depend
+// on the board numbers.
+func roundContents(r arbiter.Round) string {
+	var parts []string
+	for _, b := range r.Boards {
+		parts = append(parts, fmt.Sprintf("%d-%d %s", b.White, b.Black, b.Result))
+	}
+	for _, b := range r.Byes {
+		if b.Kind != arbiter.Unpaired {
+			parts = append(parts, fmt.Sprintf("%d %s", b.PN, b.Kind))
+		}
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
 }
 
 // someResult returns a result as typed, decisive games the most often.
@@ -203,7 +426,7 @@ func (w *world) playersFile(n int) string {
 // importAtomic checks that an import added all of the file's players or
 // none.
 func importAtomic(w *world, before, after *store.Snapshot, args []string) string {
-	data, err := os.ReadFile(args[2])
+	data, err := os.ReadFile(args[len(args)-2])
 	if err != nil {
 		return err.Error()
 	}
@@ -277,9 +500,107 @@ func (w *world) refresh(ctx context.Context, path string) error {
 	if w.s, err = db.Snapshot(ctx, 1); err != nil {
 		return err
 	}
+	gs, err := db.Games(ctx, 1, 0, 0)
+	if err != nil {
+		return err
+	}
+	w.stored = len(gs)
 	evs, err := db.Events(ctx, 0)
 	w.events = len(evs)
 	return err
+}
+
+// imported counts the tournaments import trf stored, their entries and
+// their rounds.
+func (w *world) imported() ([3]int, error) {
+	var n [3]int
+	db, err := store.Open(w.ctx, w.path)
+	if err != nil {
+		return n, err
+	}
+	defer db.Close()
+	ts, err := db.Tournaments(w.ctx)
+	if err != nil {
+		return n, err
+	}
+	for _, t := range ts {
+		if t.ID == 1 {
+			continue
+		}
+		s, err := db.Snapshot(w.ctx, t.ID)
+		if err != nil {
+			return n, err
+		}
+		n[0]++
+		n[1] += len(s.Entries)
+		n[2] += len(s.Rounds)
+	}
+	return n, nil
+}
+
+// realGames returns the games of rules/testdata/games.pgn that a board
+// takes as they are: legal, ended 1-0, 0-1 or 1/2-1/2, and with that
+// result entered unchanged by the Laws (checkGame, as game add and game
+// import judge them).
+func realGames(tb testing.TB) []*rules.Game {
+	tb.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "rules", "testdata", "games.pgn"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []*rules.Game
+	r := rules.NewReader(f)
+	for {
+		g, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		res, err := arbiter.ParseResult(g.Result)
+		if err != nil || !res.Played() || res == arbiter.NoResult || len(g.Moves) == 0 {
+			continue
+		}
+		g.Tags = []rules.Tag{{Name: "Result", Value: g.Result}}
+		cg, err := checkGame(arbiter.NewTournament("x"), gameInput{game: g, seat: games.Seat{Round: 1, Board: 1}})
+		if err == nil && cg.sub.Result == res && cg.verdict != nil && cg.verdict.Legal() {
+			out = append(out, g)
+		}
+	}
+	if len(out) < 20 {
+		tb.Fatalf("only %d usable games in rules/testdata/games.pgn", len(out))
+	}
+	return out
+}
+
+// roundPGN writes a real game, taken at random from real, for each of
+// boards of round n of s, and returns the file with the result each game
+// brings to its board. The players are named as stored or "First Last",
+// at random; the Round tag is "n.b" when roundTag is set, else absent.
+func roundPGN(rng *rand.Rand, real []*rules.Game, s *store.Snapshot, n int, boards []arbiter.Board, roundTag bool) ([]byte, map[int]arbiter.Result) {
+	name := func(pn int) string {
+		full := s.Entry(pn).Player.Name
+		if last, first, ok := strings.Cut(full, ", "); ok && rng.IntN(2) == 0 {
+			return first + " " + last
+		}
+		return full
+	}
+	var pgn []byte
+	results := map[int]arbiter.Result{}
+	for _, b := range boards {
+		g := *real[rng.IntN(len(real))]
+		g.Tags = []rules.Tag{{Name: "Event", Value: s.Tournament.Name}}
+		if roundTag {
+			g.Tags = append(g.Tags, rules.Tag{Name: "Round", Value: games.FormatRound(n, b.Number)})
+		}
+		g.Tags = append(g.Tags, rules.Tag{Name: "White", Value: name(b.White)}, rules.Tag{Name: "Black", Value: name(b.Black)},
+			rules.Tag{Name: "Result", Value: g.Result})
+		pgn = rules.AppendPGN(pgn, &g)
+		results[b.Number], _ = arbiter.ParseResult(g.Result)
+	}
+	return pgn, results
 }
 
 // TestCrashSafety runs write commands as real arbiter processes and kills
@@ -306,7 +627,7 @@ func TestCrashSafety(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "club.db")
-	w := &world{rng: rand.New(rand.NewPCG(seed, 0x5eed)), dir: dir}
+	w := &world{ctx: ctx, rng: rand.New(rand.NewPCG(seed, 0x5eed)), dir: dir, path: path, real: realGames(t), filed: map[string]gamesFiled{}}
 
 	// The evening: a long tournament, so that rounds never run out, and a
 	// first list of players.
@@ -329,12 +650,19 @@ func TestCrashSafety(t *testing.T) {
 	cmds := writeCommands()
 	typical := map[string]time.Duration{}
 	var st crashStats
-	st.byCommand = map[string]int{}
+	st.byCommand, st.refused = map[string]int{}, map[string]int{}
 	for st.kills < target && st.runs < 10*target {
 		st.runs++
 		c, a := pickCommand(w, cmds, st.byCommand)
+		if w.err != nil {
+			t.Fatal(w.err)
+		}
 		if a == nil {
 			t.Fatal("no write command can run: the test's tournament is stuck")
+		}
+		if !c.creates {
+			// After the noun and verb: a result "--" ends the flags.
+			a = append(append(a[:2:2], "--tournament", "1"), a[2:]...)
 		}
 		// The first run of each command is not killed: it tells how long
 		// the command takes. After that, one run in five is left to
@@ -347,6 +675,7 @@ func TestCrashSafety(t *testing.T) {
 			}
 		}
 		before, eventsBefore := w.s, w.events
+		w.storedBefore = w.stored
 
 		cmd, _, errb := startArbiter(ctx, exe, path, a...)
 		start := time.Now()
@@ -371,6 +700,12 @@ func TestCrashSafety(t *testing.T) {
 			code := cmd.ProcessState.ExitCode()
 			if code != 0 && code != 1 || looksLikeCrash(errb.String()) {
 				t.Fatalf("%s: exit %d\n%s", commandLine(a), code, errb.String())
+			}
+			if code == 1 {
+				st.refused[c.name]++
+				if testing.Verbose() && st.refused[c.name] <= 2 {
+					t.Logf("refused: %s: %s", commandLine(a), strings.TrimSpace(errb.String()))
+				}
 			}
 			if d, seen := typical[c.name]; !seen {
 				typical[c.name] = elapsed
@@ -424,7 +759,12 @@ func TestCrashSafety(t *testing.T) {
 		t.Errorf("%d kills in %d runs, want %d: the commands end before the kills land", st.kills, st.runs, target)
 	}
 	st.report(t, seed)
-	t.Logf("tournament at the end: %d players, %d rounds paired, %d events", len(w.s.Entries), len(w.s.Rounds), w.events)
+	t.Logf("tournament at the end: %d players, %d rounds paired, %d games, %d events in all", len(w.s.Entries), len(w.s.Rounds), w.stored, w.events)
+	if imported, err := w.imported(); err != nil {
+		t.Error(err)
+	} else {
+		t.Logf("%d tournaments imported whole by import trf, %d players and %d rounds in all", imported[0], imported[1], imported[2])
+	}
 }
 
 // killAt kills process p as mode says: "random" after delay, "seek" delay
@@ -474,7 +814,7 @@ func killAt(p *os.Process, path, mode string, delay time.Duration, done <-chan s
 // crashStats counts what the crash test did.
 type crashStats struct {
 	runs, kills, missed, committed, torn, inconsistent int
-	byCommand, byMode, byLock                          map[string]int
+	byCommand, byMode, byLock, refused                 map[string]int
 	inProcs, checking                                  time.Duration
 }
 
@@ -503,6 +843,7 @@ func (st *crashStats) report(t *testing.T, seed uint64) {
 	t.Logf("%d kills in %d runs (seed %d), %d inconsistencies", st.kills, st.runs, seed, st.inconsistent)
 	t.Logf("kills by command: %s", counts(st.byCommand))
 	t.Logf("kills by way: %s (%d more runs ended before their kill)", counts(st.byMode), st.missed)
+	t.Logf("runs refused with exit 1, not killed: %s", counts(st.refused))
 	t.Logf("SQLite lock held at the kill: %s (write: inside a write transaction)", counts(st.byLock))
 	t.Logf("the killed command had committed in %d kills, had not in %d; %d kills cut a commit while it was being written to the WAL",
 		st.committed, st.kills-st.committed, st.torn)
