@@ -86,13 +86,19 @@ type IllegalMove struct {
 }
 
 // Move returns the move with its number as a score shows it: "12.Nf3" or
-// "12...Nf3".
+// "12...Nf3". A text longer than any move (a file that is no score at
+// all) is cut to its first 20 characters and "...", so that a message
+// quoting it stays one short line.
 func (m *IllegalMove) Move() string {
 	dots := "."
 	if m.Side == Black {
 		dots = "..."
 	}
-	return strconv.Itoa(m.Number) + dots + m.Text
+	text := m.Text
+	if r := []rune(text); len(r) > 24 {
+		text = string(r[:20]) + "..."
+	}
+	return strconv.Itoa(m.Number) + dots + text
 }
 
 func (m *IllegalMove) String() string {

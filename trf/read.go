@@ -528,7 +528,11 @@ func block(text []rune, c, self int) (Game, int, error) {
 		return g, c + 7, fmt.Errorf("result %q: want 1 = 0 W D L + - H F U Z", field(text, c+7, c+7))
 	}
 	switch g.Result {
-	case HalfBye, FullBye, PAB, ZeroBye, Blank:
+	case Blank:
+		if g.Opponent != 0 {
+			return g, c + 7, fmt.Errorf("the game against %d has no result: want 1 = 0 W D L + or -", g.Opponent)
+		}
+	case HalfBye, FullBye, PAB, ZeroBye:
 		if g.Opponent != 0 {
 			return g, c + 7, fmt.Errorf("result %c with opponent %d: byes have opponent 0000", g.Result, g.Opponent)
 		}
@@ -575,7 +579,7 @@ func (p *parser) finish() error {
 				og = opp.Games[r]
 			}
 			if og.Opponent != pl.ID {
-				return p.errf(pl.line, col, ErrInconsistent, "round %d: player %d meets %d, but %d's block (line %d) says %s", r+1, pl.ID, g.Opponent, g.Opponent, opp.line, describe(og))
+				return p.errf(pl.line, col, ErrInconsistent, "round %d: player %d meets %d, but player %d (line %d) %s", r+1, pl.ID, g.Opponent, g.Opponent, opp.line, describeIn(og, r+1))
 			}
 			if g.Played() != og.Played() || (g.Played() && g.Colour == og.Colour) || !resultsAgree(g.Result, og.Result) {
 				return p.errf(pl.line, col, ErrInconsistent, "round %d: player %d %s, player %d %s", r+1, pl.ID, describe(g), g.Opponent, describe(og))
@@ -583,6 +587,15 @@ func (p *parser) finish() error {
 		}
 	}
 	return p.checkPoints()
+}
+
+// describeIn says what a player's block of round r holds: "has no
+// block in round 3", "has "5 b 1"".
+func describeIn(g Game, r int) string {
+	if g.Empty() {
+		return fmt.Sprintf("has no block in round %d", r)
+	}
+	return describe(g)
 }
 
 func describe(g Game) string {

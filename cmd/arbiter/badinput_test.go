@@ -21,9 +21,8 @@ import (
 // contents in its answer on stdout and exits 1; it refuses a file it
 // cannot read at all (missing, a folder, empty) with one line on stderr.
 //
-// To add a reader, add one line to fileReaders: "game import" with ext
-// ".pgn" and its bad games, "trf import" with ".trf", once those commands
-// exist.
+// To add a reader, add one line to fileReaders, with the malformed files
+// of its own format.
 type fileReader struct {
 	name    string
 	ext     string
@@ -86,6 +85,30 @@ func fileReaders() []fileReader {
 			{name: "tag never closed", content: text("[Event \"x\n\n1. e4 *\n"), want: `UNREADABLE: cannot read the game: line 1, column 1: unterminated tag`},
 			{name: "comment never closed at line 3", content: text("1. e4 e5\n2. Nf3 Nc6\n3. Bb5 {a long think *\n"), want: `line 3`},
 		}},
+		// game add is given its board: names and a Round tag that do
+		// not fit it are warnings (its help says so), colours turned
+		// round and illegal moves are errors.
+		{name: "game add", ext: ".pgn", args: func(f string) []string { return []string{"game", "add", "2", f} }, bad: []badFile{
+			{name: "illegal move at line 5", content: text(board2 + "\n1. e4 e5 2. Ke3 1-0\n"), want: `: round 1 board 2: illegal move 2\.Ke3 \(white, line 5\): the king on e1 cannot reach e3 \(art\. 3\.8\.1\); the game is not stored; .*--ruling`},
+			{name: "colours swapped", content: text(swappedBoard2 + "\n1. e4 e5 1-0\n"), want: `the colours are swapped: the game has White "Bianchi, Anna" and Black "Conti, Sara", but on board 2 of round 1 Conti, Sara has White`},
+			{name: "tag never closed at line 2", content: text("[White \"Conti, Sara\"]\n[Black \"Bianchi\n\n1. e4 *\n"), want: `line 2, column 1: unterminated tag`},
+			{name: "two games", content: text(board2 + "\n1. e4 e5 1-0\n\n" + board2 + "\n1. d4 d5 1-0\n"), want: `holds 2 games: game add takes one; .*game import`},
+			{name: "result the game contradicts", content: text("[White \"Conti, Sara\"]\n[Black \"Bianchi, Anna\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n"), want: `White is checkmated after 2\.\.\.Qh4# \(art\. 5\.1\.1\): the result is 0-1, not 1-0`},
+		}},
+		{name: "game import", ext: ".pgn", args: func(f string) []string { return []string{"game", "import", f} }, bad: []badFile{
+			{name: "illegal move at line 6", content: text("[Round \"1.2\"]\n" + board2 + "\n1. e4 e5 2. Ke3 1-0\n"), want: `game 1 \(line 1, Conti, Sara - Bianchi, Anna\), round 1 board 2: illegal move 2\.Ke3 \(white, line 6\): .*\(art\. 3\.8\.1\); .*1 game of .* refused: nothing imported`},
+			{name: "names of no board", content: text("[White \"Kasparov, Garry\"]\n[Black \"Karpov, Anatoly\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n"), want: `game 1 \(line 1, Kasparov, Garry - Karpov, Anatoly\): no board of any round has White "Kasparov, Garry" and Black "Karpov, Anatoly"; 1 game of .* matches no board: nothing imported; .*--skip-unmatched`},
+			{name: "colours swapped", content: text(swappedBoard2 + "\n1. e4 e5 1-0\n"), want: `game 1 \(line 1, Bianchi, Anna - Conti, Sara\): the colours are swapped: .*fix the White and Black tags; 1 game of .* refused: nothing imported`},
+			{name: "Round tag of a round not paired", content: text("[Round \"4\"]\n" + board2 + "\n1. e4 e5 1-0\n"), want: `game 1 \(line 1, Conti, Sara - Bianchi, Anna\): round 4 is not paired yet: only round 1 is; 1 game of .* matches no board: nothing imported`},
+			{name: "Round tag of a board not there", content: text("[Round \"1.7\"]\n" + board2 + "\n1. e4 e5 1-0\n"), want: `round 1 has no board 7: its boards are 1 to 3; 1 game of .* matches no board`},
+			{name: "two games for one board", content: text(board2 + "\n1. e4 e5 1-0\n\n" + board2 + "\n1. d4 d5 1-0\n"), want: `game 2 \(line 7, Conti, Sara - Bianchi, Anna\): round 1 board 2 already has game 1 of the file; keep one of them; 1 game of .* refused: nothing imported`},
+			{name: "result against the board's", content: text("[Round \"1.1\"]\n[White \"Neri, Paolo\"]\n[Black \"Verdi, Ugo\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), want: `round 1 board 1: the board already has 1-0 but the game gives 0-1: White is checkmated after 2\.\.\.Qh4# \(art\. 5\.1\.1\); .*--correct; 1 game of .* refused: nothing imported`},
+		}},
+		{name: "import trf", ext: ".trf", args: func(f string) []string { return []string{"import", "trf", f} }, bad: badTRFs},
+		{name: "trf pair", ext: ".trf", args: func(f string) []string { return []string{"trf", "pair", f} }, bad: append(badTRFs[:len(badTRFs):len(badTRFs)],
+			badFile{name: "no legal pairing", content: text(noPairingTRF), want: `pairing: round 2: no legal pairing: the players cannot all be paired without rematches \(FIDE C\.04\.3 C1\)`},
+		)},
+		{name: "trf check", ext: ".trf", args: func(f string) []string { return []string{"trf", "check", f} }, bad: badTRFs},
 		{name: "round pair --file", ext: ".txt", args: func(f string) []string { return []string{"round", "pair", "--file", f} }, bad: []badFile{
 			{name: "bad board at line 3", content: text("1-4\n5-2\n3-x\n"), want: `line 3, item 1 "3-x": bad pairing`},
 			{name: "unknown bye", content: text("1-4, 5-2, 3 rest"), want: `line 1, item 3 "3 rest": bad pairing: unknown bye "rest"`},
@@ -93,6 +116,52 @@ func fileReaders() []fileReader {
 			{name: "comments only", content: text("# round 2\n# to do\n"), want: `empty pairing`},
 		}},
 	}
+}
+
+// The games of board 2 of badSetup's round 1, Conti, Sara (5) - Bianchi,
+// Anna (2), with the tags right and with the colours turned round.
+const (
+	board2        = "[White \"Conti, Sara\"]\n[Black \"Bianchi, Anna\"]\n[Result \"1-0\"]\n"
+	swappedBoard2 = "[White \"Bianchi, Anna\"]\n[Black \"Conti, Sara\"]\n[Result \"1-0\"]\n"
+)
+
+// goodTRF is a sound TRF-16 file of four players after two rounds; the
+// bad files below are it with one fault.
+var goodTRF = strings.Join([]string{
+	"012 Bad input Open",
+	"001    1 m    Rossi, Mario                      2150 ITA     2000011 1990/01/01  1.0    2     2 w 1     3 b 0",
+	"001    2 m    Bianchi, Luca                     2050 ITA     2000022 1990/01/01  1.0    3     1 b 0     4 w +",
+	"001    3 w    Verdi, Anna                       1980 ITA     2000033 1990/01/01  2.0    1  0000 - U     1 w 1",
+	"001    4 m    Neri, Paolo                       1890 ITA     2000044 1990/01/01  0.5    4  0000 - H     2 b -",
+	"XXR 3",
+	"XXC white1",
+	"",
+}, "\n")
+
+// noPairingTRF is two players who met in round 1 of 2: round 2 can only
+// be a rematch (C.04.3 C1).
+var noPairingTRF = strings.Join([]string{
+	"012 No pairing",
+	"001    1 m    Rossi, Mario                      2150 ITA     2000011 1990/01/01  1.0    1     2 w 1",
+	"001    2 m    Bianchi, Luca                     2050 ITA     2000022 1990/01/01  0.0    2     1 b 0",
+	"XXR 2",
+	"XXC white1",
+	"",
+}, "\n")
+
+// badTRFs are tried with every command that reads a TRF file.
+var badTRFs = []badFile{
+	{name: "wrong points at line 3", content: text(strings.Replace(goodTRF, "1990/01/01  1.0    3", "1990/01/01  2.0    3", 1)),
+		want: `line 3, column 81: player 2 has 2\.0 points, the results give 1\.0: points do not match the results`},
+	{name: "unknown opponent at line 2", content: text(strings.Replace(goodTRF, "     2 w 1", "     9 w 1", 1)),
+		want: `line 2, column 92: round 1: opponent 9 has no 001 line`},
+	{name: "block cut short at line 3", content: text(strings.Replace(goodTRF, "     4 w +\n", "     4 w\n", 1)),
+		want: `line 3, column 109: round 2: the game against 4 has no result`},
+	{name: "line cut short at line 3", content: text(strings.Replace(goodTRF, "2000022 1990/01/01  1.0    3     1 b 0     4 w +", "2000022 1990/", 1)),
+		want: `line 2, column 92: round 1: player 1 meets 2, but player 2 \(line 3\) has no block in round 1`},
+	{name: "points not a number at line 4", content: text(strings.Replace(goodTRF, "2.0    1", "2,O    1", 1)), want: `line 4, column 81`},
+	{name: "starting rank twice at line 5", content: text(strings.Replace(goodTRF, "001    4 m    Neri", "001    3 m    Neri", 1)), want: `line 5, column 5: player 3 already on line 4`},
+	{name: "header only", content: text("012 Bad input Open\nXXR 3\n"), want: `no player`},
 }
 
 // garbage returns n seeded random bytes.
@@ -225,6 +294,16 @@ func checkAnswer(t *testing.T, c *cli, args []string, want string) {
 func TestBadFiles(t *testing.T) {
 	c := badSetup(t)
 	dir := t.TempDir()
+	// The TRF files below are goodTRF with one fault each: goodTRF itself
+	// must be sound.
+	good := filepath.Join(dir, "good.trf")
+	if err := os.WriteFile(good, []byte(goodTRF), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := c.ok("trf", "pair", good); !strings.HasPrefix(out, "2\n") {
+		t.Errorf("trf pair of the sound file: %q, want 2 pairs", out)
+	}
+	c.ok("trf", "check", good)
 	for _, r := range fileReaders() {
 		for _, bf := range append(commonBadFiles[:len(commonBadFiles):len(commonBadFiles)], r.bad...) {
 			t.Run(r.name+"/"+bf.name, func(t *testing.T) {
@@ -260,6 +339,10 @@ func TestBadArguments(t *testing.T) {
 	dir := t.TempDir()
 	garbageDB := filepath.Join(dir, "notes.db")
 	if err := os.WriteFile(garbageDB, garbage(8192)(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nameTaken := filepath.Join(dir, "taken.trf")
+	if err := os.WriteFile(nameTaken, []byte(strings.Replace(goodTRF, "012 Bad input Open", "012 labyrinth 12 MAY", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	existing := filepath.Join(dir, "existing.db")
@@ -359,6 +442,14 @@ func TestBadArguments(t *testing.T) {
 		{"pair: player twice", []string{"round", "pair", "--manual", "1-2, 2 bye", "--tournament", "Two"}, 1, `player 2 .* is both on board 1 and given a bye`},
 		{"pair: player left out", []string{"round", "pair", "--manual", "1 bye", "--tournament", "Two"}, 1, `1 player is not paired in round 1: 2 `},
 		{"pair: nobody entered", []string{"round", "pair", "--manual", "1-2", "--tournament", "Empty"}, 1, `Empty has no players`},
+		{"pair: nobody entered, by the Dutch system", []string{"round", "pair", "--tournament", "Empty"}, 1, `Empty has no players`},
+		{"pair: Dutch before results", []string{"round", "pair"}, 1, `round 1 still has no result on boards 2, 3`},
+		{"pair: dry run before results", []string{"round", "pair", "--dry-run", "--explain"}, 1, `round 1 still has no result on boards 2, 3`},
+		{"pair: --force with --dry-run", []string{"round", "pair", "--manual", "1-2", "--dry-run", "--force", "--tournament", "Two"}, 2, `--force with --dry-run: a dry run stores nothing`},
+		{"pair: --force for the Dutch system", []string{"round", "pair", "--force", "--tournament", "Two"}, 2, `--force keeps a pairing given by hand .*--manual or --file`},
+		{"pair: --explain of a pairing by hand", []string{"round", "pair", "--manual", "1-2", "--explain", "--tournament", "Two"}, 2, `--explain shows why the Dutch system paired each board: a pairing given with --manual or --file has no such reasons`},
+		{"pair: --explain of a file", []string{"round", "pair", "--file", "r.txt", "--explain", "--dry-run"}, 2, `--explain shows why the Dutch system`},
+		{"pair: --json with a value", []string{"round", "pair", "--json=maybe"}, 2, `invalid argument "maybe" for "--json"`},
 		{"show: not a number", []string{"round", "show", "two"}, 1, `round "two": type a round number`},
 		{"show: round 0", []string{"round", "show", "0"}, 1, `round "0"`},
 		{"show: not paired", []string{"round", "show", "5"}, 1, `round 5 is not paired yet`},
@@ -385,6 +476,21 @@ func TestBadArguments(t *testing.T) {
 		// game
 		{"game: unknown verb", []string{"game", "chek", "r3.pgn"}, 2, `unknown command "chek" for "arbiter game": did you mean "check"`},
 		{"game check: no file", []string{"game", "check"}, 2, `accepts 1 arg`},
+		{"game show: unknown board", []string{"game", "show", "9"}, 1, `round 1 has no board 9: its boards are 1 to 3`},
+		{"game show: board without a game", []string{"game", "show", "2"}, 1, `round 1 board 2 has no game: attach one with arbiter game add 2 FILE --round 1`},
+		{"game show: round not paired", []string{"game", "show", "1", "--round", "4"}, 1, `round 4 is not paired yet`},
+		{"game add: no file", []string{"game", "add", "2"}, 2, `give a board and a file`},
+		{"game add: board not a number", []string{"game", "add", "b2", "g.pgn"}, 1, `board "b2"`},
+		{"game add: letters", []string{"game", "add", "2", "g.pgn", "--lang", "fr"}, 2, `--lang "fr": use it or en`},
+		{"game add: empty ruling", []string{"game", "add", "2", "g.pgn", "--ruling", " "}, 2, `--ruling is empty`},
+		{"game import: no file", []string{"game", "import"}, 2, `give one PGN file`},
+		{"game import: negative round", []string{"game", "import", "g.pgn", "--round", "-1"}, 1, `--round -1`},
+		{"game import: letters", []string{"game", "import", "g.pgn", "--lang", "fr"}, 2, `--lang "fr": use it or en`},
+		{"import trf: no file", []string{"import", "trf"}, 2, `give one FILE to read`},
+		{"import trf: name taken", []string{"import", "trf", nameTaken}, 1, `tournament "labyrinth 12 MAY" already exists \(number 1\); give the new tournament another name with --name`},
+		{"trf pair: no file", []string{"trf", "pair"}, 2, `accepts 1 arg`},
+		{"trf pair: edition", []string{"trf", "pair", "x.trf", "--edition", "1999"}, 2, `--edition 1999: type 2025 \(the rules in force\) or 2017`},
+		{"trf check: edition", []string{"trf", "check", "x.trf", "--edition", "1999"}, 2, `--edition 1999`},
 		{"game check: letters", []string{"game", "check", "--lang", "fr", "r3.pgn"}, 2, `--lang "fr": use it or en`},
 		{"game check: stdin without a game", []string{"game", "check", "-"}, 1, `standard input holds no game`},
 		{"game perft: depth not a number", []string{"game", "perft", "deep"}, 2, `depth "deep"`},
@@ -393,6 +499,11 @@ func TestBadArguments(t *testing.T) {
 
 		// export, print
 		{"export: unknown format", []string{"export", "pdf", filepath.Join(dir, "r.pdf")}, 2, `unknown format "pdf"`},
+		{"export trf: bogus format", []string{"export", "trf", filepath.Join(dir, "r.trf"), "--format", "bogus"}, 2, `--format "bogus": type trf16 or trf26`},
+		{"export trf: nobody entered", []string{"export", "trf", filepath.Join(dir, "r.trf"), "--tournament", "Empty"}, 1, `Empty has no players yet`},
+		{"export pgn: letters", []string{"export", "pgn", filepath.Join(dir, "r.pgn"), "--lang", "xx"}, 2, `--lang "xx": use en or it`},
+		{"export pgn: round not paired", []string{"export", "pgn", filepath.Join(dir, "r.pgn"), "--round", "4"}, 1, `round 4 is not paired yet`},
+		{"export pgn: nothing paired", []string{"export", "pgn", filepath.Join(dir, "r.pgn"), "--tournament", "Empty"}, 1, `no round of Empty is paired yet`},
 		{"export: no file", []string{"export", "xlsx"}, 2, `give one FILE`},
 		{"export: folder", []string{"export", "xlsx", dir}, 1, regexp.QuoteMeta(dir) + `: it is a folder`},
 		{"export: missing folder", []string{"export", "xlsx", filepath.Join(dir, "nowhere", "r.xlsx")}, 1, `nowhere.*there is no folder`},

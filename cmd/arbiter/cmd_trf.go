@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -26,14 +27,31 @@ pairs, XXS and BBx point systems), as FIDE's checking tools read them.`,
 func readTRF(path string) (*trf.File, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cannot read %s: %w", path, plainPathError(err))
 	}
 	defer fh.Close()
 	f, err := trf.Read(fh)
-	if err != nil {
+	var pe *os.PathError
+	switch {
+	case errors.As(err, &pe): // a folder, or a read that failed
+		return nil, fmt.Errorf("cannot read %s: %w", path, pe.Err)
+	case err != nil:
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if err := hasPlayers(f, path); err != nil {
+		return nil, err
+	}
 	return f, nil
+}
+
+// hasPlayers refuses a file without players: trf.Read keeps lines it does
+// not know, so an empty file, or one that is no TRF at all, reads as a
+// tournament of nobody.
+func hasPlayers(f *trf.File, path string) error {
+	if len(f.Players) == 0 {
+		return fmt.Errorf("%s holds no player: a TRF file has a line starting 001 for each player; give the file a pairing program or arbiter export trf wrote", path)
+	}
+	return nil
 }
 
 // parseEdition reads the --edition flag.

@@ -141,7 +141,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 		cg, err := checkGame(s.Tournament, gameInput{game: g, seat: seat, entered: b.Result, lang: opts.Lang,
 			result: res, reason: reason, ruling: ruling, how: how})
 		if err != nil {
-			return fmt.Errorf("round %d board %d: %w", n, board, err)
+			return fmt.Errorf("%s: round %d board %d: %w", name, n, board, err)
 		}
 		done, err := db.SubmitGames(ctx, s.Tournament.ID, []store.Submission{cg.sub})
 		if errors.Is(err, store.ErrResultEntered) {

@@ -77,6 +77,9 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w; correct the file, or write it again from the program that made it", opts.file, err)
 	}
+	if err := hasPlayers(f, opts.file); err != nil {
+		return err
+	}
 	ti, notes, err := trfImport(f, opts.file)
 	if err != nil {
 		return fmt.Errorf("%s: %w", opts.file, err)

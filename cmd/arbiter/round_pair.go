@@ -66,6 +66,9 @@ colour difference above 2 (art. 6), the same colour three times in a row
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: noFiles,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.check(); err != nil {
+				return err
+			}
 			return runRoundPair(cmd.Context(), a, opts)
 		},
 	}
@@ -78,6 +81,22 @@ colour difference above 2 (art. 6), the same colour three times in a row
 	cmd.MarkFlagsMutuallyExclusive("manual", "file")
 	cmd.RegisterFlagCompletionFunc("manual", noFiles)
 	return cmd
+}
+
+// check refuses flags that do not go together: --force keeps a pairing
+// given by hand, which a dry run does not store; --explain shows the
+// Dutch system's reasons, which a pairing by hand does not have.
+func (opts *roundPairOptions) check() error {
+	byHand := opts.manual != "" || opts.file != ""
+	switch {
+	case opts.force && opts.dryRun:
+		return usageErrorf("--force with --dry-run: a dry run stores nothing, so there is nothing to keep; drop --force (the warnings are shown either way)")
+	case opts.force && !byHand:
+		return usageErrorf("--force keeps a pairing given by hand that breaks a basic rule: give it with --manual or --file; the Dutch system needs no --force")
+	case opts.explain && byHand:
+		return usageErrorf("--explain shows why the Dutch system paired each board: a pairing given with --manual or --file has no such reasons; drop --explain")
+	}
+	return nil
 }
 
 func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
