@@ -125,6 +125,7 @@ func TestTwoOrganizers(t *testing.T) {
 	withGame := map[[2]int]bool{}       // round, board: a game was imported
 	pairings := map[int]string{}        // round: the pairing that succeeded
 	var ok, busy, refused, results, pairs, autoPairs, imports, imported int
+	refusals := map[string]int{}
 	for _, r := range runs {
 		switch {
 		case r.code == 0:
@@ -156,6 +157,10 @@ func TestTwoOrganizers(t *testing.T) {
 			busy++
 		case r.code == 1 && strings.Count(r.stderr, "\n") == 1 && domainRefusals.MatchString(r.stderr):
 			refused++
+			why := domainRefusals.FindStringSubmatch(r.stderr)[1]
+			why = regexp.MustCompile(`\d+(, \d+)*`).ReplaceAllString(why, "N")
+			why, _, _ = strings.Cut(why, ":")
+			refusals[why]++
 		default:
 			t.Errorf("%s: exit %d, stderr %q; want success, the busy message or a refusal of the domain", commandLine(r.args), r.code, r.stderr)
 		}
@@ -213,6 +218,7 @@ func TestTwoOrganizers(t *testing.T) {
 	}
 	t.Logf("%d commands by 2 organizers: %d succeeded (%d results, %d of them from %d game imports; %d pairings, %d by the Dutch system), %d refused as busy, %d refused by the rules of the evening; %d writes lost",
 		len(runs), ok, results, imported, imports, pairs, autoPairs, busy, refused, lost)
+	t.Logf("refused by the rules of the evening: %v", refusals)
 	t.Logf("%d rounds paired at the end", len(s.Rounds))
 }
 

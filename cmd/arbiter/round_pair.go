@@ -117,13 +117,17 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			return err
 		}
 		var p store.Pairing
+		// notes are said once the pairing is stored (or shown by a dry
+		// run): a pairing refused, for example because another command
+		// paired the round meanwhile, says only why.
+		var notes []string
 		if source != "" {
 			boards, byes, err := parseManual(text)
 			if err != nil {
 				return fmt.Errorf("%s: %w", source, err)
 			}
 			p = store.Pairing{Round: s.Next(), Method: "manual", Boards: boards, Byes: byes}
-		} else if p, err = a.autoPair(ctx, s); err != nil {
+		} else if p, notes, err = a.autoPair(ctx, s); err != nil {
 			return err
 		}
 		out, err := s.Complete(p)
@@ -137,7 +141,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				// warn about only for topscorers in the last round
 				// (C.04.3 1.8, C3): say so, but keep the pairing.
 				for _, w := range ws {
-					a.notef("note: %s", w)
+					notes = append(notes, fmt.Sprintf("note: %s", w))
 				}
 			case opts.dryRun:
 				for _, w := range ws {
@@ -155,6 +159,9 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			}
 		}
 		if opts.dryRun {
+			for _, n := range notes {
+				a.notef("%s", n)
+			}
 			d := store.RoundDetail{Round: out, Method: p.Method, BoardNotes: p.BoardNotes, ByeNotes: p.ByeNotes, Reasons: map[int]string{}}
 			a.notef("Dry run: round %d of %s would have %s; nothing was stored.", out.Number, s.Tournament.Name, roundSummary(out))
 			if p.Seed != nil {
@@ -171,6 +178,9 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		// Only now is the pairing kept: another command may have paired
 		// the round meanwhile.
+		for _, n := range notes {
+			a.notef("%s", n)
+		}
 		for _, w := range p.Forced {
 			a.notef("kept despite a warning: %s", w)
 		}
@@ -207,15 +217,16 @@ func pairingError(err error, s *store.Snapshot) error {
 // autoPair pairs the next round of s by the Dutch system, with an
 // explanation for every board and for the pairing-allocated bye. Round 1
 // of a tournament whose first colour is drawn by lot and that has no seed
-// yet gets a seed, returned in the pairing to be stored with it.
-func (a *app) autoPair(_ context.Context, s *store.Snapshot) (store.Pairing, error) {
+// yet gets a seed, returned in the pairing to be stored with it. notes are
+// for the user once the pairing is kept: the colour drawn by lot.
+func (a *app) autoPair(_ context.Context, s *store.Snapshot) (_ store.Pairing, notes []string, _ error) {
 	n := s.Next()
 	// Complete refuses a round that cannot be paired at all (every round
 	// paired, no players, results missing in the previous round) before
 	// it looks at the boards; an empty pairing then fails only by leaving
 	// players out.
 	if _, err := s.Complete(store.Pairing{Round: n}); err != nil && !errors.Is(err, store.ErrLeftOut) {
-		return store.Pairing{}, pairingError(err, s)
+		return store.Pairing{}, nil, pairingError(err, s)
 	}
 	t := s.Tournament
 	p := store.Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
@@ -225,7 +236,7 @@ func (a *app) autoPair(_ context.Context, s *store.Snapshot) (store.Pairing, err
 	}
 	tab, err := s.Table(n - 1)
 	if err != nil {
-		return p, err
+		return p, nil, err
 	}
 	absent := map[int]bool{}
 	for _, b := range s.Absent(n) {
@@ -233,17 +244,17 @@ func (a *app) autoPair(_ context.Context, s *store.Snapshot) (store.Pairing, err
 	}
 	in, err := pairing.FromTable(t, s.Entries, tab, n, absent)
 	if err != nil {
-		return p, err
+		return p, nil, err
 	}
 	res, err := pairing.PairExplained(in)
 	var np *pairing.NoPairingError
 	switch {
 	case errors.As(err, &np):
-		return p, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: pair round %d by hand with arbiter round pair --manual \"1-2, 3-4, 5 bye\" (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", err, n)}
+		return p, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: pair round %d by hand with arbiter round pair --manual \"1-2, 3-4, 5 bye\" (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", err, n)}
 	case err != nil && edition(t) == 2017:
-		return p, hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
+		return p, nil, hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
 	case err != nil:
-		return p, err
+		return p, nil, err
 	}
 	for i, b := range res.Boards {
 		p.Boards = append(p.Boards, arbiter.Board{Number: i + 1, White: b.White, Black: b.Black})
@@ -260,9 +271,9 @@ func (a *app) autoPair(_ context.Context, s *store.Snapshot) (store.Pairing, err
 		}
 	}
 	if t.FirstColour == arbiter.NoColour && n == 1 {
-		a.notef("Initial colour by lot: %s", in.InitialColour)
+		notes = append(notes, fmt.Sprintf("Initial colour by lot: %s", in.InitialColour))
 	}
-	return p, nil
+	return p, notes, nil
 }
 
 // edition returns the Dutch rules a tournament pairs by.
