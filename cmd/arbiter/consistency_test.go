@@ -156,20 +156,7 @@ func (c *consistency) file() {
 		WHERE e.tournament_id = t.id AND e.action = ?) <> 1`, store.ActTournamentNew); n > 0 {
 		c.fail("%d tournaments without exactly one %s event", n, store.ActTournamentNew)
 	}
-	if n := c.one(`SELECT count(*) FROM games g WHERE (SELECT count(*) FROM events e
-		WHERE e.action = ? AND e.new_value = 'game ' || g.id) <> 1`, store.ActGameAdd); n > 0 {
-		c.fail("%d games without exactly one %s event", n, store.ActGameAdd)
-	}
-	if n := c.one(`SELECT count(*) FROM events e WHERE e.action = ? AND NOT EXISTS
-		(SELECT 1 FROM games g WHERE e.new_value = 'game ' || g.id)`, store.ActGameAdd); n > 0 {
-		c.fail("%d %s events for games that are not there", n, store.ActGameAdd)
-	}
-	if n := c.one(`SELECT count(*) FROM games g JOIN events e ON e.action = ? AND e.new_value = 'game ' || g.id
-		WHERE e.tournament_id IS NOT g.tournament_id
-		OR substr(e.subject, 1, length('round ' || g.round || ' board ' || g.board || ' (')) <> 'round ' || g.round || ' board ' || g.board || ' ('`,
-		store.ActGameAdd); n > 0 {
-		c.fail("%d %s events name another tournament, round or board than their game's", n, store.ActGameAdd)
-	}
+	c.gameEvents()
 	// Roster players come from registrations and from imports.
 	fromImports := 0
 	rows, err := c.db.QueryContext(c.ctx, `SELECT id, new_value FROM events WHERE action = ?`, store.ActTournamentImport)
@@ -194,6 +181,69 @@ func (c *consistency) file() {
 	players := c.one(`SELECT count(*) FROM players`)
 	if added := c.one(`SELECT count(*) FROM events WHERE action = ?`, store.ActPlayerAdd); players > added+fromImports {
 		c.fail("%d roster players but only %d registrations logged and %d players imported", players, added, fromImports)
+	}
+}
+
+// gameEvents checks that every game has exactly one "game.add" event,
+// logged in its tournament and naming its round and board, and that
+// every such event names a game that is there. It reads each table once:
+// matching in SQL would scan the log once per game.
+func (c *consistency) gameEvents() {
+	type game struct{ tid, round, board int }
+	gs := map[string]game{} // "game 12"
+	rows, err := c.db.QueryContext(c.ctx, `SELECT id, tournament_id, round, board FROM games`)
+	if err != nil {
+		c.err = err
+		return
+	}
+	for rows.Next() {
+		var id int
+		var g game
+		if err := rows.Scan(&id, &g.tid, &g.round, &g.board); err != nil {
+			c.err = err
+			break
+		}
+		gs[fmt.Sprintf("game %d", id)] = g
+	}
+	rows.Close()
+	logged := map[string]int{}
+	var orphans, misplaced int
+	rows, err = c.db.QueryContext(c.ctx, `SELECT coalesce(tournament_id, 0), subject, new_value FROM events WHERE action = ?`, store.ActGameAdd)
+	if err != nil {
+		c.err = err
+		return
+	}
+	for rows.Next() {
+		var tid int
+		var subject, value string
+		if err := rows.Scan(&tid, &subject, &value); err != nil {
+			c.err = err
+			break
+		}
+		logged[value]++
+		g, ok := gs[value]
+		switch {
+		case !ok:
+			orphans++
+		case tid != g.tid || !strings.HasPrefix(subject, fmt.Sprintf("round %d board %d (", g.round, g.board)):
+			misplaced++
+		}
+	}
+	rows.Close()
+	unlogged := 0
+	for key := range gs {
+		if logged[key] != 1 {
+			unlogged++
+		}
+	}
+	if unlogged > 0 {
+		c.fail("%d games without exactly one %s event", unlogged, store.ActGameAdd)
+	}
+	if orphans > 0 {
+		c.fail("%d %s events for games that are not there", orphans, store.ActGameAdd)
+	}
+	if misplaced > 0 {
+		c.fail("%d %s events name another tournament, round or board than their game's", misplaced, store.ActGameAdd)
 	}
 }
 
@@ -334,8 +384,25 @@ func (c *consistency) tournament(tid int) {
 	if fmt.Sprint(rounds) != fmt.Sprint(stack) {
 		c.fail("tournament %d: rounds %v stored, but the log pairs %v", tid, rounds, stack)
 	}
+	es, err := c.entries(tid)
+	if err != nil {
+		c.err = err
+		return
+	}
+	results := map[int][]resultEvent{} // by round
+	for _, e := range evs {
+		if e.action != store.ActResult && e.action != store.ActCorrect {
+			continue
+		}
+		var rn, bn int
+		if _, err := fmt.Sscanf(e.subject, "round %d board %d", &rn, &bn); err != nil {
+			c.fail("tournament %d: event %d: unreadable result subject %q", tid, e.id, e.subject)
+			continue
+		}
+		results[rn] = append(results[rn], resultEvent{e, bn})
+	}
 	for _, n := range rounds {
-		c.round(tid, n, lastPair[n], evs)
+		c.round(tid, n, lastPair[n], results[n], es)
 	}
 	c.games(tid, lastPair, evs)
 }
@@ -409,8 +476,37 @@ func (c *consistency) games(tid int, lastPair map[int]logged, evs []logged) {
 	}
 }
 
-// round checks round n of tournament tid against its last pairing event.
-func (c *consistency) round(tid, n int, paired logged, evs []logged) {
+// entryRow is an entry as the round checks need it.
+type entryRow struct{ pn, status, withdrawnFrom, joined int }
+
+// entries reads the entries of tournament tid.
+func (c *consistency) entries(tid int) ([]entryRow, error) {
+	rows, err := c.db.QueryContext(c.ctx, `SELECT pn, status, withdrawn_from, joined_round FROM entries WHERE tournament_id = ? ORDER BY pn`, tid)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var es []entryRow
+	for rows.Next() {
+		var e entryRow
+		if err := rows.Scan(&e.pn, &e.status, &e.withdrawnFrom, &e.joined); err != nil {
+			return nil, err
+		}
+		es = append(es, e)
+	}
+	return es, rows.Err()
+}
+
+// resultEvent is a "result.enter" or "result.correct" event with the
+// board it is about.
+type resultEvent struct {
+	logged
+	board int
+}
+
+// round checks round n of tournament tid, whose entries are es, against
+// its last pairing event and its result events.
+func (c *consistency) round(tid, n int, paired logged, results []resultEvent, es []entryRow) {
 	type boardRow struct {
 		arbiter.Board
 		reason string
@@ -478,23 +574,6 @@ func (c *consistency) round(tid, n int, paired logged, evs []logged) {
 		place(b.PN, "given a bye")
 		byeOf[b.PN] = b.Kind
 	}
-	type entryRow struct{ pn, status, withdrawnFrom, joined int }
-	var es []entryRow
-	rows, err = c.db.QueryContext(c.ctx, `SELECT pn, status, withdrawn_from, joined_round FROM entries WHERE tournament_id = ? ORDER BY pn`, tid)
-	if err != nil {
-		c.err = err
-		return
-	}
-	for rows.Next() {
-		var e entryRow
-		if err := rows.Scan(&e.pn, &e.status, &e.withdrawnFrom, &e.joined); err != nil {
-			rows.Close()
-			c.err = err
-			return
-		}
-		es = append(es, e)
-	}
-	rows.Close()
 	for _, e := range es {
 		_, in := seen[e.pn]
 		switch {
@@ -518,16 +597,9 @@ func (c *consistency) round(tid, n int, paired logged, evs []logged) {
 
 	// Results: the last result event after the pairing, board by board.
 	last := map[int]logged{}
-	for _, e := range evs {
-		if e.id <= paired.id || (e.action != store.ActResult && e.action != store.ActCorrect) {
-			continue
-		}
-		var rn, bn int
-		if _, err := fmt.Sscanf(e.subject, "round %d board %d", &rn, &bn); err != nil {
-			c.fail("tournament %d: event %d: unreadable result subject %q", tid, e.id, e.subject)
-			continue
-		}
-		if rn != n {
+	for _, r := range results {
+		e, bn := r.logged, r.board
+		if e.id <= paired.id {
 			continue
 		}
 		if bn < 1 || bn > len(boards) {
