@@ -606,10 +606,15 @@ func roundPGN(rng *rand.Rand, real []*rules.Game, s *store.Snapshot, n int, boar
 // TestCrashSafety runs write commands as real arbiter processes and kills
 // them with SIGKILL at random moments, from the start of the process to
 // the end of a typical run of that command, so that kills land before,
-// inside and after the write transaction. After every kill the database
-// must pass checkConsistency: integrity_check ok, the log and the tables
-// in agreement, every round whole or absent, and an import all or
-// nothing.
+// inside and after the write transaction. The commands (writeCommands)
+// pair rounds by hand and by the Dutch system, enter and correct
+// results, submit real games one by one and a round at a time, register,
+// withdraw and edit players, and import the tournament's own TRF report
+// as a new tournament. After every kill the database must pass
+// checkConsistency: integrity_check ok, the log and the tables in
+// agreement, every round whole or absent, every game with its event and
+// its result; and an import of players, of games or of a tournament must
+// be all there or not at all.
 //
 // Reproduce with:
 //
