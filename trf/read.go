@@ -494,6 +494,9 @@ func (p *parser) player(n int, line string) error {
 	for len(pl.Games) > 0 && pl.Games[len(pl.Games)-1].Empty() {
 		pl.Games = pl.Games[:len(pl.Games)-1]
 	}
+	if len(pl.Games) == 0 {
+		pl.Games = nil // as for a line that ends before column 92
+	}
 	p.f.Players = append(p.f.Players, pl)
 	return nil
 }
