@@ -22,6 +22,10 @@ type bracket struct {
 
 	full        bool
 	g           []int // graph vertices (indices into e.ps): tb, then the lower players in full mode
+	lo          int   // offset of the low (tie-break) field
+	sink        int   // matcher index of the sink vertex, -1 if none
+	sinkW       []uint64
+	nV          int // vertices in the matcher: len(g), plus the sink
 	lay         layout
 	nw          int
 	sidx        []int    // per graph vertex: index of its score in scores
@@ -34,6 +38,7 @@ type bracket struct {
 	rowB        []uint64 // scratch row
 	step        string
 	chg         int // vertex whose edges are being changed
+	batch       bool // commits defer their searches to endBatch
 	chgForce    bool
 	chgTight    bool // a changed edge was tight, or gained weight
 	chgHas      bool
@@ -84,7 +89,7 @@ func (b *bracket) attempt(full bool) (bool, error) {
 		var rest []int
 		for k := range b.tb {
 			if k >= b.nx || !b.matched[k] {
-				if b.m.mate[k] < 0 {
+				if b.freeInGraph(k) {
 					rest = append(rest, b.tb[k])
 				}
 			}
@@ -120,6 +125,13 @@ func (e *engine) completableRest(vs []int) bool {
 	return e.completable(vs, e.byeScore)
 }
 
+// freeInGraph reports whether graph vertex k has no partner among the
+// players (it is free, or matched to the sink).
+func (b *bracket) freeInGraph(k int) bool {
+	m := b.m.mate[k]
+	return m < 0 || int(m) == b.sink
+}
+
 // computeNextFlag decides whether C9 applies in the next bracket: the PAB
 // score is the next scoregroup's and no player carried over is paired
 // below it.
@@ -136,7 +148,7 @@ func (b *bracket) computeNextFlag() {
 			continue
 		}
 		m := b.m.mate[k]
-		if m < 0 {
+		if b.freeInGraph(k) {
 			if b.full {
 				continue // the PAB
 			}
@@ -156,7 +168,19 @@ func (b *bracket) computeNextFlag() {
 func (b *bracket) build() {
 	e := b.e
 	r := e.r
+	// An odd graph leaves a player free; in fast mode he stands for a
+	// player paired below. A sink vertex that must be matched, joined to
+	// every player by an edge worth less than any criterion, takes that
+	// place: the duals then need no blossom to explain the free player.
+	b.sink = -1
+	if !b.full && len(b.tb)%2 == 1 {
+		b.sink = len(b.g)
+	}
 	nG := len(b.g)
+	b.nV = nG
+	if b.sink >= 0 {
+		b.nV++
+	}
 	// Scores present in the bracket and the next scoregroup.
 	var scores []int
 	for _, v := range b.tb {
@@ -186,6 +210,7 @@ func (b *bracket) build() {
 	for i := range lay.colour {
 		lay.colour[i], lay.flt[i] = -1, -1
 	}
+	b.lo = a.take(1) + 1 // bit 0: the sink's edges, below every criterion
 	a.take(lay.lowW)
 	scoreFields := func() []int {
 		offs := make([]int, len(scores))
@@ -277,7 +302,9 @@ func (b *bracket) build() {
 	if lay.top >= 0 {
 		addAt(b.lowC, lay.top, 1)
 	}
-	b.rowB = make([]uint64, nG*nw)
+	b.rowB = make([]uint64, b.nV*nw)
+	b.sinkW = make([]uint64, nw)
+	b.sinkW[0] = 2 // ε = 1 at bit 0, doubled
 	b.chg = -1
 	b.chgMax = make([]uint64, nw)
 	b.chgMate = make([]uint64, nw)
@@ -287,12 +314,15 @@ func (b *bracket) build() {
 	b.edgeB = make([]uint64, nw)
 	nT := len(b.tb)
 	b.base = e.buf(&e.baseBuf, nX*nG*nw)
-	b.cur = e.buf(&e.curBuf, nT*nG*nw)
+	b.cur = e.buf(&e.curBuf, nT*b.nV*nw)
 	for i := 0; i < nT; i++ {
-		for j := 0; j < nG; j++ {
+		for j := 0; j < b.nV; j++ {
 			c := b.curAt(i, j)
 			switch {
+			case j == b.sink:
+				copy(c, b.sinkW)
 			case i == j:
+				wclear(c)
 			case j < i && j < nT:
 				copy(c, b.curAt(j, i))
 			default:
@@ -307,8 +337,44 @@ func (b *bracket) build() {
 		}
 	}
 	b.matched = make([]bool, len(b.tb))
-	b.m = newMatcher(nG, nw, b.weight, b.row)
-	b.m.init(b.natural())
+	b.m = newMatcher(b.nV, nw, b.weight, b.row)
+	if b.sink >= 0 {
+		b.m.unrestricted = int32(b.sink)
+	}
+	defer func() {
+		if debugBlossoms {
+			m := b.m
+			var sizes []int
+			for x := m.n; x < 2*m.n; x++ {
+				if m.base[x] >= 0 && m.parent[x] < 0 {
+					c := 0
+					m.leaves(int32(x), func(int32) { c++ })
+					sizes = append(sizes, c)
+				}
+			}
+			free := 0
+			for v := 0; v < m.n; v++ {
+				if m.mate[v] < 0 {
+					free++
+				}
+			}
+			fmt.Printf("init X=%d N=%d free=%d top blossoms %v\n", b.nx, len(b.tb)-b.nx, free, sizes)
+		}
+	}()
+	// Duals start at half the heaviest edge within a vertex's class: the
+	// MDPs (whose edges carry more in C7), the residents, the next
+	// scoregroup, the rest.
+	b.m.init(b.natural(), func(v int) int {
+		switch {
+		case v < b.sg:
+			return 0
+		case v < b.nx:
+			return 1
+		case v < len(b.tb):
+			return 2
+		}
+		return 3
+	})
 }
 
 // natural returns, for the initial matching, the partner the Dutch order
@@ -316,7 +382,7 @@ func (b *bracket) build() {
 // next group, the first half meets the second half in order.
 func (b *bracket) natural() func(v int) int {
 	e := b.e
-	pref := make([]int, len(b.g))
+	pref := make([]int, b.nV)
 	for i := range pref {
 		pref[i] = -1
 	}
@@ -351,13 +417,14 @@ func (b *bracket) baseAt(i, j int) []uint64 {
 }
 
 func (b *bracket) curAt(i, j int) []uint64 {
-	o := (i*len(b.g) + j) * b.nw
+	o := (i*b.nV + j) * b.nw
 	return b.cur[o : o+b.nw]
 }
 
 // formula writes the unmodified weight of edge (i, j), graph indices, into
-// dst (which must be zero).
+// dst.
 func (b *bracket) formula(dst []uint64, i, j int) {
+	wclear(dst)
 	if i > j {
 		i, j = j, i
 	}
@@ -462,6 +529,13 @@ func (b *bracket) formula(dst []uint64, i, j int) {
 
 // weight returns the doubled weight of edge (u, v) as the matcher sees it.
 func (b *bracket) weight(u, v int) []uint64 {
+	if u == b.sink || v == b.sink {
+		if o := u + v - b.sink; o < len(b.tb) {
+			return b.sinkW
+		}
+		wclear(b.edgeB)
+		return b.edgeB
+	}
 	if u < len(b.tb) {
 		return b.curAt(u, v)
 	}
@@ -477,16 +551,20 @@ func (b *bracket) weight(u, v int) []uint64 {
 
 // row returns the doubled weights of u's edges.
 func (b *bracket) row(u int) []uint64 {
-	nG, nw := len(b.g), b.nw
+	nV, nw := b.nV, b.nw
 	if u < len(b.tb) {
-		return b.cur[u*nG*nw : (u+1)*nG*nw]
+		return b.cur[u*nV*nw : (u+1)*nV*nw]
 	}
 	r := b.rowB
 	wclear(r)
-	for v := 0; v < nG; v++ {
+	for v := 0; v < nV; v++ {
 		w := r[v*nw : v*nw+nw]
 		switch {
 		case v == u:
+		case u == b.sink:
+			if v < len(b.tb) {
+				copy(w, b.sinkW)
+			}
 		case v < len(b.tb):
 			copy(w, b.curAt(v, u))
 		default:
@@ -545,6 +623,46 @@ func (b *bracket) setCur(i, j int, w []uint64) {
 	}
 }
 
+// slackAbove reports whether edge (p, o) has a true slack (duals of the
+// blossoms holding both included, doubled units) above limit, or is no
+// edge at all. An edge with a slack above limit is in no matching within
+// limit of the optimum, so a tie-break bonus up to limit cannot bring it in.
+func (b *bracket) slackAbove(p, o int, limit int64) bool {
+	m := b.m
+	c := m.weight(p, o)
+	if wzero(c) {
+		return true
+	}
+	sl := b.dTmp3
+	slackOf(sl, m.y(int32(p)), m.y(int32(o)), c)
+	if m.inb[p] == m.inb[o] {
+		g := m.nextStamp()
+		for x := m.parent[p]; x >= 0; x = m.parent[x] {
+			m.stamp[x] = g
+		}
+		for x := m.parent[o]; x >= 0; x = m.parent[x] {
+			if m.stamp[x] == g {
+				wadd(sl, sl, m.y(x))
+			}
+		}
+	}
+	return wcmpSmall(sl, limit) > 0
+}
+
+// wcmpSmall compares a with the small integer v.
+func wcmpSmall(a []uint64, v int64) int {
+	var t [8]uint64
+	x := t[:len(a)]
+	addAt(x, 0, v)
+	return wcmp(a, x)
+}
+
+// dualAbove reports whether v's dual exceeds limit (doubled units): v is
+// then matched in every matching within limit of the optimum.
+func (b *bracket) dualAbove(v int, limit int64) bool {
+	return wcmpSmall(b.m.y(int32(v)), limit) > 0
+}
+
 // loose reports whether the edge from the changing vertex to o, of current
 // weight c, has positive slack: it is then neither matched nor a link of a
 // blossom, and lowering it keeps every dual feasible.
@@ -559,6 +677,7 @@ func slackCopyTo(dst, y1, y2, w []uint64) []uint64 {
 }
 
 var noFast = false
+var debugBlossoms = false
 var debugLayout = false
 var statSlow = map[string]int{}
 var debugVerify func(*matcher) string
@@ -610,6 +729,24 @@ func (b *bracket) commit() {
 		}
 	}
 	statSlow[b.step]++
+	if m.inb[v] != int32(v) {
+		statSlow[b.step+"-inblossom"]++
+	} else if b.chgForce {
+		statSlow[b.step+"-force"]++
+	} else if m.mate[v] < 0 {
+		statSlow[b.step+"-free"]++
+	}
+	if b.batch {
+		// Free the vertex now, search once at the end of the batch.
+		q := m.mate[v]
+		m.isolate(int32(v))
+		m.raise(int32(v))
+		if q >= 0 && m.mate[q] < 0 {
+			m.matchParity(int32(v), q)
+		}
+		m.pending = append(m.pending, int32(v))
+		return
+	}
 	m.reweigh(v)
 	if debugVerify != nil {
 		if msg := debugVerify(m); msg != "" {
@@ -694,15 +831,20 @@ func (b *bracket) run() ([][2]int, error) {
 		if !b.resident(b.mateOf(i)) {
 			// Prefer pairing this MDP, if the optimum allows.
 			b.step = "mdpboost"
+			hopeless := b.allAbove(i, nil, b.unit2())
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
 				copy(w, b.baseAt(o, i))
 				if !wzero(w) {
-					w[0] |= 1
+					addAt(w, b.lo, 1) // the low field of a base weight is zero: |1 is +1
 					b.setCur(o, i, w)
 				}
 			}
-			b.commit()
+			if hopeless {
+				b.commitKeep() // the bonus cannot reach any resident edge
+			} else {
+				b.commit()
+			}
 		}
 		if b.resident(b.mateOf(i)) {
 			b.matched[i] = true
@@ -712,8 +854,7 @@ func (b *bracket) run() ([][2]int, error) {
 			for o := b.sg; o < b.nx; o++ {
 				copy(w, b.baseAt(o, i))
 				if !wzero(w) {
-					w[0] |= uint64(b.nx - b.sg)
-					addAt(w, 0, 1)
+					addAt(w, b.lo, int64(b.nx-b.sg)+1)
 					b.setCur(o, i, w)
 				}
 			}
@@ -735,7 +876,7 @@ func (b *bracket) run() ([][2]int, error) {
 			}
 			copy(w, b.baseAt(o, i))
 			if !wzero(w) {
-				addAt(w, 0, addend)
+				addAt(w, b.lo, addend)
 				b.setCur(o, i, w)
 				addend++
 			}
@@ -776,10 +917,11 @@ func (b *bracket) run() ([][2]int, error) {
 		if pIdx < remPairs {
 			bit = 1
 		}
-		addAt(dst, 0, (bit<<(2*b.lay.sgBits)-int64(pIdx))*2)
+		addAt(dst, b.lo, (bit<<(2*b.lay.sgBits)-int64(pIdx))*2)
 		return true
 	}
 	b.step = "setrem"
+	b.beginBatch(rem)
 	for i, p := range rem {
 		b.begin(p)
 		for _, o := range rem[i+1:] {
@@ -790,6 +932,7 @@ func (b *bracket) run() ([][2]int, error) {
 		}
 		b.commit()
 	}
+	b.endBatch()
 	s1role := func(k int) bool { mk := b.mateOf(k); return mk > k && mk < b.nx }
 	exchanges := 0
 	for _, k := range rem[:remPairs] {
@@ -801,12 +944,15 @@ func (b *bracket) run() ([][2]int, error) {
 	left := exchanges
 	for i := remPairs - 1; i >= 0 && left > 0; i-- {
 		p := rem[i]
+		if s1role(p) && b.staysS1(p, rem[i+1:]) {
+			continue // every way out of S1 costs more than the tie-break
+		}
 		if s1role(p) {
 			b.step = "s1out"
 			b.begin(p)
 			for _, o := range rem[i+1:] {
 				if exchangeWeight(w, p, o, i) {
-					addAt(w, 0, -1)
+					addAt(w, b.lo, -1)
 					b.setCur(o, p, w)
 				}
 			}
@@ -834,12 +980,15 @@ func (b *bracket) run() ([][2]int, error) {
 	for i := remPairs; i < len(rem) && left > 1; i++ {
 		p := rem[i]
 		already := s1role(p)
+		if !already && b.allAbove(p, rem[i+1:], b.unit2()) {
+			continue // no way into S1 within the tie-break
+		}
 		if !already {
 			b.step = "s2in"
 			b.begin(p)
 			for _, o := range rem[i+1:] {
 				if exchangeWeight(w, p, o, i) {
-					addAt(w, 0, 1)
+					addAt(w, b.lo, 1)
 					b.setCur(o, p, w)
 				}
 			}
@@ -878,6 +1027,7 @@ func (b *bracket) run() ([][2]int, error) {
 	// keeps his own term whoever his opponent, and all of them are paired,
 	// so they no longer tell pairings apart.)
 	b.step = "rolefix"
+	b.beginBatch(rem)
 	for i, p := range rem {
 		b.begin(p)
 		for j := i + 1; j < len(rem); j++ {
@@ -890,10 +1040,40 @@ func (b *bracket) run() ([][2]int, error) {
 		}
 		b.commit()
 	}
+	b.endBatch()
+	if debugBlossoms {
+		m := b.m
+		var sizes []string
+		for x := m.n; x < 2*m.n; x++ {
+			if m.base[x] >= 0 && m.parent[x] < 0 {
+				c, cr := 0, 0
+				m.leaves(int32(x), func(v int32) {
+					c++
+					if _, ok := pos[int(v)]; ok {
+						cr++
+					}
+				})
+				sizes = append(sizes, fmt.Sprintf("%d/%d", cr, c))
+			}
+		}
+		fmt.Printf("partner start: rem=%d blossoms(rem/all)=%v\n", len(rem), sizes)
+	}
 	// Each S1 player, in order, takes the first S2 player that keeps the
 	// optimum (the first transposition).
 	for _, p := range rem {
 		if !s1role(p) {
+			continue
+		}
+		if q := b.mateOf(p); b.keepsPartner(p, q, rem, pos) {
+			b.matched[p], b.matched[q] = true, true
+			pairs = append(pairs, [2]int{p, q})
+			b.m.remove(p, q)
+			continue
+		}
+		if o, ok := b.firstPartner(p, rem, role, pos); ok {
+			b.matched[p], b.matched[o] = true, true
+			pairs = append(pairs, [2]int{p, o})
+			b.m.remove(p, o)
 			continue
 		}
 		addend := int64(0)
@@ -905,7 +1085,7 @@ func (b *bracket) run() ([][2]int, error) {
 				continue
 			}
 			if exchangeWeight(w, p, o, pos[p]) {
-				addAt(w, 0, addend)
+				addAt(w, b.lo, addend)
 				b.setCur(o, p, w)
 			}
 			addend++
@@ -920,6 +1100,230 @@ func (b *bracket) run() ([][2]int, error) {
 		b.m.remove(p, mt)
 	}
 	return pairs, nil
+}
+
+// unit2 is one unit of the lowest criterion field in doubled weights.
+func (b *bracket) unit2() int64 { return 2 << b.lo }
+
+// staysS1 reports whether S1 player p, paired with a later player, keeps
+// that role whatever a bonus of one unit elsewhere: leaving S1 means
+// pairing him with someone not in later (or leaving him free), which costs
+// more than two doubled units.
+func (b *bracket) staysS1(p int, later []int) bool {
+	if !b.dualAbove(p, b.unit2()) {
+		return false
+	}
+	isLater := make(map[int]bool, len(later))
+	for _, o := range later {
+		isLater[o] = true
+	}
+	for o := 0; o < b.nV; o++ {
+		if o == p || !b.m.active[o] || isLater[o] {
+			continue
+		}
+		if !b.slackAbove(p, o, b.unit2()) {
+			return false
+		}
+	}
+	return true
+}
+
+// allAbove reports whether every edge from v to os (to the residents when
+// os is nil) has a slack above limit.
+func (b *bracket) allAbove(v int, os []int, limit int64) bool {
+	if os == nil {
+		for o := b.sg; o < b.nx; o++ {
+			if b.m.active[o] && !b.slackAbove(v, o, limit) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, o := range os {
+		if b.m.active[o] && !b.slackAbove(v, o, limit) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepsPartner reports whether S1 player p keeps his mate q when each
+// remaining S2 player gets a bonus growing with his rank: no higher-ranked
+// candidate is within its bonus advantage of the optimum.
+func (b *bracket) keepsPartner(p, q int, rem []int, pos map[int]int) bool {
+	if q <= p || q >= b.nx {
+		return false
+	}
+	// Bonuses as in the partner step: counted from the bottom.
+	var aq int64 = -1
+	a := int64(0)
+	type cand struct {
+		o int
+		a int64
+	}
+	var cs []cand
+	for j := len(rem) - 1; j >= 0; j-- {
+		o := rem[j]
+		if o <= p || b.matched[o] {
+			continue
+		}
+		if o == q {
+			aq = a
+		} else {
+			cs = append(cs, cand{o, a})
+		}
+		a++
+	}
+	if aq < 0 {
+		return false
+	}
+	for _, c := range cs {
+		if c.a > aq && !b.slackAbove(p, c.o, b.unit2()*(c.a-aq)) {
+			return false
+		}
+	}
+	return true
+}
+
+// firstPartner finds S1 player p's partner in the transposition order
+// without re-optimising, when the part of the graph it needs is simple: a
+// partner must be joined to p by a tight edge (an edge with slack is in no
+// optimal pairing, and the bonuses of the partner step are smaller than
+// any criterion), and p can take candidate o instead of his mate q exactly
+// when an alternating path of tight edges leads from o's mate to q. The
+// search gives up (ok false) when it meets a blossom, a floater or a tight
+// edge leaving the remainder: the matcher then decides.
+func (b *bracket) firstPartner(p int, rem []int, role []bool, pos map[int]int) (int, bool) {
+	m := b.m
+	q := b.mateOf(p)
+	if q == p || q >= b.nx || m.inb[p] != int32(p) || m.inb[q] != int32(q) {
+		return 0, false
+	}
+	inRem := func(v int) bool { _, ok := pos[v]; return ok && !b.matched[v] }
+	for j := range rem {
+		o := rem[j]
+		if o == q {
+			return q, true // every higher candidate failed
+		}
+		if o <= p || b.matched[o] || role[pos[o]] {
+			continue
+		}
+		if !b.tight(p, o) {
+			continue
+		}
+		if m.inb[o] != int32(o) {
+			return 0, false
+		}
+		s0 := int(m.mate[o])
+		if s0 < 0 || s0 == b.sink || !inRem(s0) || !role[pos[s0]] {
+			return 0, false
+		}
+		path, ok, clean := b.altPath(s0, q, p, o, inRem, role, pos)
+		if !clean {
+			return 0, false
+		}
+		if ok {
+			// Rotate: p-o, then along the path x1-y1, x2-y2, ..., ending at q.
+			m.mate[p], m.mate[o] = int32(o), int32(p)
+			for k := 0; k+1 < len(path); k += 2 {
+				x, y := path[k], path[k+1]
+				m.mate[x], m.mate[y] = int32(y), int32(x)
+			}
+			return o, true
+		}
+	}
+	return 0, false
+}
+
+// tight reports whether edge (u, v) between top-level vertices has no slack.
+func (b *bracket) tight(u, v int) bool {
+	w := b.m.weight(u, v)
+	return !wzero(w) && slackOf(b.dTmp3, b.m.y(int32(u)), b.m.y(int32(v)), w)
+}
+
+// altPath searches an alternating path of tight edges from S1 player s0
+// (who loses his partner o to p) to q (who loses p): s0 - y1 = x1 - y2 = x2
+// ... - q, where = is a matched edge. It returns the path as s0, y1, x1,
+// y2, ..., q (pairs to match: s0-y1, x1-y2, ...). clean is false when the
+// search leaves the simple bipartite part of the remainder.
+func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, pos map[int]int) (path []int, found, clean bool) {
+	m := b.m
+	prev := map[int]int{s0: -1} // S1 vertex -> the S2 vertex that reached it
+	from := map[int]int{}       // S2 vertex -> the S1 vertex that reached it
+	queue := []int{s0}
+	for h := 0; h < len(queue); h++ {
+		x := queue[h]
+		if m.inb[x] != int32(x) {
+			return nil, false, false
+		}
+		for v := 0; v < b.nV; v++ {
+			if v == x || !m.active[v] || v == p || v == o {
+				continue
+			}
+			if !b.tight(x, v) {
+				continue
+			}
+			if !inRem(v) || role[pos[v]] || m.inb[v] != int32(v) {
+				return nil, false, false // a tight edge out of the simple part
+			}
+			if _, seen := from[v]; seen {
+				continue
+			}
+			from[v] = x
+			if v == q {
+				// Unwind: q <- x ... <- s0.
+				var rev []int
+				for y := v; ; {
+					xx := from[y]
+					rev = append(rev, y, xx)
+					if prev[xx] < 0 {
+						break
+					}
+					y = prev[xx]
+				}
+				for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+					rev[i], rev[j] = rev[j], rev[i]
+				}
+				return rev, true, true
+			}
+			x2 := int(m.mate[v])
+			if x2 < 0 || x2 == b.sink || !inRem(x2) || !role[pos[x2]] {
+				return nil, false, false
+			}
+			if _, seen := prev[x2]; !seen {
+				prev[x2] = v
+				queue = append(queue, x2)
+			}
+		}
+	}
+	return nil, false, true
+}
+
+// beginBatch prepares a run of changes to the edges of the vertices vs:
+// the blossoms holding them are dissolved once, so that each change can
+// usually keep the matching, and vertices that must be freed are searched
+// from together at endBatch.
+func (b *bracket) beginBatch(vs []int) {
+	m := b.m
+	for _, v := range vs {
+		if m.active[v] {
+			m.dissolveTo(int32(v))
+		}
+	}
+	b.batch = true
+}
+
+// endBatch restores an optimal matching after a batch of changes.
+func (b *bracket) endBatch() {
+	b.batch = false
+	b.m.settle()
+}
+
+// commitKeep closes a change that provably leaves the matching and the
+// duals optimal.
+func (b *bracket) commitKeep() {
+	statFast++
+	b.chg = -1
 }
 
 // reweighAll re-optimises after the weights of several vertices changed.

@@ -28,14 +28,13 @@ type engine struct {
 	baseBuf, curBuf []uint64 // weight matrices, reused from bracket to bracket
 }
 
-// buf returns (*p)[:n] cleared, growing *p if needed.
+// buf returns (*p)[:n], growing *p if needed. The contents are not
+// cleared: the caller writes every word.
 func (e *engine) buf(p *[]uint64, n int) []uint64 {
 	if cap(*p) < n {
 		*p = make([]uint64, n)
 	}
-	s := (*p)[:n]
-	clear(s)
-	return s
+	return (*p)[:n]
 }
 
 // pairRound runs the engine and returns the pairs (indices into r.players)

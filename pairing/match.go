@@ -1,5 +1,7 @@
 package pairing
 
+import "fmt"
+
 // This file holds a maximum-weight matching for general graphs: the
 // primal-dual blossom algorithm of Edmonds, as refined by Gabow and by
 // Galil, Micali and Gabow, written for dense graphs whose weights are
@@ -36,6 +38,10 @@ type rowFunc func(u int) []uint64
 
 type matcher struct {
 	n, nw  int
+	// unrestricted is a vertex (or -1) that must end matched and whose
+	// dual may be negative: an equality constraint in the LP. It takes the
+	// place of a free vertex whose low dual would otherwise need a blossom.
+	unrestricted int32
 	weight weightFunc
 	row    rowFunc
 	active []bool // vertex is part of the graph
@@ -74,7 +80,7 @@ type matcher struct {
 }
 
 func newMatcher(n, nw int, weight weightFunc, row rowFunc) *matcher {
-	m := &matcher{n: n, nw: nw, weight: weight, row: row}
+	m := &matcher{n: n, nw: nw, weight: weight, row: row, unrestricted: -1}
 	m.active = make([]bool, n)
 	m.mate = make([]int32, n)
 	m.inb = make([]int32, n)
@@ -156,6 +162,7 @@ func (m *matcher) raise(v int32) {
 	wclear(yv)
 	r := m.row(int(v))
 	nw := m.nw
+	first := v == m.unrestricted // no floor at zero
 	for u := 0; u < m.n; u++ {
 		if !m.active[u] || u == int(v) {
 			continue
@@ -165,8 +172,9 @@ func (m *matcher) raise(v int32) {
 			continue
 		}
 		wsub(m.t1, w, m.y(int32(u)))
-		if wcmp(m.t1, yv) > 0 {
+		if first || wcmp(m.t1, yv) > 0 {
 			wset(yv, m.t1)
+			first = false
 		}
 	}
 }
@@ -176,17 +184,22 @@ func (m *matcher) raise(v int32) {
 // edge is feasible), the tight edges are matched greedily, trying first
 // the partner prefer suggests (-1 for none), then the first free one, and
 // the vertices left free with a positive dual grow trees.
-func (m *matcher) init(prefer func(v int) int) {
+func (m *matcher) init(prefer func(v int) int, class func(v int) int) {
 	nw := m.nw
 	for v := 0; v < m.n; v++ {
 		m.active[v] = true
 	}
+	// Half the heaviest edge within the vertex's class (the bracket, the
+	// next scoregroup, the players below), then raised where an edge to
+	// another class needs more. Even duals let the free vertices share a
+	// stage.
 	for v := 0; v < m.n; v++ {
 		yv := m.y(int32(v))
 		wclear(yv)
 		r := m.row(v)
+		cv := class(v)
 		for u := 0; u < m.n; u++ {
-			if u == v {
+			if u == v || class(u) != cv {
 				continue
 			}
 			if w := r[u*nw : u*nw+nw]; wcmp(w, yv) > 0 {
@@ -195,7 +208,67 @@ func (m *matcher) init(prefer func(v int) int) {
 		}
 		whalf(yv, yv)
 		if yv[0]&1 != 0 {
-			addAt(yv, 0, 1) // even duals: the free vertices share a stage
+			addAt(yv, 0, 1)
+		}
+	}
+	for v := 0; v < m.n; v++ {
+		yv := m.y(int32(v))
+		r := m.row(v)
+		raised := false
+		for u := 0; u < m.n; u++ {
+			if u == v {
+				continue
+			}
+			w := r[u*nw : u*nw+nw]
+			if wzero(w) {
+				continue
+			}
+			wsub(m.t1, w, m.y(int32(u)))
+			if wcmp(m.t1, yv) > 0 {
+				wset(yv, m.t1)
+				raised = true
+			}
+		}
+		_ = raised
+	}
+	if u := m.unrestricted; u >= 0 {
+		m.raise(u)
+	}
+	// Lower every dual at once to the least value the others allow (when
+	// the weights are a sum of vertex terms, this makes every edge tight),
+	// then raise where that broke an edge.
+	ynew := make([]uint64, m.n*nw)
+	for v := 0; v < m.n; v++ {
+		if int32(v) == m.unrestricted {
+			copy(ynew[v*nw:v*nw+nw], m.y(int32(v)))
+			continue
+		}
+		yv := ynew[v*nw : v*nw+nw]
+		r := m.row(v)
+		for u := 0; u < m.n; u++ {
+			w := r[u*nw : u*nw+nw]
+			if u == v || wzero(w) {
+				continue
+			}
+			wsub(m.t1, w, m.y(int32(u)))
+			if wcmp(m.t1, yv) > 0 {
+				wset(yv, m.t1)
+			}
+		}
+	}
+	copy(m.dual[:m.n*nw], ynew)
+	for v := 0; v < m.n; v++ {
+		yv := m.y(int32(v))
+		r := m.row(v)
+		for u := 0; u < m.n; u++ {
+			w := r[u*nw : u*nw+nw]
+			if u == v || wzero(w) {
+				continue
+			}
+			wsub(m.t1, w, m.y(int32(u)))
+			if wcmp(m.t1, yv) > 0 {
+				wset(yv, m.t1)
+			}
 		}
 	}
 	tight := func(u, v int) bool {
@@ -210,12 +283,22 @@ func (m *matcher) init(prefer func(v int) int) {
 			m.mate[u], m.mate[v] = int32(v), int32(u)
 		}
 	}
+	// Then the first free tight partner from the suggested one on (the
+	// other half of the scoregroup), then any.
 	for v := 0; v < m.n; v++ {
 		if m.mate[v] >= 0 {
 			continue
 		}
 		r := m.row(v)
-		for u := v + 1; u < m.n; u++ {
+		start := prefer(v)
+		if start <= v || start >= m.n {
+			start = v + 1
+		}
+		for k := 0; k < m.n-v-1; k++ {
+			u := start + k
+			if u >= m.n {
+				u = v + 1 + (u - m.n)
+			}
 			if m.mate[u] < 0 {
 				w := r[u*nw : u*nw+nw]
 				if !wzero(w) && slackOf(m.t1, m.y(int32(u)), m.y(int32(v)), w) {
@@ -225,8 +308,30 @@ func (m *matcher) init(prefer func(v int) int) {
 			}
 		}
 	}
+	if debugInit && m.n == 570 {
+		for v := 0; v < 8; v++ {
+			cnt := 0
+			r := m.row(v)
+			for u := 0; u < m.n; u++ {
+				if u != v && !wzero(r[u*nw:u*nw+nw]) && slackOf(m.t1, m.y(int32(u)), m.y(int32(v)), r[u*nw:u*nw+nw]) {
+					cnt++
+				}
+			}
+			fmt.Printf("v=%d y=%x mate=%d tight=%d w01=%x w%d,%d=%x\n", v, m.y(int32(v)), m.mate[v], cnt, m.weight(v, (v+1)%m.n), v, (v+2)%m.n, m.weight(v, (v+2)%m.n))
+		}
+	}
+	if debugInit {
+		free := 0
+		for v := 0; v < m.n; v++ {
+			if m.mate[v] < 0 && (wsign(m.y(int32(v))) > 0 || int32(v) == m.unrestricted) {
+				free++
+			}
+		}
+		sc := statScans
+		defer func() { fmt.Printf("init n=%d free after greedy=%d scans=%d\n", m.n, free, statScans-sc) }()
+	}
 	for v := m.n - 1; v >= 0; v-- {
-		if m.mate[v] < 0 && wsign(m.y(int32(v))) > 0 {
+		if m.mate[v] < 0 && (wsign(m.y(int32(v))) > 0 || int32(v) == m.unrestricted) {
 			m.pending = append(m.pending, int32(v))
 		}
 	}
@@ -335,7 +440,7 @@ func (m *matcher) settle() {
 		var keep []int32
 		parity := uint64(2)
 		for _, v := range m.pending {
-			if !m.active[v] || m.mate[v] >= 0 || wsign(m.y(v)) == 0 || m.base[m.inb[v]] != v {
+			if !m.active[v] || m.mate[v] >= 0 || wsign(m.y(v)) == 0 && v != m.unrestricted || m.base[m.inb[v]] != v {
 				continue
 			}
 			if parity == 2 {
@@ -351,6 +456,15 @@ func (m *matcher) settle() {
 			}
 		}
 		m.pending = append(m.pending[:0], keep...)
+		if len(roots) > 2 {
+			// Many free vertices (after an initial greedy matching): one
+			// tree at a time costs far less than restarting every tree
+			// after each augmentation.
+			for _, b := range roots[1:] {
+				m.pending = append(m.pending, m.base[b])
+			}
+			roots = roots[:1]
+		}
 		m.roots = roots
 		if len(roots) == 0 {
 			return
@@ -367,6 +481,8 @@ func (m *matcher) settle() {
 
 // --- one stage -----------------------------------------------------------------
 
+var debugInit = false
+var statHist func(roots, scans, adjusts, blossoms int, how string)
 var statStages, statScans, statBlossoms, statAdjust, statFull, statCommits, statFast int
 
 // stage grows alternating trees from the free top-level nodes roots until
@@ -384,13 +500,20 @@ func (m *matcher) stage(roots []int32) {
 	for _, r := range roots {
 		m.assign(m.base[r], labelS, -1)
 	}
+	sc0, ad0, bl0 := statScans, statAdjust, statBlossoms
+	how := ""
 	for {
 		if m.scanQueue() {
+			how = "augment"
 			break
 		}
 		if m.adjust() {
+			how = "adjust-end"
 			break
 		}
+	}
+	if statHist != nil {
+		statHist(len(roots), statScans-sc0, statAdjust-ad0, statBlossoms-bl0, how)
 	}
 	m.endStage()
 }
@@ -829,7 +952,9 @@ func (m *matcher) adjust() bool {
 		}
 	}
 	for _, s := range m.sVerts {
-		take(m.y(s), evVertex, s, -1)
+		if s != m.unrestricted {
+			take(m.y(s), evVertex, s, -1)
+		}
 	}
 	for v := int32(0); v < int32(m.n); v++ {
 		if s := m.bestS[v]; s >= 0 && m.active[v] && m.label[m.inb[v]] == unlabeled {

@@ -1,7 +1,6 @@
 package pairing
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -36,9 +35,6 @@ func pair(in *Input, explain bool) (Result, error) {
 	var pairs [][2]int
 	var bye int
 	var err error
-	if r.edition == 2017 {
-		return Result{}, fmt.Errorf("pairing: the 2017 rules are not available")
-	}
 	pairs, bye, err = pairRound(r, tr)
 	if err != nil {
 		return Result{}, err
