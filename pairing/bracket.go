@@ -36,9 +36,8 @@ type bracket struct {
 	base        []uint64 // X rows (tb[:nx]) x graph columns, undoubled
 	cur         []uint64 // the same, doubled, as the matcher sees them
 	rowB        []uint64 // scratch row
-	step        string
-	chg         int // vertex whose edges are being changed
-	batch       bool // commits defer their searches to endBatch
+	chg         int      // vertex whose edges are being changed
+	batch       bool     // commits defer their searches to endBatch
 	chgForce    bool
 	chgTight    bool // a changed edge was tight, or gained weight
 	chgHas      bool
@@ -58,7 +57,6 @@ func (b *bracket) pair() error {
 		return err
 	}
 	if !done {
-		statFull++
 		if _, err := b.attempt(true); err != nil {
 			return err
 		}
@@ -261,9 +259,6 @@ func (b *bracket) build() {
 		lay.top = a.take(bitsFor(3*nG) + 1)
 	}
 	total := a.off + 4 // room for doubling and the duals
-	if debugLayout {
-		fmt.Printf("bracket X=%d N=%d bits=%d low=%d\n", nX, nN, total, lay.lowW)
-	}
 	lay.nw = (total + 63) / 64
 	b.lay = lay
 	nw := lay.nw
@@ -341,26 +336,6 @@ func (b *bracket) build() {
 	if b.sink >= 0 {
 		b.m.unrestricted = int32(b.sink)
 	}
-	defer func() {
-		if debugBlossoms {
-			m := b.m
-			var sizes []int
-			for x := m.n; x < 2*m.n; x++ {
-				if m.base[x] >= 0 && m.parent[x] < 0 {
-					c := 0
-					m.leaves(int32(x), func(int32) { c++ })
-					sizes = append(sizes, c)
-				}
-			}
-			free := 0
-			for v := 0; v < m.n; v++ {
-				if m.mate[v] < 0 {
-					free++
-				}
-			}
-			fmt.Printf("init X=%d N=%d free=%d top blossoms %v\n", b.nx, len(b.tb)-b.nx, free, sizes)
-		}
-	}()
 	// Duals start at half the heaviest edge within a vertex's class: the
 	// MDPs (whose edges carry more in C7), the residents, the next
 	// scoregroup, the rest.
@@ -676,12 +651,6 @@ func slackCopyTo(dst, y1, y2, w []uint64) []uint64 {
 	return dst
 }
 
-var noFast = false
-var debugBlossoms = false
-var debugLayout = false
-var statSlow = map[string]int{}
-var debugVerify func(*matcher) string
-
 // begin opens a change of the weights of vertex v's edges.
 func (b *bracket) begin(v int) {
 	b.chg = v
@@ -695,46 +664,32 @@ func (b *bracket) begin(v int) {
 // the vertex's dual by that gain keeps the duals feasible; otherwise the
 // matcher re-optimises.
 func (b *bracket) commit() {
-	statCommits++
 	v := b.chg
 	b.chg = -1
 	m := b.m
 	if !m.active[v] {
 		return
 	}
-	if !b.chgForce && !b.chgTight && !noFast {
-		// Only loose edges lost weight: nothing to do.
-		statFast++
-		return
+	if !b.chgForce && !b.chgTight {
+		return // only loose edges lost weight
 	}
 	// A vertex inside a blossom may have its edges among the blossom's
 	// tight links: only a top-level vertex can keep its matching.
-	if !b.chgForce && !noFast && m.inb[v] == int32(v) {
+	if !b.chgForce && m.inb[v] == int32(v) {
 		mt := m.mate[v]
 		if mt >= 0 && wsign(b.chgMate) >= 0 && (!b.chgHas || wcmp(b.chgMate, b.chgMax) >= 0) {
-			statFast++
 			wadd(m.y(int32(v)), m.y(int32(v)), b.chgMate)
 			return
 		}
 		if mt < 0 && (!b.chgHas || wsign(b.chgMax) <= 0) {
-			statFast++
 			return
 		}
 		// The matched edge lost weight, or another edge gained more: the
 		// matching stands if the vertex's dual, moved with its matched
 		// edge, leaves every edge feasible.
 		if mt >= 0 && b.keepsFeasible(int32(v)) {
-			statFast++
 			return
 		}
-	}
-	statSlow[b.step]++
-	if m.inb[v] != int32(v) {
-		statSlow[b.step+"-inblossom"]++
-	} else if b.chgForce {
-		statSlow[b.step+"-force"]++
-	} else if m.mate[v] < 0 {
-		statSlow[b.step+"-free"]++
 	}
 	if b.batch {
 		// Free the vertex now, search once at the end of the batch.
@@ -748,11 +703,6 @@ func (b *bracket) commit() {
 		return
 	}
 	m.reweigh(v)
-	if debugVerify != nil {
-		if msg := debugVerify(m); msg != "" {
-			panic(fmt.Sprintf("after reweigh %d (sg %d nx %d tb %d): %s", v, b.sg, b.nx, len(b.tb), msg))
-		}
-	}
 }
 
 // keepsFeasible moves top-level matched vertex v's dual so that its
@@ -830,7 +780,6 @@ func (b *bracket) run() ([][2]int, error) {
 		remTotal--
 		if !b.resident(b.mateOf(i)) {
 			// Prefer pairing this MDP, if the optimum allows.
-			b.step = "mdpboost"
 			hopeless := b.allAbove(i, nil, b.unit2())
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
@@ -849,7 +798,6 @@ func (b *bracket) run() ([][2]int, error) {
 		if b.resident(b.mateOf(i)) {
 			b.matched[i] = true
 			remMatched--
-			b.step = "mdpfinal"
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
 				copy(w, b.baseAt(o, i))
@@ -868,7 +816,6 @@ func (b *bracket) run() ([][2]int, error) {
 			continue
 		}
 		addend := int64(len(b.tb))
-		b.step = "mdpopp"
 		b.begin(i)
 		for o := b.nx - 1; o >= b.sg; o-- {
 			if b.matched[o] {
@@ -920,7 +867,6 @@ func (b *bracket) run() ([][2]int, error) {
 		addAt(dst, b.lo, (bit<<(2*b.lay.sgBits)-int64(pIdx))*2)
 		return true
 	}
-	b.step = "setrem"
 	b.beginBatch(rem)
 	for i, p := range rem {
 		b.begin(p)
@@ -948,7 +894,6 @@ func (b *bracket) run() ([][2]int, error) {
 			continue // every way out of S1 costs more than the tie-break
 		}
 		if s1role(p) {
-			b.step = "s1out"
 			b.begin(p)
 			for _, o := range rem[i+1:] {
 				if exchangeWeight(w, p, o, i) {
@@ -962,7 +907,6 @@ func (b *bracket) run() ([][2]int, error) {
 		if out {
 			left--
 		}
-		b.step = "s1outrestore"
 		b.begin(p)
 		for _, o := range rem[i+1:] {
 			if out {
@@ -984,7 +928,6 @@ func (b *bracket) run() ([][2]int, error) {
 			continue // no way into S1 within the tie-break
 		}
 		if !already {
-			b.step = "s2in"
 			b.begin(p)
 			for _, o := range rem[i+1:] {
 				if exchangeWeight(w, p, o, i) {
@@ -994,7 +937,6 @@ func (b *bracket) run() ([][2]int, error) {
 			}
 			b.commit()
 		}
-		b.step = "s2infix"
 		b.begin(p)
 		if s1role(p) {
 			left--
@@ -1026,7 +968,6 @@ func (b *bracket) run() ([][2]int, error) {
 	// (The exchange terms stay on the remaining edges: every S1 player
 	// keeps his own term whoever his opponent, and all of them are paired,
 	// so they no longer tell pairings apart.)
-	b.step = "rolefix"
 	b.beginBatch(rem)
 	for i, p := range rem {
 		b.begin(p)
@@ -1041,23 +982,6 @@ func (b *bracket) run() ([][2]int, error) {
 		b.commit()
 	}
 	b.endBatch()
-	if debugBlossoms {
-		m := b.m
-		var sizes []string
-		for x := m.n; x < 2*m.n; x++ {
-			if m.base[x] >= 0 && m.parent[x] < 0 {
-				c, cr := 0, 0
-				m.leaves(int32(x), func(v int32) {
-					c++
-					if _, ok := pos[int(v)]; ok {
-						cr++
-					}
-				})
-				sizes = append(sizes, fmt.Sprintf("%d/%d", cr, c))
-			}
-		}
-		fmt.Printf("partner start: rem=%d blossoms(rem/all)=%v\n", len(rem), sizes)
-	}
 	// Each S1 player, in order, takes the first S2 player that keeps the
 	// optimum (the first transposition).
 	for _, p := range rem {
@@ -1077,7 +1001,6 @@ func (b *bracket) run() ([][2]int, error) {
 			continue
 		}
 		addend := int64(0)
-		b.step = "partner"
 		b.begin(p)
 		for j := len(rem) - 1; j >= 0; j-- {
 			o := rem[j]
@@ -1322,28 +1245,5 @@ func (b *bracket) endBatch() {
 // commitKeep closes a change that provably leaves the matching and the
 // duals optimal.
 func (b *bracket) commitKeep() {
-	statFast++
 	b.chg = -1
-}
-
-// reweighAll re-optimises after the weights of several vertices changed.
-func (b *bracket) reweighAll(vs []int) {
-	m := b.m
-	for _, v := range vs {
-		if m.active[v] {
-			m.isolate(int32(v))
-		}
-	}
-	for _, v := range vs {
-		if m.active[v] {
-			wclear(m.y(int32(v)))
-		}
-	}
-	for _, v := range vs {
-		if m.active[v] {
-			m.raise(int32(v))
-			m.pending = append(m.pending, int32(v))
-		}
-	}
-	m.settle()
 }

@@ -1,7 +1,5 @@
 package pairing
 
-import "fmt"
-
 // This file holds a maximum-weight matching for general graphs: the
 // primal-dual blossom algorithm of Edmonds, as refined by Gabow and by
 // Galil, Micali and Gabow, written for dense graphs whose weights are
@@ -37,14 +35,14 @@ type weightFunc func(u, v int) []uint64
 type rowFunc func(u int) []uint64
 
 type matcher struct {
-	n, nw  int
+	n, nw int
 	// unrestricted is a vertex (or -1) that must end matched and whose
 	// dual may be negative: an equality constraint in the LP. It takes the
 	// place of a free vertex whose low dual would otherwise need a blossom.
 	unrestricted int32
-	weight weightFunc
-	row    rowFunc
-	active []bool // vertex is part of the graph
+	weight       weightFunc
+	row          rowFunc
+	active       []bool // vertex is part of the graph
 
 	mate   []int32 // matched vertex, -1 if free
 	inb    []int32 // top-level node holding the vertex
@@ -214,7 +212,6 @@ func (m *matcher) init(prefer func(v int) int, class func(v int) int) {
 	for v := 0; v < m.n; v++ {
 		yv := m.y(int32(v))
 		r := m.row(v)
-		raised := false
 		for u := 0; u < m.n; u++ {
 			if u == v {
 				continue
@@ -226,10 +223,8 @@ func (m *matcher) init(prefer func(v int) int, class func(v int) int) {
 			wsub(m.t1, w, m.y(int32(u)))
 			if wcmp(m.t1, yv) > 0 {
 				wset(yv, m.t1)
-				raised = true
 			}
 		}
-		_ = raised
 	}
 	if u := m.unrestricted; u >= 0 {
 		m.raise(u)
@@ -307,28 +302,6 @@ func (m *matcher) init(prefer func(v int) int, class func(v int) int) {
 				}
 			}
 		}
-	}
-	if debugInit && m.n == 570 {
-		for v := 0; v < 8; v++ {
-			cnt := 0
-			r := m.row(v)
-			for u := 0; u < m.n; u++ {
-				if u != v && !wzero(r[u*nw:u*nw+nw]) && slackOf(m.t1, m.y(int32(u)), m.y(int32(v)), r[u*nw:u*nw+nw]) {
-					cnt++
-				}
-			}
-			fmt.Printf("v=%d y=%x mate=%d tight=%d w01=%x w%d,%d=%x\n", v, m.y(int32(v)), m.mate[v], cnt, m.weight(v, (v+1)%m.n), v, (v+2)%m.n, m.weight(v, (v+2)%m.n))
-		}
-	}
-	if debugInit {
-		free := 0
-		for v := 0; v < m.n; v++ {
-			if m.mate[v] < 0 && (wsign(m.y(int32(v))) > 0 || int32(v) == m.unrestricted) {
-				free++
-			}
-		}
-		sc := statScans
-		defer func() { fmt.Printf("init n=%d free after greedy=%d scans=%d\n", m.n, free, statScans-sc) }()
 	}
 	for v := m.n - 1; v >= 0; v-- {
 		if m.mate[v] < 0 && (wsign(m.y(int32(v))) > 0 || int32(v) == m.unrestricted) {
@@ -481,14 +454,9 @@ func (m *matcher) settle() {
 
 // --- one stage -----------------------------------------------------------------
 
-var debugInit = false
-var statHist func(roots, scans, adjusts, blossoms int, how string)
-var statStages, statScans, statBlossoms, statAdjust, statFull, statCommits, statFast int
-
 // stage grows alternating trees from the free top-level nodes roots until
 // the matching changes or a dual reaches zero.
 func (m *matcher) stage(roots []int32) {
-	statStages++
 	m.queue = m.queue[:0]
 	m.qhead = 0
 	m.deferred = m.deferred[:0]
@@ -500,20 +468,10 @@ func (m *matcher) stage(roots []int32) {
 	for _, r := range roots {
 		m.assign(m.base[r], labelS, -1)
 	}
-	sc0, ad0, bl0 := statScans, statAdjust, statBlossoms
-	how := ""
 	for {
-		if m.scanQueue() {
-			how = "augment"
+		if m.scanQueue() || m.adjust() {
 			break
 		}
-		if m.adjust() {
-			how = "adjust-end"
-			break
-		}
-	}
-	if statHist != nil {
-		statHist(len(roots), statScans-sc0, statAdjust-ad0, statBlossoms-bl0, how)
 	}
 	m.endStage()
 }
@@ -544,7 +502,6 @@ func (m *matcher) scanQueue() bool {
 		for m.qhead < len(m.queue) {
 			u := m.queue[m.qhead]
 			m.qhead++
-			statScans++
 			r := m.row(int(u))
 			yu := m.y(u)
 			for v := int32(0); v < int32(m.n); v++ {
@@ -684,12 +641,6 @@ func (m *matcher) rescanSS(u int32) int32 {
 	return best
 }
 
-// slackCopy returns the slack of (u, v) in m.t2 (m.t1 stays untouched).
-func (m *matcher) slackCopy(u, v int32) []uint64 {
-	slackOf(m.t2, m.y(u), m.y(v), m.weight(int(u), int(v)))
-	return m.t2
-}
-
 // scanBlossom walks up from the S nodes of u and v and returns the base of
 // their lowest common ancestor node, or -1 if they lie in different trees.
 func (m *matcher) scanBlossom(u, v int32) int32 {
@@ -735,7 +686,6 @@ func (m *matcher) upS(b int32) int32 {
 // addBlossom forms a new S blossom from the cycle closed by the tight edge
 // (u, v) through the node with base vertex base.
 func (m *matcher) addBlossom(base, u, v int32) {
-	statBlossoms++
 	bb := m.inb[base]
 	bu, bv := m.inb[u], m.inb[v]
 	b := m.freeB[len(m.freeB)-1]
@@ -935,7 +885,6 @@ func (m *matcher) tightEdge(u, v int32) bool {
 // them feasible and handles the event that stops it. It reports true when
 // the stage is over.
 func (m *matcher) adjust() bool {
-	statAdjust++
 	const (
 		evVertex = iota + 1
 		evFree
@@ -1115,6 +1064,3 @@ func (m *matcher) expandZero(b int32) {
 		}
 	}
 }
-
-// matching returns the mate of every vertex (-1 if free or inactive).
-func (m *matcher) matching() []int32 { return m.mate }
