@@ -21,9 +21,10 @@ type bracket struct {
 	nextFlag bool // C9 applies in the next bracket
 
 	full        bool
-	g           []int // graph vertices (indices into e.ps): tb, then the lower players in full mode
-	lo          int   // offset of the low (tie-break) field
-	sink        int   // matcher index of the sink vertex, -1 if none
+	old         *legacy // the 2017 rules, nil for 2025
+	g           []int   // graph vertices (indices into e.ps): tb, then the lower players in full mode
+	lo          int     // offset of the low (tie-break) field
+	sink        int     // matcher index of the sink vertex, -1 if none
 	sinkW       []uint64
 	nV          int // vertices in the matcher: len(g), plus the sink
 	lay         layout
@@ -179,6 +180,10 @@ func (b *bracket) build() {
 	if b.sink >= 0 {
 		b.nV++
 	}
+	if b.old != nil {
+		b.buildMatrices(b.layout2017())
+		return
+	}
 	// Scores present in the bracket and the next scoregroup.
 	var scores []int
 	for _, v := range b.tb {
@@ -297,6 +302,21 @@ func (b *bracket) build() {
 	if lay.top >= 0 {
 		addAt(b.lowC, lay.top, 1)
 	}
+	b.buildMatrices(-1)
+}
+
+// buildMatrices computes every weight of the graph and the initial
+// matching. total is the number of bits of a weight when the layout did
+// not set the width yet (-1 if it did).
+func (b *bracket) buildMatrices(total int) {
+	e := b.e
+	if total >= 0 {
+		b.lay.nw = (total + 4 + 63) / 64 // room for doubling and the duals
+	}
+	nw := b.lay.nw
+	b.nw = nw
+	nX := b.nx
+	nG := len(b.g)
 	b.rowB = make([]uint64, b.nV*nw)
 	b.sinkW = make([]uint64, nw)
 	b.sinkW[0] = 2 // ε = 1 at bit 0, doubled
@@ -399,6 +419,10 @@ func (b *bracket) curAt(i, j int) []uint64 {
 // formula writes the unmodified weight of edge (i, j), graph indices, into
 // dst.
 func (b *bracket) formula(dst []uint64, i, j int) {
+	if b.old != nil {
+		b.formula2017(dst, i, j)
+		return
+	}
 	wclear(dst)
 	if i > j {
 		i, j = j, i

@@ -45,8 +45,12 @@
 //     and the lower up; a PAB, a forfeit win or a bye scoring more than a
 //     loss is a downfloat; other unplayed rounds are no float.
 //
-// Input.Edition names the rules: 2025 (also accepted as 2026). The 2017
-// text is not implemented; Pair refuses it.
+// Input.Edition selects the rules: 2025 (the default; 2026 is the same
+// text renumbered) or 2017, the text in force until 31 January 2026, with
+// its completion rule (the PPB), pairing score differences, no PAB score
+// fixed in advance and downfloats for every unplayed round (see
+// dutch2017.go). Arbiter's Tournament.PairingEdition reaches it through
+// FromTable.
 //
 // # Method
 //
@@ -63,6 +67,6 @@
 // still be paired (C4), and otherwise the bracket is solved again with
 // the lower players in the graph. This reproduces, round for round, the
 // pairings of bbpPairings, the FIDE-endorsed engine that introduced the
-// weighted-matching formulation of the Dutch rules; see the corpus in
-// testdata/corpus and TestBBP.
+// weighted-matching formulation of the Dutch rules (v6.0.0 for 2025,
+// v5.0.1 for 2017); see the corpora in testdata and TestBBP.
 package pairing

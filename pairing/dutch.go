@@ -24,6 +24,7 @@ type engine struct {
 	mate     []int  // final pairs, by index in ps; -1
 	done     []bool // paired in an earlier bracket
 	trace    *trace // explanations, nil when not wanted
+	legacy   bool   // the 2017 rules
 
 	baseBuf, curBuf []uint64 // weight matrices, reused from bracket to bracket
 }

@@ -15,8 +15,8 @@ type Input struct {
 	// last one relaxes the colour rules for topscorers (C.04.3 1.8, C3).
 	Rounds int
 	// Edition is the Dutch text: 2025 (the rules in force, applied from
-	// 2026 with the same criteria; the default when 0). The 2017 text is
-	// not implemented.
+	// 2026 with the same criteria; the default when 0) or 2017 (in force
+	// until 31 January 2026).
 	Edition int
 	// InitialColour is the colour drawn by lot before round 1 (C.04.3
 	// 5.1): the colour of the higher-ranked player of a pair whose
@@ -130,11 +130,9 @@ func (in *Input) validate() error {
 		return fmt.Errorf("pairing: the initial colour (C.04.3 5.1) is not set: draw it by lot or give it")
 	}
 	switch in.Edition {
-	case 0, 2025, 2026:
-	case 2017:
-		return fmt.Errorf("pairing: the 2017 text of the Dutch rules is not implemented: pair by the rules in force (edition 2025)")
+	case 0, 2017, 2025, 2026:
 	default:
-		return fmt.Errorf("pairing: edition %d: want 2025 (the rules in force)", in.Edition)
+		return fmt.Errorf("pairing: edition %d: want 2025 (the rules in force) or 2017", in.Edition)
 	}
 	if in.Points.Win <= 0 {
 		return fmt.Errorf("pairing: a win must be worth more than nothing")

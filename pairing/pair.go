@@ -35,7 +35,11 @@ func pair(in *Input, explain bool) (Result, error) {
 	var pairs [][2]int
 	var bye int
 	var err error
-	pairs, bye, err = pairRound(r, tr)
+	if r.edition == 2017 {
+		pairs, bye, err = pairRound2017(r, tr)
+	} else {
+		pairs, bye, err = pairRound(r, tr)
+	}
 	if err != nil {
 		return Result{}, err
 	}

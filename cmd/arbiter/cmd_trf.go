@@ -42,7 +42,7 @@ func parseEdition(v int) (int, error) {
 	case 0, 2025, 2026:
 		return 2025, nil
 	case 2017:
-		return 0, usageErrorf("--edition 2017: the 2017 Dutch rules are not implemented; type 2025 (the rules in force)")
+		return 2017, nil
 	}
-	return 0, usageErrorf("--edition %d: type 2025 (the rules in force)", v)
+	return 0, usageErrorf("--edition %d: type 2025 (the rules in force) or 2017", v)
 }
