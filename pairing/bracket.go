@@ -3,6 +3,7 @@ package pairing
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // bracket pairs one bracket: the moved-down players (MDPs) tb[:sg], the
@@ -34,24 +35,78 @@ type bracket struct {
 	part9       []uint64 // per graph vertex: its C9 rank in the C9 field
 	partN       []uint64 // per graph vertex: C8 part as the higher player of a next-bracket pair
 	lowC        []uint64 // constant part of an edge whose lower player lies below (top 1)
-	base        []uint64 // X rows (tb[:nx]) x graph columns, undoubled
-	cur         []uint64 // the same, doubled, as the matcher sees them
+	base        []uint64 // rows of the bracket's players (tb[:nx]) x graph columns: criteria weights, undoubled
+	cur         []uint64 // rows of tb x matcher columns: current weights, doubled, as the matcher sees them
 	rowB        []uint64 // scratch row
 	chg         int      // vertex whose edges are being changed
 	batch       bool     // commits defer their searches to endBatch
-	chgForce    bool
-	chgTight    bool // a changed edge was tight, or gained weight
-	chgHas      bool
-	chgMax      []uint64
-	chgMate     []uint64
+	chgForce    bool     // an edge appeared, or the matched edge went
+	chgTight    bool     // a changed edge was tight, or gained weight
+	chgHas      bool     // chgMax is set
+	chgMax      []uint64 // the largest gain of a changed edge
+	chgMate     []uint64 // the gain of the matched edge
 	dTmp, dTmp2 []uint64
 	dTmp3       []uint64
 	edgeB       []uint64 // scratch edge
 	m           *matcher
 
 	matched []bool // per tb index: paired (or, for an MDP, to be paired) in this bracket
+	notes   map[[2]int]string
 }
 
+// explainPartner records, for explanations, why S1 player p (tb index)
+// meets o: his place in S1 and S2, the exchanges, and why each S2 player
+// ranked before o was passed over.
+func (b *bracket) explainPartner(p, o int, rem []int, pos map[int]int, role []bool, remPairs int) {
+	if b.e.trace == nil {
+		return
+	}
+	ps := b.e.ps
+	pp, po := ps[b.tb[p]], ps[b.tb[o]]
+	var parts []string
+	ip, io := pos[p], pos[o]
+	switch {
+	case ip < remPairs && io >= remPairs:
+		parts = append(parts, fmt.Sprintf("%d is S1 no. %d and %d is S2 no. %d", pp.id, ip+1, po.id, io-remPairs+1))
+	case ip >= remPairs:
+		parts = append(parts, fmt.Sprintf("%d moved from S2 into S1 (an exchange: the fewest, with the smallest BSN difference)", pp.id))
+	default:
+		parts = append(parts, fmt.Sprintf("%d left S1 for S2 (an exchange: the fewest, with the smallest BSN difference)", po.id))
+	}
+	var skipped []string
+	for _, c := range rem {
+		if c == o {
+			break
+		}
+		if c <= p || role[pos[c]] {
+			continue // not an S2 player after p
+		}
+		pc := ps[b.tb[c]]
+		switch {
+		case b.matched[c]:
+			skipped = append(skipped, fmt.Sprintf("%d is already paired", pc.id))
+		case !canMeet(pp, pc):
+			why := "C3, the same absolute colour preference"
+			for _, x := range pp.opps {
+				if x == pc.id {
+					why = "C1, they have met"
+				}
+			}
+			skipped = append(skipped, fmt.Sprintf("%d cannot meet him (%s)", pc.id, why))
+		default:
+			skipped = append(skipped, fmt.Sprintf("%d would leave a worse pairing on C6-C21", pc.id))
+		}
+	}
+	if len(skipped) > 0 {
+		parts = append(parts, "passed over: "+strings.Join(skipped, "; "))
+	}
+	if b.notes == nil {
+		b.notes = map[[2]int]string{}
+	}
+	b.notes[key(pp.id, po.id)] = strings.Join(parts, "; ")
+}
+
+// pair pairs the bracket, in fast mode first.
 func (b *bracket) pair() error {
 	done, err := b.attempt(false)
 	if err != nil {
@@ -1013,12 +1068,14 @@ func (b *bracket) run() ([][2]int, error) {
 			continue
 		}
 		if q := b.mateOf(p); b.keepsPartner(p, q, rem, pos) {
+			b.explainPartner(p, q, rem, pos, role, remPairs)
 			b.matched[p], b.matched[q] = true, true
 			pairs = append(pairs, [2]int{p, q})
 			b.m.remove(p, q)
 			continue
 		}
 		if o, ok := b.firstPartner(p, rem, role, pos); ok {
+			b.explainPartner(p, o, rem, pos, role, remPairs)
 			b.matched[p], b.matched[o] = true, true
 			pairs = append(pairs, [2]int{p, o})
 			b.m.remove(p, o)
@@ -1042,6 +1099,7 @@ func (b *bracket) run() ([][2]int, error) {
 		if mt == p || mt >= len(b.tb) {
 			return nil, fmt.Errorf("pairing: internal error: player %d lost his opponent", e.ps[b.tb[p]].id)
 		}
+		b.explainPartner(p, mt, rem, pos, role, remPairs)
 		b.matched[p], b.matched[mt] = true, true
 		pairs = append(pairs, [2]int{p, mt})
 		b.m.remove(p, mt)
