@@ -9,7 +9,7 @@ import (
 // entered yet. Values are stored in the database: never reorder.
 type Result int8
 
-// Results of a board (FIDE Laws art. 11 for the points; forfeits score as
+// Results of a board (FIDE Laws art. 10, art. 11 before 2018, for the points; forfeits score as
 // wins and losses but the game counts as not played).
 const (
 	NoResult      Result = iota // "" game not finished or not entered

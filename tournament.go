@@ -52,7 +52,7 @@ type Tournament struct {
 	Pace        Pace   // which appendix of the Laws applies
 
 	LawsEdition     int // FIDE Laws of Chess edition year, e.g. 2023
-	TiebreakEdition int // C.07 edition: 2023 (dummy opponent) or 2009 (virtual opponent)
+	TiebreakEdition int // C.07 edition: 2023 (dummy opponent, default), 2026 (capped dummy) or 2009 (virtual opponent)
 	PairingEdition  int // C.04.3 Dutch text: 2025 (in force) or 2017
 
 	PABValue     Score // pairing-allocated bye, One by default

@@ -97,7 +97,8 @@ func isCobraUsageError(err error) bool {
 	}
 	msg := err.Error()
 	return strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "unknown flag") ||
-		strings.HasPrefix(msg, "unknown shorthand flag") || strings.HasPrefix(msg, "required flag")
+		strings.HasPrefix(msg, "unknown shorthand flag") || strings.HasPrefix(msg, "required flag") ||
+		strings.HasPrefix(msg, "if any flags in the group") || strings.HasPrefix(msg, "at least one of the flags in the group")
 }
 
 // usageMarker wraps errors from cobra's flag and argument parsing.
@@ -123,14 +124,31 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 
 	root.AddCommand(
 		newHelpExitCodesTopic(),
+		newTournamentCmd(a),
+		newPlayerCmd(a),
+		newRoundCmd(a),
+		newStandingsCmd(a),
+		newLogCmd(a),
+		newExportCmd(a),
+		newPrintCmd(a),
+		newGameCmd(a),
 		newTRFCmd(a),
+		newBackupCmd(a),
+		newImportCmd(a),
 	)
+	// The flag is defined just above, so registering cannot fail.
+	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)
 	wrapArgs(root)
 	return root
 }
 
-// wrapArgs marks argument-count errors of every command as usage errors.
+// wrapArgs marks argument-count errors of every command as usage errors,
+// and makes every noun (a command with verbs and no action of its own)
+// refuse an unknown verb with exit 2 instead of printing help.
 func wrapArgs(c *cobra.Command) {
+	if c.HasParent() && c.HasSubCommands() && c.Run == nil && c.RunE == nil {
+		c.RunE = nounRun
+	}
 	if c.Args != nil {
 		check := c.Args
 		if _, done := c.Annotations["argsWrapped"]; !done {

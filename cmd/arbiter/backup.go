@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type backupOptions struct {
+	file  string
+	force bool
+}
+
+func newBackupCmd(a *app) *cobra.Command {
+	opts := &backupOptions{}
+	cmd := &cobra.Command{
+		Use:   "backup <file> [--force]",
+		Short: "Write a copy of the database that is safe to keep",
+		Long: `Write a copy of the whole database (every tournament, the club roster and
+the log) to a file. The copy can be made while other arbiter commands are
+writing: it holds every change finished before it began, and none of the
+ones still under way.
+
+The copy is written under a temporary name and renamed when it is complete,
+so the file is either the whole copy or not there at all. An existing file
+is replaced only with --force.
+
+The copy is a database like any other: open it with --db FILE, or put it in
+place of the original to restore it.`,
+		Example: `  $ arbiter backup club-2026-05-12.db
+  $ arbiter backup /media/usb/club.db --force`,
+		Args: cobra.ExactArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveDefault
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.file = args[0]
+			return runBackup(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.force, "force", false, "replace the file if it exists")
+	return cmd
+}
+
+func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
+	if opts.file == "" {
+		return usageErrorf("give the name of the file to write, e.g. arbiter backup club-backup.db")
+	}
+	return a.withStore(ctx, false, func(db *store.DB) error {
+		err := db.Backup(ctx, opts.file, opts.force)
+		if errors.Is(err, store.ErrConflict) {
+			return hint(err, "choose another name, or add --force to replace it")
+		}
+		if err != nil {
+			return err
+		}
+		size := ""
+		if fi, err := os.Stat(opts.file); err == nil {
+			size = " (" + byteSize(fi.Size()) + ")"
+		}
+		a.notef("Copied %s to %s%s.", db.Path(), opts.file, size)
+		return nil
+	})
+}
+
+// byteSize writes n bytes as "812 bytes", "44 kB" or "3.1 MB".
+func byteSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%d kB", (n+500)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}

@@ -1,0 +1,438 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/binary"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// fileReader is a command that reads a file the user names. Every reader
+// is tried with the malformed files of commonBadFiles and with its own.
+//
+// A reader that answers (game check) reports what is wrong with the
+// contents in its answer on stdout and exits 1; it refuses a file it
+// cannot read at all (missing, a folder, empty) with one line on stderr.
+//
+// To add a reader, add one line to fileReaders: "game import" with ext
+// ".pgn" and its bad games, "trf import" with ".trf", once those commands
+// exist.
+type fileReader struct {
+	name    string
+	ext     string
+	args    func(file string) []string
+	answers bool
+	bad     []badFile
+}
+
+// badFile is a malformed input file. The command must exit 1 with one
+// line naming the file and matching want (a regexp; "" for any); for a
+// reader that answers, unless the file is unreadable, with an answer
+// matching want ("" for one naming a line and column).
+type badFile struct {
+	name       string
+	content    func() []byte // nil for a file that is not there
+	folder     bool          // a folder of that name instead of a file
+	unreadable bool          // refused by every reader, even those that answer
+	want       string
+}
+
+func text(s string) func() []byte { return func() []byte { return []byte(s) } }
+
+// commonBadFiles are tried with every reader.
+var commonBadFiles = []badFile{
+	{name: "missing", unreadable: true, want: `no such file or directory`},
+	{name: "folder", folder: true, unreadable: true, want: `folder|directory`},
+	{name: "empty", content: text(""), unreadable: true},
+	{name: "binary garbage", content: garbage(4096)},
+	{name: "NUL bytes", content: func() []byte { return make([]byte, 1024) }},
+	{name: "one long line", content: func() []byte { return bytes.Repeat([]byte("x"), 1<<20) }},
+}
+
+func fileReaders() []fileReader {
+	return []fileReader{
+		{name: "player import CSV", ext: ".csv", args: func(f string) []string { return []string{"player", "import", f} }, bad: []badFile{
+			{name: "bad rating at line 4", content: text("name;rating\nZed, One;1800\nZed, Two;1700\nZed, Three;17OO\n"), want: `line 4, column "rating": "17OO" is not a rating`},
+			{name: "no name column", content: text("rating,club\n1800,Labyrinth\n"), want: `line 1: .*column called name`},
+			{name: "quote never closed at line 3", content: text("name\nZed\n\"Zed, Two\n"), want: `line 3: .*quote`},
+			{name: "header only", content: text("name,rating\n"), want: `no players below its header row`},
+			{name: "control character at line 2", content: text("name\nZed\x07One\n"), want: `line 2, column "name": contains a line break or control character`},
+			{name: "UTF-16", content: text("\xff\xfen\x00a\x00m\x00e\x00\n\x00Z\x00e\x00d\x00\n\x00"), want: `line \d`},
+			{name: "likely duplicate at line 3", content: text("name\n\"Zed, One\"\n\"Rosi, Mario\"\n"), want: `line 3: "Rosi, Mario" looks like club player id:3 Rossi, Mario`},
+			{name: "player already entered at line 2", content: text("name\n\"Rossi, Mario\"\n"), want: `line 2: Rossi, Mario is already entered`},
+			{name: "same player twice at line 3", content: text("name;rating\nZed, One;1500\nOne Zed;1500\n"), want: `line 3: Zed, One is already entered`},
+			{name: "bad title at line 2", content: text("name,title\nZed,XM\n"), want: `line 2, column "title": unknown title "XM"`},
+		}},
+		{name: "player import XLSX", ext: ".xlsx", args: func(f string) []string { return []string{"player", "import", f} }, bad: []badFile{
+			{name: "not a zip", content: text("name,rating\nZed,1800\n"), want: `not a readable XLSX file`},
+			{name: "zip without a workbook", content: zipOf("notes.txt", "hello"), want: `not a readable XLSX file`},
+			{name: "zip claiming 7.5 GiB", content: claimingZip, want: `not a readable XLSX file: unzip size exceeds`},
+			{name: "bad rating at line 3", content: workbook([][]any{{"Name", "Rating"}, {"Zed, One", 1800}, {"Zed, Two", "abc"}}), want: `line 3, column "Rating": "abc" is not a rating`},
+			{name: "no name column", content: workbook([][]any{{"Rating", "Club"}, {1800, "Labyrinth"}}), want: `line 1: .*column called name`},
+			{name: "header only", content: workbook([][]any{{"Name", "Rating"}}), want: `no players below its header row`},
+		}},
+		{name: "player import, unknown kind", ext: ".pdf", args: func(f string) []string { return []string{"player", "import", f} }, bad: []badFile{
+			{name: "a PDF", content: text("%PDF-1.4\n"), want: `unknown kind of file: give a \.csv or \.xlsx file`},
+		}},
+		{name: "game check", ext: ".pgn", answers: true, args: func(f string) []string { return []string{"game", "check", f} }, bad: []badFile{
+			{name: "illegal move at line 4", content: text("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n"), want: `ILLEGAL 2\.Ke3, ply 3 \[line 4, column 13\]: the king on e1 cannot reach e3 \(art\. 3\.8\.1\)`},
+			{name: "tag never closed", content: text("[Event \"x\n\n1. e4 *\n"), want: `UNREADABLE: cannot read the game: line 1, column 1: unterminated tag`},
+			{name: "comment never closed at line 3", content: text("1. e4 e5\n2. Nf3 Nc6\n3. Bb5 {a long think *\n"), want: `line 3`},
+		}},
+		{name: "round pair --file", ext: ".txt", args: func(f string) []string { return []string{"round", "pair", "--file", f} }, bad: []badFile{
+			{name: "bad board at line 3", content: text("1-4\n5-2\n3-x\n"), want: `line 3, item 1 "3-x": bad pairing`},
+			{name: "unknown bye", content: text("1-4, 5-2, 3 rest"), want: `line 1, item 3 "3 rest": bad pairing: unknown bye "rest"`},
+			{name: "player against himself", content: text("1-4, 2-2"), want: `item 2 "2-2": bad pairing: a player cannot meet himself`},
+			{name: "comments only", content: text("# round 2\n# to do\n"), want: `empty pairing`},
+		}},
+	}
+}
+
+// garbage returns n seeded random bytes.
+func garbage(n int) func() []byte {
+	return func() []byte {
+		rng := rand.New(rand.NewPCG(7, 11))
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(rng.UintN(256))
+		}
+		return b
+	}
+}
+
+func zipOf(name, content string) func() []byte {
+	return func() []byte {
+		var buf bytes.Buffer
+		z := zip.NewWriter(&buf)
+		w, _ := z.Create(name)
+		w.Write([]byte(content))
+		z.Close()
+		return buf.Bytes()
+	}
+}
+
+// claimingZip returns a small zip whose header claims an entry of
+// 3.75 GiB.
+func claimingZip() []byte {
+	b := zipOf("[Content_Types].xml", "<x/>")()
+	for i := 0; ; i += 4 {
+		j := bytes.Index(b[i:], []byte("PK\x01\x02"))
+		if j < 0 {
+			return b
+		}
+		i += j
+		binary.LittleEndian.PutUint32(b[i+24:], 0xF0000000) // uncompressed size
+	}
+}
+
+func workbook(rows [][]any) func() []byte {
+	return func() []byte {
+		x := excelize.NewFile()
+		sheet := x.GetSheetList()[0]
+		for i, r := range rows {
+			cell, _ := excelize.CoordinatesToCellName(1, i+1)
+			x.SetSheetRow(sheet, cell, &r)
+		}
+		var buf bytes.Buffer
+		x.Write(&buf)
+		return buf.Bytes()
+	}
+}
+
+// badSetup is setup's evening with a withdrawn player, and two more
+// tournaments: Empty, and Two with two players and no round paired.
+func badSetup(t *testing.T) *cli {
+	t.Helper()
+	c := setup(t)
+	c.ok("player", "withdraw", "Gallo")
+	c.ok("tournament", "new", "Empty")
+	c.ok("tournament", "new", "Two")
+	c.ok("player", "add", "Rossi, Mario")
+	c.ok("player", "add", "Zed, Nobody")
+	c.ok("tournament", "use", "Labyrinth 12 May")
+	return c
+}
+
+// checkRefusal runs args and checks that the command exits with code (1,
+// or 2 for usage errors), prints nothing on stdout and one line on stderr
+// (for usage errors, one line then the usage) matching want, and leaves
+// the database as it was.  The line must match every regexp of want.
+func checkRefusal(t *testing.T, c *cli, args []string, code int, want ...string) {
+	t.Helper()
+	before := c.dump()
+	out, errs, got := c.run(args...)
+	if got != code {
+		t.Errorf("arbiter %q: exit %d, want %d (stderr %q)", args, got, code, errs)
+	}
+	if out != "" {
+		t.Errorf("arbiter %q: stdout %q, want nothing", args, out)
+	}
+	first, rest, _ := strings.Cut(errs, "\n")
+	switch {
+	case code == 2 && !strings.HasPrefix(rest, "\nUsage:"):
+		t.Errorf("arbiter %q: stderr %q, want one line, then the usage", args, errs)
+	case code != 2 && rest != "":
+		t.Errorf("arbiter %q: stderr %q, want one line", args, errs)
+	}
+	if looksLikeCrash(errs) {
+		t.Errorf("arbiter %q: stderr %q shows a crash", args, errs)
+	}
+	if len(first) > 500 {
+		t.Errorf("arbiter %q: stderr line of %d bytes, want a short one: %.200q...", args, len(first), first)
+	}
+	if !strings.HasPrefix(first, "arbiter: ") {
+		t.Errorf("arbiter %q: stderr %q, want a line starting with arbiter:", args, first)
+	}
+	for _, w := range want {
+		if !regexp.MustCompile(w).MatchString(first) {
+			t.Errorf("arbiter %q: stderr %q, want a line matching %q", args, first, w)
+		}
+	}
+	if after := c.dump(); after != before {
+		t.Errorf("arbiter %q changed the database", args)
+	}
+}
+
+// checkAnswer runs a command that answers about its input and checks
+// that it exits 1 with nothing on stderr, an answer matching want, and
+// the database as it was.
+func checkAnswer(t *testing.T, c *cli, args []string, want string) {
+	t.Helper()
+	before := c.dump()
+	out, errs, code := c.run(args...)
+	if code != 1 || errs != "" {
+		t.Errorf("arbiter %q: exit %d, stderr %q; want 1 and nothing", args, code, errs)
+	}
+	if looksLikeCrash(out + errs) {
+		t.Errorf("arbiter %q: output %.300q shows a crash", args, out+errs)
+	}
+	if !regexp.MustCompile(want).MatchString(out) {
+		t.Errorf("arbiter %q: answer %.300q, want it to match %q", args, out, want)
+	}
+	if after := c.dump(); after != before {
+		t.Errorf("arbiter %q changed the database", args)
+	}
+}
+
+// TestBadFiles gives every command that reads a file malformed files.
+func TestBadFiles(t *testing.T) {
+	c := badSetup(t)
+	dir := t.TempDir()
+	for _, r := range fileReaders() {
+		for _, bf := range append(commonBadFiles[:len(commonBadFiles):len(commonBadFiles)], r.bad...) {
+			t.Run(r.name+"/"+bf.name, func(t *testing.T) {
+				path := filepath.Join(dir, strings.NewReplacer(" ", "-", ",", "").Replace(r.name+"-"+bf.name)+r.ext)
+				switch {
+				case bf.folder:
+					if err := os.Mkdir(path, 0o755); err != nil {
+						t.Fatal(err)
+					}
+				case bf.content != nil:
+					if err := os.WriteFile(path, bf.content(), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if r.answers && !bf.unreadable {
+					want := bf.want
+					if want == "" {
+						want = `line \d+, column \d+`
+					}
+					checkAnswer(t, c, r.args(path), want)
+					return
+				}
+				checkRefusal(t, c, r.args(path), 1, regexp.QuoteMeta(path), bf.want)
+			})
+		}
+	}
+}
+
+// TestBadArguments gives every command bad arguments and flag values.
+// want is a regexp the error line must match; it names the input.
+func TestBadArguments(t *testing.T) {
+	c := badSetup(t)
+	dir := t.TempDir()
+	garbageDB := filepath.Join(dir, "notes.db")
+	if err := os.WriteFile(garbageDB, garbage(8192)(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	existing := filepath.Join(dir, "existing.db")
+	if err := os.WriteFile(existing, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		// Anywhere.
+		{"unknown command", []string{"pairr"}, 2, `unknown command "pairr"`},
+		{"unknown verb", []string{"round", "pari"}, 2, `unknown command "pari" for "arbiter round": did you mean "pair"`},
+		{"unknown flag", []string{"player", "list", "--colour"}, 2, `unknown flag: --colour`},
+		{"unknown tournament", []string{"player", "list", "--tournament", "Autumn"}, 1, `no tournament "Autumn"`},
+		{"unknown tournament id", []string{"standings", "--tournament", "99"}, 1, `no tournament "99"`},
+		{"database is a folder", []string{"player", "list", "--db", dir}, 1, `database ` + regexp.QuoteMeta(dir) + ` is a folder`},
+		{"database is not a database", []string{"player", "list", "--db", garbageDB}, 1, regexp.QuoteMeta(garbageDB) + `: file is not a database`},
+		{"write to a file that is not a database", []string{"tournament", "new", "X", "--db", garbageDB}, 1, regexp.QuoteMeta(garbageDB) + `: file is not a database`},
+		{"database missing", []string{"standings", "--db", filepath.Join(dir, "nowhere.db")}, 1, `no database at .*nowhere\.db`},
+
+		// tournament
+		{"new: empty name", []string{"tournament", "new", " "}, 1, `the tournament needs a name`},
+		{"new: name taken", []string{"tournament", "new", "labyrinth 12 MAY"}, 1, `"labyrinth 12 MAY".*already exists`},
+		{"new: no name", []string{"tournament", "new"}, 2, `accepts 1 arg`},
+		{"new: rounds 0", []string{"tournament", "new", "X", "--rounds", "0"}, 1, `--rounds 0: type a number of rounds from 1 to 99`},
+		{"new: rounds not a number", []string{"tournament", "new", "X", "--rounds", "seven"}, 2, `invalid argument "seven" for "--rounds"`},
+		{"new: rounds 100", []string{"tournament", "new", "X", "--rounds", "100"}, 1, `--rounds 100`},
+		{"new: date", []string{"tournament", "new", "X", "--date", "12/05/2026"}, 1, `--date "12/05/2026": type a date as YYYY-MM-DD`},
+		{"new: pace", []string{"tournament", "new", "X", "--pace", "bullet"}, 1, `--pace: unknown pace "bullet"`},
+		{"new: tie-breaks", []string{"tournament", "new", "X", "--tiebreaks", "BH,XX"}, 1, `--tiebreaks: .*"XX"`},
+		{"new: bye value", []string{"tournament", "new", "X", "--bye-value", "2"}, 1, `--bye-value 2: type 1 or 0.5 or 0`},
+		{"new: half-bye value", []string{"tournament", "new", "X", "--half-bye-value", "1"}, 1, `--half-bye-value 1: type 0.5 or 0`},
+		{"new: late value", []string{"tournament", "new", "X", "--late-value", "half"}, 1, `--late-value half: type 0 or 0.5`},
+		{"new: deadline", []string{"tournament", "new", "X", "--deadline", "25:00"}, 1, `--deadline "25:00": type a time as HH:MM`},
+		{"new: first colour", []string{"tournament", "new", "X", "--first-colour", "red"}, 1, `--first-colour "red": type white, black or lot`},
+		{"new: seed", []string{"tournament", "new", "X", "--seed", "lucky"}, 2, `invalid argument "lucky" for "--seed"`},
+		{"new: laws edition", []string{"tournament", "new", "X", "--laws-edition", "1999"}, 1, `--laws-edition 1999: type one of`},
+		{"new: tie-break edition", []string{"tournament", "new", "X", "--tiebreak-edition", "2020"}, 1, `--tiebreak-edition 2020: type 2023`},
+		{"new: pairing edition", []string{"tournament", "new", "X", "--pairing-edition", "2020"}, 1, `--pairing-edition 2020: type 2025 or 2017`},
+		{"new: preset", []string{"tournament", "new", "X", "--preset", "blitz"}, 1, `unknown preset "blitz"`},
+		{"use: unknown", []string{"tournament", "use", "Autumn"}, 1, `no tournament "Autumn"`},
+		{"use: no name", []string{"tournament", "use"}, 2, `accepts 1 arg`},
+		{"show: extra argument", []string{"tournament", "show", "now"}, 2, `unknown command "now"`},
+		{"list: extra argument", []string{"tournament", "list", "all"}, 2, `unknown command "all"`},
+		{"set: nothing", []string{"tournament", "set"}, 2, `nothing to change`},
+		{"set: empty name", []string{"tournament", "set", "--name", ""}, 1, `--name is empty`},
+		{"set: rounds below those paired", []string{"tournament", "set", "--rounds", "0"}, 1, `--rounds 0`},
+		{"set: bye value", []string{"tournament", "set", "--bye-value", "one"}, 1, `--bye-value one`},
+
+		// player
+		{"add: empty name", []string{"player", "add", ""}, 1, `the player needs a name`},
+		{"add: bad roster id", []string{"player", "add", "id:x"}, 1, `bad roster ID "id:x"`},
+		{"add: unknown roster id", []string{"player", "add", "id:999"}, 1, `no club player id:999`},
+		{"add: negative rating", []string{"player", "add", "Zed", "--rating", "-1"}, 1, `--rating -1: type a rating from 0`},
+		{"add: rating not a number", []string{"player", "add", "Zed", "--rating", "2k"}, 2, `invalid argument "2k" for "--rating"`},
+		{"add: rating too high", []string{"player", "add", "Zed", "--rating", "4000"}, 1, `--rating 4000`},
+		{"add: federation", []string{"player", "add", "Zed", "--federation", "IT"}, 1, `--federation "IT": type three letters`},
+		{"add: FIDE ID", []string{"player", "add", "Zed", "--fide-id", "12-34"}, 1, `--fide-id "12-34"`},
+		{"add: birth year", []string{"player", "add", "Zed", "--birth-year", "1700"}, 1, `--birth-year 1700`},
+		{"add: sex", []string{"player", "add", "Zed", "--sex", "X"}, 1, `--sex "X": type M or F`},
+		{"add: title", []string{"player", "add", "Zed", "--title", "XM"}, 1, `--title: unknown title "XM"`},
+		{"add: already entered", []string{"player", "add", "Mario Rossi"}, 1, `Rossi, Mario is already entered`},
+		{"add: two names", []string{"player", "add", "Zed", "One"}, 2, `accepts 1 arg`},
+		{"list: extra argument", []string{"player", "list", "all"}, 2, `unknown command "all"`},
+		{"edit: unknown player", []string{"player", "edit", "Kasparov", "--rating", "2800"}, 1, `no player called "Kasparov"`},
+		{"edit: unknown number", []string{"player", "edit", "17", "--rating", "1800"}, 1, `no player 17`},
+		{"edit: unknown roster id", []string{"player", "edit", "id:999", "--rating", "1800"}, 1, `no club player id:999`},
+		{"edit: bad roster id", []string{"player", "edit", "id:abc", "--rating", "1800"}, 1, `bad roster ID "id:abc"`},
+		{"edit: nothing to change", []string{"player", "edit", "3"}, 2, `nothing to change`},
+		{"edit: empty name", []string{"player", "edit", "3", "--name", " "}, 1, `--name is empty`},
+		{"edit: bad rating", []string{"player", "edit", "3", "--rating", "-5"}, 1, `--rating -5`},
+		{"withdraw: unknown player", []string{"player", "withdraw", "Kasparov"}, 1, `no player called "Kasparov"`},
+		{"withdraw: negative round", []string{"player", "withdraw", "3", "--from-round", "-1"}, 2, `--from-round -1`},
+		{"withdraw: round not a number", []string{"player", "withdraw", "3", "--from-round", "next"}, 2, `invalid argument "next" for "--from-round"`},
+		{"withdraw: paired round", []string{"player", "withdraw", "3", "--from-round", "1"}, 1, `round 1 is already paired`},
+		{"withdraw: beyond the last round", []string{"player", "withdraw", "3", "--from-round", "100"}, 1, `cannot withdraw from round 100`},
+		{"withdraw: twice", []string{"player", "withdraw", "6"}, 1, `Gallo, Piero withdrew already`},
+		{"bye: unknown player", []string{"player", "bye", "17"}, 1, `no player 17`},
+		{"bye: no player", []string{"player", "bye", " "}, 1, `no player given`},
+		{"bye: negative round", []string{"player", "bye", "3", "--round", "-2"}, 2, `--round -2`},
+		{"bye: beyond the last round", []string{"player", "bye", "3", "--round", "100"}, 1, `rounds 1 to 7, not 100`},
+		{"bye: paired round", []string{"player", "bye", "3", "--round", "1"}, 1, `round 1 is already paired`},
+		{"bye: withdrawn player", []string{"player", "bye", "6", "--round", "3"}, 1, `Gallo, Piero does not play round 3`},
+		{"bye: two kinds", []string{"player", "bye", "3", "--zero", "--full"}, 2, `\[zero full cancel\]`},
+		{"bye: cancel what was not asked", []string{"player", "bye", "3", "--round", "3", "--cancel"}, 1, `Rossi, Mario asked for no bye in round 3`},
+		{"import: no file", []string{"player", "import"}, 2, `accepts 1 arg`},
+
+		// round
+		{"pair: syntax", []string{"round", "pair", "--manual", "1-x"}, 1, `--manual: line 1, item 1 "1-x"`},
+		{"pair: manual and file", []string{"round", "pair", "--manual", "1-2", "--file", "r.txt"}, 2, `\[manual file\]`},
+		{"pair: extra argument", []string{"round", "pair", "1-2"}, 2, `unknown command "1-2"`},
+		{"pair: before results", []string{"round", "pair", "--manual", "1-2, 3-4, 5 bye"}, 1, `round 1 still has no result on boards 2, 3`},
+		{"pair: unknown player", []string{"round", "pair", "--manual", "1-99", "--tournament", "Two"}, 1, `no player 99: pairing numbers run from 1 to 2`},
+		{"pair: player twice", []string{"round", "pair", "--manual", "1-2, 2 bye", "--tournament", "Two"}, 1, `player 2 .* is both on board 1 and given a bye`},
+		{"pair: player left out", []string{"round", "pair", "--manual", "1 bye", "--tournament", "Two"}, 1, `1 player is not paired in round 1: 2 `},
+		{"pair: nobody entered", []string{"round", "pair", "--manual", "1-2", "--tournament", "Empty"}, 1, `Empty has no players`},
+		{"show: not a number", []string{"round", "show", "two"}, 1, `round "two": type a round number`},
+		{"show: round 0", []string{"round", "show", "0"}, 1, `round "0"`},
+		{"show: not paired", []string{"round", "show", "5"}, 1, `round 5 is not paired yet`},
+		{"show: nothing paired", []string{"round", "show", "--tournament", "Empty"}, 1, `no round of Empty is paired yet`},
+		{"show: two rounds", []string{"round", "show", "1", "2"}, 2, `accepts at most 1 arg`},
+		{"unpair: with results", []string{"round", "unpair"}, 1, `round 1 already has results on board 1 \(1-0\)`},
+		{"unpair: nothing paired", []string{"round", "unpair", "--tournament", "Empty"}, 1, `no round of Empty is paired yet`},
+		{"unpair: extra argument", []string{"round", "unpair", "1"}, 2, `unknown command "1"`},
+		{"result: board not a number", []string{"round", "result", "b2", "1-0"}, 1, `board "b2"`},
+		{"result: board 0", []string{"round", "result", "0", "1-0"}, 1, `board "0"`},
+		{"result: no such board", []string{"round", "result", "9", "1-0"}, 1, `round 1 has no board 9`},
+		{"result: bad result", []string{"round", "result", "2", "1-O"}, 1, `unknown result "1-O"`},
+		{"result: result 2-0", []string{"round", "result", "2", "2-0"}, 1, `unknown result "2-0"`},
+		{"result: clear without --correct", []string{"round", "result", "2", "*"}, 1, `result "\*" clears a board`},
+		{"result: negative round", []string{"round", "result", "2", "1-0", "--round", "-1"}, 1, `--round -1`},
+		{"result: round not a number", []string{"round", "result", "2", "1-0", "--round", "last"}, 2, `invalid argument "last" for "--round"`},
+		{"result: round not paired", []string{"round", "result", "2", "1-0", "--round", "3"}, 1, `round 3 is not paired yet`},
+		{"result: bad reason", []string{"round", "result", "2", "1-0", "--reason", "tired"}, 1, `unknown reason "tired"`},
+		{"result: already entered", []string{"round", "result", "1", "0-1"}, 1, `board 1 of round 1 already has 1-0`},
+		{"result: nothing paired", []string{"round", "result", "1", "1-0", "--tournament", "Empty"}, 1, `no round of Empty is paired yet`},
+		{"result: no result", []string{"round", "result", "2"}, 2, `give a board and a result`},
+		{"result: three arguments", []string{"round", "result", "2", "1-0", "now"}, 2, `give a board and a result`},
+
+		// game
+		{"game: unknown verb", []string{"game", "chek", "r3.pgn"}, 2, `unknown command "chek" for "arbiter game": did you mean "check"`},
+		{"game check: no file", []string{"game", "check"}, 2, `accepts 1 arg`},
+		{"game check: letters", []string{"game", "check", "--lang", "fr", "r3.pgn"}, 2, `--lang "fr": use it or en`},
+		{"game check: stdin without a game", []string{"game", "check", "-"}, 1, `standard input holds no game`},
+		{"game perft: depth not a number", []string{"game", "perft", "deep"}, 2, `depth "deep"`},
+		{"game perft: depth too deep", []string{"game", "perft", "99"}, 2, `depth "99": give a number from 0 to 12`},
+		{"game perft: bad FEN", []string{"game", "perft", "1", "--fen", "8/8 w"}, 2, `--fen: rules: bad FEN`},
+
+		// export, print
+		{"export: unknown format", []string{"export", "pdf", filepath.Join(dir, "r.pdf")}, 2, `unknown format "pdf"`},
+		{"export: no file", []string{"export", "xlsx"}, 2, `give one FILE`},
+		{"export: folder", []string{"export", "xlsx", dir}, 1, regexp.QuoteMeta(dir) + `: it is a folder`},
+		{"export: missing folder", []string{"export", "xlsx", filepath.Join(dir, "nowhere", "r.xlsx")}, 1, `nowhere.*there is no folder`},
+		{"export: round not paired", []string{"export", "xlsx", filepath.Join(dir, "r.xlsx"), "--round", "4"}, 1, `round 4 is not paired yet`},
+		{"export: round not a number", []string{"export", "xlsx", filepath.Join(dir, "r.xlsx"), "--round", "last"}, 2, `invalid argument "last" for "--round"`},
+		{"print: unknown sheet", []string{"print", "ranking", "-o", filepath.Join(dir, "r.pdf")}, 2, `unknown sheet "ranking"`},
+		{"print: no output", []string{"print", "standings"}, 2, `missing -o FILE\.pdf`},
+		{"print: folder", []string{"print", "standings", "-o", dir}, 1, regexp.QuoteMeta(dir) + `: it is a folder`},
+		{"print: missing folder", []string{"print", "standings", "-o", filepath.Join(dir, "nowhere", "r.pdf")}, 1, `nowhere.*there is no folder`},
+		{"print: round not paired", []string{"print", "pairings", "--round", "4", "-o", filepath.Join(dir, "r.pdf")}, 1, `round 4 is not paired yet`},
+		{"print: negative round", []string{"print", "standings", "--round", "-1", "-o", filepath.Join(dir, "r.pdf")}, 1, `--round -1`},
+
+		// standings, log, backup
+		{"standings: negative round", []string{"standings", "--round", "-1"}, 1, `--round -1`},
+		{"standings: round not a number", []string{"standings", "--round", "last"}, 2, `invalid argument "last" for "--round"`},
+		{"standings: round not paired", []string{"standings", "--round", "4"}, 1, `round 4 is not paired yet`},
+		{"standings: unknown player", []string{"standings", "--explain", "Kasparov"}, 1, `no player called "Kasparov"`},
+		{"standings: extra argument", []string{"standings", "final"}, 2, `unknown command "final"`},
+		{"log: extra argument", []string{"log", "all"}, 2, `unknown command "all"`},
+		{"backup: no file", []string{"backup"}, 2, `accepts 1 arg`},
+		{"backup: empty name", []string{"backup", ""}, 2, `give the name of the file`},
+		{"backup: file exists", []string{"backup", existing}, 1, regexp.QuoteMeta(existing) + ` already exists; choose another name, or add --force`},
+		{"backup: folder", []string{"backup", dir}, 1, regexp.QuoteMeta(dir) + ` is a folder`},
+		{"backup: missing folder", []string{"backup", filepath.Join(dir, "nowhere", "copy.db")}, 1, `cannot write .*nowhere.*copy\.db: no such file or directory`},
+		{"backup: the database itself", []string{"backup", c.db, "--force"}, 1, regexp.QuoteMeta(c.db) + ` is the database itself`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkRefusal(t, c, tt.args, tt.code, tt.want)
+		})
+	}
+	for _, name := range []string{"r.pdf", "r.xlsx"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("a refused command wrote %s", name)
+		}
+	}
+	if b, _ := os.ReadFile(existing); string(b) != "keep me" {
+		t.Errorf("a refused backup changed %s", existing)
+	}
+	if b, _ := os.ReadFile(garbageDB); !bytes.Equal(b, garbage(8192)()) {
+		t.Errorf("a refused command changed %s", garbageDB)
+	}
+}

@@ -1,0 +1,276 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/rules"
+	"github.com/spf13/cobra"
+)
+
+// gameCheckOptions are the inputs of "game check".
+type gameCheckOptions struct {
+	Path        string // file to read, "-" for standard input
+	JSON        bool
+	Lang        rules.Lang
+	TimeForfeit bool
+
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+func newGameCheckCmd(a *app, runF func(context.Context, *gameCheckOptions) error) *cobra.Command {
+	opts := &gameCheckOptions{}
+	var lang string
+	cmd := &cobra.Command{
+		Use:   "check <file|->",
+		Short: "Check every game of a PGN file against the Laws of Chess",
+		Long: `Check replays every game of a PGN file (or moves without tags, one game per
+"1." start) and says, game by game: whether every move is legal, and if not
+the first illegal move with its number and the article of the Laws it breaks;
+how the game ended by itself (checkmate, stalemate, dead position, fivefold
+repetition, 75 moves); which draws the player to move could claim; whether
+each side could still checkmate (and how that was decided); and whether the
+result fits the final position.
+
+Moves may be written in English or Italian letters; the letter set is found
+game by game unless --lang gives it. A game that mixes both is an error.
+
+The exit status is 0 when every game is legal and its result consistent,
+1 otherwise.`,
+		Example: `$ arbiter game check round3.pgn
+$ arbiter game check --lang it --json serata.pgn
+$ cat partite.pgn | arbiter game check -`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			l, err := rules.ParseLang(lang)
+			if err != nil {
+				return usageErrorf("--lang %q: use it or en", lang)
+			}
+			opts.Path, opts.Lang = args[0], l
+			opts.Stdin, opts.Stdout, opts.Stderr = a.stdin, a.stdout, a.stderr
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runGameCheck(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON object per game")
+	cmd.Flags().StringVar(&lang, "lang", "", "piece letters of the moves: `it|en` (default: found per game)")
+	cmd.Flags().BoolVar(&opts.TimeForfeit, "time-forfeit", false, "treat every decisive result as a win on time (art. 6.9)")
+	return cmd
+}
+
+// gameVerdict is the JSON form of a game's verdict. Field names are
+// stable: add, never rename.
+type gameVerdict struct {
+	Index            int             `json:"index"`
+	White            string          `json:"white"`
+	Black            string          `json:"black"`
+	Result           string          `json:"result"`
+	Plies            int             `json:"plies"`
+	Legal            bool            `json:"legal"`
+	IllegalPly       int             `json:"illegal_ply"`
+	IllegalMove      string          `json:"illegal_move"`
+	Reason           string          `json:"reason"`
+	Article          string          `json:"article"`
+	FinalFEN         string          `json:"final_fen"`
+	Status           string          `json:"status"`
+	Claimable        []string        `json:"claimable"`
+	ResultConsistent bool            `json:"result_consistent"`
+	ResultNote       string          `json:"result_note"`
+	Line             int             `json:"line"`
+	Letters          string          `json:"letters"`
+	LettersNote      string          `json:"letters_note,omitempty"`
+	EndPly           int             `json:"end_ply,omitempty"`
+	IllegalLine      int             `json:"illegal_line,omitempty"`
+	IllegalColumn    int             `json:"illegal_column,omitempty"`
+	CanMate          map[string]mate `json:"can_mate"`
+}
+
+type mate struct {
+	Can    bool   `json:"can"`
+	How    string `json:"how"`
+	Detail string `json:"detail"`
+}
+
+func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
+	in := opts.Stdin
+	name := "standard input"
+	if opts.Path != "-" {
+		f, err := os.Open(opts.Path)
+		if err != nil {
+			return fmt.Errorf("game check: %w", err)
+		}
+		defer f.Close()
+		in, name = f, opts.Path
+	}
+	out := bufio.NewWriter(opts.Stdout)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+
+	r := rules.NewReader(in)
+	n, bad := 0, 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		g, readErr := r.Read()
+		if errors.Is(readErr, io.EOF) {
+			break
+		}
+		var synErr *rules.SyntaxError
+		if readErr != nil && !errors.As(readErr, &synErr) {
+			return fmt.Errorf("game check: reading %s: %w", name, readErr)
+		}
+		n++
+		v := rules.Check(g, rules.Options{Lang: opts.Lang, TimeForfeit: opts.TimeForfeit})
+		gv := verdictOf(n, g, v, synErr)
+		if !gv.Legal || !gv.ResultConsistent {
+			bad++
+		}
+		if opts.JSON {
+			if err := enc.Encode(gv); err != nil {
+				return err
+			}
+		} else {
+			writeVerdict(out, &gv, v)
+		}
+	}
+	if n == 0 {
+		// An empty file is more likely the wrong file than a round
+		// without games.
+		return fmt.Errorf("game check: %s holds no game: give a PGN file, or moves such as 1. e4 e5 2. Nf3", name)
+	}
+	if !opts.JSON {
+		fmt.Fprintf(out, "%d %s checked: %d legal and consistent, %d with problems\n", n, nounFor(n, "game", "games"), n-bad, bad)
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if bad > 0 {
+		return &exitError{code: exitFailure}
+	}
+	return nil
+}
+
+// nounFor returns one for a count of 1 and many otherwise.
+func nounFor(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// verdictOf gathers what is printed about a game.
+func verdictOf(index int, g *rules.Game, v *rules.Verdict, synErr *rules.SyntaxError) gameVerdict {
+	gv := gameVerdict{
+		Index:            index,
+		White:            g.Tag("White"),
+		Black:            g.Tag("Black"),
+		Result:           v.Result,
+		Plies:            len(v.Moves),
+		Legal:            v.Legal(),
+		FinalFEN:         v.Final.FEN(),
+		Status:           v.Status.String(),
+		Claimable:        []string{},
+		ResultConsistent: v.ResultConsistent,
+		ResultNote:       v.ResultNote,
+		Line:             g.Line,
+		Letters:          v.Lang.String(),
+		LettersNote:      v.LangNote,
+		CanMate:          map[string]mate{},
+	}
+	if v.Status != rules.Ongoing {
+		gv.EndPly = v.EndPly
+	}
+	for _, c := range v.Claims {
+		gv.Claimable = append(gv.Claimable, c.String())
+	}
+	for _, c := range []rules.Colour{rules.White, rules.Black} {
+		m := v.Mate[c]
+		gv.CanMate[c.String()] = mate{m.Can, m.How, m.Detail}
+	}
+	switch {
+	case synErr != nil:
+		gv.Legal, gv.ResultConsistent = false, false
+		gv.Reason = fmt.Sprintf("cannot read the game: line %d, column %d: %s", synErr.Line, synErr.Col, synErr.Msg)
+		gv.IllegalLine, gv.IllegalColumn = synErr.Line, synErr.Col
+		gv.ResultNote = "not checked: the game cannot be read"
+	case v.Err != nil:
+		gv.Reason = v.Err.Error()
+	case v.Illegal != nil:
+		im := v.Illegal
+		gv.IllegalPly, gv.IllegalMove, gv.Reason, gv.Article = im.Ply, im.Move(), im.Reason, im.Article
+		gv.IllegalLine, gv.IllegalColumn = im.Line, im.Col
+	}
+	return gv
+}
+
+// writeVerdict prints a game's verdict for people.
+func writeVerdict(w io.Writer, gv *gameVerdict, v *rules.Verdict) {
+	name := func(s string) string {
+		if s == "" {
+			return "?"
+		}
+		return s
+	}
+	result := gv.Result
+	if result == "" {
+		result = "no result"
+	}
+	fmt.Fprintf(w, "game %d (line %d): %s - %s, %s\n", gv.Index, gv.Line, name(gv.White), name(gv.Black), result)
+	moves := (gv.Plies + 1) / 2
+	letters := map[string]string{"en": "English", "it": "Italian"}[gv.Letters]
+	switch {
+	case gv.Legal:
+		fmt.Fprintf(w, "  moves:  legal, %d %s (%d plies), %s letters\n", moves, nounFor(moves, "move", "moves"), gv.Plies, letters)
+	case gv.IllegalMove != "":
+		where := ""
+		if gv.IllegalLine > 0 {
+			where = fmt.Sprintf(" [line %d, column %d]", gv.IllegalLine, gv.IllegalColumn)
+		}
+		art := ""
+		if gv.Article != "" {
+			art = " (" + rules.Cite(gv.Article) + ")"
+		}
+		fmt.Fprintf(w, "  moves:  ILLEGAL %s, ply %d%s: %s%s\n", gv.IllegalMove, gv.IllegalPly, where, gv.Reason, art)
+	default:
+		fmt.Fprintf(w, "  moves:  UNREADABLE: %s\n", gv.Reason)
+	}
+	if gv.LettersNote != "" {
+		fmt.Fprintf(w, "  letters: %s\n", gv.LettersNote)
+	}
+	end := "no automatic end (" + gv.Status + ")"
+	if v.Status != rules.Ongoing {
+		end = fmt.Sprintf("%s after %s, ply %d (%s)", gv.Status, v.MoveName(v.EndPly, v.Lang), gv.EndPly, rules.Cite(v.Status.Article()))
+	}
+	if len(gv.Claimable) > 0 {
+		end += "; claimable: " + strings.Join(gv.Claimable, ", ")
+	}
+	fmt.Fprintf(w, "  end:    %s\n", end)
+	for _, c := range []string{"white", "black"} {
+		m := gv.CanMate[c]
+		can := "cannot checkmate"
+		if m.Can {
+			can = "can checkmate"
+		}
+		fmt.Fprintf(w, "  %s:  %s (%s: %s)\n", c, can, m.How, m.Detail)
+	}
+	switch {
+	case !gv.Legal:
+		fmt.Fprintf(w, "  result: %s\n", gv.ResultNote)
+	case gv.ResultConsistent:
+		fmt.Fprintf(w, "  result: consistent: %s\n", gv.ResultNote)
+	default:
+		fmt.Fprintf(w, "  result: INCONSISTENT: %s\n", gv.ResultNote)
+	}
+	fmt.Fprintf(w, "  final:  %s\n", gv.FinalFEN)
+}

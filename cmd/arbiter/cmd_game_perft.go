@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter/rules"
+	"github.com/spf13/cobra"
+)
+
+// gamePerftOptions are the inputs of "game perft".
+type gamePerftOptions struct {
+	FEN    string
+	Depth  int
+	Divide bool
+	JSON   bool
+
+	Stdout, Stderr io.Writer
+	Now            func() time.Time
+}
+
+// maxPerftDepth bounds the depth "game perft" accepts; depth 8 from the
+// start position already takes minutes.
+const maxPerftDepth = 12
+
+func newGamePerftCmd(a *app, runF func(context.Context, *gamePerftOptions) error) *cobra.Command {
+	opts := &gamePerftOptions{}
+	cmd := &cobra.Command{
+		Use:   "perft [--fen <fen>] <depth>",
+		Short: "Count the legal move sequences of a given depth",
+		Long: `Perft counts the positions reached by every sequence of legal moves of the
+given depth: the standard test of a move generator. Compare the count with
+published values (from the start position: 20, 400, 8902, 197281, 4865609,
+119060324). The count goes to standard output, the speed to standard error.`,
+		Example: `$ arbiter game perft 5
+$ arbiter game perft --divide --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, err := strconv.Atoi(args[0])
+			if err != nil || d < 0 || d > maxPerftDepth {
+				return usageErrorf("depth %q: give a number from 0 to %d", args[0], maxPerftDepth)
+			}
+			if opts.FEN == "" {
+				opts.FEN = rules.StartFEN
+			}
+			if _, err := rules.ParseFEN(opts.FEN); err != nil {
+				return usageErrorf("--fen: %v", err)
+			}
+			opts.Depth = d
+			opts.Stdout, opts.Stderr, opts.Now = a.stdout, a.stderr, a.now
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runGamePerft(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.FEN, "fen", "", "start from this position (default: the initial position)")
+	cmd.Flags().BoolVar(&opts.Divide, "divide", false, "also print the count below each legal move")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as a JSON object")
+	return cmd
+}
+
+type perftResult struct {
+	FEN    string            `json:"fen"`
+	Depth  int               `json:"depth"`
+	Nodes  uint64            `json:"nodes"`
+	Divide map[string]uint64 `json:"divide,omitempty"`
+}
+
+func runGamePerft(ctx context.Context, opts *gamePerftOptions) error {
+	p, err := rules.ParseFEN(opts.FEN)
+	if err != nil {
+		return err
+	}
+	start := opts.Now()
+	res := perftResult{FEN: p.FEN(), Depth: opts.Depth}
+	if opts.Depth == 0 {
+		res.Nodes = 1
+	} else {
+		// Count below each move of the root, so that an interrupt is seen
+		// between them.
+		for _, m := range p.LegalMoves(nil) {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			q := p
+			q.Play(m)
+			n := rules.Perft(q, opts.Depth-1)
+			res.Nodes += n
+			if opts.Divide {
+				if res.Divide == nil {
+					res.Divide = map[string]uint64{}
+				}
+				res.Divide[m.String()] = n
+			}
+		}
+	}
+	elapsed := opts.Now().Sub(start)
+	if opts.JSON {
+		enc := json.NewEncoder(opts.Stdout)
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	} else {
+		moves := make([]string, 0, len(res.Divide))
+		for m := range res.Divide {
+			moves = append(moves, m)
+		}
+		sort.Strings(moves)
+		for _, m := range moves {
+			fmt.Fprintf(opts.Stdout, "%s: %d\n", m, res.Divide[m])
+		}
+		fmt.Fprintln(opts.Stdout, res.Nodes)
+	}
+	rate := ""
+	if s := elapsed.Seconds(); s > 0 {
+		rate = fmt.Sprintf(", %.0f nodes/s", float64(res.Nodes)/s)
+	}
+	fmt.Fprintf(opts.Stderr, "perft %d: %d nodes in %v%s\n", opts.Depth, res.Nodes, elapsed.Round(time.Millisecond), rate)
+	return nil
+}

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+// databasePath returns where the database is: --db, else $ARBITER_DB,
+// else arbiter.db in the working directory.
+func (a *app) databasePath() string {
+	if a.dbPath != "" {
+		return a.dbPath
+	}
+	if p := a.getenv("ARBITER_DB"); p != "" {
+		return p
+	}
+	return "arbiter.db"
+}
+
+// actor names who runs the command, for the event log: $ARBITER_USER,
+// else the login name.
+func (a *app) actor() string {
+	for _, k := range []string{"ARBITER_USER", "USER", "USERNAME", "LOGNAME"} {
+		if v := a.getenv(k); v != "" {
+			return v
+		}
+	}
+	return "unknown"
+}
+
+// errNoDatabase is returned by commands that read when there is no file.
+var errNoDatabase = errors.New("no database")
+
+// openStore opens the database. Commands that write create it on first
+// use; commands that only read (create false) refuse a missing file, so
+// that a mistyped --db does not leave an empty database behind.
+func (a *app) openStore(ctx context.Context, create bool) (*store.DB, error) {
+	path := a.databasePath()
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
+	}
+	if !create && path != ":memory:" {
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+		}
+	}
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	db.Now = a.now
+	db.Actor = a.actor()
+	return db, nil
+}
+
+// withStore opens the database, runs fn and closes it.
+func (a *app) withStore(ctx context.Context, create bool, fn func(db *store.DB) error) error {
+	db, err := a.openStore(ctx, create)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return fn(db)
+}
+
+// resolveTournament returns the tournament named by --tournament, or the
+// current one.
+func (a *app) resolveTournament(ctx context.Context, db *store.DB) (arbiter.Tournament, error) {
+	if a.tournament != "" {
+		t, err := db.FindTournament(ctx, a.tournament)
+		if err != nil {
+			return t, hint(err, "see arbiter tournament list")
+		}
+		return t, nil
+	}
+	id, err := db.Current(ctx)
+	if err != nil {
+		return arbiter.Tournament{}, err
+	}
+	if id == 0 {
+		return arbiter.Tournament{}, errors.New("no current tournament: create one with arbiter tournament new NAME, or choose one with arbiter tournament use NAME")
+	}
+	return db.Tournament(ctx, id)
+}
+
+// snapshot reads the tournament the command works on.
+func (a *app) snapshot(ctx context.Context, db *store.DB) (*store.Snapshot, error) {
+	t, err := a.resolveTournament(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	return db.Snapshot(ctx, t.ID)
+}
+
+// hintError adds advice to an error, keeping it wrapped.
+type hintError struct {
+	err  error
+	hint string
+}
+
+func (e *hintError) Error() string { return e.err.Error() + "; " + e.hint }
+func (e *hintError) Unwrap() error { return e.err }
+
+// hint adds "; advice" to err, or returns nil for a nil err.
+func hint(err error, format string, args ...any) error {
+	if err == nil {
+		return nil
+	}
+	return &hintError{err, fmt.Sprintf(format, args...)}
+}
+
+// writeJSON writes v as indented JSON followed by a newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// notef writes a notice to stderr: stdout carries only the answer.
+func (a *app) notef(format string, args ...any) {
+	fmt.Fprintf(a.stderr, format+"\n", args...)
+}
+
+// parseRoundArg reads a round number argument or flag value.
+func parseRound(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("round %q: type a round number such as 1 or 7", s)
+	}
+	return n, nil
+}
+
+// findEntry resolves a player argument in s, adding advice to the error.
+func findEntry(s *store.Snapshot, ref string) (arbiter.Entry, error) {
+	e, err := s.Find(ref)
+	if errors.Is(err, store.ErrNotFound) {
+		return e, hint(err, "type a pairing number or a name from arbiter player list")
+	}
+	if err != nil {
+		return e, err
+	}
+	return e, nil
+}
+
+// completion helpers ---------------------------------------------------
+
+// completeStore opens the database for shell completion without creating
+// it; it returns nil when there is nothing to complete from.
+func (a *app) completeStore(cmd *cobra.Command) *store.DB {
+	db, err := a.openStore(cmd.Context(), false)
+	if err != nil {
+		return nil
+	}
+	return db
+}
+
+// completeTournaments completes tournament names.
+func (a *app) completeTournaments(cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	db := a.completeStore(cmd)
+	if db == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	defer db.Close()
+	list, err := db.Tournaments(cmd.Context())
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []cobra.Completion
+	for _, t := range list {
+		if strings.HasPrefix(strings.ToLower(t.Name), strings.ToLower(prefix)) {
+			out = append(out, cobra.CompletionWithDesc(t.Name, fmt.Sprintf("%d players, %d of %d rounds paired", t.Players, t.Paired, t.Rounds)))
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completePlayers completes pairing numbers, described by the name; a
+// prefix that is not a number completes names.
+func (a *app) completePlayers(cmd *cobra.Command, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	db := a.completeStore(cmd)
+	if db == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	defer db.Close()
+	s, err := a.snapshot(cmd.Context(), db)
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []cobra.Completion
+	_, numeric := strconv.Atoi(prefix)
+	for _, e := range s.Entries {
+		pn := strconv.Itoa(e.PN)
+		switch {
+		case prefix == "" || (numeric == nil && strings.HasPrefix(pn, prefix)):
+			out = append(out, cobra.CompletionWithDesc(pn, e.Player.Name))
+		case numeric != nil && strings.HasPrefix(arbiter.FoldName(e.Player.Name), arbiter.FoldName(prefix)):
+			out = append(out, cobra.CompletionWithDesc(e.Player.Name, "player "+pn))
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completePlayerArg completes the first argument with players.
+func (a *app) completePlayerArg(cmd *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return a.completePlayers(cmd, prefix)
+}
+
+// completeRounds completes the numbers of the paired rounds.
+func (a *app) completeRounds(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	db := a.completeStore(cmd)
+	if db == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	defer db.Close()
+	s, err := a.snapshot(cmd.Context(), db)
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []cobra.Completion
+	for _, r := range s.Rounds {
+		out = append(out, cobra.CompletionWithDesc(strconv.Itoa(r.Number), fmt.Sprintf("%d boards", len(r.Boards))))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// noFiles is a completion function that offers nothing.
+func noFiles(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}

@@ -1,0 +1,25 @@
+package main
+
+import "github.com/spf13/cobra"
+
+// newExportCmd returns the "export" noun: the tournament written to a file
+// for another program. Each format is a subcommand.
+func newExportCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "export <format> FILE",
+		Short: "Write the tournament to a file for other programs",
+		Long: `Write the current tournament to a file that other programs read. Each format
+is a subcommand. A file already there is replaced; it is written whole or
+not at all.`,
+		Example: `  $ arbiter export xlsx standings.xlsx
+  $ arbiter export pgn games.pgn
+  $ arbiter export trf labyrinth.trf`,
+	}
+	cmd.AddCommand(
+		newExportXLSXCmd(a),
+		newExportPGNCmd(a, nil),
+		newExportTRFCmd(a),
+	)
+	refuseUnknown(cmd, "format")
+	return cmd
+}

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/trf"
+	"github.com/spf13/cobra"
+)
+
+type exportTRFOptions struct {
+	file   string
+	format string
+}
+
+func newExportTRFCmd(a *app) *cobra.Command {
+	opts := &exportTRFOptions{}
+	cmd := &cobra.Command{
+		Use:   "trf <FILE> [--format trf16|trf26]",
+		Short: "Write the FIDE tournament report file (TRF)",
+		Long: `Write the tournament as a FIDE Tournament Report File: the header lines, then
+one 001 line per player with his points, his place in the standings and
+one block per round (opponent, colour, result). Forfeits are + and -, the
+pairing-allocated bye U, requested byes H, F and Z, and a round a player
+did not play "0000 - Z". Byes already asked for in the next round are
+written in its column, so that a pairing program pairs that round as
+arbiter round pair would.
+
+--format trf16 (the default) writes the TRF-16 that FIDE's pairing checkers
+and the endorsed engines read, with the number of rounds, the initial
+colour and any point values other than 1, ½ and 0 as XXR, XXC and BBx/XXS
+lines; --format trf26 writes TRF-26, with the tags 142, 152 and 162
+instead. The initial colour is the tournament's first colour, or the one
+drawn by lot from the seed stored in the tournament.
+
+Only rounds with every result in are written: a round still in play is
+left out, and stderr says so. Use - as FILE to write to standard output; a
+file is written whole or not at all.`,
+		Example: `  $ arbiter export trf labyrinth.trf
+  $ arbiter export trf report.trf --format trf26
+  $ arbiter export trf - | arbiter trf pair /dev/stdin`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErrorf("export trf: give one FILE to write, e.g. arbiter export trf labyrinth.trf")
+			}
+			return nil
+		},
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return []cobra.Completion{"trf", "txt"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.file = args[0]
+			return runExportTRF(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.format, "format", "trf16", "file format: {trf16|trf26}")
+	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return []cobra.Completion{"trf16", "trf26"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+// trfVersion reads the --format flag.
+func trfVersion(format string) (trf.Version, error) {
+	switch strings.ToLower(strings.ReplaceAll(format, "-", "")) {
+	case "trf16", "16", "":
+		return trf.TRF16, nil
+	case "trf26", "26":
+		return trf.TRF26, nil
+	}
+	return 0, usageErrorf("--format %q: type trf16 or trf26", format)
+}
+
+func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
+	version, err := trfVersion(opts.format)
+	if err != nil {
+		return err
+	}
+	if err := a.checkOutput(opts.file); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	var f *trf.File
+	err = a.withStore(ctx, false, func(db *store.DB) error {
+		s, err := a.snapshot(ctx, db)
+		if err != nil {
+			return err
+		}
+		if len(s.Entries) == 0 {
+			return fmt.Errorf("%s has no players yet: enter them with arbiter player add NAME", s.Tournament.Name)
+		}
+		n := completeRounds(s)
+		if n < len(s.Rounds) {
+			a.notef("Round %d is still in play (%s without a result): the file stops after round %d.", n+1, plural(openBoards(s, n+1), "board", "boards"), n)
+		}
+		if f, err = trfFile(s, n); err != nil {
+			return err
+		}
+		w := trf.NewWriter(&buf)
+		w.Version = version
+		return w.Write(f)
+	})
+	if err != nil {
+		return err
+	}
+	if err := a.writeOutput(opts.file, buf.Bytes()); err != nil {
+		return err
+	}
+	what := opts.file
+	if what == "-" {
+		what = "standard output"
+	}
+	a.notef("Wrote %s (%s, %s).", what, plural(len(f.Players), "player", "players"), plural(f.PlayedRounds(), "round", "rounds"))
+	return nil
+}
+
+// trfFile builds the report of tournament s after round n: rounds 1 to n,
+// every result in, and in the column of round n+1 the byes already known
+// for it. Each player's rank is his place in the standings after round n.
+func trfFile(s *store.Snapshot, n int) (*trf.File, error) {
+	t := s.Tournament
+	if t.FirstColour == arbiter.NoColour && (t.Seed != 0 || len(s.Rounds) > 0) {
+		// The colour round pair draws by lot from the stored seed
+		// (pairing.FromTable), so that a pairing program given the file
+		// pairs as arbiter does. A tournament with no seed yet has
+		// none until round 1 is paired.
+		t.FirstColour = pairing.InitialColourByLot(t.Seed)
+	}
+	entries := append([]arbiter.Entry(nil), s.Entries...)
+	for i := range entries {
+		entries[i].Player.Sex = trfSex(entries[i].Player.Sex)
+	}
+	d := &trf.Domain{Tournament: t, Entries: entries, Rounds: s.Rounds[:n], NextByes: nextByes(s, n+1)}
+	f, err := trf.FromDomain(d)
+	if err != nil {
+		return nil, err
+	}
+	_, st, err := rankAfter(s, n)
+	if err != nil {
+		return nil, err
+	}
+	place := make(map[int]int, len(st))
+	for i, x := range st {
+		place[x.PN] = i + 1
+	}
+	for i := range f.Players {
+		if r, ok := place[f.Players[i].ID]; ok {
+			f.Players[i].Rank = r
+		}
+	}
+	return f, nil
+}
+
+// nextByes returns the players who will not be paired in round k, as TRF
+// blocks in that round's column: byes asked for, and "0000 - Z" for
+// players who withdrew or have not entered yet. For a round already
+// paired, these are its stored byes other than the PAB.
+func nextByes(s *store.Snapshot, k int) []arbiter.Bye {
+	if k > s.Tournament.Rounds {
+		return nil
+	}
+	list := s.Absent(k)
+	if r := s.Round(k); r != nil {
+		list = r.Byes
+	}
+	var out []arbiter.Bye
+	for _, b := range list {
+		switch b.Kind {
+		case arbiter.HalfBye, arbiter.FullBye, arbiter.ZeroBye:
+			out = append(out, b)
+		case arbiter.Unpaired:
+			out = append(out, arbiter.Bye{PN: b.PN, Kind: arbiter.ZeroBye})
+		}
+	}
+	return out
+}
+
+// trfSex writes the roster's M and F as the TRF's m and w (column 10).
+func trfSex(sex string) string {
+	switch strings.ToUpper(sex) {
+	case "M":
+		return "m"
+	case "F", "W":
+		return "w"
+	}
+	return ""
+}
+
+// rosterSex reads the TRF's m and w as the roster's M and F.
+func rosterSex(sex string) string {
+	switch strings.ToLower(sex) {
+	case "m":
+		return "M"
+	case "w", "f":
+		return "F"
+	}
+	return ""
+}

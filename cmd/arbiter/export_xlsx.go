@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/labyrinth-chess/arbiter/reports"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type exportXLSXOptions struct {
+	file  string
+	round roundChoice
+}
+
+func newExportXLSXCmd(a *app) *cobra.Command {
+	opts := &exportXLSXOptions{}
+	cmd := &cobra.Command{
+		Use:   "xlsx <FILE> [--round N]",
+		Short: "Write the standings workbook for a spreadsheet",
+		Long: `Write the tournament as an XLSX workbook, the organizer's record that any
+spreadsheet opens. Its sheets:
+
+  Standings    rank ("3-4" when shared), pairing number, name, title, rating,
+               club, points, one column per tie-break of the chain headed by
+               its C.07 code, and the performance rating
+  Crosstable   one line per player in rank order, each round as "12w1",
+               "5b½", "PAB", "H" or "-", and the total
+  Round 1...   one sheet per round: board, White, points, result, Black,
+               points, then the players without a board and why
+  Players      the entries by pairing number, with their status
+
+Points, ratings and tie-breaks are numbers, so the spreadsheet can sort and
+sum them. The workbook shows the tournament after the last round with every
+result in; --round N stops it after another paired round (if that round is
+still in play, its open games count as not played yet). The ranking is that
+of arbiter standings. Use - as FILE to write to standard output.`,
+		Example: `  $ arbiter export xlsx standings.xlsx
+  $ arbiter export xlsx after3.xlsx --round 3
+  $ arbiter export xlsx "Spring Open.xlsx" --tournament "Spring Open"`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErrorf("export xlsx: give one FILE to write, e.g. arbiter export xlsx standings.xlsx")
+			}
+			return nil
+		},
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return []cobra.Completion{"xlsx"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.file = args[0]
+			opts.round.set = cmd.Flags().Changed("round")
+			return runExportXLSX(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.round.n, "round", 0, "stop after round `N` (default: the last round with every result in)")
+	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+	return cmd
+}
+
+func runExportXLSX(ctx context.Context, a *app, opts *exportXLSXOptions) error {
+	return a.writeReport(ctx, report{
+		path: opts.file,
+		round: func(s *store.Snapshot) (int, error) {
+			return a.afterRound(s, opts.round, "the workbook", true)
+		},
+		write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteXLSX(w, ev) },
+		// Standings, Crosstable, one sheet per round, Players.
+		size: func(_ []byte, n int) (int, string) { return n + 3, "sheet" },
+	})
+}

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/rules"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+// gameAddOptions are the inputs of "game add".
+type gameAddOptions struct {
+	Board  string
+	Path   string // file to read, "-" for standard input
+	Round  int    // 0: the last round paired
+	Lang   rules.Lang
+	Ruling string
+	Result string
+	Reason string
+}
+
+func newGameAddCmd(a *app, runF func(context.Context, *gameAddOptions) error) *cobra.Command {
+	opts := &gameAddOptions{}
+	var lang string
+	cmd := &cobra.Command{
+		Use:   "add <board> <file|-> [--round N] [--lang it|en] [--ruling TEXT --result R]",
+		Short: "Attach a game score to a board and check it against the Laws of Chess",
+		Long: `Attach the score of a game (PGN, or moves as players write them, in English
+or Italian letters) to a board of the last round paired (or of --round N).
+
+The game is replayed move by move. An illegal move is reported with its
+number and the article of the Laws it breaks, and the game is refused unless
+the arbiter has ruled on it: --ruling "TEXT" stores the game with the
+ruling, and --result R enters the result the arbiter gave. A comment
+{Ruling: TEXT} before the first move, as export pgn writes it, is read as
+the ruling when --ruling is not given.
+
+The result follows the Laws: a game that ended by itself (checkmate,
+stalemate, a dead position, fivefold repetition, 75 moves) has the result of
+its end, entered if the board has none; a board with a different result, or
+a Result tag that says otherwise, is refused with the result the position
+gives. A loss on time (Termination "time forfeit", or --reason time) for a
+side whose opponent cannot checkmate is a draw (art. 6.9), and so, under the
+Laws of 2023, is such a resignation (--reason resign, art. 5.1.2).
+
+White and Black tags that are the board's players with the colours turned
+round are an error; other tags that contradict the pairing (another name,
+a Round tag for another round or board) are reported as warnings.`,
+		Example: `  $ arbiter game add 3 board3.pgn
+  $ arbiter game add 2 - --round 4 --lang it < partita.txt
+  $ arbiter game add 5 game.pgn --ruling "4...Cd4 illegal, claimed by White: Black loses (A.4.2)" --result 1-0`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 2 {
+				return usageErrorf("give a board and a file, e.g. arbiter game add 3 board3.pgn (- reads standard input)")
+			}
+			return nil
+		},
+		ValidArgsFunction: a.completeBoards,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			l, err := rules.ParseLang(lang)
+			if err != nil {
+				return usageErrorf("--lang %q: use it or en", lang)
+			}
+			opts.Board, opts.Path, opts.Lang = args[0], args[1], l
+			if cmd.Flags().Changed("ruling") && strings.TrimSpace(opts.Ruling) == "" {
+				return usageErrorf("--ruling is empty: write the arbiter's decision, e.g. --ruling \"illegal move claimed, Black loses\"")
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runGameAdd(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round (default: the last round paired)")
+	cmd.Flags().StringVar(&lang, "lang", "", "piece letters of the moves: `it|en` (default: found from the moves)")
+	cmd.Flags().StringVar(&opts.Ruling, "ruling", "", "the arbiter's decision on the game, kept with it and in the log")
+	cmd.Flags().StringVar(&opts.Result, "result", "", "the result to enter, e.g. the one the arbiter gave with --ruling")
+	cmd.Flags().StringVar(&opts.Reason, "reason", "", "how the game ended: {time|resign|agreement|claim|arbiter|...}")
+	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+	cmd.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return []cobra.Completion{"it", "en"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	cmd.RegisterFlagCompletionFunc("reason", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return store.Reasons, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
+	board, err := parseBoard(opts.Board)
+	if err != nil {
+		return err
+	}
+	res, err := arbiter.ParseResult(opts.Result)
+	if err != nil {
+		return fmt.Errorf("--result: %w", err)
+	}
+	reason := strings.ToLower(strings.TrimSpace(opts.Reason))
+	if err := store.CheckReason(reason); err != nil {
+		return fmt.Errorf("--reason: %w", err)
+	}
+	ruling := strings.TrimSpace(opts.Ruling)
+	gs, name, err := a.readGames(opts.Path)
+	if err != nil {
+		return err
+	}
+	if len(gs) > 1 {
+		return fmt.Errorf("%s holds %d games: game add takes one; to add a whole round, use arbiter game import %s", name, len(gs), opts.Path)
+	}
+	g := gs[0].game
+	if fromFile := takeRuling(g); ruling == "" {
+		ruling = fromFile
+	}
+	if len(g.Moves) == 0 {
+		return fmt.Errorf("%s has no moves: to enter a result alone, use arbiter round result %d RESULT", name, board)
+	}
+	return a.withStore(ctx, false, func(db *store.DB) error {
+		s, err := a.snapshot(ctx, db)
+		if err != nil {
+			return err
+		}
+		n, err := roundOf(s, opts.Round)
+		if err != nil {
+			return err
+		}
+		b, err := findBoard(s, n, board)
+		if err != nil {
+			return err
+		}
+		seat := seatOf(s, n, b)
+		warnings, err := games.Compare(seat, tagsOf(g))
+		if err != nil {
+			return fmt.Errorf("%s: %v; fix the White and Black tags, or check the board number", name, err)
+		}
+		how := `if the arbiter has ruled on it, add --ruling "TEXT" with the result the arbiter gave (--result R)`
+		cg, err := checkGame(s.Tournament, gameInput{game: g, seat: seat, entered: b.Result, lang: opts.Lang,
+			result: res, reason: reason, ruling: ruling, how: how})
+		if err != nil {
+			return fmt.Errorf("round %d board %d: %w", n, board, err)
+		}
+		done, err := db.SubmitGames(ctx, s.Tournament.ID, []store.Submission{cg.sub})
+		if errors.Is(err, store.ErrResultEntered) {
+			return hint(err, "correct it first with arbiter round result %d %s --round %d --correct", board, cg.sub.Result, n)
+		}
+		if err != nil {
+			return err
+		}
+		for _, w := range warnings {
+			a.notef("warning: %s.", w)
+		}
+		for _, note := range cg.notes {
+			a.notef("%s.", capitalize(note))
+		}
+		a.notef("%s", addedLine(seat, cg, done[0]))
+		return nil
+	})
+}
+
+// addedLine tells what game add or import did with one game.
+func addedLine(seat games.Seat, cg checkedGame, done store.Submitted) string {
+	where := fmt.Sprintf("round %d board %d (%s - %s)", seat.Round, seat.Board, seat.White, seat.Black)
+	var what string
+	switch {
+	case done.Same:
+		what = "Nothing to add: " + where + " already has this game"
+	case done.Previous > 0:
+		what = fmt.Sprintf("Added the game to %s; it replaces the %s submitted before, which %s kept", where,
+			nounFor(done.Previous, "game", "games"), nounFor(done.Previous, "is", "are"))
+	default:
+		what = "Added the game to " + where
+	}
+	if cg.verdict != nil {
+		moves := (len(cg.verdict.Moves) + 1) / 2
+		what += fmt.Sprintf(": %d %s, %s", moves, nounFor(moves, "move", "moves"), cg.record.summary())
+	}
+	if cg.sub.Ruling != "" {
+		what += "; ruling kept"
+	}
+	c := done.Result
+	switch {
+	case cg.sub.Result == arbiter.NoResult && c.Old == arbiter.NoResult:
+		what += ". No result entered yet."
+	case c.Unchanged:
+		what += fmt.Sprintf(". The result %s stands.", withReasonText(c.Old, c.OldReason))
+	default:
+		what += fmt.Sprintf(". Entered %s.", withReasonText(c.New, c.NewReason))
+	}
+	return what
+}
+
+// capitalize returns s with its first letter in upper case.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/rules"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+// gameImportOptions are the inputs of "game import".
+type gameImportOptions struct {
+	Path string // file to read, "-" for standard input
+	// Round, if not 0, is the round every game belongs to.
+	Round         int
+	SkipUnmatched bool
+	Lang          rules.Lang
+}
+
+func newGameImportCmd(a *app, runF func(context.Context, *gameImportOptions) error) *cobra.Command {
+	opts := &gameImportOptions{}
+	var lang string
+	cmd := &cobra.Command{
+		Use:   "import <file.pgn|-> [--round N] [--skip-unmatched]",
+		Short: "Attach a whole round's games from a PGN file to their boards",
+		Long: `Read every game of a PGN file and attach each to its board. A game is
+matched by its Round tag ("3" for round 3, "3.2" for board 2 of round 3, as
+export pgn writes it) and by the players' names in its White and Black tags,
+compared without accents and case ("Rossi, Mario" is "Mario Rossi"); --round N
+says which round the games belong to when the tags do not.
+
+Games that match no board are listed, and nothing is imported until every
+game matches, or --skip-unmatched is given to import the others. Each game
+is checked as game add checks it (legal moves, the result its end gives,
+White and Black the right way round); one game refused refuses the import.
+A comment {Ruling: TEXT} before the first move, as export pgn writes it,
+carries the arbiter's ruling on the game. A game without moves enters its
+result alone. The import is one transaction: all of it, or nothing.`,
+		Example: `  $ arbiter game import round3.pgn
+  $ arbiter game import serata.pgn --round 2 --skip-unmatched`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErrorf("give one PGN file, e.g. arbiter game import round3.pgn (- reads standard input)")
+			}
+			return nil
+		},
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return []cobra.Completion{"pgn"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			l, err := rules.ParseLang(lang)
+			if err != nil {
+				return usageErrorf("--lang %q: use it or en", lang)
+			}
+			opts.Path, opts.Lang = args[0], l
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runGameImport(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round the games belong to (default: their Round tags)")
+	cmd.Flags().BoolVar(&opts.SkipUnmatched, "skip-unmatched", false, "import the games that match a board, leaving out the others")
+	cmd.Flags().StringVar(&lang, "lang", "", "piece letters of the moves: `it|en` (default: found game by game)")
+	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+	return cmd
+}
+
+// importedGame is a game of the file with its board.
+type importedGame struct {
+	pgnGame
+	seat  games.Seat
+	board arbiter.Board
+}
+
+func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
+	if opts.Round < 0 {
+		return fmt.Errorf("--round %d: type a round number such as 3", opts.Round)
+	}
+	gs, name, err := a.readGames(opts.Path)
+	if err != nil {
+		return err
+	}
+	return a.withStore(ctx, false, func(db *store.DB) error {
+		s, err := a.snapshot(ctx, db)
+		if err != nil {
+			return err
+		}
+		if opts.Round != 0 {
+			if _, err := roundOf(s, opts.Round); err != nil {
+				return fmt.Errorf("--round: %w", err)
+			}
+		} else if len(s.Rounds) == 0 {
+			return fmt.Errorf("no round of %s is paired yet: nothing to attach %s to", s.Tournament.Name, name)
+		}
+		ix := games.NewIndex(len(s.Rounds), seatsOf(s))
+		var matched []importedGame
+		var unmatched, refused []string
+		taken := map[[2]int]int{} // round, board: index of the game that took it
+		for _, pg := range gs {
+			m := ix.Find(opts.Round, tagsOf(pg.game))
+			label := gameLabel(pg)
+			switch {
+			case m.Swapped:
+				refused = append(refused, fmt.Sprintf("%s: %s; fix the White and Black tags", label, m.Problem))
+				continue
+			case !m.OK:
+				unmatched = append(unmatched, fmt.Sprintf("%s: %s", label, m.Problem))
+				continue
+			}
+			key := [2]int{m.Seat.Round, m.Seat.Board}
+			if first, ok := taken[key]; ok {
+				refused = append(refused, fmt.Sprintf("%s: round %d board %d already has game %d of the file; keep one of them", label, key[0], key[1], first))
+				continue
+			}
+			taken[key] = pg.index
+			b, err := findBoard(s, m.Seat.Round, m.Seat.Board)
+			if err != nil {
+				return err
+			}
+			matched = append(matched, importedGame{pgnGame: pg, seat: m.Seat, board: b})
+		}
+		if len(unmatched) > 0 && !opts.SkipUnmatched {
+			return listed(a, "unmatched", unmatched, fmt.Sprintf("%s of %d in %s %s no board: nothing imported; fix the tags, or add --skip-unmatched to import the %d that match",
+				plural(len(unmatched), "game", "games"), len(gs), name, nounFor(len(unmatched), "matches", "match"), len(gs)-len(unmatched)))
+		}
+		how := "if the arbiter has ruled on it, write the ruling in a comment {Ruling: TEXT} before the first move"
+		var subs []store.Submission
+		var checked []checkedGame
+		for _, ig := range matched {
+			ruling := takeRuling(ig.game)
+			cg, err := checkGame(s.Tournament, gameInput{game: ig.game, seat: ig.seat, entered: ig.board.Result, lang: opts.Lang, ruling: ruling, how: how})
+			if err != nil {
+				refused = append(refused, fmt.Sprintf("%s, round %d board %d: %v", gameLabel(ig.pgnGame), ig.seat.Round, ig.seat.Board, err))
+				continue
+			}
+			subs = append(subs, cg.sub)
+			checked = append(checked, cg)
+		}
+		if len(refused) > 0 {
+			return listed(a, "refused", refused, fmt.Sprintf("%s of %s refused: nothing imported", plural(len(refused), "game", "games"), name))
+		}
+		done, err := db.SubmitGames(ctx, s.Tournament.ID, subs)
+		if errors.Is(err, store.ErrResultEntered) {
+			return hint(err, "nothing imported; correct it with arbiter round result --correct, or fix the file")
+		}
+		if err != nil {
+			return err
+		}
+		for _, u := range unmatched {
+			a.notef("skipped: %s", u)
+		}
+		stored, same, entered, results := 0, 0, 0, 0
+		for i, d := range done {
+			cg := checked[i]
+			for _, note := range cg.notes {
+				a.notef("round %d board %d: %s.", cg.sub.Round, cg.sub.Board, note)
+			}
+			switch {
+			case d.Same:
+				same++
+			case d.Game.ID != 0:
+				stored++
+			}
+			if cg.sub.PGN == "" {
+				results++
+			}
+			if !d.Result.Unchanged {
+				entered++
+			}
+		}
+		if stored == 0 && entered == 0 && len(unmatched) == 0 {
+			a.notef("Nothing new in %s: its %s already there.", name, plural(len(subs), "game is", "games are"))
+			return nil
+		}
+		msg := fmt.Sprintf("Imported %s from %s: %s stored", plural(len(subs), "game", "games"), name, plural(stored, "game", "games"))
+		if results > 0 {
+			msg += fmt.Sprintf(", %s without moves", plural(results, "result", "results"))
+		}
+		if same > 0 {
+			msg += fmt.Sprintf(", %d already there", same)
+		}
+		msg += fmt.Sprintf("; %s entered", plural(entered, "result", "results"))
+		if len(unmatched) > 0 {
+			msg += fmt.Sprintf("; %d skipped", len(unmatched))
+		}
+		a.notef("%s.", msg)
+		return nil
+	})
+}
+
+// gameLabel names a game of a file: "game 3 (line 25, Rossi, Mario -
+// Neri, Paolo)".
+func gameLabel(pg pgnGame) string {
+	name := func(s string) string {
+		if strings.TrimSpace(s) == "" {
+			return "?"
+		}
+		return s
+	}
+	return fmt.Sprintf("game %d (line %d, %s - %s)", pg.index, pg.game.Line, name(pg.game.Tag("White")), name(pg.game.Tag("Black")))
+}
+
+// listed returns the error for a refused import: with one problem, that
+// problem in one line; with more, each on stderr (what: "unmatched") and
+// then the summary.
+func listed(a *app, what string, problems []string, summary string) error {
+	if len(problems) == 1 {
+		return fmt.Errorf("%s; %s", problems[0], summary)
+	}
+	for _, p := range problems {
+		a.notef("%s: %s", what, p)
+	}
+	return errors.New(summary)
+}

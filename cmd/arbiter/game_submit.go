@@ -1,0 +1,381 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/rules"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+// What game add and game import share: reading PGN, finding boards,
+// checking a game for its board and deciding the result it brings.
+
+// pgnGame is a game read from a file, with where it starts.
+type pgnGame struct {
+	game  *rules.Game
+	index int // 1 for the first game of the file
+}
+
+// readGames reads every game of the PGN file at path ("-" for stdin).
+// A game that cannot be read stops the reading with an error naming the
+// line and column.
+func (a *app) readGames(path string) ([]pgnGame, string, error) {
+	in, name := a.stdin, "standard input"
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, path, fmt.Errorf("cannot read %s: %w", path, plainPathError(err))
+		}
+		defer f.Close()
+		in, name = f, path
+	}
+	r := rules.NewReader(in)
+	var gs []pgnGame
+	for {
+		g, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var syn *rules.SyntaxError
+		if errors.As(err, &syn) {
+			return nil, name, fmt.Errorf("cannot read %s: line %d, column %d: %s; fix the file and try again", name, syn.Line, syn.Col, syn.Msg)
+		}
+		if err != nil {
+			return nil, name, fmt.Errorf("cannot read %s: %w", name, plainPathError(err))
+		}
+		gs = append(gs, pgnGame{game: g, index: len(gs) + 1})
+	}
+	if len(gs) == 0 {
+		return nil, name, fmt.Errorf("%s holds no game: give a PGN file or moves such as 1.e4 e5 2.Cf3", name)
+	}
+	return gs, name, nil
+}
+
+// plainPathError drops the operation and path that os errors repeat.
+func plainPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// seatsOf returns every board of the paired rounds of s, named.
+func seatsOf(s *store.Snapshot) []games.Seat {
+	var seats []games.Seat
+	for _, r := range s.Rounds {
+		for _, b := range r.Boards {
+			seats = append(seats, seatOf(s, r.Number, b))
+		}
+	}
+	return seats
+}
+
+func seatOf(s *store.Snapshot, n int, b arbiter.Board) games.Seat {
+	name := func(pn int) string {
+		if e := s.Entry(pn); e != nil {
+			return e.Player.Name
+		}
+		return strconv.Itoa(pn)
+	}
+	return games.Seat{Round: n, Board: b.Number, White: name(b.White), Black: name(b.Black)}
+}
+
+// findBoard returns board b of round n, or an error saying which boards
+// there are.
+func findBoard(s *store.Snapshot, n, b int) (arbiter.Board, error) {
+	r := s.Round(n)
+	if r == nil {
+		return arbiter.Board{}, fmt.Errorf("round %d is not paired yet", n)
+	}
+	for _, x := range r.Boards {
+		if x.Number == b {
+			return x, nil
+		}
+	}
+	if len(r.Boards) == 0 {
+		return arbiter.Board{}, fmt.Errorf("round %d has no boards, only byes", n)
+	}
+	return arbiter.Board{}, fmt.Errorf("round %d has no board %d: its boards are 1 to %d; see arbiter round show %d", n, b, len(r.Boards), n)
+}
+
+// roundOf returns the round a command works on: the --round asked for,
+// which must be paired, or the last round paired.
+func roundOf(s *store.Snapshot, n int) (int, error) {
+	switch {
+	case len(s.Rounds) == 0:
+		return 0, fmt.Errorf("no round of %s is paired yet: pair round 1 with arbiter round pair", s.Tournament.Name)
+	case n < 0:
+		return 0, fmt.Errorf("--round %d: type a round number such as 3", n)
+	case n == 0:
+		return len(s.Rounds), nil
+	case n > len(s.Rounds):
+		return 0, fmt.Errorf("round %d is not paired yet: type a round from 1 to %d", n, len(s.Rounds))
+	}
+	return n, nil
+}
+
+// parseBoard reads a board number argument.
+func parseBoard(text string) (int, error) {
+	b, err := strconv.Atoi(strings.TrimSpace(text))
+	if err != nil || b < 1 {
+		return 0, fmt.Errorf("board %q: type the board number shown by arbiter round show, e.g. 3", text)
+	}
+	return b, nil
+}
+
+// gameInput is a game on its way to a board.
+type gameInput struct {
+	game    *rules.Game
+	seat    games.Seat
+	entered arbiter.Result // the board's result now
+	lang    rules.Lang
+	result  arbiter.Result // the result the arbiter typed (game add --result); NoResult: the game's Result tag
+	reason  string         // the reason typed (game add --reason); "": the Termination tag
+	ruling  string         // the arbiter's ruling on the game
+	// how tells the user how to record a ruling ("add --ruling ...").
+	how string
+}
+
+// gameRecord is the verdict stored with a game, as JSON. Field names are
+// stable: add, never rename.
+type gameRecord struct {
+	Legal            bool     `json:"legal"`
+	Plies            int      `json:"plies"`
+	Letters          string   `json:"letters"`
+	Status           string   `json:"status"`
+	EndPly           int      `json:"end_ply,omitempty"`
+	EndMove          string   `json:"end_move,omitempty"`
+	IllegalPly       int      `json:"illegal_ply,omitempty"`
+	IllegalMove      string   `json:"illegal_move,omitempty"`
+	IllegalReason    string   `json:"illegal_reason,omitempty"`
+	Article          string   `json:"article,omitempty"`
+	Result           string   `json:"result"`
+	ResultConsistent bool     `json:"result_consistent"`
+	ResultNote       string   `json:"result_note"`
+	Notes            []string `json:"notes,omitempty"`
+}
+
+// recordOf sums up a verdict for storage.
+func recordOf(v *rules.Verdict, notes []string) gameRecord {
+	r := gameRecord{Legal: v.Legal(), Plies: len(v.Moves), Letters: v.Lang.String(), Status: v.Status.String(),
+		Result: v.Result, ResultConsistent: v.ResultConsistent, ResultNote: v.ResultNote, Notes: notes}
+	if v.Status != rules.Ongoing && v.Legal() {
+		r.EndPly, r.EndMove, r.Article = v.EndPly, v.MoveName(v.EndPly, rules.English), v.Status.Article()
+	}
+	switch {
+	case v.Err != nil:
+		r.IllegalReason = v.Err.Error()
+	case v.Illegal != nil:
+		im := v.Illegal
+		r.IllegalPly, r.IllegalMove, r.IllegalReason, r.Article = im.Ply, im.Move(), im.Reason, im.Article
+	}
+	return r
+}
+
+// summary says in a few words what the verdict found: "legal, checkmate
+// after 23.Qh7#", "ILLEGAL 4...Nd4 (art. 3.9)".
+func (r gameRecord) summary() string {
+	switch {
+	case r.IllegalMove != "":
+		return fmt.Sprintf("ILLEGAL %s (%s)", r.IllegalMove, rules.Cite(r.Article))
+	case !r.Legal:
+		return "UNREADABLE: " + r.IllegalReason
+	case r.EndMove != "":
+		return fmt.Sprintf("legal, %s after %s (%s)", statusWords(r.Status), r.EndMove, rules.Cite(r.Article))
+	}
+	return "legal"
+}
+
+// statusWords writes a status for people: "checkmate", "dead position",
+// "75 moves".
+func statusWords(s string) string {
+	switch s {
+	case "dead":
+		return "dead position"
+	case "fivefold":
+		return "fivefold repetition"
+	case "seventy_five":
+		return "75 moves"
+	}
+	return s
+}
+
+// checkedGame is a game judged for its board: what to store, and what to
+// tell the user.
+type checkedGame struct {
+	sub     store.Submission
+	verdict *rules.Verdict // nil for a result without moves
+	record  gameRecord
+	notes   []string // what the Laws changed, for stderr
+}
+
+// checkGame replays a game for its board and decides the result it
+// brings. A game with an illegal move is refused unless the arbiter has
+// ruled on it; a result that the end of the game contradicts, or that
+// differs from the result entered on the board, is refused with the
+// result the game gives. The error is a sentence for the user, without
+// the board.
+func checkGame(t arbiter.Tournament, in gameInput) (checkedGame, error) {
+	g := in.game
+	var out checkedGame
+	tagResult, marker := resultTag(g.Tag("Result")), g.Result
+	if tagResult != "" && marker != "" && tagResult != marker {
+		return out, fmt.Errorf("the Result tag says %s but the moves end with %s: make them agree", g.Tag("Result"), marker)
+	}
+	pgnResult := tagResult
+	if pgnResult == "" {
+		pgnResult = marker
+	}
+	played := len(g.Moves) > 0
+	submitted, reason := games.ParseTermination(pgnResult, g.Tag("Termination"), played)
+	typed := in.result != arbiter.NoResult
+	if typed {
+		submitted = in.result
+	}
+	if in.reason != "" {
+		reason = in.reason
+	}
+	override := in.ruling != "" || reason == games.ReasonArbiter
+	out.sub = store.Submission{Round: in.seat.Round, Board: in.seat.Board, Ruling: in.ruling}
+
+	var end *games.End
+	if played {
+		opts := rules.Options{Lang: in.lang, Result: checkedResult(submitted), TimeForfeit: reason == games.ReasonTime}
+		v := rules.Check(g, opts)
+		switch {
+		case v.Err != nil && in.ruling == "":
+			return out, fmt.Errorf("the game cannot be replayed: %v; %s", v.Err, in.how)
+		case v.Illegal != nil && in.ruling == "":
+			im := v.Illegal
+			where := ""
+			if im.Line > 0 {
+				where = fmt.Sprintf(", line %d", im.Line)
+			}
+			why := im.Reason
+			if im.Article != "" {
+				why += " (" + rules.Cite(im.Article) + ")"
+			}
+			return out, fmt.Errorf("illegal move %s (%s%s): %s; the game is not stored; %s", im.Move(), im.Side, where, why, in.how)
+		}
+		out.verdict = v
+		end = games.EndOf(v)
+	}
+	d, err := games.Decide(games.Facts{Laws: t.LawsEdition, Pace: t.Pace, Result: submitted, Reason: reason, End: end, Override: override})
+	var ref *games.Refusal
+	if errors.As(err, &ref) {
+		if typed {
+			return out, fmt.Errorf("%s: the result is %s, not %s; type the result the game gives, or record the arbiter's decision with --ruling", ref.Why, ref.Gives, ref.Result)
+		}
+		return out, fmt.Errorf("%s: the result is %s, not %s as the Result tag says; fix the Result tag, or %s", ref.Why, ref.Gives, ref.Result, in.how)
+	}
+	if err != nil {
+		return out, err
+	}
+	if in.entered != arbiter.NoResult && d.Result != arbiter.NoResult && d.Result != in.entered {
+		fix := fmt.Sprintf("if %s is wrong, correct it first with arbiter round result %d %s --round %d --correct", in.entered, in.seat.Board, d.Result, in.seat.Round)
+		if d.Why != "" {
+			return out, fmt.Errorf("the board already has %s but the game gives %s: %s; %s", in.entered, d.Result, d.Why, fix)
+		}
+		said := "the Result tag says " + d.Result.String()
+		if typed {
+			said = d.Result.String() + " was given with --result"
+		}
+		return out, fmt.Errorf("the board already has %s, but %s; %s", in.entered, said, fix)
+	}
+	out.sub.Result, out.sub.Reason, out.notes = d.Result, d.Reason, d.Notes
+	if !played {
+		return out, nil
+	}
+	v := out.verdict
+	if d.Result != arbiter.NoResult && checkedResult(d.Result) != v.Result && v.Legal() {
+		// The Laws changed the result: judge the result entered.
+		v2 := rules.Check(g, rules.Options{Lang: v.Lang, Result: checkedResult(d.Result), TimeForfeit: d.Reason == games.ReasonTime})
+		v.Result, v.ResultConsistent, v.ResultNote = v2.Result, v2.ResultConsistent, v2.ResultNote
+	}
+	out.record = recordOf(v, d.Notes)
+	data, err := json.Marshal(out.record)
+	if err != nil {
+		return out, err
+	}
+	out.sub.PGN = string(rules.AppendPGN(nil, g))
+	out.sub.Letters = v.Lang.String()
+	out.sub.Verdict = string(data)
+	return out, nil
+}
+
+// checkedResult is the PGN form of a result for rules.Check: "" for no
+// result and for forfeits, which a game record cannot show.
+func checkedResult(r arbiter.Result) string {
+	if r == arbiter.NoResult || r.Forfeit() {
+		return ""
+	}
+	return games.PGNResult(r)
+}
+
+// resultTag reads a Result tag value: "1-0", "0-1", "1/2-1/2", "*", or
+// "" when it is none of them.
+func resultTag(s string) string {
+	switch s = strings.TrimSpace(s); s {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return s
+	}
+	return ""
+}
+
+// rulingPrefix starts the comment that carries the arbiter's ruling in
+// PGN written by export pgn.
+const rulingPrefix = "Ruling: "
+
+// takeRuling removes from g the comment before the first move that holds
+// the arbiter's ruling, as export pgn writes it, and returns the ruling.
+func takeRuling(g *rules.Game) string {
+	for i, c := range g.Comments {
+		if text, ok := strings.CutPrefix(strings.TrimSpace(c), rulingPrefix); ok {
+			g.Comments = append(g.Comments[:i:i], g.Comments[i+1:]...)
+			return strings.TrimSpace(text)
+		}
+	}
+	return ""
+}
+
+// tagsOf returns what a game says about where it was played.
+func tagsOf(g *rules.Game) games.Tags {
+	return games.Tags{Round: g.Tag("Round"), White: g.Tag("White"), Black: g.Tag("Black")}
+}
+
+// completeBoards completes the boards of the round given with --round, or
+// of the last round paired.
+func (a *app) completeBoards(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	db := a.completeStore(cmd)
+	if db == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	defer db.Close()
+	s, err := a.snapshot(cmd.Context(), db)
+	if err != nil || len(s.Rounds) == 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	n := len(s.Rounds)
+	if r, err := cmd.Flags().GetInt("round"); err == nil && r >= 1 && r <= n {
+		n = r
+	}
+	var out []cobra.Completion
+	for _, b := range s.Rounds[n-1].Boards {
+		st := seatOf(s, n, b)
+		out = append(out, cobra.CompletionWithDesc(strconv.Itoa(b.Number), st.White+" - "+st.Black))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+type playerAddOptions struct {
+	name  string
+	flags playerFlags
+	set   *pflag.FlagSet
+	new   bool
+	json  bool
+}
+
+func newPlayerAddCmd(a *app) *cobra.Command {
+	opts := &playerAddOptions{}
+	cmd := &cobra.Command{
+		Use:   "add <name|id:N> [flags]",
+		Short: "Enter a player in the current tournament",
+		Long: `Enter a player in the current tournament. A player already in the club
+roster (same FIDE ID, or same name however written: "Rossi, Mario" is
+"Mario Rossi") is entered again and the details given update the roster. A
+name that only looks like a roster player's ("Mario Rosi", "M. Rossi") is
+refused: enter that player with id:N, or add --new if it is someone else.`,
+		Example: `  $ arbiter player add "Rossi, Mario" --rating 1850 --club Labyrinth
+  $ arbiter player add id:12
+  $ arbiter player add "Rossi, Mario" --new --birth-year 2012 --json`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: noFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.name = args[0]
+			opts.set = cmd.Flags()
+			return runPlayerAdd(cmd.Context(), a, opts)
+		},
+	}
+	opts.flags.register(cmd.Flags())
+	cmd.Flags().BoolVar(&opts.new, "new", false, "add a new club player even if the name looks like one in the roster")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the entry as JSON")
+	return cmd
+}
+
+func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
+	if err := opts.flags.check(opts.set); err != nil {
+		return err
+	}
+	name := strings.TrimSpace(opts.name)
+	var addOpts store.AddOptions
+	addOpts.New = opts.new
+	if id, ok := strings.CutPrefix(strings.ToLower(name), "id:"); ok {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil || n < 1 {
+			return errors.New("bad roster ID " + strconv.Quote(opts.name) + ": type id: and the number shown by arbiter player list --roster, e.g. id:12")
+		}
+		addOpts.PlayerID, name = n, ""
+	} else if name == "" {
+		return errors.New("the player needs a name: type arbiter player add \"Rossi, Mario\"")
+	}
+	return a.withStore(ctx, true, func(db *store.DB) error {
+		t, err := a.resolveTournament(ctx, db)
+		if err != nil {
+			return err
+		}
+		added, err := db.AddEntry(ctx, t.ID, opts.flags.player(name), addOpts)
+		switch {
+		case errors.Is(err, store.ErrLikelyDuplicate):
+			id := "N"
+			var ie *store.InputError
+			if errors.As(err, &ie) && len(ie.Players) == 1 {
+				id = strconv.FormatInt(ie.Players[0], 10)
+			}
+			return hint(err, "if that is who you mean, type arbiter player add id:%s; if this is someone else, add --new", id)
+		case errors.Is(err, store.ErrAlreadyEntered):
+			return hint(err, "to enter a different person with the same name, add --new")
+		case err != nil:
+			return err
+		}
+		e := added.Entry
+		if opts.json {
+			return writeJSON(a.stdout, toPlayerJSON(e, nil))
+		}
+		from := ""
+		if e.JoinedRound > 1 {
+			from = ", a late entry joining from round " + strconv.Itoa(e.JoinedRound)
+		}
+		who := "new club player"
+		if !added.NewPlayer {
+			who = "club player id:" + strconv.FormatInt(e.Player.ID, 10)
+		}
+		a.notef("Entered %s in %s (%s%s).", entryLabel(e), t.Name, who, from)
+		return nil
+	})
+}

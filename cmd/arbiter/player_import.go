@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/roster"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type playerImportOptions struct {
+	file string
+	new  bool
+	json bool
+}
+
+func newPlayerImportCmd(a *app) *cobra.Command {
+	opts := &playerImportOptions{}
+	cmd := &cobra.Command{
+		Use:   "import <file.csv|file.xlsx>",
+		Short: "Enter every player of a CSV or XLSX list",
+		Long: `Enter every player of a list in the current tournament. The first row names
+the columns: name (or surname and first name), rating, club, federation,
+fide id, birth year, sex, title; Italian headers (cognome, nome, elo,
+circolo, ...) work too and other columns are ignored. CSV files may be
+separated by commas, semicolons or tabs.
+
+Players already in the club roster are found as player add finds them. If
+any row is wrong (a bad rating, a name that looks like a roster player's, a
+player already entered) nothing is imported, and the error names the line.`,
+		Example: `  $ arbiter player import iscritti.csv
+  $ arbiter player import players.xlsx --json`,
+		Args: cobra.ExactArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return []cobra.Completion{"csv", "xlsx", "txt", "tsv"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.file = args[0]
+			return runPlayerImport(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.new, "new", false, "add names that look like roster players as new players")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the entries as JSON")
+	return cmd
+}
+
+func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) error {
+	f, err := os.Open(opts.file)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", opts.file, errors.Unwrap(err))
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return fmt.Errorf("cannot read %s: it is a folder: give a CSV or XLSX file", opts.file)
+	}
+	list, err := roster.Read(opts.file, f)
+	if err != nil {
+		var pe *roster.ParseError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%s: %w; correct the file and import it again (nothing was imported)", opts.file, err)
+		}
+		if ext := strings.ToLower(filepath.Ext(opts.file)); ext == ".xlsx" || ext == ".xlsm" {
+			return hint(&fileError{opts.file, err}, "save it again from the spreadsheet as an XLSX workbook, or as CSV")
+		}
+		return &fileError{opts.file, err}
+	}
+	if len(list.Rows) == 0 {
+		return fmt.Errorf("%s has no players below its header row", opts.file)
+	}
+	if len(list.Ignored) > 0 {
+		a.notef("Ignored columns: %s.", strings.Join(list.Ignored, ", "))
+	}
+	rows := make([]store.ImportRow, len(list.Rows))
+	for i, r := range list.Rows {
+		rows[i] = store.ImportRow{Line: r.Line, Player: r.Player}
+	}
+	return a.withStore(ctx, true, func(db *store.DB) error {
+		t, err := a.resolveTournament(ctx, db)
+		if err != nil {
+			return err
+		}
+		added, err := db.Import(ctx, t.ID, filepath.Base(opts.file), rows, store.AddOptions{New: opts.new})
+		if err != nil {
+			msg := "correct the file and import it again (nothing was imported)"
+			if errors.Is(err, store.ErrLikelyDuplicate) {
+				msg = "correct the name in the file, or import with --new if these are different people (nothing was imported)"
+			}
+			return hint(fmt.Errorf("%s: %w", opts.file, err), "%s", msg)
+		}
+		if opts.json {
+			out := make([]playerJSON, 0, len(added))
+			for _, ad := range added {
+				out = append(out, toPlayerJSON(ad.Entry, nil))
+			}
+			return writeJSON(a.stdout, out)
+		}
+		fresh := 0
+		for _, ad := range added {
+			if ad.NewPlayer {
+				fresh++
+			}
+		}
+		a.notef("Entered %d players in %s (%d new to the club roster).", len(added), t.Name, fresh)
+		return nil
+	})
+}
+
+// fileError names the file an error of the roster package is about.
+type fileError struct {
+	name string
+	err  error
+}
+
+func (e *fileError) Error() string {
+	msg := strings.TrimPrefix(e.err.Error(), "roster: ")
+	if strings.HasPrefix(msg, e.name+":") {
+		return msg
+	}
+	return e.name + ": " + msg
+}
+
+func (e *fileError) Unwrap() error { return e.err }

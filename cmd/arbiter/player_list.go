@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type playerListOptions struct {
+	roster bool
+	json   bool
+}
+
+func newPlayerListCmd(a *app) *cobra.Command {
+	opts := &playerListOptions{}
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the players of the current tournament",
+		Long: `List the players of the current tournament in pairing-number order, with
+their status and the byes they asked for. --roster lists the club roster
+instead, with the roster IDs that player add id:N takes.`,
+		Example: `  $ arbiter player list
+  $ arbiter player list --json
+  $ arbiter player list --roster`,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runPlayerList(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.roster, "roster", false, "list the club roster instead")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the list as JSON")
+	return cmd
+}
+
+// rosterJSON is the JSON form of a roster player.
+type rosterJSON struct {
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+	Rating     int    `json:"rating"`
+	Title      string `json:"title"`
+	Club       string `json:"club"`
+	Federation string `json:"federation"`
+	FIDEID     string `json:"fide_id"`
+	BirthYear  int    `json:"birth_year"`
+	Sex        string `json:"sex"`
+}
+
+func runPlayerList(ctx context.Context, a *app, opts *playerListOptions) error {
+	return a.withStore(ctx, false, func(db *store.DB) error {
+		if opts.roster {
+			return listRoster(ctx, a, db, opts.json)
+		}
+		s, err := a.snapshot(ctx, db)
+		if err != nil {
+			return err
+		}
+		if opts.json {
+			out := make([]playerJSON, 0, len(s.Entries))
+			for _, e := range s.Entries {
+				out = append(out, toPlayerJSON(e, s.Requests))
+			}
+			return writeJSON(a.stdout, out)
+		}
+		if len(s.Entries) == 0 {
+			a.notef("No players in %s yet: enter them with arbiter player add NAME.", s.Tournament.Name)
+			return nil
+		}
+		tb := newTable(true, false, true)
+		tb.add("No", "Name", "Rating", "Title", "Club", "Status")
+		for _, e := range s.Entries {
+			p := e.Player
+			tb.add(strconv.Itoa(e.PN), p.Name, ratingText(p.Rating), string(p.Title), p.Club, statusText(s, e))
+		}
+		return tb.write(a.stdout)
+	})
+}
+
+// ratingText writes a rating, "-" for unrated.
+func ratingText(r int) string {
+	if r == 0 {
+		return "-"
+	}
+	return fmt.Sprint(r)
+}
+
+// statusText describes an entry's state in words.
+func statusText(s *store.Snapshot, e arbiter.Entry) string {
+	var parts []string
+	switch {
+	case e.Status == arbiter.Withdrawn:
+		parts = append(parts, fmt.Sprintf("withdrawn from round %d", e.WithdrawnFrom))
+	case e.JoinedRound > 1:
+		parts = append(parts, fmt.Sprintf("active from round %d", e.JoinedRound))
+	default:
+		parts = append(parts, "active")
+	}
+	for _, r := range s.Requests {
+		if r.PN == e.PN {
+			parts = append(parts, fmt.Sprintf("%s round %d", byeWords(r.Kind), r.Round))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// byeWords names a kind of bye.
+func byeWords(k arbiter.ByeKind) string {
+	switch k {
+	case arbiter.PAB:
+		return "pairing-allocated bye"
+	case arbiter.HalfBye:
+		return "half-point bye"
+	case arbiter.ZeroBye:
+		return "absent (zero-point bye)"
+	case arbiter.FullBye:
+		return "full-point bye"
+	case arbiter.Unpaired:
+		return "not playing"
+	}
+	return ""
+}
+
+func listRoster(ctx context.Context, a *app, db *store.DB, asJSON bool) error {
+	ps, err := db.Roster(ctx)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		out := make([]rosterJSON, 0, len(ps))
+		for _, p := range ps {
+			out = append(out, rosterJSON{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex})
+		}
+		return writeJSON(a.stdout, out)
+	}
+	tb := newTable(false, false, true)
+	tb.add("ID", "Name", "Rating", "Title", "Club", "FIDE ID")
+	for _, p := range ps {
+		tb.add(fmt.Sprintf("id:%d", p.ID), p.Name, ratingText(p.Rating), string(p.Title), p.Club, p.FIDEID)
+	}
+	return tb.write(a.stdout)
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/labyrinth-chess/arbiter/reports"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+// newPrintCmd returns the "print" noun: the sheets an organizer prints,
+// as A4 PDF files.
+func newPrintCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "print {pairings|slips|standings|crosstable}",
+		Short: "Print pairing sheets, result slips, standings and crosstables as PDF",
+		Long: `Write the sheets of the current tournament as A4 PDF files, ready to print:
+the pairings to put on the wall, the result slips for the boards, the
+standings and the crosstable. Names print with their accents (the fonts are
+in the file). The same tournament always gives the same file.
+
+Pairings and slips show the last round paired; standings and the crosstable
+show the tournament after the last round with every result in. --round N
+picks another round. A file already at -o is replaced.`,
+		Example: `  $ arbiter print pairings -o round3.pdf
+  $ arbiter print slips -o slips3.pdf
+  $ arbiter print standings -o standings.pdf
+  $ arbiter print crosstable --round 5 -o cross5.pdf`,
+	}
+	for _, k := range printKinds() {
+		cmd.AddCommand(newPrintKindCmd(a, k))
+	}
+	refuseUnknown(cmd, "sheet")
+	return cmd
+}
+
+// printKind is one sheet of the print command.
+type printKind struct {
+	name    string // the subcommand
+	what    string // the sheet in a sentence: "the standings"
+	short   string
+	long    string
+	example string
+	// paired: the round is a paired round (default the last one), not a
+	// round "after" which the sheet shows the tournament.
+	paired bool
+	write  func(w io.Writer, ev *reports.Event, round int) error
+}
+
+// printKinds lists the sheets, in the order help shows them.
+func printKinds() []printKind {
+	return []printKind{
+		{
+			name:  "pairings",
+			what:  "the pairings",
+			short: "Print the pairing sheet of a round",
+			long: `Print the pairing sheet of a round, for the wall: in large type, one line per
+board with White and Black, the points each has before the round and a box
+for the result (filled in where it is known); under the boards, the players
+without one (byes, absences, withdrawals). The last pages list every player
+of the round in alphabetical order with his board and colour, which is what
+players look for first.
+
+The round is the last one paired unless --round N says otherwise.`,
+			example: `  $ arbiter print pairings -o round3.pdf
+  $ arbiter print pairings --round 2 -o round2.pdf
+  $ arbiter print pairings -o - | lp`,
+			paired: true,
+			write:  reports.WritePairings,
+		},
+		{
+			name:  "slips",
+			what:  "the result slips",
+			short: "Print one result slip per board of a round",
+			long: `Print the result slips of a round, one per board and five to an A4 page, with
+dashed lines to cut along. Each slip has the round and the board, both
+players with their points, boxes to tick 1-0, ½-½ or 0-1, and a line for
+each player's signature.
+
+The round is the last one paired unless --round N says otherwise.`,
+			example: `  $ arbiter print slips -o slips3.pdf
+  $ arbiter print slips --round 4 -o slips4.pdf`,
+			paired: true,
+			write:  reports.WriteSlips,
+		},
+		{
+			name:  "standings",
+			what:  "the standings",
+			short: "Print the standings after a round",
+			long: `Print the standings after a round: rank, pairing number, name, title,
+rating, club, points, one column per tie-break of the tournament's chain
+(headed by its C.07 code) and the performance rating. Players level on
+points and on the whole chain share their place, shown as "3-4", exactly as
+arbiter standings shows them.
+
+The standings are those after the last round with every result in. --round N
+shows them after another paired round; if that round is still in play, the
+sheet says so under its title and the games without a result count as not
+played yet.`,
+			example: `  $ arbiter print standings -o standings.pdf
+  $ arbiter print standings --round 5 -o after5.pdf`,
+			write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteStandings(w, ev) },
+		},
+		{
+			name:  "crosstable",
+			what:  "the crosstable",
+			short: "Print the crosstable after a round",
+			long: `Print the crosstable after a round: one line per player in rank order, and for
+each round the opponent's line number, the colour and the points ("12w1",
+"5b½", "7w+" for a forfeit won, "PAB", "H" for a half-point bye, "-" for a
+round not played), then the total. It turns to landscape when the rounds do
+not fit in portrait.
+
+The crosstable is that after the last round with every result in. --round N
+shows it after another paired round; if that round is still in play, the
+sheet says so under its title.`,
+			example: `  $ arbiter print crosstable -o crosstable.pdf
+  $ arbiter print crosstable --round 5 -o cross5.pdf`,
+			write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteCrosstable(w, ev) },
+		},
+	}
+}
+
+type printOptions struct {
+	kind   printKind
+	round  roundChoice
+	output string
+}
+
+func newPrintKindCmd(a *app, k printKind) *cobra.Command {
+	opts := &printOptions{kind: k}
+	cmd := &cobra.Command{
+		Use:               k.name + " [--round N] -o FILE.pdf",
+		Short:             k.short,
+		Long:              k.long,
+		Example:           k.example,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if opts.output == "" {
+				return usageErrorf("print %s: missing -o FILE.pdf: say where to write the PDF, e.g. -o %s.pdf (- for standard output)", k.name, k.name)
+			}
+			opts.round.set = cmd.Flags().Changed("round")
+			return runPrint(cmd.Context(), a, opts)
+		},
+	}
+	help := "show " + k.what + " after round `N` (default: the last round with every result in)"
+	if k.paired {
+		help = "print round `N` (default: the last round paired)"
+	}
+	cmd.Flags().IntVar(&opts.round.n, "round", 0, help)
+	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write the PDF to `FILE` (- for standard output)")
+	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+	cmd.MarkFlagFilename("output", "pdf")
+	return cmd
+}
+
+func runPrint(ctx context.Context, a *app, opts *printOptions) error {
+	k := opts.kind
+	return a.writeReport(ctx, report{
+		path: opts.output,
+		round: func(s *store.Snapshot) (int, error) {
+			if k.paired {
+				return pairedRound(s, opts.round)
+			}
+			return a.afterRound(s, opts.round, k.what, false)
+		},
+		write: k.write,
+		size:  func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },
+	})
+}

@@ -1,0 +1,289 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/reports"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+// What the files written by export and print share: which round they
+// show, the reports.Event they are drawn from, and how they reach the
+// disk.
+
+// reportEvent returns what the reports show after round n (0: before
+// round 1): the tournament, its entries, rounds 1 to n and the standings
+// ranked as the standings command ranks them, with the tie-break columns
+// headed by the chain's C.07 codes and each player's performance rating.
+func reportEvent(s *store.Snapshot, n int) (*reports.Event, error) {
+	in, st, err := rankAfter(s, n)
+	if err != nil {
+		return nil, err
+	}
+	perf := reports.Performances(in.Table, s.Entries)
+	rows := make([]reports.StandingRow, len(st))
+	for i, x := range st {
+		rows[i] = reports.StandingRow{Rank: x.Rank, RankTo: x.RankTo, PN: x.PN, Points: x.Points,
+			Tiebreaks: x.Values, Performance: perf[x.PN-1]}
+	}
+	codes := make([]string, len(in.Chain))
+	for i, sp := range in.Chain {
+		codes[i] = sp.String()
+	}
+	// Generated stays zero: the files carry the tournament's date, so the
+	// same database always gives the same bytes.
+	return &reports.Event{Tournament: s.Tournament, Entries: s.Entries, Rounds: s.Rounds[:n],
+		Table: in.Table, Standings: rows, TiebreakCodes: codes}, nil
+}
+
+// report is one file drawn from the tournament.
+type report struct {
+	path  string                                            // where to write it, "-" for standard output
+	round func(s *store.Snapshot) (int, error)              // the round it shows, or why there is none
+	write func(w io.Writer, ev *reports.Event, n int) error // draws the file of round n
+	// size says how big the written file is for the notice: a count and
+	// its unit ("page", "sheet").
+	size func(data []byte, n int) (int, string)
+}
+
+// writeReport draws r from the current tournament and writes it. Nothing
+// is written unless the whole file is drawn; stderr says what was written.
+func (a *app) writeReport(ctx context.Context, r report) error {
+	if err := a.checkOutput(r.path); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	n := 0
+	err := a.withStore(ctx, false, func(db *store.DB) error {
+		s, err := a.snapshot(ctx, db)
+		if err != nil {
+			return err
+		}
+		if len(s.Entries) == 0 {
+			return fmt.Errorf("%s has no players yet: enter them with arbiter player add NAME", s.Tournament.Name)
+		}
+		if n, err = r.round(s); err != nil {
+			return err
+		}
+		ev, err := reportEvent(s, n)
+		if err != nil {
+			return err
+		}
+		return r.write(&buf, ev, n)
+	})
+	if err != nil {
+		return err
+	}
+	if err := a.writeOutput(r.path, buf.Bytes()); err != nil {
+		return err
+	}
+	count, unit := r.size(buf.Bytes(), n)
+	what := r.path
+	if r.path == "-" {
+		what = "standard output"
+	}
+	a.notef("Wrote %s (%s).", what, plural(count, unit, unit+"s"))
+	return nil
+}
+
+// completeRounds returns how many rounds, from round 1 on, have every
+// result in.
+func completeRounds(s *store.Snapshot) int {
+	n := 0
+	for n < len(s.Rounds) && s.Rounds[n].Complete() {
+		n++
+	}
+	return n
+}
+
+// roundChoice is a --round flag: the round asked for, and whether it was
+// given at all.
+type roundChoice struct {
+	n   int
+	set bool
+}
+
+// afterRound returns the round a document "after round N" shows: the
+// round asked for, which must be paired, or else the last round with every
+// result in. Stderr says when a round still in play is left out, or when
+// the round asked for is in play: its open games count as not played yet.
+// what names the document: "the standings". Before any round has all its
+// results, only a document that has something to show before round 1
+// (before1: the workbook's list of players) is made; the others are
+// refused with what to type instead.
+func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 bool) (int, error) {
+	if r.set {
+		if r.n < 1 {
+			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)
+		}
+		if err := checkPaired(s, r.n); err != nil {
+			return 0, err
+		}
+		if open := openBoards(s, r.n); open > 0 {
+			a.notef("Round %d is still in play (%s without a result): its open games count as not played yet.", r.n, plural(open, "board", "boards"))
+		}
+		return r.n, nil
+	}
+	n := completeRounds(s)
+	switch {
+	case n == 0 && !before1 && len(s.Rounds) == 0:
+		return 0, fmt.Errorf("no round of %s is paired yet: nothing to put in %s; see the players with arbiter player list", s.Tournament.Name, what)
+	case n == 0 && !before1:
+		return 0, fmt.Errorf("round 1 is still in play: nothing to put in %s yet; add --round 1 to show round 1 as it stands", what)
+	case n < len(s.Rounds):
+		when := "before round 1"
+		if n > 0 {
+			when = fmt.Sprintf("after round %d", n)
+		}
+		a.notef("Round %d is still in play: showing %s %s; add --round %d to show round %d as it stands.", n+1, what, when, n+1, n+1)
+	}
+	return n, nil
+}
+
+// pairedRound returns the round a pairing sheet or the slips show: the
+// round asked for, or else the last round paired.
+func pairedRound(s *store.Snapshot, r roundChoice) (int, error) {
+	if r.set {
+		if r.n < 1 {
+			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)
+		}
+		return r.n, checkPaired(s, r.n)
+	}
+	if len(s.Rounds) == 0 {
+		return 0, fmt.Errorf("no round of %s is paired yet: pair round 1 with arbiter round pair", s.Tournament.Name)
+	}
+	return len(s.Rounds), nil
+}
+
+// checkOutput refuses, before any work is done, an output path that
+// cannot be written: a folder, the database itself, or a file in a folder
+// that does not exist. "-" is standard output.
+func (a *app) checkOutput(path string) error {
+	if path == "-" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return fmt.Errorf("cannot write %s: it is a folder; give a file name such as %s", path, filepath.Join(path, "report"+filepath.Ext(path)))
+		}
+		if db, err := os.Stat(a.databasePath()); err == nil && os.SameFile(fi, db) {
+			return fmt.Errorf("will not write over %s: it is the tournament database; choose another file name", path)
+		}
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil {
+		return writeError(path, err)
+	} else if !fi.IsDir() {
+		return fmt.Errorf("cannot write %s: %s is a file, not a folder; choose another place", path, filepath.Dir(path))
+	}
+	return nil
+}
+
+// writeOutput writes data to the file at path, or to standard output for
+// "-". A file is written whole or not at all: the data goes to a
+// temporary file in the same folder, which then takes the place of path,
+// so that a crash or a full disk never leaves half a file under that name.
+// A file already at path is replaced.
+func (a *app) writeOutput(path string, data []byte) error {
+	if path == "-" {
+		if _, err := a.stdout.Write(data); err != nil {
+			return fmt.Errorf("write standard output: %w", err)
+		}
+		return nil
+	}
+	if err := a.checkOutput(path); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return writeError(path, err)
+	}
+	tmp := f.Name()
+	done := false
+	defer func() {
+		if !done {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return writeError(path, err)
+	}
+	// A report is for sharing: readable by all, as a file made by hand
+	// would be (CreateTemp makes it private to its owner).
+	if err := f.Chmod(0o644); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+		return writeError(path, err)
+	}
+	if err := f.Sync(); err != nil {
+		return writeError(path, err)
+	}
+	if err := f.Close(); err != nil {
+		return writeError(path, err)
+	}
+	done = true
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return writeError(path, err)
+	}
+	return nil
+}
+
+// writeError says why path could not be written and what to do.
+func writeError(path string, err error) error {
+	dir := filepath.Dir(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("cannot write %s: there is no folder %s; create it or choose another place", path, dir)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("cannot write %s: permission denied; choose a folder you may write to, or close the program that has the file open", path)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		err = le.Err
+	}
+	return fmt.Errorf("cannot write %s: %v; check the disk and the folder, then try again", path, err)
+}
+
+// pdfPages counts the pages of a PDF written by the reports package: each
+// page object starts with a line "<</Type /Page".
+func pdfPages(pdf []byte) int {
+	return bytes.Count(pdf, []byte("<</Type /Page\n"))
+}
+
+// refuseUnknown makes the noun parent answer an unknown subcommand ("print
+// standing", "export ods") with a usage error that names the choices, where
+// cobra would show the help and exit 0, or trip over the subcommand's
+// flags first. what names a subcommand in the message: "sheet", "format".
+// The parent alone still shows its help.
+func refuseUnknown(parent *cobra.Command, what string) {
+	parent.Args = cobra.ArbitraryArgs
+	parent.FParseErrWhitelist.UnknownFlags = true
+	parent.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		var names []string
+		for _, c := range cmd.Commands() {
+			if c.IsAvailableCommand() {
+				names = append(names, c.Name())
+			}
+		}
+		msg := fmt.Sprintf("unknown %s %q", what, args[0])
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += fmt.Sprintf(" (did you mean %s?)", s[0])
+		}
+		return usageErrorf("%s: type arbiter %s {%s}", msg, cmd.Name(), strings.Join(names, "|"))
+	}
+}

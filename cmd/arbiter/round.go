@@ -1,0 +1,156 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+// newRoundCmd returns the "round" noun.
+func newRoundCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "round <command>",
+		RunE:  nounRun,
+		Short: "Pair rounds, show them and enter results",
+		Long: `Rounds are paired one at a time, once every result of the previous round is
+in. Boards are numbered from 1; players are named by pairing number.`,
+	}
+	cmd.AddCommand(
+		newRoundPairCmd(a),
+		newRoundShowCmd(a),
+		newRoundUnpairCmd(a),
+		newRoundResultCmd(a),
+	)
+	return cmd
+}
+
+// boardJSON is one board, or one bye, of a round in JSON. Byes have board
+// 0, black null and the kind of bye in "bye". Field names are stable.
+type boardJSON struct {
+	Board       int    `json:"board"`
+	White       int    `json:"white"`
+	Black       *int   `json:"black"`
+	Result      string `json:"result"`
+	Bye         string `json:"bye"`
+	Reason      string `json:"reason"`
+	Explanation string `json:"explanation"`
+}
+
+// roundJSON is a round in JSON.
+type roundJSON struct {
+	Round  int         `json:"round"`
+	Boards []boardJSON `json:"boards"`
+}
+
+func toRoundJSON(d store.RoundDetail) roundJSON {
+	out := roundJSON{Round: d.Number, Boards: []boardJSON{}}
+	for _, b := range d.Boards {
+		black := b.Black
+		out.Boards = append(out.Boards, boardJSON{Board: b.Number, White: b.White, Black: &black,
+			Result: b.Result.String(), Reason: d.Reasons[b.Number], Explanation: d.BoardNotes[b.Number]})
+	}
+	for _, b := range d.Byes {
+		out.Boards = append(out.Boards, boardJSON{White: b.PN, Bye: b.Kind.String(), Explanation: d.ByeNotes[b.PN]})
+	}
+	return out
+}
+
+// printRound writes round d of s as a table: each board with the
+// players' scores before the round, then the byes with their points.
+func printRound(w io.Writer, s *store.Snapshot, d store.RoundDetail, explain bool) error {
+	t := s.Tournament
+	fmt.Fprintf(w, "Round %d of %d, %s\n", d.Number, t.Rounds, t.Name)
+	tab, err := s.Table(d.Number - 1)
+	if err != nil {
+		return err
+	}
+	before := func(pn int) string {
+		if c := tab.Card(pn); c != nil {
+			return c.Score().Fraction()
+		}
+		return ""
+	}
+	tb := newTable(true, false, true, false, true, false)
+	tb.add("Board", "White", "Pts", "Black", "Pts", "Result")
+	for _, b := range d.Boards {
+		res := resultText(b.Result)
+		if r := d.Reasons[b.Number]; r != "" && b.Result != arbiter.NoResult {
+			res += " (" + r + ")"
+		}
+		tb.add(strconv.Itoa(b.Number), playerCell(s, b.White), before(b.White), playerCell(s, b.Black), before(b.Black), res)
+		if explain && d.BoardNotes[b.Number] != "" {
+			for _, l := range wrap(d.BoardNotes[b.Number], noteWidth) {
+				tb.line(noteIndent + l)
+			}
+		}
+	}
+	for _, b := range d.Byes {
+		tb.add("", playerCell(s, b.PN), before(b.PN), byeWords(b.Kind), "", byePoints(s, b))
+		if explain && d.ByeNotes[b.PN] != "" {
+			for _, l := range wrap(d.ByeNotes[b.PN], noteWidth) {
+				tb.line(noteIndent + l)
+			}
+		}
+	}
+	return tb.write(w)
+}
+
+// Explanations are printed under their board, indented past the board
+// number and wrapped to fit a terminal.
+const (
+	noteIndent = "       "
+	noteWidth  = 72
+)
+
+// wrap breaks text into lines of at most width characters at spaces (a
+// longer word gets a line of its own).
+func wrap(text string, width int) []string {
+	var lines []string
+	var cur strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		l := utf8.RuneCountInString(w)
+		if n > 0 && n+1+l > width {
+			lines = append(lines, cur.String())
+			cur.Reset()
+			n = 0
+		}
+		if n > 0 {
+			cur.WriteByte(' ')
+			n++
+		}
+		cur.WriteString(w)
+		n += l
+	}
+	if n > 0 {
+		lines = append(lines, cur.String())
+	}
+	return lines
+}
+
+// resultText shows a result as on a pairing sheet: ½ for draws.
+func resultText(r arbiter.Result) string {
+	if r == arbiter.Draw {
+		return "½-½"
+	}
+	return r.String()
+}
+
+// playerCell writes "7 Rossi, Mario (1850)".
+func playerCell(s *store.Snapshot, pn int) string {
+	if e := s.Entry(pn); e != nil {
+		return entryLabel(*e)
+	}
+	return strconv.Itoa(pn)
+}
+
+// byePoints returns the points a bye is worth in the tournament.
+func byePoints(s *store.Snapshot, b arbiter.Bye) string {
+	return s.Tournament.ByeValue(b.Kind).Fraction()
+}

@@ -1,0 +1,404 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type roundPairOptions struct {
+	manual  string
+	file    string
+	force   bool
+	explain bool
+	dryRun  bool
+	json    bool
+}
+
+func newRoundPairCmd(a *app) *cobra.Command {
+	opts := &roundPairOptions{}
+	cmd := &cobra.Command{
+		Use:   "pair [--manual PAIRS | --file FILE] [--dry-run] [--explain] [--force]",
+		Short: "Pair the next round",
+		Long: `Pair the next round. Without --manual or --file, arbiter pairs it by the FIDE
+Dutch system (C.04.3, the edition set with tournament set --pairing-edition,
+2025 by default): players who withdrew, have not entered yet or asked for a
+bye are left out, late entries are paired. The pairing is printed in board
+order and stored with, for each board, why it was paired so (--explain
+prints it; round show --explain shows it again later). --dry-run shows the
+pairing without storing it. A round cannot be paired until every result of
+the previous round is in.
+
+The colour of the first player in round 1 is the tournament's
+--first-colour, or else drawn by lot from the seed stored in the tournament
+(C.04.3 5.1); a tournament with no seed yet gets one when round 1 is paired,
+so later rounds draw the same colour. When no pairing satisfies the
+absolute criteria, nothing is stored: the message names the criterion, and
+the round can be paired by hand.
+
+The organizer's own pairing is given with --manual or in a file (--file,
+one item per line or separated by commas, # starts a comment): pairing
+numbers, White first, "1-7"; "5 bye" for the pairing-allocated bye; "4 H",
+"4 Z" or "4 F" for a half-point, zero-point or full-point bye given on the
+spot. Boards are numbered in the order given. Players who asked for a bye,
+withdrew or are not yet entered are added by themselves; everyone else must
+be placed.
+
+A pairing given by hand that breaks a basic rule of the Swiss system is not
+saved unless --force is given: a rematch (C.04.1 art. 2), more than one
+pairing-allocated bye (art. 3), a second bye for the same player (art. 4), a
+colour difference above 2 (art. 6), the same colour three times in a row
+(art. 7).`,
+		Example: `  $ arbiter round pair
+  $ arbiter round pair --dry-run --explain
+  $ arbiter round pair --manual "1-7, 3-2, 5 bye"
+  $ arbiter round pair --file round4.txt
+  $ arbiter round pair --manual "2-1, 4-3" --force`,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runRoundPair(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.manual, "manual", "", "the pairing, e.g. \"1-7, 3-2, 5 bye\" (White first)")
+	cmd.Flags().StringVar(&opts.file, "file", "", "read the pairing from `FILE` (- for standard input)")
+	cmd.Flags().BoolVar(&opts.force, "force", false, "keep a pairing that breaks a basic rule")
+	cmd.Flags().BoolVar(&opts.explain, "explain", false, "show why each board was paired so")
+	cmd.Flags().BoolVar(&opts.dryRun, "dry-run", false, "show the pairing without storing it")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the round as JSON")
+	cmd.MarkFlagsMutuallyExclusive("manual", "file")
+	cmd.RegisterFlagCompletionFunc("manual", noFiles)
+	return cmd
+}
+
+func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
+	var text, source string
+	switch {
+	case opts.manual != "":
+		text, source = opts.manual, "--manual"
+	case opts.file != "":
+		data, err := a.readInput(opts.file)
+		if err != nil {
+			return err
+		}
+		text, source = string(data), opts.file
+	}
+	return a.withStore(ctx, false, func(db *store.DB) error {
+		s, err := a.snapshot(ctx, db)
+		if err != nil {
+			return err
+		}
+		var p store.Pairing
+		if source != "" {
+			boards, byes, err := parseManual(text)
+			if err != nil {
+				return fmt.Errorf("%s: %w", source, err)
+			}
+			p = store.Pairing{Round: s.Next(), Method: "manual", Boards: boards, Byes: byes}
+		} else if p, err = a.autoPair(ctx, s); err != nil {
+			return err
+		}
+		out, err := s.Complete(p)
+		if err != nil {
+			return pairingError(err, s)
+		}
+		if ws := s.Check(p); len(ws) > 0 {
+			switch {
+			case source == "":
+				// The Dutch system itself allows what the basic rules
+				// warn about only for topscorers in the last round
+				// (C.04.3 1.8, C3): say so, but keep the pairing.
+				for _, w := range ws {
+					a.notef("note: %s", w)
+				}
+			case opts.dryRun:
+				for _, w := range ws {
+					fmt.Fprintf(a.stderr, "warning: %s\n", w)
+				}
+			case !opts.force:
+				for _, w := range ws {
+					fmt.Fprintf(a.stderr, "warning: %s\n", w)
+				}
+				return fmt.Errorf("round %d not paired: %s; change the pairing, or add --force to keep it", p.Round, plural(len(ws), "warning", "warnings"))
+			default:
+				for _, w := range ws {
+					p.Forced = append(p.Forced, w.String())
+				}
+			}
+		}
+		if opts.dryRun {
+			d := store.RoundDetail{Round: out, Method: p.Method, BoardNotes: p.BoardNotes, ByeNotes: p.ByeNotes, Reasons: map[int]string{}}
+			a.notef("Dry run: round %d of %s would have %s; nothing was stored.", out.Number, s.Tournament.Name, roundSummary(out))
+			if p.Seed != nil {
+				a.notef("The tournament has no seed for the lot yet: the colour is drawn again when round 1 is paired.")
+			}
+			if opts.json {
+				return writeJSON(a.stdout, toRoundJSON(d))
+			}
+			return printRound(a.stdout, s, d, opts.explain)
+		}
+		r, err := db.SavePairing(ctx, s.Tournament.ID, p)
+		if err != nil {
+			return pairingError(err, s)
+		}
+		// Only now is the pairing kept: another command may have paired
+		// the round meanwhile.
+		for _, w := range p.Forced {
+			a.notef("kept despite a warning: %s", w)
+		}
+		d, err := db.RoundDetail(ctx, s.Tournament.ID, r.Number)
+		if err != nil {
+			return err
+		}
+		if s, err = db.Snapshot(ctx, s.Tournament.ID); err != nil {
+			return err
+		}
+		a.notef("Paired round %d of %s: %s.", r.Number, s.Tournament.Name, roundSummary(r))
+		if opts.json {
+			return writeJSON(a.stdout, toRoundJSON(d))
+		}
+		return printRound(a.stdout, s, d, opts.explain)
+	})
+}
+
+// pairingError adds to a refused pairing what to type instead.
+func pairingError(err error, s *store.Snapshot) error {
+	switch {
+	case errors.Is(err, store.ErrLeftOut):
+		return hint(err, "put them on a board or give \"N bye\"; for a known absence first type arbiter player bye N --zero")
+	case errors.Is(err, store.ErrRoundOpen):
+		return hint(err, "enter them with arbiter round result BOARD RESULT --round %d", s.Next()-1)
+	case errors.Is(err, store.ErrNotPlaying):
+		return hint(err, "leave the player out: byes asked for and absences are added by themselves (arbiter player bye N --cancel withdraws a bye)")
+	case errors.Is(err, store.ErrNotFound):
+		return hint(err, "see arbiter player list")
+	}
+	return err
+}
+
+// autoPair pairs the next round of s by the Dutch system, with an
+// explanation for every board and for the pairing-allocated bye. Round 1
+// of a tournament whose first colour is drawn by lot and that has no seed
+// yet gets a seed, returned in the pairing to be stored with it.
+func (a *app) autoPair(_ context.Context, s *store.Snapshot) (store.Pairing, error) {
+	n := s.Next()
+	// Complete refuses a round that cannot be paired at all (every round
+	// paired, no players, results missing in the previous round) before
+	// it looks at the boards; an empty pairing then fails only by leaving
+	// players out.
+	if _, err := s.Complete(store.Pairing{Round: n}); err != nil && !errors.Is(err, store.ErrLeftOut) {
+		return store.Pairing{}, pairingError(err, s)
+	}
+	t := s.Tournament
+	p := store.Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
+	if t.FirstColour == arbiter.NoColour && n == 1 && t.Seed == 0 {
+		t.Seed = a.now().UnixNano()
+		p.Seed = &t.Seed
+	}
+	tab, err := s.Table(n - 1)
+	if err != nil {
+		return p, err
+	}
+	absent := map[int]bool{}
+	for _, b := range s.Absent(n) {
+		absent[b.PN] = true
+	}
+	in, err := pairing.FromTable(t, s.Entries, tab, n, absent)
+	if err != nil {
+		return p, err
+	}
+	res, err := pairing.PairExplained(in)
+	var np *pairing.NoPairingError
+	switch {
+	case errors.As(err, &np):
+		return p, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: pair round %d by hand with arbiter round pair --manual \"1-2, 3-4, 5 bye\" (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", err, n)}
+	case err != nil && edition(t) == 2017:
+		return p, hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
+	case err != nil:
+		return p, err
+	}
+	for i, b := range res.Boards {
+		p.Boards = append(p.Boards, arbiter.Board{Number: i + 1, White: b.White, Black: b.Black})
+	}
+	if res.Bye != 0 {
+		p.Byes = append(p.Byes, arbiter.Bye{PN: res.Bye, Kind: arbiter.PAB})
+	}
+	for _, e := range res.Explanations {
+		note := explanationNote(e)
+		if e.Board == 0 {
+			p.ByeNotes[res.Bye] = note
+		} else {
+			p.BoardNotes[e.Board] = note
+		}
+	}
+	if t.FirstColour == arbiter.NoColour && n == 1 {
+		a.notef("Initial colour by lot: %s", in.InitialColour)
+	}
+	return p, nil
+}
+
+// edition returns the Dutch rules a tournament pairs by.
+func edition(t arbiter.Tournament) int {
+	if t.PairingEdition == 0 {
+		return 2025
+	}
+	return t.PairingEdition
+}
+
+// explanationNote writes an explanation as stored with the board: the
+// score bracket, then the engine's account.
+func explanationNote(e pairing.Explanation) string {
+	text := strings.TrimSpace(e.Text)
+	if text != "" && !strings.HasSuffix(text, ".") {
+		text += "."
+	}
+	if e.Bracket == "" {
+		return text
+	}
+	return fmt.Sprintf("Bracket %s: %s", e.Bracket, text)
+}
+
+// roundSummary says "6 boards, 1 bye".
+func roundSummary(r arbiter.Round) string {
+	s := plural(len(r.Boards), "board", "boards")
+	byes := 0
+	for _, b := range r.Byes {
+		if b.Kind != arbiter.Unpaired {
+			byes++
+		}
+	}
+	if byes > 0 {
+		s += ", " + plural(byes, "bye", "byes")
+	}
+	if n := len(r.Byes) - byes; n > 0 {
+		s += fmt.Sprintf(", %d not playing", n)
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// readInput reads a named file, or standard input for "-".
+func (a *app) readInput(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(a.stdin)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+	}
+	return data, nil
+}
+
+// ErrPairingSyntax is wrapped by every *PairingError.
+var ErrPairingSyntax = errors.New("bad pairing")
+
+// PairingError is a mistake in a typed pairing, at a line and item.
+type PairingError struct {
+	Line, Item int    // 1-based; Item counts the items of the line
+	Text       string // the item as typed
+	Err        error
+}
+
+func (e *PairingError) Error() string {
+	text := e.Text
+	// A file that is not a pairing at all can hold an item of any length.
+	if r := []rune(text); len(r) > 40 {
+		text = string(r[:40]) + "..."
+	}
+	return fmt.Sprintf("line %d, item %d %q: %v", e.Line, e.Item, text, e.Err)
+}
+
+func (e *PairingError) Unwrap() error { return e.Err }
+
+// parseManual reads a pairing as the organizer types it: items separated
+// by commas, semicolons or new lines; "W-B" for a board (pairing numbers,
+// White first), "N bye" for the pairing-allocated bye, "N H", "N Z", "N F"
+// for byes given on the spot. "#" starts a comment. Boards are numbered in
+// the order given.
+func parseManual(text string) ([]arbiter.Board, []arbiter.Bye, error) {
+	var boards []arbiter.Board
+	var byes []arbiter.Bye
+	for ln, line := range strings.Split(text, "\n") {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		item := 0
+		for _, tok := range strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ';' }) {
+			tok = strings.TrimSpace(tok)
+			if tok == "" {
+				continue
+			}
+			item++
+			fail := func(format string, args ...any) error {
+				return &PairingError{Line: ln + 1, Item: item, Text: tok, Err: fmt.Errorf("%w: "+format, append([]any{ErrPairingSyntax}, args...)...)}
+			}
+			norm := strings.NewReplacer("–", "-", "—", "-").Replace(tok)
+			if w, b, ok := strings.Cut(norm, "-"); ok {
+				wn, err1 := pairingNumber(w)
+				bn, err2 := pairingNumber(b)
+				if err1 != nil || err2 != nil {
+					return nil, nil, fail("type a board as two pairing numbers, White first, e.g. 1-7")
+				}
+				if wn == bn {
+					return nil, nil, fail("a player cannot meet himself")
+				}
+				boards = append(boards, arbiter.Board{Number: len(boards) + 1, White: wn, Black: bn})
+				continue
+			}
+			f := strings.Fields(norm)
+			if len(f) != 2 {
+				return nil, nil, fail("type a board as 1-7 (White first) and a bye as 5 bye")
+			}
+			pn, err := pairingNumber(f[0])
+			if err != nil {
+				return nil, nil, fail("type the pairing number first, e.g. 5 bye")
+			}
+			var kind arbiter.ByeKind
+			switch strings.ToLower(f[1]) {
+			case "bye", "pab":
+				kind = arbiter.PAB
+			case "h", "half":
+				kind = arbiter.HalfBye
+			case "z", "zero":
+				kind = arbiter.ZeroBye
+			case "f", "full":
+				kind = arbiter.FullBye
+			default:
+				return nil, nil, fail("unknown bye %q: type bye (pairing-allocated), H (half point), Z (zero) or F (full point)", f[1])
+			}
+			byes = append(byes, arbiter.Bye{PN: pn, Kind: kind})
+		}
+	}
+	if len(boards) == 0 && len(byes) == 0 {
+		return nil, nil, fmt.Errorf("%w: empty pairing: type the boards, e.g. \"1-7, 3-2, 5 bye\"", ErrPairingSyntax)
+	}
+	return boards, byes, nil
+}
+
+// formatManual writes boards and byes the way parseManual reads them.
+func formatManual(boards []arbiter.Board, byes []arbiter.Bye) string {
+	return store.FormatPairing(arbiter.Round{Boards: boards, Byes: byes})
+}
+
+func pairingNumber(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 {
+		return 0, ErrPairingSyntax
+	}
+	return n, nil
+}

@@ -1,0 +1,294 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/rules"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type roundResultOptions struct {
+	board   string
+	result  string
+	round   int
+	correct bool
+	reason  string
+	// fen is the final position, when no game is attached to the board.
+	fen string
+	// bothFlags says both flags fell and it cannot be told which first.
+	bothFlags bool
+
+	blackForfeit bool // "-+" typed as is: the shell and the flag parser see a flag
+}
+
+func newRoundResultCmd(a *app) *cobra.Command {
+	opts := &roundResultOptions{}
+	cmd := &cobra.Command{
+		Use:   "result <board> <result> [--round N] [--correct] [--reason R] [--fen FEN] [--both-flags]",
+		Short: "Enter the result of a board",
+		Long: `Enter the result of a board of the last round paired (or of --round N).
+Results: 1-0, 0-1, 1/2 (also ½-½, =, 0.5-0.5), +- and -+ for a win by
+forfeit (FIDE Laws art. 10, points; the game counts as not played), -- when neither
+player came. "-+" and "--" can be typed as they are.
+
+A board that already has a different result is changed only with --correct;
+the correction is logged with the old and the new result and the standings
+follow it. --reason records how the game ended: time, resign, agreement,
+mate, stalemate, claim, forfeit, arbiter, or dead, fivefold, seventy-five
+for a dead position, fivefold repetition and 75 moves.
+
+When the final position is known (a game attached with arbiter game add, or
+--fen with the position), the result is checked against it. A game that
+ended by itself (checkmate, stalemate, dead position, fivefold repetition,
+75 moves) has the result of its end; another is refused unless --reason
+arbiter records it as the arbiter's decision. A win on time (--reason time)
+for a side that cannot checkmate by any series of legal moves is entered as
+a draw (FIDE Laws art. 6.9); so is such a win by resignation (--reason
+resign) under the Laws of 2023 (art. 5.1.2), not under earlier editions.
+
+--both-flags says both flags fell and it cannot be told which fell first:
+the game is drawn, by the rule of the tournament's edition of the Laws:
+2001 art. 6.11 b (standard) and appendix B.8 (rapid, blitz); 2005 art.
+6.12 b and appendix B.9; 2009 art. 6.11 b; 2014 on, Guidelines III.3.1 for
+standard and rapid games without increment. From 2014 the Laws give no rule
+for blitz (the Guidelines exclude it): arbiter draws the game as the
+rapidplay rule did and as the Labyrinth regulation prescribes. When the
+clocks show which flag fell first, enter a win on time instead.`,
+		Example: `  $ arbiter round result 1 1-0
+  $ arbiter round result 3 1/2 --reason agreement
+  $ arbiter round result 2 0-1 --round 4 --correct
+  $ arbiter round result 4 0-1 --reason time --fen "8/8/4k3/8/8/8/3QK3/8 b - - 0 61"
+  $ arbiter round result 5 1/2 --reason time --both-flags`,
+		Args:              resultArgs(opts),
+		ValidArgsFunction: a.completeResultArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.board = args[0]
+			switch {
+			case len(args) == 2:
+				opts.result = args[1]
+			case opts.blackForfeit:
+				opts.result = "-+"
+			default:
+				opts.result = "--"
+			}
+			return runRoundResult(cmd.Context(), a, opts)
+		},
+	}
+	// "-+" reaches the flag parser as the shorthand flag "+", and "--"
+	// as the end of the flags: both are results here.
+	cmd.Flags().BoolVarP(&opts.blackForfeit, "black-forfeit", "+", false, "Black wins by forfeit (what -+ means)")
+	cmd.Flags().MarkHidden("black-forfeit")
+	cmd.Flags().IntVar(&opts.round, "round", 0, "the round (default: the last round paired)")
+	cmd.Flags().BoolVar(&opts.correct, "correct", false, "replace a result already entered")
+	cmd.Flags().StringVar(&opts.reason, "reason", "", "how the game ended: {time|resign|agreement|mate|stalemate|claim|forfeit|arbiter|dead|fivefold|seventy-five}")
+	cmd.Flags().StringVar(&opts.fen, "fen", "", "the final position as a FEN, to check the result against (default: the game attached)")
+	cmd.Flags().BoolVar(&opts.bothFlags, "both-flags", false, "both flags fell and it cannot be told which first (with --reason time)")
+	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+	cmd.RegisterFlagCompletionFunc("reason", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return store.Reasons, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error {
+	board, err := strconv.Atoi(strings.TrimSpace(opts.board))
+	if err != nil || board < 1 {
+		return fmt.Errorf("board %q: type the board number shown by arbiter round show, e.g. 3", opts.board)
+	}
+	if opts.round < 0 {
+		return fmt.Errorf("--round %d: type a round number such as 2", opts.round)
+	}
+	res, err := arbiter.ParseResult(opts.result)
+	if err != nil {
+		return err
+	}
+	if res == arbiter.NoResult && !opts.correct {
+		return fmt.Errorf("result %q clears a board: add --correct to remove a result entered by mistake, or type one of %s", opts.result, arbiter.ResultCodes)
+	}
+	reason := strings.ToLower(strings.TrimSpace(opts.reason))
+	if reason == "" && res.Forfeit() {
+		reason = "forfeit"
+	}
+	if err := store.CheckReason(reason); err != nil {
+		return err
+	}
+	if opts.bothFlags {
+		switch {
+		case reason == "":
+			reason = games.ReasonTime
+		case reason != games.ReasonTime:
+			return usageErrorf("--both-flags goes with --reason time, not --reason %s", reason)
+		}
+		if res.Forfeit() {
+			return usageErrorf("--both-flags: a forfeit was not played; type the result of the game, e.g. 1/2")
+		}
+	}
+	var fenEnd *games.End
+	if opts.fen != "" {
+		p, err := rules.ParseFEN(opts.fen)
+		if err != nil {
+			return fmt.Errorf("--fen %q: %w; give the final position as the 6 fields of a FEN", opts.fen, err)
+		}
+		fenEnd = games.EndAt(p)
+	}
+	return a.withStore(ctx, false, func(db *store.DB) error {
+		t, err := a.resolveTournament(ctx, db)
+		if err != nil {
+			return err
+		}
+		d, err := judgeResult(ctx, db, t, opts.round, board, res, reason, fenEnd, opts.bothFlags)
+		if err != nil {
+			return err
+		}
+		for _, n := range d.Notes {
+			a.notef("%s.", capitalize(n))
+		}
+		res, reason = d.Result, d.Reason
+		c, err := db.SetResult(ctx, t.ID, opts.round, board, res, reason, opts.correct)
+		switch {
+		case errors.Is(err, store.ErrResultEntered):
+			return hint(err, "to change it to %s, add --correct", res)
+		case errors.Is(err, store.ErrNotPaired):
+			return hint(err, "give --round with a paired round, or pair the round first")
+		case errors.Is(err, store.ErrNoBoard):
+			return hint(err, "see arbiter round show %d", c.Round)
+		case err != nil:
+			return err
+		}
+		line := fmt.Sprintf("round %d board %d, %d-%d", c.Round, c.Board, c.White, c.Black)
+		switch {
+		case c.Unchanged:
+			a.notef("Nothing to change: %s already has %s.", line, withReasonText(c.Old, c.OldReason))
+		case c.Old != arbiter.NoResult && c.Old != c.New:
+			a.notef("Corrected %s: %s, was %s. The change is logged; standings follow it.", line, withReasonText(c.New, c.NewReason), withReasonText(c.Old, c.OldReason))
+			if later, err := db.Snapshot(ctx, t.ID); err == nil && len(later.Rounds) > c.Round {
+				if n := len(later.Rounds); n == c.Round+1 {
+					a.notef("Round %d was paired with the old result and stays as it is.", n)
+				} else {
+					a.notef("Rounds %d to %d were paired with the old result and stay as they are.", c.Round+1, n)
+				}
+			}
+		default:
+			a.notef("Entered %s: %s.", line, withReasonText(c.New, c.NewReason))
+		}
+		return nil
+	})
+}
+
+// judgeResult applies the Laws to a result typed for board b of round n
+// (0: the last round paired), knowing the final position when it is
+// known: fen, or else the game attached to the board. A board that does
+// not exist is left for SetResult to report.
+func judgeResult(ctx context.Context, db *store.DB, t arbiter.Tournament, n, b int, res arbiter.Result, reason string,
+	fen *games.End, bothFlags bool) (games.Decision, error) {
+	f := games.Facts{Laws: t.LawsEdition, Pace: t.Pace, Result: res, Reason: reason, BothFlags: bothFlags,
+		End: fen, Override: reason == games.ReasonArbiter}
+	where := "the position given with --fen"
+	if f.End == nil && res != arbiter.NoResult {
+		// Most boards have no game: look for one on this board number in
+		// any round before reading which round is the last.
+		found, err := db.Games(ctx, t.ID, n, b)
+		if err != nil {
+			return games.Decision{}, err
+		}
+		if len(found) > 0 && n == 0 {
+			s, err := db.Snapshot(ctx, t.ID)
+			if err != nil {
+				return games.Decision{}, err
+			}
+			n = len(s.Rounds)
+		}
+		if len(found) > 0 && n > 0 {
+			bg, err := loadGame(ctx, db, t.ID, n, b)
+			if err != nil {
+				return games.Decision{}, err
+			}
+			if bg != nil {
+				f.End = games.EndOf(bg.verdict)
+				where = "the game attached to the board"
+			}
+		}
+	}
+	if res == arbiter.NoResult {
+		return games.Decision{Result: res, Reason: reason}, nil
+	}
+	d, err := games.Decide(f)
+	var ref *games.Refusal
+	if errors.As(err, &ref) {
+		return d, fmt.Errorf("%s: %v; if the record is wrong, attach the right game with arbiter game add, or give --reason arbiter to enter the arbiter's decision", where, err)
+	}
+	return d, err
+}
+
+// resultArgs accepts a board and a result, where the result may have been
+// taken by the flag parser: "-+" as a flag, "--" as the end of the flags
+// right after the board.
+func resultArgs(opts *roundResultOptions) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 2 && !opts.blackForfeit:
+			return nil
+		case len(args) == 1 && opts.blackForfeit:
+			return nil
+		case len(args) == 1 && cmd.ArgsLenAtDash() == 1:
+			return nil
+		}
+		return fmt.Errorf("give a board and a result, e.g. arbiter round result 3 1-0")
+	}
+}
+
+func withReasonText(r arbiter.Result, reason string) string {
+	s := r.String()
+	if s == "" {
+		s = "no result"
+	}
+	if reason != "" {
+		s += " (" + reason + ")"
+	}
+	return s
+}
+
+// completeResultArgs completes the board (boards still without a result
+// first) and then the result code.
+func (a *app) completeResultArgs(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) == 1 {
+		return []cobra.Completion{
+			cobra.CompletionWithDesc("1-0", "White won"), cobra.CompletionWithDesc("0-1", "Black won"),
+			cobra.CompletionWithDesc("1/2", "draw"), cobra.CompletionWithDesc("+-", "White wins by forfeit"),
+			cobra.CompletionWithDesc("-+", "Black wins by forfeit"), cobra.CompletionWithDesc("--", "neither player came"),
+		}, cobra.ShellCompDirectiveNoFileComp
+	}
+	if len(args) > 1 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	db := a.completeStore(cmd)
+	if db == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	defer db.Close()
+	s, err := a.snapshot(cmd.Context(), db)
+	if err != nil || len(s.Rounds) == 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	n := len(s.Rounds)
+	if r, err := cmd.Flags().GetInt("round"); err == nil && r >= 1 && r <= n {
+		n = r
+	}
+	var open, done []cobra.Completion
+	for _, b := range s.Rounds[n-1].Boards {
+		desc := fmt.Sprintf("%s - %s", s.Entry(b.White).Player.Name, s.Entry(b.Black).Player.Name)
+		if b.Result == arbiter.NoResult {
+			open = append(open, cobra.CompletionWithDesc(strconv.Itoa(b.Number), desc))
+		} else {
+			done = append(done, cobra.CompletionWithDesc(strconv.Itoa(b.Number), desc+" "+b.Result.String()))
+		}
+	}
+	return append(open, done...), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+}

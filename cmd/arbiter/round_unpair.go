@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"errors"
+
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type roundUnpairOptions struct{}
+
+func newRoundUnpairCmd(a *app) *cobra.Command {
+	opts := &roundUnpairOptions{}
+	cmd := &cobra.Command{
+		Use:   "unpair",
+		Short: "Delete the pairing of the last round",
+		Long: `Delete the pairing of the last round, so that it can be paired again. Only a
+round without results can be unpaired; byes players asked for stay recorded.
+The deleted pairing is kept in the log.`,
+		Example:           "  $ arbiter round unpair",
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runRoundUnpair(cmd.Context(), a, opts)
+		},
+	}
+	return cmd
+}
+
+func runRoundUnpair(ctx context.Context, a *app, _ *roundUnpairOptions) error {
+	return a.withStore(ctx, false, func(db *store.DB) error {
+		t, err := a.resolveTournament(ctx, db)
+		if err != nil {
+			return err
+		}
+		n, err := db.Unpair(ctx, t.ID)
+		if errors.Is(err, store.ErrHasResults) {
+			return hint(err, "correct a result with arbiter round result BOARD RESULT --correct instead")
+		}
+		if err != nil {
+			return err
+		}
+		a.notef("Unpaired round %d of %s.", n, t.Name)
+		return nil
+	})
+}

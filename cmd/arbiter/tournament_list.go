@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type tournamentListOptions struct {
+	json bool
+}
+
+func newTournamentListCmd(a *app) *cobra.Command {
+	opts := &tournamentListOptions{}
+	cmd := &cobra.Command{
+		Use:               "list",
+		Short:             "List the tournaments in the database",
+		Long:              "List the tournaments, newest first; the current one is marked with *.",
+		Example:           "  $ arbiter tournament list",
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runTournamentList(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the list as JSON")
+	return cmd
+}
+
+func runTournamentList(ctx context.Context, a *app, opts *tournamentListOptions) error {
+	return a.withStore(ctx, false, func(db *store.DB) error {
+		list, err := db.Tournaments(ctx)
+		if err != nil {
+			return err
+		}
+		if opts.json {
+			out := make([]tournamentJSON, 0, len(list))
+			for _, t := range list {
+				out = append(out, toTournamentJSON(t))
+			}
+			return writeJSON(a.stdout, out)
+		}
+		if len(list) == 0 {
+			a.notef("No tournaments yet: create one with arbiter tournament new NAME.")
+			return nil
+		}
+		tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "\tID\tName\tDate\tPlayers\tRounds")
+		for _, t := range list {
+			mark := ""
+			if t.Current {
+				mark = "*"
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%d\t%d/%d\n", mark, t.ID, t.Name, t.Date, t.Players, t.Paired, t.Rounds)
+		}
+		return tw.Flush()
+	})
+}

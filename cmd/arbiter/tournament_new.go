@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+type tournamentNewOptions struct {
+	name   string
+	preset string
+	flags  tournamentFlags
+	set    *pflag.FlagSet
+	json   bool
+}
+
+func newTournamentNewCmd(a *app) *cobra.Command {
+	opts := &tournamentNewOptions{}
+	cmd := &cobra.Command{
+		Use:   "new <name> [flags]",
+		Short: "Create a tournament and make it the current one",
+		Long: `Create a tournament. Without flags it has 7 rounds, FIDE Laws 2023, C.07 2023
+tie-breaks BH, DE, SB, a pairing-allocated bye worth 1 point, requested byes
+worth 0.5 and nothing for rounds missed by a late entry.
+
+--preset labyrinth sets the Labyrinth club evening: 7 rounds of 10 minutes
+per player (blitz rules), tie-breaks BH, DE, SB, registration closing at
+21:15. Flags given with the preset override it.
+
+The first colour is drawn by lot unless --first-colour says otherwise; the
+seed of the lot is stored so the draw can be repeated.`,
+		Example: `  $ arbiter tournament new "Labyrinth 12 May" --preset labyrinth --date 2026-05-12
+  $ arbiter tournament new "Club championship" --rounds 9 --tiebreaks BH-C1,BH,SB --pace standard`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: noFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.name = args[0]
+			opts.set = cmd.Flags()
+			return runTournamentNew(cmd.Context(), a, opts)
+		},
+	}
+	opts.flags.register(cmd.Flags())
+	cmd.Flags().StringVar(&opts.preset, "preset", "", "start from a preset: {labyrinth}")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the tournament as JSON")
+	return cmd
+}
+
+func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) error {
+	t := arbiter.NewTournament(strings.TrimSpace(opts.name))
+	if t.Name == "" {
+		return fmt.Errorf("the tournament needs a name: type arbiter tournament new \"Labyrinth 12 May\"")
+	}
+	switch strings.ToLower(opts.preset) {
+	case "":
+	case "labyrinth":
+		t.Labyrinth()
+	default:
+		return fmt.Errorf("unknown preset %q: type --preset labyrinth, or leave it out", opts.preset)
+	}
+	if err := opts.flags.apply(opts.set, &t); err != nil {
+		return err
+	}
+	if t.FirstColour == arbiter.NoColour && !opts.set.Changed("seed") {
+		t.Seed = a.now().UnixNano()
+	}
+	return a.withStore(ctx, true, func(db *store.DB) error {
+		t, err := db.CreateTournament(ctx, t)
+		if err != nil {
+			return hint(err, "choose another name, or arbiter tournament use NAME")
+		}
+		if opts.json {
+			return writeJSON(a.stdout, toTournamentJSON(store.TournamentInfo{Tournament: t, Current: true}))
+		}
+		a.notef("Created tournament %d %q: %s. It is now the current tournament.", t.ID, t.Name, store.Describe(t))
+		return nil
+	})
+}

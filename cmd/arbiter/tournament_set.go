@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+type tournamentSetOptions struct {
+	flags tournamentFlags
+	set   *pflag.FlagSet
+}
+
+func newTournamentSetCmd(a *app) *cobra.Command {
+	opts := &tournamentSetOptions{}
+	cmd := &cobra.Command{
+		Use:   "set [flags]",
+		Short: "Change the settings of the current tournament",
+		Long: `Change settings of the current tournament. Each change is logged with the old
+and the new value. The rounds planned cannot go below the rounds paired.
+Standings always follow the settings in force, so a new bye value or
+tie-break chain applies to the rounds already played too.`,
+		Example: `  $ arbiter tournament set --rounds 6
+  $ arbiter tournament set --tiebreaks BH-C1,BH,SB --bye-value 0.5`,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.set = cmd.Flags()
+			return runTournamentSet(cmd.Context(), a, opts)
+		},
+	}
+	opts.flags.register(cmd.Flags())
+	cmd.Flags().StringVar(&opts.flags.name, "name", "", "new name")
+	return cmd
+}
+
+func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) error {
+	if opts.set.NFlag() == 0 || (opts.set.NFlag() == countChanged(opts.set, "db", "tournament")) {
+		return usageErrorf("nothing to change: give a setting such as --rounds 9")
+	}
+	return a.withStore(ctx, false, func(db *store.DB) error {
+		old, err := a.resolveTournament(ctx, db)
+		if err != nil {
+			return err
+		}
+		t := old
+		if err := opts.flags.apply(opts.set, &t); err != nil {
+			return err
+		}
+		if err := db.UpdateTournament(ctx, t); err != nil {
+			return err
+		}
+		a.notef("Updated tournament %d %q: %s.", t.ID, t.Name, store.Describe(t))
+		return nil
+	})
+}
+
+// countChanged counts which of the named flags were given.
+func countChanged(fs *pflag.FlagSet, names ...string) int {
+	n := 0
+	for _, name := range names {
+		if fs.Changed(name) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,20 @@
+// Package reports writes what an organizer hands out and keeps: the
+// standings workbook (XLSX) and the printed sheets (PDF) of a tournament.
+//
+// Every writer takes an io.Writer and an *Event, a presentation model built
+// from the domain values alone: the tournament, its entries, its rounds,
+// their score cards and the standings rows already ranked by the caller
+// (ranks and tie-break values come from the tie-break chain, which this
+// package does not compute). An Event describes the tournament after its
+// last round in Rounds: pass rounds 1 to N for "after round N".
+//
+// The workbook (WriteXLSX) has the sheets Standings, Crosstable, one sheet
+// per round and Players. Numbers are stored as numbers, so a spreadsheet
+// can sort and sum them; they show as decimals (3.5). Result codes are text
+// and use the ½ sign, as printed sheets do ("½-½", "5b½").
+//
+// The PDF writers (WritePairings, WriteSlips, WriteStandings,
+// WriteCrosstable) lay out A4 pages with the Go fonts embedded, so accented
+// names print everywhere. Their output is deterministic: the same Event
+// gives the same bytes, with the creation date taken from Event.Generated.
+package reports

@@ -1,0 +1,348 @@
+package reports
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/scoring"
+)
+
+// Event is what the reports show: a tournament after its last round in
+// Rounds. The writers read it and never change it.
+type Event struct {
+	Tournament arbiter.Tournament
+	Entries    []arbiter.Entry // every entry, pairing numbers 1 to len(Entries), any order
+	Rounds     []arbiter.Round // rounds 1 to N, in order; the last may still be in play
+
+	// Table holds the score cards of Rounds. Nil means the writers build it
+	// with scoring.Build.
+	Table *scoring.Table
+
+	// Standings lists every entry once, in rank order. Nil means ranked by
+	// points alone, then pairing number, with equal points sharing a rank,
+	// no tie-break columns, and the performance from Performances.
+	Standings []StandingRow
+
+	// TiebreakCodes heads the tie-break columns: the C.07 code of each value
+	// in StandingRow.Tiebreaks, e.g. "BH", "DE", "SB", "BH-C1". A DE value
+	// of 0 means the direct encounter decided nothing for the player: it
+	// prints as "-" and is an empty cell in the workbook.
+	TiebreakCodes []string
+
+	// Generated is the creation date written into the files (PDF document
+	// information, workbook properties) and printed in page footers. The
+	// zero value writes the tournament's start date (1 January 2000 when it
+	// is unknown) and prints no date, so output stays reproducible.
+	Generated time.Time
+}
+
+// StandingRow is one line of the standings.
+type StandingRow struct {
+	Rank   int // 1-based place
+	RankTo int // last place of a shared rank ("3-4" has Rank 3, RankTo 4); 0 or Rank when not shared
+	PN     int // pairing number
+
+	Points      arbiter.Score
+	Tiebreaks   []float64 // one value per Event.TiebreakCodes, in that order
+	Performance int       // tournament performance rating, 0 when undefined (see Performances)
+}
+
+// RankText returns the rank as printed: "3", or "3-4" for a shared rank.
+func (r StandingRow) RankText() string {
+	if r.RankTo > r.Rank {
+		return strconv.Itoa(r.Rank) + "-" + strconv.Itoa(r.RankTo)
+	}
+	return strconv.Itoa(r.Rank)
+}
+
+// ShareRanks numbers rows, which must be in rank order: each row gets its
+// line number as Rank, and rows with equal points and equal tie-break
+// values share the rank of the first of them, shown as "3-4". Whether tied
+// players share a place or are separated by lot is for the tournament's
+// regulations to say (C.07 art. 2.1); call ShareRanks only when they share.
+func ShareRanks(rows []StandingRow) {
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && rows[j].Points == rows[i].Points && slices.Equal(rows[j].Tiebreaks, rows[i].Tiebreaks) {
+			j++
+		}
+		for k := i; k < j; k++ {
+			rows[k].Rank, rows[k].RankTo = i+1, j
+			if j == i+1 {
+				rows[k].RankTo = 0
+			}
+		}
+		i = j
+	}
+}
+
+// view is an Event checked and indexed for the writers.
+type view struct {
+	ev      *Event
+	t       arbiter.Tournament
+	tab     *scoring.Table
+	entries []*arbiter.Entry // entries[pn-1]
+	rows    []StandingRow    // rank order
+	codes   []string         // tie-break codes of rows
+	line    []int            // line[pn-1]: 1-based line of pn in rows
+}
+
+// prepare checks ev and indexes it. It returns an error naming the first
+// inconsistency: a pairing number out of range or repeated, a score table
+// that does not match the rounds, a standings list that misses or repeats a
+// player, or tie-break values that do not match the codes.
+func prepare(ev *Event) (*view, error) {
+	if ev == nil {
+		return nil, fmt.Errorf("reports: no event")
+	}
+	n := len(ev.Entries)
+	v := &view{ev: ev, t: ev.Tournament, entries: make([]*arbiter.Entry, n)}
+	for i := range ev.Entries {
+		e := &ev.Entries[i]
+		if e.PN < 1 || e.PN > n {
+			return nil, fmt.Errorf("reports: pairing number %d out of range 1-%d", e.PN, n)
+		}
+		if v.entries[e.PN-1] != nil {
+			return nil, fmt.Errorf("reports: pairing number %d entered twice", e.PN)
+		}
+		v.entries[e.PN-1] = e
+	}
+	v.tab = ev.Table
+	if v.tab == nil {
+		tab, err := scoring.Build(ev.Tournament, ev.Entries, ev.Rounds)
+		if err != nil {
+			return nil, fmt.Errorf("reports: %w", err)
+		}
+		v.tab = tab
+	}
+	if len(v.tab.Cards) != n || v.tab.Rounds != len(ev.Rounds) {
+		return nil, fmt.Errorf("reports: score table has %d cards over %d rounds, want %d over %d", len(v.tab.Cards), v.tab.Rounds, n, len(ev.Rounds))
+	}
+	for i, rd := range ev.Rounds {
+		if rd.Number != i+1 {
+			return nil, fmt.Errorf("reports: round %d found where round %d was expected", rd.Number, i+1)
+		}
+	}
+	v.rows, v.codes = ev.Standings, ev.TiebreakCodes
+	if v.rows == nil {
+		v.rows, v.codes = pointsOrder(v.tab, ev.Entries), nil
+	}
+	if len(v.rows) != n {
+		return nil, fmt.Errorf("reports: standings list %d players, want all %d", len(v.rows), n)
+	}
+	v.line = make([]int, n)
+	for i, r := range v.rows {
+		if r.PN < 1 || r.PN > n {
+			return nil, fmt.Errorf("reports: standings line %d: pairing number %d out of range 1-%d", i+1, r.PN, n)
+		}
+		if v.line[r.PN-1] != 0 {
+			return nil, fmt.Errorf("reports: standings list pairing number %d twice", r.PN)
+		}
+		if len(r.Tiebreaks) != len(v.codes) {
+			return nil, fmt.Errorf("reports: standings line %d has %d tie-break values for %d codes", i+1, len(r.Tiebreaks), len(v.codes))
+		}
+		v.line[r.PN-1] = i + 1
+	}
+	return v, nil
+}
+
+// pointsOrder ranks the players by points, then pairing number, with equal
+// points sharing a rank, and works out their performance.
+func pointsOrder(tab *scoring.Table, entries []arbiter.Entry) []StandingRow {
+	rows := make([]StandingRow, len(tab.Cards))
+	perf := Performances(tab, entries)
+	for i, c := range tab.Cards {
+		rows[i] = StandingRow{PN: c.PN, Points: c.Score(), Performance: perf[i]}
+	}
+	slices.SortStableFunc(rows, func(a, b StandingRow) int {
+		if c := cmp.Compare(b.Points, a.Points); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.PN, b.PN)
+	})
+	ShareRanks(rows)
+	return rows
+}
+
+// player returns the player of pairing number pn.
+func (v *view) player(pn int) *arbiter.Player { return &v.entries[pn-1].Player }
+
+// round returns round number r of the event, or an error naming the
+// rounds there are.
+func (v *view) round(r int) (*arbiter.Round, error) {
+	if r < 1 || r > len(v.ev.Rounds) {
+		if len(v.ev.Rounds) == 0 {
+			return nil, fmt.Errorf("reports: round %d: no round has been paired", r)
+		}
+		return nil, fmt.Errorf("reports: round %d: want a round from 1 to %d", r, len(v.ev.Rounds))
+	}
+	return &v.ev.Rounds[r-1], nil
+}
+
+// before returns pn's points before round r.
+func (v *view) before(pn, r int) arbiter.Score { return v.tab.Card(pn).ScoreAfter(r - 1) }
+
+// docDate returns the creation date written into the files.
+func (v *view) docDate() time.Time {
+	if !v.ev.Generated.IsZero() {
+		return v.ev.Generated
+	}
+	if d, err := time.Parse(time.DateOnly, v.t.Date); err == nil {
+		return d
+	}
+	return time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+}
+
+// boards returns the boards of rd in board order.
+func boards(rd *arbiter.Round) []arbiter.Board {
+	b := slices.Clone(rd.Boards)
+	slices.SortStableFunc(b, func(x, y arbiter.Board) int { return cmp.Compare(x.Number, y.Number) })
+	return b
+}
+
+// absence is a player of a round who has no board: a bye, an absence or a
+// withdrawal.
+type absence struct {
+	PN     int
+	Kind   scoring.Kind
+	Points arbiter.Score // points awarded for the round
+	Label  string        // "pairing-allocated bye", "withdrawn", ...
+}
+
+// absences lists the players of round r without a board, in the order of
+// the round's byes, then by pairing number for players in no list. Late
+// entries who have not joined yet are left out.
+func (v *view) absences(rd *arbiter.Round) []absence {
+	r := rd.Number
+	var out []absence
+	listed := make(map[int]bool, len(rd.Byes))
+	add := func(pn int) {
+		o := v.tab.Card(pn).Rounds[r-1]
+		a := absence{PN: pn, Kind: o.Kind, Points: o.Points}
+		e := v.entries[pn-1]
+		switch {
+		case o.Kind == scoring.Absent && e.Status == arbiter.Withdrawn && e.WithdrawnFrom > 0 && e.WithdrawnFrom <= r:
+			a.Label = "withdrawn"
+		case o.Kind == scoring.Absent:
+			a.Label = "not paired"
+		default:
+			a.Label = kindLabel(o.Kind)
+		}
+		out = append(out, a)
+	}
+	for _, b := range rd.Byes {
+		if b.PN < 1 || b.PN > len(v.entries) || listed[b.PN] {
+			continue
+		}
+		listed[b.PN] = true
+		add(b.PN)
+	}
+	seated := make([]bool, len(v.entries)+1)
+	for _, b := range rd.Boards {
+		if b.White >= 1 && b.White <= len(v.entries) {
+			seated[b.White] = true
+		}
+		if b.Black >= 1 && b.Black <= len(v.entries) {
+			seated[b.Black] = true
+		}
+	}
+	for pn := 1; pn <= len(v.entries); pn++ {
+		if seated[pn] || listed[pn] || v.entries[pn-1].JoinedRound > r {
+			continue
+		}
+		add(pn)
+	}
+	return out
+}
+
+// kindLabel names an unplayed round's kind as the sheets print it.
+func kindLabel(k scoring.Kind) string {
+	switch k {
+	case scoring.PAB:
+		return "pairing-allocated bye"
+	case scoring.HalfBye:
+		return "half-point bye"
+	case scoring.FullBye:
+		return "full-point bye"
+	case scoring.ZeroBye:
+		return "zero-point bye"
+	}
+	return "not paired"
+}
+
+// resultText returns a board's result as printed: "1-0", "½-½", "0-1",
+// "+-", "-+", "--", or "" when no result is in.
+func resultText(r arbiter.Result) string {
+	if r == arbiter.Draw {
+		return "½-½"
+	}
+	return r.String()
+}
+
+// crossCell returns a score card entry as a crosstable shows it: the
+// opponent's line, the colour and the points ("12w1", "5b½"), "12w+" and
+// "12b-" for forfeits, "12w" for a game still in play, "PAB", "H" (half-point
+// bye), "F" (full-point bye), "Z" (zero-point bye) and "-" for a round not
+// played.
+func (v *view) crossCell(o scoring.Outcome) string {
+	opp := func() string { return strconv.Itoa(v.line[o.Opponent-1]) + o.Colour.Letter() }
+	switch o.Kind {
+	case scoring.Game:
+		if o.Pending {
+			return opp()
+		}
+		return opp() + o.Points.Fraction()
+	case scoring.ForfeitWin:
+		return opp() + "+"
+	case scoring.ForfeitLoss:
+		return opp() + "-"
+	case scoring.PAB:
+		return "PAB"
+	case scoring.HalfBye:
+		return "H"
+	case scoring.FullBye:
+		return "F"
+	case scoring.ZeroBye:
+		return "Z"
+	}
+	return "-"
+}
+
+// statusText describes an entry's state for the players list.
+func statusText(e *arbiter.Entry) string {
+	s := "active"
+	if e.Status == arbiter.Withdrawn {
+		s = "withdrawn"
+		if e.WithdrawnFrom > 0 {
+			s += " from round " + strconv.Itoa(e.WithdrawnFrom)
+		}
+	}
+	if e.JoinedRound > 1 {
+		s += ", entered in round " + strconv.Itoa(e.JoinedRound)
+	}
+	return s
+}
+
+// noFigure reports whether x, the value of the tie-break code, stands for
+// no figure: DE gives the player's place within the group it was applied
+// to, and 0 when it decided nothing for him.
+func noFigure(code string, x float64) bool { return code == "DE" && x == 0 }
+
+// isHalves reports whether x is a whole or half number.
+func isHalves(x float64) bool { return x*2 == math.Round(x*2) }
+
+// tbText formats a tie-break value for print. A column whose values are all
+// whole or half numbers (halves) uses the ½ sign ("12", "12½"), as points
+// do; any other column shows two decimals throughout, so that its figures
+// line up ("12.00", "10.25").
+func tbText(x float64, halves bool) string {
+	if halves && isHalves(x) {
+		return arbiter.Score(int64(math.Round(x * 2))).Fraction()
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}

@@ -1,0 +1,388 @@
+package reports
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/scoring"
+)
+
+// WritePairings prints the wall sheet of round r to w: in large type, one
+// line per board with the board number, White and his points before the
+// round, a box for the result (filled in when the result is known), Black
+// and his points; below, the players without a board (byes, absences,
+// withdrawals). Then come the pages players look at first: every player of
+// the round in alphabetical order (accents and case folded) with his board
+// and colour. It returns an error if ev is inconsistent, round r is not in
+// ev.Rounds, or w fails.
+func WritePairings(w io.Writer, ev *Event, r int) error {
+	v, err := prepare(ev)
+	if err != nil {
+		return err
+	}
+	rd, err := v.round(r)
+	if err != nil {
+		return err
+	}
+	d := v.newPDF("Round " + strconv.Itoa(r) + " pairings")
+	d.pairingBoards(rd)
+	d.pairingAbsences(rd)
+	d.alphabetical(rd)
+	return d.finish(w)
+}
+
+// Layout of the wall sheet, in millimetres and points.
+const (
+	boardRowH   = 9.5
+	boardHeadH  = 7.0
+	boardColW   = 13.0
+	pointsColW  = 14.0
+	resultColW  = 26.0
+	nameSize    = 14.0
+	leastName   = 9.0
+	absenceRowH = 8.0
+)
+
+// pairingBoards draws the boards of rd, as many pages as they take.
+func (d *pdfDoc) pairingBoards(rd *arbiter.Round) {
+	v := d.v
+	nameW := (d.width() - boardColW - 2*pointsColW - resultColW) / 2
+	cols := []struct {
+		head, align string
+		w           float64
+	}{
+		{"Board", "C", boardColW}, {"White", "L", nameW}, {"Pts", "R", pointsColW},
+		{"Result", "C", resultColW}, {"Black", "L", nameW}, {"Pts", "R", pointsColW},
+	}
+	full := d.width()
+	y := d.bottom()
+	header := func() {
+		y = d.newPage(false)
+		d.fillColor(headGrey)
+		d.f.Rect(margin, y, full, boardHeadH, "F")
+		d.font(true, 10)
+		x := margin
+		for _, c := range cols {
+			d.cellText(x, y, c.w, boardHeadH, c.align, c.head)
+			x += c.w
+		}
+		y += boardHeadH
+	}
+	bs := boards(rd)
+	if len(bs) == 0 {
+		header()
+	}
+	for i, b := range bs {
+		if y+boardRowH > d.bottom() {
+			header()
+		}
+		if i%2 == 1 {
+			d.fillColor(zebraGrey)
+			d.f.Rect(margin, y, full, boardRowH, "F")
+		}
+		x := margin
+		d.font(true, nameSize)
+		d.cellText(x, y, boardColW, boardRowH, "C", strconv.Itoa(b.Number))
+		x += boardColW
+		d.cellText(x, y, nameW, boardRowH, "L", d.fitName(false, v.player(b.White).Name, nameW-2*cellPad, nameSize, leastName))
+		x += nameW
+		d.font(false, 12)
+		d.cellText(x, y, pointsColW, boardRowH, "R", v.before(b.White, rd.Number).Fraction())
+		x += pointsColW
+		d.resultBox(x, y, b.Result)
+		x += resultColW
+		d.cellText(x, y, nameW, boardRowH, "L", d.fitName(false, v.player(b.Black).Name, nameW-2*cellPad, nameSize, leastName))
+		x += nameW
+		d.font(false, 12)
+		d.cellText(x, y, pointsColW, boardRowH, "R", v.before(b.Black, rd.Number).Fraction())
+		y += boardRowH
+	}
+	d.drawColor(ruleGrey)
+	d.f.SetLineWidth(0.2)
+	d.f.Line(margin, y, margin+full, y)
+	d.f.SetY(y)
+}
+
+// resultBox draws the box of a board's result in the result column whose
+// top left corner is (x, y), with the result written in when it is known.
+func (d *pdfDoc) resultBox(x, y float64, r arbiter.Result) {
+	const bw, bh = 20.0, 7.0
+	bx, by := x+(resultColW-bw)/2, y+(boardRowH-bh)/2
+	d.fillColor(white)
+	d.drawColor(black)
+	d.f.SetLineWidth(0.3)
+	d.f.Rect(bx, by, bw, bh, "FD")
+	if s := resultText(r); s != "" {
+		d.font(true, 12)
+		d.cellText(bx, by, bw, bh, "C", s)
+	}
+}
+
+// pairingAbsences lists the players of rd without a board under the boards,
+// on a new page if they do not fit.
+func (d *pdfDoc) pairingAbsences(rd *arbiter.Round) {
+	abs := d.v.absences(rd)
+	if len(abs) == 0 {
+		return
+	}
+	y := d.f.GetY() + 8
+	if y+10+absenceRowH*float64(min(len(abs), 3)) > d.bottom() {
+		y = d.newPage(false)
+	}
+	d.font(true, 12)
+	d.text(margin, y+4, "Not playing this round")
+	y += 7
+	nameW := d.width() - pointsColW - 80
+	for _, a := range abs {
+		if y+absenceRowH > d.bottom() {
+			y = d.newPage(false)
+		}
+		d.cellText(margin, y, nameW, absenceRowH, "L", d.fitName(false, d.v.player(a.PN).Name, nameW-2*cellPad, 13, leastName))
+		d.font(false, 12)
+		d.cellText(margin+nameW, y, pointsColW, absenceRowH, "R", d.v.before(a.PN, rd.Number).Fraction())
+		d.cellText(margin+nameW+pointsColW+4, y, 76, absenceRowH, "L", absenceText(a))
+		y += absenceRowH
+	}
+}
+
+// absenceText says why a player has no board and what the round gives him:
+// "pairing-allocated bye: 1 point", "withdrawn".
+func absenceText(a absence) string {
+	switch a.Kind {
+	case scoring.PAB, scoring.HalfBye, scoring.FullBye, scoring.ZeroBye:
+		unit := "points"
+		if a.Points == arbiter.One || a.Points == arbiter.Half {
+			unit = "point"
+		}
+		return a.Label + ": " + a.Points.Fraction() + " " + unit
+	}
+	return a.Label
+}
+
+// Layout of the alphabetical list.
+const (
+	alphaSize = 11.0
+	alphaRowH = 6.2
+	alphaGap  = 8.0
+)
+
+// alphabetical prints every player of rd with his board and colour, in two
+// columns per page, sorted by name with accents and case folded.
+func (d *pdfDoc) alphabetical(rd *arbiter.Round) {
+	type line struct {
+		key, name, board, colour string
+		pn                       int
+	}
+	v := d.v
+	var lines []line
+	add := func(pn int, board, colour string) {
+		name := v.player(pn).Name
+		lines = append(lines, line{key: arbiter.FoldName(name), name: name, board: board, colour: colour, pn: pn})
+	}
+	for _, b := range rd.Boards {
+		add(b.White, strconv.Itoa(b.Number), "White")
+		add(b.Black, strconv.Itoa(b.Number), "Black")
+	}
+	for _, a := range v.absences(rd) {
+		if a.Label == "withdrawn" {
+			continue
+		}
+		add(a.PN, "–", shortAbsence(a.Kind))
+	}
+	slices.SortFunc(lines, func(a, b line) int {
+		if c := cmp.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.pn, b.pn)
+	})
+
+	colW := (d.width() - alphaGap) / 2
+	boardW, colourW := 16.0, 24.0
+	nameW := colW - boardW - colourW
+	for len(lines) > 0 {
+		top := d.newPage(false)
+		d.font(true, 13)
+		d.text(margin, top+5, "Find your board: players in alphabetical order")
+		top += 9
+		perCol := int((d.bottom() - top - boardHeadH) / alphaRowH)
+		n := min(len(lines), 2*perCol)
+		first := (n + 1) / 2 // balance the columns of the last page
+		if n == 2*perCol {
+			first = perCol
+		}
+		for c, part := range [][]line{lines[:first], lines[first:n]} {
+			x := margin + float64(c)*(colW+alphaGap)
+			y := top
+			if len(part) == 0 {
+				break
+			}
+			d.fillColor(headGrey)
+			d.f.Rect(x, y, colW, boardHeadH, "F")
+			d.font(true, 10)
+			d.cellText(x, y, nameW, boardHeadH, "L", "Name")
+			d.cellText(x+nameW, y, boardW, boardHeadH, "C", "Board")
+			d.cellText(x+nameW+boardW, y, colourW, boardHeadH, "L", "Colour")
+			y += boardHeadH
+			for i, l := range part {
+				if i%2 == 1 {
+					d.fillColor(zebraGrey)
+					d.f.Rect(x, y, colW, alphaRowH, "F")
+				}
+				d.cellText(x, y, nameW, alphaRowH, "L", d.fitName(false, l.name, nameW-2*cellPad, alphaSize, 7))
+				d.font(true, alphaSize)
+				d.cellText(x+nameW, y, boardW, alphaRowH, "C", l.board)
+				d.font(false, alphaSize)
+				d.cellText(x+nameW+boardW, y, colourW, alphaRowH, "L", l.colour)
+				y += alphaRowH
+			}
+		}
+		lines = lines[n:]
+	}
+}
+
+// shortAbsence names a player's round without a board in a few letters.
+func shortAbsence(k scoring.Kind) string {
+	switch k {
+	case scoring.PAB:
+		return "bye"
+	case scoring.HalfBye:
+		return "½-point bye"
+	case scoring.FullBye:
+		return "1-point bye"
+	case scoring.ZeroBye:
+		return "0-point bye"
+	}
+	return "not paired"
+}
+
+// Layout of the result slips: five to an A4 page.
+const (
+	slipsPerPage = 5
+	slipTop      = 8.0
+	slipH        = (pageH - 2*slipTop) / slipsPerPage
+)
+
+// WriteSlips prints one result slip per board of round r to w, five to an
+// A4 page with dashed lines to cut along. Each slip has the tournament,
+// round and board, both players with their points, boxes to tick 1-0, ½-½
+// or 0-1, and a signature line for each player. It returns an error if ev
+// is inconsistent, round r is not in ev.Rounds, or w fails.
+func WriteSlips(w io.Writer, ev *Event, r int) error {
+	v, err := prepare(ev)
+	if err != nil {
+		return err
+	}
+	rd, err := v.round(r)
+	if err != nil {
+		return err
+	}
+	d := v.newPDF("Round " + strconv.Itoa(r) + " result slips")
+	bs := boards(rd)
+	if len(bs) == 0 {
+		d.newPage(false)
+		d.font(false, 12)
+		d.text(margin, contentTop+6, "No boards in this round.")
+	}
+	for i, b := range bs {
+		k := i % slipsPerPage
+		if k == 0 {
+			d.f.AddPageFormat("P", a4())
+			d.landscape = false
+		}
+		y := slipTop + float64(k)*slipH
+		d.slip(y, rd.Number, b)
+		if k < slipsPerPage-1 {
+			d.cutLine(y + slipH)
+		}
+	}
+	return d.slipFinish(w, r)
+}
+
+// cutLine draws a dashed line to cut along at height y, across the page.
+func (d *pdfDoc) cutLine(y float64) {
+	d.drawColor(ruleGrey)
+	d.f.SetLineWidth(0.2)
+	d.f.SetDashPattern([]float64{2, 1.5}, 0)
+	d.f.Line(4, y, pageW-4, y)
+	d.f.SetDashPattern(nil, 0)
+}
+
+// slip draws one result slip whose top is at y.
+func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
+	v := d.v
+	right := pageW - margin
+	d.textColor(darkGrey)
+	d.font(false, 9)
+	d.text(margin, y+8, d.fit(v.t.Name, 120))
+	d.textColor(black)
+	d.font(true, 16)
+	bt := "Board " + strconv.Itoa(b.Number)
+	bw := d.f.GetStringWidth(bt)
+	d.text(right-bw, y+9, bt)
+	d.font(false, 11)
+	rt := "Round " + strconv.Itoa(round)
+	d.text(right-bw-5-d.f.GetStringWidth(rt), y+9, rt)
+
+	nameW := 118.0
+	for k, side := range []struct {
+		label string
+		pn    int
+	}{{"White", b.White}, {"Black", b.Black}} {
+		ly := y + 18 + float64(k)*11
+		d.textColor(darkGrey)
+		d.font(false, 9)
+		d.text(margin, ly, side.label)
+		d.textColor(black)
+		name := d.fitName(true, v.player(side.pn).Name, nameW, 14, 9)
+		d.text(margin+13, ly, name)
+		nw := d.f.GetStringWidth(name)
+		d.font(false, 11)
+		d.text(margin+13+nw+2, ly, pointsText(v.before(side.pn, round)))
+	}
+
+	// Result boxes, stacked on the right.
+	bx := right - 30
+	for k, s := range []string{"1-0", "½-½", "0-1"} {
+		by := y + 13 + float64(k)*8
+		d.drawColor(black)
+		d.f.SetLineWidth(0.3)
+		d.f.Rect(bx, by, 5, 5, "D")
+		d.font(true, 13)
+		d.text(bx+8, by+4.4, s)
+	}
+
+	// Signatures.
+	sy := y + slipH - 12
+	d.drawColor(black)
+	d.f.SetLineWidth(0.25)
+	half := (right - margin - 10) / 2
+	for k, who := range []string{"White's signature", "Black's signature"} {
+		x := margin + float64(k)*(half+10)
+		d.f.Line(x, sy, x+half, sy)
+		d.textColor(darkGrey)
+		d.font(false, 8)
+		d.text(x, sy+4, who)
+	}
+	d.textColor(black)
+}
+
+// slipFinish numbers the slip pages and writes the document: slips carry
+// no page header, so only the page number goes at the foot.
+func (d *pdfDoc) slipFinish(w io.Writer, round int) error {
+	n := d.f.PageCount()
+	for p := 1; p <= n; p++ {
+		d.f.SetPage(p)
+		d.font(false, 7)
+		d.textColor(darkGrey)
+		s := fmt.Sprintf("Round %d slips · page %d of %d", round, p, n)
+		d.text(pageW-margin-d.f.GetStringWidth(s), pageH-3, s)
+	}
+	if err := d.f.Output(w); err != nil {
+		return fmt.Errorf("reports: write PDF: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,484 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// Page geometry of the printed sheets, in millimetres (A4).
+const (
+	pageW      = 210.0
+	pageH      = 297.0
+	margin     = 12.0
+	contentTop = 30.0         // below the page header
+	footerGap  = 12.0         // from the footer's baseline to the foot of the page
+	bottom     = pageH - 18.0 // last line of content
+	ptToMM     = 25.4 / 72
+	cellPad    = 1.5 // text inset of table cells
+	fontFamily = "go"
+)
+
+// Grey levels used on the sheets, from black (0) to white (255).
+const (
+	black     = 0
+	darkGrey  = 90
+	ruleGrey  = 150
+	headGrey  = 215
+	zebraGrey = 240
+	white     = 255
+)
+
+// a4 returns the page size of every sheet.
+func a4() fpdf.SizeType { return fpdf.SizeType{Wd: pageW, Ht: pageH} }
+
+// pdfDoc is one PDF being laid out: the fpdf document, the event it shows
+// and the title of its pages.
+type pdfDoc struct {
+	f         *fpdf.Fpdf
+	v         *view
+	what      string // page title, printed on the right of the header
+	note      string // printed under the title, e.g. "round 3 still in play"
+	landscape bool   // orientation of the current page
+}
+
+// newPDF starts a document titled what, with the Go fonts embedded and the
+// creation date fixed by the event, so equal events give equal bytes.
+func (v *view) newPDF(what string) *pdfDoc {
+	f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", SizeStr: "A4"})
+	date := v.docDate()
+	f.SetCreationDate(date)
+	f.SetModificationDate(date)
+	f.SetCatalogSort(true)
+	f.SetTitle(v.t.Name+" – "+what, true)
+	f.SetSubject(what, true)
+	f.SetCreator("arbiter", true)
+	f.SetProducer("arbiter", true)
+	f.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
+	f.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
+	f.SetMargins(margin, margin, margin)
+	f.SetAutoPageBreak(false, 0)
+	return &pdfDoc{f: f, v: v, what: what}
+}
+
+// width returns the usable width of the current page.
+func (d *pdfDoc) width() float64 {
+	if d.landscape {
+		return pageH - 2*margin
+	}
+	return pageW - 2*margin
+}
+
+// height returns the height of the current page.
+func (d *pdfDoc) height() float64 {
+	if d.landscape {
+		return pageW
+	}
+	return pageH
+}
+
+// bottom returns the lowest y content may reach on the current page.
+func (d *pdfDoc) bottom() float64 { return d.height() - (pageH - bottom) }
+
+// font selects the Go font, bold or regular, at size points.
+func (d *pdfDoc) font(bold bool, size float64) {
+	style := ""
+	if bold {
+		style = "B"
+	}
+	d.f.SetFont(fontFamily, style, size)
+}
+
+func (d *pdfDoc) textColor(grey int) { d.f.SetTextColor(grey, grey, grey) }
+func (d *pdfDoc) fillColor(grey int) { d.f.SetFillColor(grey, grey, grey) }
+func (d *pdfDoc) drawColor(grey int) { d.f.SetDrawColor(grey, grey, grey) }
+
+// newPage adds a page with the tournament's header and returns the y where
+// content starts.
+func (d *pdfDoc) newPage(landscape bool) float64 {
+	d.landscape = landscape
+	orient := "P"
+	if landscape {
+		orient = "L"
+	}
+	d.f.AddPageFormat(orient, a4())
+	right := margin + d.width()
+	d.textColor(black)
+	d.font(true, 14)
+	ww := d.f.GetStringWidth(d.what)
+	d.text(margin, 17, d.fit(d.v.t.Name, d.width()-ww-8))
+	d.text(right-ww, 17, d.what)
+	var info []string
+	for _, s := range []string{longDate(d.v.t.Date), d.v.t.Venue, d.v.t.TimeControl} {
+		if s != "" {
+			info = append(info, s)
+		}
+	}
+	d.font(true, 9)
+	d.textColor(darkGrey)
+	nw := d.f.GetStringWidth(d.note)
+	d.text(right-nw, 22.5, d.note)
+	d.font(false, 9)
+	d.text(margin, 22.5, d.fit(strings.Join(info, " · "), d.width()-nw-6))
+	d.textColor(black)
+	d.drawColor(black)
+	d.f.SetLineWidth(0.4)
+	d.f.Line(margin, 25, right, 25)
+	return contentTop
+}
+
+// text writes s with its baseline at y.
+func (d *pdfDoc) text(x, y float64, s string) {
+	if s != "" {
+		d.f.Text(x, y, s)
+	}
+}
+
+// cellText writes s in a cell of width w and height h whose top left corner
+// is (x, y), aligned "L", "C" or "R", vertically centred on the capitals.
+func (d *pdfDoc) cellText(x, y, w, h float64, align, s string) {
+	if s == "" {
+		return
+	}
+	size, _ := d.f.GetFontSize()
+	base := y + h/2 + 0.36*size*ptToMM
+	switch align {
+	case "R":
+		x += w - cellPad - d.f.GetStringWidth(s)
+	case "C":
+		x += (w - d.f.GetStringWidth(s)) / 2
+	default:
+		x += cellPad
+	}
+	d.f.Text(x, base, s)
+}
+
+// fit cuts s with an ellipsis so that it is at most w wide in the current
+// font.
+func (d *pdfDoc) fit(s string, w float64) string {
+	if d.f.GetStringWidth(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		t := strings.TrimRight(string(r), " ,") + "…"
+		if d.f.GetStringWidth(t) <= w {
+			return t
+		}
+	}
+	return ""
+}
+
+// fitName selects the font at size points, smaller down to least when s
+// does not fit in w, and returns s cut to w at that size.
+func (d *pdfDoc) fitName(bold bool, s string, w, size, least float64) string {
+	d.font(bold, size)
+	if sw := d.f.GetStringWidth(s); sw > w {
+		d.font(bold, max(least, size*w/sw))
+	}
+	return d.fit(s, w)
+}
+
+// finish draws the page footers and writes the document to w.
+func (d *pdfDoc) finish(w io.Writer) error {
+	n := d.f.PageCount()
+	left := "arbiter"
+	if g := d.v.ev.Generated; !g.IsZero() {
+		left = "Printed " + g.Format("2 January 2006 15:04") + " · arbiter"
+	}
+	for p := 1; p <= n; p++ {
+		d.f.SetPage(p)
+		// Every page of a document has the same orientation: fpdf
+		// places text on an earlier page using the last page's height.
+		wd, ht := pageW, pageH
+		if d.landscape {
+			wd, ht = pageH, pageW
+		}
+		d.font(false, 8)
+		d.textColor(darkGrey)
+		d.text(margin, ht-footerGap, left)
+		right := fmt.Sprintf("Page %d of %d", p, n)
+		d.text(wd-margin-d.f.GetStringWidth(right), ht-footerGap, right)
+	}
+	if err := d.f.Output(w); err != nil {
+		return fmt.Errorf("reports: write PDF: %w", err)
+	}
+	return nil
+}
+
+// longDate writes a YYYY-MM-DD date as "14 March 2025"; other text is
+// kept as it is.
+func longDate(s string) string {
+	var y, m, dd int
+	if _, err := fmt.Sscanf(s, "%d-%d-%d", &y, &m, &dd); err != nil || m < 1 || m > 12 || len(s) != 10 {
+		return s
+	}
+	months := [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+	return fmt.Sprintf("%d %s %d", dd, months[m-1], y)
+}
+
+// pcol is a column of a printed table.
+type pcol struct {
+	head  string
+	align string  // "L", "C" or "R"
+	most  float64 // widest the column may be at 10 points, mm; 0 for no limit
+	flex  bool    // takes the width left over, cutting its text if need be
+	bold  bool    // cells in bold
+}
+
+// ptable is a printed table: columns, rows of text, and whether it may turn
+// the page to landscape when it is too wide.
+type ptable struct {
+	cols      []pcol
+	rows      [][]string
+	landscape bool // allowed to print in landscape
+}
+
+// Type sizes of printed tables, in points: widths are measured at
+// tableSize, and the type is scaled between leastSize and mostSize to fit.
+const (
+	tableSize = 10.0
+	leastSize = 6.0
+	mostSize  = 11.0
+)
+
+// drawTable lays t out over as many pages as it needs, each with the header
+// row on top: portrait when it fits, landscape when it is wider and allowed,
+// and a smaller type when it is wider still.
+func (d *pdfDoc) drawTable(t ptable) {
+	// Natural widths at tableSize; widths scale with the type size.
+	nat := make([]float64, len(t.cols))
+	d.font(true, tableSize)
+	for j, c := range t.cols {
+		nat[j] = d.f.GetStringWidth(c.head)
+	}
+	for j, c := range t.cols {
+		d.font(c.bold, tableSize)
+		for _, row := range t.rows {
+			if j < len(row) {
+				nat[j] = max(nat[j], d.f.GetStringWidth(row[j]))
+			}
+		}
+	}
+	total := 0.0
+	for j, c := range t.cols {
+		nat[j] += 2 * cellPad
+		if c.most > 0 {
+			nat[j] = min(nat[j], c.most)
+		}
+		total += nat[j]
+	}
+	landscape := total > pageW-2*margin && t.landscape
+	avail := pageW - 2*margin
+	if landscape {
+		avail = pageH - 2*margin
+	}
+	// The type grows to fill the page, up to mostSize, or shrinks down to
+	// leastSize; past that the flexible column gives way.
+	size := min(mostSize, max(leastSize, tableSize*avail/total))
+	scale := size / tableSize
+	w := make([]float64, len(t.cols))
+	used, flex := 0.0, -1
+	for j, c := range t.cols {
+		w[j] = nat[j] * scale
+		used += w[j]
+		if c.flex && flex < 0 {
+			flex = j
+		}
+	}
+	if flex >= 0 && used > avail {
+		w[flex] = max(w[flex]+avail-used, 12)
+	}
+	if used < avail { // air between the columns of a narrow table
+		extra := min((avail-used)/float64(len(w)), 4)
+		for j := range w {
+			w[j] += extra
+		}
+	}
+	rowH := size * ptToMM * 1.55
+	headH := rowH * 1.2
+
+	y := d.bottom() // forces a page for the first row
+	header := func() {
+		y = d.newPage(landscape)
+		d.fillColor(headGrey)
+		d.f.Rect(margin, y, sum(w), headH, "F")
+		d.font(true, size)
+		x := margin
+		for j, c := range t.cols {
+			d.cellText(x, y, w[j], headH, c.align, d.fit(c.head, w[j]-2*cellPad))
+			x += w[j]
+		}
+		d.drawColor(black)
+		d.f.SetLineWidth(0.3)
+		d.f.Line(margin, y+headH, margin+sum(w), y+headH)
+		y += headH
+	}
+	for i, row := range t.rows {
+		if y+rowH > d.bottom() {
+			header()
+		}
+		if i%2 == 1 {
+			d.fillColor(zebraGrey)
+			d.f.Rect(margin, y, sum(w), rowH, "F")
+		}
+		x := margin
+		for j, c := range t.cols {
+			if j < len(row) {
+				d.font(c.bold, size)
+				d.cellText(x, y, w[j], rowH, c.align, d.fit(row[j], w[j]-2*cellPad))
+			}
+			x += w[j]
+		}
+		y += rowH
+	}
+	if len(t.rows) == 0 {
+		header()
+	}
+	d.drawColor(ruleGrey)
+	d.f.SetLineWidth(0.2)
+	d.f.Line(margin, y, margin+sum(w), y)
+}
+
+func sum(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// afterRound starts a document titled what after the event's last round,
+// noting under the title when that round still has games in play.
+func (v *view) afterRound(what string) *pdfDoc {
+	n := len(v.ev.Rounds)
+	if n == 0 {
+		return v.newPDF(what + " before round 1")
+	}
+	d := v.newPDF(fmt.Sprintf("%s after round %d", what, n))
+	if !v.ev.Rounds[n-1].Complete() {
+		d.note = fmt.Sprintf("Round %d still in play", n)
+	}
+	return d
+}
+
+// WriteStandings prints the standings after the event's last round to w:
+// rank, pairing number, name, title, rating, club, points, the tie-break
+// columns and the performance rating. Columns that are empty for every
+// player (no titles, no clubs, no performance) are left out. The table runs over as many
+// A4 pages as it needs, in landscape when it is too wide for portrait, with
+// its header row on every page. It returns an error if ev is inconsistent
+// or w fails.
+func WriteStandings(w io.Writer, ev *Event) error {
+	v, err := prepare(ev)
+	if err != nil {
+		return err
+	}
+	cols := []pcol{{head: "Rank", align: "C"}, {head: "PN", align: "R"}, {head: "Name", align: "L", flex: true, most: 80}}
+	hasTitle, hasClub := false, false
+	for _, e := range v.entries {
+		hasTitle = hasTitle || e.Player.Title != ""
+		hasClub = hasClub || e.Player.Club != ""
+	}
+	if hasTitle {
+		cols = append(cols, pcol{head: "Title", align: "L"})
+	}
+	cols = append(cols, pcol{head: "Rating", align: "R"})
+	if hasClub {
+		cols = append(cols, pcol{head: "Club", align: "L", most: 50})
+	}
+	cols = append(cols, pcol{head: "Pts", align: "R", bold: true})
+	for _, code := range v.codes {
+		cols = append(cols, pcol{head: code, align: "R"})
+	}
+	hasPerf := false
+	for _, r := range v.rows {
+		hasPerf = hasPerf || r.Performance != 0
+	}
+	if hasPerf {
+		cols = append(cols, pcol{head: "Perf", align: "R"})
+	}
+	halves := make([]bool, len(v.codes))
+	for j := range halves {
+		halves[j] = true
+		for _, r := range v.rows {
+			halves[j] = halves[j] && isHalves(r.Tiebreaks[j])
+		}
+	}
+	t := ptable{cols: cols, landscape: true}
+	for _, r := range v.rows {
+		p := v.player(r.PN)
+		row := []string{r.RankText(), fmt.Sprint(r.PN), p.Name}
+		if hasTitle {
+			row = append(row, string(p.Title))
+		}
+		row = append(row, ratingText(p.Rating))
+		if hasClub {
+			row = append(row, p.Club)
+		}
+		row = append(row, r.Points.Fraction())
+		for j, tb := range r.Tiebreaks {
+			if noFigure(v.codes[j], tb) {
+				row = append(row, "-")
+				continue
+			}
+			row = append(row, tbText(tb, halves[j]))
+		}
+		if hasPerf {
+			row = append(row, ratingText(r.Performance))
+		}
+		t.rows = append(t.rows, row)
+	}
+	d := v.afterRound("Standings")
+	d.drawTable(t)
+	return d.finish(w)
+}
+
+// WriteCrosstable prints the crosstable after the event's last round to w:
+// one line per player in rank order with the line number, name, rating,
+// each round as in the workbook ("12w1", "5b½", "PAB", "H", "-") and the
+// points. It turns to landscape and smaller type when the rounds do not fit
+// in portrait, and runs over as many pages as it needs with its header row
+// on every page. It returns an error if ev is inconsistent or w fails.
+func WriteCrosstable(w io.Writer, ev *Event) error {
+	v, err := prepare(ev)
+	if err != nil {
+		return err
+	}
+	cols := []pcol{{head: "No.", align: "R"}, {head: "Name", align: "L", flex: true, most: 70}, {head: "Rating", align: "R"}}
+	for r := range v.ev.Rounds {
+		cols = append(cols, pcol{head: fmt.Sprint(r + 1), align: "C"})
+	}
+	cols = append(cols, pcol{head: "Pts", align: "R", bold: true})
+	t := ptable{cols: cols, landscape: true}
+	for i, r := range v.rows {
+		p := v.player(r.PN)
+		row := []string{fmt.Sprint(i + 1), p.Name, ratingText(p.Rating)}
+		for _, o := range v.tab.Card(r.PN).Rounds {
+			row = append(row, v.crossCell(o))
+		}
+		row = append(row, r.Points.Fraction())
+		t.rows = append(t.rows, row)
+	}
+	d := v.afterRound("Crosstable")
+	d.drawTable(t)
+	return d.finish(w)
+}
+
+// ratingText prints a rating, or nothing for 0 (unrated, undefined).
+func ratingText(r int) string {
+	if r == 0 {
+		return ""
+	}
+	return fmt.Sprint(r)
+}
+
+// pointsText prints points in parentheses, as after a name: "(2½)".
+func pointsText(s arbiter.Score) string { return "(" + s.Fraction() + ")" }

@@ -1,0 +1,388 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// Sheet names of the workbook. Round sheets are named "Round 1", "Round 2"...
+const (
+	SheetStandings  = "Standings"
+	SheetCrosstable = "Crosstable"
+	SheetPlayers    = "Players"
+)
+
+// RoundSheet returns the name of round r's sheet.
+func RoundSheet(r int) string { return "Round " + strconv.Itoa(r) }
+
+// WriteXLSX writes the event's workbook to w. Its sheets, in order:
+//
+//   - Standings: rank ("3-4" when shared; stored as the number 3 shown with
+//     the range), pairing number, name, title, rating, club, points, one
+//     column per tie-break headed by its C.07 code, and the performance
+//     rating where defined.
+//   - Crosstable: one line per player in rank order; each round shows the
+//     opponent's line, colour and points ("12w1", "5b½"; see crossCell),
+//     then the total.
+//   - Round 1 to N: board, White, White's points before the round, result,
+//     Black, Black's points; then the players without a board, with the
+//     points their round gave and why (bye, not paired, withdrawn).
+//   - Players: the entries by pairing number with their status.
+//
+// Points, ratings and tie-break values are numbers (3.5), result codes are
+// text with the ½ sign. Every sheet has a bold, frozen header row that
+// repeats on printed pages, fitted column widths, A4 page setup one page
+// wide, and the tournament's name in the page header. It returns an error
+// if ev is inconsistent (see Event) or w fails.
+func WriteXLSX(w io.Writer, ev *Event) error {
+	v, err := prepare(ev)
+	if err != nil {
+		return err
+	}
+	f := excelize.NewFile()
+	defer f.Close()
+	x, err := newXLSX(f, v)
+	if err != nil {
+		return err
+	}
+	sheets := []*xsheet{v.standingsSheet(), v.crosstableSheet()}
+	for i := range v.ev.Rounds {
+		sheets = append(sheets, v.roundSheet(&v.ev.Rounds[i]))
+	}
+	sheets = append(sheets, v.playersSheet())
+	for i, sh := range sheets {
+		if i == 0 {
+			err = f.SetSheetName(f.GetSheetName(0), sh.name)
+		} else {
+			_, err = f.NewSheet(sh.name)
+		}
+		if err == nil {
+			err = x.write(sh)
+		}
+		if err != nil {
+			return fmt.Errorf("reports: sheet %s: %w", sh.name, err)
+		}
+	}
+	// The first sheet is the active one already. SetActiveSheet would read
+	// every streamed sheet back in.
+	date := v.docDate().UTC().Format(time.RFC3339)
+	if err := f.SetDocProps(&excelize.DocProperties{
+		Title:    v.t.Name,
+		Subject:  "Standings, crosstable, rounds and players",
+		Creator:  "arbiter",
+		Created:  date,
+		Modified: date,
+	}); err != nil {
+		return fmt.Errorf("reports: workbook properties: %w", err)
+	}
+	if err := f.Write(w); err != nil {
+		return fmt.Errorf("reports: write workbook: %w", err)
+	}
+	return nil
+}
+
+// xsheet is one worksheet before it is written: a header row and data rows
+// whose cells are string, int, float64, arbiter.Score, rankCell or nil.
+type xsheet struct {
+	name      string
+	head      []string
+	rows      [][]any
+	landscape bool
+	freezeCol int  // columns kept on screen when scrolling right
+	filter    bool // add an autofilter on the header row
+}
+
+// rankCell is a standings rank: stored as the number Rank, shown as
+// "Rank-RankTo" when shared.
+type rankCell struct{ from, to int }
+
+// xlsx writes sheets into one workbook, sharing the styles.
+type xlsx struct {
+	f      *excelize.File
+	title  string
+	header int         // style of the header row
+	ranks  map[int]int // style showing a shared rank ending at the key
+}
+
+func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
+	header, err := f.NewStyle(&excelize.Style{
+		Font:      &excelize.Font{Bold: true},
+		Fill:      excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}},
+		Border:    []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}},
+		Alignment: &excelize.Alignment{Vertical: "center"},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reports: header style: %w", err)
+	}
+	return &xlsx{f: f, title: v.t.Name, header: header, ranks: map[int]int{}}, nil
+}
+
+// rankStyle returns the style that shows a number as "n-to".
+func (x *xlsx) rankStyle(to int) (int, error) {
+	if s, ok := x.ranks[to]; ok {
+		return s, nil
+	}
+	format := `0"-` + strconv.Itoa(to) + `"`
+	s, err := x.f.NewStyle(&excelize.Style{CustomNumFmt: &format, Alignment: &excelize.Alignment{Horizontal: "left"}})
+	if err != nil {
+		return 0, err
+	}
+	x.ranks[to] = s
+	return s, nil
+}
+
+// write streams sh into its (existing, empty) worksheet.
+func (x *xlsx) write(sh *xsheet) error {
+	f := x.f
+	if err := f.SetSheetProps(sh.name, &excelize.SheetPropsOptions{FitToPage: ptr(true)}); err != nil {
+		return err
+	}
+	sw, err := f.NewStreamWriter(sh.name)
+	if err != nil {
+		return err
+	}
+	// Each width goes before those already set: set them from the last
+	// column so that the <col> elements come out in order, as Excel wants.
+	widths := columnWidths(sh)
+	for i := len(widths) - 1; i >= 0; i-- {
+		if err := sw.SetColWidth(i+1, i+1, widths[i]); err != nil {
+			return err
+		}
+	}
+	top := "A2"
+	if sh.freezeCol > 0 {
+		top, _ = excelize.CoordinatesToCellName(sh.freezeCol+1, 2)
+	}
+	if err := sw.SetPanes(&excelize.Panes{Freeze: true, XSplit: sh.freezeCol, YSplit: 1, TopLeftCell: top, ActivePane: "bottomRight"}); err != nil {
+		return err
+	}
+	head := make([]any, len(sh.head))
+	for i, h := range sh.head {
+		head[i] = excelize.Cell{StyleID: x.header, Value: h}
+	}
+	if err := sw.SetRow("A1", head); err != nil {
+		return err
+	}
+	cells := make([]any, len(sh.head))
+	for i, row := range sh.rows {
+		clear(cells)
+		cells = cells[:len(row)]
+		for j, c := range row {
+			switch c := c.(type) {
+			case arbiter.Score:
+				cells[j] = c.Points()
+			case rankCell:
+				if c.to > c.from {
+					s, err := x.rankStyle(c.to)
+					if err != nil {
+						return err
+					}
+					cells[j] = excelize.Cell{StyleID: s, Value: c.from}
+				} else {
+					cells[j] = c.from
+				}
+			default:
+				cells[j] = c
+			}
+		}
+		cell, _ := excelize.CoordinatesToCellName(1, i+2)
+		if err := sw.SetRow(cell, cells); err != nil {
+			return err
+		}
+	}
+	if sh.filter && len(sh.rows) > 0 {
+		last, _ := excelize.CoordinatesToCellName(len(sh.head), len(sh.rows)+1)
+		if err := f.AutoFilter(sh.name, "A1:"+last, nil); err != nil {
+			return err
+		}
+	}
+	orient := "portrait"
+	if sh.landscape {
+		orient = "landscape"
+	}
+	if err := f.SetPageLayout(sh.name, &excelize.PageLayoutOptions{
+		Size:        ptr(9), // A4
+		Orientation: &orient,
+		FitToWidth:  ptr(1),
+		FitToHeight: ptr(0),
+	}); err != nil {
+		return err
+	}
+	if err := f.SetPageMargins(sh.name, &excelize.PageLayoutMarginsOptions{
+		Left: ptr(0.5), Right: ptr(0.5), Top: ptr(0.75), Bottom: ptr(0.75), Header: ptr(0.3), Footer: ptr(0.3),
+	}); err != nil {
+		return err
+	}
+	if err := f.SetHeaderFooter(sh.name, &excelize.HeaderFooterOptions{
+		OddHeader: `&L&"-,Bold"` + headerText(x.title, 120) + `&R&A`,
+		OddFooter: `&CPage &P of &N`,
+	}); err != nil {
+		return err
+	}
+	if err := f.SetDefinedName(&excelize.DefinedName{
+		Name:     "_xlnm.Print_Titles",
+		RefersTo: "'" + sh.name + "'!$1:$1",
+		Scope:    sh.name,
+	}); err != nil {
+		return err
+	}
+	return sw.Flush()
+}
+
+// headerText escapes s for a page header ("&" is a code there) and cuts it
+// to at most n characters: the whole header may not pass 255.
+func headerText(s string, n int) string {
+	if utf8.RuneCountInString(s) > n {
+		s = string([]rune(s)[:n-1]) + "…"
+	}
+	return strings.ReplaceAll(s, "&", "&&")
+}
+
+// columnWidths fits each column to its longest text, in Excel's width unit
+// (about one digit of the default font).
+func columnWidths(sh *xsheet) []float64 {
+	n := make([]int, len(sh.head))
+	for i, h := range sh.head {
+		n[i] = utf8.RuneCountInString(h) + 1 // bold, and the filter button
+		if sh.filter {
+			n[i] += 2
+		}
+	}
+	for _, row := range sh.rows {
+		for j, c := range row {
+			if l := cellLen(c); l > n[j] {
+				n[j] = l
+			}
+		}
+	}
+	w := make([]float64, len(n))
+	for i, l := range n {
+		w[i] = min(max(float64(l)*1.1+1.5, 4), 60)
+	}
+	return w
+}
+
+// cellLen returns the number of characters a cell shows.
+func cellLen(c any) int {
+	switch c := c.(type) {
+	case string:
+		return utf8.RuneCountInString(c)
+	case int:
+		return len(strconv.Itoa(c))
+	case float64:
+		return len(strconv.FormatFloat(c, 'f', -1, 64))
+	case arbiter.Score:
+		return len(c.String())
+	case rankCell:
+		if c.to > c.from {
+			return len(strconv.Itoa(c.from)) + 1 + len(strconv.Itoa(c.to))
+		}
+		return len(strconv.Itoa(c.from))
+	}
+	return 0
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// optInt returns n, or nil (an empty cell) when n is 0.
+func optInt(n int) any {
+	if n == 0 {
+		return nil
+	}
+	return n
+}
+
+// optString returns s, or nil (an empty cell) when s is empty.
+func optString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func (v *view) standingsSheet() *xsheet {
+	sh := &xsheet{name: SheetStandings, freezeCol: 3, filter: true}
+	sh.head = append([]string{"Rank", "PN", "Name", "Title", "Rating", "Club", "Pts"}, v.codes...)
+	sh.head = append(sh.head, "Perf")
+	sh.landscape = len(sh.head) > 12
+	for _, r := range v.rows {
+		p := v.player(r.PN)
+		row := make([]any, 0, len(sh.head))
+		row = append(row, rankCell{r.Rank, r.RankTo}, r.PN, p.Name, optString(string(p.Title)), optInt(p.Rating), optString(p.Club), r.Points)
+		for j, tb := range r.Tiebreaks {
+			if noFigure(v.codes[j], tb) {
+				row = append(row, nil)
+				continue
+			}
+			row = append(row, tb)
+		}
+		row = append(row, optInt(r.Performance))
+		sh.rows = append(sh.rows, row)
+	}
+	return sh
+}
+
+func (v *view) crosstableSheet() *xsheet {
+	sh := &xsheet{name: SheetCrosstable, freezeCol: 2, filter: true}
+	sh.head = []string{"No.", "Name", "Rating"}
+	for r := range v.ev.Rounds {
+		sh.head = append(sh.head, "R"+strconv.Itoa(r+1))
+	}
+	sh.head = append(sh.head, "Pts")
+	sh.landscape = len(v.ev.Rounds) > 7
+	for i, r := range v.rows {
+		p := v.player(r.PN)
+		row := make([]any, 0, len(sh.head))
+		row = append(row, i+1, p.Name, optInt(p.Rating))
+		for _, o := range v.tab.Card(r.PN).Rounds {
+			row = append(row, v.crossCell(o))
+		}
+		row = append(row, r.Points)
+		sh.rows = append(sh.rows, row)
+	}
+	return sh
+}
+
+func (v *view) roundSheet(rd *arbiter.Round) *xsheet {
+	sh := &xsheet{name: RoundSheet(rd.Number)}
+	sh.head = []string{"Board", "White", "Pts", "Result", "Black", "Pts"}
+	r := rd.Number
+	for _, b := range boards(rd) {
+		sh.rows = append(sh.rows, []any{
+			b.Number,
+			v.player(b.White).Name, v.before(b.White, r),
+			optString(resultText(b.Result)),
+			v.player(b.Black).Name, v.before(b.Black, r),
+		})
+	}
+	abs := v.absences(rd)
+	if len(abs) > 0 && len(sh.rows) > 0 {
+		sh.rows = append(sh.rows, nil)
+	}
+	for _, a := range abs {
+		sh.rows = append(sh.rows, []any{nil, v.player(a.PN).Name, v.before(a.PN, r), a.Points.Fraction(), a.Label})
+	}
+	return sh
+}
+
+func (v *view) playersSheet() *xsheet {
+	sh := &xsheet{name: SheetPlayers, freezeCol: 2, filter: true, landscape: true}
+	sh.head = []string{"PN", "Name", "Title", "Rating", "Federation", "FIDE ID", "Club", "Born", "Status"}
+	for pn := 1; pn <= len(v.entries); pn++ {
+		e := v.entries[pn-1]
+		p := &e.Player
+		sh.rows = append(sh.rows, []any{
+			pn, p.Name, optString(string(p.Title)), optInt(p.Rating), optString(p.Federation),
+			optString(p.FIDEID), optString(p.Club), optInt(p.BirthYear), statusText(e),
+		})
+	}
+	return sh
+}

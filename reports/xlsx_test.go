@@ -1,0 +1,354 @@
+package reports
+
+import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// table turns tab-separated lines into rows of cells, as excelize's GetRows
+// returns them (trailing empty cells dropped).
+func table(s string) [][]string {
+	var rows [][]string
+	for _, line := range strings.Split(strings.Trim(s, "\n"), "\n") {
+		line = strings.TrimLeft(line, "\t")
+		if line == "." {
+			rows = append(rows, nil)
+			continue
+		}
+		cells := strings.Split(line, "|")
+		for len(cells) > 0 && cells[len(cells)-1] == "" {
+			cells = cells[:len(cells)-1]
+		}
+		rows = append(rows, cells)
+	}
+	return rows
+}
+
+func writeSample(t *testing.T) *excelize.File {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteXLSX(&buf, sampleEvent(t)); err != nil {
+		t.Fatalf("WriteXLSX: %v", err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatalf("read the workbook back: %v", err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// TestXLSXCells reads every cell of the sample tournament's workbook back.
+// The expected sheets were written by hand from the games in sampleEvent.
+func TestXLSXCells(t *testing.T) {
+	f := writeSample(t)
+	want := []struct {
+		sheet string
+		rows  string
+	}{
+		{"Standings", `
+			Rank|PN|Name|Title|Rating|Club|Pts|BH|SB|Perf
+			1|1|Dvořák, Jiří|FM|2150|ŠK Vyšehrad|2.5|5|4.25|2141
+			2-3|2|Müller, Jürgen|CM|2080|SC Köln|2|5.5|3.5|1955
+			2-3|6|Rossi, Mario||1650|Labirinto|2|5.5|3.5|2130
+			4|3|Ferrà, Nicolò||1990|Labirinto|1.5|4|1.75|1705
+			5-6|4|Wróbel, Łukasz||1875||1|5|1|1728
+			5-6|7|Šimić, Ivana||||1|5|1
+			7|5|Ólafsdóttir, Sóley|WFM|1760|TR|0.5|4.5|1.25|1709`},
+		{"Crosstable", `
+			No.|Name|Rating|R1|R2|R3|Pts
+			1|Dvořák, Jiří|2150|5w1|3b1|2w½|2.5
+			2|Müller, Jürgen|2080|7b½|6w+|1b½|2
+			3|Rossi, Mario|1650|4b1|1w0|5b1|2
+			4|Ferrà, Nicolò|1990|3w0|H|7w1|1.5
+			5|Wróbel, Łukasz|1875|1b0|7w1|3w0|1
+			6|Šimić, Ivana||PAB|2b-|-|1
+			7|Ólafsdóttir, Sóley|1760|2w½|5b0|4b0|0.5`},
+		{"Round 1", `
+			Board|White|Pts|Result|Black|Pts
+			1|Dvořák, Jiří|0|1-0|Wróbel, Łukasz|0
+			2|Ólafsdóttir, Sóley|0|½-½|Müller, Jürgen|0
+			3|Ferrà, Nicolò|0|0-1|Rossi, Mario|0
+			.
+			|Šimić, Ivana|0|1|pairing-allocated bye`},
+		{"Round 2", `
+			Board|White|Pts|Result|Black|Pts
+			1|Rossi, Mario|1|0-1|Dvořák, Jiří|1
+			2|Müller, Jürgen|0.5|+-|Šimić, Ivana|1
+			3|Wróbel, Łukasz|0|1-0|Ólafsdóttir, Sóley|0.5
+			.
+			|Ferrà, Nicolò|0|½|half-point bye`},
+		{"Round 3", `
+			Board|White|Pts|Result|Black|Pts
+			1|Dvořák, Jiří|2|½-½|Müller, Jürgen|1.5
+			2|Wróbel, Łukasz|1|0-1|Rossi, Mario|1
+			3|Ferrà, Nicolò|0.5|1-0|Ólafsdóttir, Sóley|0.5
+			.
+			|Šimić, Ivana|1|0|withdrawn`},
+		{"Players", `
+			PN|Name|Title|Rating|Federation|FIDE ID|Club|Born|Status
+			1|Dvořák, Jiří|FM|2150|CZE|312345|ŠK Vyšehrad|1988|active
+			2|Müller, Jürgen|CM|2080|GER|4671234|SC Köln|1975|active
+			3|Ferrà, Nicolò||1990|ITA||Labirinto|2001|active
+			4|Wróbel, Łukasz||1875|POL||||active
+			5|Ólafsdóttir, Sóley|WFM|1760|ISL|2301234|TR|1999|active
+			6|Rossi, Mario||1650|ITA||Labirinto|1962|active
+			7|Šimić, Ivana|||CRO||||withdrawn from round 3`},
+	}
+	var names []string
+	for _, w := range want {
+		names = append(names, w.sheet)
+	}
+	if got := f.GetSheetList(); !slices.Equal(got, names) {
+		t.Fatalf("sheets = %q, want %q", got, names)
+	}
+	for _, w := range want {
+		t.Run(w.sheet, func(t *testing.T) {
+			got, err := f.GetRows(w.sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			diffRows(t, got, table(w.rows))
+		})
+	}
+}
+
+// TestXLSXNumbers checks that points, ratings, ranks and tie-break values
+// are stored as numbers (a spreadsheet can sort and sum them) and names and
+// result codes as text.
+func TestXLSXNumbers(t *testing.T) {
+	f := writeSample(t)
+	tests := []struct {
+		sheet, cell string
+		typ         excelize.CellType
+		raw         string
+	}{
+		{"Standings", "A3", excelize.CellTypeNumber, "2"}, // shown as 2-3
+		{"Standings", "B3", excelize.CellTypeNumber, "2"}, // PN
+		{"Standings", "C2", excelize.CellTypeInlineString, "Dvořák, Jiří"},
+		{"Standings", "E2", excelize.CellTypeNumber, "2150"},
+		{"Standings", "G2", excelize.CellTypeNumber, "2.5"},
+		{"Standings", "I2", excelize.CellTypeNumber, "4.25"},
+		{"Standings", "J2", excelize.CellTypeNumber, "2141"},
+		{"Crosstable", "D2", excelize.CellTypeInlineString, "5w1"},
+		{"Crosstable", "G8", excelize.CellTypeNumber, "0.5"},
+		{"Round 2", "C3", excelize.CellTypeNumber, "0.5"},
+		{"Round 2", "D3", excelize.CellTypeInlineString, "+-"},
+		{"Players", "H2", excelize.CellTypeNumber, "1988"},
+		{"Players", "F3", excelize.CellTypeInlineString, "4671234"}, // an identifier, not a quantity
+	}
+	for _, tt := range tests {
+		t.Run(tt.sheet+"!"+tt.cell, func(t *testing.T) {
+			typ, err := f.GetCellType(tt.sheet, tt.cell)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := f.GetCellValue(tt.sheet, tt.cell, excelize.Options{RawCellValue: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if typ == excelize.CellTypeUnset {
+				typ = excelize.CellTypeNumber // a cell without a type is a number (ECMA-376 18.3.1.4)
+			}
+			if typ != tt.typ || raw != tt.raw {
+				t.Errorf("cell = %q of type %v, want %q of type %v", raw, typ, tt.raw, tt.typ)
+			}
+		})
+	}
+	// The standings points sum like numbers: 2.5+2+2+1.5+1+1+0.5 = 10.5,
+	// all the points of 3 rounds of 3 boards and 2 byes (1 + ½).
+	if err := f.SetCellFormula("Standings", "G20", "SUM(G2:G8)"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.CalcCellValue("Standings", "G20")
+	if err != nil || got != "10.5" {
+		t.Errorf("SUM of the points = %q, %v; want 10.5", got, err)
+	}
+}
+
+// TestXLSXLayout checks the organizer's conveniences: bold frozen header,
+// fitted widths, A4 page setup, the name in the page header, the header row
+// repeated on every printed page.
+func TestXLSXLayout(t *testing.T) {
+	f := writeSample(t)
+	for _, sheet := range f.GetSheetList() {
+		t.Run(sheet, func(t *testing.T) {
+			panes, err := f.GetPanes(sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !panes.Freeze || panes.YSplit != 1 {
+				t.Errorf("panes = %+v, want the first row frozen", panes)
+			}
+			id, err := f.GetCellStyle(sheet, "B1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := f.GetStyle(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Font == nil || !st.Font.Bold {
+				t.Errorf("header style %+v, want bold", st)
+			}
+			rows, err := f.GetRows(sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j := range rows[0] {
+				longest := 0
+				for _, row := range rows {
+					if j < len(row) {
+						longest = max(longest, utf8.RuneCountInString(row[j]))
+					}
+				}
+				col, _ := excelize.ColumnNumberToName(j + 1)
+				w, err := f.GetColWidth(sheet, col)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if w < float64(longest) || w > 1.1*float64(longest)+6 {
+					t.Errorf("width of column %s = %v, want it fitted to its longest text (%d characters)", col, w, longest)
+				}
+			}
+			pl, err := f.GetPageLayout(sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pl.Size == nil || *pl.Size != 9 || pl.FitToWidth == nil || *pl.FitToWidth != 1 {
+				t.Errorf("page layout = size %v, fit to width %v; want A4 (9), 1 page wide", deref(pl.Size), deref(pl.FitToWidth))
+			}
+			hf, err := f.GetHeaderFooter(sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(hf.OddHeader, "Labyrinth Blitz – Spring && Summer 2025") {
+				t.Errorf("page header = %q, want the tournament name with & escaped", hf.OddHeader)
+			}
+		})
+	}
+	names := f.GetDefinedName()
+	titles := map[string]string{}
+	for _, n := range names {
+		if n.Name == "_xlnm.Print_Titles" {
+			titles[n.Scope] = n.RefersTo
+		}
+	}
+	if got := titles["Round 2"]; got != "'Round 2'!$1:$1" {
+		t.Errorf("print titles of Round 2 = %q, want the first row", got)
+	}
+	if len(titles) != len(f.GetSheetList()) {
+		t.Errorf("print titles on %d sheets, want all %d", len(titles), len(f.GetSheetList()))
+	}
+	props, err := f.GetDocProps()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if props.Title != "Labyrinth Blitz – Spring & Summer 2025" || props.Created != "2025-03-14T23:05:00Z" {
+		t.Errorf("properties = title %q created %q, want the tournament's name and the event's date", props.Title, props.Created)
+	}
+}
+
+func deref[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// diffRows reports every row of got that differs from want.
+func diffRows(t *testing.T, got, want [][]string) {
+	t.Helper()
+	for i := range max(len(got), len(want)) {
+		var g, w []string
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if !slices.Equal(g, w) {
+			t.Errorf("row %d = %q, want %q", i+1, g, w)
+		}
+	}
+}
+
+// TestXLSXColumnOrder checks that each sheet lists its column widths in
+// column order: Excel reports a damaged file otherwise.
+func TestXLSXColumnOrder(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteXLSX(&buf, sampleEvent(t)); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	colMin := regexp.MustCompile(`<col min="(\d+)"`)
+	sheets := 0
+	for _, zf := range zr.File {
+		if !strings.HasPrefix(zf.Name, "xl/worksheets/") {
+			continue
+		}
+		sheets++
+		rc, err := zf.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for _, m := range colMin.FindAllSubmatch(data, -1) {
+			n, _ := strconv.Atoi(string(m[1]))
+			got = append(got, n)
+		}
+		if len(got) == 0 || !slices.IsSorted(got) {
+			t.Errorf("%s: columns %v, want them in order", zf.Name, got)
+		}
+	}
+	if sheets != 6 {
+		t.Errorf("%d worksheets, want 6", sheets)
+	}
+}
+
+// TestXLSXDefaultStandings checks the ranking used when the caller gives no
+// standings: points, then pairing number, equal points sharing a rank, no
+// tie-break columns, performance worked out.
+func TestXLSXDefaultStandings(t *testing.T) {
+	ev := sampleEvent(t)
+	ev.Standings = nil
+	var buf bytes.Buffer
+	if err := WriteXLSX(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := f.GetRows("Standings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diffRows(t, got, table(`
+		Rank|PN|Name|Title|Rating|Club|Pts|Perf
+		1|1|Dvořák, Jiří|FM|2150|ŠK Vyšehrad|2.5|2141
+		2-3|2|Müller, Jürgen|CM|2080|SC Köln|2|1955
+		2-3|6|Rossi, Mario||1650|Labirinto|2|2130
+		4|3|Ferrà, Nicolò||1990|Labirinto|1.5|1705
+		5-6|4|Wróbel, Łukasz||1875||1|1728
+		5-6|7|Šimić, Ivana||||1
+		7|5|Ólafsdóttir, Sóley|WFM|1760|TR|0.5|1709`))
+}

@@ -1,0 +1,875 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Lang is the set of piece letters a score is written in.
+type Lang uint8
+
+// Letter sets. AnyLang lets the reader decide: per move by legality, per
+// game from the letters used (see ReadGame).
+const (
+	AnyLang Lang = iota
+	English      // K Q R B N, the letters of PGN (Laws appendix C)
+	Italian      // R D T A C: Re, Donna, Torre, Alfiere, Cavallo
+)
+
+// ParseLang reads "en" or "it" (also "english", "italian"); "" and "auto"
+// give AnyLang.
+func ParseLang(s string) (Lang, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "auto", "any":
+		return AnyLang, nil
+	case "en", "eng", "english":
+		return English, nil
+	case "it", "ita", "italian", "italiano":
+		return Italian, nil
+	}
+	return AnyLang, fmt.Errorf("rules: unknown letter set %q: use en (K Q R B N) or it (R D T A C)", s)
+}
+
+// String returns "en", "it" or "auto".
+func (l Lang) String() string {
+	switch l {
+	case English:
+		return "en"
+	case Italian:
+		return "it"
+	}
+	return "auto"
+}
+
+const (
+	langEN = 1 << iota // bits of a letter's compatibility mask
+	langIT
+	langBoth = langEN | langIT
+)
+
+// Figurines are read as language-neutral letters.
+const (
+	figKing byte = 1 + iota
+	figQueen
+	figRook
+	figBishop
+	figKnight
+	figPawn
+)
+
+// letterType returns the piece type an upper-case (or figurine) letter
+// stands for in lang, or NoPieceType.
+func letterType(l byte, lang Lang) PieceType {
+	switch l {
+	case figKing:
+		return King
+	case figQueen:
+		return Queen
+	case figRook:
+		return Rook
+	case figBishop:
+		return Bishop
+	case figKnight:
+		return Knight
+	case figPawn, 'P':
+		return Pawn
+	}
+	if lang == Italian {
+		switch l {
+		case 'R':
+			return King
+		case 'D':
+			return Queen
+		case 'T':
+			return Rook
+		case 'A':
+			return Bishop
+		case 'C':
+			return Knight
+		}
+		return NoPieceType
+	}
+	switch l {
+	case 'K':
+		return King
+	case 'Q':
+		return Queen
+	case 'R':
+		return Rook
+	case 'B':
+		return Bishop
+	case 'N':
+		return Knight
+	}
+	return NoPieceType
+}
+
+// letterLangs returns the letter sets in which l is a piece letter.
+func letterLangs(l byte) int {
+	switch {
+	case l == 0 || l < 'A':
+		return langBoth // no letter, or a figurine
+	case l == 'P' || l == 'R':
+		return langBoth
+	case strings.IndexByte("KQBN", l) >= 0:
+		return langEN
+	case strings.IndexByte("DTAC", l) >= 0:
+		return langIT
+	}
+	return 0
+}
+
+// pieceLetter returns the letter of t in lang (English for AnyLang).
+func pieceLetter(t PieceType, lang Lang) byte {
+	if lang == Italian {
+		return " PCATDR"[t]
+	}
+	return " PNBRQK"[t]
+}
+
+// moveText is a move as written, taken apart but not yet matched against
+// a position.
+type moveText struct {
+	castle    int8 // 0, or castleKingside / castleQueenside
+	letter    byte // piece letter as written (upper case or figurine), 0 for none
+	fromFile  int8 // -1 when not written
+	fromRank  int8 // -1 when not written
+	to        Square
+	capture   bool // x, : or × written
+	promo     byte // promotion letter, upper-cased, 0 for none
+	epMark    bool // "e.p." written
+	checkMark bool // + written
+	mateMark  bool // # or ++ written
+	bad       bool // not a move: scanMove says why
+}
+
+const (
+	castleKingside = 1 + iota
+	castleQueenside
+)
+
+// langs returns the letter sets the move's letters fit.
+func (mt *moveText) langs() int {
+	return letterLangs(mt.letter) & letterLangs(mt.promo)
+}
+
+// normalizeMoveText replaces the non-ASCII forms players and word
+// processors use (figurines, ×, dashes) with ASCII or figurine codes.
+func normalizeMoveText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= '♔' && r <= '♟':
+			b.WriteByte([...]byte{figKing, figQueen, figRook, figBishop, figKnight, figPawn}[(r-'♔')%6])
+		case r == '×':
+			b.WriteByte('x')
+		case r == '–' || r == '—' || r == '‐' || r == '−':
+			b.WriteByte('-')
+		case r == '‡':
+			b.WriteByte('#')
+		case r == '†':
+			b.WriteByte('+')
+		case r == '½' || r >= utf8.RuneSelf:
+			b.WriteByte('?') // makes the text unreadable as a move
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// scanMove takes apart a move as written. It accepts short algebraic
+// (Nf3, exd5, e8=Q, e8Q, O-O, 0-0), long algebraic (Ng1-f3, e2-e4,
+// e7e8q), captures written with x, : or ×, and the suffixes + ++ # e.p.
+// ! ? !! ?? !? ?! and the draw offer (=). It returns false and a reason
+// when the text is not a move.
+func scanMove(s string) (moveText, string) {
+	mt := moveText{fromFile: -1, fromRank: -1, to: NoSquare}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			s = normalizeMoveText(s)
+			break
+		}
+	}
+	s = strings.TrimSpace(s)
+	// Suffixes, from the end.
+	for {
+		n := len(s)
+		switch {
+		case strings.HasSuffix(s, "(=)"):
+			s = s[:n-3]
+		case strings.HasSuffix(s, "e.p."):
+			s, mt.epMark = s[:n-4], true
+		case strings.HasSuffix(s, "e.p"):
+			s, mt.epMark = s[:n-3], true
+		case strings.HasSuffix(s, "ep") && n > 2 && (isRank(s[n-3]) || s[n-3] == ' '):
+			s, mt.epMark = s[:n-2], true
+		case strings.HasSuffix(s, "++"):
+			s, mt.mateMark = s[:n-2], true
+		case n > 0 && s[n-1] == '#':
+			s, mt.mateMark = s[:n-1], true
+		case n > 0 && s[n-1] == '+':
+			s, mt.checkMark = s[:n-1], true
+		case n > 0 && (s[n-1] == '!' || s[n-1] == '?' || s[n-1] == ' '):
+			s = s[:n-1]
+		}
+		if len(s) == n {
+			break
+		}
+	}
+	if s == "" {
+		return mt, "empty move"
+	}
+	// Castling: O-O, 0-0, o-o, with or without dashes.
+	if c := s[0]; c == 'O' || c == '0' || c == 'o' {
+		k := strings.Map(func(r rune) rune {
+			switch r {
+			case 'O', '0', 'o':
+				return 'O'
+			case '-':
+				return -1
+			}
+			return r
+		}, s)
+		switch k {
+		case "OO":
+			mt.castle = castleKingside
+			return mt, ""
+		case "OOO":
+			mt.castle = castleQueenside
+			return mt, ""
+		}
+		return mt, "castling is written O-O or O-O-O (0-0, 0-0-0)"
+	}
+	// Piece letter.
+	if c := s[0]; c < 'a' || c > 'z' {
+		if c >= 'A' && c <= 'Z' || c < ' ' {
+			mt.letter = c
+			s = s[1:]
+		} else {
+			return mt, "a move starts with a piece letter, a file or O-O"
+		}
+	}
+	// Promotion: a letter after the arrival square's rank, with or without
+	// = (or /) before it.
+	if n := len(s); n >= 3 && isLetter(s[n-1]) && (s[n-2] == '1' || s[n-2] == '8' || s[n-2] == '=' || s[n-2] == '/' || s[n-2] == '(') {
+		mt.promo = upper(s[n-1])
+		s = s[:n-1]
+		if n := len(s); s[n-1] == '=' || s[n-1] == '/' || s[n-1] == '(' {
+			s = s[:n-1]
+		}
+	} else if n >= 4 && s[n-1] == ')' && isLetter(s[n-2]) && s[n-3] == '(' {
+		mt.promo = upper(s[n-2])
+		s = s[:n-3]
+	}
+	// Arrival square.
+	n := len(s)
+	if n < 2 || !isFile(s[n-2]) || !isRank(s[n-1]) {
+		if mt.letter == 0 && n >= 1 && n <= 3 && strings.Trim(s, "abcdefghx:") == "" {
+			return mt, "a pawn capture needs the arrival square (exd5), not just the files"
+		}
+		return mt, "the arrival square is missing"
+	}
+	mt.to = Square((s[n-1]-'1')*8 + s[n-2] - 'a')
+	s = s[:n-2]
+	if n := len(s); n > 0 {
+		switch s[n-1] {
+		case 'x', ':':
+			mt.capture = true
+			s = s[:n-1]
+		case '-':
+			s = s[:n-1]
+		}
+	}
+	// Departure: nothing, a file, a rank or a square.
+	switch {
+	case s == "":
+	case len(s) == 1 && isFile(s[0]):
+		mt.fromFile = int8(s[0] - 'a')
+	case len(s) == 1 && isRank(s[0]):
+		mt.fromRank = int8(s[0] - '1')
+	case len(s) == 2 && isFile(s[0]) && isRank(s[1]):
+		mt.fromFile, mt.fromRank = int8(s[0]-'a'), int8(s[1]-'1')
+	default:
+		return mt, fmt.Sprintf("cannot read %q before the arrival square", s)
+	}
+	return mt, ""
+}
+
+func isFile(c byte) bool   { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool   { return c >= '1' && c <= '8' }
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// ParseMove reads a move as a player writes it (see scanMove for the
+// forms) in the letter set lang, and returns the legal move it stands for.
+// With AnyLang, a text whose letters fit both sets (R is a rook in English
+// and a king in Italian) is read in the set in which it is legal. Errors
+// are *MoveError: ErrNotAMove for text that is not a move, ErrLetters for
+// a letter lang does not have, ErrAmbiguousMove when the text fits more
+// than one legal move, ErrIllegalMove otherwise.
+func (p *Position) ParseMove(text string, lang Lang) (Move, error) {
+	mt, why := scanMove(text)
+	if why != "" {
+		return NoMove, &MoveError{Text: text, Reason: why, Article: ArtNotation, Err: ErrNotAMove}
+	}
+	m, err := p.resolveIn(text, &mt, lang)
+	if err != nil {
+		return NoMove, err
+	}
+	return m, nil
+}
+
+// resolveIn matches a scanned move against the legal moves of p.
+func (p *Position) resolveIn(text string, mt *moveText, lang Lang) (Move, *MoveError) {
+	langs := mt.langs()
+	if langs == 0 {
+		l := mt.letter
+		if l == 0 || letterLangs(l) != 0 {
+			l = mt.promo
+		}
+		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf("%c is not a piece letter (English K Q R B N, Italian R D T A C)", l), Article: ArtNotation, Err: ErrNotAMove}
+	}
+	switch lang {
+	case English, Italian:
+		if langs&langOf(lang) == 0 {
+			return NoMove, p.letterError(text, mt, lang)
+		}
+		return p.resolve(text, mt, lang)
+	}
+	switch langs {
+	case langEN:
+		return p.resolve(text, mt, English)
+	case langIT:
+		return p.resolve(text, mt, Italian)
+	}
+	if mt.letter != 'R' && mt.promo != 'R' {
+		return p.resolve(text, mt, English) // no letter that differs
+	}
+	en, enErr := p.resolve(text, mt, English)
+	it, itErr := p.resolve(text, mt, Italian)
+	switch {
+	case enErr == nil && itErr == nil && en != it:
+		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf("R is a rook in English (%s) and a king in Italian (%s), and both moves are legal: give the letter set", p.SAN(en), p.SAN(it)), Article: ArtNotation, Err: ErrAmbiguousMove}
+	case enErr == nil:
+		return en, nil
+	case itErr == nil:
+		return it, nil
+	}
+	return NoMove, enErr
+}
+
+func langOf(l Lang) int {
+	if l == Italian {
+		return langIT
+	}
+	return langEN
+}
+
+func (p *Position) letterError(text string, mt *moveText, lang Lang) *MoveError {
+	l := mt.letter
+	if letterLangs(l)&langOf(lang) != 0 {
+		l = mt.promo
+	}
+	other, name := "Italian", "English"
+	if lang == Italian {
+		other, name = "English", "Italian"
+	}
+	return &MoveError{Text: text, Reason: fmt.Sprintf("%c is not a piece letter in %s (it is %s): the game must be written in one letter set", l, name, other), Article: ArtNotation, Err: ErrLetters}
+}
+
+// resolve matches mt, read in lang (English or Italian), against the legal
+// moves of p, and explains a mismatch.
+func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveError) {
+	us := p.turn
+	illegal := func(article, format string, args ...any) (Move, *MoveError) {
+		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf(format, args...), Article: article, Err: ErrIllegalMove}
+	}
+	if mt.castle != 0 {
+		return p.resolveCastling(text, int(mt.castle))
+	}
+	pt := Pawn
+	if mt.letter != 0 {
+		pt = letterType(mt.letter, lang)
+	}
+	promo := NoPieceType
+	if mt.promo != 0 {
+		promo = letterType(mt.promo, lang)
+		if pt != Pawn && !(mt.fromFile >= 0 && mt.fromRank >= 0 && mt.letter == 0) {
+			return NoMove, &MoveError{Text: text, Reason: "only a pawn is promoted", Article: ArtPromotion, Err: ErrNotAMove}
+		}
+		if promo == King || promo == Pawn {
+			return illegal(ArtPromotion, "a pawn is promoted to a queen, rook, bishop or knight, not to a %s", promo)
+		}
+	}
+	to := mt.to
+	// Long algebraic without a piece letter (e2e4, g1f3, e1g1): the piece
+	// is whatever stands on the departure square.
+	if mt.letter == 0 && mt.fromFile >= 0 && mt.fromRank >= 0 {
+		from := SquareAt(int(mt.fromFile), int(mt.fromRank))
+		pc := p.board[from]
+		if pc == NoPiece || pc.Colour() != us {
+			return illegal(ArtNotation, "%s has no piece on %s", us.Title(), from)
+		}
+		pt = pc.Type()
+		if pt == King && (from == E1 && us == White || from == E8 && us == Black) && (to == from+2 || to == from-2) && from.Rank() == to.Rank() {
+			side := castleKingside
+			if to < from {
+				side = castleQueenside
+			}
+			return p.resolveCastling(text, side)
+		}
+	}
+	if pt == King && mt.letter != 0 && mt.fromFile >= 0 && mt.fromRank >= 0 {
+		from := SquareAt(int(mt.fromFile), int(mt.fromRank))
+		if p.board[from] == MakePiece(us, King) && (to == from+2 || to == from-2) && (from == E1 || from == E8) && from.Rank() == to.Rank() {
+			side := castleKingside
+			if to < from {
+				side = castleQueenside
+			}
+			return p.resolveCastling(text, side)
+		}
+	}
+
+	// Only the moves that can match: pieces of the type written (on the
+	// departure square, file or rank written) to the arrival square.
+	from := p.pieces(us, pt)
+	if mt.fromFile >= 0 {
+		from &= fileA << mt.fromFile
+	}
+	if mt.fromRank >= 0 {
+		from &= rank1 << (8 * mt.fromRank)
+	}
+	var ml moveList
+	p.generateTo(&ml, from, bb(to))
+	var found Move
+	n := 0
+	var matches [8]Move
+	for _, m := range ml.slice() {
+		if m.To() != to || m.IsCastling() || p.board[m.From()].Type() != pt {
+			continue
+		}
+		if mt.fromFile >= 0 && m.From().File() != int(mt.fromFile) || mt.fromRank >= 0 && m.From().Rank() != int(mt.fromRank) {
+			continue
+		}
+		if pt == Pawn && mt.fromFile < 0 && !mt.capture && m.From().File() != to.File() {
+			continue // a pawn capture names the departure file (C.9), or at least x
+		}
+		if promo != NoPieceType && m.Promotion() != promo {
+			continue
+		}
+		if promo == NoPieceType && m.Promotion() != NoPieceType && m.Promotion() != Queen {
+			continue // counted once, through the queen promotion
+		}
+		if n < len(matches) {
+			matches[n] = m
+		}
+		found = m
+		n++
+	}
+	switch {
+	case n == 1:
+		if promo == NoPieceType && found.Promotion() != NoPieceType {
+			return illegal(ArtPromotion, "the pawn reaches the last rank and must be promoted: write %s=Q (or =R, =B, =N)", strings.TrimRight(text, "+#!? "))
+		}
+		if mt.epMark && !found.IsEnPassant() {
+			return illegal(ArtEnPassant, "marked e.p. but it is not an en passant capture")
+		}
+		return found, nil
+	case n > 1:
+		var from []string
+		for _, m := range matches[:min(n, len(matches))] {
+			from = append(from, m.From().String())
+		}
+		slices.Sort(from)
+		where := strings.Join(from[:len(from)-1], ", ") + " and " + from[len(from)-1]
+		all := "all"
+		if len(from) == 2 {
+			all = "both"
+		}
+		return NoMove, &MoveError{Text: text, Err: ErrAmbiguousMove, Article: ArtDisambiguation,
+			Reason: fmt.Sprintf("the %ss on %s can %s go to %s: add the departure file or rank", pt, where, all, to)}
+	}
+	return NoMove, p.explain(text, mt, pt, promo)
+}
+
+// resolveCastling returns the castling move on side or explains why it is
+// illegal (art. 3.8.2).
+func (p *Position) resolveCastling(text string, side int) (Move, *MoveError) {
+	us := p.turn
+	right, name := WhiteKingside, "kingside"
+	if side == castleQueenside {
+		right, name = WhiteQueenside, "queenside"
+	}
+	if us == Black {
+		right <<= 2
+	}
+	king, rook := castlingSquares(right)
+	to := king + 2
+	if side == castleQueenside {
+		to = king - 2
+	}
+	m := newSpecial(king, to, kindCastling)
+	illegal := func(article, format string, args ...any) (Move, *MoveError) {
+		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf(format, args...), Article: article, Err: ErrIllegalMove}
+	}
+	if p.castling&right == 0 {
+		return illegal(ArtCastlingRight, "%s can no longer castle %s: the king or the %s rook has moved", us.Title(), name, rook)
+	}
+	for s := min(king, rook) + 1; s < max(king, rook); s++ {
+		if p.board[s] != NoPiece {
+			return illegal(ArtCastlingBlock, "castling %s with %s standing between king and rook", name, pieceOn(p, s))
+		}
+	}
+	them := us.Other()
+	occ := p.occupied()
+	if p.InCheck() {
+		return illegal(ArtCastlingBlock, "%s castles out of check", us.Title())
+	}
+	cross := Square((int(king) + int(to)) / 2)
+	if p.attacked(cross, them, occ) {
+		return illegal(ArtCastlingBlock, "the king would cross %s, which %s attacks", cross, attackerName(p, cross, them))
+	}
+	if p.attacked(to, them, occ) {
+		return illegal(ArtCastlingBlock, "the king would land on %s, which %s attacks", to, attackerName(p, to, them))
+	}
+	return m, nil
+}
+
+// pieceOn names the piece on s: "the white knight on b1".
+func pieceOn(p *Position, s Square) string {
+	if s >= NoSquare {
+		return "a piece"
+	}
+	pc := p.board[s]
+	return fmt.Sprintf("the %s %s on %s", pc.Colour(), pc.Type(), s)
+}
+
+// attackerName names one piece of colour by that attacks s.
+func attackerName(p *Position, s Square, by Colour) string {
+	a := p.attackersTo(s, p.occupied()) & p.byColour[by]
+	if a == 0 {
+		return "the opponent"
+	}
+	return pieceOn(p, a.first())
+}
+
+// explain says why no legal move fits a scanned move of piece type pt.
+func (p *Position) explain(text string, mt *moveText, pt PieceType, promo PieceType) *MoveError {
+	us := p.turn
+	them := us.Other()
+	to := mt.to
+	occ := p.occupied()
+	e := &MoveError{Text: text, Err: ErrIllegalMove}
+	set := func(article, format string, args ...any) *MoveError {
+		e.Article, e.Reason = article, fmt.Sprintf(format, args...)
+		return e
+	}
+	ours := p.pieces(us, pt)
+	if pc := p.board[to]; pc != NoPiece && pc.Colour() == us {
+		return set(ArtOwnPiece, "%s stands on %s", pieceOn(p, to), to)
+	}
+	if mt.fromFile >= 0 && mt.fromRank >= 0 {
+		from := SquareAt(int(mt.fromFile), int(mt.fromRank))
+		if !ours.has(from) {
+			return set(ArtNotation, "%s has no %s on %s", us.Title(), pt, from)
+		}
+		ours = bb(from)
+	} else {
+		if ours == 0 {
+			return set(ArtNotation, "%s has no %s", us.Title(), pt)
+		}
+		if mt.fromFile >= 0 {
+			ours &= fileA << mt.fromFile
+		}
+		if mt.fromRank >= 0 {
+			ours &= rank1 << (8 * mt.fromRank)
+		}
+		if ours == 0 {
+			return set(ArtNotation, "%s has no %s on the %s", us.Title(), pt, fromName(mt))
+		}
+	}
+	if pt == Pawn {
+		return p.explainPawn(e, mt, ours, promo)
+	}
+	// Pieces that could go there if nothing stood in the way, and those
+	// that can go there but leave the king in check.
+	var reach, blocked bitboard
+	for b := ours; b != 0; b &= b - 1 {
+		from := b.first()
+		if attacksOf(pt, us, from, occ).has(to) {
+			reach |= bb(from)
+		} else if attacksOf(pt, us, from, 0).has(to) {
+			blocked |= bb(from)
+		}
+	}
+	if reach == 0 {
+		if blocked != 0 {
+			from := blocked.first()
+			mid := between[from][to] & occ
+			return set(ArtNoJumping, "the %s on %s cannot jump over %s", pt, from, pieceOn(p, mid.first()))
+		}
+		where := "on " + squareNames(ours)
+		if ours.several() {
+			return set(moveArticle(pt), "no %s %s can reach %s", pt, where, to)
+		}
+		return set(moveArticle(pt), "the %s %s cannot reach %s", pt, where, to)
+	}
+	// Some piece reaches the square: the move exposes or leaves the king
+	// in check (art. 3.9).
+	from := reach.first()
+	if pt == King {
+		a := p.attackersTo(to, occ&^bb(from)) & p.byColour[them]
+		return set(ArtCheck, "the king would be in check on %s from %s", to, pieceOn(p, a.first()))
+	}
+	if p.InCheck() {
+		return set(ArtCheck, "%s is in check from %s and %s %s does not answer it", us.Title(), checkerNames(p), moveWord(pt, from), to)
+	}
+	k := p.kingSquare(us)
+	if pinner := p.pinnerOf(from); pinner != NoSquare {
+		return set(ArtCheck, "the %s on %s is pinned by %s: moving it exposes the king to check", pt, from, pieceOn(p, pinner))
+	}
+	return set(ArtCheck, "the move leaves the king on %s in check", k)
+}
+
+func (p *Position) explainPawn(e *MoveError, mt *moveText, ours bitboard, promo PieceType) *MoveError {
+	us := p.turn
+	to := mt.to
+	set := func(article, format string, args ...any) *MoveError {
+		e.Article, e.Reason = article, fmt.Sprintf(format, args...)
+		return e
+	}
+	up := 8
+	if us == Black {
+		up = -8
+	}
+	lastRank := 7
+	if us == Black {
+		lastRank = 0
+	}
+	if promo != NoPieceType && to.Rank() != lastRank {
+		return set(ArtPromotion, "only a pawn reaching the last rank is promoted")
+	}
+	var from Square = NoSquare
+	if mt.fromFile >= 0 && int(mt.fromFile) != to.File() {
+		// A capture.
+		if d := int(mt.fromFile) - to.File(); d != 1 && d != -1 {
+			return set(ArtPawnCapture, "a pawn captures diagonally forward onto the next file, not from the %c-file to %s", 'a'+rune(mt.fromFile), to)
+		}
+		from = SquareAt(int(mt.fromFile), to.Rank()-up/8)
+		if from == NoSquare || !ours.has(from) {
+			return set(ArtPawnCapture, "%s has no pawn on %s to capture on %s", us.Title(), from, to)
+		}
+		if pc := p.board[to]; pc == NoPiece {
+			if to != p.ep {
+				if mt.epMark || (to.Rank() == 5 && us == White || to.Rank() == 2 && us == Black) && p.board[to^8] == MakePiece(us.Other(), Pawn) {
+					return set(ArtEnPassant, "en passant is only possible on the move right after the pawn's double step")
+				}
+				return set(ArtPawnCapture, "there is nothing to capture on %s: a pawn moves diagonally only to capture", to)
+			}
+		}
+	} else {
+		// A push.
+		one := Square(int(to) - up)
+		if one < 64 && ours.has(one) {
+			from = one
+			if p.board[to] != NoPiece {
+				return set(ArtPawn, "%s blocks the pawn on %s (a pawn captures only diagonally)", pieceOn(p, to), from)
+			}
+		} else if two := Square(int(to) - 2*up); two < 64 && ours.has(two) && (two.Rank() == 1 && us == White || two.Rank() == 6 && us == Black) {
+			from = two
+			if p.board[one] != NoPiece {
+				return set(ArtPawn, "%s blocks the pawn on %s", pieceOn(p, one), from)
+			}
+			if p.board[to] != NoPiece {
+				return set(ArtPawn, "%s blocks the pawn on %s", pieceOn(p, to), from)
+			}
+		} else {
+			return set(ArtPawn, "no %s pawn can move to %s", us, to)
+		}
+	}
+	if to.Rank() == lastRank && promo == NoPieceType {
+		return set(ArtPromotion, "the pawn reaches the last rank and must be promoted: add the piece, as in %s=Q", to)
+	}
+	if p.InCheck() {
+		return set(ArtCheck, "%s is in check from %s and the pawn move to %s does not answer it", us.Title(), checkerNames(p), to)
+	}
+	if pinner := p.pinnerOf(from); pinner != NoSquare {
+		return set(ArtCheck, "the pawn on %s is pinned by %s: moving it exposes the king to check", from, pieceOn(p, pinner))
+	}
+	return set(ArtCheck, "the move leaves the king on %s in check", p.kingSquare(us))
+}
+
+// pinnerOf returns the square of the piece that pins the piece on s to its
+// king, or NoSquare.
+func (p *Position) pinnerOf(s Square) Square {
+	pc := p.board[s]
+	us := pc.Colour()
+	k := p.kingSquare(us)
+	occ := p.occupied()
+	if !p.pinned(us, k, occ).has(s) {
+		return NoSquare
+	}
+	for b := line[k][s] & p.byColour[us.Other()] & (p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]); b != 0; b &= b - 1 {
+		t := b.first()
+		if between[k][t].has(s) && attacksOf(p.board[t].Type(), us.Other(), t, occ&^bb(s)).has(k) {
+			return t
+		}
+	}
+	return NoSquare
+}
+
+func checkerNames(p *Position) string {
+	c := p.checkers()
+	if c.several() {
+		return pieceOn(p, c.first()) + " and " + pieceOn(p, (c&(c-1)).first())
+	}
+	return pieceOn(p, c.first())
+}
+
+func moveWord(pt PieceType, from Square) string {
+	return fmt.Sprintf("the %s move from %s to", pt, from)
+}
+
+func fromName(mt *moveText) string {
+	switch {
+	case mt.fromFile >= 0:
+		return fmt.Sprintf("%c-file", 'a'+rune(mt.fromFile))
+	case mt.fromRank >= 0:
+		return fmt.Sprintf("rank %d", mt.fromRank+1)
+	}
+	return "board"
+}
+
+func squareNames(b bitboard) string {
+	var s []string
+	for ; b != 0; b &= b - 1 {
+		s = append(s, b.first().String())
+	}
+	return strings.Join(s, " or ")
+}
+
+func moveArticle(pt PieceType) string {
+	switch pt {
+	case Bishop:
+		return ArtBishop
+	case Rook:
+		return ArtRook
+	case Queen:
+		return ArtQueen
+	case Knight:
+		return ArtKnight
+	case King:
+		return ArtKing
+	}
+	return ArtPawn
+}
+
+// SAN returns m, a legal move of p, in Standard Algebraic Notation as PGN
+// writes it (English letters, x for captures, =Q for promotions, O-O, +
+// for check and # for mate).
+func (p *Position) SAN(m Move) string { return p.FormatMove(m, English) }
+
+// FormatMove returns m, a legal move of p, in short algebraic notation
+// with the letters of lang: for English (and AnyLang) the SAN of PGN; for
+// Italian the Laws' own forms with Italian letters (Cf3, Axc6, 0-0, d8D).
+// The departure file, rank or square is added only when another legal
+// move of the same kind of piece reaches the same square (C.10).
+func (p *Position) FormatMove(m Move, lang Lang) string {
+	b := make([]byte, 0, 8)
+	b = p.appendMove(b, m, lang)
+	return string(b)
+}
+
+func (p *Position) appendMove(b []byte, m Move, lang Lang) []byte {
+	from, to := m.From(), m.To()
+	pt := p.board[from].Type()
+	switch {
+	case m.IsCastling() && lang == Italian:
+		b = append(b, "0-0"...)
+		if to < from {
+			b = append(b, "-0"...)
+		}
+	case m.IsCastling():
+		b = append(b, "O-O"...)
+		if to < from {
+			b = append(b, "-O"...)
+		}
+	case pt == Pawn:
+		if from.File() != to.File() {
+			b = append(b, byte('a'+from.File()), 'x')
+		}
+		b = append(b, to.String()...)
+		if t := m.Promotion(); t != NoPieceType {
+			if lang != Italian {
+				b = append(b, '=')
+			}
+			b = append(b, pieceLetter(t, lang))
+		}
+	default:
+		b = append(b, pieceLetter(pt, lang))
+		var ml moveList
+		p.generate(&ml)
+		var others bitboard
+		for _, o := range ml.slice() {
+			if o.To() == to && o.From() != from && p.board[o.From()].Type() == pt {
+				others |= bb(o.From())
+			}
+		}
+		if others != 0 {
+			switch {
+			case others&(fileA<<from.File()) == 0:
+				b = append(b, byte('a'+from.File()))
+			case others&(rank1<<(8*from.Rank())) == 0:
+				b = append(b, byte('1'+from.Rank()))
+			default:
+				b = append(b, from.String()...)
+			}
+		}
+		if p.board[to] != NoPiece {
+			b = append(b, 'x')
+		}
+		b = append(b, to.String()...)
+	}
+	q := *p
+	q.Play(m)
+	if q.InCheck() {
+		if q.HasLegalMove() {
+			b = append(b, '+')
+		} else {
+			b = append(b, '#')
+		}
+	}
+	return b
+}
+
+// HasLegalMove reports whether the side to move has a legal move.
+func (p *Position) HasLegalMove() bool {
+	us := p.turn
+	occ := p.occupied()
+	k := p.kingSquare(us)
+	if p.attackersTo(k, occ)&p.byColour[us.Other()&1] == 0 {
+		// Not in check: a knight or a pawn step that no pin holds back is
+		// legal, and nearly every position has one.
+		ours := p.byColour[us&1]
+		free := ours &^ p.pinned(us, k, occ)
+		for b := p.byType[Knight] & free; b != 0; b &= b - 1 {
+			if knightAttacks[b.first()]&^ours != 0 {
+				return true
+			}
+		}
+		if shiftUp(p.byType[Pawn]&free, us)&^occ != 0 {
+			return true
+		}
+	}
+	var ml moveList
+	p.generate(&ml)
+	return ml.n > 0
+}

@@ -1,0 +1,35 @@
+// Package store keeps a chess club's tournaments in one SQLite file: the
+// club roster, any number of tournaments with their entries, rounds,
+// boards, byes, submitted games, and an append-only log of every change.
+//
+// Open creates the file on first use and brings its schema up to date with
+// the embedded migrations; a file written by a newer arbiter is refused
+// (ErrNewerSchema). Every method that writes runs in one transaction, so a
+// refused or failed command leaves the file as it was. Each write appends
+// to the event log in the same transaction.
+//
+// # Pairing numbers
+//
+// Pairing numbers follow the C.04.2 art. 2.2 initial order: rating, then
+// title, then name (arbiter.InitialOrderLess). Until round 1 is paired,
+// the numbers are given again in that order after every registration,
+// rating change or withdrawal, so the list is always in initial order.
+// Once round 1 is paired the numbers are fixed: a late entry gets the next
+// free number and joins from the next round to be paired (C.04.2 art.
+// 2.4-2.5: it scores the tournament's late-entry value for the rounds it
+// missed), and a rating correction no longer moves anyone. Unpairing
+// round 1 makes the numbers follow the initial order again, latecomers
+// included.
+//
+// A player withdrawn before round 1 is paired simply leaves the
+// tournament (the roster keeps the player); later, the entry stays with
+// the first round the player no longer plays.
+//
+// # Errors
+//
+// Refusals caused by the input (an unknown player, a board that does not
+// exist, a result already entered) are *InputError values that wrap one
+// of ErrNotFound, ErrConflict or ErrInvalid and say in plain words what
+// was wrong. A write that meets another arbiter command writing the same
+// file returns ErrBusy after waiting five seconds.
+package store

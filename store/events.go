@@ -1,0 +1,85 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// Event is one entry of the append-only log: a registration, a
+// withdrawal, a pairing, a result, a correction (with the old and the new
+// value), a change of settings.
+type Event struct {
+	ID           int64
+	At           time.Time
+	Who          string
+	TournamentID int64  // 0 for changes to the roster alone
+	Action       string // e.g. "player.add", "round.pair", "result.correct"
+	Subject      string // what the change is about, in words
+	Old, New     string // values before and after; empty when not relevant
+}
+
+// Event actions.
+const (
+	ActTournamentNew = "tournament.new"
+	ActTournamentSet = "tournament.set"
+	ActPlayerAdd     = "player.add"
+	ActPlayerEdit    = "player.edit"
+	ActPlayerImport  = "player.import"
+	ActWithdraw      = "player.withdraw"
+	ActRemove        = "player.remove"
+	ActBye           = "player.bye"
+	ActByeCancel     = "player.bye-cancel"
+	ActRoundPair     = "round.pair"
+	ActRoundUnpair   = "round.unpair"
+	ActResult        = "result.enter"
+	ActCorrect       = "result.correct"
+	ActGameAdd       = "game.add"
+	ActGameRuling    = "game.ruling"
+)
+
+// logEvent appends an event inside tx. tid 0 stores no tournament.
+func (db *DB) logEvent(ctx context.Context, tx *sql.Tx, tid int64, action, subject, old, new string) error {
+	var t any
+	if tid != 0 {
+		t = tid
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO events (at, who, tournament_id, action, subject, old_value, new_value)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, db.stamp(), db.actor(), t, action, subject, old, new)
+	if err != nil {
+		return fmt.Errorf("store: log %s: %w", action, err)
+	}
+	return nil
+}
+
+// Events returns the log in the order it was written: the events of
+// tournament tid and of the roster when tid is not 0, everything when tid
+// is 0.
+func (db *DB) Events(ctx context.Context, tid int64) ([]Event, error) {
+	var evs []Event
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		q := `SELECT id, at, who, coalesce(tournament_id, 0), action, subject, old_value, new_value FROM events`
+		var args []any
+		if tid != 0 {
+			q += ` WHERE tournament_id = ? OR tournament_id IS NULL`
+			args = append(args, tid)
+		}
+		rows, err := tx.QueryContext(ctx, q+` ORDER BY id`, args...)
+		if err != nil {
+			return fmt.Errorf("store: read log: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var e Event
+			var at string
+			if err := rows.Scan(&e.ID, &at, &e.Who, &e.TournamentID, &e.Action, &e.Subject, &e.Old, &e.New); err != nil {
+				return fmt.Errorf("store: read log: %w", err)
+			}
+			e.At, _ = time.Parse(time.RFC3339, at)
+			evs = append(evs, e)
+		}
+		return rows.Err()
+	})
+	return evs, err
+}

@@ -1,0 +1,768 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+const playerColumns = `p.id, p.name, p.rating, p.club, p.federation, p.fide_id, p.birth_year, p.sex, p.title`
+
+func scanPlayer(row interface{ Scan(...any) error }, extra ...any) (arbiter.Player, error) {
+	var p arbiter.Player
+	var title string
+	dest := []any{&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, &title}
+	err := row.Scan(append(dest, extra...)...)
+	p.Title = arbiter.Title(title)
+	return p, err
+}
+
+// checkPlayer refuses impossible player details.
+func checkPlayer(p arbiter.Player) error {
+	if strings.TrimSpace(p.Name) == "" {
+		return invalid("a player needs a name")
+	}
+	if p.Rating < 0 || p.Rating > 3500 {
+		return invalid("rating %d of %s is out of range: type a rating from 0 (unrated) to 3500", p.Rating, p.Name)
+	}
+	if p.BirthYear != 0 && (p.BirthYear < 1880 || p.BirthYear > 2200) {
+		return invalid("birth year %d of %s is out of range", p.BirthYear, p.Name)
+	}
+	if _, err := arbiter.ParseTitle(string(p.Title)); err != nil {
+		return invalid("%v", err)
+	}
+	return nil
+}
+
+// Roster returns the club's players in name order.
+func (db *DB) Roster(ctx context.Context) ([]arbiter.Player, error) {
+	var ps []arbiter.Player
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		ps, err = loadRoster(ctx, tx)
+		return err
+	})
+	return ps, err
+}
+
+func loadRoster(ctx context.Context, q queryer) ([]arbiter.Player, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+playerColumns+` FROM players p ORDER BY p.name_key, p.id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: read roster: %w", err)
+	}
+	defer rows.Close()
+	var ps []arbiter.Player
+	for rows.Next() {
+		p, err := scanPlayer(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: read roster: %w", err)
+		}
+		ps = append(ps, p)
+	}
+	return ps, rows.Err()
+}
+
+// Player returns roster player id.
+func (db *DB) Player(ctx context.Context, id int64) (arbiter.Player, error) {
+	var p arbiter.Player
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		p, err = loadPlayer(ctx, tx, id)
+		return err
+	})
+	return p, err
+}
+
+func loadPlayer(ctx context.Context, q queryer, id int64) (arbiter.Player, error) {
+	p, err := scanPlayer(q.QueryRowContext(ctx, `SELECT `+playerColumns+` FROM players p WHERE p.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, notFound("there is no club player id:%d", id)
+	}
+	if err != nil {
+		return p, fmt.Errorf("store: read player %d: %w", id, err)
+	}
+	return p, nil
+}
+
+// loadEntries returns the entries of tournament tid in pairing-number
+// order, each with its roster player and the rating entered with.
+func loadEntries(ctx context.Context, q queryer, tid int64) ([]arbiter.Entry, error) {
+	rows, err := q.QueryContext(ctx, `SELECT e.pn, e.status, e.withdrawn_from, e.joined_round, e.rating, `+playerColumns+`
+		FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? ORDER BY e.pn`, tid)
+	if err != nil {
+		return nil, fmt.Errorf("store: read entries: %w", err)
+	}
+	defer rows.Close()
+	var es []arbiter.Entry
+	for rows.Next() {
+		var e arbiter.Entry
+		var rating int
+		var title string
+		p := &e.Player
+		if err := rows.Scan(&e.PN, &e.Status, &e.WithdrawnFrom, &e.JoinedRound, &rating,
+			&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, &title); err != nil {
+			return nil, fmt.Errorf("store: read entries: %w", err)
+		}
+		p.Title = arbiter.Title(title)
+		p.Rating = rating
+		es = append(es, e)
+	}
+	return es, rows.Err()
+}
+
+func pairedRounds(ctx context.Context, q queryer, tid int64) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM rounds WHERE tournament_id = ?`, tid).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: count rounds: %w", err)
+	}
+	return n, nil
+}
+
+// AddOptions say how AddEntry finds the roster player to enter.
+type AddOptions struct {
+	// PlayerID enters this roster player; the given details, where not
+	// empty, update the roster.
+	PlayerID int64
+	// New adds a new roster player even if the name looks like one
+	// already in the roster or in the tournament.
+	New bool
+}
+
+// Added is the result of entering a player.
+type Added struct {
+	Entry     arbiter.Entry
+	NewPlayer bool // a roster player was created
+}
+
+// AddEntry enters player p in tournament tid. Without options, a roster
+// player with the same FIDE ID, or else the same name (arbiter.SameName),
+// is reused and updated with the details given; a name that only looks
+// like a roster player's (Similar) is refused with ErrConflict, as is a
+// player already entered. Before round 1 is paired the pairing numbers are
+// given again in initial order; after, the new entry gets the next number
+// and joins from the next round to pair.
+func (db *DB) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt AddOptions) (Added, error) {
+	var a Added
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		t, err := loadTournament(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		roster, err := loadRoster(ctx, tx)
+		if err != nil {
+			return err
+		}
+		e := &enroller{db: db, tx: tx, t: t, roster: roster}
+		if err := e.init(ctx); err != nil {
+			return err
+		}
+		if a, err = e.add(ctx, p, opt); err != nil {
+			return err
+		}
+		if err := e.finish(ctx); err != nil {
+			return err
+		}
+		a.Entry, err = entryByPlayer(ctx, tx, tid, a.Entry.Player.ID)
+		return err
+	})
+	return a, err
+}
+
+// ImportRow is one player read from a file, with the line it came from.
+type ImportRow struct {
+	Line   int
+	Player arbiter.Player
+}
+
+// Import enters every row's player in tournament tid, as AddEntry would,
+// in one transaction: if any row is refused, nothing is imported and the
+// error names the row's line.
+func (db *DB) Import(ctx context.Context, tid int64, source string, rows []ImportRow, opt AddOptions) ([]Added, error) {
+	var out []Added
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		t, err := loadTournament(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		roster, err := loadRoster(ctx, tx)
+		if err != nil {
+			return err
+		}
+		e := &enroller{db: db, tx: tx, t: t, roster: roster}
+		if err := e.init(ctx); err != nil {
+			return err
+		}
+		lineOf := map[int64]int{}
+		for _, r := range rows {
+			a, err := e.add(ctx, r.Player, AddOptions{New: opt.New})
+			if err != nil {
+				var ie *InputError
+				if errors.As(err, &ie) {
+					return &InputError{Kind: ie.Kind, Msg: fmt.Sprintf("line %d: %s", r.Line, ie.Msg)}
+				}
+				return fmt.Errorf("line %d: %w", r.Line, err)
+			}
+			if prev, ok := lineOf[a.Entry.Player.ID]; ok {
+				return conflict("line %d: %s is already on line %d", r.Line, a.Entry.Player.Name, prev)
+			}
+			lineOf[a.Entry.Player.ID] = r.Line
+			out = append(out, a)
+		}
+		if err := e.finish(ctx); err != nil {
+			return err
+		}
+		for i := range out {
+			if out[i].Entry, err = entryByPlayer(ctx, tx, tid, out[i].Entry.Player.ID); err != nil {
+				return err
+			}
+		}
+		return db.logEvent(ctx, tx, tid, ActPlayerImport, source, "", fmt.Sprintf("%d players", len(rows)))
+	})
+	return out, err
+}
+
+// enroller enters players into one tournament inside one transaction.
+type enroller struct {
+	db     *DB
+	tx     *sql.Tx
+	t      arbiter.Tournament
+	roster []arbiter.Player
+	keys   []nameKeys // keys[i] are the name keys of roster[i]
+	paired int
+	nextPN int
+	// entered maps roster IDs entered in the tournament to their PN.
+	entered map[int64]int
+	renum   bool
+}
+
+func (e *enroller) init(ctx context.Context) error {
+	e.keys = make([]nameKeys, len(e.roster))
+	for i, r := range e.roster {
+		e.keys[i] = keysOf(r.Name)
+	}
+	var err error
+	if e.paired, err = pairedRounds(ctx, e.tx, e.t.ID); err != nil {
+		return err
+	}
+	if e.paired >= e.t.Rounds {
+		return conflict("all %d rounds of %s are paired: no one can enter now", e.t.Rounds, e.t.Name)
+	}
+	es, err := loadEntries(ctx, e.tx, e.t.ID)
+	if err != nil {
+		return err
+	}
+	e.entered = map[int64]int{}
+	for _, en := range es {
+		e.entered[en.Player.ID] = en.PN
+		e.nextPN = max(e.nextPN, en.PN)
+	}
+	e.nextPN++
+	return nil
+}
+
+// find picks the roster player p refers to, or returns nil for a new one.
+func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, error) {
+	if opt.PlayerID != 0 {
+		for i := range e.roster {
+			if e.roster[i].ID == opt.PlayerID {
+				return &e.roster[i], nil
+			}
+		}
+		return nil, notFound("there is no club player id:%d", opt.PlayerID)
+	}
+	if opt.New {
+		return nil, nil
+	}
+	if p.FIDEID != "" {
+		for i := range e.roster {
+			if e.roster[i].FIDEID == p.FIDEID {
+				return &e.roster[i], nil
+			}
+		}
+	}
+	k := keysOf(p.Name)
+	var same, similar []*arbiter.Player
+	for i := range e.roster {
+		r := &e.roster[i]
+		if p.FIDEID != "" && r.FIDEID != "" && r.FIDEID != p.FIDEID {
+			continue // two people: their FIDE IDs differ
+		}
+		if k.same(e.keys[i]) {
+			same = append(same, r)
+		} else if k.similar(e.keys[i]) {
+			similar = append(similar, r)
+		}
+	}
+	switch {
+	case len(same) == 1:
+		return same[0], nil
+	case len(same) > 1:
+		return nil, conflict("%d club players are called %s (%s): say which with id:N, or add as a new player", len(same), p.Name, idList(same))
+	case len(similar) > 0:
+		ids := make([]int64, len(similar))
+		for i, r := range similar {
+			ids[i] = r.ID
+		}
+		return nil, &InputError{Kind: ErrLikelyDuplicate, Msg: fmt.Sprintf("%q looks like club player %s", p.Name, idList(similar)), Players: ids}
+	}
+	return nil, nil
+}
+
+// ErrLikelyDuplicate is the kind of error AddEntry and Import return for
+// a name that looks like a roster player's; AddOptions.New overrides it.
+var ErrLikelyDuplicate = fmt.Errorf("likely duplicate: %w", ErrConflict)
+
+func idList(ps []*arbiter.Player) string {
+	var s []string
+	for _, p := range ps {
+		d := fmt.Sprintf("id:%d %s", p.ID, p.Name)
+		if p.Rating != 0 {
+			d += fmt.Sprintf(" (%d)", p.Rating)
+		}
+		s = append(s, d)
+	}
+	return strings.Join(s, ", ")
+}
+
+// add enters one player.
+func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (Added, error) {
+	var a Added
+	p.Name = strings.TrimSpace(p.Name)
+	title, err := arbiter.ParseTitle(string(p.Title))
+	if err != nil {
+		return a, invalid("%v", err)
+	}
+	p.Title = title
+	r, err := e.find(p, opt)
+	if err != nil {
+		return a, err
+	}
+	if r == nil {
+		if err := checkPlayer(p); err != nil {
+			return a, err
+		}
+		p.ID, err = e.db.insertPlayer(ctx, e.tx, p)
+		if err != nil {
+			return a, err
+		}
+		e.roster = append(e.roster, p)
+		e.keys = append(e.keys, keysOf(p.Name))
+		a.NewPlayer = true
+	} else {
+		merged := mergePlayer(*r, p)
+		if err := checkPlayer(merged); err != nil {
+			return a, err
+		}
+		if err := e.db.updatePlayer(ctx, e.tx, e.t.ID, *r, merged); err != nil {
+			return a, err
+		}
+		*r = merged
+		p = merged
+	}
+	if pn, ok := e.entered[p.ID]; ok {
+		return a, &InputError{Kind: ErrAlreadyEntered, Msg: fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn)}
+	}
+	joined := 1
+	if e.paired > 0 {
+		joined = e.paired + 1
+	} else {
+		e.renum = true
+	}
+	pn := e.nextPN
+	e.nextPN++
+	_, err = e.tx.ExecContext(ctx, `INSERT INTO entries (tournament_id, player_id, pn, rating, joined_round, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, e.t.ID, p.ID, pn, p.Rating, joined, e.db.stamp())
+	if err != nil {
+		return a, fmt.Errorf("store: enter %s: %w", p.Name, err)
+	}
+	e.entered[p.ID] = pn
+	subject := playerLabel(p)
+	detail := "from round 1"
+	if joined > 1 {
+		detail = fmt.Sprintf("late entry, number %d, from round %d", pn, joined)
+	}
+	if err := e.db.logEvent(ctx, e.tx, e.t.ID, ActPlayerAdd, subject, "", detail); err != nil {
+		return a, err
+	}
+	a.Entry = arbiter.Entry{PN: pn, Player: p, JoinedRound: joined}
+	return a, nil
+}
+
+// ErrAlreadyEntered is the kind of error for a duplicate registration.
+var ErrAlreadyEntered = fmt.Errorf("already entered: %w", ErrConflict)
+
+func (e *enroller) finish(ctx context.Context) error {
+	if !e.renum {
+		return nil
+	}
+	return renumber(ctx, e.tx, e.t.ID)
+}
+
+func playerLabel(p arbiter.Player) string {
+	if p.Rating != 0 {
+		return fmt.Sprintf("%s (%d)", p.Name, p.Rating)
+	}
+	return p.Name
+}
+
+// mergePlayer returns r updated with the details given in p; empty
+// details in p leave r's alone. The name is kept as in the roster.
+func mergePlayer(r, p arbiter.Player) arbiter.Player {
+	if p.Rating != 0 {
+		r.Rating = p.Rating
+	}
+	if p.Club != "" {
+		r.Club = p.Club
+	}
+	if p.Federation != "" {
+		r.Federation = p.Federation
+	}
+	if p.FIDEID != "" {
+		r.FIDEID = p.FIDEID
+	}
+	if p.BirthYear != 0 {
+		r.BirthYear = p.BirthYear
+	}
+	if p.Sex != "" {
+		r.Sex = p.Sex
+	}
+	if p.Title != "" {
+		r.Title = p.Title
+	}
+	return r
+}
+
+func (db *DB) insertPlayer(ctx context.Context, tx *sql.Tx, p arbiter.Player) (int64, error) {
+	res, err := tx.ExecContext(ctx, `INSERT INTO players (name, name_key, rating, club, federation, fide_id, birth_year, sex, title, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, arbiter.FoldName(p.Name), p.Rating, p.Club, p.Federation,
+		p.FIDEID, p.BirthYear, p.Sex, string(p.Title), db.stamp())
+	if err != nil {
+		return 0, fmt.Errorf("store: add player %s: %w", p.Name, err)
+	}
+	return res.LastInsertId()
+}
+
+// updatePlayer writes q over roster player p, logging each change under
+// tournament tid (0 for none).
+func (db *DB) updatePlayer(ctx context.Context, tx *sql.Tx, tid int64, p, q arbiter.Player) error {
+	changes := diffPlayer(p, q)
+	if len(changes) == 0 {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE players SET name = ?, name_key = ?, rating = ?, club = ?, federation = ?,
+		fide_id = ?, birth_year = ?, sex = ?, title = ? WHERE id = ?`, q.Name, arbiter.FoldName(q.Name), q.Rating,
+		q.Club, q.Federation, q.FIDEID, q.BirthYear, q.Sex, string(q.Title), p.ID)
+	if err != nil {
+		return fmt.Errorf("store: update player %s: %w", p.Name, err)
+	}
+	for _, c := range changes {
+		if err := db.logEvent(ctx, tx, tid, ActPlayerEdit, fmt.Sprintf("%s: %s", p.Name, c.field), c.old, c.new); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func diffPlayer(a, b arbiter.Player) []change {
+	var cs []change
+	add := func(field, x, y string) {
+		if x != y {
+			cs = append(cs, change{field, x, y})
+		}
+	}
+	add("name", a.Name, b.Name)
+	add("rating", strconv.Itoa(a.Rating), strconv.Itoa(b.Rating))
+	add("club", a.Club, b.Club)
+	add("federation", a.Federation, b.Federation)
+	add("FIDE ID", a.FIDEID, b.FIDEID)
+	add("birth year", strconv.Itoa(a.BirthYear), strconv.Itoa(b.BirthYear))
+	add("sex", a.Sex, b.Sex)
+	add("title", string(a.Title), string(b.Title))
+	return cs
+}
+
+// renumber gives the entries of tournament tid pairing numbers 1, 2, ...
+// in the C.04.2 art. 2.2 initial order. Only called before round 1 is
+// paired, when no board or bye refers to a number.
+func renumber(ctx context.Context, tx *sql.Tx, tid int64) error {
+	es, err := loadEntries(ctx, tx, tid)
+	if err != nil {
+		return err
+	}
+	sort.SliceStable(es, func(i, j int) bool { return arbiter.InitialOrderLess(es[i].Player, es[j].Player) })
+	// (tournament, pn) is unique at every row: move the numbers that
+	// change out of the way first, then give them their new values.
+	var moved []int
+	for i, e := range es {
+		if e.PN != i+1 {
+			moved = append(moved, i)
+		}
+	}
+	away, err := tx.PrepareContext(ctx, `UPDATE entries SET pn = -pn WHERE tournament_id = ? AND player_id = ?`)
+	if err != nil {
+		return err
+	}
+	defer away.Close()
+	set, err := tx.PrepareContext(ctx, `UPDATE entries SET pn = ? WHERE tournament_id = ? AND player_id = ?`)
+	if err != nil {
+		return err
+	}
+	defer set.Close()
+	for _, i := range moved {
+		if _, err := away.ExecContext(ctx, tid, es[i].Player.ID); err != nil {
+			return fmt.Errorf("store: renumber: %w", err)
+		}
+	}
+	for _, i := range moved {
+		if _, err := set.ExecContext(ctx, i+1, tid, es[i].Player.ID); err != nil {
+			return fmt.Errorf("store: renumber: %w", err)
+		}
+	}
+	return nil
+}
+
+func entryByPlayer(ctx context.Context, q queryer, tid, playerID int64) (arbiter.Entry, error) {
+	var e arbiter.Entry
+	var rating int
+	var err error
+	e.Player, err = scanPlayer(q.QueryRowContext(ctx, `SELECT `+playerColumns+`, e.pn, e.status, e.withdrawn_from, e.joined_round, e.rating
+		FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? AND e.player_id = ?`, tid, playerID),
+		&e.PN, &e.Status, &e.WithdrawnFrom, &e.JoinedRound, &rating)
+	if errors.Is(err, sql.ErrNoRows) {
+		return e, notFound("club player id:%d is not entered in this tournament", playerID)
+	}
+	if err != nil {
+		return e, fmt.Errorf("store: read entry: %w", err)
+	}
+	e.Player.Rating = rating
+	return e, nil
+}
+
+// PlayerChange lists the details to change; nil fields stay as they are.
+type PlayerChange struct {
+	Name       *string
+	Rating     *int
+	Club       *string
+	Federation *string
+	FIDEID     *string
+	BirthYear  *int
+	Sex        *string
+	Title      *arbiter.Title
+}
+
+// EditPlayer changes roster player id. If tid is not 0 and the player is
+// entered in that tournament, a new rating is also the rating of the
+// entry; before round 1 is paired the pairing numbers follow the new
+// initial order, after that they stay. It returns the updated player.
+func (db *DB) EditPlayer(ctx context.Context, tid, id int64, ch PlayerChange) (arbiter.Player, error) {
+	var q arbiter.Player
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		p, err := loadPlayer(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		q = p
+		set := func(dst *string, src *string) {
+			if src != nil {
+				*dst = strings.TrimSpace(*src)
+			}
+		}
+		set(&q.Name, ch.Name)
+		set(&q.Club, ch.Club)
+		set(&q.Federation, ch.Federation)
+		set(&q.FIDEID, ch.FIDEID)
+		set(&q.Sex, ch.Sex)
+		if ch.Rating != nil {
+			q.Rating = *ch.Rating
+		}
+		if ch.BirthYear != nil {
+			q.BirthYear = *ch.BirthYear
+		}
+		if ch.Title != nil {
+			t, err := arbiter.ParseTitle(string(*ch.Title))
+			if err != nil {
+				return invalid("%v", err)
+			}
+			q.Title = t
+		}
+		if err := checkPlayer(q); err != nil {
+			return err
+		}
+		if q.FIDEID != "" && q.FIDEID != p.FIDEID {
+			var other int64
+			var name string
+			err := tx.QueryRowContext(ctx, `SELECT id, name FROM players WHERE fide_id = ? AND id <> ?`, q.FIDEID, id).Scan(&other, &name)
+			if err == nil {
+				return conflict("FIDE ID %s already belongs to club player id:%d %s", q.FIDEID, other, name)
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
+		// The roster keeps the current rating; the entry, the rating
+		// used in this tournament.
+		if tid != 0 {
+			e, err := entryByPlayer(ctx, tx, tid, id)
+			if err == nil {
+				p.Rating = e.Player.Rating
+				if ch.Rating != nil && e.Player.Rating != q.Rating {
+					if _, err := tx.ExecContext(ctx, `UPDATE entries SET rating = ? WHERE tournament_id = ? AND player_id = ?`, q.Rating, tid, id); err != nil {
+						return err
+					}
+				}
+			} else if !errors.Is(err, ErrNotFound) {
+				return err
+			}
+		}
+		if err := db.updatePlayer(ctx, tx, tid, p, q); err != nil {
+			return err
+		}
+		if tid != 0 {
+			n, err := pairedRounds(ctx, tx, tid)
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				return renumber(ctx, tx, tid)
+			}
+		}
+		return nil
+	})
+	return q, err
+}
+
+// Withdraw records that the player with roster ID id leaves tournament
+// tid from round from on (0: the next round to pair). Rounds already
+// paired cannot be changed: a player leaving in the middle of a round
+// loses that game by forfeit. Before round 1 is paired the entry is
+// removed instead, and removed is true.
+func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.Entry, removed bool, err error) {
+	err = db.write(ctx, func(tx *sql.Tx) error {
+		t, err := loadTournament(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		if e, err = entryByPlayer(ctx, tx, tid, id); err != nil {
+			return err
+		}
+		paired, err := pairedRounds(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		if from == 0 {
+			from = paired + 1
+		}
+		if e.Status == arbiter.Withdrawn {
+			return conflict("%s withdrew already, from round %d", e.Player.Name, e.WithdrawnFrom)
+		}
+		if from <= paired {
+			return conflict("round %d is already paired: type --from-round %d (a game of round %d that %s does not play is lost by forfeit)",
+				from, paired+1, paired, e.Player.Name)
+		}
+		if from > t.Rounds {
+			return invalid("the tournament has %d rounds: %s cannot withdraw from round %d", t.Rounds, e.Player.Name, from)
+		}
+		if paired == 0 {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM entries WHERE tournament_id = ? AND player_id = ?`, tid, id); err != nil {
+				return fmt.Errorf("store: remove %s: %w", e.Player.Name, err)
+			}
+			removed = true
+			if err := db.logEvent(ctx, tx, tid, ActRemove, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "entered", "removed before round 1"); err != nil {
+				return err
+			}
+			return renumber(ctx, tx, tid)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE entries SET status = ?, withdrawn_from = ? WHERE tournament_id = ? AND player_id = ?`,
+			arbiter.Withdrawn, from, tid, id); err != nil {
+			return fmt.Errorf("store: withdraw %s: %w", e.Player.Name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round >= ?`, tid, id, from); err != nil {
+			return err
+		}
+		e.Status, e.WithdrawnFrom = arbiter.Withdrawn, from
+		return db.logEvent(ctx, tx, tid, ActWithdraw, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "active", fmt.Sprintf("withdrawn from round %d", from))
+	})
+	return e, removed, err
+}
+
+// RequestBye records that the player with roster ID id will not play
+// round n of tournament tid: kind is arbiter.HalfBye, ZeroBye (a known
+// absence, C.04.2 art. 3.3) or FullBye. A request for the same round
+// replaces the earlier one. The round must not be paired yet.
+func (db *DB) RequestBye(ctx context.Context, tid, id int64, n int, kind arbiter.ByeKind) error {
+	if !kind.Requested() {
+		return invalid("a requested bye is H, Z or F, not %q", kind.String())
+	}
+	return db.write(ctx, func(tx *sql.Tx) error {
+		_, e, err := byeChecks(ctx, tx, tid, id, n)
+		if err != nil {
+			return err
+		}
+		var old arbiter.ByeKind
+		err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if old == kind {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (tournament_id, player_id, round) DO UPDATE SET kind = excluded.kind`, tid, id, n, kind, db.stamp()); err != nil {
+			return fmt.Errorf("store: record bye: %w", err)
+		}
+		return db.logEvent(ctx, tx, tid, ActBye, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), old.String(), kind.String())
+	})
+}
+
+// CancelBye withdraws the bye the player asked for in round n.
+func (db *DB) CancelBye(ctx context.Context, tid, id int64, n int) error {
+	return db.write(ctx, func(tx *sql.Tx) error {
+		_, e, err := byeChecks(ctx, tx, tid, id, n)
+		if err != nil {
+			return err
+		}
+		var old arbiter.ByeKind
+		err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound("%s asked for no bye in round %d", e.Player.Name, n)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n); err != nil {
+			return err
+		}
+		return db.logEvent(ctx, tx, tid, ActByeCancel, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), old.String(), "")
+	})
+}
+
+func byeChecks(ctx context.Context, tx *sql.Tx, tid, id int64, n int) (arbiter.Tournament, arbiter.Entry, error) {
+	t, err := loadTournament(ctx, tx, tid)
+	if err != nil {
+		return t, arbiter.Entry{}, err
+	}
+	e, err := entryByPlayer(ctx, tx, tid, id)
+	if err != nil {
+		return t, e, err
+	}
+	paired, err := pairedRounds(ctx, tx, tid)
+	if err != nil {
+		return t, e, err
+	}
+	switch {
+	case n < 1 || n > t.Rounds:
+		return t, e, invalid("the tournament has rounds 1 to %d, not %d", t.Rounds, n)
+	case n <= paired:
+		return t, e, conflict("round %d is already paired: a player missing a paired game loses it by forfeit", n)
+	case !e.Plays(n):
+		return t, e, conflict("%s does not play round %d (%s)", e.Player.Name, n, notPlaying(e, n))
+	}
+	return t, e, nil
+}

@@ -1,0 +1,512 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// Pairing is a round to store: made by hand (round pair --manual) or by a
+// pairing engine.
+type Pairing struct {
+	Round  int    // must be the next round to pair
+	Method string // "manual", or the system that made it, e.g. "dutch-2025"
+	// Boards in board order, numbered 1, 2, ...; results must be empty.
+	Boards []arbiter.Board
+	// Byes holds the pairing-allocated bye and any bye the organizer
+	// gives on the spot. The requested byes and the players not playing
+	// (Snapshot.Absent) may be left out: they are added.
+	Byes []arbiter.Bye
+	// BoardNotes explains each board (key: board number) and ByeNotes each
+	// bye (key: pairing number), as shown by round pair --explain.
+	BoardNotes map[int]string
+	ByeNotes   map[int]string
+	// Forced lists the warnings (Snapshot.Check) the organizer chose to
+	// override; they are kept in the event log.
+	Forced []string
+	// Seed, when not nil, is the seed of the lot for the first colour
+	// drawn to pair round 1 (C.04.3 5.1): it is stored in the tournament
+	// with the round, so that later rounds draw the same colour.
+	Seed *int64
+}
+
+// SavePairing stores round p.Round of tournament tid in one transaction
+// and returns it as stored, the absent players' byes added. It refuses a
+// round that is not the next one, a previous round with missing results,
+// unknown or repeated pairing numbers, a player who does not play that
+// round on a board, and players left out of the round.
+func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Round, error) {
+	var out arbiter.Round
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		s, err := loadSnapshot(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		if out, err = s.Complete(p); err != nil {
+			return err
+		}
+		method := p.Method
+		if method == "" {
+			method = "manual"
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, ?, ?)`,
+			tid, out.Number, method, db.stamp()); err != nil {
+			return fmt.Errorf("store: save round %d: %w", out.Number, err)
+		}
+		bst, err := tx.PrepareContext(ctx, `INSERT INTO boards (tournament_id, round, board, white, black, explanation) VALUES (?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer bst.Close()
+		for _, b := range out.Boards {
+			if _, err := bst.ExecContext(ctx, tid, out.Number, b.Number, b.White, b.Black, p.BoardNotes[b.Number]); err != nil {
+				return fmt.Errorf("store: save round %d board %d: %w", out.Number, b.Number, err)
+			}
+		}
+		yst, err := tx.PrepareContext(ctx, `INSERT INTO byes (tournament_id, round, pn, kind, explanation) VALUES (?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer yst.Close()
+		for _, b := range out.Byes {
+			if _, err := yst.ExecContext(ctx, tid, out.Number, b.PN, b.Kind, p.ByeNotes[b.PN]); err != nil {
+				return fmt.Errorf("store: save round %d bye of %d: %w", out.Number, b.PN, err)
+			}
+		}
+		if p.Seed != nil && *p.Seed != s.Tournament.Seed {
+			if out.Number != 1 {
+				return invalid("the lot for the first colour is drawn for round 1, not round %d", out.Number)
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET seed = ? WHERE id = ?`, *p.Seed, tid); err != nil {
+				return fmt.Errorf("store: save the seed of the lot: %w", err)
+			}
+			if err := db.logEvent(ctx, tx, tid, ActTournamentSet, "seed", strconv.FormatInt(s.Tournament.Seed, 10), strconv.FormatInt(*p.Seed, 10)); err != nil {
+				return err
+			}
+		}
+		subject := fmt.Sprintf("round %d (%s)", out.Number, method)
+		if err := db.logEvent(ctx, tx, tid, ActRoundPair, subject, "", FormatPairing(out)); err != nil {
+			return err
+		}
+		for _, w := range p.Forced {
+			if err := db.logEvent(ctx, tx, tid, ActRoundPair, subject+": kept despite a warning", "", w); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Complete checks pairing p against s as SavePairing does, and returns the
+// round as it would be stored: the byes of the absent players added, byes
+// sorted by pairing number. Call it before Check, so that a pairing that
+// cannot be stored is refused before its warnings are weighed.
+func (s *Snapshot) Complete(p Pairing) (arbiter.Round, error) {
+	t := s.Tournament
+	n := s.Next()
+	out := arbiter.Round{Number: n}
+	switch {
+	case p.Round != n:
+		if p.Round <= len(s.Rounds) {
+			return out, conflict("round %d is already paired; the next round to pair is %d", p.Round, n)
+		}
+		return out, conflict("round %d cannot be paired before round %d", p.Round, n)
+	case n > t.Rounds:
+		return out, conflict("all %d rounds of %s are paired", t.Rounds, t.Name)
+	case len(s.Entries) == 0:
+		return out, conflict("%s has no players yet", t.Name)
+	}
+	if n > 1 {
+		var open []string
+		for _, b := range s.Rounds[n-2].Boards {
+			if b.Result == arbiter.NoResult {
+				open = append(open, fmt.Sprint(b.Number))
+			}
+		}
+		if len(open) > 0 {
+			return out, &InputError{Kind: ErrRoundOpen, Msg: fmt.Sprintf("round %d still has no result on %s %s", n-1, word(len(open), "board", "boards"), strings.Join(open, ", "))}
+		}
+	}
+	seen := map[int]string{}
+	place := func(pn int, where string) error {
+		e := s.Entry(pn)
+		if e == nil {
+			return notFound("there is no player %d: pairing numbers run from 1 to %d", pn, len(s.Entries))
+		}
+		if prev, ok := seen[pn]; ok {
+			return invalid("player %s is both %s and %s", s.Label(pn), prev, where)
+		}
+		seen[pn] = where
+		return nil
+	}
+	for i, b := range p.Boards {
+		where := fmt.Sprintf("on board %d", i+1)
+		if b.Number != i+1 {
+			return out, invalid("boards must be numbered 1, 2, ...: board %d found where %d was expected", b.Number, i+1)
+		}
+		if b.Result != arbiter.NoResult {
+			return out, invalid("board %d of a new round cannot have a result", b.Number)
+		}
+		for _, pn := range []int{b.White, b.Black} {
+			if err := place(pn, where); err != nil {
+				return out, err
+			}
+			e := s.Entry(pn)
+			if !e.Plays(n) {
+				return out, notPlayingErr("%s does not play round %d (%s)", s.Label(pn), n, notPlaying(*e, n))
+			}
+			if k := s.Request(pn, n); k != arbiter.NoBye {
+				return out, notPlayingErr("%s asked for a bye (%s) in round %d", s.Label(pn), k, n)
+			}
+		}
+		out.Boards = append(out.Boards, arbiter.Board{Number: b.Number, White: b.White, Black: b.Black})
+	}
+	for _, b := range p.Byes {
+		if b.Kind == arbiter.NoBye {
+			return out, invalid("the bye of player %d has no kind", b.PN)
+		}
+		if err := place(b.PN, "given a bye"); err != nil {
+			return out, err
+		}
+		e := s.Entry(b.PN)
+		if !e.Plays(n) && b.Kind != arbiter.Unpaired {
+			return out, notPlayingErr("%s does not play round %d (%s)", s.Label(b.PN), n, notPlaying(*e, n))
+		}
+		if k := s.Request(b.PN, n); k != arbiter.NoBye && k != b.Kind {
+			return out, notPlayingErr("%s asked for a bye of kind %s in round %d, not %s", s.Label(b.PN), k, n, b.Kind)
+		}
+		out.Byes = append(out.Byes, b)
+	}
+	var left []string
+	for _, a := range s.Absent(n) {
+		if _, ok := seen[a.PN]; !ok {
+			seen[a.PN] = "absent"
+			out.Byes = append(out.Byes, a)
+		}
+	}
+	for _, e := range s.Entries {
+		if _, ok := seen[e.PN]; !ok {
+			left = append(left, s.Label(e.PN))
+		}
+	}
+	if len(left) > 0 {
+		return out, &InputError{Kind: ErrLeftOut, Msg: fmt.Sprintf("%s not paired in round %d: %s", plural(len(left), "player is", "players are"), n, strings.Join(left, ", "))}
+	}
+	sortByes(out.Byes)
+	return out, nil
+}
+
+// ErrRoundOpen is the kind of error for pairing a round while the
+// previous one still lacks results.
+var ErrRoundOpen = fmt.Errorf("previous round not finished: %w", ErrConflict)
+
+// ErrNotPlaying is the kind of error for a pairing that places a player
+// who does not play the round (withdrawn, not yet entered, on a requested
+// bye).
+var ErrNotPlaying = fmt.Errorf("player not playing: %w", ErrConflict)
+
+func notPlayingErr(format string, args ...any) error {
+	return &InputError{Kind: ErrNotPlaying, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ErrLeftOut is the kind of error for a pairing that leaves players out.
+var ErrLeftOut = fmt.Errorf("players left out: %w", ErrInvalid)
+
+func sortByes(bs []arbiter.Bye) {
+	for i := 1; i < len(bs); i++ {
+		for j := i; j > 0 && bs[j].PN < bs[j-1].PN; j-- {
+			bs[j], bs[j-1] = bs[j-1], bs[j]
+		}
+	}
+}
+
+func notPlaying(e arbiter.Entry, n int) string {
+	if e.JoinedRound > n {
+		return fmt.Sprintf("entered from round %d", e.JoinedRound)
+	}
+	return fmt.Sprintf("withdrawn from round %d", e.WithdrawnFrom)
+}
+
+// word returns one or many according to n.
+func word(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// Unpair deletes the last paired round of tournament tid and returns its
+// number. Only a round with no result and no submitted game can be
+// unpaired. Players who entered after that round was paired can play it
+// now; unpairing round 1 gives the numbers in initial order again.
+func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
+	var n int
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		s, err := loadSnapshot(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		n = len(s.Rounds)
+		if n == 0 {
+			return conflict("no round of %s is paired yet", s.Tournament.Name)
+		}
+		r := s.Rounds[n-1]
+		var done []string
+		for _, b := range r.Boards {
+			if b.Result != arbiter.NoResult {
+				done = append(done, fmt.Sprintf("%d (%s)", b.Number, b.Result))
+			}
+		}
+		if len(done) > 0 {
+			return &InputError{Kind: ErrHasResults, Msg: fmt.Sprintf("round %d already has results on %s %s", n, word(len(done), "board", "boards"), strings.Join(done, ", "))}
+		}
+		var games int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE tournament_id = ? AND round = ?`, tid, n).Scan(&games); err != nil {
+			return err
+		}
+		if games > 0 {
+			return conflict("round %d already has %s submitted", n, plural(games, "game", "games"))
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, tid, n); err != nil {
+			return fmt.Errorf("store: unpair round %d: %w", n, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE entries SET joined_round = ? WHERE tournament_id = ? AND joined_round = ?`, n, tid, n+1); err != nil {
+			return fmt.Errorf("store: unpair round %d: %w", n, err)
+		}
+		if n == 1 {
+			if err := renumber(ctx, tx, tid); err != nil {
+				return err
+			}
+		}
+		return db.logEvent(ctx, tx, tid, ActRoundUnpair, fmt.Sprintf("round %d", n), FormatPairing(r), "")
+	})
+	return n, err
+}
+
+// ErrHasResults is the kind of error for unpairing a round with results.
+var ErrHasResults = fmt.Errorf("round has results: %w", ErrConflict)
+
+// Reasons a result came about, stored with the board. The last three are
+// games that ended by themselves besides mate and stalemate: a dead
+// position (art. 5.2.2), fivefold repetition (9.6.1), 75 moves (9.6.2).
+var Reasons = []string{"time", "resign", "agreement", "mate", "stalemate", "claim", "forfeit", "arbiter", "dead", "fivefold", "seventy-five"}
+
+// CheckReason returns an *InputError unless reason is "" or one of Reasons.
+func CheckReason(reason string) error {
+	if reason == "" {
+		return nil
+	}
+	for _, r := range Reasons {
+		if r == reason {
+			return nil
+		}
+	}
+	return invalid("unknown reason %q: type one of %s", reason, strings.Join(Reasons, ", "))
+}
+
+// ResultChange reports what SetResult did.
+type ResultChange struct {
+	Round, Board         int
+	White, Black         int // pairing numbers
+	Old, New             arbiter.Result
+	OldReason, NewReason string
+	Unchanged            bool // the same result was already there
+}
+
+// ErrResultEntered is the kind of error for entering a different result
+// on a board that has one without asking for a correction.
+var ErrResultEntered = fmt.Errorf("result already entered: %w", ErrConflict)
+
+// SetResult enters result r (with an optional reason, see Reasons) on
+// board b of round n of tournament tid; n 0 means the last round paired.
+// Replacing a different result needs correct, and is logged as a
+// correction with the old and the new value. Entering the result already
+// there changes nothing.
+func (db *DB) SetResult(ctx context.Context, tid int64, n, b int, r arbiter.Result, reason string, correct bool) (ResultChange, error) {
+	var c ResultChange
+	if err := CheckReason(reason); err != nil {
+		return c, err
+	}
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		t, err := loadTournament(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		paired, err := pairedRounds(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		if paired == 0 {
+			return conflict("no round of %s is paired yet", t.Name)
+		}
+		if n == 0 {
+			n = paired
+		}
+		if n < 1 || n > paired {
+			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
+		}
+		c.Round, c.Board, c.New, c.NewReason = n, b, r, reason
+		err = tx.QueryRowContext(ctx, `SELECT white, black, result, reason FROM boards WHERE tournament_id = ? AND round = ? AND board = ?`,
+			tid, n, b).Scan(&c.White, &c.Black, &c.Old, &c.OldReason)
+		if errors.Is(err, sql.ErrNoRows) {
+			var boards int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM boards WHERE tournament_id = ? AND round = ?`, tid, n).Scan(&boards); err != nil {
+				return err
+			}
+			if boards == 0 {
+				return notFound("round %d has no boards, only byes", n)
+			}
+			return &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards)}
+		}
+		if err != nil {
+			return fmt.Errorf("store: read board: %w", err)
+		}
+		if reason == "" && r == c.Old {
+			c.NewReason = c.OldReason
+		}
+		if c.Old == r && c.OldReason == c.NewReason {
+			c.Unchanged = true
+			return nil
+		}
+		names, err := boardNames(ctx, tx, tid, c.White, c.Black)
+		if err != nil {
+			return err
+		}
+		subject := fmt.Sprintf("round %d board %d (%s)", n, b, names)
+		action := ActResult
+		if c.Old != arbiter.NoResult && c.Old != r {
+			if !correct {
+				return &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names)}
+			}
+			action = ActCorrect
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE boards SET result = ?, reason = ? WHERE tournament_id = ? AND round = ? AND board = ?`,
+			r, c.NewReason, tid, n, b); err != nil {
+			return fmt.Errorf("store: enter result: %w", err)
+		}
+		return db.logEvent(ctx, tx, tid, action, subject, withReason(c.Old, c.OldReason), withReason(r, c.NewReason))
+	})
+	return c, err
+}
+
+// ErrNotPaired is the kind of error for a round that is not paired yet.
+var ErrNotPaired = fmt.Errorf("round not paired: %w", ErrNotFound)
+
+// ErrNoBoard is the kind of error for a board number the round lacks.
+var ErrNoBoard = fmt.Errorf("no such board: %w", ErrNotFound)
+
+// withReason writes a result and its reason for the log; no result is
+// written as nothing.
+func withReason(r arbiter.Result, reason string) string {
+	s := r.String()
+	if reason != "" && s != "" {
+		s += " (" + reason + ")"
+	}
+	return s
+}
+
+func boardNames(ctx context.Context, q queryer, tid int64, w, b int) (string, error) {
+	var wn, bn string
+	err := q.QueryRowContext(ctx, `SELECT
+		(SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?1 AND e.pn = ?2),
+		(SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?1 AND e.pn = ?3)`,
+		tid, w, b).Scan(&wn, &bn)
+	if err != nil {
+		return "", fmt.Errorf("store: read names: %w", err)
+	}
+	return fmt.Sprintf("%d %s - %d %s", w, wn, b, bn), nil
+}
+
+// RoundDetail is a paired round with what the pairing left besides the
+// boards: how it was made, when, why each board and bye, and how each
+// result came about.
+type RoundDetail struct {
+	arbiter.Round
+	Method     string
+	PairedAt   time.Time
+	BoardNotes map[int]string // board number: explanation
+	ByeNotes   map[int]string // pairing number: explanation
+	Reasons    map[int]string // board number: reason of the result
+}
+
+// RoundDetail returns round n of tournament tid.
+func (db *DB) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, error) {
+	d := RoundDetail{BoardNotes: map[int]string{}, ByeNotes: map[int]string{}, Reasons: map[int]string{}}
+	d.Number = n
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var at string
+		err := tx.QueryRowContext(ctx, `SELECT method, paired_at FROM rounds WHERE tournament_id = ? AND number = ?`, tid, n).Scan(&d.Method, &at)
+		if errors.Is(err, sql.ErrNoRows) {
+			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet", n)}
+		}
+		if err != nil {
+			return fmt.Errorf("store: read round %d: %w", n, err)
+		}
+		d.PairedAt, _ = time.Parse(time.RFC3339, at)
+		rows, err := tx.QueryContext(ctx, `SELECT board, white, black, result, reason, explanation FROM boards
+			WHERE tournament_id = ? AND round = ? ORDER BY board`, tid, n)
+		if err != nil {
+			return fmt.Errorf("store: read round %d: %w", n, err)
+		}
+		for rows.Next() {
+			var b arbiter.Board
+			var reason, note string
+			if err := rows.Scan(&b.Number, &b.White, &b.Black, &b.Result, &reason, &note); err != nil {
+				rows.Close()
+				return err
+			}
+			d.Boards = append(d.Boards, b)
+			if reason != "" {
+				d.Reasons[b.Number] = reason
+			}
+			if note != "" {
+				d.BoardNotes[b.Number] = note
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows, err = tx.QueryContext(ctx, `SELECT pn, kind, explanation FROM byes WHERE tournament_id = ? AND round = ? ORDER BY pn`, tid, n)
+		if err != nil {
+			return fmt.Errorf("store: read round %d: %w", n, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var b arbiter.Bye
+			var note string
+			if err := rows.Scan(&b.PN, &b.Kind, &note); err != nil {
+				return err
+			}
+			d.Byes = append(d.Byes, b)
+			if note != "" {
+				d.ByeNotes[b.PN] = note
+			}
+		}
+		return rows.Err()
+	})
+	return d, err
+}
+
+// pairedSoFar says which rounds are paired: "only round 1 is", "rounds
+// 1 to 3 are".
+func pairedSoFar(n int) string {
+	if n == 1 {
+		return "only round 1 is"
+	}
+	return fmt.Sprintf("rounds 1 to %d are", n)
+}

@@ -1,0 +1,181 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Sentinel errors. InputError values wrap one of the first three.
+var (
+	// ErrNotFound: the tournament, player, round or board does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict: the request clashes with what is stored (a result
+	// already entered, a duplicate registration, a round not complete).
+	ErrConflict = errors.New("conflict")
+	// ErrInvalid: the request is malformed (a player twice in a pairing).
+	ErrInvalid = errors.New("invalid")
+	// ErrBusy: another arbiter command held the write lock for longer
+	// than the busy timeout.
+	ErrBusy = errors.New("another arbiter command is writing this database; try again")
+	// ErrNewerSchema: the file was written by a newer arbiter.
+	ErrNewerSchema = errors.New("database written by a newer arbiter")
+)
+
+// InputError is a refusal caused by the caller's input. Its message is a
+// complete sentence fragment meant for the user ("round 3 has no board
+// 12"); Kind is ErrNotFound, ErrConflict or ErrInvalid.
+type InputError struct {
+	Kind error
+	Msg  string
+	// Players holds the roster IDs the error is about, where that helps
+	// the caller suggest what to type (a likely duplicate).
+	Players []int64
+}
+
+func (e *InputError) Error() string { return e.Msg }
+func (e *InputError) Unwrap() error { return e.Kind }
+
+func notFound(format string, args ...any) error {
+	return &InputError{Kind: ErrNotFound, Msg: fmt.Sprintf(format, args...)}
+}
+
+func conflict(format string, args ...any) error {
+	return &InputError{Kind: ErrConflict, Msg: fmt.Sprintf(format, args...)}
+}
+
+func invalid(format string, args ...any) error {
+	return &InputError{Kind: ErrInvalid, Msg: fmt.Sprintf(format, args...)}
+}
+
+// busyTimeout is how long a write waits for another writer, in ms.
+const busyTimeout = 5000
+
+// DB is an open arbiter database. Now and Actor are used for the event
+// log; set them before the first write. A DB is safe for use by one
+// goroutine at a time.
+type DB struct {
+	db   *sql.DB
+	path string
+
+	// Now returns the current time; time.Now if nil.
+	Now func() time.Time
+	// Actor is who makes the changes, as recorded in the event log
+	// ("unknown" if empty).
+	Actor string
+}
+
+// dsn returns the data source name for path: WAL journal, a busy timeout,
+// foreign keys on, and BEGIN IMMEDIATE for every writing transaction so
+// that a transaction that reads then writes waits for the lock instead of
+// failing half-way.
+func dsn(path string, busyMS int) string {
+	return fmt.Sprintf("%s?_pragma=busy_timeout(%d)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_txlock=immediate", path, busyMS)
+}
+
+// Open opens the database at path, creating it if it does not exist, and
+// applies any migration it lacks. path ":memory:" opens a private
+// in-memory database. Open returns an error wrapping ErrNewerSchema if
+// the file comes from a newer arbiter.
+func Open(ctx context.Context, path string) (*DB, error) {
+	return open(ctx, path, busyTimeout)
+}
+
+func open(ctx context.Context, path string, busyMS int) (*DB, error) {
+	sdb, err := sql.Open("sqlite", dsn(path, busyMS))
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	// One connection: the command line does one thing at a time, and an
+	// in-memory database exists only on the connection that made it.
+	sdb.SetMaxOpenConns(1)
+	db := &DB{db: sdb, path: path}
+	if err := db.migrate(ctx); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error { return db.db.Close() }
+
+// Path returns the file the database was opened from.
+func (db *DB) Path() string { return db.path }
+
+func (db *DB) now() time.Time {
+	if db.Now != nil {
+		return db.Now()
+	}
+	return time.Now()
+}
+
+// stamp returns the current time as stored: RFC 3339 in UTC.
+func (db *DB) stamp() string { return db.now().UTC().Format(time.RFC3339) }
+
+func (db *DB) actor() string {
+	if db.Actor == "" {
+		return "unknown"
+	}
+	return db.Actor
+}
+
+// write runs fn in one writing transaction and commits it if fn returns
+// nil. Driver errors are translated (ErrBusy).
+func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return translate(err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return translate(err)
+	}
+	return translate(tx.Commit())
+}
+
+// read runs fn in a read-only transaction, so that its queries see one
+// state of the file.
+func (db *DB) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return translate(err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return translate(err)
+	}
+	return translate(tx.Commit())
+}
+
+// translate turns SQLite's "database is locked" into ErrBusy and leaves
+// other errors alone.
+func translate(err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return ErrBusy
+		}
+	}
+	if strings.Contains(err.Error(), "database is locked") {
+		return ErrBusy
+	}
+	return err
+}
+
+// queryer is what both *sql.DB and *sql.Tx offer.
+type queryer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}

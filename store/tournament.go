@@ -1,0 +1,370 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// TournamentInfo is a tournament with a few counts, for lists.
+type TournamentInfo struct {
+	arbiter.Tournament
+	Players int  // entries, withdrawn ones included
+	Paired  int  // rounds paired so far
+	Current bool // the current tournament (tournament use)
+}
+
+const tournamentColumns = `id, name, date, venue, rounds, time_control, pace, laws_edition, tiebreak_edition,
+	pairing_edition, pab_value, half_bye_value, late_value, tiebreaks, deadline, first_colour, seed`
+
+func scanTournament(row interface{ Scan(...any) error }, extra ...any) (arbiter.Tournament, error) {
+	var t arbiter.Tournament
+	var pab, half, late int
+	var tbs string
+	dest := []any{&t.ID, &t.Name, &t.Date, &t.Venue, &t.Rounds, &t.TimeControl, &t.Pace, &t.LawsEdition,
+		&t.TiebreakEdition, &t.PairingEdition, &pab, &half, &late, &tbs, &t.Deadline, &t.FirstColour, &t.Seed}
+	if err := row.Scan(append(dest, extra...)...); err != nil {
+		return t, err
+	}
+	t.PABValue, t.HalfByeValue, t.LateValue = arbiter.Score(pab), arbiter.Score(half), arbiter.Score(late)
+	t.Tiebreaks = splitCodes(tbs)
+	return t, nil
+}
+
+func splitCodes(s string) []string {
+	if s == "" {
+		return []string{}
+	}
+	return strings.Split(s, ",")
+}
+
+// checkTournament refuses settings that cannot work.
+func checkTournament(t arbiter.Tournament) error {
+	switch {
+	case strings.TrimSpace(t.Name) == "":
+		return invalid("the tournament needs a name")
+	case t.Rounds < 1:
+		return invalid("a tournament needs at least 1 round, not %d", t.Rounds)
+	case t.PABValue < arbiter.Zero || t.PABValue > arbiter.One:
+		return invalid("the pairing-allocated bye is worth 1, 0.5 or 0 points, not %s", t.PABValue)
+	case t.HalfByeValue < arbiter.Zero || t.HalfByeValue > arbiter.Half:
+		return invalid("a requested bye is worth 0.5 or 0 points, not %s", t.HalfByeValue)
+	case t.LateValue < arbiter.Zero || t.LateValue > arbiter.Half:
+		return invalid("a round missed by a late entry is worth 0 or 0.5 points, not %s", t.LateValue)
+	case t.FirstColour < arbiter.NoColour || t.FirstColour > arbiter.Black:
+		return invalid("unknown first colour %d", t.FirstColour)
+	case t.Pace < arbiter.Standard || t.Pace > arbiter.Blitz:
+		return invalid("unknown pace %d", t.Pace)
+	}
+	for _, c := range t.Tiebreaks {
+		if c == "" || strings.Contains(c, ",") {
+			return invalid("bad tie-break code %q", c)
+		}
+	}
+	return nil
+}
+
+// CreateTournament stores a new tournament, makes it the current one and
+// returns it with its ID. The name must not be used by another tournament
+// (case is ignored).
+func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbiter.Tournament, error) {
+	t.Name = strings.TrimSpace(t.Name)
+	if err := checkTournament(t); err != nil {
+		return t, err
+	}
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		var other int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&other)
+		if err == nil {
+			return conflict("tournament %q already exists (number %d)", t.Name, other)
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
+			return err
+		}
+		if err := setCurrent(ctx, tx, t.ID); err != nil {
+			return err
+		}
+		return db.logEvent(ctx, tx, t.ID, ActTournamentNew, t.Name, "", Describe(t))
+	})
+	return t, err
+}
+
+// insertTournament stores t as a new tournament and returns its ID. The
+// caller checks the settings and that the name is free.
+func (db *DB) insertTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tournament) (int64, error) {
+	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (name, date, venue, rounds, time_control, pace,
+		laws_edition, tiebreak_edition, pairing_edition, pab_value, half_bye_value, late_value, tiebreaks,
+		deadline, first_colour, seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
+		t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
+		t.Deadline, t.FirstColour, t.Seed, db.stamp())
+	if err != nil {
+		return 0, fmt.Errorf("store: create tournament: %w", err)
+	}
+	return res.LastInsertId()
+}
+
+// Describe sums up a tournament's settings in one line, as the log
+// records them.
+func Describe(t arbiter.Tournament) string {
+	parts := []string{fmt.Sprintf("%d rounds", t.Rounds)}
+	if t.TimeControl != "" {
+		parts = append(parts, t.TimeControl)
+	}
+	parts = append(parts, t.Pace.String())
+	if len(t.Tiebreaks) > 0 {
+		parts = append(parts, "tie-breaks "+strings.Join(t.Tiebreaks, " "))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func setCurrent(ctx context.Context, tx *sql.Tx, id int64) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES ('current_tournament', ?)
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, strconv.FormatInt(id, 10))
+	return err
+}
+
+// UseTournament makes tournament id the current one.
+func (db *DB) UseTournament(ctx context.Context, id int64) error {
+	return db.write(ctx, func(tx *sql.Tx) error {
+		if _, err := loadTournament(ctx, tx, id); err != nil {
+			return err
+		}
+		return setCurrent(ctx, tx, id)
+	})
+}
+
+// Current returns the ID of the current tournament, or 0 if none was
+// chosen (or it no longer exists).
+func (db *DB) Current(ctx context.Context) (int64, error) {
+	var id int64
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		id, err = currentID(ctx, tx)
+		return err
+	})
+	return id, err
+}
+
+func currentID(ctx context.Context, q queryer) (int64, error) {
+	var v string
+	err := q.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'current_tournament'`).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: read current tournament: %w", err)
+	}
+	id, _ := strconv.ParseInt(v, 10, 64)
+	var n int
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM tournaments WHERE id = ?`, id).Scan(&n); err != nil {
+		return 0, err
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	return id, nil
+}
+
+// Tournaments lists every tournament, newest first.
+func (db *DB) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
+	var list []TournamentInfo
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		cur, err := currentID(ctx, tx)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT `+tournamentColumns+`,
+			(SELECT count(*) FROM entries e WHERE e.tournament_id = t.id),
+			(SELECT count(*) FROM rounds r WHERE r.tournament_id = t.id)
+			FROM tournaments t ORDER BY id DESC`)
+		if err != nil {
+			return fmt.Errorf("store: list tournaments: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var ti TournamentInfo
+			t, err := scanTournament(rows, &ti.Players, &ti.Paired)
+			if err != nil {
+				return fmt.Errorf("store: list tournaments: %w", err)
+			}
+			ti.Tournament = t
+			ti.Current = t.ID == cur
+			list = append(list, ti)
+		}
+		return rows.Err()
+	})
+	return list, err
+}
+
+// Tournament returns tournament id.
+func (db *DB) Tournament(ctx context.Context, id int64) (arbiter.Tournament, error) {
+	var t arbiter.Tournament
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		t, err = loadTournament(ctx, tx, id)
+		return err
+	})
+	return t, err
+}
+
+func loadTournament(ctx context.Context, q queryer, id int64) (arbiter.Tournament, error) {
+	t, err := scanTournament(q.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, notFound("there is no tournament number %d", id)
+	}
+	if err != nil {
+		return t, fmt.Errorf("store: read tournament %d: %w", id, err)
+	}
+	return t, nil
+}
+
+// FindTournament returns the tournament named by ref: its number, or its
+// name (case and accents ignored). A number that is no tournament's ID
+// is tried as a name too.
+func (db *DB) FindTournament(ctx context.Context, ref string) (arbiter.Tournament, error) {
+	var t arbiter.Tournament
+	ref = strings.TrimSpace(ref)
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
+			if t, err = loadTournament(ctx, tx, id); err == nil {
+				return nil
+			}
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT id, name FROM tournaments ORDER BY id`)
+		if err != nil {
+			return fmt.Errorf("store: find tournament: %w", err)
+		}
+		var ids []int64
+		var names []string
+		for rows.Next() {
+			var id int64
+			var name string
+			if err := rows.Scan(&id, &name); err != nil {
+				rows.Close()
+				return err
+			}
+			names = append(names, name)
+			if arbiter.FoldName(name) == arbiter.FoldName(ref) {
+				ids = append(ids, id)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		switch len(ids) {
+		case 0:
+			if len(names) == 0 {
+				return notFound("there is no tournament %q (the database has none yet)", ref)
+			}
+			return notFound("there is no tournament %q (there are: %s)", ref, quoteList(names))
+		case 1:
+			t, err = loadTournament(ctx, tx, ids[0])
+			return err
+		}
+		return conflict("%q names %d tournaments: give its number instead", ref, len(ids))
+	})
+	return t, err
+}
+
+func quoteList(names []string) string {
+	const max = 8
+	var q []string
+	for i, n := range names {
+		if i == max {
+			q = append(q, fmt.Sprintf("and %d more", len(names)-max))
+			break
+		}
+		q = append(q, strconv.Quote(n))
+	}
+	return strings.Join(q, ", ")
+}
+
+// UpdateTournament saves new settings for tournament t.ID, logging each
+// changed setting with its old and new value. The planned rounds cannot
+// go below the rounds already paired, and the name must stay unique.
+func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error {
+	t.Name = strings.TrimSpace(t.Name)
+	if err := checkTournament(t); err != nil {
+		return err
+	}
+	return db.write(ctx, func(tx *sql.Tx) error {
+		old, err := loadTournament(ctx, tx, t.ID)
+		if err != nil {
+			return err
+		}
+		var paired int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM rounds WHERE tournament_id = ?`, t.ID).Scan(&paired); err != nil {
+			return err
+		}
+		if t.Rounds < paired {
+			return conflict("%d rounds are already paired: the tournament cannot have %d", paired, t.Rounds)
+		}
+		var other int64
+		err = tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, t.Name, t.ID).Scan(&other)
+		if err == nil {
+			return conflict("tournament %q already exists (number %d)", t.Name, other)
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		changes := diffTournament(old, t)
+		if len(changes) == 0 {
+			return nil
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, date = ?, venue = ?, rounds = ?, time_control = ?,
+			pace = ?, laws_edition = ?, tiebreak_edition = ?, pairing_edition = ?, pab_value = ?, half_bye_value = ?,
+			late_value = ?, tiebreaks = ?, deadline = ?, first_colour = ?, seed = ? WHERE id = ?`,
+			t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
+			t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
+			t.Deadline, t.FirstColour, t.Seed, t.ID)
+		if err != nil {
+			return fmt.Errorf("store: update tournament: %w", err)
+		}
+		for _, c := range changes {
+			if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+type change struct{ field, old, new string }
+
+// diffTournament lists the settings that differ between a and b.
+func diffTournament(a, b arbiter.Tournament) []change {
+	var cs []change
+	add := func(field, x, y string) {
+		if x != y {
+			cs = append(cs, change{field, x, y})
+		}
+	}
+	itoa := strconv.Itoa
+	add("name", a.Name, b.Name)
+	add("date", a.Date, b.Date)
+	add("venue", a.Venue, b.Venue)
+	add("rounds", itoa(a.Rounds), itoa(b.Rounds))
+	add("time control", a.TimeControl, b.TimeControl)
+	add("pace", a.Pace.String(), b.Pace.String())
+	add("laws edition", itoa(a.LawsEdition), itoa(b.LawsEdition))
+	add("tie-break edition", itoa(a.TiebreakEdition), itoa(b.TiebreakEdition))
+	add("pairing edition", itoa(a.PairingEdition), itoa(b.PairingEdition))
+	add("bye value", a.PABValue.String(), b.PABValue.String())
+	add("half-bye value", a.HalfByeValue.String(), b.HalfByeValue.String())
+	add("late value", a.LateValue.String(), b.LateValue.String())
+	add("tie-breaks", strings.Join(a.Tiebreaks, ","), strings.Join(b.Tiebreaks, ","))
+	add("deadline", a.Deadline, b.Deadline)
+	add("first colour", a.FirstColour.String(), b.FirstColour.String())
+	add("seed", strconv.FormatInt(a.Seed, 10), strconv.FormatInt(b.Seed, 10))
+	return cs
+}

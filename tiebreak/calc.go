@@ -1,0 +1,207 @@
+package tiebreak
+
+import (
+	"fmt"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/scoring"
+)
+
+// Editions of the rules for unplayed rounds (Tournament.TiebreakEdition).
+const (
+	// Edition2009 is the "virtual opponent" rule of the 2009 FIDE Congress,
+	// in the handbook until the 2023 regulations.
+	Edition2009 = 2009
+	// Edition2023 is C.07 article 16 of the 2023 and 2024 texts: the
+	// "dummy opponent" and the adjusted score. It is the default.
+	Edition2023 = 2023
+	// Edition2026 is the text in force from 1 March 2026: Edition2023 with
+	// the dummy opponent's score capped (16.4.1, 16.4.2).
+	Edition2026 = 2026
+)
+
+// Input is what Rank and Explain work on.
+type Input struct {
+	Tournament arbiter.Tournament // TiebreakEdition picks the unplayed-rounds rule; Rounds is the last round, for FB
+	Table      *scoring.Table     // cards over the rounds played so far
+	Ratings    []int              // Ratings[pn-1]; 0 = unrated; nil = nobody rated
+	Chain      []Spec
+}
+
+// calc holds what every tie-break of a chain needs, computed once.
+type calc struct {
+	edition int
+	rounds  int // rounds on the cards
+	final   int // the tournament's last round
+	n       int
+	cards   []scoring.Card
+	ratings []int
+
+	score []arbiter.Score // final score by pn (index 0 unused); pending games count nothing
+	adj   []float64       // score as someone's opponent (16.3, or 2009 draws) by pn
+	// lastIn is, by pn, the last round that is not a voluntarily unplayed
+	// round (0 if none): requested byes after it count as draws (16.3).
+	lastIn []int
+
+	bh []float64 // plain BH by pn, computed on demand for AOB
+}
+
+// newCalc checks the input and computes scores and adjusted scores.
+func newCalc(in Input) (*calc, error) {
+	t := in.Table
+	if t == nil {
+		return nil, fmt.Errorf("tiebreak: no score table")
+	}
+	n := len(t.Cards)
+	if in.Ratings != nil && len(in.Ratings) != n {
+		return nil, fmt.Errorf("tiebreak: %d ratings for %d players", len(in.Ratings), n)
+	}
+	for _, s := range in.Chain {
+		if err := s.Validate(); err != nil {
+			return nil, err
+		}
+	}
+	for i, card := range t.Cards {
+		if card.PN != i+1 {
+			return nil, fmt.Errorf("tiebreak: card %d holds pairing number %d", i+1, card.PN)
+		}
+		if len(card.Rounds) != t.Rounds {
+			return nil, fmt.Errorf("tiebreak: player %d has %d rounds on the card, want %d", card.PN, len(card.Rounds), t.Rounds)
+		}
+		for r, o := range card.Rounds {
+			if hasOpponent(o) && (o.Opponent < 1 || o.Opponent > n || o.Opponent == card.PN) {
+				return nil, fmt.Errorf("tiebreak: player %d round %d: opponent %d out of range 1-%d", card.PN, r+1, o.Opponent, n)
+			}
+		}
+	}
+	c := &calc{
+		edition: in.Tournament.TiebreakEdition,
+		rounds:  t.Rounds,
+		final:   in.Tournament.Rounds,
+		n:       n,
+		cards:   t.Cards,
+		ratings: in.Ratings,
+		score:   make([]arbiter.Score, n+1),
+		adj:     make([]float64, n+1),
+		lastIn:  make([]int, n+1),
+	}
+	switch {
+	case c.edition == Edition2009:
+	case c.edition >= Edition2026:
+		c.edition = Edition2026
+	default:
+		c.edition = Edition2023
+	}
+	if c.final <= 0 || c.final < c.rounds {
+		c.final = c.rounds
+	}
+	c.prepare()
+	return c, nil
+}
+
+// prepare computes every player's score, last round in and adjusted score
+// from the cards.
+func (c *calc) prepare() {
+	for pn := 1; pn <= c.n; pn++ {
+		card := &c.cards[pn-1]
+		c.score[pn] = card.Score()
+		c.lastIn[pn] = 0
+		for r, o := range card.Rounds {
+			if !voluntary(o) {
+				c.lastIn[pn] = r + 1
+			}
+		}
+		c.adj[pn] = c.adjusted(pn)
+	}
+}
+
+// hasOpponent reports whether the outcome names an opponent: a game
+// (played or pending) or a forfeit.
+func hasOpponent(o scoring.Outcome) bool {
+	return o.Kind == scoring.Game || o.Kind == scoring.ForfeitWin || o.Kind == scoring.ForfeitLoss
+}
+
+// played reports whether the round was a game played over the board with a
+// result. A pending game is not played yet.
+func played(o scoring.Outcome) bool { return o.Kind == scoring.Game && !o.Pending }
+
+// unplayed reports whether the round is an unplayed round in the sense of
+// C.07 16.1: a bye of any kind, an absence or a forfeit. A pending game is
+// neither played nor unplayed.
+func unplayed(o scoring.Outcome) bool { return o.Kind != scoring.Game }
+
+// requestedBye reports whether the round is a requested bye in the sense of
+// C.07 16.1: a half-point or zero-point bye, where not being paired counts
+// as a zero-point bye.
+func requestedBye(o scoring.Outcome) bool {
+	return o.Kind == scoring.HalfBye || o.Kind == scoring.ZeroBye || o.Kind == scoring.Absent
+}
+
+// voluntary reports whether the round is a voluntarily unplayed round (VUR,
+// C.07 16.1): a requested bye or a forfeit loss. PAB, full-point byes and
+// forfeit wins are not.
+func voluntary(o scoring.Outcome) bool {
+	return requestedBye(o) || o.Kind == scoring.ForfeitLoss
+}
+
+// drawnEnd reports whether round r (1-based) of pn counts as a draw in pn's
+// adjusted score: a requested bye followed only by voluntarily unplayed
+// rounds to the last round played (C.07 16.3). A forfeit loss in that
+// final run keeps its 0, as in the FIDE reference implementation.
+func (c *calc) drawnEnd(pn, r int) bool {
+	return r > c.lastIn[pn] && requestedBye(c.cards[pn-1].Rounds[r-1])
+}
+
+// adjusted returns pn's score as seen by his opponents' BH and SB.
+//
+// 2023 (C.07 16.3): the score obtained, except that requested byes followed
+// only by voluntarily unplayed rounds up to the end count as draws.
+//
+// 2009 (virtual opponent rule): every unplayed round of the opponent counts
+// as a draw.
+func (c *calc) adjusted(pn int) float64 {
+	var s float64
+	for r, o := range c.cards[pn-1].Rounds {
+		switch {
+		case c.edition == Edition2009 && unplayed(o):
+			s += 0.5
+		case c.edition != Edition2009 && c.drawnEnd(pn, r+1):
+			s += 0.5
+		default:
+			s += o.Points.Points()
+		}
+	}
+	return s
+}
+
+// dummy returns the score of the dummy opponent of pn's unplayed round o
+// (C.07 16.4): pn's own final score; from 2026 capped, for a forfeit, by
+// the scheduled opponent's adjusted score (16.4.1), otherwise by a draw in
+// every round played (16.4.2).
+func (c *calc) dummy(pn int, o scoring.Outcome) float64 {
+	own := c.score[pn].Points()
+	if c.edition != Edition2026 {
+		return own
+	}
+	if hasOpponent(o) {
+		return min(own, c.adj[o.Opponent])
+	}
+	return min(own, 0.5*float64(c.rounds))
+}
+
+// virtual returns the score of the 2009 virtual opponent of pn in round r:
+// Svon = S(before r) + (1 − points in r) + 0.5 × (n − r), where n is the
+// number of rounds played.
+func (c *calc) virtual(pn, r int) float64 {
+	card := &c.cards[pn-1]
+	before := card.ScoreAfter(r - 1).Points()
+	return before + (1 - card.Rounds[r-1].Points.Points()) + 0.5*float64(c.rounds-r)
+}
+
+// rating returns pn's rating, 0 if unrated.
+func (c *calc) rating(pn int) int {
+	if c.ratings == nil {
+		return 0
+	}
+	return c.ratings[pn-1]
+}

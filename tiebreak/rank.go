@@ -1,0 +1,148 @@
+package tiebreak
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// Standing is one line of the standings.
+type Standing struct {
+	PN     int
+	Rank   int           // first rank of the group sharing this place (1-based)
+	RankTo int           // last rank of that group; == Rank when the place is not shared
+	Points arbiter.Score // total points, pending games counting nothing
+	Values []float64     // Values[i] is Chain[i]'s figure for this player
+}
+
+// Shared reports whether the player shares his place with others.
+func (s Standing) Shared() bool { return s.RankTo > s.Rank }
+
+// span is a run order[a:b] of players still tied.
+type span struct{ a, b int }
+
+// ranking is the outcome of rank, with what Explain needs about one player.
+type ranking struct {
+	calc      *calc
+	standings []Standing
+	values    [][]float64 // values[i][pn-1]: Chain[i]'s figure
+
+	traced int       // the player Explain is about, 0 for none
+	tied   [][]int   // tied[i]: the players tied with him when Chain[i] was applied, nil if none
+	de     []deTrace // de[i]: the steps of DE at Chain[i]
+}
+
+// Rank ranks the players of in.Table: by points, then by each tie-break of
+// in.Chain in turn, each applied only to the players still tied (C.07 4.2).
+// Players level on points and on the whole chain share a place (Rank to
+// RankTo) and are listed by pairing number. Standings come in rank order,
+// one per card.
+//
+// Every figure is computed for every player except DE, which only exists
+// within a group still tied when it is applied: see the package comment for
+// what its figure means. Rank returns an error if the table is nil or
+// inconsistent, if Ratings does not have one entry per player, or if a
+// spec of the chain is invalid.
+func Rank(in Input) ([]Standing, error) {
+	r, err := rank(in, 0)
+	if err != nil {
+		return nil, err
+	}
+	return r.standings, nil
+}
+
+// rank does the work of Rank, recording the groups traced belongs to.
+func rank(in Input, traced int) (*ranking, error) {
+	c, err := newCalc(in)
+	if err != nil {
+		return nil, err
+	}
+	r := &ranking{
+		calc:   c,
+		values: make([][]float64, len(in.Chain)),
+		traced: traced,
+		tied:   make([][]int, len(in.Chain)),
+		de:     make([]deTrace, len(in.Chain)),
+	}
+	order := make([]int, c.n)
+	for i := range order {
+		order[i] = i + 1
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(c.score[b], c.score[a]) })
+	groups := split(order, 0, c.n, func(pn int) float64 { return float64(c.score[pn]) }, nil)
+
+	at := make(map[int]int)
+	for i, s := range in.Chain {
+		var vals []float64
+		if s.Code == DE {
+			vals = make([]float64, c.n)
+		} else {
+			vals = c.values(s)
+		}
+		r.values[i] = vals
+		var next []span
+		for _, g := range groups {
+			members := order[g.a:g.b]
+			if g.b-g.a < 2 {
+				next = append(next, g)
+				continue
+			}
+			var tr *deTrace
+			if traced != 0 && slices.Contains(members, traced) {
+				r.tied[i] = slices.Sorted(slices.Values(members))
+				tr = &r.de[i]
+			}
+			if s.Code != DE {
+				slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(vals[b-1], vals[a-1]) })
+				next = split(order, g.a, g.b, func(pn int) float64 { return vals[pn-1] }, next)
+				continue
+			}
+			parts := c.directEncounter(slices.Sorted(slices.Values(members)), at, tr)
+			if len(parts) == 1 {
+				next = append(next, g)
+				continue
+			}
+			pos, place := g.a, 1
+			for _, part := range parts {
+				for _, pn := range part {
+					order[pos] = pn
+					vals[pn-1] = float64(place)
+					pos++
+				}
+				next = append(next, span{pos - len(part), pos})
+				place += len(part)
+			}
+		}
+		groups = next
+	}
+
+	r.standings = make([]Standing, 0, c.n)
+	m := len(in.Chain)
+	all := make([]float64, c.n*m) // one array for every line's Values
+	for _, g := range groups {
+		for _, pn := range order[g.a:g.b] {
+			k := len(r.standings)
+			st := Standing{PN: pn, Rank: g.a + 1, RankTo: g.b, Points: c.score[pn], Values: all[k*m : (k+1)*m : (k+1)*m]}
+			for i := range in.Chain {
+				st.Values[i] = r.values[i][pn-1]
+			}
+			r.standings = append(r.standings, st)
+		}
+	}
+	return r, nil
+}
+
+// split appends to out the runs of order[a:b] with equal key; order[a:b]
+// must already be sorted by key.
+func split(order []int, a, b int, key func(pn int) float64, out []span) []span {
+	for i := a; i < b; {
+		j := i + 1
+		for j < b && key(order[j]) == key(order[i]) {
+			j++
+		}
+		out = append(out, span{i, j})
+		i = j
+	}
+	return out
+}
