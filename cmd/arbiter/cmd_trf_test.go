@@ -11,7 +11,7 @@ import (
 
 // runArbiter runs the command line with args and returns the exit code,
 // stdout and stderr.
-func runArbiter(t *testing.T, args ...string) (int, string, string) {
+func runTRFCommand(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := run(context.Background(), args, strings.NewReader(""), &out, &errb, func(string) string { return "" })
@@ -81,7 +81,7 @@ func TestTRFPair(t *testing.T) {
 				text = string(data)
 			}
 			fn := writeTRF(t, "t.trf", text)
-			code, out, errs := runArbiter(t, append(append([]string{"trf", "pair"}, tt.args...), fn)...)
+			code, out, errs := runTRFCommand(t, append(append([]string{"trf", "pair"}, tt.args...), fn)...)
 			if code != tt.code {
 				t.Fatalf("exit code = %d, want %d (stderr %q)", code, tt.code, errs)
 			}
@@ -101,17 +101,17 @@ func TestTRFCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := writeTRF(t, "good.trf", string(data))
-	if code, out, errs := runArbiter(t, "trf", "check", good); code != 0 || out != "" {
+	if code, out, errs := runTRFCommand(t, "trf", "check", good); code != 0 || out != "" {
 		t.Errorf("check of a Dutch tournament: exit %d, stdout %q, stderr %q; want 0 and no output", code, out, errs)
 	}
 	// Swap the colours of round 2's game 3-1.
 	bad := strings.Replace(strings.Replace(string(data), "     1 w 1\n", "     1 b 1\n", 1), "     3 b 0\n", "     3 w 0\n", 1)
 	fn := writeTRF(t, "bad.trf", bad)
-	code, out, errs := runArbiter(t, "trf", "check", fn)
+	code, out, errs := runTRFCommand(t, "trf", "check", fn)
 	if code != 1 || !strings.Contains(out, "round 2 differs") || !strings.Contains(errs, "1 of 2 rounds differ") {
 		t.Errorf("check of a wrong round: exit %d, stdout %q, stderr %q; want 1 and round 2 listed", code, out, errs)
 	}
-	code, out, _ = runArbiter(t, "trf", "check", "--json", fn)
+	code, out, _ = runTRFCommand(t, "trf", "check", "--json", fn)
 	if code != 1 || !strings.Contains(out, `"round": 2`) {
 		t.Errorf("check --json: exit %d, stdout %q", code, out)
 	}
