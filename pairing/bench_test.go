@@ -1,9 +1,22 @@
 package pairing
 
 import (
+	"bytes"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/labyrinth-chess/arbiter/trf"
 )
+
+// benchDir, when set, receives each benchmark input as a TRF file
+// (p<players>_r<round>.trf), to time another engine on the same rounds:
+//
+//	go test ./pairing -run '^$' -bench Pair -benchtime 1x -pairing.benchdir /tmp/in
+//	bbpPairings.exe --dutch /tmp/in/p1000_r5.trf -p
+var benchDir = flag.String("pairing.benchdir", "", "directory to write the benchmark inputs to, as TRF")
 
 // BenchmarkPair pairs round 5 and round 9 of random tournaments. The
 // earlier rounds come from a simple Swiss rule (quickPair), so that making
@@ -20,6 +33,9 @@ func BenchmarkPair(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
+				if *benchDir != "" {
+					writeBenchInput(b, n, round)
+				}
 				b.ReportAllocs()
 				for b.Loop() {
 					if _, err := Pair(in); err != nil {
@@ -28,5 +44,21 @@ func BenchmarkPair(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// writeBenchInput writes the input of BenchmarkPair for n players and
+// round as a TRF file in benchDir.
+func writeBenchInput(b *testing.B, n, round int) {
+	f, err := benchTRF(n, round)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := trf.NewWriter(&buf).Write(f); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*benchDir, fmt.Sprintf("p%d_r%d.trf", n, round)), buf.Bytes(), 0o644); err != nil {
+		b.Fatal(err)
 	}
 }

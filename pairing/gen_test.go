@@ -223,17 +223,17 @@ func quickPair(f *trf.File) (Result, error) {
 	return res, nil
 }
 
-// benchInput returns the input for pairing round of a random tournament of
-// n players whose earlier rounds were paired by quickPair.
-func benchInput(n, round int) (Input, error) {
+// benchTRF returns a random tournament of n players whose rounds before
+// round were paired by quickPair, with 9 rounds planned.
+func benchTRF(n, round int) (*trf.File, error) {
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(round)))
 	o := genOptions{Players: n, Rounds: round - 1, Draw: 0.3, Absent: 0.02, HalfBye: 0.01, Forfeit: 0.01}
 	f, err := genTournament(rng, o, quickPair)
 	if err != nil {
-		return Input{}, err
+		return nil, err
 	}
 	if f.PlayedRounds() != round-1 {
-		return Input{}, fmt.Errorf("only %d rounds could be played", f.PlayedRounds())
+		return nil, fmt.Errorf("only %d rounds could be played", f.PlayedRounds())
 	}
 	f.Rounds = 9
 	for i := range f.Players {
@@ -243,5 +243,14 @@ func benchInput(n, round int) (Input, error) {
 		}
 	}
 	fixPoints(f)
+	return f, nil
+}
+
+// benchInput returns the input for pairing round of benchTRF(n, round).
+func benchInput(n, round int) (Input, error) {
+	f, err := benchTRF(n, round)
+	if err != nil {
+		return Input{}, err
+	}
 	return FromTRF(f, round)
 }
