@@ -255,8 +255,10 @@ func TestREADMECommands(t *testing.T) {
 				t.Logf("%s:%d: %s took %v", readmeFile, c.line+1, c.command, d)
 			}
 			ran++
+			// The commands after a failed one would only fail in turn, and
+			// -update must not write an error into the README.
 			if want := readmeExit[c.command]; code != want {
-				t.Errorf("%s:%d: %s: exit %d, want %d\n%s", readmeFile, c.line+1, c.command, code, want, out.String())
+				t.Fatalf("%s:%d: %s: exit %d, want %d\n%s", readmeFile, c.line+1, c.command, code, want, out.String())
 			}
 			got := normalizeOutput(out.String(), dir)
 			want := strings.Join(lines[c.out:c.end], "\n")
