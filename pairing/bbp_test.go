@@ -33,6 +33,7 @@ var (
 	bbpOut  = flag.String("bbp.out", "", "directory for the TRF files of tournaments that differ")
 	bbpMaxN = flag.Int("bbp.players", 60, "largest number of players for TestBBP")
 	bbpSave = flag.String("bbp.save", "", "directory to save every tournament of TestBBP as TRF")
+	bbpEd   = flag.Int("bbp.edition", 2025, "rules of the BBP binary: 2025 (v6.0.0) or 2017 (v5.0.1)")
 )
 
 func bbpPairer(t testing.TB, bin string) pairFunc {
@@ -130,7 +131,7 @@ func TestBBP(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		diffs, err := CheckTRF(f, 0)
+		diffs, err := CheckTRF(f, *bbpEd)
 		if err != nil {
 			t.Errorf("seed %d: %v", seed, err)
 			continue

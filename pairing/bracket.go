@@ -3,6 +3,7 @@ package pairing
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // bracket pairs one bracket: the moved-down players (MDPs) tb[:sg], the
@@ -21,7 +22,12 @@ type bracket struct {
 	nextFlag bool // C9 applies in the next bracket
 
 	full        bool
-	g           []int // graph vertices (indices into e.ps): tb, then the lower players in full mode
+	old         *legacy // the 2017 rules, nil for 2025
+	g           []int   // graph vertices (indices into e.ps): tb, then the lower players in full mode
+	lo          int     // offset of the low (tie-break) field
+	sink        int     // matcher index of the sink vertex, -1 if none
+	sinkW       []uint64
+	nV          int // vertices in the matcher: len(g), plus the sink
 	lay         layout
 	nw          int
 	sidx        []int    // per graph vertex: index of its score in scores
@@ -29,31 +35,84 @@ type bracket struct {
 	part9       []uint64 // per graph vertex: its C9 rank in the C9 field
 	partN       []uint64 // per graph vertex: C8 part as the higher player of a next-bracket pair
 	lowC        []uint64 // constant part of an edge whose lower player lies below (top 1)
-	base        []uint64 // X rows (tb[:nx]) x graph columns, undoubled
-	cur         []uint64 // the same, doubled, as the matcher sees them
+	base        []uint64 // rows of the bracket's players (tb[:nx]) x graph columns: criteria weights, undoubled
+	cur         []uint64 // rows of tb x matcher columns: current weights, doubled, as the matcher sees them
 	rowB        []uint64 // scratch row
-	step        string
-	chg         int // vertex whose edges are being changed
-	chgForce    bool
-	chgTight    bool // a changed edge was tight, or gained weight
-	chgHas      bool
-	chgMax      []uint64
-	chgMate     []uint64
+	chg         int      // vertex whose edges are being changed
+	batch       bool     // commits defer their searches to endBatch
+	chgForce    bool     // an edge appeared, or the matched edge went
+	chgTight    bool     // a changed edge was tight, or gained weight
+	chgHas      bool     // chgMax is set
+	chgMax      []uint64 // the largest gain of a changed edge
+	chgMate     []uint64 // the gain of the matched edge
 	dTmp, dTmp2 []uint64
 	dTmp3       []uint64
 	edgeB       []uint64 // scratch edge
 	m           *matcher
 
 	matched []bool // per tb index: paired (or, for an MDP, to be paired) in this bracket
+	notes   map[[2]int]string
 }
 
+// explainPartner records, for explanations, why S1 player p (tb index)
+// meets o: his place in S1 and S2, the exchanges, and why each S2 player
+// ranked before o was passed over.
+func (b *bracket) explainPartner(p, o int, rem []int, pos map[int]int, role []bool, remPairs int) {
+	if b.e.trace == nil {
+		return
+	}
+	ps := b.e.ps
+	pp, po := ps[b.tb[p]], ps[b.tb[o]]
+	var parts []string
+	ip, io := pos[p], pos[o]
+	switch {
+	case ip < remPairs && io >= remPairs:
+		parts = append(parts, fmt.Sprintf("%d is S1 no. %d and %d is S2 no. %d", pp.id, ip+1, po.id, io-remPairs+1))
+	case ip >= remPairs:
+		parts = append(parts, fmt.Sprintf("%d moved from S2 into S1 (an exchange: the fewest, with the smallest BSN difference)", pp.id))
+	default:
+		parts = append(parts, fmt.Sprintf("%d left S1 for S2 (an exchange: the fewest, with the smallest BSN difference)", po.id))
+	}
+	var skipped []string
+	for _, c := range rem {
+		if c == o {
+			break
+		}
+		if c <= p || role[pos[c]] {
+			continue // not an S2 player after p
+		}
+		pc := ps[b.tb[c]]
+		switch {
+		case b.matched[c]:
+			skipped = append(skipped, fmt.Sprintf("%d is already paired", pc.id))
+		case !canMeet(pp, pc):
+			why := "C3, the same absolute colour preference"
+			for _, x := range pp.opps {
+				if x == pc.id {
+					why = "C1, they have met"
+				}
+			}
+			skipped = append(skipped, fmt.Sprintf("%d cannot meet him (%s)", pc.id, why))
+		default:
+			skipped = append(skipped, fmt.Sprintf("%d would leave a worse pairing on C6-C21", pc.id))
+		}
+	}
+	if len(skipped) > 0 {
+		parts = append(parts, "passed over: "+strings.Join(skipped, "; "))
+	}
+	if b.notes == nil {
+		b.notes = map[[2]int]string{}
+	}
+	b.notes[key(pp.id, po.id)] = strings.Join(parts, "; ")
+}
+
+// pair pairs the bracket, in fast mode first.
 func (b *bracket) pair() error {
 	done, err := b.attempt(false)
 	if err != nil {
 		return err
 	}
 	if !done {
-		statFull++
 		if _, err := b.attempt(true); err != nil {
 			return err
 		}
@@ -84,7 +143,7 @@ func (b *bracket) attempt(full bool) (bool, error) {
 		var rest []int
 		for k := range b.tb {
 			if k >= b.nx || !b.matched[k] {
-				if b.m.mate[k] < 0 {
+				if b.freeInGraph(k) {
 					rest = append(rest, b.tb[k])
 				}
 			}
@@ -120,6 +179,13 @@ func (e *engine) completableRest(vs []int) bool {
 	return e.completable(vs, e.byeScore)
 }
 
+// freeInGraph reports whether graph vertex k has no partner among the
+// players (it is free, or matched to the sink).
+func (b *bracket) freeInGraph(k int) bool {
+	m := b.m.mate[k]
+	return m < 0 || int(m) == b.sink
+}
+
 // computeNextFlag decides whether C9 applies in the next bracket: the PAB
 // score is the next scoregroup's and no player carried over is paired
 // below it.
@@ -136,7 +202,7 @@ func (b *bracket) computeNextFlag() {
 			continue
 		}
 		m := b.m.mate[k]
-		if m < 0 {
+		if b.freeInGraph(k) {
 			if b.full {
 				continue // the PAB
 			}
@@ -156,7 +222,23 @@ func (b *bracket) computeNextFlag() {
 func (b *bracket) build() {
 	e := b.e
 	r := e.r
+	// An odd graph leaves a player free; in fast mode he stands for a
+	// player paired below. A sink vertex that must be matched, joined to
+	// every player by an edge worth less than any criterion, takes that
+	// place: the duals then need no blossom to explain the free player.
+	b.sink = -1
+	if !b.full && len(b.tb)%2 == 1 {
+		b.sink = len(b.g)
+	}
 	nG := len(b.g)
+	b.nV = nG
+	if b.sink >= 0 {
+		b.nV++
+	}
+	if b.old != nil {
+		b.buildMatrices(b.layout2017())
+		return
+	}
 	// Scores present in the bracket and the next scoregroup.
 	var scores []int
 	for _, v := range b.tb {
@@ -186,6 +268,7 @@ func (b *bracket) build() {
 	for i := range lay.colour {
 		lay.colour[i], lay.flt[i] = -1, -1
 	}
+	b.lo = a.take(1) + 1 // bit 0: the sink's edges, below every criterion
 	a.take(lay.lowW)
 	scoreFields := func() []int {
 		offs := make([]int, len(scores))
@@ -236,9 +319,6 @@ func (b *bracket) build() {
 		lay.top = a.take(bitsFor(3*nG) + 1)
 	}
 	total := a.off + 4 // room for doubling and the duals
-	if debugLayout {
-		fmt.Printf("bracket X=%d N=%d bits=%d low=%d\n", nX, nN, total, lay.lowW)
-	}
 	lay.nw = (total + 63) / 64
 	b.lay = lay
 	nw := lay.nw
@@ -277,7 +357,24 @@ func (b *bracket) build() {
 	if lay.top >= 0 {
 		addAt(b.lowC, lay.top, 1)
 	}
-	b.rowB = make([]uint64, nG*nw)
+	b.buildMatrices(-1)
+}
+
+// buildMatrices computes every weight of the graph and the initial
+// matching. total is the number of bits of a weight when the layout did
+// not set the width yet (-1 if it did).
+func (b *bracket) buildMatrices(total int) {
+	e := b.e
+	if total >= 0 {
+		b.lay.nw = (total + 4 + 63) / 64 // room for doubling and the duals
+	}
+	nw := b.lay.nw
+	b.nw = nw
+	nX := b.nx
+	nG := len(b.g)
+	b.rowB = make([]uint64, b.nV*nw)
+	b.sinkW = make([]uint64, nw)
+	b.sinkW[0] = 2 // ε = 1 at bit 0, doubled
 	b.chg = -1
 	b.chgMax = make([]uint64, nw)
 	b.chgMate = make([]uint64, nw)
@@ -287,12 +384,15 @@ func (b *bracket) build() {
 	b.edgeB = make([]uint64, nw)
 	nT := len(b.tb)
 	b.base = e.buf(&e.baseBuf, nX*nG*nw)
-	b.cur = e.buf(&e.curBuf, nT*nG*nw)
+	b.cur = e.buf(&e.curBuf, nT*b.nV*nw)
 	for i := 0; i < nT; i++ {
-		for j := 0; j < nG; j++ {
+		for j := 0; j < b.nV; j++ {
 			c := b.curAt(i, j)
 			switch {
+			case j == b.sink:
+				copy(c, b.sinkW)
 			case i == j:
+				wclear(c)
 			case j < i && j < nT:
 				copy(c, b.curAt(j, i))
 			default:
@@ -307,8 +407,24 @@ func (b *bracket) build() {
 		}
 	}
 	b.matched = make([]bool, len(b.tb))
-	b.m = newMatcher(nG, nw, b.weight, b.row)
-	b.m.init(b.natural())
+	b.m = newMatcher(b.nV, nw, b.weight, b.row)
+	if b.sink >= 0 {
+		b.m.unrestricted = int32(b.sink)
+	}
+	// Duals start at half the heaviest edge within a vertex's class: the
+	// MDPs (whose edges carry more in C7), the residents, the next
+	// scoregroup, the rest.
+	b.m.init(b.natural(), func(v int) int {
+		switch {
+		case v < b.sg:
+			return 0
+		case v < b.nx:
+			return 1
+		case v < len(b.tb):
+			return 2
+		}
+		return 3
+	})
 }
 
 // natural returns, for the initial matching, the partner the Dutch order
@@ -316,7 +432,7 @@ func (b *bracket) build() {
 // next group, the first half meets the second half in order.
 func (b *bracket) natural() func(v int) int {
 	e := b.e
-	pref := make([]int, len(b.g))
+	pref := make([]int, b.nV)
 	for i := range pref {
 		pref[i] = -1
 	}
@@ -351,13 +467,18 @@ func (b *bracket) baseAt(i, j int) []uint64 {
 }
 
 func (b *bracket) curAt(i, j int) []uint64 {
-	o := (i*len(b.g) + j) * b.nw
+	o := (i*b.nV + j) * b.nw
 	return b.cur[o : o+b.nw]
 }
 
 // formula writes the unmodified weight of edge (i, j), graph indices, into
-// dst (which must be zero).
+// dst.
 func (b *bracket) formula(dst []uint64, i, j int) {
+	if b.old != nil {
+		b.formula2017(dst, i, j)
+		return
+	}
+	wclear(dst)
 	if i > j {
 		i, j = j, i
 	}
@@ -462,6 +583,13 @@ func (b *bracket) formula(dst []uint64, i, j int) {
 
 // weight returns the doubled weight of edge (u, v) as the matcher sees it.
 func (b *bracket) weight(u, v int) []uint64 {
+	if u == b.sink || v == b.sink {
+		if o := u + v - b.sink; o < len(b.tb) {
+			return b.sinkW
+		}
+		wclear(b.edgeB)
+		return b.edgeB
+	}
 	if u < len(b.tb) {
 		return b.curAt(u, v)
 	}
@@ -477,16 +605,20 @@ func (b *bracket) weight(u, v int) []uint64 {
 
 // row returns the doubled weights of u's edges.
 func (b *bracket) row(u int) []uint64 {
-	nG, nw := len(b.g), b.nw
+	nV, nw := b.nV, b.nw
 	if u < len(b.tb) {
-		return b.cur[u*nG*nw : (u+1)*nG*nw]
+		return b.cur[u*nV*nw : (u+1)*nV*nw]
 	}
 	r := b.rowB
 	wclear(r)
-	for v := 0; v < nG; v++ {
+	for v := 0; v < nV; v++ {
 		w := r[v*nw : v*nw+nw]
 		switch {
 		case v == u:
+		case u == b.sink:
+			if v < len(b.tb) {
+				copy(w, b.sinkW)
+			}
 		case v < len(b.tb):
 			copy(w, b.curAt(v, u))
 		default:
@@ -545,6 +677,46 @@ func (b *bracket) setCur(i, j int, w []uint64) {
 	}
 }
 
+// slackAbove reports whether edge (p, o) has a true slack (duals of the
+// blossoms holding both included, doubled units) above limit, or is no
+// edge at all. An edge with a slack above limit is in no matching within
+// limit of the optimum, so a tie-break bonus up to limit cannot bring it in.
+func (b *bracket) slackAbove(p, o int, limit int64) bool {
+	m := b.m
+	c := m.weight(p, o)
+	if wzero(c) {
+		return true
+	}
+	sl := b.dTmp3
+	slackOf(sl, m.y(int32(p)), m.y(int32(o)), c)
+	if m.inb[p] == m.inb[o] {
+		g := m.nextStamp()
+		for x := m.parent[p]; x >= 0; x = m.parent[x] {
+			m.stamp[x] = g
+		}
+		for x := m.parent[o]; x >= 0; x = m.parent[x] {
+			if m.stamp[x] == g {
+				wadd(sl, sl, m.y(x))
+			}
+		}
+	}
+	return wcmpSmall(sl, limit) > 0
+}
+
+// wcmpSmall compares a with the small integer v.
+func wcmpSmall(a []uint64, v int64) int {
+	var t [8]uint64
+	x := t[:len(a)]
+	addAt(x, 0, v)
+	return wcmp(a, x)
+}
+
+// dualAbove reports whether v's dual exceeds limit (doubled units): v is
+// then matched in every matching within limit of the optimum.
+func (b *bracket) dualAbove(v int, limit int64) bool {
+	return wcmpSmall(b.m.y(int32(v)), limit) > 0
+}
+
 // loose reports whether the edge from the changing vertex to o, of current
 // weight c, has positive slack: it is then neither matched nor a link of a
 // blossom, and lowering it keeps every dual feasible.
@@ -557,11 +729,6 @@ func slackCopyTo(dst, y1, y2, w []uint64) []uint64 {
 	slackOf(dst, y1, y2, w)
 	return dst
 }
-
-var noFast = false
-var debugLayout = false
-var statSlow = map[string]int{}
-var debugVerify func(*matcher) string
 
 // begin opens a change of the weights of vertex v's edges.
 func (b *bracket) begin(v int) {
@@ -576,46 +743,45 @@ func (b *bracket) begin(v int) {
 // the vertex's dual by that gain keeps the duals feasible; otherwise the
 // matcher re-optimises.
 func (b *bracket) commit() {
-	statCommits++
 	v := b.chg
 	b.chg = -1
 	m := b.m
 	if !m.active[v] {
 		return
 	}
-	if !b.chgForce && !b.chgTight && !noFast {
-		// Only loose edges lost weight: nothing to do.
-		statFast++
-		return
+	if !b.chgForce && !b.chgTight {
+		return // only loose edges lost weight
 	}
 	// A vertex inside a blossom may have its edges among the blossom's
 	// tight links: only a top-level vertex can keep its matching.
-	if !b.chgForce && !noFast && m.inb[v] == int32(v) {
+	if !b.chgForce && m.inb[v] == int32(v) {
 		mt := m.mate[v]
 		if mt >= 0 && wsign(b.chgMate) >= 0 && (!b.chgHas || wcmp(b.chgMate, b.chgMax) >= 0) {
-			statFast++
 			wadd(m.y(int32(v)), m.y(int32(v)), b.chgMate)
 			return
 		}
 		if mt < 0 && (!b.chgHas || wsign(b.chgMax) <= 0) {
-			statFast++
 			return
 		}
 		// The matched edge lost weight, or another edge gained more: the
 		// matching stands if the vertex's dual, moved with its matched
 		// edge, leaves every edge feasible.
 		if mt >= 0 && b.keepsFeasible(int32(v)) {
-			statFast++
 			return
 		}
 	}
-	statSlow[b.step]++
-	m.reweigh(v)
-	if debugVerify != nil {
-		if msg := debugVerify(m); msg != "" {
-			panic(fmt.Sprintf("after reweigh %d (sg %d nx %d tb %d): %s", v, b.sg, b.nx, len(b.tb), msg))
+	if b.batch {
+		// Free the vertex now, search once at the end of the batch.
+		q := m.mate[v]
+		m.isolate(int32(v))
+		m.raise(int32(v))
+		if q >= 0 && m.mate[q] < 0 {
+			m.matchParity(int32(v), q)
 		}
+		m.pending = append(m.pending, int32(v))
+		return
 	}
+	m.reweigh(v)
 }
 
 // keepsFeasible moves top-level matched vertex v's dual so that its
@@ -693,27 +859,29 @@ func (b *bracket) run() ([][2]int, error) {
 		remTotal--
 		if !b.resident(b.mateOf(i)) {
 			// Prefer pairing this MDP, if the optimum allows.
-			b.step = "mdpboost"
+			hopeless := b.allAbove(i, nil, b.unit2())
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
 				copy(w, b.baseAt(o, i))
 				if !wzero(w) {
-					w[0] |= 1
+					addAt(w, b.lo, 1) // the low field of a base weight is zero: |1 is +1
 					b.setCur(o, i, w)
 				}
 			}
-			b.commit()
+			if hopeless {
+				b.commitKeep() // the bonus cannot reach any resident edge
+			} else {
+				b.commit()
+			}
 		}
 		if b.resident(b.mateOf(i)) {
 			b.matched[i] = true
 			remMatched--
-			b.step = "mdpfinal"
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
 				copy(w, b.baseAt(o, i))
 				if !wzero(w) {
-					w[0] |= uint64(b.nx - b.sg)
-					addAt(w, 0, 1)
+					addAt(w, b.lo, int64(b.nx-b.sg)+1)
 					b.setCur(o, i, w)
 				}
 			}
@@ -727,7 +895,6 @@ func (b *bracket) run() ([][2]int, error) {
 			continue
 		}
 		addend := int64(len(b.tb))
-		b.step = "mdpopp"
 		b.begin(i)
 		for o := b.nx - 1; o >= b.sg; o-- {
 			if b.matched[o] {
@@ -735,7 +902,7 @@ func (b *bracket) run() ([][2]int, error) {
 			}
 			copy(w, b.baseAt(o, i))
 			if !wzero(w) {
-				addAt(w, 0, addend)
+				addAt(w, b.lo, addend)
 				b.setCur(o, i, w)
 				addend++
 			}
@@ -776,10 +943,10 @@ func (b *bracket) run() ([][2]int, error) {
 		if pIdx < remPairs {
 			bit = 1
 		}
-		addAt(dst, 0, (bit<<(2*b.lay.sgBits)-int64(pIdx))*2)
+		addAt(dst, b.lo, (bit<<(2*b.lay.sgBits)-int64(pIdx))*2)
 		return true
 	}
-	b.step = "setrem"
+	b.beginBatch(rem)
 	for i, p := range rem {
 		b.begin(p)
 		for _, o := range rem[i+1:] {
@@ -790,6 +957,7 @@ func (b *bracket) run() ([][2]int, error) {
 		}
 		b.commit()
 	}
+	b.endBatch()
 	s1role := func(k int) bool { mk := b.mateOf(k); return mk > k && mk < b.nx }
 	exchanges := 0
 	for _, k := range rem[:remPairs] {
@@ -801,12 +969,14 @@ func (b *bracket) run() ([][2]int, error) {
 	left := exchanges
 	for i := remPairs - 1; i >= 0 && left > 0; i-- {
 		p := rem[i]
+		if s1role(p) && b.staysS1(p, rem[i+1:]) {
+			continue // every way out of S1 costs more than the tie-break
+		}
 		if s1role(p) {
-			b.step = "s1out"
 			b.begin(p)
 			for _, o := range rem[i+1:] {
 				if exchangeWeight(w, p, o, i) {
-					addAt(w, 0, -1)
+					addAt(w, b.lo, -1)
 					b.setCur(o, p, w)
 				}
 			}
@@ -816,7 +986,6 @@ func (b *bracket) run() ([][2]int, error) {
 		if out {
 			left--
 		}
-		b.step = "s1outrestore"
 		b.begin(p)
 		for _, o := range rem[i+1:] {
 			if out {
@@ -834,18 +1003,19 @@ func (b *bracket) run() ([][2]int, error) {
 	for i := remPairs; i < len(rem) && left > 1; i++ {
 		p := rem[i]
 		already := s1role(p)
+		if !already && b.allAbove(p, rem[i+1:], b.unit2()) {
+			continue // no way into S1 within the tie-break
+		}
 		if !already {
-			b.step = "s2in"
 			b.begin(p)
 			for _, o := range rem[i+1:] {
 				if exchangeWeight(w, p, o, i) {
-					addAt(w, 0, 1)
+					addAt(w, b.lo, 1)
 					b.setCur(o, p, w)
 				}
 			}
 			b.commit()
 		}
-		b.step = "s2infix"
 		b.begin(p)
 		if s1role(p) {
 			left--
@@ -877,7 +1047,7 @@ func (b *bracket) run() ([][2]int, error) {
 	// (The exchange terms stay on the remaining edges: every S1 player
 	// keeps his own term whoever his opponent, and all of them are paired,
 	// so they no longer tell pairings apart.)
-	b.step = "rolefix"
+	b.beginBatch(rem)
 	for i, p := range rem {
 		b.begin(p)
 		for j := i + 1; j < len(rem); j++ {
@@ -890,14 +1060,28 @@ func (b *bracket) run() ([][2]int, error) {
 		}
 		b.commit()
 	}
+	b.endBatch()
 	// Each S1 player, in order, takes the first S2 player that keeps the
 	// optimum (the first transposition).
 	for _, p := range rem {
 		if !s1role(p) {
 			continue
 		}
+		if q := b.mateOf(p); b.keepsPartner(p, q, rem, pos) {
+			b.explainPartner(p, q, rem, pos, role, remPairs)
+			b.matched[p], b.matched[q] = true, true
+			pairs = append(pairs, [2]int{p, q})
+			b.m.remove(p, q)
+			continue
+		}
+		if o, ok := b.firstPartner(p, rem, role, pos); ok {
+			b.explainPartner(p, o, rem, pos, role, remPairs)
+			b.matched[p], b.matched[o] = true, true
+			pairs = append(pairs, [2]int{p, o})
+			b.m.remove(p, o)
+			continue
+		}
 		addend := int64(0)
-		b.step = "partner"
 		b.begin(p)
 		for j := len(rem) - 1; j >= 0; j-- {
 			o := rem[j]
@@ -905,7 +1089,7 @@ func (b *bracket) run() ([][2]int, error) {
 				continue
 			}
 			if exchangeWeight(w, p, o, pos[p]) {
-				addAt(w, 0, addend)
+				addAt(w, b.lo, addend)
 				b.setCur(o, p, w)
 			}
 			addend++
@@ -915,6 +1099,7 @@ func (b *bracket) run() ([][2]int, error) {
 		if mt == p || mt >= len(b.tb) {
 			return nil, fmt.Errorf("pairing: internal error: player %d lost his opponent", e.ps[b.tb[p]].id)
 		}
+		b.explainPartner(p, mt, rem, pos, role, remPairs)
 		b.matched[p], b.matched[mt] = true, true
 		pairs = append(pairs, [2]int{p, mt})
 		b.m.remove(p, mt)
@@ -922,24 +1107,225 @@ func (b *bracket) run() ([][2]int, error) {
 	return pairs, nil
 }
 
-// reweighAll re-optimises after the weights of several vertices changed.
-func (b *bracket) reweighAll(vs []int) {
+// unit2 is one unit of the lowest criterion field in doubled weights.
+func (b *bracket) unit2() int64 { return 2 << b.lo }
+
+// staysS1 reports whether S1 player p, paired with a later player, keeps
+// that role whatever a bonus of one unit elsewhere: leaving S1 means
+// pairing him with someone not in later (or leaving him free), which costs
+// more than two doubled units.
+func (b *bracket) staysS1(p int, later []int) bool {
+	if !b.dualAbove(p, b.unit2()) {
+		return false
+	}
+	isLater := make(map[int]bool, len(later))
+	for _, o := range later {
+		isLater[o] = true
+	}
+	for o := 0; o < b.nV; o++ {
+		if o == p || !b.m.active[o] || isLater[o] {
+			continue
+		}
+		if !b.slackAbove(p, o, b.unit2()) {
+			return false
+		}
+	}
+	return true
+}
+
+// allAbove reports whether every edge from v to os (to the residents when
+// os is nil) has a slack above limit.
+func (b *bracket) allAbove(v int, os []int, limit int64) bool {
+	if os == nil {
+		for o := b.sg; o < b.nx; o++ {
+			if b.m.active[o] && !b.slackAbove(v, o, limit) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, o := range os {
+		if b.m.active[o] && !b.slackAbove(v, o, limit) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepsPartner reports whether S1 player p keeps his mate q when each
+// remaining S2 player gets a bonus growing with his rank: no higher-ranked
+// candidate is within its bonus advantage of the optimum.
+func (b *bracket) keepsPartner(p, q int, rem []int, pos map[int]int) bool {
+	if q <= p || q >= b.nx {
+		return false
+	}
+	// Bonuses as in the partner step: counted from the bottom.
+	var aq int64 = -1
+	a := int64(0)
+	type cand struct {
+		o int
+		a int64
+	}
+	var cs []cand
+	for j := len(rem) - 1; j >= 0; j-- {
+		o := rem[j]
+		if o <= p || b.matched[o] {
+			continue
+		}
+		if o == q {
+			aq = a
+		} else {
+			cs = append(cs, cand{o, a})
+		}
+		a++
+	}
+	if aq < 0 {
+		return false
+	}
+	for _, c := range cs {
+		if c.a > aq && !b.slackAbove(p, c.o, b.unit2()*(c.a-aq)) {
+			return false
+		}
+	}
+	return true
+}
+
+// firstPartner finds S1 player p's partner in the transposition order
+// without re-optimising, when the part of the graph it needs is simple: a
+// partner must be joined to p by a tight edge (an edge with slack is in no
+// optimal pairing, and the bonuses of the partner step are smaller than
+// any criterion), and p can take candidate o instead of his mate q exactly
+// when an alternating path of tight edges leads from o's mate to q. The
+// search gives up (ok false) when it meets a blossom, a floater or a tight
+// edge leaving the remainder: the matcher then decides.
+func (b *bracket) firstPartner(p int, rem []int, role []bool, pos map[int]int) (int, bool) {
+	m := b.m
+	q := b.mateOf(p)
+	if q == p || q >= b.nx || m.inb[p] != int32(p) || m.inb[q] != int32(q) {
+		return 0, false
+	}
+	inRem := func(v int) bool { _, ok := pos[v]; return ok && !b.matched[v] }
+	for j := range rem {
+		o := rem[j]
+		if o == q {
+			return q, true // every higher candidate failed
+		}
+		if o <= p || b.matched[o] || role[pos[o]] {
+			continue
+		}
+		if !b.tight(p, o) {
+			continue
+		}
+		if m.inb[o] != int32(o) {
+			return 0, false
+		}
+		s0 := int(m.mate[o])
+		if s0 < 0 || s0 == b.sink || !inRem(s0) || !role[pos[s0]] {
+			return 0, false
+		}
+		path, ok, clean := b.altPath(s0, q, p, o, inRem, role, pos)
+		if !clean {
+			return 0, false
+		}
+		if ok {
+			// Rotate: p-o, then along the path x1-y1, x2-y2, ..., ending at q.
+			m.mate[p], m.mate[o] = int32(o), int32(p)
+			for k := 0; k+1 < len(path); k += 2 {
+				x, y := path[k], path[k+1]
+				m.mate[x], m.mate[y] = int32(y), int32(x)
+			}
+			return o, true
+		}
+	}
+	return 0, false
+}
+
+// tight reports whether edge (u, v) between top-level vertices has no slack.
+func (b *bracket) tight(u, v int) bool {
+	w := b.m.weight(u, v)
+	return !wzero(w) && slackOf(b.dTmp3, b.m.y(int32(u)), b.m.y(int32(v)), w)
+}
+
+// altPath searches an alternating path of tight edges from S1 player s0
+// (who loses his partner o to p) to q (who loses p): s0 - y1 = x1 - y2 = x2
+// ... - q, where = is a matched edge. It returns the path as s0, y1, x1,
+// y2, ..., q (pairs to match: s0-y1, x1-y2, ...). clean is false when the
+// search leaves the simple bipartite part of the remainder.
+func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, pos map[int]int) (path []int, found, clean bool) {
+	m := b.m
+	prev := map[int]int{s0: -1} // S1 vertex -> the S2 vertex that reached it
+	from := map[int]int{}       // S2 vertex -> the S1 vertex that reached it
+	queue := []int{s0}
+	for h := 0; h < len(queue); h++ {
+		x := queue[h]
+		if m.inb[x] != int32(x) {
+			return nil, false, false
+		}
+		for v := 0; v < b.nV; v++ {
+			if v == x || !m.active[v] || v == p || v == o {
+				continue
+			}
+			if !b.tight(x, v) {
+				continue
+			}
+			if !inRem(v) || role[pos[v]] || m.inb[v] != int32(v) {
+				return nil, false, false // a tight edge out of the simple part
+			}
+			if _, seen := from[v]; seen {
+				continue
+			}
+			from[v] = x
+			if v == q {
+				// Unwind: q <- x ... <- s0.
+				var rev []int
+				for y := v; ; {
+					xx := from[y]
+					rev = append(rev, y, xx)
+					if prev[xx] < 0 {
+						break
+					}
+					y = prev[xx]
+				}
+				for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+					rev[i], rev[j] = rev[j], rev[i]
+				}
+				return rev, true, true
+			}
+			x2 := int(m.mate[v])
+			if x2 < 0 || x2 == b.sink || !inRem(x2) || !role[pos[x2]] {
+				return nil, false, false
+			}
+			if _, seen := prev[x2]; !seen {
+				prev[x2] = v
+				queue = append(queue, x2)
+			}
+		}
+	}
+	return nil, false, true
+}
+
+// beginBatch prepares a run of changes to the edges of the vertices vs:
+// the blossoms holding them are dissolved once, so that each change can
+// usually keep the matching, and vertices that must be freed are searched
+// from together at endBatch.
+func (b *bracket) beginBatch(vs []int) {
 	m := b.m
 	for _, v := range vs {
 		if m.active[v] {
-			m.isolate(int32(v))
+			m.dissolveTo(int32(v))
 		}
 	}
-	for _, v := range vs {
-		if m.active[v] {
-			wclear(m.y(int32(v)))
-		}
-	}
-	for _, v := range vs {
-		if m.active[v] {
-			m.raise(int32(v))
-			m.pending = append(m.pending, int32(v))
-		}
-	}
-	m.settle()
+	b.batch = true
+}
+
+// endBatch restores an optimal matching after a batch of changes.
+func (b *bracket) endBatch() {
+	b.batch = false
+	b.m.settle()
+}
+
+// commitKeep closes a change that provably leaves the matching and the
+// duals optimal.
+func (b *bracket) commitKeep() {
+	b.chg = -1
 }

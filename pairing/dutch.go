@@ -24,18 +24,18 @@ type engine struct {
 	mate     []int  // final pairs, by index in ps; -1
 	done     []bool // paired in an earlier bracket
 	trace    *trace // explanations, nil when not wanted
+	legacy   bool   // the 2017 rules
 
 	baseBuf, curBuf []uint64 // weight matrices, reused from bracket to bracket
 }
 
-// buf returns (*p)[:n] cleared, growing *p if needed.
+// buf returns (*p)[:n], growing *p if needed. The contents are not
+// cleared: the caller writes every word.
 func (e *engine) buf(p *[]uint64, n int) []uint64 {
 	if cap(*p) < n {
 		*p = make([]uint64, n)
 	}
-	s := (*p)[:n]
-	clear(s)
-	return s
+	return (*p)[:n]
 }
 
 // pairRound runs the engine and returns the pairs (indices into r.players)

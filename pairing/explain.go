@@ -70,6 +70,8 @@ func (t *trace) bracket(b *bracket, pairs [][2]int) {
 		var parts []string
 		if pr[0] < b.sg {
 			parts = append(parts, fmt.Sprintf("%d moved down from %s points and meets resident %d (the highest MDP is paired first, with the first resident that keeps the best pairing: C6, C7)", hi.id, t.pts(hi.score), lo.id))
+		} else if n, ok := b.notes[key(hi.id, lo.id)]; ok {
+			parts = append(parts, n)
 		} else {
 			parts = append(parts, fmt.Sprintf("%d meets %d: the first pairing of the bracket, in S1/S2 order, that no other candidate beats on C6-C21", hi.id, lo.id))
 		}

@@ -14,8 +14,9 @@ type Input struct {
 	// Rounds is the number of rounds planned (C.04.1 art. 1). Pairing the
 	// last one relaxes the colour rules for topscorers (C.04.3 1.8, C3).
 	Rounds int
-	// Edition is the Dutch text: 2025 (the rules in force, the default
-	// when 0) or 2017.
+	// Edition is the Dutch text: 2025 (the rules in force, applied from
+	// 2026 with the same criteria; the default when 0) or 2017 (in force
+	// until 31 January 2026).
 	Edition int
 	// InitialColour is the colour drawn by lot before round 1 (C.04.3
 	// 5.1): the colour of the higher-ranked player of a pair whose
@@ -128,8 +129,10 @@ func (in *Input) validate() error {
 	if in.InitialColour != arbiter.White && in.InitialColour != arbiter.Black {
 		return fmt.Errorf("pairing: the initial colour (C.04.3 5.1) is not set: draw it by lot or give it")
 	}
-	if in.Edition != 0 && in.Edition != 2025 && in.Edition != 2017 {
-		return fmt.Errorf("pairing: edition %d: want 2025 or 2017", in.Edition)
+	switch in.Edition {
+	case 0, 2017, 2025, 2026:
+	default:
+		return fmt.Errorf("pairing: edition %d: want 2025 (the rules in force) or 2017", in.Edition)
 	}
 	if in.Points.Win <= 0 {
 		return fmt.Errorf("pairing: a win must be worth more than nothing")

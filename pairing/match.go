@@ -35,10 +35,14 @@ type weightFunc func(u, v int) []uint64
 type rowFunc func(u int) []uint64
 
 type matcher struct {
-	n, nw  int
-	weight weightFunc
-	row    rowFunc
-	active []bool // vertex is part of the graph
+	n, nw int
+	// unrestricted is a vertex (or -1) that must end matched and whose
+	// dual may be negative: an equality constraint in the LP. It takes the
+	// place of a free vertex whose low dual would otherwise need a blossom.
+	unrestricted int32
+	weight       weightFunc
+	row          rowFunc
+	active       []bool // vertex is part of the graph
 
 	mate   []int32 // matched vertex, -1 if free
 	inb    []int32 // top-level node holding the vertex
@@ -74,7 +78,7 @@ type matcher struct {
 }
 
 func newMatcher(n, nw int, weight weightFunc, row rowFunc) *matcher {
-	m := &matcher{n: n, nw: nw, weight: weight, row: row}
+	m := &matcher{n: n, nw: nw, weight: weight, row: row, unrestricted: -1}
 	m.active = make([]bool, n)
 	m.mate = make([]int32, n)
 	m.inb = make([]int32, n)
@@ -156,6 +160,7 @@ func (m *matcher) raise(v int32) {
 	wclear(yv)
 	r := m.row(int(v))
 	nw := m.nw
+	first := v == m.unrestricted // no floor at zero
 	for u := 0; u < m.n; u++ {
 		if !m.active[u] || u == int(v) {
 			continue
@@ -165,8 +170,9 @@ func (m *matcher) raise(v int32) {
 			continue
 		}
 		wsub(m.t1, w, m.y(int32(u)))
-		if wcmp(m.t1, yv) > 0 {
+		if first || wcmp(m.t1, yv) > 0 {
 			wset(yv, m.t1)
+			first = false
 		}
 	}
 }
@@ -176,17 +182,22 @@ func (m *matcher) raise(v int32) {
 // edge is feasible), the tight edges are matched greedily, trying first
 // the partner prefer suggests (-1 for none), then the first free one, and
 // the vertices left free with a positive dual grow trees.
-func (m *matcher) init(prefer func(v int) int) {
+func (m *matcher) init(prefer func(v int) int, class func(v int) int) {
 	nw := m.nw
 	for v := 0; v < m.n; v++ {
 		m.active[v] = true
 	}
+	// Half the heaviest edge within the vertex's class (the bracket, the
+	// next scoregroup, the players below), then raised where an edge to
+	// another class needs more. Even duals let the free vertices share a
+	// stage.
 	for v := 0; v < m.n; v++ {
 		yv := m.y(int32(v))
 		wclear(yv)
 		r := m.row(v)
+		cv := class(v)
 		for u := 0; u < m.n; u++ {
-			if u == v {
+			if u == v || class(u) != cv {
 				continue
 			}
 			if w := r[u*nw : u*nw+nw]; wcmp(w, yv) > 0 {
@@ -195,7 +206,64 @@ func (m *matcher) init(prefer func(v int) int) {
 		}
 		whalf(yv, yv)
 		if yv[0]&1 != 0 {
-			addAt(yv, 0, 1) // even duals: the free vertices share a stage
+			addAt(yv, 0, 1)
+		}
+	}
+	for v := 0; v < m.n; v++ {
+		yv := m.y(int32(v))
+		r := m.row(v)
+		for u := 0; u < m.n; u++ {
+			if u == v {
+				continue
+			}
+			w := r[u*nw : u*nw+nw]
+			if wzero(w) {
+				continue
+			}
+			wsub(m.t1, w, m.y(int32(u)))
+			if wcmp(m.t1, yv) > 0 {
+				wset(yv, m.t1)
+			}
+		}
+	}
+	if u := m.unrestricted; u >= 0 {
+		m.raise(u)
+	}
+	// Lower every dual at once to the least value the others allow (when
+	// the weights are a sum of vertex terms, this makes every edge tight),
+	// then raise where that broke an edge.
+	ynew := make([]uint64, m.n*nw)
+	for v := 0; v < m.n; v++ {
+		if int32(v) == m.unrestricted {
+			copy(ynew[v*nw:v*nw+nw], m.y(int32(v)))
+			continue
+		}
+		yv := ynew[v*nw : v*nw+nw]
+		r := m.row(v)
+		for u := 0; u < m.n; u++ {
+			w := r[u*nw : u*nw+nw]
+			if u == v || wzero(w) {
+				continue
+			}
+			wsub(m.t1, w, m.y(int32(u)))
+			if wcmp(m.t1, yv) > 0 {
+				wset(yv, m.t1)
+			}
+		}
+	}
+	copy(m.dual[:m.n*nw], ynew)
+	for v := 0; v < m.n; v++ {
+		yv := m.y(int32(v))
+		r := m.row(v)
+		for u := 0; u < m.n; u++ {
+			w := r[u*nw : u*nw+nw]
+			if u == v || wzero(w) {
+				continue
+			}
+			wsub(m.t1, w, m.y(int32(u)))
+			if wcmp(m.t1, yv) > 0 {
+				wset(yv, m.t1)
+			}
 		}
 	}
 	tight := func(u, v int) bool {
@@ -210,12 +278,22 @@ func (m *matcher) init(prefer func(v int) int) {
 			m.mate[u], m.mate[v] = int32(v), int32(u)
 		}
 	}
+	// Then the first free tight partner from the suggested one on (the
+	// other half of the scoregroup), then any.
 	for v := 0; v < m.n; v++ {
 		if m.mate[v] >= 0 {
 			continue
 		}
 		r := m.row(v)
-		for u := v + 1; u < m.n; u++ {
+		start := prefer(v)
+		if start <= v || start >= m.n {
+			start = v + 1
+		}
+		for k := 0; k < m.n-v-1; k++ {
+			u := start + k
+			if u >= m.n {
+				u = v + 1 + (u - m.n)
+			}
 			if m.mate[u] < 0 {
 				w := r[u*nw : u*nw+nw]
 				if !wzero(w) && slackOf(m.t1, m.y(int32(u)), m.y(int32(v)), w) {
@@ -226,7 +304,7 @@ func (m *matcher) init(prefer func(v int) int) {
 		}
 	}
 	for v := m.n - 1; v >= 0; v-- {
-		if m.mate[v] < 0 && wsign(m.y(int32(v))) > 0 {
+		if m.mate[v] < 0 && (wsign(m.y(int32(v))) > 0 || int32(v) == m.unrestricted) {
 			m.pending = append(m.pending, int32(v))
 		}
 	}
@@ -335,7 +413,7 @@ func (m *matcher) settle() {
 		var keep []int32
 		parity := uint64(2)
 		for _, v := range m.pending {
-			if !m.active[v] || m.mate[v] >= 0 || wsign(m.y(v)) == 0 || m.base[m.inb[v]] != v {
+			if !m.active[v] || m.mate[v] >= 0 || wsign(m.y(v)) == 0 && v != m.unrestricted || m.base[m.inb[v]] != v {
 				continue
 			}
 			if parity == 2 {
@@ -351,6 +429,15 @@ func (m *matcher) settle() {
 			}
 		}
 		m.pending = append(m.pending[:0], keep...)
+		if len(roots) > 2 {
+			// Many free vertices (after an initial greedy matching): one
+			// tree at a time costs far less than restarting every tree
+			// after each augmentation.
+			for _, b := range roots[1:] {
+				m.pending = append(m.pending, m.base[b])
+			}
+			roots = roots[:1]
+		}
 		m.roots = roots
 		if len(roots) == 0 {
 			return
@@ -367,12 +454,9 @@ func (m *matcher) settle() {
 
 // --- one stage -----------------------------------------------------------------
 
-var statStages, statScans, statBlossoms, statAdjust, statFull, statCommits, statFast int
-
 // stage grows alternating trees from the free top-level nodes roots until
 // the matching changes or a dual reaches zero.
 func (m *matcher) stage(roots []int32) {
-	statStages++
 	m.queue = m.queue[:0]
 	m.qhead = 0
 	m.deferred = m.deferred[:0]
@@ -385,10 +469,7 @@ func (m *matcher) stage(roots []int32) {
 		m.assign(m.base[r], labelS, -1)
 	}
 	for {
-		if m.scanQueue() {
-			break
-		}
-		if m.adjust() {
+		if m.scanQueue() || m.adjust() {
 			break
 		}
 	}
@@ -421,7 +502,6 @@ func (m *matcher) scanQueue() bool {
 		for m.qhead < len(m.queue) {
 			u := m.queue[m.qhead]
 			m.qhead++
-			statScans++
 			r := m.row(int(u))
 			yu := m.y(u)
 			for v := int32(0); v < int32(m.n); v++ {
@@ -561,12 +641,6 @@ func (m *matcher) rescanSS(u int32) int32 {
 	return best
 }
 
-// slackCopy returns the slack of (u, v) in m.t2 (m.t1 stays untouched).
-func (m *matcher) slackCopy(u, v int32) []uint64 {
-	slackOf(m.t2, m.y(u), m.y(v), m.weight(int(u), int(v)))
-	return m.t2
-}
-
 // scanBlossom walks up from the S nodes of u and v and returns the base of
 // their lowest common ancestor node, or -1 if they lie in different trees.
 func (m *matcher) scanBlossom(u, v int32) int32 {
@@ -612,7 +686,6 @@ func (m *matcher) upS(b int32) int32 {
 // addBlossom forms a new S blossom from the cycle closed by the tight edge
 // (u, v) through the node with base vertex base.
 func (m *matcher) addBlossom(base, u, v int32) {
-	statBlossoms++
 	bb := m.inb[base]
 	bu, bv := m.inb[u], m.inb[v]
 	b := m.freeB[len(m.freeB)-1]
@@ -812,7 +885,6 @@ func (m *matcher) tightEdge(u, v int32) bool {
 // them feasible and handles the event that stops it. It reports true when
 // the stage is over.
 func (m *matcher) adjust() bool {
-	statAdjust++
 	const (
 		evVertex = iota + 1
 		evFree
@@ -829,7 +901,9 @@ func (m *matcher) adjust() bool {
 		}
 	}
 	for _, s := range m.sVerts {
-		take(m.y(s), evVertex, s, -1)
+		if s != m.unrestricted {
+			take(m.y(s), evVertex, s, -1)
+		}
 	}
 	for v := int32(0); v < int32(m.n); v++ {
 		if s := m.bestS[v]; s >= 0 && m.active[v] && m.label[m.inb[v]] == unlabeled {
@@ -990,6 +1064,3 @@ func (m *matcher) expandZero(b int32) {
 		}
 	}
 }
-
-// matching returns the mate of every vertex (-1 if free or inactive).
-func (m *matcher) matching() []int32 { return m.mate }

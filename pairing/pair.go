@@ -37,11 +37,23 @@ func pair(in *Input, explain bool) (Result, error) {
 	var bye int
 	var err error
 	if r.edition == 2017 {
-		return Result{}, fmt.Errorf("pairing: the 2017 rules are not available")
+		pairs, bye, err = pairRound2017(r, tr)
+	} else {
+		pairs, bye, err = pairRound(r, tr)
 	}
-	pairs, bye, err = pairRound(r, tr)
 	if err != nil {
 		return Result{}, err
+	}
+	// The absolute criteria are checked once more on the result, so that a
+	// fault anywhere above can never publish an illegal pairing (an
+	// endorsed engine was once seen giving a second PAB).
+	for _, pr := range pairs {
+		if a, b := r.players[pr[0]], r.players[pr[1]]; !canMeet(a, b) {
+			return Result{}, fmt.Errorf("pairing: internal error: %d-%d breaks C1 or C3", a.id, b.id)
+		}
+	}
+	if bye >= 0 && !r.players[bye].eligible {
+		return Result{}, fmt.Errorf("pairing: internal error: the PAB to %d breaks C2", r.players[bye].id)
 	}
 	res := Result{}
 	type board struct {

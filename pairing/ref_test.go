@@ -9,16 +9,23 @@ import (
 )
 
 // TestCorpus re-pairs every round of the tournaments in testdata/corpus and
-// checks that each is paired exactly as recorded. Every round of those
-// files was paired by bbpPairings v6.0.0, the FIDE-endorsed engine for the
-// 2025 rules (see testdata/corpus/README). With -short, one file in ten.
+// testdata/corpus2017 and checks that each is paired exactly as recorded.
+// Every round of those files was paired by bbpPairings, the FIDE-endorsed
+// engine: v6.0.0 for the 2025 rules, v5.0.1 for the 2017 rules (see the
+// README files). With -short, one file in ten.
 func TestCorpus(t *testing.T) {
-	files, err := filepath.Glob("testdata/corpus/*.trf")
+	for _, c := range []struct {
+		dir     string
+		edition int
+	}{{"testdata/corpus", 2025}, {"testdata/corpus2017", 2017}} {
+		t.Run(filepath.Base(c.dir), func(t *testing.T) { checkCorpus(t, c.dir, c.edition) })
+	}
+}
+
+func checkCorpus(t *testing.T, dir string, edition int) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.trf"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus: %v", err)
-	}
-	if dir := os.Getenv("PAIRING_CORPUS"); dir != "" {
-		files, _ = filepath.Glob(filepath.Join(dir, "*.trf"))
 	}
 	rounds, same := 0, 0
 	for i, fn := range files {
@@ -35,7 +42,7 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: %v", fn, err)
 			continue
 		}
-		diffs, err := CheckTRF(f, 0)
+		diffs, err := CheckTRF(f, edition)
 		if err != nil {
 			t.Errorf("%s: %v", fn, err)
 			continue

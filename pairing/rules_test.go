@@ -66,6 +66,37 @@ func TestRules(t *testing.T) {
 	}
 }
 
+// TestRules2017 checks the 2017 text where it differs (expected pairings
+// checked with bbpPairings v5.0.1): in the worked example, without C9 the
+// colour criterion decides the last bracket, so 6 meets 2 and 4 gets the
+// PAB.
+func TestRules2017(t *testing.T) {
+	W := arbiter.White
+	tests := []struct {
+		name string
+		f    *trf.File
+		want string
+	}{
+		{"example round 1", tour(t, 5, W, "", "", "", "", "", ""), "1-4 5-2 3-6"},
+		{"example round 2", tour(t, 5, W, "4w1", "5b0", "6w=", "1b0", "2w1", "3b="), "5-1 2-3 6-4"},
+		{"example round 3", tour(t, 5, W, "4w1 5b0 | H", "5b0 3w0", "6w= 2b1", "1b0 6b-", "2w1 1w1", "3b= 4w+"), "3-5 6-2 bye 4"},
+		// No C5 in 2017: the last bracket leaves the bye to a 1-point player
+		// (bbp fixture dutch_2025_C5; 2025 gives it to the 0-point player).
+		{"pab not lowest", tour(t, 3, W, "4w1 2b1", "5b1 1w0", "6w1 4b1", "1b0 3w0 | Z", "2w0 6b1", "3b0 5w0"), "1-3 6-2 bye 5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := pairTRF(t, tt.f, 2017)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("Pair (2017) = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 // TestNoPairing checks that an unpairable round names the criterion.
 func TestNoPairing(t *testing.T) {
 	W := arbiter.White

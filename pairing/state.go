@@ -177,9 +177,9 @@ func prepare(in *Input) *round {
 }
 
 // blocksBye reports whether an unplayed round g makes its player
-// ineligible for the PAB (C.04.1 art. 4; C2). The 2025 rules block any
-// round scored at a win's value without playing, and any PAB; the 2017
-// rules block a PAB or a forfeit win.
+// ineligible for the PAB (C.04.1 art. 4; C2): any round scored at a win's
+// value without playing (a forfeit win, a full-point bye), and any PAB
+// whatever its value. The 2017 rules block only a PAB or a forfeit win.
 func (r *round) blocksBye(g Game) bool {
 	if r.edition == 2017 {
 		return g.Paired && g.Result == Win
@@ -188,9 +188,10 @@ func (r *round) blocksBye(g Game) bool {
 }
 
 // floatIn returns p's float in round k (C.04.3 1.4): in a game, the higher
-// score before the round floats down and the lower up; without a game, the
-// 2025 rules give a downfloat to whoever scored more than a loss, the 2017
-// rules to everyone.
+// score before the round floats down and the lower up; without a game,
+// whoever scored more than a loss (PAB, forfeit win, half- or full-point
+// bye) floats down, anyone else does not float. Under the 2017 rules any
+// round without a game is a downfloat.
 func (r *round) floatIn(p *player, k int) floatDir {
 	g := p.games[k-1]
 	if !g.Played {

@@ -97,6 +97,54 @@ func wclear(dst []uint64) {
 
 // slackOf sets dst = y1 + y2 - w and reports whether it is zero.
 func slackOf(dst, y1, y2, w []uint64) bool {
+	switch len(dst) {
+	case 2:
+		return slack2(dst, y1, y2, w)
+	case 3:
+		return slack3(dst, y1, y2, w)
+	case 4:
+		return slack4(dst, y1, y2, w)
+	}
+	return slackN(dst, y1, y2, w)
+}
+
+func slack2(dst, y1, y2, w []uint64) bool {
+	_, _, _, _ = dst[1], y1[1], y2[1], w[1]
+	s0, c := bits.Add64(y1[0], y2[0], 0)
+	s1, _ := bits.Add64(y1[1], y2[1], c)
+	d0, b := bits.Sub64(s0, w[0], 0)
+	d1, _ := bits.Sub64(s1, w[1], b)
+	dst[0], dst[1] = d0, d1
+	return d0|d1 == 0
+}
+
+func slack3(dst, y1, y2, w []uint64) bool {
+	_, _, _, _ = dst[2], y1[2], y2[2], w[2]
+	s0, c := bits.Add64(y1[0], y2[0], 0)
+	s1, c := bits.Add64(y1[1], y2[1], c)
+	s2, _ := bits.Add64(y1[2], y2[2], c)
+	d0, b := bits.Sub64(s0, w[0], 0)
+	d1, b := bits.Sub64(s1, w[1], b)
+	d2, _ := bits.Sub64(s2, w[2], b)
+	dst[0], dst[1], dst[2] = d0, d1, d2
+	return d0|d1|d2 == 0
+}
+
+func slack4(dst, y1, y2, w []uint64) bool {
+	_, _, _, _ = dst[3], y1[3], y2[3], w[3]
+	s0, c := bits.Add64(y1[0], y2[0], 0)
+	s1, c := bits.Add64(y1[1], y2[1], c)
+	s2, c := bits.Add64(y1[2], y2[2], c)
+	s3, _ := bits.Add64(y1[3], y2[3], c)
+	d0, b := bits.Sub64(s0, w[0], 0)
+	d1, b := bits.Sub64(s1, w[1], b)
+	d2, b := bits.Sub64(s2, w[2], b)
+	d3, _ := bits.Sub64(s3, w[3], b)
+	dst[0], dst[1], dst[2], dst[3] = d0, d1, d2, d3
+	return d0|d1|d2|d3 == 0
+}
+
+func slackN(dst, y1, y2, w []uint64) bool {
 	var c, b uint64
 	z := uint64(0)
 	for i := range dst {

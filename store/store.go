@@ -87,7 +87,17 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	return open(ctx, path, busyTimeout)
 }
 
+// OpenAt is Open with the clock that stamps the changes, the migrations
+// applied on opening included: DB.Now is now from the start.
+func OpenAt(ctx context.Context, path string, now func() time.Time) (*DB, error) {
+	return openAt(ctx, path, busyTimeout, now)
+}
+
 func open(ctx context.Context, path string, busyMS int) (*DB, error) {
+	return openAt(ctx, path, busyMS, nil)
+}
+
+func openAt(ctx context.Context, path string, busyMS int, now func() time.Time) (*DB, error) {
 	sdb, err := sql.Open("sqlite", dsn(path, busyMS))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -95,7 +105,7 @@ func open(ctx context.Context, path string, busyMS int) (*DB, error) {
 	// One connection: the command line does one thing at a time, and an
 	// in-memory database exists only on the connection that made it.
 	sdb.SetMaxOpenConns(1)
-	db := &DB{db: sdb, path: path}
+	db := &DB{db: sdb, path: path, Now: now}
 	if err := db.migrate(ctx); err != nil {
 		sdb.Close()
 		return nil, err

@@ -40,7 +40,7 @@ Dutch pairing. It exits 1 if any round differs.`,
 			return runTRFCheck(cmd.Context(), opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch rules: 2025 (in force) or 2017")
+	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch rules: 2025 (in force; 2026 is the same) or 2017")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the differences as JSON")
 	return cmd
 }

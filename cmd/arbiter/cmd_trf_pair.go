@@ -35,6 +35,7 @@ included), then N lines "white black" in pairing numbers, in board order,
 the PAB as "id 0". It exits 1 when no legal pairing exists, naming the
 criterion, and when the file is malformed, naming the line.`,
 		Example: `  $ arbiter trf pair round5.trf
+  $ arbiter trf pair --explain round5.trf
   $ arbiter trf pair --edition 2017 old.trf
   $ arbiter trf pair --json round5.trf`,
 		Args: cobra.ExactArgs(1),
@@ -50,7 +51,7 @@ criterion, and when the file is malformed, naming the line.`,
 		},
 	}
 	cmd.Flags().IntVar(&opts.round, "round", 0, "round to pair (default: the next one)")
-	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch rules: 2025 (in force) or 2017")
+	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch rules: 2025 (in force; 2026 is the same) or 2017")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the pairing as JSON")
 	cmd.Flags().BoolVar(&opts.explain, "explain", false, "say why each board was paired so")
 	return cmd

@@ -55,11 +55,10 @@ func (a *app) openStore(ctx context.Context, create bool) (*store.DB, error) {
 			return nil, fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
 		}
 	}
-	db, err := store.Open(ctx, path)
+	db, err := store.OpenAt(ctx, path, a.now)
 	if err != nil {
 		return nil, err
 	}
-	db.Now = a.now
 	db.Actor = a.actor()
 	return db, nil
 }

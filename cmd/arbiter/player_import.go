@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter/roster"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
@@ -50,34 +48,9 @@ player already entered) nothing is imported, and the error names the line.`,
 }
 
 func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) error {
-	f, err := os.Open(opts.file)
+	rows, err := a.readPlayerList(opts.file)
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", opts.file, errors.Unwrap(err))
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return fmt.Errorf("cannot read %s: it is a folder: give a CSV or XLSX file", opts.file)
-	}
-	list, err := roster.Read(opts.file, f)
-	if err != nil {
-		var pe *roster.ParseError
-		if errors.As(err, &pe) {
-			return fmt.Errorf("%s: %w; correct the file and import it again (nothing was imported)", opts.file, err)
-		}
-		if ext := strings.ToLower(filepath.Ext(opts.file)); ext == ".xlsx" || ext == ".xlsm" {
-			return hint(&fileError{opts.file, err}, "save it again from the spreadsheet as an XLSX workbook, or as CSV")
-		}
-		return &fileError{opts.file, err}
-	}
-	if len(list.Rows) == 0 {
-		return fmt.Errorf("%s has no players below its header row", opts.file)
-	}
-	if len(list.Ignored) > 0 {
-		a.notef("Ignored columns: %s.", strings.Join(list.Ignored, ", "))
-	}
-	rows := make([]store.ImportRow, len(list.Rows))
-	for i, r := range list.Rows {
-		rows[i] = store.ImportRow{Line: r.Line, Player: r.Player}
+		return err
 	}
 	return a.withStore(ctx, true, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)

@@ -126,6 +126,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newHelpExitCodesTopic(),
 		newTournamentCmd(a),
 		newPlayerCmd(a),
+		newRosterCmd(a),
 		newRoundCmd(a),
 		newStandingsCmd(a),
 		newLogCmd(a),
@@ -135,6 +136,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newTRFCmd(a),
 		newBackupCmd(a),
 		newImportCmd(a),
+		newDemoCmd(a),
 	)
 	// The flag is defined just above, so registering cannot fail.
 	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)

@@ -1,0 +1,569 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// demoData is what the demo plays with: the club list and the game
+// records handed in during the evening (demodata/SOURCES.md says where
+// they come from).
+//
+//go:embed demodata/roster.csv demodata/games
+var demoData embed.FS
+
+type demoOptions struct {
+	dir  string
+	seed int64
+}
+
+func newDemoCmd(a *app) *cobra.Command {
+	opts := &demoOptions{}
+	cmd := &cobra.Command{
+		Use:   "demo [--dir DIR] [--seed N]",
+		Short: "Play a whole club evening on built-in data and write every file it gives",
+		Long: `Play a Labyrinth club evening from registration to the final standings, on a
+club list and game records built into arbiter, by running the commands an
+organizer types: the club list goes into the roster, 24 players register
+before 21:15 and 2 arrive late for round 2, 7 rounds are paired by the Dutch
+system, results are drawn from the rating difference, one player withdraws
+after round 4, one asks for a half-point bye, one game is lost by forfeit,
+and some boards get their game scores, checked against the Laws of Chess: two
+in Italian letters (one a four-move mate), two in English letters ending in
+mate, and a blitz game whose claim of a win on time becomes a draw (art. 6.9).
+
+The commands and their notices are written to standard error, the final
+standings to standard output. The folder (--dir, created if missing) gets the
+database (labyrinth.db), the workbook, the pairing sheet and result slips of
+every round, the standings and the crosstable as PDF, the TRF and the PGN, and
+the club list and game records typed in. Files of an earlier demo there are
+replaced; nothing else in the folder is touched. The same --seed always
+plays the same evening.`,
+		Example: `  $ arbiter demo
+  $ arbiter demo --dir /tmp/evening --seed 7
+  $ ARBITER_DB=arbiter-demo/labyrinth.db arbiter standings --explain 1`,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: noFiles,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("db") || cmd.Flags().Changed("tournament") {
+				return usageErrorf("the demo makes its own database in --dir: leave out --db and --tournament")
+			}
+			return runDemo(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.dir, "dir", "arbiter-demo", "folder for the database and the files")
+	cmd.Flags().Int64Var(&opts.seed, "seed", 2, "seed of the results drawn and of the colour lot")
+	cmd.MarkFlagDirname("dir")
+	cmd.RegisterFlagCompletionFunc("seed", noFiles)
+	return cmd
+}
+
+// The evening: Tuesday 12 May 2026 at the club, on Italian summer time.
+var (
+	demoZone = time.FixedZone("CEST", 2*60*60)
+	demoDate = time.Date(2026, 5, 12, 0, 0, 0, 0, demoZone)
+)
+
+const (
+	demoTournament = "Labyrinth 12 May 2026"
+	demoDB         = "labyrinth.db"
+	demoRounds     = 7
+)
+
+// demoArrivals are the players who register before the deadline, in the
+// order they arrive and as they give their names: the roster finds "Theo
+// Moreau" and "Nunez, Inaki" as well. Those marked shown are printed in
+// the transcript; the others are counted.
+var demoArrivals = []struct {
+	name  string
+	shown bool
+}{
+	{"Ferretti, Niccolò", true}, {"Kowalczyk, Zofia", true}, {"Theo Moreau", true}, {"Bianchi, Federico", false},
+	{"Esposito, Gennaro", false}, {"Nunez, Inaki", true}, {"Santoro, Lucia", false}, {"D'Angelo, Raffaele", false},
+	{"Öztürk, Elif", false}, {"Colombo, Matteo", false}, {"Jürgen Schäfer", true}, {"Ricci, Chiara", false},
+	{"Marino, Salvatore", false}, {"Dvořák, Tomáš", false}, {"Greco, Martina", false}, {"Lombardi, Andrea", false},
+	{"Nakamura, Aiko", false}, {"Conti, Elena", false}, {"Barbieri, Luca", false}, {"Søndergaard, Mikkel", false},
+	{"Mancini, Giulia", false}, {"Rinaldi, Pietro", false}, {"De Luca, Tommaso", false}, {"Amato, Cecilia", true},
+}
+
+// demoStep is a command typed while a round is played, minutes after the
+// round starts, with the organizer's note on it.
+type demoStep struct {
+	round, minute int
+	note          string
+	args          []string
+}
+
+// demoSteps are the evening's other events: two latecomers enter once
+// round 1 is paired (from round 2, with nothing for round 1, the
+// tournament's late-entry value), a player asks for a half-point bye in
+// round 6, and another leaves after his round 4 game.
+var demoSteps = []demoStep{
+	{1, 6, "Two players arrive after the deadline: they enter from round 2, with 0 points for round 1",
+		[]string{"player", "add", "Ionescu, Ștefan"}},
+	{1, 7, "", []string{"player", "add", "Villa, Noemi"}},
+	{3, 4, "Martina Greco will be late for round 6 and asks for a half-point bye",
+		[]string{"player", "bye", "Greco, Martina", "--round", "6"}},
+	{4, 5, "Salvatore Marino has to leave after this round", []string{"player", "withdraw", "Marino, Salvatore"}},
+}
+
+// demoIncident is a board with a story: a game score handed in, a claim
+// on time, a player who does not come. It goes to the first board of its
+// round, counted from the top (from the bottom when fromBottom), whose
+// result drawn by chance is drawn, so that the story fits the players; if
+// no board has that result, to the first board. The game score, not the
+// draw, then decides the board's result.
+type demoIncident struct {
+	round      int
+	drawn      string   // the drawn result the board should have
+	game       string   // a file in demodata/games, attached with game add
+	result     []string // round result arguments after the board, if any
+	fromBottom bool
+	note       string
+}
+
+var demoIncidents = []demoIncident{
+	{round: 1, drawn: "0-1", game: "laws-appendix.txt",
+		note: "A score in Italian letters (C knight, A bishop, T rook, D queen, R king): the game of the Laws' appendix on notation, resigned after 28.Tf1"},
+	{round: 2, drawn: "1-0", game: "solta-2025.pgn", note: "A score in English letters that ends in mate decides the result"},
+	{round: 3, drawn: "1/2", game: "lichess-blitz-flag.pgn", result: []string{"0-1", "--reason", "time"},
+		note: "White's flag falls with king and pawn against a bare king; Black claims the game"},
+	{round: 4, drawn: "1-0", game: "matto-del-barbiere.txt", fromBottom: true, note: "The four-move mate in Italian letters: 1.e4 e5 2.Ac4 Cc6 3.Dh5 Cf6 4.D:f7#"},
+	{round: 5, drawn: "1-0", result: []string{"+-"}, note: "Black does not come to the board: White wins by forfeit"},
+	{round: 6, drawn: "0-1", game: "xinghua-2025.pgn", note: "Another score in English letters, a mate for Black"},
+}
+
+// demoRun is one playing of the evening.
+type demoRun struct {
+	a     *app // the demo's own streams: the transcript goes to a.stderr
+	dir   string
+	db    string
+	clock time.Time
+	rng   *rand.Rand
+	// ratings are the entries' ratings by pairing number, read with
+	// player list --json.
+	ratings map[int]int
+	// folded counts the commands left out of the transcript since the
+	// last one shown; fold says what they were.
+	folded int
+	fold   *demoFold
+}
+
+// demoFold says what commands left out of the transcript were, for one
+// and for several.
+type demoFold struct{ one, many string }
+
+var (
+	foldPlayers = &demoFold{"more player registers the same way", "more players register the same way"}
+	foldResults = &demoFold{"more result is entered the same way", "more results are entered the same way"}
+)
+
+func runDemo(ctx context.Context, a *app, opts *demoOptions) error {
+	d := &demoRun{
+		a:     a,
+		dir:   opts.dir,
+		db:    filepath.Join(opts.dir, demoDB),
+		clock: demoDate.Add(20*time.Hour + 40*time.Minute),
+		rng:   rand.New(rand.NewPCG(uint64(opts.seed), 0x4C616279)),
+	}
+	if err := d.prepare(); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stderr, "# %s, seed %d: every command below works on ARBITER_DB=%s\n",
+		demoDate.Format("Monday 2 January 2006"), opts.seed, d.db)
+
+	d.section(20*60+40, "The club's list goes into the roster, which lasts from one evening to the next")
+	if _, err := d.do(ctx, nil, "roster", "import", d.file("roster.csv")); err != nil {
+		return err
+	}
+	d.section(20*60+42, "The evening's tournament")
+	if _, err := d.do(ctx, nil, "tournament", "new", demoTournament, "--preset", "labyrinth",
+		"--date", demoDate.Format(time.DateOnly), "--seed", strconv.FormatInt(opts.seed, 10)); err != nil {
+		return err
+	}
+	d.section(20*60+45, "Registration: each player gives a name and the roster knows the rest")
+	for _, p := range demoArrivals {
+		fold := foldPlayers
+		if p.shown {
+			fold = nil
+		}
+		if _, err := d.do(ctx, fold, "player", "add", p.name); err != nil {
+			return err
+		}
+		d.clock = d.clock.Add(55 * time.Second)
+	}
+	for r := 1; r <= demoRounds; r++ {
+		if err := d.round(ctx, r); err != nil {
+			return err
+		}
+	}
+	return d.finish(ctx)
+}
+
+// round plays round r: pairing, sheets, the evening's events, results.
+func (d *demoRun) round(ctx context.Context, r int) error {
+	start := 21*60 + 30 + (r-1)*25 // minutes after midnight
+	title := fmt.Sprintf("Round %d: pairing by the Dutch system, the sheet for the wall, the slips", r)
+	if r == 1 {
+		title += " (registration closed at 21:15)"
+	}
+	d.section(start-3, title)
+	out, err := d.do(ctx, nil, "round", "pair", "--json")
+	if err != nil {
+		return err
+	}
+	var rd roundJSON
+	if err := json.Unmarshal([]byte(out), &rd); err != nil {
+		return fmt.Errorf("demo: reading the pairing of round %d: %w", r, err)
+	}
+	for _, kind := range []string{"pairings", "slips"} {
+		if _, err := d.do(ctx, nil, "print", kind, "-o", d.file(fmt.Sprintf("round-%d-%s.pdf", r, kind))); err != nil {
+			return err
+		}
+	}
+	for _, s := range demoSteps {
+		if s.round != r {
+			continue
+		}
+		d.at(start + s.minute)
+		if s.note != "" {
+			d.note(s.note)
+		}
+		if _, err := d.do(ctx, nil, s.args...); err != nil {
+			return err
+		}
+	}
+	return d.results(ctx, rd, start+8)
+}
+
+// results enters the results of round rd from minute at on: each board's
+// result is drawn from the ratings, and the round's incidents replace
+// some of them.
+func (d *demoRun) results(ctx context.Context, rd roundJSON, at int) error {
+	var boards []boardJSON
+	for _, b := range rd.Boards {
+		if b.Bye == "" && b.Black != nil {
+			boards = append(boards, b)
+		}
+	}
+	if err := d.knowPlayers(ctx, boards); err != nil {
+		return err
+	}
+	shown := false // the first plain result of the round is shown
+	drawn := make([]string, len(boards))
+	for i, b := range boards {
+		drawn[i] = d.draw(d.ratings[b.White], d.ratings[*b.Black])
+	}
+	incident := map[int]demoIncident{}
+	for _, in := range demoIncidents {
+		if in.round == rd.Round {
+			incident[pickBoard(drawn, in, incident)] = in
+		}
+	}
+	d.section(at, fmt.Sprintf("Results of round %d come in", rd.Round))
+	for i, b := range boards {
+		board := strconv.Itoa(b.Board)
+		in, ok := incident[i]
+		switch {
+		case !ok:
+			fold := foldResults
+			if !shown {
+				fold, shown = nil, true
+			}
+			if _, err := d.do(ctx, fold, "round", "result", board, drawn[i]); err != nil {
+				return err
+			}
+		default:
+			d.note(in.note)
+			if in.game != "" {
+				if _, err := d.do(ctx, nil, "game", "add", board, d.file(path.Join("games", in.game))); err != nil {
+					return err
+				}
+			}
+			if len(in.result) > 0 {
+				if _, err := d.do(ctx, nil, append([]string{"round", "result", board}, in.result...)...); err != nil {
+					return err
+				}
+			}
+		}
+		d.clock = d.clock.Add(40 * time.Second)
+	}
+	return nil
+}
+
+// pickBoard returns the index of the board incident in goes to: the first
+// board not taken whose drawn result is in.drawn, from the top or from the
+// bottom; the first board not taken if none is.
+func pickBoard(drawn []string, in demoIncident, taken map[int]demoIncident) int {
+	first := -1
+	for k := range drawn {
+		i := k
+		if in.fromBottom {
+			i = len(drawn) - 1 - k
+		}
+		if _, ok := taken[i]; ok {
+			continue
+		}
+		if drawn[i] == in.drawn {
+			return i
+		}
+		if first < 0 || i < first {
+			first = i
+		}
+	}
+	return first
+}
+
+// knowPlayers reads the entries' ratings with player list --json when a
+// board has a player the demo has not seen yet.
+func (d *demoRun) knowPlayers(ctx context.Context, boards []boardJSON) error {
+	known := d.ratings != nil
+	for _, b := range boards {
+		_, w := d.ratings[b.White]
+		_, k := d.ratings[*b.Black]
+		known = known && w && k
+	}
+	if known {
+		return nil
+	}
+	out, err := d.do(ctx, nil, "player", "list", "--json")
+	if err != nil {
+		return err
+	}
+	var ps []playerJSON
+	if err := json.Unmarshal([]byte(out), &ps); err != nil {
+		return fmt.Errorf("demo: reading the players: %w", err)
+	}
+	d.ratings = map[int]int{}
+	for _, p := range ps {
+		d.ratings[p.PairingNumber] = p.Rating
+	}
+	return nil
+}
+
+// draw draws the result of a game between players rated w (White) and
+// b. White's expected score is the FIDE expectancy 1/(1+10^(-D/400)),
+// with an unrated player taken as 1200 and a difference D above 400
+// counted as 400, as in the FIDE rating regulations. Draws take 30% of
+// the games between equals and fewer as the gap grows; the expected score
+// stays the expectancy.
+func (d *demoRun) draw(w, b int) string {
+	if w == 0 {
+		w = 1200
+	}
+	if b == 0 {
+		b = 1200
+	}
+	diff := math.Max(-400, math.Min(400, float64(w-b)))
+	e := 1 / (1 + math.Pow(10, -diff/400))
+	drawn := 0.3 * (1 - math.Abs(2*e-1))
+	u := d.rng.Float64()
+	switch {
+	case u < e-drawn/2:
+		return "1-0"
+	case u < e+drawn/2:
+		return "1/2"
+	}
+	return "0-1"
+}
+
+// finish writes the files of the end of the evening and prints the
+// standings on standard output.
+func (d *demoRun) finish(ctx context.Context) error {
+	d.section(21*60+30+demoRounds*25, "The evening is over: files for the club, the federation and the website")
+	steps := [][]string{
+		{"export", "xlsx", d.file("labyrinth.xlsx")},
+		{"export", "trf", d.file("labyrinth.trf")},
+		{"export", "pgn", d.file("labyrinth.pgn")},
+		{"print", "standings", "-o", d.file("standings.pdf")},
+		{"print", "crosstable", "-o", d.file("crosstable.pdf")},
+	}
+	for _, args := range steps {
+		if _, err := d.do(ctx, nil, args...); err != nil {
+			return err
+		}
+	}
+	out, err := d.do(ctx, nil, "standings")
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(d.a.stdout, out); err != nil {
+		return err
+	}
+	d.note(fmt.Sprintf("Every change of the evening, with its time: ARBITER_DB=%s arbiter log", d.db))
+	return nil
+}
+
+// demoOutputs are the files the demo writes in its folder, besides the
+// database and the copies of demoData: an earlier demo's are removed
+// first, and nothing else.
+func demoOutputs() []string {
+	names := []string{demoDB, demoDB + "-wal", demoDB + "-shm", demoDB + "-journal",
+		"labyrinth.xlsx", "labyrinth.trf", "labyrinth.pgn", "standings.pdf", "crosstable.pdf"}
+	for r := 1; r <= demoRounds; r++ {
+		names = append(names, fmt.Sprintf("round-%d-pairings.pdf", r), fmt.Sprintf("round-%d-slips.pdf", r))
+	}
+	return names
+}
+
+// prepare makes the folder, removes an earlier demo's files and writes
+// the club list and game records the organizer types in.
+func (d *demoRun) prepare() error {
+	fi, err := os.Stat(d.dir)
+	switch {
+	case d.dir == "":
+		return fmt.Errorf("--dir is empty: give a folder for the demo's files, e.g. --dir arbiter-demo")
+	case err == nil && !fi.IsDir():
+		return fmt.Errorf("--dir %s is a file: give a folder for the demo's files (it is made if missing)", d.dir)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("--dir %s: %w", d.dir, errors.Unwrap(err))
+	}
+	if err := os.MkdirAll(filepath.Join(d.dir, "games"), 0o755); err != nil {
+		return fmt.Errorf("cannot make the folder %s: %w", d.dir, errors.Unwrap(err))
+	}
+	for _, name := range demoOutputs() {
+		if err := os.Remove(filepath.Join(d.dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot replace %s of an earlier demo: %w", filepath.Join(d.dir, name), errors.Unwrap(err))
+		}
+	}
+	return fs.WalkDir(demoData, "demodata", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		data, err := demoData.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dst := d.file(strings.TrimPrefix(p, "demodata/"))
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return fmt.Errorf("cannot write %s: %w", dst, errors.Unwrap(err))
+		}
+		return nil
+	})
+}
+
+// file returns the path of name (slash-separated) in the demo's folder.
+func (d *demoRun) file(name string) string {
+	return filepath.Join(d.dir, filepath.FromSlash(name))
+}
+
+// do runs one arbiter command line through the same command tree as the
+// arbiter program, on the demo's database at the demo's clock, and
+// returns what it wrote on standard output. The command line and its
+// notices go to the transcript, unless fold is given: then the command is
+// only counted, and fold says what such commands are when the count is
+// written. A command that fails stops the demo.
+func (d *demoRun) do(ctx context.Context, fold *demoFold, args ...string) (string, error) {
+	var out, notices bytes.Buffer
+	sub := &app{stdin: strings.NewReader(""), stdout: &out, stderr: &notices, getenv: d.getenv, now: func() time.Time { return d.clock }}
+	root := newRootCmd(sub)
+	root.SetArgs(args)
+	root.SetIn(sub.stdin)
+	root.SetOut(&out)
+	root.SetErr(&notices)
+	_, err := root.ExecuteContextC(ctx)
+	line := "$ arbiter " + shellJoin(args)
+	if fold != nil && err == nil {
+		if d.fold != fold {
+			d.flushFolded()
+		}
+		d.folded++
+		d.fold = fold
+	} else {
+		d.flushFolded()
+		fmt.Fprintln(d.a.stderr, line)
+		d.a.stderr.Write(notices.Bytes())
+	}
+	d.clock = d.clock.Add(20 * time.Second)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		// Flattened: a usage error of the command run is not one of the
+		// demo's own flags.
+		return "", fmt.Errorf("the demo stopped at %q: %v", line[2:], err)
+	}
+	return out.String(), nil
+}
+
+// getenv is the environment the demo's commands see: its database and
+// its organizer, nothing of the caller's.
+func (d *demoRun) getenv(key string) string {
+	switch key {
+	case "ARBITER_DB":
+		return d.db
+	case "ARBITER_USER":
+		return "demo"
+	}
+	return ""
+}
+
+// section starts a part of the evening in the transcript, minute
+// minutes after the evening's midnight.
+func (d *demoRun) section(minute int, title string) {
+	d.at(minute)
+	d.flushFolded()
+	fmt.Fprintf(d.a.stderr, "\n# %s  %s\n", d.clock.Format("15:04"), title)
+}
+
+// note writes a remark of the organizer's into the transcript.
+func (d *demoRun) note(text string) {
+	d.flushFolded()
+	fmt.Fprintf(d.a.stderr, "# %s\n", text)
+}
+
+// at moves the clock on to minute minutes after the evening's midnight
+// (past 24 hours for the small hours); it never goes back.
+func (d *demoRun) at(minute int) {
+	if t := demoDate.Add(time.Duration(minute) * time.Minute); t.After(d.clock) {
+		d.clock = t
+	}
+}
+
+func (d *demoRun) flushFolded() {
+	switch {
+	case d.folded == 1:
+		fmt.Fprintf(d.a.stderr, "# (1 %s)\n", d.fold.one)
+	case d.folded > 1:
+		fmt.Fprintf(d.a.stderr, "# (%d %s)\n", d.folded, d.fold.many)
+	}
+	d.folded, d.fold = 0, nil
+}
+
+// shellJoin writes args as they would be typed in a POSIX shell.
+func shellJoin(args []string) string {
+	out := make([]string, len(args))
+	for i, s := range args {
+		out[i] = shellQuote(s)
+	}
+	return strings.Join(out, " ")
+}
+
+func shellQuote(s string) string {
+	if s == "" {
+		return `""`
+	}
+	if !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
+		return s
+	}
+	if !strings.ContainsAny(s, `"\$`+"`!") {
+		return `"` + s + `"`
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

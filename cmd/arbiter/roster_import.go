@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/roster"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type rosterImportOptions struct {
+	file string
+	new  bool
+	json bool
+}
+
+func newRosterImportCmd(a *app) *cobra.Command {
+	opts := &rosterImportOptions{}
+	cmd := &cobra.Command{
+		Use:   "import <file.csv|file.xlsx> [--new] [--json]",
+		Short: "Load the club's list of players into the roster",
+		Long: `Load a list of players into the club roster without entering anyone in a
+tournament: on the evening, player add NAME then finds them. The file is read
+as player import reads it: the first row names the columns (name, or surname
+and first name, rating, club, federation, fide id, birth year, sex, title, in
+English or Italian), CSV separated by commas, semicolons or tabs, or XLSX.
+
+A player already in the roster (same FIDE ID, or same name however written)
+is updated with the details the file gives; the changes are logged. A name
+that only looks like a roster player's is refused, unless --new says it is
+someone else. If any row is wrong nothing is imported, and the error names
+the line.`,
+		Example: `  $ arbiter roster import soci.csv
+  $ arbiter roster import club.xlsx --json`,
+		Args: cobra.ExactArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return []cobra.Completion{"csv", "xlsx", "txt", "tsv"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.file = args[0]
+			return runRosterImport(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.new, "new", false, "add names that look like roster players as new players")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the players as JSON")
+	return cmd
+}
+
+func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) error {
+	rows, err := a.readPlayerList(opts.file)
+	if err != nil {
+		return err
+	}
+	return a.withStore(ctx, true, func(db *store.DB) error {
+		got, err := db.ImportRoster(ctx, filepath.Base(opts.file), rows, store.AddOptions{New: opts.new})
+		if err != nil {
+			msg := "correct the file and import it again (nothing was imported)"
+			if errors.Is(err, store.ErrLikelyDuplicate) {
+				msg = "correct the name in the file, or import with --new if these are different people (nothing was imported)"
+			}
+			return hint(fmt.Errorf("%s: %w", opts.file, err), "%s", msg)
+		}
+		if opts.json {
+			out := make([]rosterJSON, 0, len(got))
+			for _, r := range got {
+				p := r.Player
+				out = append(out, rosterJSON{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex})
+			}
+			return writeJSON(a.stdout, out)
+		}
+		fresh, updated := 0, 0
+		for _, r := range got {
+			switch {
+			case r.New:
+				fresh++
+			case len(r.Changed) > 0:
+				updated++
+			}
+		}
+		a.notef("Read %s from %s into the club roster: %d new, %d updated, %d unchanged.",
+			plural(len(got), "player", "players"), filepath.Base(opts.file), fresh, updated, len(got)-fresh-updated)
+		return nil
+	})
+}
+
+// readPlayerList reads a CSV or XLSX list of players for player import
+// and roster import. Its errors name the file and, for a bad row, the
+// line.
+func (a *app) readPlayerList(file string) ([]store.ImportRow, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("cannot read %s: it is a folder: give a CSV or XLSX file", file)
+	}
+	list, err := roster.Read(file, f)
+	if err != nil {
+		var pe *roster.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %w; correct the file and import it again (nothing was imported)", file, err)
+		}
+		if ext := strings.ToLower(filepath.Ext(file)); ext == ".xlsx" || ext == ".xlsm" {
+			return nil, hint(&fileError{file, err}, "save it again from the spreadsheet as an XLSX workbook, or as CSV")
+		}
+		return nil, &fileError{file, err}
+	}
+	if len(list.Rows) == 0 {
+		return nil, fmt.Errorf("%s has no players below its header row", file)
+	}
+	if len(list.Ignored) > 0 {
+		a.notef("Ignored columns: %s.", strings.Join(list.Ignored, ", "))
+	}
+	rows := make([]store.ImportRow, len(list.Rows))
+	for i, r := range list.Rows {
+		rows[i] = store.ImportRow{Line: r.Line, Player: r.Player}
+	}
+	return rows, nil
+}

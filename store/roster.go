@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// ActRosterImport is the event logged for a club list read into the
+// roster.
+const ActRosterImport = "roster.import"
+
+// RosterRow is what ImportRoster did with one row of a club list.
+type RosterRow struct {
+	Line   int
+	Player arbiter.Player // the roster player, as stored after the import
+	New    bool           // the row added a player to the roster
+	// Changed lists the details the row changed for a player already in
+	// the roster ("rating", "club", ...); empty when it changed nothing.
+	Changed []string
+}
+
+// ImportRoster reads the rows of a club list into the club roster, in one
+// transaction, without entering anyone in a tournament. Each row is
+// matched as AddEntry matches a player: a roster player with the same
+// FIDE ID, or else the same name (arbiter.SameName), is updated with the
+// details the row gives; a name that only looks like a roster player's
+// (Similar) is refused with ErrLikelyDuplicate unless opt.New is set;
+// other rows become new roster players. Two rows naming one player are an
+// ErrConflict. If any row is refused nothing is imported, and the error
+// names the row's line. source names the file for the event log.
+func (db *DB) ImportRoster(ctx context.Context, source string, rows []ImportRow, opt AddOptions) ([]RosterRow, error) {
+	var out []RosterRow
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		out = out[:0]
+		roster, err := loadRoster(ctx, tx)
+		if err != nil {
+			return err
+		}
+		// The enroller's look-up is the one player add uses; no tournament
+		// is involved here.
+		e := &enroller{db: db, tx: tx, roster: roster, keys: make([]nameKeys, len(roster))}
+		for i, r := range roster {
+			e.keys[i] = keysOf(r.Name)
+		}
+		lineOf := map[int64]int{}
+		fresh, updated := 0, 0
+		for _, r := range rows {
+			res, err := e.importRow(ctx, r, AddOptions{New: opt.New})
+			if err != nil {
+				var ie *InputError
+				if errors.As(err, &ie) {
+					return &InputError{Kind: ie.Kind, Msg: fmt.Sprintf("line %d: %s", r.Line, ie.Msg), Players: ie.Players}
+				}
+				return fmt.Errorf("line %d: %w", r.Line, err)
+			}
+			if prev, ok := lineOf[res.Player.ID]; ok {
+				return conflict("line %d: %s is already on line %d", r.Line, res.Player.Name, prev)
+			}
+			lineOf[res.Player.ID] = r.Line
+			switch {
+			case res.New:
+				fresh++
+			case len(res.Changed) > 0:
+				updated++
+			}
+			out = append(out, res)
+		}
+		return db.logEvent(ctx, tx, 0, ActRosterImport, source, "",
+			fmt.Sprintf("%d players: %d new, %d updated", len(rows), fresh, updated))
+	})
+	return out, err
+}
+
+// importRow adds or updates the roster player of one row.
+func (e *enroller) importRow(ctx context.Context, row ImportRow, opt AddOptions) (RosterRow, error) {
+	res := RosterRow{Line: row.Line}
+	p := row.Player
+	p.Name = strings.TrimSpace(p.Name)
+	title, err := arbiter.ParseTitle(string(p.Title))
+	if err != nil {
+		return res, invalid("%v", err)
+	}
+	p.Title = title
+	r, err := e.find(p, opt)
+	if err != nil {
+		return res, err
+	}
+	if r == nil {
+		if err := checkPlayer(p); err != nil {
+			return res, err
+		}
+		if p.ID, err = e.db.insertPlayer(ctx, e.tx, p); err != nil {
+			return res, err
+		}
+		e.roster = append(e.roster, p)
+		e.keys = append(e.keys, keysOf(p.Name))
+		res.Player, res.New = p, true
+		return res, nil
+	}
+	merged := mergePlayer(*r, p)
+	if err := checkPlayer(merged); err != nil {
+		return res, err
+	}
+	for _, c := range diffPlayer(*r, merged) {
+		res.Changed = append(res.Changed, c.field)
+	}
+	if err := e.db.updatePlayer(ctx, e.tx, 0, *r, merged); err != nil {
+		return res, err
+	}
+	*r = merged
+	res.Player = merged
+	return res, nil
+}
