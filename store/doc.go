@@ -4,7 +4,8 @@
 //
 // Open creates the file on first use and brings its schema up to date with
 // the embedded migrations; a file written by a newer arbiter is refused
-// (ErrNewerSchema). Every method that writes runs in one transaction, so a
+// (ErrNewerSchema), and so is one that is not an arbiter database
+// (ErrNotDatabase). Every method that writes runs in one transaction, so a
 // refused or failed command leaves the file as it was. Each write appends
 // to the event log in the same transaction.
 //

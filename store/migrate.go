@@ -4,11 +4,15 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
 	"strconv"
 	"strings"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations/*.sql
@@ -62,18 +66,43 @@ func SchemaVersion() int {
 
 // migrate brings the schema up to date, one migration per transaction.
 // The version is re-read inside each transaction, so two commands opening
-// a new file at once do not apply a migration twice.
+// a new file at once do not apply a migration twice. A file that is not
+// SQLite, or an SQLite database of another program, is refused with
+// ErrNotDatabase and left as it was.
 func (db *DB) migrate(ctx context.Context) error {
 	ms, err := migrations()
 	if err != nil {
 		return err
 	}
-	if _, err := db.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version    INTEGER PRIMARY KEY,
-		name       TEXT NOT NULL,
-		applied_at TEXT NOT NULL
-	) STRICT`); err != nil {
+	// Every command opens the file: the usual case, a database made by
+	// arbiter, costs one query on the schema table.
+	var tables, ours int
+	err = db.db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'schema_migrations')
+		FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours)
+	if err != nil {
+		var se *sqlite.Error
+		if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_NOTADB {
+			return fmt.Errorf("store: %s is %w", db.path, ErrNotDatabase)
+		}
 		return fmt.Errorf("store: open %s: %w", db.path, translate(err))
+	}
+	if ours == 0 && tables > 0 {
+		return fmt.Errorf("store: %s is %w: it holds the tables of another program", db.path, ErrNotDatabase)
+	}
+	// WAL lets commands read while another writes. The mode is kept in
+	// the file, so this changes nothing but a new file (or a copy made in
+	// another mode).
+	if _, err := db.db.ExecContext(ctx, `PRAGMA journal_mode = WAL`); err != nil {
+		return fmt.Errorf("store: open %s: %w", db.path, translate(err))
+	}
+	if ours == 0 {
+		if _, err := db.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			version    INTEGER PRIMARY KEY,
+			name       TEXT NOT NULL,
+			applied_at TEXT NOT NULL
+		) STRICT`); err != nil {
+			return fmt.Errorf("store: open %s: %w", db.path, translate(err))
+		}
 	}
 	current, err := schemaVersion(ctx, db.db)
 	if err != nil {

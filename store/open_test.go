@@ -1,10 +1,17 @@
 package store
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
+	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/labyrinth-chess/arbiter"
 )
 
 // TestOpenAtStampsMigrations checks that a database made with OpenAt
@@ -35,5 +42,73 @@ func TestOpenAtStampsMigrations(t *testing.T) {
 	}
 	if n != SchemaVersion() {
 		t.Errorf("%d migrations recorded, want %d", n, SchemaVersion())
+	}
+}
+
+// TestOpenRefusesOtherFiles checks that Open refuses a file that is not
+// an arbiter database and leaves it as it was, and that it makes a new
+// database in an empty file.
+func TestOpenRefusesOtherFiles(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	foreign := filepath.Join(dir, "other.db")
+	func() {
+		sdb, err := sql.Open("sqlite", foreign)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sdb.Close()
+		if _, err := sdb.Exec(`CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)`); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	tests := []struct {
+		name    string
+		path    string
+		content []byte // nil: leave the file as made above
+	}{
+		{"text", filepath.Join(dir, "notes.txt"), []byte("shopping list: eggs, milk\n")},
+		{"short", filepath.Join(dir, "short.db"), []byte("SQLite")},
+		{"binary", filepath.Join(dir, "photo.db"), bytes.Repeat([]byte{0xff, 0xd8, 0x00, 0x10}, 2048)},
+		{"another program's SQLite database", foreign, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.content != nil {
+				if err := os.WriteFile(tt.path, tt.content, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before, err := os.ReadFile(tt.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			db, err := Open(ctx, tt.path)
+			if err == nil {
+				db.Close()
+			}
+			if !errors.Is(err, ErrNotDatabase) {
+				t.Fatalf("Open(%s) = %v, want ErrNotDatabase", tt.name, err)
+			}
+			if want := tt.path + " is not an arbiter database"; !strings.Contains(err.Error(), want) {
+				t.Errorf("Open(%s) = %q, want it to say %q", tt.name, err, want)
+			}
+			if after, _ := os.ReadFile(tt.path); !bytes.Equal(after, before) {
+				t.Errorf("Open(%s) changed the file", tt.name)
+			}
+		})
+	}
+
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(ctx, empty)
+	if err != nil {
+		t.Fatalf("Open of an empty file = %v, want a new database", err)
+	}
+	defer db.Close()
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring")); err != nil {
+		t.Errorf("a new database in an empty file: %v", err)
 	}
 }

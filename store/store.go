@@ -26,6 +26,9 @@ var (
 	ErrBusy = errors.New("another arbiter command is writing this database; try again")
 	// ErrNewerSchema: the file was written by a newer arbiter.
 	ErrNewerSchema = errors.New("database written by a newer arbiter")
+	// ErrNotDatabase: the file is not an SQLite database, or is the
+	// database of another program.
+	ErrNotDatabase = errors.New("not an arbiter database")
 )
 
 // InputError is a refusal caused by the caller's input. Its message is a
@@ -71,18 +74,21 @@ type DB struct {
 	Actor string
 }
 
-// dsn returns the data source name for path: WAL journal, a busy timeout,
-// foreign keys on, and BEGIN IMMEDIATE for every writing transaction so
-// that a transaction that reads then writes waits for the lock instead of
-// failing half-way.
+// dsn returns the data source name for path: a busy timeout, foreign
+// keys on, and BEGIN IMMEDIATE for every writing transaction so that a
+// transaction that reads then writes waits for the lock instead of
+// failing half-way. The WAL journal is set by migrate, once it knows the
+// file is arbiter's: the setting is written into the file.
 func dsn(path string, busyMS int) string {
-	return fmt.Sprintf("%s?_pragma=busy_timeout(%d)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_txlock=immediate", path, busyMS)
+	return fmt.Sprintf("%s?_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)&_txlock=immediate", path, busyMS)
 }
 
 // Open opens the database at path, creating it if it does not exist, and
 // applies any migration it lacks. path ":memory:" opens a private
 // in-memory database. Open returns an error wrapping ErrNewerSchema if
-// the file comes from a newer arbiter.
+// the file comes from a newer arbiter, and one wrapping ErrNotDatabase,
+// leaving the file untouched, if it is not an arbiter database. An empty
+// file is a new database.
 func Open(ctx context.Context, path string) (*DB, error) {
 	return open(ctx, path, busyTimeout)
 }

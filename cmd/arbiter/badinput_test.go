@@ -362,8 +362,8 @@ func TestBadArguments(t *testing.T) {
 		{"unknown tournament", []string{"player", "list", "--tournament", "Autumn"}, 1, `no tournament "Autumn"`},
 		{"unknown tournament id", []string{"standings", "--tournament", "99"}, 1, `no tournament "99"`},
 		{"database is a folder", []string{"player", "list", "--db", dir}, 1, `database ` + regexp.QuoteMeta(dir) + ` is a folder`},
-		{"database is not a database", []string{"player", "list", "--db", garbageDB}, 1, regexp.QuoteMeta(garbageDB) + `: file is not a database`},
-		{"write to a file that is not a database", []string{"tournament", "new", "X", "--db", garbageDB}, 1, regexp.QuoteMeta(garbageDB) + `: file is not a database`},
+		{"database is not a database", []string{"player", "list", "--db", garbageDB}, 1, regexp.QuoteMeta(garbageDB) + ` is not an arbiter database: give --db`},
+		{"write to a file that is not a database", []string{"tournament", "new", "X", "--db", garbageDB}, 1, regexp.QuoteMeta(garbageDB) + ` is not an arbiter database: give --db`},
 		{"database missing", []string{"standings", "--db", filepath.Join(dir, "nowhere.db")}, 1, `no database at .*nowhere\.db`},
 
 		// tournament
@@ -545,5 +545,95 @@ func TestBadArguments(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(garbageDB); !bytes.Equal(b, garbage(8192)()) {
 		t.Errorf("a refused command changed %s", garbageDB)
+	}
+}
+
+// TestDatabaseFiles gives every command that opens the database a --db
+// that is not one: a file of another kind must be refused by all of them
+// with one line naming it, and an empty file by every command but those
+// that make the database, with both files left as they were.
+func TestDatabaseFiles(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	players := writeFile(t, filepath.Join(dir, "players.csv"), "name\nRossi, Mario\n")
+	game := writeFile(t, filepath.Join(dir, "game.pgn"), "1. e4 e5 *\n")
+	pairing := writeFile(t, filepath.Join(dir, "pairing.txt"), "1-2\n")
+	report := writeFile(t, filepath.Join(dir, "report.trf"), goodTRF)
+	out := filepath.Join(dir, "out")
+	tests := []struct {
+		args   []string
+		create bool // the command makes the database in an empty file
+	}{
+		{[]string{"tournament", "new", "X"}, true},
+		{[]string{"tournament", "list"}, false},
+		{[]string{"tournament", "use", "X"}, false},
+		{[]string{"tournament", "show"}, false},
+		{[]string{"tournament", "set", "--rounds", "5"}, false},
+		{[]string{"player", "add", "Rossi, Mario"}, true},
+		{[]string{"player", "list"}, false},
+		{[]string{"player", "list", "--roster"}, false},
+		{[]string{"player", "edit", "1", "--rating", "1800"}, false},
+		{[]string{"player", "withdraw", "1"}, false},
+		{[]string{"player", "bye", "1"}, false},
+		{[]string{"player", "import", players}, true},
+		{[]string{"roster", "import", players}, true},
+		{[]string{"roster", "list"}, false},
+		{[]string{"round", "pair"}, false},
+		{[]string{"round", "pair", "--file", pairing}, false},
+		{[]string{"round", "show"}, false},
+		{[]string{"round", "unpair"}, false},
+		{[]string{"round", "result", "1", "1-0"}, false},
+		{[]string{"standings"}, false},
+		{[]string{"log"}, false},
+		{[]string{"export", "xlsx", out + ".xlsx"}, false},
+		{[]string{"export", "pgn", out + ".pgn"}, false},
+		{[]string{"export", "trf", out + ".trf"}, false},
+		{[]string{"print", "pairings", "-o", out + ".pdf"}, false},
+		{[]string{"print", "standings", "-o", out + ".pdf"}, false},
+		{[]string{"game", "add", "1", game}, false},
+		{[]string{"game", "import", game}, false},
+		{[]string{"game", "show", "1"}, false},
+		{[]string{"game", "list"}, false},
+		{[]string{"import", "trf", report}, true},
+		{[]string{"backup", out + ".db"}, false},
+	}
+	garbageDB := writeFile(t, filepath.Join(dir, "notes.db"), string(garbage(8192)()))
+	textDB := writeFile(t, filepath.Join(dir, "notes.txt"), "Bring the clocks on Tuesday.\n")
+	for _, tt := range tests {
+		name := strings.ReplaceAll(strings.Join(tt.args, " "), dir+string(filepath.Separator), "")
+		for _, db := range []string{garbageDB, textDB} {
+			t.Run(name+"/"+filepath.Base(db), func(t *testing.T) {
+				before, _ := os.ReadFile(db)
+				out, errs, code := c.run(append(tt.args, "--db", db)...)
+				want := "arbiter: " + db + " is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one\n"
+				if code != 1 || out != "" || errs != want {
+					t.Errorf("arbiter %q --db %s: exit %d, stdout %q, stderr %q; want 1, nothing and %q", tt.args, db, code, out, errs, want)
+				}
+				if after, _ := os.ReadFile(db); !bytes.Equal(after, before) {
+					t.Errorf("arbiter %q changed %s", tt.args, db)
+				}
+			})
+		}
+		if tt.create {
+			continue
+		}
+		t.Run(name+"/empty", func(t *testing.T) {
+			empty := writeFile(t, filepath.Join(t.TempDir(), "empty.db"), "")
+			out, errs, code := c.run(append(tt.args, "--db", empty)...)
+			want := "arbiter: no database at " + empty + " (the file is empty): start with arbiter tournament new NAME, or give --db PATH\n"
+			if code != 1 || out != "" || errs != want {
+				t.Errorf("arbiter %q --db an empty file: exit %d, stdout %q, stderr %q; want 1, nothing and %q", tt.args, code, out, errs, want)
+			}
+			files, _ := filepath.Glob(empty + "*")
+			if fi, err := os.Stat(empty); err != nil || fi.Size() != 0 || len(files) != 1 {
+				t.Errorf("arbiter %q left %v beside an empty database file (size %v)", tt.args, files, fi.Size())
+			}
+		})
+	}
+	// The commands that make the database make it in an empty file.
+	empty := writeFile(t, filepath.Join(dir, "new.db"), "")
+	c.ok("tournament", "new", "Spring", "--db", empty)
+	if out := c.ok("tournament", "list", "--db", empty); !strings.Contains(out, "Spring") {
+		t.Errorf("tournament list of the database made in an empty file: %q, want Spring", out)
 	}
 }

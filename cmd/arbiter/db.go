@@ -42,25 +42,40 @@ func (a *app) actor() string {
 // errNoDatabase is returned by commands that read when there is no file.
 var errNoDatabase = errors.New("no database")
 
-// openStore opens the database. Commands that write create it on first
-// use; commands that only read (create false) refuse a missing file, so
-// that a mistyped --db does not leave an empty database behind.
+// openStore opens the database. Commands that start a tournament or
+// enter players (create true) make it on first use, in a new file or an
+// empty one; the others refuse a missing or empty file, so that a
+// mistyped --db does not leave a database behind. A file that is not an
+// arbiter database is refused and left as it is.
 func (a *app) openStore(ctx context.Context, create bool) (*store.DB, error) {
 	path := a.databasePath()
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
 		return nil, fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
-	}
-	if !create && path != ":memory:" {
-		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
-		}
+	case create || path == ":memory:":
+	case errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+	case err == nil && fi.Size() == 0 && !hasJournal(path):
+		return nil, fmt.Errorf("%w at %s (the file is empty): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
 	}
 	db, err := store.OpenAt(ctx, path, a.now)
+	if errors.Is(err, store.ErrNotDatabase) {
+		return nil, fmt.Errorf("%s is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one", path)
+	}
 	if err != nil {
 		return nil, err
 	}
 	db.Actor = a.actor()
 	return db, nil
+}
+
+// hasJournal reports whether SQLite's write-ahead log beside the database
+// at path holds anything: changes not yet copied into the file, which an
+// empty file may then still receive.
+func hasJournal(path string) bool {
+	fi, err := os.Stat(path + "-wal")
+	return err == nil && fi.Size() > 0
 }
 
 // withStore opens the database, runs fn and closes it.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -96,8 +97,11 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 		got, err = db.ImportTournament(ctx, ti)
 		return err
 	})
-	if err != nil {
+	if errors.Is(err, store.ErrConflict) {
 		return hint(err, "give the new tournament another name with --name, or see arbiter tournament list")
+	}
+	if err != nil {
+		return err
 	}
 	for _, n := range notes {
 		a.notef("%s", n)
