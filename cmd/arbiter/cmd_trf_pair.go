@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
 
@@ -25,10 +26,13 @@ func newTRFPairCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "pair <file.trf>",
 		Short: "Pair the next round of a TRF file",
-		Long: `Pair the round after the last one played in a TRF file, by the FIDE Dutch
-system (C.04.3). Players with a block in that round's column (0000 - H, F, Z
-or -) or listed in XXZ are absent. The total number of rounds (XXR) decides
-whether topscorers may break colour rules in the last round.
+		Long: `Pair the round after the last one played in a TRF file by the FIDE Dutch
+system (C.04.3); --round N pairs round N instead, from the rounds before it
+(a round already played is paired again). Players with a block in that
+round's column (0000 - H, F, Z or -) or listed in XXZ are absent. The total
+number of rounds (XXR, or 142 in TRF-26) decides whether topscorers may
+break colour rules in the last round; a file whose rounds are all played
+has no next round to pair.
 
 The output follows JaVaFo and bbpPairings: the number of pairs N (the PAB
 included), then N lines "white black" in pairing numbers, in board order,
@@ -42,6 +46,9 @@ criterion, and when the file is malformed, naming the line.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.path = args[0]
 			opts.stdout = a.stdout
+			if opts.round < 0 {
+				return usageErrorf("--round %d: type a round number such as 3", opts.round)
+			}
 			ed, err := parseEdition(opts.edition)
 			if err != nil {
 				return err
@@ -55,6 +62,22 @@ criterion, and when the file is malformed, naming the line.`,
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the pairing as JSON")
 	cmd.Flags().BoolVar(&opts.explain, "explain", false, "say why each board was paired so")
 	return cmd
+}
+
+// roundToPair refuses a round that f cannot be paired for: the next one
+// (round 0) when every round the file plans is played, and a round asked
+// for that is beyond the rounds planned or after the next one.
+func roundToPair(f *trf.File, round int) error {
+	played, planned := f.PlayedRounds(), f.Rounds
+	switch {
+	case round == 0 && planned > 0 && played >= planned:
+		return fmt.Errorf("all %d rounds the file plans (XXR or 142) are played: there is no next round to pair; give --round N to pair round N again", planned)
+	case planned > 0 && round > planned:
+		return fmt.Errorf("--round %d: the file plans %d rounds (XXR or 142); type a round from 1 to %d", round, planned, planned)
+	case round > played+1:
+		return fmt.Errorf("--round %d: the file holds %s; type a round from 1 to %d", round, plural(played, "round", "rounds"), played+1)
+	}
+	return nil
 }
 
 // trfPairJSON is the --json output. Field names are stable.
@@ -76,6 +99,9 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 	f, err := readTRF(opts.path)
 	if err != nil {
 		return &exitError{code: exitFailure, msg: err.Error()}
+	}
+	if err := roundToPair(f, opts.round); err != nil {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
 	in, err := pairing.FromTRF(f, opts.round)
 	if err != nil {

@@ -69,6 +69,13 @@ func TestTRFPair(t *testing.T) {
 			"001    4      D                                 1700                             0.0    4     2 b 0     1 b 0\n" +
 			"XXR 5\n", 1, "", "C3"},
 		{"bad edition", []string{"--edition", "1999"}, "", 2, "", "--edition 1999"},
+		// The example plans 2 rounds (XXR 2) and holds both.
+		{"every round played", nil, "example", 1, "", "all 2 rounds the file plans (XXR or 142) are played: there is no next round to pair; give --round N"},
+		{"round beyond those planned", []string{"--round", "3"}, "example", 1, "", "--round 3: the file plans 2 rounds (XXR or 142); type a round from 1 to 2"},
+		{"round after the next", []string{"--round", "4"}, "9 rounds", 1, "", "--round 4: the file holds 2 rounds; type a round from 1 to 3"},
+		{"next round of a longer tournament", nil, "9 rounds", 0, "2\n", ""},
+		{"round 1 again", []string{"--round", "1"}, "example", 0, "2\n1 2\n3 0\n", ""},
+		{"negative round", []string{"--round", "-1"}, "example", 2, "", "--round -1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,9 +83,12 @@ func TestTRFPair(t *testing.T) {
 			switch text {
 			case "":
 				text = exampleRound1(t)
-			case "example":
+			case "example", "9 rounds":
 				data, _ := os.ReadFile("testdata/trf-example.trf")
 				text = string(data)
+				if tt.text == "9 rounds" {
+					text = strings.Replace(text, "XXR 2\n", "XXR 9\n", 1)
+				}
 			}
 			fn := writeTRF(t, "t.trf", text)
 			code, out, errs := runTRFCommand(t, append(append([]string{"trf", "pair"}, tt.args...), fn)...)
