@@ -44,9 +44,9 @@ game by game unless --lang gives it. A game that mixes both is an error.
 
 The exit status is 0 when every game is legal and its result consistent,
 1 otherwise.`,
-		Example: `$ arbiter game check round3.pgn
-$ arbiter game check --lang it --json serata.pgn
-$ cat partite.pgn | arbiter game check -`,
+		Example: `  $ arbiter game check round3.pgn
+  $ arbiter game check --lang it --json serata.pgn
+  $ cat partite.pgn | arbiter game check -`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := rules.ParseLang(lang)

@@ -37,8 +37,8 @@ func newGamePerftCmd(a *app, runF func(context.Context, *gamePerftOptions) error
 given depth: the standard test of a move generator. Compare the count with
 published values (from the start position: 20, 400, 8902, 197281, 4865609,
 119060324). The count goes to standard output, the speed to standard error.`,
-		Example: `$ arbiter game perft 5
-$ arbiter game perft --divide --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3`,
+		Example: `  $ arbiter game perft 5
+  $ arbiter game perft --divide --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			d, err := strconv.Atoi(args[0])
