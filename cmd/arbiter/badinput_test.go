@@ -80,6 +80,22 @@ func fileReaders() []fileReader {
 		{name: "player import, unknown kind", ext: ".pdf", args: func(f string) []string { return []string{"player", "import", f} }, bad: []badFile{
 			{name: "a PDF", content: text("%PDF-1.4\n"), want: `unknown kind of file: give a \.csv or \.xlsx file`},
 		}},
+		{name: "roster import CSV", ext: ".csv", args: func(f string) []string { return []string{"roster", "import", f} }, bad: []badFile{
+			{name: "bad rating at line 3", content: text("name;rating\nZed, One;1800\nZed, Two;17OO\n"), want: `line 3, column "rating": "17OO" is not a rating`},
+			{name: "bad birth year at line 2", content: text("name,birth year\nZed,19x0\n"), want: `line 2, column "birth year"`},
+			{name: "no name column", content: text("rating,club\n1800,Labyrinth\n"), want: `line 1: .*column called name`},
+			{name: "header only", content: text("name,rating\n"), want: `no players below its header row`},
+			{name: "likely duplicate at line 3", content: text("name\n\"Zed, One\"\n\"Rosi, Mario\"\n"), want: `line 3: "Rosi, Mario" looks like club player id:3 Rossi, Mario .*import with --new`},
+			{name: "same player twice at line 3", content: text("name;rating\nZed, One;1500\nOne Zed;1500\n"), want: `line 3: Zed, One is already on line 2`},
+			{name: "same FIDE ID twice at line 3", content: text("name;fide id\nZed, One;4100001\nZed, Two;4100001\n"), want: `line 3: Zed, One is already on line 2`},
+		}},
+		{name: "roster import XLSX", ext: ".xlsx", args: func(f string) []string { return []string{"roster", "import", f} }, bad: []badFile{
+			{name: "not a zip", content: text("name,rating\nZed,1800\n"), want: `not a readable XLSX file`},
+			{name: "bad rating at line 3", content: workbook([][]any{{"Name", "Rating"}, {"Zed, One", 1800}, {"Zed, Two", "abc"}}), want: `line 3, column "Rating": "abc" is not a rating`},
+		}},
+		{name: "roster import, unknown kind", ext: ".pdf", args: func(f string) []string { return []string{"roster", "import", f} }, bad: []badFile{
+			{name: "a PDF", content: text("%PDF-1.4\n"), want: `unknown kind of file: give a \.csv or \.xlsx file`},
+		}},
 		{name: "game check", ext: ".pgn", answers: true, args: func(f string) []string { return []string{"game", "check", f} }, bad: []badFile{
 			{name: "illegal move at line 4", content: text("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n"), want: `ILLEGAL 2\.Ke3, ply 3 \[line 4, column 13\]: the king on e1 cannot reach e3 \(art\. 3\.8\.1\)`},
 			{name: "tag never closed", content: text("[Event \"x\n\n1. e4 *\n"), want: `UNREADABLE: cannot read the game: line 1, column 1: unterminated tag`},
@@ -432,6 +448,15 @@ func TestBadArguments(t *testing.T) {
 		{"bye: two kinds", []string{"player", "bye", "3", "--zero", "--full"}, 2, `\[zero full cancel\]`},
 		{"bye: cancel what was not asked", []string{"player", "bye", "3", "--round", "3", "--cancel"}, 1, `Rossi, Mario asked for no bye in round 3`},
 		{"import: no file", []string{"player", "import"}, 2, `accepts 1 arg`},
+
+		// roster
+		{"roster: unknown verb", []string{"roster", "lst"}, 2, `unknown command "lst" for "arbiter roster": did you mean "list"`},
+		{"roster import: no file", []string{"roster", "import"}, 2, `accepts 1 arg`},
+		{"roster import: two files", []string{"roster", "import", "a.csv", "b.csv"}, 2, `accepts 1 arg`},
+		{"roster import: --new with a value", []string{"roster", "import", "a.csv", "--new=perhaps"}, 2, `invalid argument "perhaps" for "--new"`},
+		{"roster list: extra argument", []string{"roster", "list", "all"}, 2, `unknown command "all"`},
+		{"roster list: --json with a value", []string{"roster", "list", "--json=maybe"}, 2, `invalid argument "maybe" for "--json"`},
+		{"roster list: database missing", []string{"roster", "list", "--db", filepath.Join(dir, "nowhere.db")}, 1, `no database at .*nowhere\.db`},
 
 		// round
 		{"pair: syntax", []string{"round", "pair", "--manual", "1-x"}, 1, `--manual: line 1, item 1 "1-x"`},
