@@ -18,7 +18,7 @@ type backupOptions struct {
 func newBackupCmd(a *app) *cobra.Command {
 	opts := &backupOptions{}
 	cmd := &cobra.Command{
-		Use:   "backup <file> [--force]",
+		Use:   "backup <file>",
 		Short: "Write a copy of the database that is safe to keep",
 		Long: `Write a copy of the whole database (every tournament, the club roster and
 the log) to a file. The copy can be made while other arbiter commands are

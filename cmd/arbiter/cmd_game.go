@@ -6,7 +6,7 @@ import "github.com/spf13/cobra"
 // scores. It only groups its subcommands.
 func newGameCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "game",
+		Use:   "game <command>",
 		RunE:  nounRun,
 		Short: "Check game scores against the Laws of Chess and attach them to boards",
 		Long: `The game commands work on game scores: PGN files, or moves as players

@@ -47,11 +47,12 @@ The exit status is 0 when every game is legal and its result consistent,
 		Example: `  $ arbiter game check round3.pgn
   $ arbiter game check --lang it --json serata.pgn
   $ cat partite.pgn | arbiter game check -`,
-		Args: cobra.ExactArgs(1),
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: fileArg("pgn", "txt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			l, err := rules.ParseLang(lang)
+			l, err := inputLang(lang)
 			if err != nil {
-				return usageErrorf("--lang %q: use it or en", lang)
+				return err
 			}
 			opts.Path, opts.Lang = args[0], l
 			opts.Stdin, opts.Stdout, opts.Stderr = a.stdin, a.stdout, a.stderr
@@ -62,7 +63,7 @@ The exit status is 0 when every game is legal and its result consistent,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON object per game")
-	cmd.Flags().StringVar(&lang, "lang", "", "piece letters of the moves: `it|en` (default: found per game)")
+	readLangFlag(cmd, &lang, "game by game")
 	cmd.Flags().BoolVar(&opts.TimeForfeit, "time-forfeit", false, "treat every decisive result as a win on time (art. 6.9)")
 	return cmd
 }

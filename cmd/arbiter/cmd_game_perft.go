@@ -31,7 +31,7 @@ const maxPerftDepth = 12
 func newGamePerftCmd(a *app, runF func(context.Context, *gamePerftOptions) error) *cobra.Command {
 	opts := &gamePerftOptions{}
 	cmd := &cobra.Command{
-		Use:   "perft [--fen <fen>] <depth>",
+		Use:   "perft <depth>",
 		Short: "Count the legal move sequences of a given depth",
 		Long: `Perft counts the positions reached by every sequence of legal moves of the
 given depth: the standard test of a move generator. Compare the count with
@@ -59,9 +59,9 @@ published values (from the start position: 20, 400, 8902, 197281, 4865609,
 			return runGamePerft(cmd.Context(), opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.FEN, "fen", "", "start from this position (default: the initial position)")
+	cmd.Flags().StringVar(&opts.FEN, "fen", "", "start from the position `FEN` (default: the initial position)")
 	cmd.Flags().BoolVar(&opts.Divide, "divide", false, "also print the count below each legal move")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as a JSON object")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the count as JSON")
 	return cmd
 }
 

@@ -13,7 +13,7 @@ import (
 // report files, the way FIDE checks endorsed pairing programs.
 func newTRFCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "trf",
+		Use:   "trf <command>",
 		Short: "Pair and check FIDE TRF files",
 		Long: `Work on FIDE Tournament Report Files (TRF-16, TRF-26) with the TRFx pairing
 extensions (XXR rounds, XXC white1|black1|rank, XXZ absences, XXP forbidden

@@ -28,7 +28,8 @@ whose recorded pairing (pairs, colours or the PAB) differs from the FIDE
 Dutch pairing. It exits 1 if any round differs.`,
 		Example: `  $ arbiter trf check tournament.trf
   $ arbiter trf check --json tournament.trf`,
-		Args: cobra.ExactArgs(1),
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: fileArg("trf", "txt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.path = args[0]
 			opts.stdout = a.stdout
@@ -40,7 +41,7 @@ Dutch pairing. It exits 1 if any round differs.`,
 			return runTRFCheck(cmd.Context(), opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch rules: 2025 (in force; 2026 is the same) or 2017")
+	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch system rules: {2025|2017}, 2025 being those in force (2026 is the same)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the differences as JSON")
 	return cmd
 }

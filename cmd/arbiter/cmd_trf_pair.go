@@ -42,7 +42,8 @@ criterion, and when the file is malformed, naming the line.`,
   $ arbiter trf pair --explain round5.trf
   $ arbiter trf pair --edition 2017 old.trf
   $ arbiter trf pair --json round5.trf`,
-		Args: cobra.ExactArgs(1),
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: fileArg("trf", "txt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.path = args[0]
 			opts.stdout = a.stdout
@@ -57,10 +58,10 @@ criterion, and when the file is malformed, naming the line.`,
 			return runTRFPair(cmd.Context(), opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.round, "round", 0, "round to pair (default: the next one)")
-	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch rules: 2025 (in force; 2026 is the same) or 2017")
+	cmd.Flags().IntVar(&opts.round, "round", 0, "pair round `N` (default: the next one)")
+	cmd.Flags().IntVar(&opts.edition, "edition", 2025, "Dutch system rules: {2025|2017}, 2025 being those in force (2026 is the same)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the pairing as JSON")
-	cmd.Flags().BoolVar(&opts.explain, "explain", false, "say why each board was paired so")
+	cmd.Flags().BoolVar(&opts.explain, "explain", false, "show why each board was paired so")
 	return cmd
 }
 

@@ -251,8 +251,3 @@ func (a *app) completeRounds(cmd *cobra.Command, _ []string, _ string) ([]cobra.
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
-
-// noFiles is a completion function that offers nothing.
-func noFiles(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	return nil, cobra.ShellCompDirectiveNoFileComp
-}

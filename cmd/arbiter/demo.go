@@ -36,7 +36,7 @@ type demoOptions struct {
 func newDemoCmd(a *app) *cobra.Command {
 	opts := &demoOptions{}
 	cmd := &cobra.Command{
-		Use:   "demo [--dir DIR] [--seed N]",
+		Use:   "demo",
 		Short: "Play a whole club evening on built-in data and write every file it gives",
 		Long: `Play a Labyrinth club evening from registration to the final standings, on a
 club list and game records built into arbiter, by running the commands an
@@ -59,7 +59,7 @@ plays the same evening.`,
   $ arbiter demo --dir /tmp/evening --seed 7
   $ ARBITER_DB=arbiter-demo/labyrinth.db arbiter standings --explain 1`,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("db") || cmd.Flags().Changed("tournament") {
 				return usageErrorf("the demo makes its own database in --dir: leave out --db and --tournament")
@@ -67,10 +67,10 @@ plays the same evening.`,
 			return runDemo(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.dir, "dir", "arbiter-demo", "folder for the database and the files")
-	cmd.Flags().Int64Var(&opts.seed, "seed", 2, "seed of the results drawn and of the colour lot")
+	cmd.Flags().StringVar(&opts.dir, "dir", "arbiter-demo", "write the database and the files in the folder `DIR`")
+	cmd.Flags().Int64Var(&opts.seed, "seed", 2, "the seed `N` of the results drawn and of the colour lot")
 	cmd.MarkFlagDirname("dir")
-	cmd.RegisterFlagCompletionFunc("seed", noFiles)
+	cmd.RegisterFlagCompletionFunc("seed", cobra.NoFileCompletions)
 	return cmd
 }
 

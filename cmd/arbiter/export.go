@@ -6,7 +6,7 @@ import "github.com/spf13/cobra"
 // for another program. Each format is a subcommand.
 func newExportCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "export <format> FILE",
+		Use:   "export <format> <file>",
 		Short: "Write the tournament to a file for other programs",
 		Long: `Write the current tournament to a file that other programs read. Each format
 is a subcommand. A file already there is replaced; it is written whole or

@@ -26,7 +26,7 @@ func newExportPGNCmd(a *app, runF func(context.Context, *exportPGNOptions) error
 	opts := &exportPGNOptions{}
 	var lang string
 	cmd := &cobra.Command{
-		Use:   "pgn <FILE> [--round N] [--lang en|it]",
+		Use:   "pgn <file>",
 		Short: "Write the games of the tournament as a PGN file",
 		Long: `Write every board of the tournament (or of round N) as a game in PGN export
 format: the Seven Tag Roster in order (Event, Site, Date, Round "R.B" for
@@ -53,9 +53,7 @@ or not at all.`,
 			}
 			return nil
 		},
-		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return []cobra.Completion{"pgn"}, cobra.ShellCompDirectiveFilterFileExt
-		},
+		ValidArgsFunction: fileArg("pgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := outputLang(lang)
 			if err != nil {
@@ -68,9 +66,8 @@ or not at all.`,
 			return runExportPGN(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.Round, "round", 0, "write round `N` only (default: every round paired)")
-	cmd.Flags().StringVar(&lang, "lang", "en", "piece letters of the moves: `en|it` (PGN is en)")
-	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+	a.roundFlag(cmd, &opts.Round, "write round `N` only (default: every round paired)")
+	writeLangFlag(cmd, &lang, "piece letters of the moves: {en|it} (PGN is en)")
 	return cmd
 }
 

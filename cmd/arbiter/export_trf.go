@@ -21,7 +21,7 @@ type exportTRFOptions struct {
 func newExportTRFCmd(a *app) *cobra.Command {
 	opts := &exportTRFOptions{}
 	cmd := &cobra.Command{
-		Use:   "trf <FILE> [--format trf16|trf26]",
+		Use:   "trf <file>",
 		Short: "Write the FIDE tournament report file (TRF)",
 		Long: `Write the tournament as a FIDE Tournament Report File: the header lines, then
 one 001 line per player with his points, his place in the standings and
@@ -50,18 +50,14 @@ file is written whole or not at all.`,
 			}
 			return nil
 		},
-		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return []cobra.Completion{"trf", "txt"}, cobra.ShellCompDirectiveFilterFileExt
-		},
+		ValidArgsFunction: fileArg("trf", "txt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
 			return runExportTRF(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.format, "format", "trf16", "file format: {trf16|trf26}")
-	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return []cobra.Completion{"trf16", "trf26"}, cobra.ShellCompDirectiveNoFileComp
-	})
+	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]cobra.Completion{"trf16", "trf26"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 

@@ -17,7 +17,7 @@ type exportXLSXOptions struct {
 func newExportXLSXCmd(a *app) *cobra.Command {
 	opts := &exportXLSXOptions{}
 	cmd := &cobra.Command{
-		Use:   "xlsx <FILE> [--round N]",
+		Use:   "xlsx <file>",
 		Short: "Write the standings workbook for a spreadsheet",
 		Long: `Write the tournament as an XLSX workbook, the organizer's record that any
 spreadsheet opens. Its sheets:
@@ -45,17 +45,14 @@ of arbiter standings. Use - as FILE to write to standard output.`,
 			}
 			return nil
 		},
-		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return []cobra.Completion{"xlsx"}, cobra.ShellCompDirectiveFilterFileExt
-		},
+		ValidArgsFunction: fileArg("xlsx"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
 			opts.round.set = cmd.Flags().Changed("round")
 			return runExportXLSX(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.round.n, "round", 0, "stop after round `N` (default: the last round with every result in)")
-	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+	a.roundFlag(cmd, &opts.round.n, "stop after round `N` (default: the last round with every result in)")
 	return cmd
 }
 

@@ -28,7 +28,7 @@ func newGameAddCmd(a *app, runF func(context.Context, *gameAddOptions) error) *c
 	opts := &gameAddOptions{}
 	var lang string
 	cmd := &cobra.Command{
-		Use:   "add <board> <file|-> [--round N] [--lang it|en] [--ruling TEXT --result R]",
+		Use:   "add <board> <file|->",
 		Short: "Attach a game score to a board and check it against the Laws of Chess",
 		Long: `Attach the score of a game (PGN, or moves as players write them, in English
 or Italian letters) to a board of the last round paired (or of --round N).
@@ -62,9 +62,9 @@ a Round tag for another round or board) are reported as warnings.`,
 		},
 		ValidArgsFunction: a.completeBoards,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			l, err := rules.ParseLang(lang)
+			l, err := inputLang(lang)
 			if err != nil {
-				return usageErrorf("--lang %q: use it or en", lang)
+				return err
 			}
 			opts.Board, opts.Path, opts.Lang = args[0], args[1], l
 			if cmd.Flags().Changed("ruling") && strings.TrimSpace(opts.Ruling) == "" {
@@ -76,18 +76,11 @@ a Round tag for another round or board) are reported as warnings.`,
 			return runGameAdd(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round (default: the last round paired)")
-	cmd.Flags().StringVar(&lang, "lang", "", "piece letters of the moves: `it|en` (default: found from the moves)")
-	cmd.Flags().StringVar(&opts.Ruling, "ruling", "", "the arbiter's decision on the game, kept with it and in the log")
-	cmd.Flags().StringVar(&opts.Result, "result", "", "the result to enter, e.g. the one the arbiter gave with --ruling")
-	cmd.Flags().StringVar(&opts.Reason, "reason", "", "how the game ended: {time|resign|agreement|claim|arbiter|...}")
-	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
-	cmd.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return []cobra.Completion{"it", "en"}, cobra.ShellCompDirectiveNoFileComp
-	})
-	cmd.RegisterFlagCompletionFunc("reason", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return store.Reasons, cobra.ShellCompDirectiveNoFileComp
-	})
+	a.roundFlag(cmd, &opts.Round, "add the game to a board of round `N` (default: the last round paired)")
+	readLangFlag(cmd, &lang, "from the moves")
+	cmd.Flags().StringVar(&opts.Ruling, "ruling", "", "the arbiter's ruling `TEXT` on the game, kept with it and in the log")
+	cmd.Flags().StringVar(&opts.Result, "result", "", "the `RESULT` to enter (1-0, 0-1, 1/2, +-, -+ or --), e.g. the one the arbiter gave with --ruling")
+	reasonFlag(cmd, &opts.Reason)
 	return cmd
 }
 

@@ -26,7 +26,7 @@ func newGameImportCmd(a *app, runF func(context.Context, *gameImportOptions) err
 	opts := &gameImportOptions{}
 	var lang string
 	cmd := &cobra.Command{
-		Use:   "import <file.pgn|-> [--round N] [--skip-unmatched]",
+		Use:   "import <file.pgn|->",
 		Short: "Attach a whole round's games from a PGN file to their boards",
 		Long: `Read every game of a PGN file and attach each to its board. A game is
 matched by its Round tag ("3" for round 3, "3.2" for board 2 of round 3, as
@@ -49,13 +49,11 @@ result alone. The import is one transaction: all of it, or nothing.`,
 			}
 			return nil
 		},
-		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return []cobra.Completion{"pgn"}, cobra.ShellCompDirectiveFilterFileExt
-		},
+		ValidArgsFunction: fileArg("pgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			l, err := rules.ParseLang(lang)
+			l, err := inputLang(lang)
 			if err != nil {
-				return usageErrorf("--lang %q: use it or en", lang)
+				return err
 			}
 			opts.Path, opts.Lang = args[0], l
 			if runF != nil {
@@ -64,10 +62,9 @@ result alone. The import is one transaction: all of it, or nothing.`,
 			return runGameImport(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round the games belong to (default: their Round tags)")
+	a.roundFlag(cmd, &opts.Round, "the games belong to round `N` (default: their Round tags)")
 	cmd.Flags().BoolVar(&opts.SkipUnmatched, "skip-unmatched", false, "import the games that match a board, leaving out the others")
-	cmd.Flags().StringVar(&lang, "lang", "", "piece letters of the moves: `it|en` (default: found game by game)")
-	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+	readLangFlag(cmd, &lang, "game by game")
 	return cmd
 }
 

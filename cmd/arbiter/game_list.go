@@ -21,7 +21,7 @@ type gameListOptions struct {
 func newGameListCmd(a *app, runF func(context.Context, *gameListOptions) error) *cobra.Command {
 	opts := &gameListOptions{}
 	cmd := &cobra.Command{
-		Use:   "list [--round N] [--json]",
+		Use:   "list",
 		Short: "List the games attached to boards, with their verdicts",
 		Long: `List the boards that have a game attached, round by round (or of round N
 only): the players, the result entered, the number of moves, and the verdict
@@ -31,7 +31,7 @@ submissions, the latest is listed.`,
 		Example: `  $ arbiter game list
   $ arbiter game list --round 3 --json`,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
 				return runF(cmd.Context(), opts)
@@ -39,9 +39,8 @@ submissions, the latest is listed.`,
 			return runGameList(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.Round, "round", 0, "list round `N` only")
+	a.roundFlag(cmd, &opts.Round, "list round `N` only (default: every round)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the list as JSON")
-	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
 	return cmd
 }
 

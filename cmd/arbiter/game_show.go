@@ -28,7 +28,7 @@ func newGameShowCmd(a *app, runF func(context.Context, *gameShowOptions) error) 
 	opts := &gameShowOptions{}
 	var lang string
 	cmd := &cobra.Command{
-		Use:   "show <board> [--round N] [--lang it|en] [--json]",
+		Use:   "show <board>",
 		Short: "Show the game of a board in SAN with its verdict",
 		Long: `Show the game attached to a board of the last round paired (or of --round N):
 the moves in Standard Algebraic Notation, in English letters or in Italian
@@ -58,20 +58,10 @@ arbiter's ruling.`,
 			return runGameShow(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round (default: the last round paired)")
-	cmd.Flags().StringVar(&lang, "lang", "en", "piece letters to show the moves in: `en|it`")
+	a.roundFlag(cmd, &opts.Round, "show a board of round `N` (default: the last round paired)")
+	writeLangFlag(cmd, &lang, "piece letters to show the moves in: {en|it}")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the game and its verdict as JSON")
-	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
 	return cmd
-}
-
-// outputLang reads --lang for output: en (the default) or it.
-func outputLang(s string) (rules.Lang, error) {
-	l, err := rules.ParseLang(s)
-	if err != nil || l == rules.AnyLang {
-		return rules.English, usageErrorf("--lang %q: use en or it", s)
-	}
-	return l, nil
 }
 
 // gameShowJSON is a game with its verdict in JSON. Field names are

@@ -6,7 +6,7 @@ import "github.com/spf13/cobra"
 // another program's file. Each format is a subcommand.
 func newImportCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "import <format> FILE",
+		Use:   "import <format> <file>",
 		Short: "Create a tournament from another program's file",
 		Long: `Create a tournament from a file written by another program, so that an event
 started elsewhere can be continued here. Each format is a subcommand. The

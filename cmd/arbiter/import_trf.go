@@ -24,7 +24,7 @@ type importTRFOptions struct {
 func newImportTRFCmd(a *app) *cobra.Command {
 	opts := &importTRFOptions{}
 	cmd := &cobra.Command{
-		Use:   "trf <FILE> [--name NAME]",
+		Use:   "trf <file>",
 		Short: "Create a tournament from a FIDE TRF file",
 		Long: `Create a tournament from a FIDE Tournament Report File (TRF-16 or TRF-26, with
 the TRFx extensions) as Swiss-Manager, Vega or bbpPairings write it, and
@@ -56,16 +56,14 @@ than the file's, for example when a tournament of that name exists.`,
 			}
 			return nil
 		},
-		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return []cobra.Completion{"trf", "txt"}, cobra.ShellCompDirectiveFilterFileExt
-		},
+		ValidArgsFunction: fileArg("trf", "txt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
 			return runImportTRF(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.name, "name", "", "name of the new tournament (default: the file's 012 line)")
-	cmd.RegisterFlagCompletionFunc("name", noFiles)
+	cmd.Flags().StringVar(&opts.name, "name", "", "the new tournament's `NAME` (default: the file's 012 line)")
+	cmd.RegisterFlagCompletionFunc("name", cobra.NoFileCompletions)
 	return cmd
 }
 

@@ -27,7 +27,7 @@ log of the whole database.`,
 		Example: `  $ arbiter log
   $ arbiter log --all --json`,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runLog(cmd.Context(), a, opts)
 		},

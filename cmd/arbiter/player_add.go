@@ -22,7 +22,7 @@ type playerAddOptions struct {
 func newPlayerAddCmd(a *app) *cobra.Command {
 	opts := &playerAddOptions{}
 	cmd := &cobra.Command{
-		Use:   "add <name|id:N> [flags]",
+		Use:   "add <name|id:N>",
 		Short: "Enter a player in the current tournament",
 		Long: `Enter a player in the current tournament. A player already in the club
 roster (same FIDE ID, or same name however written: "Rossi, Mario" is
@@ -33,7 +33,7 @@ refused: enter that player with id:N, or add --new if it is someone else.`,
   $ arbiter player add id:12
   $ arbiter player add "Rossi, Mario" --new --birth-year 2012 --json`,
 		Args:              cobra.ExactArgs(1),
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.name = args[0]
 			opts.set = cmd.Flags()

@@ -19,7 +19,7 @@ type playerByeOptions struct {
 func newPlayerByeCmd(a *app) *cobra.Command {
 	opts := &playerByeOptions{}
 	cmd := &cobra.Command{
-		Use:   "bye <player> [--round N] [--zero | --full | --cancel]",
+		Use:   "bye <player>",
 		Short: "Record a bye a player asks for in a coming round",
 		Long: `Record that a player will not be paired in a coming round (the next round to
 pair unless --round says which). By default it is a half-point bye, worth the
@@ -37,12 +37,12 @@ missing a paired game loses it by forfeit.`,
 			return runPlayerBye(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.round, "round", 0, "the round (default: the next round to pair)")
+	cmd.Flags().IntVar(&opts.round, "round", 0, "the bye is for round `N` (default: the next round to pair)")
 	cmd.Flags().BoolVar(&opts.zero, "zero", false, "a zero-point bye: the player is known to be absent")
 	cmd.Flags().BoolVar(&opts.full, "full", false, "a full-point bye")
 	cmd.Flags().BoolVar(&opts.cancel, "cancel", false, "cancel the bye asked for")
 	cmd.MarkFlagsMutuallyExclusive("zero", "full", "cancel")
-	cmd.RegisterFlagCompletionFunc("round", noFiles)
+	cmd.RegisterFlagCompletionFunc("round", cobra.NoFileCompletions)
 	return cmd
 }
 

@@ -20,7 +20,7 @@ type playerEditOptions struct {
 func newPlayerEditCmd(a *app) *cobra.Command {
 	opts := &playerEditOptions{}
 	cmd := &cobra.Command{
-		Use:   "edit <player> [flags]",
+		Use:   "edit <player>",
 		Short: "Correct a player's details",
 		Long: `Correct a player's details in the club roster. A new rating is also the
 rating the player has in the current tournament; before round 1 is paired
@@ -38,7 +38,7 @@ with the old and the new value.`,
 		},
 	}
 	opts.flags.register(cmd.Flags())
-	cmd.Flags().StringVar(&opts.flags.name, "name", "", "new name")
+	cmd.Flags().StringVar(&opts.flags.name, "name", "", "the player's corrected `NAME`")
 	return cmd
 }
 

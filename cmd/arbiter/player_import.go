@@ -33,10 +33,8 @@ any row is wrong (a bad rating, a name that looks like a roster player's, a
 player already entered) nothing is imported, and the error names the line.`,
 		Example: `  $ arbiter player import iscritti.csv
   $ arbiter player import players.xlsx --json`,
-		Args: cobra.ExactArgs(1),
-		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return []cobra.Completion{"csv", "xlsx", "txt", "tsv"}, cobra.ShellCompDirectiveFilterFileExt
-		},
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: fileArg("csv", "xlsx", "txt", "tsv"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
 			return runPlayerImport(cmd.Context(), a, opts)

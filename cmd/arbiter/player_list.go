@@ -28,7 +28,7 @@ instead, with the roster IDs that player add id:N takes.`,
   $ arbiter player list --json
   $ arbiter player list --roster`,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runPlayerList(cmd.Context(), a, opts)
 		},

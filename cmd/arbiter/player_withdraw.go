@@ -15,7 +15,7 @@ type playerWithdrawOptions struct {
 func newPlayerWithdrawCmd(a *app) *cobra.Command {
 	opts := &playerWithdrawOptions{}
 	cmd := &cobra.Command{
-		Use:   "withdraw <player> [--from-round N]",
+		Use:   "withdraw <player>",
 		Short: "Record that a player leaves the tournament",
 		Long: `Record that a player leaves the tournament: from the next round to pair, or
 from --from-round N. Rounds already paired stay as they are; a game the
@@ -31,7 +31,7 @@ paired the player simply leaves the list (the roster keeps the player).`,
 			return runPlayerWithdraw(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.from, "from-round", 0, "first round the player no longer plays (default: the next round to pair)")
+	cmd.Flags().IntVar(&opts.from, "from-round", 0, "the player no longer plays from round `N` on (default: the next round to pair)")
 	return cmd
 }
 

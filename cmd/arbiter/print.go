@@ -131,12 +131,12 @@ type printOptions struct {
 func newPrintKindCmd(a *app, k printKind) *cobra.Command {
 	opts := &printOptions{kind: k}
 	cmd := &cobra.Command{
-		Use:               k.name + " [--round N] -o FILE.pdf",
+		Use:               k.name + " -o <file.pdf>",
 		Short:             k.short,
 		Long:              k.long,
 		Example:           k.example,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.output == "" {
 				return usageErrorf("print %s: missing -o FILE.pdf: say where to write the PDF, e.g. -o %s.pdf (- for standard output)", k.name, k.name)
@@ -149,9 +149,8 @@ func newPrintKindCmd(a *app, k printKind) *cobra.Command {
 	if k.paired {
 		help = "print round `N` (default: the last round paired)"
 	}
-	cmd.Flags().IntVar(&opts.round.n, "round", 0, help)
+	a.roundFlag(cmd, &opts.round.n, help)
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write the PDF to `FILE` (- for standard output)")
-	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
 	cmd.MarkFlagFilename("output", "pdf")
 	return cmd
 }

@@ -118,8 +118,8 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "database file (default $ARBITER_DB, else ./arbiter.db)")
-	root.PersistentFlags().StringVar(&a.tournament, "tournament", "", "tournament `ID|NAME` (default: the current tournament)")
+	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "the database `FILE` (default: $ARBITER_DB, else ./arbiter.db)")
+	root.PersistentFlags().StringVar(&a.tournament, "tournament", "", "work on the tournament `ID|NAME` (default: the current tournament)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageMarker{err} })
 
 	root.AddCommand(

@@ -22,7 +22,7 @@ type rosterImportOptions struct {
 func newRosterImportCmd(a *app) *cobra.Command {
 	opts := &rosterImportOptions{}
 	cmd := &cobra.Command{
-		Use:   "import <file.csv|file.xlsx> [--new] [--json]",
+		Use:   "import <file.csv|file.xlsx>",
 		Short: "Load the club's list of players into the roster",
 		Long: `Load a list of players into the club roster without entering anyone in a
 tournament: on the evening, player add NAME then finds them. The file is read
@@ -37,10 +37,8 @@ someone else. If any row is wrong nothing is imported, and the error names
 the line.`,
 		Example: `  $ arbiter roster import soci.csv
   $ arbiter roster import club.xlsx --json`,
-		Args: cobra.ExactArgs(1),
-		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return []cobra.Completion{"csv", "xlsx", "txt", "tsv"}, cobra.ShellCompDirectiveFilterFileExt
-		},
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: fileArg("csv", "xlsx", "txt", "tsv"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
 			return runRosterImport(cmd.Context(), a, opts)

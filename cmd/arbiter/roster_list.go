@@ -14,14 +14,14 @@ type rosterListOptions struct {
 func newRosterListCmd(a *app) *cobra.Command {
 	opts := &rosterListOptions{}
 	cmd := &cobra.Command{
-		Use:   "list [--json]",
+		Use:   "list",
 		Short: "List the club roster",
 		Long: `List the players of the club roster in name order, with the roster IDs that
 player add id:N takes.`,
 		Example: `  $ arbiter roster list
   $ arbiter roster list --json`,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runRosterList(cmd.Context(), a, opts)
 		},

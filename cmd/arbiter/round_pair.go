@@ -27,7 +27,7 @@ type roundPairOptions struct {
 func newRoundPairCmd(a *app) *cobra.Command {
 	opts := &roundPairOptions{}
 	cmd := &cobra.Command{
-		Use:   "pair [--manual PAIRS | --file FILE] [--dry-run] [--explain] [--force]",
+		Use:   "pair",
 		Short: "Pair the next round",
 		Long: `Pair the next round. Without --manual or --file, arbiter pairs it by the FIDE
 Dutch system (C.04.3, the edition set with tournament set --pairing-edition,
@@ -64,7 +64,7 @@ colour difference above 2 (art. 6), the same colour three times in a row
   $ arbiter round pair --file round4.txt
   $ arbiter round pair --manual "2-1, 4-3" --force`,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := opts.check(); err != nil {
 				return err
@@ -72,14 +72,14 @@ colour difference above 2 (art. 6), the same colour three times in a row
 			return runRoundPair(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.manual, "manual", "", "the pairing, e.g. \"1-7, 3-2, 5 bye\" (White first)")
+	cmd.Flags().StringVar(&opts.manual, "manual", "", "the pairing `PAIRS`, e.g. \"1-7, 3-2, 5 bye\" (White first)")
 	cmd.Flags().StringVar(&opts.file, "file", "", "read the pairing from `FILE` (- for standard input)")
 	cmd.Flags().BoolVar(&opts.force, "force", false, "keep a pairing that breaks a basic rule")
 	cmd.Flags().BoolVar(&opts.explain, "explain", false, "show why each board was paired so")
 	cmd.Flags().BoolVar(&opts.dryRun, "dry-run", false, "show the pairing without storing it")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the round as JSON")
 	cmd.MarkFlagsMutuallyExclusive("manual", "file")
-	cmd.RegisterFlagCompletionFunc("manual", noFiles)
+	cmd.RegisterFlagCompletionFunc("manual", cobra.NoFileCompletions)
 	return cmd
 }
 

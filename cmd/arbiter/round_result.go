@@ -31,7 +31,7 @@ type roundResultOptions struct {
 func newRoundResultCmd(a *app) *cobra.Command {
 	opts := &roundResultOptions{}
 	cmd := &cobra.Command{
-		Use:   "result <board> <result> [--round N] [--correct] [--reason R] [--fen FEN] [--both-flags]",
+		Use:   "result <board> <result>",
 		Short: "Enter the result of a board",
 		Long: `Enter the result of a board of the last round paired (or of --round N).
 Results: 1-0, 0-1, 1/2 (also ½-½, =, 0.5-0.5), +- and -+ for a win by
@@ -85,15 +85,11 @@ clocks show which flag fell first, enter a win on time instead.`,
 	// as the end of the flags: both are results here.
 	cmd.Flags().BoolVarP(&opts.blackForfeit, "black-forfeit", "+", false, "Black wins by forfeit (what -+ means)")
 	cmd.Flags().MarkHidden("black-forfeit")
-	cmd.Flags().IntVar(&opts.round, "round", 0, "the round (default: the last round paired)")
+	a.roundFlag(cmd, &opts.round, "enter the result in round `N` (default: the last round paired)")
 	cmd.Flags().BoolVar(&opts.correct, "correct", false, "replace a result already entered")
-	cmd.Flags().StringVar(&opts.reason, "reason", "", "how the game ended: {time|resign|agreement|mate|stalemate|claim|forfeit|arbiter|dead|fivefold|seventy-five}")
-	cmd.Flags().StringVar(&opts.fen, "fen", "", "the final position as a FEN, to check the result against (default: the game attached)")
+	reasonFlag(cmd, &opts.reason)
+	cmd.Flags().StringVar(&opts.fen, "fen", "", "the final position as a `FEN`, to check the result against (default: the game attached)")
 	cmd.Flags().BoolVar(&opts.bothFlags, "both-flags", false, "both flags fell and it cannot be told which first (with --reason time)")
-	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
-	cmd.RegisterFlagCompletionFunc("reason", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return store.Reasons, cobra.ShellCompDirectiveNoFileComp
-	})
 	return cmd
 }
 

@@ -17,7 +17,7 @@ type roundShowOptions struct {
 func newRoundShowCmd(a *app) *cobra.Command {
 	opts := &roundShowOptions{}
 	cmd := &cobra.Command{
-		Use:   "show [round]",
+		Use:   "show [<round>]",
 		Short: "Show the boards, byes and results of a round",
 		Long: `Show a round (the last one paired unless a number is given): each board with
 the players' scores before the round and the result, then the byes with the

@@ -20,7 +20,7 @@ round without results can be unpaired; byes players asked for stay recorded.
 The deleted pairing is kept in the log.`,
 		Example:           "  $ arbiter round unpair",
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runRoundUnpair(cmd.Context(), a, opts)
 		},

@@ -20,7 +20,7 @@ type standingsOptions struct {
 func newStandingsCmd(a *app) *cobra.Command {
 	opts := &standingsOptions{}
 	cmd := &cobra.Command{
-		Use:   "standings [--round N] [--explain PLAYER]",
+		Use:   "standings",
 		Short: "Show the standings with the tie-breaks",
 		Long: `Show the standings after the last round paired (or after --round N): rank,
 pairing number, name, rating, points, and one column per tie-break of the
@@ -39,15 +39,14 @@ rounds, the values cut, and for DE the group and its games.`,
   $ arbiter standings --round 3 --json
   $ arbiter standings --explain "Rossi, Mario"`,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runStandings(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.round, "round", 0, "standings after this round (default: the last round paired)")
-	cmd.Flags().StringVar(&opts.explain, "explain", "", "explain the tie-breaks of this `player`")
+	a.roundFlag(cmd, &opts.round, "the standings after round `N` (default: the last round paired)")
+	cmd.Flags().StringVar(&opts.explain, "explain", "", "explain the tie-breaks of `PLAYER`")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the standings as JSON")
-	cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
 	cmd.RegisterFlagCompletionFunc("explain", func(cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return a.completePlayers(cmd, prefix)
 	})

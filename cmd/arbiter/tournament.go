@@ -45,19 +45,19 @@ type tournamentFlags struct {
 }
 
 func (f *tournamentFlags) register(fs *pflag.FlagSet) {
-	fs.IntVar(&f.rounds, "rounds", 0, "rounds planned")
-	fs.StringVar(&f.date, "date", "", "start date, `YYYY-MM-DD`")
+	fs.IntVar(&f.rounds, "rounds", 0, "the number `N` of rounds planned")
+	fs.StringVar(&f.date, "date", "", "the start date `YYYY-MM-DD`")
 	fs.StringVar(&f.venue, "venue", "", "where it is played")
 	fs.StringVar(&f.timeControl, "time-control", "", "time control as printed, e.g. 10' or 90'+30\"")
 	fs.StringVar(&f.pace, "pace", "", "which Laws apply to claims: {standard|rapid|blitz}")
-	fs.StringVar(&f.tiebreaks, "tiebreaks", "", "tie-break chain, C.07 `codes` separated by commas, e.g. BH,DE,SB")
+	fs.StringVar(&f.tiebreaks, "tiebreaks", "", "tie-break chain, C.07 `CODES` separated by commas, e.g. BH,DE,SB")
 	fs.StringVar(&f.byeValue, "bye-value", "", "points for the pairing-allocated bye: {1|0.5|0}")
 	fs.StringVar(&f.halfByeValue, "half-bye-value", "", "points for a requested bye: {0.5|0}")
 	fs.StringVar(&f.lateValue, "late-value", "", "points per round missed by a late entry: {0|0.5}")
-	fs.StringVar(&f.deadline, "deadline", "", "registration deadline, `HH:MM`")
+	fs.StringVar(&f.deadline, "deadline", "", "the registration deadline `HH:MM`")
 	fs.StringVar(&f.firstColour, "first-colour", "", "colour of player 1 in round 1: {white|black|lot}")
-	fs.Int64Var(&f.seed, "seed", 0, "seed of the lot for the first colour")
-	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition `year`")
+	fs.Int64Var(&f.seed, "seed", 0, "the seed `N` of the lot for the first colour")
+	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition: {"+joinInts(lawsEditions, "|")+"}")
 	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
 }
@@ -155,7 +155,7 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 	}
 	if set("laws-edition") {
 		if !slices.Contains(lawsEditions, f.laws) {
-			return fmt.Errorf("--laws-edition %d: type one of %s", f.laws, joinInts(lawsEditions))
+			return fmt.Errorf("--laws-edition %d: type one of %s", f.laws, joinInts(lawsEditions, ", "))
 		}
 		t.LawsEdition = f.laws
 	}
@@ -174,12 +174,12 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 	return nil
 }
 
-func joinInts(ns []int) string {
+func joinInts(ns []int, sep string) string {
 	var s []string
 	for _, n := range ns {
 		s = append(s, strconv.Itoa(n))
 	}
-	return strings.Join(s, ", ")
+	return strings.Join(s, sep)
 }
 
 // tournamentJSON is the JSON form of a tournament. Field names are

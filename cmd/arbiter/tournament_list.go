@@ -21,7 +21,7 @@ func newTournamentListCmd(a *app) *cobra.Command {
 		Long:              "List the tournaments, newest first; the current one is marked with *.",
 		Example:           "  $ arbiter tournament list",
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runTournamentList(cmd.Context(), a, opts)
 		},

@@ -22,7 +22,7 @@ type tournamentNewOptions struct {
 func newTournamentNewCmd(a *app) *cobra.Command {
 	opts := &tournamentNewOptions{}
 	cmd := &cobra.Command{
-		Use:   "new <name> [flags]",
+		Use:   "new <name>",
 		Short: "Create a tournament and make it the current one",
 		Long: `Create a tournament. Without flags it has 7 rounds, FIDE Laws 2023, C.07 2023
 tie-breaks BH, DE, SB, a pairing-allocated bye worth 1 point, requested byes
@@ -37,7 +37,7 @@ seed of the lot is stored so the draw can be repeated.`,
 		Example: `  $ arbiter tournament new "Labyrinth 12 May" --preset labyrinth --date 2026-05-12
   $ arbiter tournament new "Club championship" --rounds 9 --tiebreaks BH-C1,BH,SB --pace standard`,
 		Args:              cobra.ExactArgs(1),
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.name = args[0]
 			opts.set = cmd.Flags()

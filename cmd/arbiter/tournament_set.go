@@ -16,7 +16,7 @@ type tournamentSetOptions struct {
 func newTournamentSetCmd(a *app) *cobra.Command {
 	opts := &tournamentSetOptions{}
 	cmd := &cobra.Command{
-		Use:   "set [flags]",
+		Use:   "set",
 		Short: "Change the settings of the current tournament",
 		Long: `Change settings of the current tournament. Each change is logged with the old
 and the new value. The rounds planned cannot go below the rounds paired.
@@ -25,14 +25,14 @@ tie-break chain applies to the rounds already played too.`,
 		Example: `  $ arbiter tournament set --rounds 6
   $ arbiter tournament set --tiebreaks BH-C1,BH,SB --bye-value 0.5`,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.set = cmd.Flags()
 			return runTournamentSet(cmd.Context(), a, opts)
 		},
 	}
 	opts.flags.register(cmd.Flags())
-	cmd.Flags().StringVar(&opts.flags.name, "name", "", "new name")
+	cmd.Flags().StringVar(&opts.flags.name, "name", "", "the tournament's new `NAME`")
 	return cmd
 }
 

@@ -24,7 +24,7 @@ func newTournamentShowCmd(a *app) *cobra.Command {
 		Example: `  $ arbiter tournament show
   $ arbiter tournament show --tournament "Labyrinth 12 May" --json`,
 		Args:              cobra.NoArgs,
-		ValidArgsFunction: noFiles,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runTournamentShow(cmd.Context(), a, opts)
 		},

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/rules"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+// Flags that several commands take, each with its completion, so that
+// they read the same in every command's help.
+
+// roundFlag adds --round N, completed with the rounds paired. usage says
+// what the round is for and its default.
+func (a *app) roundFlag(cmd *cobra.Command, n *int, usage string) {
+	cmd.Flags().IntVar(n, "round", 0, usage)
+	_ = cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+}
+
+// reasonFlag adds --reason, how the game ended: one of store.Reasons.
+func reasonFlag(cmd *cobra.Command, reason *string) {
+	cmd.Flags().StringVar(reason, "reason", "", "how the game ended: {"+strings.Join(store.Reasons, "|")+"}")
+	_ = cmd.RegisterFlagCompletionFunc("reason", cobra.FixedCompletions(store.Reasons, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// readLangFlag adds --lang for moves read from a file: the letter set,
+// found from the moves (found says how: "game by game") unless given.
+func readLangFlag(cmd *cobra.Command, lang *string, found string) {
+	cmd.Flags().StringVar(lang, "lang", "", "piece letters of the moves: {it|en} (default: found "+found+")")
+	_ = cmd.RegisterFlagCompletionFunc("lang", cobra.FixedCompletions([]cobra.Completion{"it", "en"}, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// writeLangFlag adds --lang for moves written out: en unless it is given.
+// usage names the choices, {en|it}.
+func writeLangFlag(cmd *cobra.Command, lang *string, usage string) {
+	cmd.Flags().StringVar(lang, "lang", "en", usage)
+	_ = cmd.RegisterFlagCompletionFunc("lang", cobra.FixedCompletions([]cobra.Completion{"en", "it"}, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// inputLang reads --lang of moves read: it, en, or "" to find the letters
+// from the moves.
+func inputLang(s string) (rules.Lang, error) {
+	l, err := rules.ParseLang(s)
+	if err != nil {
+		return rules.AnyLang, usageErrorf("--lang %q: use it or en", s)
+	}
+	return l, nil
+}
+
+// outputLang reads --lang for output: en (the default) or it.
+func outputLang(s string) (rules.Lang, error) {
+	l, err := rules.ParseLang(s)
+	if err != nil || l == rules.AnyLang {
+		return rules.English, usageErrorf("--lang %q: use en or it", s)
+	}
+	return l, nil
+}
+
+// fileArg completes a file argument with the files of the given
+// extensions (without the dot).
+func fileArg(exts ...string) cobra.CompletionFunc {
+	return cobra.FixedCompletions(exts, cobra.ShellCompDirectiveFilterFileExt)
+}
