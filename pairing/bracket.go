@@ -35,9 +35,17 @@ type bracket struct {
 	part9       []uint64 // per graph vertex: its C9 rank in the C9 field
 	partN       []uint64 // per graph vertex: C8 part as the higher player of a next-bracket pair
 	lowC        []uint64 // constant part of an edge whose lower player lies below (top 1)
-	base        []uint64 // rows of the bracket's players (tb[:nx]) x graph columns: criteria weights, undoubled
-	cur         []uint64 // rows of tb x matcher columns: current weights, doubled, as the matcher sees them
+	typ         []int32  // per graph vertex: its type (see edges.go)
+	nTyp        int
+	tab, tab2   []uint64 // per pair of types, the higher player's first: weight, undoubled and doubled
+	tab2T       []uint64 // tab2 transposed: the lower player's type first
+	met         [][]int32
+	gone        []uint64 // bits per (bracket player, graph vertex): edge taken out of the base weights
+	bonus       []int32  // per (tb vertex, matcher vertex): tie-break term in the low field, or bonusOff
+	bonus64     []int64  // bonus, when a term outgrows 32 bits
+	dirty       []bool   // per tb vertex: some of its edges carry a tie-break term
 	rowB        []uint64 // scratch row
+	curB        []uint64 // scratch edge
 	chg         int      // vertex whose edges are being changed
 	batch       bool     // commits defer their searches to endBatch
 	chgForce    bool     // an edge appeared, or the matched edge went
@@ -364,14 +372,11 @@ func (b *bracket) build() {
 // matching. total is the number of bits of a weight when the layout did
 // not set the width yet (-1 if it did).
 func (b *bracket) buildMatrices(total int) {
-	e := b.e
 	if total >= 0 {
 		b.lay.nw = (total + 4 + 63) / 64 // room for doubling and the duals
 	}
 	nw := b.lay.nw
 	b.nw = nw
-	nX := b.nx
-	nG := len(b.g)
 	b.rowB = make([]uint64, b.nV*nw)
 	b.sinkW = make([]uint64, nw)
 	b.sinkW[0] = 2 // ε = 1 at bit 0, doubled
@@ -382,30 +387,8 @@ func (b *bracket) buildMatrices(total int) {
 	b.dTmp2 = make([]uint64, nw)
 	b.dTmp3 = make([]uint64, nw)
 	b.edgeB = make([]uint64, nw)
-	nT := len(b.tb)
-	b.base = e.buf(&e.baseBuf, nX*nG*nw)
-	b.cur = e.buf(&e.curBuf, nT*b.nV*nw)
-	for i := 0; i < nT; i++ {
-		for j := 0; j < b.nV; j++ {
-			c := b.curAt(i, j)
-			switch {
-			case j == b.sink:
-				copy(c, b.sinkW)
-			case i == j:
-				wclear(c)
-			case j < i && j < nT:
-				copy(c, b.curAt(j, i))
-			default:
-				b.formula(c, i, j)
-				wshl1(c, c)
-			}
-		}
-		if i < nX {
-			for j := 0; j < nG; j++ {
-				whalf(b.baseAt(i, j), b.curAt(i, j))
-			}
-		}
-	}
+	b.curB = make([]uint64, nw)
+	b.buildTypes()
 	b.matched = make([]bool, len(b.tb))
 	b.m = newMatcher(b.nV, nw, b.weight, b.row)
 	if b.sink >= 0 {
@@ -461,30 +444,30 @@ func dedup(s []int) []int {
 	return out
 }
 
-func (b *bracket) baseAt(i, j int) []uint64 {
-	o := (i*len(b.g) + j) * b.nw
-	return b.base[o : o+b.nw]
-}
-
-func (b *bracket) curAt(i, j int) []uint64 {
-	o := (i*b.nV + j) * b.nw
-	return b.cur[o : o+b.nw]
-}
-
 // formula writes the unmodified weight of edge (i, j), graph indices, into
 // dst.
 func (b *bracket) formula(dst []uint64, i, j int) {
+	if i > j {
+		i, j = j, i
+	}
+	if met(b.e.ps[b.g[i]], b.e.ps[b.g[j]]) {
+		wclear(dst)
+		return
+	}
+	b.typeFormula(dst, i, j)
+}
+
+// typeFormula writes the weight of edge (i, j), i the higher player, but
+// for rematches (C1): what depends on the players' types only.
+func (b *bracket) typeFormula(dst []uint64, i, j int) {
 	if b.old != nil {
 		b.formula2017(dst, i, j)
 		return
 	}
 	wclear(dst)
-	if i > j {
-		i, j = j, i
-	}
 	e := b.e
 	hi, lo := e.ps[b.g[i]], e.ps[b.g[j]]
-	if !canMeet(hi, lo) {
+	if colourBarred(hi, lo) {
 		return
 	}
 	if i < b.sg && j < b.sg {
@@ -590,57 +573,39 @@ func (b *bracket) weight(u, v int) []uint64 {
 		wclear(b.edgeB)
 		return b.edgeB
 	}
-	if u < len(b.tb) {
-		return b.curAt(u, v)
-	}
-	if v < len(b.tb) {
-		return b.curAt(v, u)
-	}
-	w := b.edgeB
-	wclear(w)
-	b.formula(w, u, v)
-	wshl1(w, w)
-	return w
+	b.curInto(b.edgeB, u, v)
+	return b.edgeB
 }
 
 // row returns the doubled weights of u's edges.
 func (b *bracket) row(u int) []uint64 {
-	nV, nw := b.nV, b.nw
-	if u < len(b.tb) {
-		return b.cur[u*nV*nw : (u+1)*nV*nw]
-	}
+	nw := b.nw
 	r := b.rowB
-	wclear(r)
-	for v := 0; v < nV; v++ {
-		w := r[v*nw : v*nw+nw]
-		switch {
-		case v == u:
-		case u == b.sink:
-			if v < len(b.tb) {
-				copy(w, b.sinkW)
-			}
-		case v < len(b.tb):
-			copy(w, b.curAt(v, u))
-		default:
-			b.formula(w, u, v)
-			wshl1(w, w)
+	if u == b.sink {
+		wclear(r)
+		for v := range b.tb {
+			copy(r[v*nw:v*nw+nw], b.sinkW)
+		}
+		return r
+	}
+	b.fillRow(r, u)
+	b.addBonusRow(r, u)
+	if b.sink >= 0 {
+		w := r[b.sink*nw : b.sink*nw+nw]
+		if u < len(b.tb) {
+			copy(w, b.sinkW)
+		} else {
+			wclear(w)
 		}
 	}
 	return r
 }
 
-// zeroBase removes edge (i, j), i in X, from the base weights.
-func (b *bracket) zeroBase(i, j int) {
-	wclear(b.baseAt(i, j))
-	if j < b.nx {
-		wclear(b.baseAt(j, i))
-	}
-}
-
 // setCur sets the current weight of edge (i, j), i in X, to w (undoubled).
 // One of i, j must be the vertex opened with begin.
 func (b *bracket) setCur(i, j int, w []uint64) {
-	c := b.curAt(i, j)
+	c := b.curB
+	b.curInto(c, i, j)
 	o := j
 	if j == b.chg {
 		o = i
@@ -671,10 +636,15 @@ func (b *bracket) setCur(i, j int, w []uint64) {
 			b.chgTight = true
 		}
 	}
-	wset(c, d)
-	if j < len(b.tb) {
-		wset(b.curAt(j, i), d)
+	if wzero(d) {
+		b.setBonus(i, j, bonusOff)
+		return
 	}
+	// d is the base weight plus a term in the low field.
+	t := b.dTmp2
+	b.pure(t, i, j, true)
+	wsub(t, d, t)
+	b.setBonus(i, j, int64(t[0])>>(b.lo+1))
 }
 
 // slackAbove reports whether edge (p, o) has a true slack (duals of the
@@ -862,7 +832,7 @@ func (b *bracket) run() ([][2]int, error) {
 			hopeless := b.allAbove(i, nil, b.unit2())
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
-				copy(w, b.baseAt(o, i))
+				b.baseInto(w, o, i)
 				if !wzero(w) {
 					addAt(w, b.lo, 1) // the low field of a base weight is zero: |1 is +1
 					b.setCur(o, i, w)
@@ -879,7 +849,7 @@ func (b *bracket) run() ([][2]int, error) {
 			remMatched--
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
-				copy(w, b.baseAt(o, i))
+				b.baseInto(w, o, i)
 				if !wzero(w) {
 					addAt(w, b.lo, int64(b.nx-b.sg)+1)
 					b.setCur(o, i, w)
@@ -900,7 +870,7 @@ func (b *bracket) run() ([][2]int, error) {
 			if b.matched[o] {
 				continue
 			}
-			copy(w, b.baseAt(o, i))
+			b.baseInto(w, o, i)
 			if !wzero(w) {
 				addAt(w, b.lo, addend)
 				b.setCur(o, i, w)
@@ -935,7 +905,7 @@ func (b *bracket) run() ([][2]int, error) {
 	// exchangeWeight is the base weight plus the exchange tie-breaks: fewest
 	// players out of S1, then the smallest BSN difference.
 	exchangeWeight := func(dst []uint64, p, o, pIdx int) bool {
-		copy(dst, b.baseAt(o, p))
+		b.baseInto(dst, o, p)
 		if wzero(dst) {
 			return false
 		}
