@@ -394,6 +394,9 @@ func (b *bracket) buildMatrices(total int) {
 	if b.sink >= 0 {
 		b.m.unrestricted = int32(b.sink)
 	}
+	if b.initByTypes() {
+		return
+	}
 	// Duals start at half the heaviest edge within a vertex's class: the
 	// MDPs (whose edges carry more in C7), the residents, the next
 	// scoregroup, the rest.

@@ -72,7 +72,9 @@ type round struct {
 	byID    map[int]*player
 	index   map[int]int // pairing number to position in in.Players
 
-	checkWeights bool // compare every table weight with the formula (tests)
+	// Test switches.
+	checkWeights bool // compare every table weight with the formula
+	alwaysTypes  bool // start every bracket's matching from its types
 }
 
 // prepare turns the input into players to pair.
