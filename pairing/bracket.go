@@ -60,12 +60,21 @@ type bracket struct {
 
 	matched []bool // per tb index: paired (or, for an MDP, to be paired) in this bracket
 	notes   map[[2]int]string
+
+	// Scratch of firstPartner: tight lists per vertex and the search of
+	// altPath, valid under the current stamps.
+	tight1            [][]int32
+	tightG            []int32
+	tightGen, pathGen int32
+	prev, prevG       []int32
+	from, fromG       []int32
+	queue             []int
 }
 
 // explainPartner records, for explanations, why S1 player p (tb index)
 // meets o: his place in S1 and S2, the exchanges, and why each S2 player
 // ranked before o was passed over.
-func (b *bracket) explainPartner(p, o int, rem []int, pos map[int]int, role []bool, remPairs int) {
+func (b *bracket) explainPartner(p, o int, rem []int, pos []int, role []bool, remPairs int) {
 	if b.e.trace == nil {
 		return
 	}
@@ -901,7 +910,10 @@ func (b *bracket) run() ([][2]int, error) {
 			remPairs++
 		}
 	}
-	pos := make(map[int]int, len(rem))
+	pos := make([]int, b.nV) // place in rem, -1 if not there
+	for k := range pos {
+		pos[k] = -1
+	}
 	for i, k := range rem {
 		pos[k] = i
 	}
@@ -1040,7 +1052,7 @@ func (b *bracket) run() ([][2]int, error) {
 		if !s1role(p) {
 			continue
 		}
-		if q := b.mateOf(p); b.keepsPartner(p, q, rem, pos) {
+		if q := b.mateOf(p); b.keepsPartner(p, q, rem) {
 			b.explainPartner(p, q, rem, pos, role, remPairs)
 			b.matched[p], b.matched[q] = true, true
 			pairs = append(pairs, [2]int{p, q})
@@ -1128,39 +1140,28 @@ func (b *bracket) allAbove(v int, os []int, limit int64) bool {
 // keepsPartner reports whether S1 player p keeps his mate q when each
 // remaining S2 player gets a bonus growing with his rank: no higher-ranked
 // candidate is within its bonus advantage of the optimum.
-func (b *bracket) keepsPartner(p, q int, rem []int, pos map[int]int) bool {
+func (b *bracket) keepsPartner(p, q int, rem []int) bool {
 	if q <= p || q >= b.nx {
 		return false
 	}
-	// Bonuses as in the partner step: counted from the bottom.
+	// Bonuses as in the partner step: counted from the bottom, so the
+	// candidates above q have larger ones.
 	var aq int64 = -1
 	a := int64(0)
-	type cand struct {
-		o int
-		a int64
-	}
-	var cs []cand
 	for j := len(rem) - 1; j >= 0; j-- {
 		o := rem[j]
 		if o <= p || b.matched[o] {
 			continue
 		}
-		if o == q {
+		switch {
+		case o == q:
 			aq = a
-		} else {
-			cs = append(cs, cand{o, a})
+		case aq >= 0 && !b.slackAbove(p, o, b.unit2()*(a-aq)):
+			return false
 		}
 		a++
 	}
-	if aq < 0 {
-		return false
-	}
-	for _, c := range cs {
-		if c.a > aq && !b.slackAbove(p, c.o, b.unit2()*(c.a-aq)) {
-			return false
-		}
-	}
-	return true
+	return aq >= 0
 }
 
 // firstPartner finds S1 player p's partner in the transposition order
@@ -1171,13 +1172,14 @@ func (b *bracket) keepsPartner(p, q int, rem []int, pos map[int]int) bool {
 // when an alternating path of tight edges leads from o's mate to q. The
 // search gives up (ok false) when it meets a blossom, a floater or a tight
 // edge leaving the remainder: the matcher then decides.
-func (b *bracket) firstPartner(p int, rem []int, role []bool, pos map[int]int) (int, bool) {
+func (b *bracket) firstPartner(p int, rem []int, role []bool, pos []int) (int, bool) {
 	m := b.m
 	q := b.mateOf(p)
 	if q == p || q >= b.nx || m.inb[p] != int32(p) || m.inb[q] != int32(q) {
 		return 0, false
 	}
-	inRem := func(v int) bool { _, ok := pos[v]; return ok && !b.matched[v] }
+	inRem := func(v int) bool { return pos[v] >= 0 && !b.matched[v] }
+	b.newTightLists()
 	for j := range rem {
 		o := rem[j]
 		if o == q {
@@ -1224,40 +1226,43 @@ func (b *bracket) tight(u, v int) bool {
 // ... - q, where = is a matched edge. It returns the path as s0, y1, x1,
 // y2, ..., q (pairs to match: s0-y1, x1-y2, ...). clean is false when the
 // search leaves the simple bipartite part of the remainder.
-func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, pos map[int]int) (path []int, found, clean bool) {
+func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, pos []int) (path []int, found, clean bool) {
 	m := b.m
-	prev := map[int]int{s0: -1} // S1 vertex -> the S2 vertex that reached it
-	from := map[int]int{}       // S2 vertex -> the S1 vertex that reached it
-	queue := []int{s0}
+	// prev: S1 vertex -> the S2 vertex that reached it (-1 for s0); from:
+	// S2 vertex -> the S1 vertex that reached it. Entries count only with
+	// the current stamp.
+	b.pathGen++
+	g := b.pathGen
+	b.prev[s0], b.prevG[s0] = -1, g
+	queue := append(b.queue[:0], s0)
+	defer func() { b.queue = queue }()
 	for h := 0; h < len(queue); h++ {
 		x := queue[h]
 		if m.inb[x] != int32(x) {
 			return nil, false, false
 		}
-		for v := 0; v < b.nV; v++ {
-			if v == x || !m.active[v] || v == p || v == o {
-				continue
-			}
-			if !b.tight(x, v) {
+		for _, v32 := range b.tightList(x) {
+			v := int(v32)
+			if v == p || v == o {
 				continue
 			}
 			if !inRem(v) || role[pos[v]] || m.inb[v] != int32(v) {
 				return nil, false, false // a tight edge out of the simple part
 			}
-			if _, seen := from[v]; seen {
+			if b.fromG[v] == g {
 				continue
 			}
-			from[v] = x
+			b.from[v], b.fromG[v] = int32(x), g
 			if v == q {
 				// Unwind: q <- x ... <- s0.
 				var rev []int
 				for y := v; ; {
-					xx := from[y]
+					xx := int(b.from[y])
 					rev = append(rev, y, xx)
-					if prev[xx] < 0 {
+					if b.prev[xx] < 0 {
 						break
 					}
-					y = prev[xx]
+					y = int(b.prev[xx])
 				}
 				for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 					rev[i], rev[j] = rev[j], rev[i]
@@ -1268,13 +1273,48 @@ func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, po
 			if x2 < 0 || x2 == b.sink || !inRem(x2) || !role[pos[x2]] {
 				return nil, false, false
 			}
-			if _, seen := prev[x2]; !seen {
-				prev[x2] = v
+			if b.prevG[x2] != g {
+				b.prev[x2], b.prevG[x2] = int32(v), g
 				queue = append(queue, x2)
 			}
 		}
 	}
 	return nil, false, true
+}
+
+// tightList returns the active vertices joined to x by a tight edge, in
+// order. The lists are kept while the matching and the duals stand still:
+// from one call of firstPartner to its end (newTightLists).
+func (b *bracket) tightList(x int) []int32 {
+	if b.tightG[x] == b.tightGen {
+		return b.tight1[x]
+	}
+	m := b.m
+	l := b.tight1[x][:0]
+	r, yx, nw := m.row(x), m.y(int32(x)), b.nw
+	for v := 0; v < b.nV; v++ {
+		if v == x || !m.active[v] {
+			continue
+		}
+		if w := r[v*nw : v*nw+nw]; !wzero(w) && slackOf(b.dTmp3, yx, m.y(int32(v)), w) {
+			l = append(l, int32(v))
+		}
+	}
+	b.tight1[x], b.tightG[x] = l, b.tightGen
+	return l
+}
+
+// newTightLists forgets the tight lists (the matching or the duals may
+// have changed), making room for them on first use.
+func (b *bracket) newTightLists() {
+	if b.tight1 == nil {
+		n := b.nV
+		b.tight1 = make([][]int32, n)
+		b.tightG = make([]int32, n)
+		b.prev, b.prevG = make([]int32, n), make([]int32, n)
+		b.from, b.fromG = make([]int32, n), make([]int32, n)
+	}
+	b.tightGen++
 }
 
 // beginBatch prepares a run of changes to the edges of the vertices vs:
