@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter/trf"
@@ -18,13 +19,20 @@ import (
 //	bbpPairings.exe --dutch /tmp/in/p1000_r5.trf -p
 var benchDir = flag.String("pairing.benchdir", "", "directory to write the benchmark inputs to, as TRF")
 
-// BenchmarkPair pairs round 5 and round 9 of random tournaments. The
-// earlier rounds come from a simple Swiss rule (quickPair), so that making
-// the inputs is quick; the timed part is one Dutch pairing. The 5,000-player
-// cases are skipped with -short.
+// benchIn, when set, names a directory of TRF files for BenchmarkPairFiles,
+// each paired at the round after its last played one:
+//
+//	go test ./pairing -run '^$' -bench PairFiles -benchtime 1x -pairing.benchin /tmp/in
+var benchIn = flag.String("pairing.benchin", "", "directory of TRF files for BenchmarkPairFiles")
+
+// BenchmarkPair pairs rounds 1, 2, 3, 5 and 9 of random tournaments: the
+// first rounds have few large scoregroups, the later ones many small ones.
+// The earlier rounds come from a simple Swiss rule (quickPair), so that
+// making the inputs is quick; the timed part is one Dutch pairing. The
+// 5,000-player cases are skipped with -short.
 func BenchmarkPair(b *testing.B) {
 	for _, n := range []int{40, 200, 1000, 5000} {
-		for _, round := range []int{5, 9} {
+		for _, round := range []int{1, 2, 3, 5, 9} {
 			b.Run(fmt.Sprintf("players=%d/round=%d", n, round), func(b *testing.B) {
 				if n >= 5000 && testing.Short() {
 					b.Skip("5,000 players: run without -short")
@@ -44,6 +52,42 @@ func BenchmarkPair(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkPairFiles pairs the next round of every TRF file in benchIn, one
+// sub-benchmark per file: histories made by any engine, such as whole
+// tournaments paired by this one, which the random inputs of BenchmarkPair
+// (made quickly by a simpler rule) do not reproduce.
+func BenchmarkPairFiles(b *testing.B) {
+	if *benchIn == "" {
+		b.Skip("set -pairing.benchin to a directory of TRF files")
+	}
+	names, err := filepath.Glob(filepath.Join(*benchIn, "*.trf"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range names {
+		b.Run(strings.TrimSuffix(filepath.Base(name), ".trf"), func(b *testing.B) {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			f, err := trf.Read(bytes.NewReader(data))
+			if err != nil {
+				b.Fatal(err)
+			}
+			in, err := FromTRF(f, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Pair(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

@@ -35,9 +35,17 @@ type bracket struct {
 	part9       []uint64 // per graph vertex: its C9 rank in the C9 field
 	partN       []uint64 // per graph vertex: C8 part as the higher player of a next-bracket pair
 	lowC        []uint64 // constant part of an edge whose lower player lies below (top 1)
-	base        []uint64 // rows of the bracket's players (tb[:nx]) x graph columns: criteria weights, undoubled
-	cur         []uint64 // rows of tb x matcher columns: current weights, doubled, as the matcher sees them
+	typ         []int32  // per graph vertex: its type (see edges.go)
+	nTyp        int
+	tab, tab2   []uint64 // per pair of types, the higher player's first: weight, undoubled and doubled
+	tab2T       []uint64 // tab2 transposed: the lower player's type first
+	met         [][]int32
+	gone        []uint64 // bits per (bracket player, graph vertex): edge taken out of the base weights
+	bonus       []int32  // per (tb vertex, matcher vertex): tie-break term in the low field, or bonusOff
+	bonus64     []int64  // bonus, when a term outgrows 32 bits
+	dirty       []bool   // per tb vertex: some of its edges carry a tie-break term
 	rowB        []uint64 // scratch row
+	curB        []uint64 // scratch edge
 	chg         int      // vertex whose edges are being changed
 	batch       bool     // commits defer their searches to endBatch
 	chgForce    bool     // an edge appeared, or the matched edge went
@@ -52,12 +60,21 @@ type bracket struct {
 
 	matched []bool // per tb index: paired (or, for an MDP, to be paired) in this bracket
 	notes   map[[2]int]string
+
+	// Scratch of firstPartner: tight lists per vertex and the search of
+	// altPath, valid under the current stamps.
+	tight1            [][]int32
+	tightG            []int32
+	tightGen, pathGen int32
+	prev, prevG       []int32
+	from, fromG       []int32
+	queue             []int
 }
 
 // explainPartner records, for explanations, why S1 player p (tb index)
 // meets o: his place in S1 and S2, the exchanges, and why each S2 player
 // ranked before o was passed over.
-func (b *bracket) explainPartner(p, o int, rem []int, pos map[int]int, role []bool, remPairs int) {
+func (b *bracket) explainPartner(p, o int, rem []int, pos []int, role []bool, remPairs int) {
 	if b.e.trace == nil {
 		return
 	}
@@ -364,14 +381,11 @@ func (b *bracket) build() {
 // matching. total is the number of bits of a weight when the layout did
 // not set the width yet (-1 if it did).
 func (b *bracket) buildMatrices(total int) {
-	e := b.e
 	if total >= 0 {
 		b.lay.nw = (total + 4 + 63) / 64 // room for doubling and the duals
 	}
 	nw := b.lay.nw
 	b.nw = nw
-	nX := b.nx
-	nG := len(b.g)
 	b.rowB = make([]uint64, b.nV*nw)
 	b.sinkW = make([]uint64, nw)
 	b.sinkW[0] = 2 // ε = 1 at bit 0, doubled
@@ -382,34 +396,15 @@ func (b *bracket) buildMatrices(total int) {
 	b.dTmp2 = make([]uint64, nw)
 	b.dTmp3 = make([]uint64, nw)
 	b.edgeB = make([]uint64, nw)
-	nT := len(b.tb)
-	b.base = e.buf(&e.baseBuf, nX*nG*nw)
-	b.cur = e.buf(&e.curBuf, nT*b.nV*nw)
-	for i := 0; i < nT; i++ {
-		for j := 0; j < b.nV; j++ {
-			c := b.curAt(i, j)
-			switch {
-			case j == b.sink:
-				copy(c, b.sinkW)
-			case i == j:
-				wclear(c)
-			case j < i && j < nT:
-				copy(c, b.curAt(j, i))
-			default:
-				b.formula(c, i, j)
-				wshl1(c, c)
-			}
-		}
-		if i < nX {
-			for j := 0; j < nG; j++ {
-				whalf(b.baseAt(i, j), b.curAt(i, j))
-			}
-		}
-	}
+	b.curB = make([]uint64, nw)
+	b.buildTypes()
 	b.matched = make([]bool, len(b.tb))
 	b.m = newMatcher(b.nV, nw, b.weight, b.row)
 	if b.sink >= 0 {
 		b.m.unrestricted = int32(b.sink)
+	}
+	if b.initByTypes() {
+		return
 	}
 	// Duals start at half the heaviest edge within a vertex's class: the
 	// MDPs (whose edges carry more in C7), the residents, the next
@@ -461,30 +456,30 @@ func dedup(s []int) []int {
 	return out
 }
 
-func (b *bracket) baseAt(i, j int) []uint64 {
-	o := (i*len(b.g) + j) * b.nw
-	return b.base[o : o+b.nw]
-}
-
-func (b *bracket) curAt(i, j int) []uint64 {
-	o := (i*b.nV + j) * b.nw
-	return b.cur[o : o+b.nw]
-}
-
 // formula writes the unmodified weight of edge (i, j), graph indices, into
 // dst.
 func (b *bracket) formula(dst []uint64, i, j int) {
+	if i > j {
+		i, j = j, i
+	}
+	if met(b.e.ps[b.g[i]], b.e.ps[b.g[j]]) {
+		wclear(dst)
+		return
+	}
+	b.typeFormula(dst, i, j)
+}
+
+// typeFormula writes the weight of edge (i, j), i the higher player, but
+// for rematches (C1): what depends on the players' types only.
+func (b *bracket) typeFormula(dst []uint64, i, j int) {
 	if b.old != nil {
 		b.formula2017(dst, i, j)
 		return
 	}
 	wclear(dst)
-	if i > j {
-		i, j = j, i
-	}
 	e := b.e
 	hi, lo := e.ps[b.g[i]], e.ps[b.g[j]]
-	if !canMeet(hi, lo) {
+	if colourBarred(hi, lo) {
 		return
 	}
 	if i < b.sg && j < b.sg {
@@ -590,57 +585,39 @@ func (b *bracket) weight(u, v int) []uint64 {
 		wclear(b.edgeB)
 		return b.edgeB
 	}
-	if u < len(b.tb) {
-		return b.curAt(u, v)
-	}
-	if v < len(b.tb) {
-		return b.curAt(v, u)
-	}
-	w := b.edgeB
-	wclear(w)
-	b.formula(w, u, v)
-	wshl1(w, w)
-	return w
+	b.curInto(b.edgeB, u, v)
+	return b.edgeB
 }
 
 // row returns the doubled weights of u's edges.
 func (b *bracket) row(u int) []uint64 {
-	nV, nw := b.nV, b.nw
-	if u < len(b.tb) {
-		return b.cur[u*nV*nw : (u+1)*nV*nw]
-	}
+	nw := b.nw
 	r := b.rowB
-	wclear(r)
-	for v := 0; v < nV; v++ {
-		w := r[v*nw : v*nw+nw]
-		switch {
-		case v == u:
-		case u == b.sink:
-			if v < len(b.tb) {
-				copy(w, b.sinkW)
-			}
-		case v < len(b.tb):
-			copy(w, b.curAt(v, u))
-		default:
-			b.formula(w, u, v)
-			wshl1(w, w)
+	if u == b.sink {
+		wclear(r)
+		for v := range b.tb {
+			copy(r[v*nw:v*nw+nw], b.sinkW)
+		}
+		return r
+	}
+	b.fillRow(r, u)
+	b.addBonusRow(r, u)
+	if b.sink >= 0 {
+		w := r[b.sink*nw : b.sink*nw+nw]
+		if u < len(b.tb) {
+			copy(w, b.sinkW)
+		} else {
+			wclear(w)
 		}
 	}
 	return r
 }
 
-// zeroBase removes edge (i, j), i in X, from the base weights.
-func (b *bracket) zeroBase(i, j int) {
-	wclear(b.baseAt(i, j))
-	if j < b.nx {
-		wclear(b.baseAt(j, i))
-	}
-}
-
 // setCur sets the current weight of edge (i, j), i in X, to w (undoubled).
 // One of i, j must be the vertex opened with begin.
 func (b *bracket) setCur(i, j int, w []uint64) {
-	c := b.curAt(i, j)
+	c := b.curB
+	b.curInto(c, i, j)
 	o := j
 	if j == b.chg {
 		o = i
@@ -671,10 +648,15 @@ func (b *bracket) setCur(i, j int, w []uint64) {
 			b.chgTight = true
 		}
 	}
-	wset(c, d)
-	if j < len(b.tb) {
-		wset(b.curAt(j, i), d)
+	if wzero(d) {
+		b.setBonus(i, j, bonusOff)
+		return
 	}
+	// d is the base weight plus a term in the low field.
+	t := b.dTmp2
+	b.pure(t, i, j, true)
+	wsub(t, d, t)
+	b.setBonus(i, j, int64(t[0])>>(b.lo+1))
 }
 
 // slackAbove reports whether edge (p, o) has a true slack (duals of the
@@ -862,7 +844,7 @@ func (b *bracket) run() ([][2]int, error) {
 			hopeless := b.allAbove(i, nil, b.unit2())
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
-				copy(w, b.baseAt(o, i))
+				b.baseInto(w, o, i)
 				if !wzero(w) {
 					addAt(w, b.lo, 1) // the low field of a base weight is zero: |1 is +1
 					b.setCur(o, i, w)
@@ -879,7 +861,7 @@ func (b *bracket) run() ([][2]int, error) {
 			remMatched--
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
-				copy(w, b.baseAt(o, i))
+				b.baseInto(w, o, i)
 				if !wzero(w) {
 					addAt(w, b.lo, int64(b.nx-b.sg)+1)
 					b.setCur(o, i, w)
@@ -900,7 +882,7 @@ func (b *bracket) run() ([][2]int, error) {
 			if b.matched[o] {
 				continue
 			}
-			copy(w, b.baseAt(o, i))
+			b.baseInto(w, o, i)
 			if !wzero(w) {
 				addAt(w, b.lo, addend)
 				b.setCur(o, i, w)
@@ -928,14 +910,17 @@ func (b *bracket) run() ([][2]int, error) {
 			remPairs++
 		}
 	}
-	pos := make(map[int]int, len(rem))
+	pos := make([]int, b.nV) // place in rem, -1 if not there
+	for k := range pos {
+		pos[k] = -1
+	}
 	for i, k := range rem {
 		pos[k] = i
 	}
 	// exchangeWeight is the base weight plus the exchange tie-breaks: fewest
 	// players out of S1, then the smallest BSN difference.
 	exchangeWeight := func(dst []uint64, p, o, pIdx int) bool {
-		copy(dst, b.baseAt(o, p))
+		b.baseInto(dst, o, p)
 		if wzero(dst) {
 			return false
 		}
@@ -1067,7 +1052,7 @@ func (b *bracket) run() ([][2]int, error) {
 		if !s1role(p) {
 			continue
 		}
-		if q := b.mateOf(p); b.keepsPartner(p, q, rem, pos) {
+		if q := b.mateOf(p); b.keepsPartner(p, q, rem) {
 			b.explainPartner(p, q, rem, pos, role, remPairs)
 			b.matched[p], b.matched[q] = true, true
 			pairs = append(pairs, [2]int{p, q})
@@ -1155,39 +1140,28 @@ func (b *bracket) allAbove(v int, os []int, limit int64) bool {
 // keepsPartner reports whether S1 player p keeps his mate q when each
 // remaining S2 player gets a bonus growing with his rank: no higher-ranked
 // candidate is within its bonus advantage of the optimum.
-func (b *bracket) keepsPartner(p, q int, rem []int, pos map[int]int) bool {
+func (b *bracket) keepsPartner(p, q int, rem []int) bool {
 	if q <= p || q >= b.nx {
 		return false
 	}
-	// Bonuses as in the partner step: counted from the bottom.
+	// Bonuses as in the partner step: counted from the bottom, so the
+	// candidates above q have larger ones.
 	var aq int64 = -1
 	a := int64(0)
-	type cand struct {
-		o int
-		a int64
-	}
-	var cs []cand
 	for j := len(rem) - 1; j >= 0; j-- {
 		o := rem[j]
 		if o <= p || b.matched[o] {
 			continue
 		}
-		if o == q {
+		switch {
+		case o == q:
 			aq = a
-		} else {
-			cs = append(cs, cand{o, a})
+		case aq >= 0 && !b.slackAbove(p, o, b.unit2()*(a-aq)):
+			return false
 		}
 		a++
 	}
-	if aq < 0 {
-		return false
-	}
-	for _, c := range cs {
-		if c.a > aq && !b.slackAbove(p, c.o, b.unit2()*(c.a-aq)) {
-			return false
-		}
-	}
-	return true
+	return aq >= 0
 }
 
 // firstPartner finds S1 player p's partner in the transposition order
@@ -1198,13 +1172,14 @@ func (b *bracket) keepsPartner(p, q int, rem []int, pos map[int]int) bool {
 // when an alternating path of tight edges leads from o's mate to q. The
 // search gives up (ok false) when it meets a blossom, a floater or a tight
 // edge leaving the remainder: the matcher then decides.
-func (b *bracket) firstPartner(p int, rem []int, role []bool, pos map[int]int) (int, bool) {
+func (b *bracket) firstPartner(p int, rem []int, role []bool, pos []int) (int, bool) {
 	m := b.m
 	q := b.mateOf(p)
 	if q == p || q >= b.nx || m.inb[p] != int32(p) || m.inb[q] != int32(q) {
 		return 0, false
 	}
-	inRem := func(v int) bool { _, ok := pos[v]; return ok && !b.matched[v] }
+	inRem := func(v int) bool { return pos[v] >= 0 && !b.matched[v] }
+	b.newTightLists()
 	for j := range rem {
 		o := rem[j]
 		if o == q {
@@ -1251,40 +1226,43 @@ func (b *bracket) tight(u, v int) bool {
 // ... - q, where = is a matched edge. It returns the path as s0, y1, x1,
 // y2, ..., q (pairs to match: s0-y1, x1-y2, ...). clean is false when the
 // search leaves the simple bipartite part of the remainder.
-func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, pos map[int]int) (path []int, found, clean bool) {
+func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, pos []int) (path []int, found, clean bool) {
 	m := b.m
-	prev := map[int]int{s0: -1} // S1 vertex -> the S2 vertex that reached it
-	from := map[int]int{}       // S2 vertex -> the S1 vertex that reached it
-	queue := []int{s0}
+	// prev: S1 vertex -> the S2 vertex that reached it (-1 for s0); from:
+	// S2 vertex -> the S1 vertex that reached it. Entries count only with
+	// the current stamp.
+	b.pathGen++
+	g := b.pathGen
+	b.prev[s0], b.prevG[s0] = -1, g
+	queue := append(b.queue[:0], s0)
+	defer func() { b.queue = queue }()
 	for h := 0; h < len(queue); h++ {
 		x := queue[h]
 		if m.inb[x] != int32(x) {
 			return nil, false, false
 		}
-		for v := 0; v < b.nV; v++ {
-			if v == x || !m.active[v] || v == p || v == o {
-				continue
-			}
-			if !b.tight(x, v) {
+		for _, v32 := range b.tightList(x) {
+			v := int(v32)
+			if v == p || v == o {
 				continue
 			}
 			if !inRem(v) || role[pos[v]] || m.inb[v] != int32(v) {
 				return nil, false, false // a tight edge out of the simple part
 			}
-			if _, seen := from[v]; seen {
+			if b.fromG[v] == g {
 				continue
 			}
-			from[v] = x
+			b.from[v], b.fromG[v] = int32(x), g
 			if v == q {
 				// Unwind: q <- x ... <- s0.
 				var rev []int
 				for y := v; ; {
-					xx := from[y]
+					xx := int(b.from[y])
 					rev = append(rev, y, xx)
-					if prev[xx] < 0 {
+					if b.prev[xx] < 0 {
 						break
 					}
-					y = prev[xx]
+					y = int(b.prev[xx])
 				}
 				for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 					rev[i], rev[j] = rev[j], rev[i]
@@ -1295,13 +1273,48 @@ func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, po
 			if x2 < 0 || x2 == b.sink || !inRem(x2) || !role[pos[x2]] {
 				return nil, false, false
 			}
-			if _, seen := prev[x2]; !seen {
-				prev[x2] = v
+			if b.prevG[x2] != g {
+				b.prev[x2], b.prevG[x2] = int32(v), g
 				queue = append(queue, x2)
 			}
 		}
 	}
 	return nil, false, true
+}
+
+// tightList returns the active vertices joined to x by a tight edge, in
+// order. The lists are kept while the matching and the duals stand still:
+// from one call of firstPartner to its end (newTightLists).
+func (b *bracket) tightList(x int) []int32 {
+	if b.tightG[x] == b.tightGen {
+		return b.tight1[x]
+	}
+	m := b.m
+	l := b.tight1[x][:0]
+	r, yx, nw := m.row(x), m.y(int32(x)), b.nw
+	for v := 0; v < b.nV; v++ {
+		if v == x || !m.active[v] {
+			continue
+		}
+		if w := r[v*nw : v*nw+nw]; !wzero(w) && slackOf(b.dTmp3, yx, m.y(int32(v)), w) {
+			l = append(l, int32(v))
+		}
+	}
+	b.tight1[x], b.tightG[x] = l, b.tightGen
+	return l
+}
+
+// newTightLists forgets the tight lists (the matching or the duals may
+// have changed), making room for them on first use.
+func (b *bracket) newTightLists() {
+	if b.tight1 == nil {
+		n := b.nV
+		b.tight1 = make([][]int32, n)
+		b.tightG = make([]int32, n)
+		b.prev, b.prevG = make([]int32, n), make([]int32, n)
+		b.from, b.fromG = make([]int32, n), make([]int32, n)
+	}
+	b.tightGen++
 }
 
 // beginBatch prepares a run of changes to the edges of the vertices vs:

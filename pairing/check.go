@@ -23,6 +23,11 @@ type Difference struct {
 // from the engine's. A recorded game without a colour matches either
 // colour. edition selects the rules (0 for 2025).
 func CheckTRF(f *trf.File, edition int) ([]Difference, error) {
+	return checkTRF(f, edition, Pair)
+}
+
+// checkTRF is CheckTRF with the pairing made by pair.
+func checkTRF(f *trf.File, edition int, pair func(Input) (Result, error)) ([]Difference, error) {
 	var diffs []Difference
 	for r := 1; r <= f.PlayedRounds(); r++ {
 		in, err := FromTRF(f, r)
@@ -31,7 +36,7 @@ func CheckTRF(f *trf.File, edition int) ([]Difference, error) {
 		}
 		in.Edition = edition
 		rec := recorded(f, r)
-		ours, err := Pair(in)
+		ours, err := pair(in)
 		if err != nil {
 			var np *NoPairingError
 			if !errors.As(err, &np) {

@@ -57,7 +57,11 @@
 // The criteria of a bracket are compared lexicographically, so each is
 // packed into a bit field of one wide integer per pair of players (weights
 // of a few 64-bit words, as wide as the bracket needs), and a
-// maximum-weight matching maximises them all at once. The bracket
+// maximum-weight matching maximises them all at once. A weight depends on
+// a few attributes of each player (score, place in the bracket, colour
+// and float history, PAB eligibility), so the weights are kept as a table
+// per pair of player types, rematches aside; only the tie-break terms of
+// the bracket procedure take a small integer per pair. The bracket
 // procedure's tie-breaks are then applied one player at a time, each as a
 // small change of weights; a primal-dual matcher (Edmonds' blossom
 // algorithm with Galil-Micali-Gabow duals) keeps an optimal matching and

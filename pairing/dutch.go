@@ -26,16 +26,9 @@ type engine struct {
 	trace    *trace // explanations, nil when not wanted
 	legacy   bool   // the 2017 rules
 
-	baseBuf, curBuf []uint64 // weight matrices, reused from bracket to bracket
-}
-
-// buf returns (*p)[:n], growing *p if needed. The contents are not
-// cleared: the caller writes every word.
-func (e *engine) buf(p *[]uint64, n int) []uint64 {
-	if cap(*p) < n {
-		*p = make([]uint64, n)
-	}
-	return (*p)[:n]
+	pos       map[int]int // pairing number to index in ps
+	gIndex    []int32     // scratch: index in ps to graph vertex, -1
+	weightErr error       // a table weight differs from the formula (tests)
 }
 
 // pairRound runs the engine and returns the pairs (indices into r.players)
@@ -65,6 +58,9 @@ func pairRound(r *round, tr *trace) ([][2]int, int, error) {
 	}
 	if err := e.brackets(); err != nil {
 		return nil, -1, err
+	}
+	if e.weightErr != nil {
+		return nil, -1, e.weightErr
 	}
 	var pairs [][2]int
 	bye := -1

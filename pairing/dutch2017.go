@@ -61,6 +61,9 @@ func pairRound2017(r *round, tr *trace) ([][2]int, int, error) {
 	if err := e.brackets2017(); err != nil {
 		return nil, -1, err
 	}
+	if e.weightErr != nil {
+		return nil, -1, e.weightErr
+	}
 	var pairs [][2]int
 	bye := -1
 	for i := 0; i < e.n; i++ {
@@ -254,19 +257,17 @@ func (b *bracket) layout2017() int {
 	return a.off
 }
 
-// formula2017 writes the 2017 weight of edge (i, j) into dst.
+// formula2017 writes the 2017 weight of edge (i, j), i the higher
+// player, into dst, rematches (C1) aside.
 func (b *bracket) formula2017(dst []uint64, i, j int) {
 	wclear(dst)
-	if i > j {
-		i, j = j, i
-	}
-	if j >= len(b.tb) || i < b.sg && j < b.sg {
+	if j >= len(b.tb) || i >= len(b.tb) || i < b.sg && j < b.sg {
 		return
 	}
 	e := b.e
 	o := b.old
 	hi, lo := e.ps[b.tb[i]], e.ps[b.tb[j]]
-	if !canMeet(hi, lo) {
+	if colourBarred(hi, lo) {
 		return
 	}
 	hiIn, loIn := i < b.nx, j < b.nx

@@ -22,6 +22,11 @@ func PairExplained(in Input) (Result, error) {
 }
 
 func pair(in *Input, explain bool) (Result, error) {
+	return pairWith(in, explain, nil)
+}
+
+// pairWith is pair with a hook that may set the round's test switches.
+func pairWith(in *Input, explain bool, tweak func(*round)) (Result, error) {
 	if in.Points == (Points{}) {
 		in.Points = StandardPoints
 	}
@@ -29,6 +34,9 @@ func pair(in *Input, explain bool) (Result, error) {
 		return Result{}, err
 	}
 	r := prepare(in)
+	if tweak != nil {
+		tweak(r)
+	}
 	var tr *trace
 	if explain {
 		tr = &trace{unit: in.Points.Unit}

@@ -43,15 +43,24 @@ func (p *player) absImbalance() bool { return p.imbalance > 1 }
 
 // canMeet reports whether p and q may be paired under C1 and C3.
 func canMeet(p, q *player) bool {
+	return !met(p, q) && !colourBarred(p, q)
+}
+
+// met reports whether q is among p's past opponents or forbidden
+// partners (C1).
+func met(p, q *player) bool {
 	for _, o := range p.opps {
 		if o == q.id {
-			return false
+			return true
 		}
 	}
-	if p.absolute && q.absolute && p.pref == q.pref && !p.topscorer && !q.topscorer {
-		return false // C3
-	}
-	return true
+	return false
+}
+
+// colourBarred reports whether p and q may not meet under C3: two
+// non-topscorers with the same absolute colour preference.
+func colourBarred(p, q *player) bool {
+	return p.absolute && q.absolute && p.pref == q.pref && !p.topscorer && !q.topscorer
 }
 
 // round is the pairing problem of one round.
@@ -62,6 +71,10 @@ type round struct {
 	players []*player // players to pair, by score then rank (C.04.3 1.2)
 	byID    map[int]*player
 	index   map[int]int // pairing number to position in in.Players
+
+	// Test switches.
+	checkWeights bool // compare every table weight with the formula
+	alwaysTypes  bool // start every bracket's matching from its types
 }
 
 // prepare turns the input into players to pair.

@@ -1,0 +1,365 @@
+package pairing
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// A bracket's graph can hold thousands of players, so its weights are not
+// stored pair by pair. The weight of an edge reads only a few attributes
+// of each of its players (where he stands in the graph, his score, his
+// PAB eligibility, his colour and float history), so the players fall
+// into few types and one table gives the weight of an edge between two
+// types. The edge between two players who may not meet (C1) is absent
+// whatever their types. The tie-breaks of the bracket procedure then
+// change edges one vertex at a time: they add terms in the lowest field,
+// kept per pair as one small integer, and remove edges.
+
+// ptype is what the weights read of one player.
+type ptype struct {
+	class     int8 // 0 MDP, 1 resident, 2 next scoregroup, 3 below
+	score     int
+	eligible  bool
+	c9        int // games played when at the PAB score, else -1
+	pref      arbiter.Colour
+	imbalance int
+	repeated  arbiter.Colour
+	absolute  bool
+	strong    bool
+	topscorer bool
+	float1    floatDir
+	float2    floatDir
+}
+
+// bonusOff marks, in the tie-break terms, an edge taken out of the graph.
+const bonusOff = math.MinInt32
+
+// class returns the class of graph vertex k in the type of its player.
+func (b *bracket) class(k int) int8 {
+	switch {
+	case k < b.sg:
+		return 0
+	case k < b.nx:
+		return 1
+	case k < len(b.tb):
+		return 2
+	}
+	return 3
+}
+
+// buildTypes sorts the graph's players into types, fills the weight table
+// of every pair of types (the higher player's type first) and lists, for
+// every vertex, the later vertices it may not meet.
+func (b *bracket) buildTypes() {
+	e := b.e
+	nG, nw := len(b.g), b.nw
+	ids := map[ptype]int32{}
+	b.typ = make([]int32, nG)
+	var reps []int
+	for k, v := range b.g {
+		p := e.ps[v]
+		t := ptype{class: b.class(k), score: p.score, eligible: p.eligible, c9: -1,
+			pref: p.pref, imbalance: p.imbalance, repeated: p.repeated, absolute: p.absolute,
+			strong: p.strong, topscorer: p.topscorer, float1: p.float1, float2: p.float2}
+		if p.score == e.byeScore {
+			t.c9 = p.played
+		}
+		id, ok := ids[t]
+		if !ok {
+			id = int32(len(reps))
+			ids[t] = id
+			reps = append(reps, k)
+		}
+		b.typ[k] = id
+	}
+	nT := len(reps)
+	b.nTyp = nT
+	b.tab = make([]uint64, nT*nT*nw)
+	b.tab2 = make([]uint64, nT*nT*nw)
+	b.tab2T = make([]uint64, nT*nT*nw)
+	for x, i := range reps {
+		for y, j := range reps {
+			if b.class(i) > b.class(j) {
+				continue // never the higher player's type
+			}
+			o := (x*nT + y) * nw
+			w := b.tab[o : o+nw]
+			b.typeFormula(w, i, j)
+			wshl1(b.tab2[o:o+nw], w)
+			copy(b.tab2T[(y*nT+x)*nw:(y*nT+x)*nw+nw], b.tab2[o:o+nw])
+		}
+	}
+	// Rematches: the pair (i, j), i < j, is barred when j's player is among
+	// i's opponents (canMeet reads the higher player's list).
+	if e.pos == nil {
+		e.pos = make(map[int]int, e.n)
+		for i, p := range e.ps {
+			e.pos[p.id] = i
+		}
+	}
+	if cap(e.gIndex) < e.n {
+		e.gIndex = make([]int32, e.n)
+		for i := range e.gIndex {
+			e.gIndex[i] = -1
+		}
+	}
+	for k, v := range b.g {
+		e.gIndex[v] = int32(k)
+	}
+	b.met = make([][]int32, nG)
+	for i, v := range b.g {
+		for _, id := range e.ps[v].opps {
+			x, ok := e.pos[id]
+			if !ok {
+				continue
+			}
+			if j := int(e.gIndex[x]); j > i {
+				b.met[i] = append(b.met[i], int32(j))
+				b.met[j] = append(b.met[j], int32(i))
+			}
+		}
+	}
+	for _, v := range b.g {
+		e.gIndex[v] = -1
+	}
+	b.gone = nil
+	b.bonus, b.bonus64, b.dirty = nil, nil, nil
+	if e.r.checkWeights {
+		b.checkTypes()
+	}
+}
+
+// checkTypes compares every weight of the table with the formula applied
+// to the pair itself (a test switch).
+func (b *bracket) checkTypes() {
+	w := make([]uint64, b.nw)
+	x := make([]uint64, b.nw)
+	for i := range b.g {
+		for j := i + 1; j < len(b.g); j++ {
+			b.formula(w, i, j)
+			b.pure(x, i, j, false)
+			if wcmp(w, x) != 0 && b.e.weightErr == nil {
+				b.e.weightErr = fmt.Errorf("pairing: weight of %d-%d: table %x, formula %x", b.e.ps[b.g[i]].id, b.e.ps[b.g[j]].id, x, w)
+			}
+		}
+	}
+}
+
+// hasMet reports whether graph vertices i and j may not meet (C1).
+func (b *bracket) hasMet(i, j int) bool {
+	for _, x := range b.met[i] {
+		if int(x) == j {
+			return true
+		}
+	}
+	return false
+}
+
+// pure writes the weight of edge (i, j) between graph vertices as the
+// table and the rematches give it, doubled or not.
+func (b *bracket) pure(dst []uint64, i, j int, doubled bool) {
+	if i > j {
+		i, j = j, i
+	}
+	if i == j || b.hasMet(i, j) {
+		wclear(dst)
+		return
+	}
+	t := b.tab
+	if doubled {
+		t = b.tab2
+	}
+	o := (int(b.typ[i])*b.nTyp + int(b.typ[j])) * b.nw
+	copy(dst, t[o:o+b.nw])
+}
+
+// baseInto writes the criteria weight of edge (i, j), i a player of the
+// bracket, undoubled: zero once the procedure took the edge out.
+func (b *bracket) baseInto(dst []uint64, i, j int) {
+	if b.gone != nil {
+		k := i*len(b.g) + j
+		if b.gone[k/64]>>(k%64)&1 != 0 {
+			wclear(dst)
+			return
+		}
+	}
+	b.pure(dst, i, j, false)
+}
+
+// zeroBase removes edge (i, j), i in X, from the base weights.
+func (b *bracket) zeroBase(i, j int) {
+	nG := len(b.g)
+	if b.gone == nil {
+		b.gone = make([]uint64, (b.nx*nG+63)/64)
+	}
+	k := i*nG + j
+	b.gone[k/64] |= 1 << (k % 64)
+	if j < b.nx {
+		k = j*nG + i
+		b.gone[k/64] |= 1 << (k % 64)
+	}
+}
+
+// bonusIndex returns the index of edge (i, j) in the tie-break terms, or
+// -1 if the edge has none (both ends below the bracket).
+func (b *bracket) bonusIndex(i, j int) int {
+	switch {
+	case i < len(b.tb):
+		return i*b.nV + j
+	case j < len(b.tb):
+		return j*b.nV + i
+	}
+	return -1
+}
+
+func (b *bracket) bonusAt(k int) int64 {
+	if b.bonus64 != nil {
+		return b.bonus64[k]
+	}
+	return int64(b.bonus[k])
+}
+
+// setBonus records the tie-break term of edge (i, j), both in the
+// bracket: x units of the low field, or bonusOff.
+func (b *bracket) setBonus(i, j int, x int64) {
+	nT := len(b.tb)
+	if b.bonus == nil && b.bonus64 == nil {
+		b.bonus = make([]int32, nT*b.nV)
+		b.dirty = make([]bool, nT)
+	}
+	if b.bonus64 == nil && x != bonusOff && (x <= math.MinInt32 || x > math.MaxInt32) {
+		b.bonus64 = make([]int64, len(b.bonus))
+		for k, v := range b.bonus {
+			b.bonus64[k] = int64(v)
+		}
+		b.bonus = nil
+	}
+	put := func(k int) {
+		if b.bonus64 != nil {
+			b.bonus64[k] = x
+		} else {
+			b.bonus[k] = int32(x)
+		}
+	}
+	put(i*b.nV + j)
+	b.dirty[i] = true
+	if j < nT {
+		put(j*b.nV + i)
+		b.dirty[j] = true
+	}
+}
+
+// curInto writes the current weight of edge (i, j), graph vertices, as
+// the matcher sees it (doubled).
+func (b *bracket) curInto(dst []uint64, i, j int) {
+	b.pure(dst, i, j, true)
+	if b.bonus == nil && b.bonus64 == nil {
+		return
+	}
+	k := b.bonusIndex(i, j)
+	if k < 0 {
+		return
+	}
+	switch x := b.bonusAt(k); {
+	case x == bonusOff:
+		wclear(dst)
+	case x != 0:
+		waddSmall(dst, x<<(b.lo+1))
+	}
+}
+
+// waddSmall adds the signed integer x to dst.
+func waddSmall(dst []uint64, x int64) {
+	ext := uint64(0)
+	if x < 0 {
+		ext = ^uint64(0)
+	}
+	var c uint64
+	dst[0], c = bits.Add64(dst[0], uint64(x), 0)
+	for i := 1; i < len(dst); i++ {
+		dst[i], c = bits.Add64(dst[i], ext, c)
+	}
+}
+
+// fillRow writes the doubled weights of u's edges to every graph vertex
+// into r (nV*nw words), from the type table and the rematches.
+func (b *bracket) fillRow(r []uint64, u int) {
+	nw, nT := b.nw, b.nTyp
+	tu := int(b.typ[u])
+	lo := b.tab2T[tu*nT*nw : (tu+1)*nT*nw] // u the lower player
+	hi := b.tab2[tu*nT*nw : (tu+1)*nT*nw]  // u the higher player
+	typ := b.typ
+	switch nw {
+	case 1:
+		for v := 0; v < u; v++ {
+			r[v] = lo[typ[v]]
+		}
+		for v := u + 1; v < len(typ); v++ {
+			r[v] = hi[typ[v]]
+		}
+	case 2:
+		for v := 0; v < u; v++ {
+			t := int(typ[v]) * 2
+			r[2*v], r[2*v+1] = lo[t], lo[t+1]
+		}
+		for v := u + 1; v < len(typ); v++ {
+			t := int(typ[v]) * 2
+			r[2*v], r[2*v+1] = hi[t], hi[t+1]
+		}
+	default:
+		for v := 0; v < u; v++ {
+			t := int(typ[v]) * nw
+			copy(r[v*nw:v*nw+nw], lo[t:t+nw])
+		}
+		for v := u + 1; v < len(typ); v++ {
+			t := int(typ[v]) * nw
+			copy(r[v*nw:v*nw+nw], hi[t:t+nw])
+		}
+	}
+	wclear(r[u*nw : u*nw+nw])
+	for _, x := range b.met[u] {
+		wclear(r[int(x)*nw : int(x)*nw+nw])
+	}
+}
+
+// addBonusRow applies the tie-break terms of u's edges to row r.
+func (b *bracket) addBonusRow(r []uint64, u int) {
+	if b.bonus == nil && b.bonus64 == nil {
+		return
+	}
+	nw, nT := b.nw, len(b.tb)
+	sh := b.lo + 1
+	apply := func(v int, x int64) {
+		w := r[v*nw : v*nw+nw]
+		switch {
+		case x == bonusOff:
+			wclear(w)
+		case x != 0:
+			if !wzero(w) {
+				waddSmall(w, x<<sh)
+			}
+		}
+	}
+	if u < nT {
+		if !b.dirty[u] {
+			return
+		}
+		o := u * b.nV
+		for v := 0; v < len(b.g); v++ {
+			if x := b.bonusAt(o + v); x != 0 {
+				apply(v, x)
+			}
+		}
+		return
+	}
+	for v := 0; v < nT; v++ {
+		if b.dirty[v] {
+			if x := b.bonusAt(v*b.nV + u); x != 0 {
+				apply(v, x)
+			}
+		}
+	}
+}
