@@ -109,7 +109,7 @@ func (b *bracket) explainPartner(p, o int, rem []int, pos []int, role []bool, re
 					why = "C1, they have met"
 				}
 			}
-			skipped = append(skipped, fmt.Sprintf("%d cannot meet him (%s)", pc.id, why))
+			skipped = append(skipped, fmt.Sprintf("%d cannot be the opponent (%s)", pc.id, why))
 		default:
 			skipped = append(skipped, fmt.Sprintf("%d would leave a worse pairing on C6-C21", pc.id))
 		}
@@ -1082,7 +1082,7 @@ func (b *bracket) run() ([][2]int, error) {
 		b.commit()
 		mt := b.mateOf(p)
 		if mt == p || mt >= len(b.tb) {
-			return nil, fmt.Errorf("pairing: internal error: player %d lost his opponent", e.ps[b.tb[p]].id)
+			return nil, fmt.Errorf("pairing: internal error: player %d lost the opponent", e.ps[b.tb[p]].id)
 		}
 		b.explainPartner(p, mt, rem, pos, role, remPairs)
 		b.matched[p], b.matched[mt] = true, true

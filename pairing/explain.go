@@ -139,15 +139,15 @@ func (t *trace) explanations(r *round, res Result) []Explanation {
 func colourReason(r *round, w, b *player) string {
 	switch {
 	case w.pref == arbiter.White && b.pref != arbiter.White:
-		return fmt.Sprintf("%d gets White as he prefers (5.2.1)", w.id)
+		return fmt.Sprintf("%d prefers White and gets it (5.2.1)", w.id)
 	case b.pref == arbiter.Black && w.pref != arbiter.Black:
-		return fmt.Sprintf("%d gets Black as he prefers (5.2.1)", b.id)
+		return fmt.Sprintf("%d prefers Black and gets it (5.2.1)", b.id)
 	case w.pref == 0 && b.pref == 0:
 		hi := w
 		if higher(b, w) {
 			hi = b
 		}
-		return fmt.Sprintf("no preferences: the higher-ranked %d gets %s by the initial colour and his rank (5.2.5)", hi.id, r.colour(hi, otherOf(hi, w, b)))
+		return fmt.Sprintf("no preferences: the higher-ranked %d gets %s by the initial colour and the ranking (5.2.5)", hi.id, r.colour(hi, otherOf(hi, w, b)))
 	}
 	if w.absolute != b.absolute || w.strong != b.strong || w.imbalance != b.imbalance {
 		return "the stronger colour preference is granted (5.2.2)"
@@ -159,7 +159,7 @@ func colourReason(r *round, w, b *player) string {
 	if higher(b, w) {
 		hi = b
 	}
-	return fmt.Sprintf("the higher-ranked %d gets his preference (5.2.4)", hi.id)
+	return fmt.Sprintf("the higher-ranked %d has the preference granted (5.2.4)", hi.id)
 }
 
 func otherOf(p, a, b *player) *player {

@@ -156,7 +156,7 @@ func (in *Input) validate() error {
 				return fmt.Errorf("pairing: player %d round %d: unknown opponent %d", p.ID, r+1, g.Opponent)
 			}
 			if g.Opponent == p.ID {
-				return fmt.Errorf("pairing: player %d round %d: paired with himself", p.ID, r+1)
+				return fmt.Errorf("pairing: player %d round %d: paired against the same player number", p.ID, r+1)
 			}
 		}
 	}

@@ -330,7 +330,7 @@ func statusText(e *arbiter.Entry) string {
 
 // noFigure reports whether x, the value of the tie-break code, stands for
 // no figure: DE gives the player's place within the group it was applied
-// to, and 0 when it decided nothing for him.
+// to, and 0 when it decided nothing for that player.
 func noFigure(code string, x float64) bool { return code == "DE" && x == 0 }
 
 // isHalves reports whether x is a whole or half number.

@@ -16,7 +16,7 @@ import (
 // round, a box for the result (filled in when the result is known), Black
 // and his points; below, the players without a board (byes, absences,
 // withdrawals). Then come the pages players look at first: every player of
-// the round in alphabetical order (accents and case folded) with his board
+// the round in alphabetical order (accents and case folded) with the board
 // and colour. It returns an error if ev is inconsistent, round r is not in
 // ev.Rounds, or w fails.
 func WritePairings(w io.Writer, ev *Event, r int) error {
@@ -170,7 +170,7 @@ const (
 	alphaGap  = 8.0
 )
 
-// alphabetical prints every player of rd with his board and colour, in two
+// alphabetical prints every player of rd with the board and colour, in two
 // columns per page, sorted by name with accents and case folded.
 func (d *pdfDoc) alphabetical(rd *arbiter.Round) {
 	type line struct {

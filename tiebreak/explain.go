@@ -203,7 +203,7 @@ func (c *calc) explainBuchholz(e *Explanation, pn int, extra string) {
 	}
 	what := "sum of the opponents' scores"
 	if sb {
-		what = "sum of each opponent's score times the points scored against him"
+		what = "sum of each opponent's score times the points scored against that opponent"
 	}
 	e.Summary = fmt.Sprintf("%s: %s", e.Spec.Name(), what)
 	if low+high > 0 {
@@ -221,7 +221,7 @@ func (c *calc) opponentNote(opp int) string {
 		return fmt.Sprintf("opponent scored %s", num(got))
 	}
 	if c.edition == Edition2009 {
-		return fmt.Sprintf("opponent scored %s, counted %s with his unplayed rounds as draws (2009 rule)", num(got), num(adj))
+		return fmt.Sprintf("opponent scored %s, counted %s with the unplayed rounds as draws (2009 rule)", num(got), num(adj))
 	}
 	return fmt.Sprintf("opponent scored %s, adjusted to %s: requested byes followed only by unplayed rounds count as draws (C.07 16.3)", num(got), num(adj))
 }
@@ -235,7 +235,7 @@ func (c *calc) explainAOB(e *Explanation, pn int) {
 		l := Line{Round: i + 1, Opponent: o.Opponent, Note: describe(o)}
 		if played(o) {
 			l.Value, l.Counted = bh[o.Opponent], true
-			l.Note += fmt.Sprintf(": his Buchholz %s", num(l.Value))
+			l.Note += fmt.Sprintf(": that opponent's Buchholz %s", num(l.Value))
 			sum += l.Value
 			k++
 		} else {
@@ -385,7 +385,7 @@ func (r *ranking) explainDE(e *Explanation, i, pn int) {
 		}
 	}
 	others := slices.DeleteFunc(slices.Clone(group), func(q int) bool { return q == pn })
-	verdict := "DE decides nothing for him (0)"
+	verdict := "DE decides nothing for this player (0)"
 	if e.Value > 0 {
 		verdict = fmt.Sprintf("place %s among them", num(e.Value))
 	}

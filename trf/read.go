@@ -515,7 +515,7 @@ func block(text []rune, c, self int) (Game, int, error) {
 		g.Opponent = v
 	}
 	if g.Opponent == self {
-		return g, c, fmt.Errorf("player paired with himself")
+		return g, c, fmt.Errorf("player paired against the same player number")
 	}
 	switch field(text, c+5, c+5)[0] {
 	case 'w', 'W':

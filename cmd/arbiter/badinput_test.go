@@ -128,7 +128,7 @@ func fileReaders() []fileReader {
 		{name: "round pair --file", ext: ".txt", args: func(f string) []string { return []string{"round", "pair", "--file", f} }, bad: []badFile{
 			{name: "bad board at line 3", content: text("1-4\n5-2\n3-x\n"), want: `line 3, item 1 "3-x": bad pairing`},
 			{name: "unknown bye", content: text("1-4, 5-2, 3 rest"), want: `line 1, item 3 "3 rest": bad pairing: unknown bye "rest"`},
-			{name: "player against himself", content: text("1-4, 2-2"), want: `item 2 "2-2": bad pairing: a player cannot meet himself`},
+			{name: "player against the same player", content: text("1-4, 2-2"), want: `item 2 "2-2": bad pairing: a player cannot be paired against the same player`},
 			{name: "comments only", content: text("# round 2\n# to do\n"), want: `empty pairing`},
 		}},
 	}

@@ -351,7 +351,7 @@ func TestParseManual(t *testing.T) {
 		{"1-7, 3-2, 5 bye", "1-7, 3-2, 5 bye", ""},
 		{"1 - 7; 3–2\n# late arrivals\n5 PAB, 4 h, 6 Z, 8 full", "1-7, 3-2, 5 bye, 4 H, 6 Z, 8 F", ""},
 		{"1-x", "", `line 1, item 1 "1-x": bad pairing: type a board as two pairing numbers`},
-		{"1-2, 3-3", "", `item 2 "3-3": bad pairing: a player cannot meet himself`},
+		{"1-2, 3-3", "", `item 2 "3-3": bad pairing: a player cannot be paired against the same player`},
 		{"1-2\n5 resting", "", `line 2, item 1 "5 resting": bad pairing: unknown bye "resting"`},
 		{"1-2 3-4", "", `item 1 "1-2 3-4"`},
 		{" # nothing", "", "empty pairing"},

@@ -38,7 +38,7 @@ func TestGamePerftFlags(t *testing.T) {
 				return nil
 			})
 			wrapArgs(cmd)
-			cmd.SetArgs(tt.args)
+			cmd.SetArgs(append([]string{}, tt.args...)) // never nil: cobra would read os.Args
 			cmd.SetOut(&bytes.Buffer{})
 			cmd.SetErr(&bytes.Buffer{})
 			err := cmd.Execute()

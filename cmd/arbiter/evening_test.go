@@ -53,7 +53,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // the dummy (3½) instead of Ferri (4½), 26½.
 //
 // Sonneborn-Berger (9.1): opponent's score times the points scored
-// against him; a dummy opponent times the points the round gave.
+// against that opponent; a dummy opponent times the points the round gave.
 //
 //	1: ½·3 + 1·3 + ½·3½ + 1·3½ + 1·5 + 1·5(PAB) + 0·4½       = 19¾
 //	2: ½·3 + 1·3½ + 1·3½ + 1·5(PAB) + 0·5 + ½·4½ + 1·3       = 18¾

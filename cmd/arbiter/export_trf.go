@@ -24,7 +24,7 @@ func newExportTRFCmd(a *app) *cobra.Command {
 		Use:   "trf <file>",
 		Short: "Write the FIDE tournament report file (TRF)",
 		Long: `Write the tournament as a FIDE Tournament Report File: the header lines, then
-one 001 line per player with his points, his place in the standings and
+one 001 line per player with the points, the place in the standings and
 one block per round (opponent, colour, result). Forfeits are + and -, the
 pairing-allocated bye U, requested byes H, F and Z, and a round a player
 did not play "0000 - Z". Byes already asked for in the next round are

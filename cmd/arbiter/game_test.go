@@ -317,7 +317,7 @@ func parseFlags(t *testing.T, cmd interface {
 	Execute() error
 }, args []string) (usage bool, err error) {
 	t.Helper()
-	cmd.SetArgs(args)
+	cmd.SetArgs(append([]string{}, args...)) // never nil: cobra would read os.Args
 	err = cmd.Execute()
 	var fe *flagError
 	var um *usageMarker

@@ -59,7 +59,7 @@ func printKinds() []printKind {
 board with White and Black, the points each has before the round and a box
 for the result (filled in where it is known); under the boards, the players
 without one (byes, absences, withdrawals). The last pages list every player
-of the round in alphabetical order with his board and colour, which is what
+of the round in alphabetical order with the board and colour, which is what
 players look for first.
 
 The round is the last one paired unless --round N says otherwise.`,

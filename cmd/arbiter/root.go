@@ -57,6 +57,9 @@ func (e *exitError) Error() string { return e.msg }
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
+	if args == nil {
+		args = []string{} // cobra reads os.Args when given nil
+	}
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)

@@ -385,7 +385,7 @@ func parseManual(text string) ([]arbiter.Board, []arbiter.Bye, error) {
 					return nil, nil, fail("type a board as two pairing numbers, White first, e.g. 1-7")
 				}
 				if wn == bn {
-					return nil, nil, fail("a player cannot meet himself")
+					return nil, nil, fail("a player cannot be paired against the same player")
 				}
 				boards = append(boards, arbiter.Board{Number: len(boards) + 1, White: wn, Black: bn})
 				continue

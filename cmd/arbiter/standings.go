@@ -30,7 +30,7 @@ result count as not played yet.
 
 DE, the direct encounter, shows the player's place among those still tied
 when it was applied (1 is first), or 0 ("-" in the table) when it decided
-nothing for him.
+nothing for that player.
 
 --explain PLAYER shows where each of that player's figures comes from:
 each opponent's contribution, byes and the dummy opponents of unplayed
