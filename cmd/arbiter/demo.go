@@ -224,7 +224,16 @@ func (d *demoRun) round(ctx context.Context, r int) error {
 		title += " (registration closed at 21:15)"
 	}
 	d.section(start-3, title)
-	out, err := d.do(ctx, nil, "round", "pair", "--json")
+	// The first round's pairing is shown in full; later ones by their
+	// summary line.
+	pair := d.do
+	if r == 1 {
+		pair = func(ctx context.Context, _ *demoFold, args ...string) (string, error) { return d.show(ctx, args...) }
+	}
+	if _, err := pair(ctx, nil, "round", "pair"); err != nil {
+		return err
+	}
+	out, err := d.query(ctx, "round", "show", strconv.Itoa(r), "--json")
 	if err != nil {
 		return err
 	}
@@ -342,7 +351,7 @@ func (d *demoRun) knowPlayers(ctx context.Context, boards []boardJSON) error {
 	if known {
 		return nil
 	}
-	out, err := d.do(ctx, nil, "player", "list", "--json")
+	out, err := d.query(ctx, "player", "list", "--json")
 	if err != nil {
 		return err
 	}
@@ -470,15 +479,7 @@ func (d *demoRun) file(name string) string {
 // only counted, and fold says what such commands are when the count is
 // written. A command that fails stops the demo.
 func (d *demoRun) do(ctx context.Context, fold *demoFold, args ...string) (string, error) {
-	var out, notices bytes.Buffer
-	sub := &app{stdin: strings.NewReader(""), stdout: &out, stderr: &notices, getenv: d.getenv, now: func() time.Time { return d.clock }}
-	root := newRootCmd(sub)
-	root.SetArgs(args)
-	root.SetIn(sub.stdin)
-	root.SetOut(&out)
-	root.SetErr(&notices)
-	_, err := root.ExecuteContextC(ctx)
-	line := "$ arbiter " + shellJoin(args)
+	out, notices, err := d.exec(ctx, args)
 	if fold != nil && err == nil {
 		if d.fold != fold {
 			d.flushFolded()
@@ -487,19 +488,51 @@ func (d *demoRun) do(ctx context.Context, fold *demoFold, args ...string) (strin
 		d.fold = fold
 	} else {
 		d.flushFolded()
-		fmt.Fprintln(d.a.stderr, line)
-		d.a.stderr.Write(notices.Bytes())
+		fmt.Fprintln(d.a.stderr, "$ arbiter "+shellJoin(args))
+		d.a.stderr.Write(notices)
 	}
+	return out, err
+}
+
+// show runs a command as do does and puts what it prints in the
+// transcript too, as the organizer sees it.
+func (d *demoRun) show(ctx context.Context, args ...string) (string, error) {
+	out, err := d.do(ctx, nil, args...)
+	if err == nil {
+		io.WriteString(d.a.stderr, out)
+	}
+	return out, err
+}
+
+// query runs a command that only reads, for the demo's own bookkeeping
+// (the boards of a round, the players' ratings): it is not part of the
+// evening, so the transcript leaves it out.
+func (d *demoRun) query(ctx context.Context, args ...string) (string, error) {
+	out, _, err := d.exec(ctx, args)
+	return out, err
+}
+
+// exec runs args and returns standard output and the notices written on
+// standard error. Each command moves the demo's clock on by 20 seconds.
+func (d *demoRun) exec(ctx context.Context, args []string) (string, []byte, error) {
+	var out, notices bytes.Buffer
+	sub := &app{stdin: strings.NewReader(""), stdout: &out, stderr: &notices, getenv: d.getenv, now: func() time.Time { return d.clock }}
+	root := newRootCmd(sub)
+	root.SetArgs(args)
+	root.SetIn(sub.stdin)
+	root.SetOut(&out)
+	root.SetErr(&notices)
+	_, err := root.ExecuteContextC(ctx)
 	d.clock = d.clock.Add(20 * time.Second)
 	if err != nil {
 		if ctx.Err() != nil {
-			return "", ctx.Err()
+			return "", nil, ctx.Err()
 		}
 		// Flattened: a usage error of the command run is not one of the
 		// demo's own flags.
-		return "", fmt.Errorf("the demo stopped at %q: %v", line[2:], err)
+		return "", notices.Bytes(), fmt.Errorf("the demo stopped at %q: %v", "arbiter "+shellJoin(args), err)
 	}
-	return out.String(), nil
+	return out.String(), notices.Bytes(), nil
 }
 
 // getenv is the environment the demo's commands see: its database and

@@ -220,7 +220,7 @@ func TestDemo(t *testing.T) {
 			`\$ arbiter player add "Ionescu, Ștefan"\nEntered 25 Ionescu, Ștefan \(1250\) .*a late entry joining from round 2\)\.\n`,
 			`\$ arbiter player bye "Greco, Martina" --round 6\n.* half-point bye worth 0\.5\.\n`,
 			`\$ arbiter player withdraw "Marino, Salvatore"\n.* from round 5 on\.\n`,
-			`\$ arbiter round pair --json\nInitial colour by lot: \w+\nPaired round 1 of Labyrinth 12 May 2026: 12 boards\.\n`,
+			`\$ arbiter round pair\nInitial colour by lot: \w+\nPaired round 1 of Labyrinth 12 May 2026: 12 boards\.\nRound 1 of 7, Labyrinth 12 May 2026\nBoard  White .*\n +1  1 Ferretti, Niccolò \(2104\) .*\n`,
 			`\$ arbiter standings\n`,
 		} {
 			if !regexp.MustCompile(re).MatchString(first.stderr) {
