@@ -62,6 +62,12 @@ func pairRound(r *round, tr *trace) ([][2]int, int, error) {
 	if e.weightErr != nil {
 		return nil, -1, e.weightErr
 	}
+	return e.outcome()
+}
+
+// outcome reads the pairs (indices, lower first, in index order) and the
+// player left unpaired (-1 if none) from the final matching.
+func (e *engine) outcome() ([][2]int, int, error) {
 	var pairs [][2]int
 	bye := -1
 	for i := 0; i < e.n; i++ {

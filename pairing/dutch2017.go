@@ -64,20 +64,7 @@ func pairRound2017(r *round, tr *trace) ([][2]int, int, error) {
 	if e.weightErr != nil {
 		return nil, -1, e.weightErr
 	}
-	var pairs [][2]int
-	bye := -1
-	for i := 0; i < e.n; i++ {
-		switch j := e.mate[i]; {
-		case j < 0:
-			if bye >= 0 {
-				return nil, -1, fmt.Errorf("pairing: internal error: players %d and %d both left unpaired", e.ps[bye].id, e.ps[i].id)
-			}
-			bye = i
-		case i < j:
-			pairs = append(pairs, [2]int{i, j})
-		}
-	}
-	return pairs, bye, nil
+	return e.outcome()
 }
 
 // completable17 reports whether the players vs can all be paired but one
