@@ -47,12 +47,7 @@ or not at all.`,
 		Example: `  $ arbiter export pgn labyrinth.pgn
   $ arbiter export pgn round3.pgn --round 3
   $ arbiter export pgn partite.pgn --lang it`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageErrorf("export pgn: give one FILE to write, e.g. arbiter export pgn games.pgn")
-			}
-			return nil
-		},
+		Args:              oneArg("export pgn: give one FILE to write, e.g. arbiter export pgn games.pgn"),
 		ValidArgsFunction: fileArg("pgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := outputLang(lang)

@@ -39,12 +39,7 @@ of arbiter standings. Use - as FILE to write to standard output.`,
 		Example: `  $ arbiter export xlsx standings.xlsx
   $ arbiter export xlsx after3.xlsx --round 3
   $ arbiter export xlsx "Spring Open.xlsx" --tournament "Spring Open"`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageErrorf("export xlsx: give one FILE to write, e.g. arbiter export xlsx standings.xlsx")
-			}
-			return nil
-		},
+		Args:              oneArg("export xlsx: give one FILE to write, e.g. arbiter export xlsx standings.xlsx"),
 		ValidArgsFunction: fileArg("xlsx"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]

@@ -62,3 +62,14 @@ func outputLang(s string) (rules.Lang, error) {
 func fileArg(exts ...string) cobra.CompletionFunc {
 	return cobra.FixedCompletions(exts, cobra.ShellCompDirectiveFilterFileExt)
 }
+
+// oneArg accepts exactly one argument; otherwise it is a usage error that
+// says what to give, e.g. "give one FILE to write, e.g. ...".
+func oneArg(what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return usageErrorf("%s", what)
+		}
+		return nil
+	}
+}

@@ -43,12 +43,7 @@ carries the arbiter's ruling on the game. A game without moves enters its
 result alone. The import is one transaction: all of it, or nothing.`,
 		Example: `  $ arbiter game import round3.pgn
   $ arbiter game import serata.pgn --round 2 --skip-unmatched`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageErrorf("give one PGN file, e.g. arbiter game import round3.pgn (- reads standard input)")
-			}
-			return nil
-		},
+		Args:              oneArg("give one PGN file, e.g. arbiter game import round3.pgn (- reads standard input)"),
 		ValidArgsFunction: fileArg("pgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := inputLang(lang)

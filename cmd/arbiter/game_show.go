@@ -39,12 +39,7 @@ arbiter's ruling.`,
 		Example: `  $ arbiter game show 3
   $ arbiter game show 2 --round 4 --lang it
   $ arbiter game show 1 --json`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageErrorf("give a board, e.g. arbiter game show 3")
-			}
-			return nil
-		},
+		Args:              oneArg("give a board, e.g. arbiter game show 3"),
 		ValidArgsFunction: a.completeBoards,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := outputLang(lang)

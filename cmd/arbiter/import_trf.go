@@ -50,12 +50,7 @@ the line, and nothing is stored. --name gives the tournament another name
 than the file's, for example when a tournament of that name exists.`,
 		Example: `  $ arbiter import trf open2026.trf
   $ arbiter import trf round3.trf --name "Spring Open (continued)"`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usageErrorf("import trf: give one FILE to read, e.g. arbiter import trf open2026.trf")
-			}
-			return nil
-		},
+		Args:              oneArg("import trf: give one FILE to read, e.g. arbiter import trf open2026.trf"),
 		ValidArgsFunction: fileArg("trf", "txt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
