@@ -327,6 +327,7 @@ func TestCompletion(t *testing.T) {
 		{"players by name", []string{"player", "bye", "ro"}, []string{"Rossi, Mario\tplayer 3"}},
 		{"boards, open first", []string{"round", "result", ""}, []string{"2\tConti, Sara - Bianchi, Anna", "3\tRossi, Mario - Gallo, Piero", "1\tNeri, Paolo - Verdi, Ugo 1-0"}},
 		{"result codes", []string{"round", "result", "2", ""}, []string{"1-0\tWhite won", "0-1\tBlack won", "1/2\tdraw", "+-\tWhite wins by forfeit", "-+\tBlack wins by forfeit", "--\tneither player came"}},
+		{"boards of a round", []string{"game", "show", "--round", "1", ""}, []string{"1\tNeri, Paolo - Verdi, Ugo", "2\tConti, Sara - Bianchi, Anna", "3\tRossi, Mario - Gallo, Piero"}},
 		{"rounds", []string{"round", "show", ""}, []string{"1\t3 boards"}},
 		{"reasons", []string{"round", "result", "2", "1-0", "--reason", ""}, []string{"time", "resign", "agreement", "mate", "stalemate", "claim", "forfeit", "arbiter", "dead", "fivefold", "seventy-five"}},
 	}

@@ -180,6 +180,34 @@ func (a *app) completeStore(cmd *cobra.Command) *store.DB {
 	return db
 }
 
+// completeSnapshot reads the current tournament for shell completion; it
+// returns nil when there is nothing to complete from.
+func (a *app) completeSnapshot(cmd *cobra.Command) *store.Snapshot {
+	db := a.completeStore(cmd)
+	if db == nil {
+		return nil
+	}
+	defer db.Close()
+	s, err := a.snapshot(cmd.Context(), db)
+	if err != nil {
+		return nil
+	}
+	return s
+}
+
+// completeRound returns the round whose boards complete an argument: the
+// one given with --round, else the last round paired; nil if none is.
+func completeRound(cmd *cobra.Command, s *store.Snapshot) *arbiter.Round {
+	if s == nil || len(s.Rounds) == 0 {
+		return nil
+	}
+	n := len(s.Rounds)
+	if r, err := cmd.Flags().GetInt("round"); err == nil && r >= 1 && r <= n {
+		n = r
+	}
+	return &s.Rounds[n-1]
+}
+
 // completeTournaments completes tournament names.
 func (a *app) completeTournaments(cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	db := a.completeStore(cmd)
@@ -203,13 +231,8 @@ func (a *app) completeTournaments(cmd *cobra.Command, _ []string, prefix string)
 // completePlayers completes pairing numbers, described by the name; a
 // prefix that is not a number completes names.
 func (a *app) completePlayers(cmd *cobra.Command, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	db := a.completeStore(cmd)
-	if db == nil {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	defer db.Close()
-	s, err := a.snapshot(cmd.Context(), db)
-	if err != nil {
+	s := a.completeSnapshot(cmd)
+	if s == nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []cobra.Completion
@@ -236,13 +259,8 @@ func (a *app) completePlayerArg(cmd *cobra.Command, args []string, prefix string
 
 // completeRounds completes the numbers of the paired rounds.
 func (a *app) completeRounds(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	db := a.completeStore(cmd)
-	if db == nil {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	defer db.Close()
-	s, err := a.snapshot(cmd.Context(), db)
-	if err != nil {
+	s := a.completeSnapshot(cmd)
+	if s == nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []cobra.Completion

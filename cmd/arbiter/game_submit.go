@@ -359,22 +359,14 @@ func (a *app) completeBoards(cmd *cobra.Command, args []string, _ string) ([]cob
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveDefault
 	}
-	db := a.completeStore(cmd)
-	if db == nil {
+	s := a.completeSnapshot(cmd)
+	rd := completeRound(cmd, s)
+	if rd == nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	defer db.Close()
-	s, err := a.snapshot(cmd.Context(), db)
-	if err != nil || len(s.Rounds) == 0 {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	n := len(s.Rounds)
-	if r, err := cmd.Flags().GetInt("round"); err == nil && r >= 1 && r <= n {
-		n = r
 	}
 	var out []cobra.Completion
-	for _, b := range s.Rounds[n-1].Boards {
-		st := seatOf(s, n, b)
+	for _, b := range rd.Boards {
+		st := seatOf(s, rd.Number, b)
 		out = append(out, cobra.CompletionWithDesc(strconv.Itoa(b.Number), st.White+" - "+st.Black))
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp

@@ -264,21 +264,13 @@ func (a *app) completeResultArgs(cmd *cobra.Command, args []string, _ string) ([
 	if len(args) > 1 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	db := a.completeStore(cmd)
-	if db == nil {
+	s := a.completeSnapshot(cmd)
+	rd := completeRound(cmd, s)
+	if rd == nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	defer db.Close()
-	s, err := a.snapshot(cmd.Context(), db)
-	if err != nil || len(s.Rounds) == 0 {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	n := len(s.Rounds)
-	if r, err := cmd.Flags().GetInt("round"); err == nil && r >= 1 && r <= n {
-		n = r
 	}
 	var open, done []cobra.Completion
-	for _, b := range s.Rounds[n-1].Boards {
+	for _, b := range rd.Boards {
 		desc := fmt.Sprintf("%s - %s", s.Entry(b.White).Player.Name, s.Entry(b.Black).Player.Name)
 		if b.Result == arbiter.NoResult {
 			open = append(open, cobra.CompletionWithDesc(strconv.Itoa(b.Number), desc))
