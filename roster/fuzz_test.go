@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/labyrinth-chess/arbiter"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -53,26 +52,7 @@ func FuzzReadXLSX(f *testing.F) {
 		if err != nil {
 			return
 		}
-		var ps []arbiter.Player
-		for _, r := range a.Rows {
-			ps = append(ps, r.Player)
-		}
-		var buf bytes.Buffer
-		if err := WriteCSV(&buf, ps); err != nil {
-			t.Fatalf("WriteCSV: %v", err)
-		}
-		b, err := ReadCSV(&buf)
-		if err != nil {
-			t.Fatalf("reading back %q: %v", buf.String(), err)
-		}
-		if len(b.Rows) != len(ps) {
-			t.Fatalf("read back %d rows, want %d", len(b.Rows), len(ps))
-		}
-		for i, r := range b.Rows {
-			if r.Player != ps[i] {
-				t.Fatalf("row %d read back as %+v, want %+v", i, r.Player, ps[i])
-			}
-		}
+		checkCSVRoundTrip(t, a.Rows)
 	})
 }
 

@@ -150,25 +150,32 @@ func FuzzReadCSV(f *testing.F) {
 		if err != nil {
 			return
 		}
-		var ps []arbiter.Player
-		for _, r := range a.Rows {
-			ps = append(ps, r.Player)
-		}
-		var buf bytes.Buffer
-		if err := WriteCSV(&buf, ps); err != nil {
-			t.Fatalf("WriteCSV: %v", err)
-		}
-		b, err := ReadCSV(&buf)
-		if err != nil {
-			t.Fatalf("reading back %q: %v", buf.String(), err)
-		}
-		if len(b.Rows) != len(ps) {
-			t.Fatalf("read back %d rows, want %d", len(b.Rows), len(ps))
-		}
-		for i, r := range b.Rows {
-			if r.Player != ps[i] {
-				t.Fatalf("row %d read back as %+v, want %+v", i, r.Player, ps[i])
-			}
-		}
+		checkCSVRoundTrip(t, a.Rows)
 	})
+}
+
+// checkCSVRoundTrip writes the players of rows with WriteCSV and checks
+// that ReadCSV gives them back unchanged.
+func checkCSVRoundTrip(t *testing.T, rows []Row) {
+	t.Helper()
+	var ps []arbiter.Player
+	for _, r := range rows {
+		ps = append(ps, r.Player)
+	}
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, ps); err != nil {
+		t.Fatalf("WriteCSV: %v", err)
+	}
+	b, err := ReadCSV(&buf)
+	if err != nil {
+		t.Fatalf("reading back %q: %v", buf.String(), err)
+	}
+	if len(b.Rows) != len(ps) {
+		t.Fatalf("read back %d rows, want %d", len(b.Rows), len(ps))
+	}
+	for i, r := range b.Rows {
+		if r.Player != ps[i] {
+			t.Fatalf("row %d read back as %+v, want %+v", i, r.Player, ps[i])
+		}
+	}
 }

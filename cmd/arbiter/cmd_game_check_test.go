@@ -38,14 +38,11 @@ func TestGameCheckFlags(t *testing.T) {
 				return nil
 			})
 			wrapArgs(cmd)
-			cmd.SetArgs(append([]string{}, tt.args...)) // never nil: cobra would read os.Args
 			cmd.SetOut(&bytes.Buffer{})
 			cmd.SetErr(&bytes.Buffer{})
-			err := cmd.Execute()
+			usage, err := parseFlags(t, cmd, tt.args)
 			if tt.usage {
-				var fe *flagError
-				var um *usageMarker
-				if err == nil || !errors.As(err, &fe) && !errors.As(err, &um) {
+				if !usage {
 					t.Fatalf("args %q: error %v, want a usage error", tt.args, err)
 				}
 				return

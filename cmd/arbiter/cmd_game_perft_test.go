@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -38,14 +37,11 @@ func TestGamePerftFlags(t *testing.T) {
 				return nil
 			})
 			wrapArgs(cmd)
-			cmd.SetArgs(append([]string{}, tt.args...)) // never nil: cobra would read os.Args
 			cmd.SetOut(&bytes.Buffer{})
 			cmd.SetErr(&bytes.Buffer{})
-			err := cmd.Execute()
+			usage, err := parseFlags(t, cmd, tt.args)
 			if tt.usage {
-				var fe *flagError
-				var um *usageMarker
-				if err == nil || !errors.As(err, &fe) && !errors.As(err, &um) {
+				if !usage {
 					t.Fatalf("args %q: error %v, want a usage error", tt.args, err)
 				}
 				return
