@@ -46,7 +46,7 @@ func (db *DB) logEvent(ctx context.Context, tx *sql.Tx, tid int64, action, subje
 		t = tid
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO events (at, who, tournament_id, action, subject, old_value, new_value)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, db.stamp(), db.actor(), t, action, subject, old, new)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, db.stamp(), db.actor(ctx), t, action, subject, old, new)
 	if err != nil {
 		return fmt.Errorf("store: log %s: %w", action, err)
 	}

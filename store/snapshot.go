@@ -20,6 +20,10 @@ type Snapshot struct {
 	Entries    []arbiter.Entry // Entries[pn-1] has pairing number pn
 	Rounds     []arbiter.Round // Rounds[r-1] is round r; boards in board order, byes by pairing number
 	Requests   []Request       // requested byes, by round then pairing number
+	// LastEvent is the ID of the last event of the log that concerns the
+	// tournament (its own or the roster's) when the snapshot was read: a
+	// pairing computed from the snapshot carries it (Pairing.Basis).
+	LastEvent int64
 }
 
 // Request is a bye a player asked for in advance.
@@ -29,7 +33,7 @@ type Request struct {
 	Kind  arbiter.ByeKind // HalfBye, ZeroBye or FullBye
 }
 
-// Snapshot reads tournament tid in six queries, whatever its size.
+// Snapshot reads tournament tid in seven queries, whatever its size.
 func (db *DB) Snapshot(ctx context.Context, tid int64) (*Snapshot, error) {
 	var s *Snapshot
 	err := db.read(ctx, func(tx *sql.Tx) error {
@@ -46,6 +50,9 @@ func loadSnapshot(ctx context.Context, q queryer, tid int64) (*Snapshot, error) 
 		return nil, err
 	}
 	s := &Snapshot{Tournament: t}
+	if s.LastEvent, err = lastEvent(ctx, q, tid); err != nil {
+		return nil, err
+	}
 	if s.Entries, err = loadEntries(ctx, q, tid); err != nil {
 		return nil, err
 	}
@@ -292,4 +299,15 @@ func FormatPairing(r arbiter.Round) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// lastEvent returns the ID of the last event of tournament tid or of the
+// roster, 0 if there is none.
+func lastEvent(ctx context.Context, q queryer, tid int64) (int64, error) {
+	var id int64
+	err := q.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM events WHERE tournament_id = ? OR tournament_id IS NULL`, tid).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("store: read the log: %w", err)
+	}
+	return id, nil
 }

@@ -61,17 +61,29 @@ func invalid(format string, args ...any) error {
 const busyTimeout = 5000
 
 // DB is an open arbiter database. Now and Actor are used for the event
-// log; set them before the first write. A DB is safe for use by one
-// goroutine at a time.
+// log; set them before the first write and do not change them after. A
+// DB is safe for concurrent use: who makes a change can be given with
+// each call (WithActor), and SQLite lets one transaction write at a time
+// (BEGIN IMMEDIATE, waiting up to five seconds for the lock).
 type DB struct {
 	db   *sql.DB
 	path string
 
 	// Now returns the current time; time.Now if nil.
 	Now func() time.Time
-	// Actor is who makes the changes, as recorded in the event log
-	// ("unknown" if empty).
+	// Actor is who makes the changes, as recorded in the event log, when
+	// the call's context names no one (WithActor); "unknown" if empty.
 	Actor string
+}
+
+// actorKey is the context key of WithActor.
+type actorKey struct{}
+
+// WithActor returns a context whose writes are recorded in the event log
+// as made by who. It lets one DB serve many people at once: the actor
+// travels with each call instead of living in the shared DB.
+func WithActor(ctx context.Context, who string) context.Context {
+	return context.WithValue(ctx, actorKey{}, who)
 }
 
 // dsn returns the data source name for path: a busy timeout, foreign
@@ -135,7 +147,10 @@ func (db *DB) now() time.Time {
 // stamp returns the current time as stored: RFC 3339 in UTC.
 func (db *DB) stamp() string { return db.now().UTC().Format(time.RFC3339) }
 
-func (db *DB) actor() string {
+func (db *DB) actor(ctx context.Context) string {
+	if who, _ := ctx.Value(actorKey{}).(string); who != "" {
+		return who
+	}
 	if db.Actor == "" {
 		return "unknown"
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
@@ -49,15 +50,8 @@ var errNoDatabase = errors.New("no database")
 // arbiter database is refused and left as it is.
 func (a *app) openStore(ctx context.Context, create bool) (*store.DB, error) {
 	path := a.databasePath()
-	fi, err := os.Stat(path)
-	switch {
-	case err == nil && fi.IsDir():
-		return nil, fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
-	case create || path == ":memory:":
-	case errors.Is(err, os.ErrNotExist):
-		return nil, fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
-	case err == nil && fi.Size() == 0 && !hasJournal(path):
-		return nil, fmt.Errorf("%w at %s (the file is empty): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+	if err := a.checkPath(path, create); err != nil {
+		return nil, err
 	}
 	db, err := store.OpenAt(ctx, path, a.now)
 	if errors.Is(err, store.ErrNotDatabase) {
@@ -68,6 +62,59 @@ func (a *app) openStore(ctx context.Context, create bool) (*store.DB, error) {
 	}
 	db.Actor = a.actor()
 	return db, nil
+}
+
+// openDesk opens the database as openStore does, for the desk.
+func (a *app) openDesk(ctx context.Context, create bool) (*desk.Desk, error) {
+	path := a.databasePath()
+	if err := a.checkPath(path, create); err != nil {
+		return nil, err
+	}
+	d, err := desk.Open(ctx, path, a.now)
+	if errors.Is(err, desk.ErrNotDatabase) {
+		return nil, fmt.Errorf("%s is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one", path)
+	}
+	return d, err
+}
+
+// withDesk opens the desk, runs fn with the context that names who acts,
+// and closes it.
+func (a *app) withDesk(ctx context.Context, create bool, fn func(d *desk.Desk) error) error {
+	d, err := a.openDesk(ctx, create)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return fn(d)
+}
+
+// tournamentError words the desk's refusal to find the tournament as the
+// command line says it.
+func tournamentError(err error) error {
+	var de *desk.Error
+	switch {
+	case errors.Is(err, desk.ErrNoCurrent):
+		return errors.New("no current tournament: create one with arbiter tournament new NAME, or choose one with arbiter tournament use NAME")
+	case errors.As(err, &de) && de.Input == "tournament":
+		return hint(err, "see arbiter tournament list")
+	}
+	return err
+}
+
+// checkPath refuses a database path that is a folder, and, unless create,
+// a missing or empty file.
+func (a *app) checkPath(path string, create bool) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
+	case create || path == ":memory:":
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+	case err == nil && fi.Size() == 0 && !hasJournal(path):
+		return fmt.Errorf("%w at %s (the file is empty): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+	}
+	return nil
 }
 
 // hasJournal reports whether SQLite's write-ahead log beside the database

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/desk"
+
 	"github.com/spf13/cobra"
 )
 
@@ -120,6 +122,11 @@ standings: FIDE Dutch pairings, results, FIDE tie-breaks, every submitted game
 checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Who acts travels with the context of the command, for the
+		// event log.
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			cmd.SetContext(desk.WithActor(cmd.Context(), a.actor()))
+		},
 	}
 	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "the database `FILE` (default: $ARBITER_DB, else ./arbiter.db)")
 	root.PersistentFlags().StringVar(&a.tournament, "tournament", "", "work on the tournament `ID|NAME` (default: the current tournament)")
