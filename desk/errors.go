@@ -3,6 +3,8 @@ package desk
 import (
 	"errors"
 
+	"github.com/labyrinth-chess/arbiter"
+
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -74,6 +76,9 @@ type Error struct {
 	Fix     string // what to do instead, "" when it goes without saying
 	Article string // the article of the FIDE handbook or Laws, "" if none
 	Err     error  // what caused it, if anything: a narrower kind or an error of a lower layer
+	// Stored and Given are the results at odds, when the refusal is about
+	// a result: the one on the board and the one the input gives.
+	Stored, Given arbiter.Result
 }
 
 func (e *Error) Error() string { return e.Msg }

@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -78,10 +79,10 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
-		s, err := a.snapshot(ctx, db)
+	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+		s, err := d.Snapshot(ctx, a.tournament)
 		if err != nil {
-			return err
+			return tournamentError(err)
 		}
 		if opts.Round != 0 {
 			if _, err := roundOf(s, opts.Round); err != nil {
@@ -122,7 +123,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 				plural(len(unmatched), "game", "games"), len(gs), name, nounFor(len(unmatched), "matches", "match"), len(gs)-len(unmatched)))
 		}
 		how := "if the arbiter has ruled on it, write the ruling in a comment {Ruling: TEXT} before the first move"
-		var subs []store.Submission
+		var subs []desk.Submission
 		var checked []checkedGame
 		for _, ig := range matched {
 			ruling := takeRuling(ig.game)
@@ -137,8 +138,8 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 		if len(refused) > 0 {
 			return listed(a, "refused", refused, fmt.Sprintf("%s of %s refused: nothing imported", plural(len(refused), "game", "games"), name))
 		}
-		done, err := db.SubmitGames(ctx, s.Tournament.ID, subs)
-		if errors.Is(err, store.ErrResultEntered) {
+		done, err := d.SubmitGames(ctx, strconv.FormatInt(s.Tournament.ID, 10), subs)
+		if errors.Is(err, desk.ErrResultEntered) {
 			return hint(err, "nothing imported; correct it with arbiter round result --correct, or fix the file")
 		}
 		if err != nil {

@@ -105,7 +105,7 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 			list = append(list, gameListJSON{Round: k.round, Board: k.board, White: seat.White, Black: seat.Black,
 				Result: b.Result.String(), Plies: rec.Plies, Legal: rec.Legal, Status: rec.Status, EndMove: rec.EndMove,
 				IllegalMove: rec.IllegalMove, Article: rec.Article, ResultConsistent: rec.ResultConsistent,
-				Verdict: rec.summary(), Ruling: g.Ruling, Submissions: count[k]})
+				Verdict: summary(rec), Ruling: g.Ruling, Submissions: count[k]})
 		}
 		if opts.JSON {
 			return writeJSON(a.stdout, list)

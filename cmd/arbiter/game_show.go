@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -11,8 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -87,40 +86,6 @@ type gameShowJSON struct {
 	SubmittedAt      string   `json:"submitted_at"`
 	Submissions      int      `json:"submissions"`
 	FinalFEN         string   `json:"final_fen"`
-}
-
-// boardGame is the game of a board as stored, read back and replayed.
-type boardGame struct {
-	stored  store.Game
-	count   int // submissions for the board
-	game    *rules.Game
-	verdict *rules.Verdict
-	record  gameRecord // as stored
-}
-
-// loadGame reads the latest game of a board and replays it.
-func loadGame(ctx context.Context, db *store.DB, tid int64, n, b int) (*boardGame, error) {
-	gs, err := db.Games(ctx, tid, n, b)
-	if err != nil || len(gs) == 0 {
-		return nil, err
-	}
-	return replayStored(gs[len(gs)-1], len(gs))
-}
-
-// replayStored reads a stored game and replays it in the letters it was
-// written in.
-func replayStored(sg store.Game, count int) (*boardGame, error) {
-	bg := &boardGame{stored: sg, count: count}
-	g, err := rules.NewReader(strings.NewReader(sg.PGN)).Read()
-	if err != nil {
-		return nil, fmt.Errorf("game %d of round %d board %d cannot be read back: %w", sg.ID, sg.Round, sg.Board, err)
-	}
-	lang, _ := rules.ParseLang(sg.Letters)
-	bg.game, bg.verdict = g, rules.Check(g, rules.Options{Lang: lang})
-	if sg.Verdict != "" {
-		_ = json.Unmarshal([]byte(sg.Verdict), &bg.record)
-	}
-	return bg, nil
 }
 
 // unplayable returns the moves of g from the first illegal one on, as
@@ -198,10 +163,10 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
-		s, err := a.snapshot(ctx, db)
+	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+		s, err := db.Snapshot(ctx, a.tournament)
 		if err != nil {
-			return err
+			return tournamentError(err)
 		}
 		n, err := roundOf(s, opts.Round)
 		if err != nil {
@@ -211,7 +176,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 		if err != nil {
 			return err
 		}
-		bg, err := loadGame(ctx, db, s.Tournament.ID, n, board)
+		bg, err := db.BoardGame(ctx, s.Tournament.ID, n, board)
 		if err != nil {
 			return err
 		}
@@ -223,16 +188,16 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 			return err
 		}
 		seat := seatOf(s, n, b)
-		v := bg.verdict
+		v := bg.Verdict
 		out := gameShowJSON{Round: n, Board: board, White: seat.White, Black: seat.Black, Result: b.Result.String(),
-			Reason: d.Reasons[board], Letters: v.Lang.String(), Moves: sanMoves(v, opts.Lang), Unplayable: unplayable(bg.game, v.Illegal),
+			Reason: d.Reasons[board], Letters: v.Lang.String(), Moves: sanMoves(v, opts.Lang), Unplayable: unplayable(bg.Game, v.Illegal),
 			Legal: v.Legal(), Plies: len(v.Moves), Status: v.Status.String(), ResultConsistent: v.ResultConsistent,
-			ResultNote: v.ResultNote, Notes: bg.record.Notes, Ruling: bg.stored.Ruling,
-			SubmittedAt: bg.stored.Created.UTC().Format(time.RFC3339), Submissions: bg.count, FinalFEN: v.Final.FEN()}
+			ResultNote: v.ResultNote, Notes: bg.Record.Notes, Ruling: bg.Stored.Ruling,
+			SubmittedAt: bg.Stored.Created.UTC().Format(time.RFC3339), Submissions: bg.Count, FinalFEN: v.Final.FEN()}
 		if b.Result != arbiter.NoResult && !b.Result.Forfeit() && v.Legal() {
 			// Judge the result entered, which the Laws may have changed.
-			lang, _ := rules.ParseLang(bg.stored.Letters)
-			v2 := rules.Check(bg.game, rules.Options{Lang: lang, Result: checkedResult(b.Result), TimeForfeit: d.Reasons[board] == "time"})
+			lang, _ := rules.ParseLang(bg.Stored.Letters)
+			v2 := rules.Check(bg.Game, rules.Options{Lang: lang, Result: desk.CheckedResult(b.Result), TimeForfeit: d.Reasons[board] == "time"})
 			out.ResultConsistent, out.ResultNote = v2.ResultConsistent, v2.ResultNote
 		}
 		if out.Unplayable == nil {
