@@ -64,9 +64,26 @@ type PairOutcome struct {
 // Pair pairs the next round: by the Dutch system (C.04.3, the edition of
 // the tournament), or as given by hand, refused when it breaks a basic
 // rule of C.04.1 unless forced. The pairing is computed from a snapshot
-// and saved only if nothing of the tournament changed meanwhile
+// and saved only if nothing of the tournament changed meanwhile; if
+// something did, it is computed again, and after three tries refused
 // (ErrStale). The outcome holds the proposal, even with most errors.
 func (d *Desk) Pair(ctx context.Context, r PairRequest) (PairOutcome, error) {
+	for try := 1; ; try++ {
+		out, err := d.pair(ctx, r)
+		// A pairing made from a state that changed before it was saved
+		// is made again from the new state: the caller asked for the
+		// round to be paired, not for this proposal to be kept.
+		if !errors.Is(err, ErrStale) || try == pairTries {
+			return out, err
+		}
+	}
+}
+
+// pairTries is how many times Pair computes a pairing that the tournament
+// keeps changing under.
+const pairTries = 3
+
+func (d *Desk) pair(ctx context.Context, r PairRequest) (PairOutcome, error) {
 	var out PairOutcome
 	p, err := d.Propose(ctx, r)
 	out.Proposal = p
@@ -242,14 +259,11 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// Unpair removes the last round paired, refused (ErrHasResults) when it
-// has results. It returns the number of the round removed.
-func (d *Desk) Unpair(ctx context.Context, tournament string) (int, error) {
-	t, err := d.resolve(ctx, tournament)
-	if err != nil {
-		return 0, err
-	}
-	n, err := d.db.Unpair(ctx, t.ID)
+// Unpair removes the last round paired of tournament tid, refused
+// (ErrHasResults) when it has results. It returns the number of the round
+// removed.
+func (d *Desk) Unpair(ctx context.Context, tid int64) (int, error) {
+	n, err := d.db.Unpair(ctx, tid)
 	return n, inputErr("round", err)
 }
 

@@ -20,9 +20,10 @@ type Snapshot struct {
 	Entries    []arbiter.Entry // Entries[pn-1] has pairing number pn
 	Rounds     []arbiter.Round // Rounds[r-1] is round r; boards in board order, byes by pairing number
 	Requests   []Request       // requested byes, by round then pairing number
-	// LastEvent is the ID of the last event of the log that concerns the
-	// tournament (its own or the roster's) when the snapshot was read: a
-	// pairing computed from the snapshot carries it (Pairing.Basis).
+	// LastEvent is the ID of the last event of the log that can change a
+	// pairing of the tournament (its own or the roster's, not a game
+	// attached) when the snapshot was read: a pairing computed from the
+	// snapshot carries it (Pairing.Basis).
 	LastEvent int64
 }
 
@@ -302,10 +303,13 @@ func FormatPairing(r arbiter.Round) string {
 }
 
 // lastEvent returns the ID of the last event of tournament tid or of the
-// roster, 0 if there is none.
+// roster that can change a pairing, 0 if there is none: a game attached
+// to a board changes no score, colour or opponent (a result it brings is
+// logged as a result).
 func lastEvent(ctx context.Context, q queryer, tid int64) (int64, error) {
 	var id int64
-	err := q.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM events WHERE tournament_id = ? OR tournament_id IS NULL`, tid).Scan(&id)
+	err := q.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM events
+		WHERE (tournament_id = ? OR tournament_id IS NULL) AND action NOT LIKE 'game.%'`, tid).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("store: read the log: %w", err)
 	}
