@@ -66,7 +66,8 @@ const busyTimeout = 5000
 // each call (WithActor), and SQLite lets one transaction write at a time
 // (BEGIN IMMEDIATE, waiting up to five seconds for the lock).
 type DB struct {
-	db   *sql.DB
+	db   *sql.DB // the one connection that writes
+	rdb  *sql.DB // the connections that read: db itself for ":memory:"
 	path string
 
 	// Now returns the current time; time.Now if nil.
@@ -120,19 +121,49 @@ func openAt(ctx context.Context, path string, busyMS int, now func() time.Time) 
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	// One connection: the command line does one thing at a time, and an
-	// in-memory database exists only on the connection that made it.
+	// One connection writes: SQLite lets one transaction write at a
+	// time, and an in-memory database exists only on the connection that
+	// made it.
 	sdb.SetMaxOpenConns(1)
-	db := &DB{db: sdb, path: path, Now: now}
+	db := &DB{db: sdb, rdb: sdb, path: path, Now: now}
 	if err := db.migrate(ctx); err != nil {
 		sdb.Close()
 		return nil, err
 	}
+	if path != ":memory:" {
+		// Reads go to a pool of their own: in WAL mode (set by migrate)
+		// they see the last commit while a write is under way, instead
+		// of queueing behind it for the one writing connection.
+		rdb, err := sql.Open("sqlite", readDSN(path, busyMS))
+		if err != nil {
+			sdb.Close()
+			return nil, fmt.Errorf("store: open %s: %w", path, err)
+		}
+		rdb.SetMaxOpenConns(readers)
+		db.rdb = rdb
+	}
 	return db, nil
 }
 
+// readers is how many connections read at once.
+const readers = 4
+
+// readDSN is dsn for the connections that only read: query_only makes
+// SQLite refuse any write on them.
+func readDSN(path string, busyMS int) string {
+	return fmt.Sprintf("%s?_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)&_pragma=query_only(1)", path, busyMS)
+}
+
 // Close closes the database.
-func (db *DB) Close() error { return db.db.Close() }
+func (db *DB) Close() error {
+	err := db.db.Close()
+	if db.rdb != db.db {
+		if rerr := db.rdb.Close(); err == nil {
+			err = rerr
+		}
+	}
+	return err
+}
 
 // Path returns the file the database was opened from.
 func (db *DB) Path() string { return db.path }
@@ -171,10 +202,10 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return translate(tx.Commit())
 }
 
-// read runs fn in a read-only transaction, so that its queries see one
-// state of the file.
+// read runs fn in a read-only transaction on the reading pool, so that
+// its queries see one state of the file.
 func (db *DB) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return translate(err)
 	}
