@@ -84,7 +84,7 @@ func (d *Desk) Snapshot(ctx context.Context, ref string) (*Snapshot, error) {
 	return d.db.Snapshot(ctx, t.ID)
 }
 
-// errorsAs is errors.As with the target made here.
+// asInput returns the store's refusal in err, if it is one.
 func asInput(err error) (*store.InputError, bool) {
 	var ie *store.InputError
 	ok := errors.As(err, &ie)

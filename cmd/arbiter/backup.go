@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -50,9 +50,9 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 	if opts.file == "" {
 		return usageErrorf("give the name of the file to write, e.g. arbiter backup club-backup.db")
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withDesk(ctx, false, func(db *desk.Desk) error {
 		err := db.Backup(ctx, opts.file, opts.force)
-		if errors.Is(err, store.ErrConflict) {
+		if errors.Is(err, desk.ErrConflict) {
 			return hint(err, "choose another name, or add --force to replace it")
 		}
 		if err != nil {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -43,28 +42,11 @@ func (a *app) actor() string {
 // errNoDatabase is returned by commands that read when there is no file.
 var errNoDatabase = errors.New("no database")
 
-// openStore opens the database. Commands that start a tournament or
+// openDesk opens the database. Commands that start a tournament or
 // enter players (create true) make it on first use, in a new file or an
 // empty one; the others refuse a missing or empty file, so that a
 // mistyped --db does not leave a database behind. A file that is not an
 // arbiter database is refused and left as it is.
-func (a *app) openStore(ctx context.Context, create bool) (*store.DB, error) {
-	path := a.databasePath()
-	if err := a.checkPath(path, create); err != nil {
-		return nil, err
-	}
-	db, err := store.OpenAt(ctx, path, a.now)
-	if errors.Is(err, store.ErrNotDatabase) {
-		return nil, fmt.Errorf("%s is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one", path)
-	}
-	if err != nil {
-		return nil, err
-	}
-	db.Actor = a.actor()
-	return db, nil
-}
-
-// openDesk opens the database as openStore does, for the desk.
 func (a *app) openDesk(ctx context.Context, create bool) (*desk.Desk, error) {
 	path := a.databasePath()
 	if err := a.checkPath(path, create); err != nil {
@@ -77,8 +59,7 @@ func (a *app) openDesk(ctx context.Context, create bool) (*desk.Desk, error) {
 	return d, err
 }
 
-// withDesk opens the desk, runs fn with the context that names who acts,
-// and closes it.
+// withDesk opens the database, runs fn and closes it.
 func (a *app) withDesk(ctx context.Context, create bool, fn func(d *desk.Desk) error) error {
 	d, err := a.openDesk(ctx, create)
 	if err != nil {
@@ -125,43 +106,17 @@ func hasJournal(path string) bool {
 	return err == nil && fi.Size() > 0
 }
 
-// withStore opens the database, runs fn and closes it.
-func (a *app) withStore(ctx context.Context, create bool, fn func(db *store.DB) error) error {
-	db, err := a.openStore(ctx, create)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	return fn(db)
-}
-
 // resolveTournament returns the tournament named by --tournament, or the
 // current one.
-func (a *app) resolveTournament(ctx context.Context, db *store.DB) (arbiter.Tournament, error) {
-	if a.tournament != "" {
-		t, err := db.FindTournament(ctx, a.tournament)
-		if err != nil {
-			return t, hint(err, "see arbiter tournament list")
-		}
-		return t, nil
-	}
-	id, err := db.Current(ctx)
-	if err != nil {
-		return arbiter.Tournament{}, err
-	}
-	if id == 0 {
-		return arbiter.Tournament{}, errors.New("no current tournament: create one with arbiter tournament new NAME, or choose one with arbiter tournament use NAME")
-	}
-	return db.Tournament(ctx, id)
+func (a *app) resolveTournament(ctx context.Context, d *desk.Desk) (arbiter.Tournament, error) {
+	t, err := d.Tournament(ctx, a.tournament)
+	return t, tournamentError(err)
 }
 
 // snapshot reads the tournament the command works on.
-func (a *app) snapshot(ctx context.Context, db *store.DB) (*store.Snapshot, error) {
-	t, err := a.resolveTournament(ctx, db)
-	if err != nil {
-		return nil, err
-	}
-	return db.Snapshot(ctx, t.ID)
+func (a *app) snapshot(ctx context.Context, d *desk.Desk) (*desk.Snapshot, error) {
+	s, err := d.Snapshot(ctx, a.tournament)
+	return s, tournamentError(err)
 }
 
 // hintError adds advice to an error, keeping it wrapped.
@@ -204,9 +159,9 @@ func parseRound(s string) (int, error) {
 }
 
 // findEntry resolves a player argument in s, adding advice to the error.
-func findEntry(s *store.Snapshot, ref string) (arbiter.Entry, error) {
+func findEntry(s *desk.Snapshot, ref string) (arbiter.Entry, error) {
 	e, err := s.Find(ref)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, desk.ErrNotFound) {
 		return e, hint(err, "type a pairing number or a name from arbiter player list")
 	}
 	if err != nil {
@@ -219,8 +174,8 @@ func findEntry(s *store.Snapshot, ref string) (arbiter.Entry, error) {
 
 // completeStore opens the database for shell completion without creating
 // it; it returns nil when there is nothing to complete from.
-func (a *app) completeStore(cmd *cobra.Command) *store.DB {
-	db, err := a.openStore(cmd.Context(), false)
+func (a *app) completeStore(cmd *cobra.Command) *desk.Desk {
+	db, err := a.openDesk(cmd.Context(), false)
 	if err != nil {
 		return nil
 	}
@@ -229,7 +184,7 @@ func (a *app) completeStore(cmd *cobra.Command) *store.DB {
 
 // completeSnapshot reads the current tournament for shell completion; it
 // returns nil when there is nothing to complete from.
-func (a *app) completeSnapshot(cmd *cobra.Command) *store.Snapshot {
+func (a *app) completeSnapshot(cmd *cobra.Command) *desk.Snapshot {
 	db := a.completeStore(cmd)
 	if db == nil {
 		return nil
@@ -244,7 +199,7 @@ func (a *app) completeSnapshot(cmd *cobra.Command) *store.Snapshot {
 
 // completeRound returns the round whose boards complete an argument: the
 // one given with --round, else the last round paired; nil if none is.
-func completeRound(cmd *cobra.Command, s *store.Snapshot) *arbiter.Round {
+func completeRound(cmd *cobra.Command, s *desk.Snapshot) *arbiter.Round {
 	if s == nil || len(s.Rounds) == 0 {
 		return nil
 	}

@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -72,7 +72,7 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 	}
 	var data []byte
 	written, withMoves := 0, 0
-	err := a.withStore(ctx, false, func(db *store.DB) error {
+	err := a.withDesk(ctx, false, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -91,7 +91,7 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 		if err != nil {
 			return err
 		}
-		latest := map[[2]int]store.Game{}
+		latest := map[[2]int]desk.Game{}
 		for _, g := range stored {
 			latest[[2]int{g.Round, g.Board}] = g
 		}
@@ -101,7 +101,7 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 				return err
 			}
 			for _, b := range s.Rounds[n-1].Boards {
-				var sg *store.Game
+				var sg *desk.Game
 				if g, ok := latest[[2]int{n, b.Number}]; ok {
 					sg = &g
 					withMoves++
@@ -136,7 +136,7 @@ var exportTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "R
 
 // exportGame builds the PGN game of board b of round n: the tournament's
 // tags, and the moves of the stored game sg (nil for none) in SAN.
-func exportGame(s *store.Snapshot, n int, b arbiter.Board, reason string, sg *store.Game, lang rules.Lang) (*rules.Game, error) {
+func exportGame(s *desk.Snapshot, n int, b arbiter.Board, reason string, sg *desk.Game, lang rules.Lang) (*rules.Game, error) {
 	t := s.Tournament
 	seat := seatOf(s, n, b)
 	orUnknown := func(v string) string {

@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -65,7 +65,7 @@ type gameListJSON struct {
 }
 
 func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withDesk(ctx, false, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

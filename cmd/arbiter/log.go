@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -50,7 +50,7 @@ type eventJSON struct {
 }
 
 func runLog(ctx context.Context, a *app, opts *logOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withDesk(ctx, false, func(db *desk.Desk) error {
 		var tid int64
 		if !opts.all {
 			t, err := a.resolveTournament(ctx, db)

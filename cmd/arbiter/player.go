@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -61,7 +61,7 @@ type byeRequest struct {
 	Kind  string `json:"kind"`
 }
 
-func toPlayerJSON(e arbiter.Entry, reqs []store.Request) playerJSON {
+func toPlayerJSON(e arbiter.Entry, reqs []desk.Request) playerJSON {
 	p := e.Player
 	j := playerJSON{
 		ID: p.ID, PairingNumber: e.PN, Name: p.Name, Rating: p.Rating, Status: e.Status.String(),
@@ -138,9 +138,9 @@ func (f *playerFlags) player(name string) arbiter.Player {
 		FIDEID: f.fideID, BirthYear: f.birthYear, Sex: f.sex, Title: arbiter.Title(f.title)}
 }
 
-// change returns the details given as a store.PlayerChange.
-func (f *playerFlags) change(fs *pflag.FlagSet) store.PlayerChange {
-	var c store.PlayerChange
+// change returns the details given as a desk.PlayerChange.
+func (f *playerFlags) change(fs *pflag.FlagSet) desk.PlayerChange {
+	var c desk.PlayerChange
 	str := func(flag string, v *string) *string {
 		if fs.Changed(flag) {
 			return v

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -52,7 +52,7 @@ type rosterJSON struct {
 }
 
 func runPlayerList(ctx context.Context, a *app, opts *playerListOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withDesk(ctx, false, func(db *desk.Desk) error {
 		if opts.roster {
 			return listRoster(ctx, a, db, opts.json)
 		}
@@ -90,7 +90,7 @@ func ratingText(r int) string {
 }
 
 // statusText describes an entry's state in words.
-func statusText(s *store.Snapshot, e arbiter.Entry) string {
+func statusText(s *desk.Snapshot, e arbiter.Entry) string {
 	var parts []string
 	switch {
 	case e.Status == arbiter.Withdrawn:
@@ -125,7 +125,7 @@ func byeWords(k arbiter.ByeKind) string {
 	return ""
 }
 
-func listRoster(ctx context.Context, a *app, db *store.DB, asJSON bool) error {
+func listRoster(ctx context.Context, a *app, db *desk.Desk, asJSON bool) error {
 	ps, err := db.Roster(ctx)
 	if err != nil {
 		return err

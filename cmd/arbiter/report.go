@@ -11,44 +11,19 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/reports"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
 // What the files written by export and print share: which round they
-// show, the reports.Event they are drawn from, and how they reach the
-// disk.
-
-// reportEvent returns what the reports show after round n (0: before
-// round 1): the tournament, its entries, rounds 1 to n and the standings
-// ranked as the standings command ranks them, with the tie-break columns
-// headed by the chain's C.07 codes and each player's performance rating.
-func reportEvent(s *store.Snapshot, n int) (*reports.Event, error) {
-	in, st, err := rankAfter(s, n)
-	if err != nil {
-		return nil, err
-	}
-	perf := reports.Performances(in.Table, s.Entries)
-	rows := make([]reports.StandingRow, len(st))
-	for i, x := range st {
-		rows[i] = reports.StandingRow{Rank: x.Rank, RankTo: x.RankTo, PN: x.PN, Points: x.Points,
-			Tiebreaks: x.Values, Performance: perf[x.PN-1]}
-	}
-	codes := make([]string, len(in.Chain))
-	for i, sp := range in.Chain {
-		codes[i] = sp.String()
-	}
-	// Generated stays zero: the files carry the tournament's date, so the
-	// same database always gives the same bytes.
-	return &reports.Event{Tournament: s.Tournament, Entries: s.Entries, Rounds: s.Rounds[:n],
-		Table: in.Table, Standings: rows, TiebreakCodes: codes}, nil
-}
+// show, the reports.Event they are drawn from (desk.ReportEvent), and how
+// they reach the disk.
 
 // report is one file drawn from the tournament.
 type report struct {
 	path  string                                            // where to write it, "-" for standard output
-	round func(s *store.Snapshot) (int, error)              // the round it shows, or why there is none
+	round func(s *desk.Snapshot) (int, error)               // the round it shows, or why there is none
 	write func(w io.Writer, ev *reports.Event, n int) error // draws the file of round n
 	// size says how big the written file is for the notice: a count and
 	// its unit ("page", "sheet").
@@ -63,7 +38,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 	}
 	var buf bytes.Buffer
 	n := 0
-	err := a.withStore(ctx, false, func(db *store.DB) error {
+	err := a.withDesk(ctx, false, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -74,9 +49,9 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		if n, err = r.round(s); err != nil {
 			return err
 		}
-		ev, err := reportEvent(s, n)
+		ev, err := desk.ReportEvent(s, n)
 		if err != nil {
-			return err
+			return chainError(err)
 		}
 		return r.write(&buf, ev, n)
 	})
@@ -97,13 +72,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 
 // completeRounds returns how many rounds, from round 1 on, have every
 // result in.
-func completeRounds(s *store.Snapshot) int {
-	n := 0
-	for n < len(s.Rounds) && s.Rounds[n].Complete() {
-		n++
-	}
-	return n
-}
+func completeRounds(s *desk.Snapshot) int { return desk.CompleteRounds(s) }
 
 // roundChoice is a --round flag: the round asked for, and whether it was
 // given at all.
@@ -120,7 +89,7 @@ type roundChoice struct {
 // results, only a document that has something to show before round 1
 // (before1: the workbook's list of players) is made; the others are
 // refused with what to type instead.
-func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 bool) (int, error) {
+func (a *app) afterRound(s *desk.Snapshot, r roundChoice, what string, before1 bool) (int, error) {
 	if r.set {
 		if r.n < 1 {
 			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)
@@ -128,7 +97,7 @@ func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 
 		if err := checkPaired(s, r.n); err != nil {
 			return 0, err
 		}
-		if open := openBoards(s, r.n); open > 0 {
+		if open := desk.OpenBoards(s, r.n); open > 0 {
 			a.notef("Round %d is still in play (%s without a result): its open games count as not played yet.", r.n, plural(open, "board", "boards"))
 		}
 		return r.n, nil
@@ -151,7 +120,7 @@ func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 
 
 // pairedRound returns the round a pairing sheet or the slips show: the
 // round asked for, or else the last round paired.
-func pairedRound(s *store.Snapshot, r roundChoice) (int, error) {
+func pairedRound(s *desk.Snapshot, r roundChoice) (int, error) {
 	if r.set {
 		if r.n < 1 {
 			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)

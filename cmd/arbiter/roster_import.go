@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/roster"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -54,11 +54,11 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, true, func(db *store.DB) error {
-		got, err := db.ImportRoster(ctx, filepath.Base(opts.file), rows, store.AddOptions{New: opts.new})
+	return a.withDesk(ctx, true, func(db *desk.Desk) error {
+		got, err := db.ImportRoster(ctx, filepath.Base(opts.file), rows, desk.AddOptions{New: opts.new})
 		if err != nil {
 			msg := "correct the file and import it again (nothing was imported)"
-			if errors.Is(err, store.ErrLikelyDuplicate) {
+			if errors.Is(err, desk.ErrLikelyDuplicate) {
 				msg = "correct the name in the file, or import with --new if these are different people (nothing was imported)"
 			}
 			return hint(fmt.Errorf("%s: %w", opts.file, err), "%s", msg)
@@ -89,7 +89,7 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 // readPlayerList reads a CSV or XLSX list of players for player import
 // and roster import. Its errors name the file and, for a bad row, the
 // line.
-func (a *app) readPlayerList(file string) ([]store.ImportRow, error) {
+func (a *app) readPlayerList(file string) ([]desk.ImportRow, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
@@ -115,9 +115,9 @@ func (a *app) readPlayerList(file string) ([]store.ImportRow, error) {
 	if len(list.Ignored) > 0 {
 		a.notef("Ignored columns: %s.", strings.Join(list.Ignored, ", "))
 	}
-	rows := make([]store.ImportRow, len(list.Rows))
+	rows := make([]desk.ImportRow, len(list.Rows))
 	for i, r := range list.Rows {
-		rows[i] = store.ImportRow{Line: r.Line, Player: r.Player}
+		rows[i] = desk.ImportRow{Line: r.Line, Player: r.Player}
 	}
 	return rows, nil
 }

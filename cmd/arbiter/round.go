@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -48,7 +48,7 @@ type roundJSON struct {
 	Boards []boardJSON `json:"boards"`
 }
 
-func toRoundJSON(d store.RoundDetail) roundJSON {
+func toRoundJSON(d desk.RoundDetail) roundJSON {
 	out := roundJSON{Round: d.Number, Boards: []boardJSON{}}
 	for _, b := range d.Boards {
 		black := b.Black
@@ -63,7 +63,7 @@ func toRoundJSON(d store.RoundDetail) roundJSON {
 
 // printRound writes round d of s as a table: each board with the
 // players' scores before the round, then the byes with their points.
-func printRound(w io.Writer, s *store.Snapshot, d store.RoundDetail, explain bool) error {
+func printRound(w io.Writer, s *desk.Snapshot, d desk.RoundDetail, explain bool) error {
 	t := s.Tournament
 	fmt.Fprintf(w, "Round %d of %d, %s\n", d.Number, t.Rounds, t.Name)
 	tab, err := s.Table(d.Number - 1)
@@ -143,7 +143,7 @@ func resultText(r arbiter.Result) string {
 }
 
 // playerCell writes "7 Rossi, Mario (1850)".
-func playerCell(s *store.Snapshot, pn int) string {
+func playerCell(s *desk.Snapshot, pn int) string {
 	if e := s.Entry(pn); e != nil {
 		return entryLabel(*e)
 	}
@@ -151,6 +151,6 @@ func playerCell(s *store.Snapshot, pn int) string {
 }
 
 // byePoints returns the points a bye is worth in the tournament.
-func byePoints(s *store.Snapshot, b arbiter.Bye) string {
+func byePoints(s *desk.Snapshot, b arbiter.Bye) string {
 	return s.Tournament.ByeValue(b.Kind).Fraction()
 }

@@ -2,11 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
 )
@@ -86,7 +87,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 	if opts.round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 3", opts.round)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withDesk(ctx, false, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -104,7 +105,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 				return err
 			}
 		}
-		if open := openBoards(s, n); open > 0 {
+		if open := desk.OpenBoards(s, n); open > 0 {
 			a.notef("Round %d still has %s without a result: they count as not played yet.", n, plural(open, "board", "boards"))
 		}
 		if opts.explain != "" {
@@ -136,35 +137,29 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 }
 
 // tiebreakInput prepares the tie-break computation over rounds 1 to n.
-func tiebreakInput(s *store.Snapshot, n int) (tiebreak.Input, error) {
-	chain, err := tiebreak.ParseChain(s.Tournament.Tiebreaks)
-	if err != nil {
-		return tiebreak.Input{}, fmt.Errorf("%w; set a valid chain with arbiter tournament set --tiebreaks BH,DE,SB", err)
-	}
-	tab, err := s.Table(n)
-	if err != nil {
-		return tiebreak.Input{}, err
-	}
-	return tiebreak.Input{Tournament: s.Tournament, Table: tab, Ratings: s.Ratings(), Chain: chain}, nil
+func tiebreakInput(s *desk.Snapshot, n int) (tiebreak.Input, error) {
+	in, err := desk.TiebreakInput(s, n)
+	return in, chainError(err)
 }
 
-// rankAfter ranks the players after round n (0: before round 1) as the
-// standings show them: by points, then by the tournament's tie-break
-// chain, with a place shared only by players level on points and on the
-// whole chain. Games without a result count as not played yet. The
-// standings command and the reports both rank through here.
-func rankAfter(s *store.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
-	in, err := tiebreakInput(s, n)
-	if err != nil {
-		return in, nil, err
+// rankAfter ranks the players after round n (desk.Rank).
+func rankAfter(s *desk.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
+	in, st, err := desk.Rank(s, n)
+	return in, st, chainError(err)
+}
+
+// chainError says how to set a tie-break chain that cannot be read.
+func chainError(err error) error {
+	var de *desk.Error
+	if errors.As(err, &de) && de.Input == "tiebreaks" {
+		return fmt.Errorf("%w; set a valid chain with arbiter tournament set --tiebreaks BH,DE,SB", de.Err)
 	}
-	st, err := tiebreak.Rank(in)
-	return in, st, err
+	return err
 }
 
 // checkPaired returns an error saying which rounds there are when round r
 // is not paired.
-func checkPaired(s *store.Snapshot, r int) error {
+func checkPaired(s *desk.Snapshot, r int) error {
 	switch n := len(s.Rounds); {
 	case r >= 1 && r <= n:
 		return nil
@@ -177,23 +172,7 @@ func checkPaired(s *store.Snapshot, r int) error {
 	}
 }
 
-// openBoards counts the boards of round n still without a result (0 for
-// a round not paired).
-func openBoards(s *store.Snapshot, n int) int {
-	rd := s.Round(n)
-	if rd == nil {
-		return 0
-	}
-	open := 0
-	for _, b := range rd.Boards {
-		if b.Result == arbiter.NoResult {
-			open++
-		}
-	}
-	return open
-}
-
-func printStandings(a *app, s *store.Snapshot, in tiebreak.Input, st []tiebreak.Standing, n int) error {
+func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.Standing, n int) error {
 	t := s.Tournament
 	if len(st) == 0 {
 		a.notef("No players in %s yet: enter them with arbiter player add NAME.", t.Name)
@@ -232,7 +211,7 @@ func figure(sp tiebreak.Spec, v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-func explainStandings(a *app, s *store.Snapshot, in tiebreak.Input, opts *standingsOptions) error {
+func explainStandings(a *app, s *desk.Snapshot, in tiebreak.Input, opts *standingsOptions) error {
 	e, err := findEntry(s, opts.explain)
 	if err != nil {
 		return err

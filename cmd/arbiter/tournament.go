@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -207,7 +207,7 @@ type tournamentJSON struct {
 	Current         bool     `json:"current"`
 }
 
-func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
+func toTournamentJSON(ti desk.TournamentInfo) tournamentJSON {
 	t := ti.Tournament
 	return tournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Rounds: t.Rounds, RoundsPaired: ti.Paired,

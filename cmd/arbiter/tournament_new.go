@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -68,15 +68,15 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 	if t.FirstColour == arbiter.NoColour && !opts.set.Changed("seed") {
 		t.Seed = a.now().UnixNano()
 	}
-	return a.withStore(ctx, true, func(db *store.DB) error {
+	return a.withDesk(ctx, true, func(db *desk.Desk) error {
 		t, err := db.CreateTournament(ctx, t)
 		if err != nil {
 			return hint(err, "choose another name, or arbiter tournament use NAME")
 		}
 		if opts.json {
-			return writeJSON(a.stdout, toTournamentJSON(store.TournamentInfo{Tournament: t, Current: true}))
+			return writeJSON(a.stdout, toTournamentJSON(desk.TournamentInfo{Tournament: t, Current: true}))
 		}
-		a.notef("Created tournament %d %q: %s. It is now the current tournament.", t.ID, t.Name, store.Describe(t))
+		a.notef("Created tournament %d %q: %s. It is now the current tournament.", t.ID, t.Name, desk.Describe(t))
 		return nil
 	})
 }
