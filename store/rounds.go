@@ -336,6 +336,7 @@ type ResultChange struct {
 	White, Black         int // pairing numbers
 	Old, New             arbiter.Result
 	OldReason, NewReason string
+	WhiteName, BlackName string
 	Unchanged            bool // the same result was already there
 	// Paired is how many rounds were paired when the result was entered:
 	// more than Round when later rounds were paired with the old result.
@@ -371,6 +372,46 @@ func (db *DB) SetResult(ctx context.Context, tid int64, n, b int, r arbiter.Resu
 func (db *DB) JudgeResult(ctx context.Context, tid int64, n, b int, correct bool, judge Judge) (ResultChange, error) {
 	var c ResultChange
 	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		c, err = db.judgeIn(ctx, tx, tid, n, b, correct, judge)
+		return err
+	})
+	return c, err
+}
+
+// BatchEntry is one board of JudgeResults.
+type BatchEntry struct {
+	Round, Board int // Round 0: the last round paired
+	Correct      bool
+	Judge        Judge
+}
+
+// JudgeResults enters the results of several boards in one transaction,
+// each as JudgeResult would: if one is refused, none is entered, and the
+// error names its board.
+func (db *DB) JudgeResults(ctx context.Context, tid int64, entries []BatchEntry) ([]ResultChange, error) {
+	var out []ResultChange
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		out = out[:0]
+		for _, e := range entries {
+			c, err := db.judgeIn(ctx, tx, tid, e.Round, e.Board, e.Correct, e.Judge)
+			out = append(out, c)
+			var ie *InputError
+			if errors.As(err, &ie) {
+				return &InputError{Kind: ie.Kind, Msg: fmt.Sprintf("board %d: %s", e.Board, ie.Msg), Players: ie.Players}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// judgeIn is JudgeResult inside transaction tx.
+func (db *DB) judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, correct bool, judge Judge) (c ResultChange, err error) {
+	err = func() error {
 		t, err := loadTournament(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -422,6 +463,9 @@ func (db *DB) JudgeResult(ctx context.Context, tid int64, n, b int, correct bool
 		if err != nil {
 			return fmt.Errorf("store: read board: %w", err)
 		}
+		if c.WhiteName, c.BlackName, err = pairNames(ctx, tx, tid, c.White, c.Black); err != nil {
+			return err
+		}
 		if reason == "" && r == c.Old {
 			c.NewReason = c.OldReason
 		}
@@ -446,7 +490,7 @@ func (db *DB) JudgeResult(ctx context.Context, tid int64, n, b int, correct bool
 			return fmt.Errorf("store: enter result: %w", err)
 		}
 		return db.logEvent(ctx, tx, tid, action, subject, withReason(c.Old, c.OldReason), withReason(r, c.NewReason))
-	})
+	}()
 	return c, err
 }
 
@@ -467,15 +511,24 @@ func withReason(r arbiter.Result, reason string) string {
 }
 
 func boardNames(ctx context.Context, q queryer, tid int64, w, b int) (string, error) {
-	var wn, bn string
-	err := q.QueryRowContext(ctx, `SELECT
+	wn, bn, err := pairNames(ctx, q, tid, w, b)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d %s - %d %s", w, wn, b, bn), nil
+}
+
+// pairNames returns the names of the players with pairing numbers w and
+// b.
+func pairNames(ctx context.Context, q queryer, tid int64, w, b int) (wn, bn string, err error) {
+	err = q.QueryRowContext(ctx, `SELECT
 		(SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?1 AND e.pn = ?2),
 		(SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?1 AND e.pn = ?3)`,
 		tid, w, b).Scan(&wn, &bn)
 	if err != nil {
-		return "", fmt.Errorf("store: read names: %w", err)
+		return "", "", fmt.Errorf("store: read names: %w", err)
 	}
-	return fmt.Sprintf("%d %s - %d %s", w, wn, b, bn), nil
+	return wn, bn, nil
 }
 
 // RoundDetail is a paired round with what the pairing left besides the

@@ -69,6 +69,9 @@ type DB struct {
 	db   *sql.DB // the one connection that writes
 	rdb  *sql.DB // the connections that read: db itself for ":memory:"
 	path string
+	// undo: the schema has the undo log, and each write records its
+	// command there (undo.go). Set once when the file is opened.
+	undo bool
 
 	// Now returns the current time; time.Now if nil.
 	Now func() time.Time
@@ -196,8 +199,19 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return translate(err)
 	}
 	defer tx.Rollback()
+	var mark undoMark
+	if db.undo {
+		if mark, err = beginCommand(ctx, tx); err != nil {
+			return translate(err)
+		}
+	}
 	if err := fn(tx); err != nil {
 		return translate(err)
+	}
+	if db.undo {
+		if err := endCommand(ctx, tx, mark); err != nil {
+			return translate(err)
+		}
 	}
 	return translate(tx.Commit())
 }

@@ -1,0 +1,210 @@
+package desk
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// TestUndoEveryWriteKind runs each kind of write command on a tournament
+// of six with round 1 paired and two results in, undoes it, and runs it
+// again: undo gives back the content before the command, row for row,
+// and the command typed again gives the same content as the first time.
+func TestUndoEveryWriteKind(t *testing.T) {
+	ctx := WithActor(context.Background(), "Marta")
+	pgn := "[White \"Rossi, Mario\"]\n[Black \"Neri, Paolo\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+	tests := []struct {
+		name  string
+		undos int // commands do makes, when more than one
+		do    func(d *Desk, tid int64) error
+	}{
+		{"tournament set", 1, func(d *Desk, tid int64) error {
+			tr, err := d.Tournament(ctx, "")
+			if err != nil {
+				return err
+			}
+			tr.Venue = "Circolo"
+			tr.Rounds = 7
+			return d.UpdateTournament(ctx, tr)
+		}},
+		{"player add new", 1, func(d *Desk, tid int64) error {
+			_, err := d.AddEntry(ctx, tid, arbiter.Player{Name: "Greco, Dario", Rating: 1700}, AddOptions{})
+			return err
+		}},
+		{"player import", 1, func(d *Desk, tid int64) error {
+			_, err := d.Import(ctx, tid, "late.csv", []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Costa, Irene"}},
+				{Line: 3, Player: arbiter.Player{Name: "Bruno, Carlo", Rating: 1500}}}, AddOptions{})
+			return err
+		}},
+		{"player edit", 1, func(d *Desk, tid int64) error {
+			r := 1911
+			club := "Scacchi"
+			_, err := d.EditPlayer(ctx, tid, 2, PlayerChange{Rating: &r, Club: &club})
+			return err
+		}},
+		{"player withdraw", 1, func(d *Desk, tid int64) error {
+			_, _, err := d.Withdraw(ctx, tid, 3, 0)
+			return err
+		}},
+		{"player bye", 1, func(d *Desk, tid int64) error {
+			return d.RequestBye(ctx, tid, 4, 2, arbiter.HalfBye)
+		}},
+		{"roster import", 1, func(d *Desk, tid int64) error {
+			_, err := d.ImportRoster(ctx, "club.csv", []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Esposito, Gina", Rating: 1400}},
+				{Line: 3, Player: arbiter.Player{Name: "Rossi, Mario", Club: "Torre"}}}, AddOptions{})
+			return err
+		}},
+		{"round result", 1, func(d *Desk, tid int64) error {
+			_, err := d.EnterResult(ctx, ResultRequest{Board: 3, Result: arbiter.Draw})
+			return err
+		}},
+		{"round result correct", 1, func(d *Desk, tid int64) error {
+			_, err := d.EnterResult(ctx, ResultRequest{Board: 2, Result: arbiter.BlackWins, Reason: "resign", Correct: true})
+			return err
+		}},
+		{"round results batch", 1, func(d *Desk, tid int64) error {
+			_, err := d.EnterResults(ctx, []ResultRequest{{Board: 3, Result: arbiter.WhiteWins}, {Board: 2, Result: arbiter.Draw, Correct: true}})
+			return err
+		}},
+		{"game add", 1, func(d *Desk, tid int64) error {
+			_, err := d.SubmitGames(ctx, "", []Submission{{Round: 1, Board: 1, PGN: pgn, Letters: "en", Ruling: ""}})
+			return err
+		}},
+		{"round unpair", 3, func(d *Desk, tid int64) error {
+			for _, b := range []int{1, 2} {
+				if _, err := d.EnterResult(ctx, ResultRequest{Board: b, Correct: true}); err != nil {
+					return err
+				}
+			}
+			_, err := d.Unpair(ctx, tid)
+			return err
+		}},
+		{"round pair", 2, func(d *Desk, tid int64) error {
+			if _, err := d.EnterResult(ctx, ResultRequest{Board: 3, Result: arbiter.Draw}); err != nil {
+				return err
+			}
+			_, err := d.Pair(ctx, PairRequest{})
+			return err
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := mustOpen(t)
+			tr := mustTournament(t, ctx, d, 6)
+			mustPair(t, ctx, d)
+			for _, b := range []int{1, 2} {
+				if _, err := d.EnterResult(ctx, ResultRequest{Board: b, Result: arbiter.WhiteWins}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := mustContent(t, d)
+			if err := tc.do(d, tr.ID); err != nil {
+				t.Fatal(err)
+			}
+			after := mustContent(t, d)
+			if slices.Equal(before, after) {
+				t.Fatal("the command changed nothing")
+			}
+			plan, err := d.Undo(ctx, "", 0, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(plan.Events) == 0 {
+				t.Fatal("the plan shows no event")
+			}
+			if !slices.Equal(mustContent(t, d), after) {
+				t.Fatal("showing the undo changed the database")
+			}
+			for range tc.undos {
+				if _, err := d.Undo(ctx, "", 0, true); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if now := mustContent(t, d); !slices.Equal(now, before) {
+				t.Fatalf("after undo:\n%s\nwant:\n%s", strings.Join(now, "\n"), strings.Join(before, "\n"))
+			}
+			if err := tc.do(d, tr.ID); err != nil {
+				t.Fatal(err)
+			}
+			if got := mustContent(t, d); !slices.Equal(got, after) {
+				t.Fatalf("the command again gives\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(after, "\n"))
+			}
+		})
+	}
+}
+
+func mustContent(tb testing.TB, d *Desk) []string {
+	tb.Helper()
+	c, err := d.Content(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
+// TestUndoRefusals: a result cannot be undone once the next round is
+// paired from it, and the refusal names the pairing; creating a
+// tournament cannot be undone; nothing is changed by a refusal.
+func TestUndoRefusals(t *testing.T) {
+	ctx := WithActor(context.Background(), "Marta")
+	d := mustOpen(t)
+	tr := mustTournament(t, ctx, d, 4)
+	mustPair(t, ctx, d)
+	if _, err := d.EnterResult(ctx, ResultRequest{Board: 1, Result: arbiter.WhiteWins}); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := d.Events(ctx, tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resultEvent := evs[len(evs)-1].ID
+	if _, err := d.EnterResult(ctx, ResultRequest{Board: 2, Result: arbiter.Draw}); err != nil {
+		t.Fatal(err)
+	}
+	mustPair(t, ctx, d)
+	before := mustContent(t, d)
+	_, err = d.Undo(ctx, "", resultEvent, true)
+	if !errors.Is(err, ErrDependent) || !strings.Contains(err.Error(), "round.pair") {
+		t.Fatalf("undo of round 1's result after round 2 was paired: %v, want a refusal naming the pairing", err)
+	}
+	if !slices.Equal(mustContent(t, d), before) {
+		t.Fatal("a refused undo changed the database")
+	}
+	// Undo the pairing, then the second result, then the first.
+	for range 3 {
+		if _, err := d.Undo(ctx, "", 0, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := d.Snapshot(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Rounds) != 1 || s.Rounds[0].Boards[0].Result != arbiter.NoResult || s.Rounds[0].Boards[1].Result != arbiter.NoResult {
+		t.Fatalf("after three undos: %+v", s.Rounds)
+	}
+	// Then round 1's pairing and the four registrations; the
+	// tournament itself is refused.
+	for range 5 {
+		if _, err := d.Undo(ctx, "", 0, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := d.Undo(ctx, "", 0, true); !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "creating a tournament") {
+		t.Fatalf("undo of the tournament: %v", err)
+	}
+	evs, _ = d.Events(ctx, tr.ID)
+	var undos int
+	for _, e := range evs {
+		if e.Action == "undo" {
+			undos++
+		}
+	}
+	if undos != 8 {
+		t.Fatalf("the log holds %d undo events, want 8", undos)
+	}
+}
