@@ -397,7 +397,7 @@ func (db *DB) JudgeResults(ctx context.Context, tid int64, entries []BatchEntry)
 			c, err := db.judgeIn(ctx, tx, tid, e.Round, e.Board, e.Correct, e.Judge)
 			out = append(out, c)
 			var ie *InputError
-			if errors.As(err, &ie) {
+			if errors.As(err, &ie) && !strings.Contains(ie.Msg, fmt.Sprintf("board %d ", e.Board)) {
 				return &InputError{Kind: ie.Kind, Msg: fmt.Sprintf("board %d: %s", e.Board, ie.Msg), Players: ie.Players}
 			}
 			if err != nil {

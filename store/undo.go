@@ -261,7 +261,11 @@ func describeCommand(evs []Event) string {
 	if e.New != "" {
 		s += " (" + e.New + ")"
 	}
-	if len(evs) > 1 {
+	switch len(evs) {
+	case 1:
+	case 2:
+		s += " and 1 more change"
+	default:
 		s += fmt.Sprintf(" and %d more changes", len(evs)-1)
 	}
 	return s

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRoundResults enters the slips of a round in one command, from the
+// command line and from a file: every board is confirmed with the names,
+// and one refused board leaves every board as it was.
+func TestRoundResults(t *testing.T) {
+	c := setup(t)
+	before := c.dump()
+	_, errs, code := c.run("round", "results", "2 0-1, 3 1-0, 1 0-1")
+	if code != 1 || !strings.Contains(errs, "board 1") || !strings.Contains(errs, "--correct") {
+		t.Fatalf("a batch with a board already entered: exit %d, %q", code, errs)
+	}
+	if c.dump() != before {
+		t.Fatal("a refused batch entered results")
+	}
+	_, errs, code = c.run("round", "results", "2 0-1, 3 2-0")
+	if code != 1 || !strings.Contains(errs, `item 2 "3 2-0"`) {
+		t.Fatalf("a bad result: exit %d, %q", code, errs)
+	}
+	out := c.ok("round", "results", "2 0-1, 3 1/2")
+	want := "round 1 board 2: Conti, Sara – Bianchi, Anna 0-1\nround 1 board 3: Rossi, Mario – Gallo, Piero 1/2-1/2\n"
+	if out != want {
+		t.Fatalf("confirmations:\n%s\nwant:\n%s", out, want)
+	}
+	show := c.ok("round", "show", "1", "--json")
+	for _, s := range []string{`"result": "0-1"`, `"result": "1/2-1/2"`} {
+		if !strings.Contains(show, s) {
+			t.Fatalf("round show after the batch lacks %s:\n%s", s, show)
+		}
+	}
+	c.ok("round", "pair")
+	slips := filepath.Join(t.TempDir(), "slips.txt")
+	if err := os.WriteFile(slips, []byte("# round 2\n1 1-0\n\n2 1/2\n3 +-\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = c.ok("round", "results", "--from", slips)
+	if n := strings.Count(out, "round 2 board"); n != 3 {
+		t.Fatalf("from a file: %d confirmations\n%s", n, out)
+	}
+	if err := os.WriteFile(slips, []byte("1 0-1\n\nthree 1-0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code = c.run("round", "results", "--from", slips, "--round", "2", "--correct")
+	if code != 1 || !strings.Contains(errs, "line 3") {
+		t.Fatalf("a bad line: exit %d, %q", code, errs)
+	}
+}
+
+// TestUndoCommand: undo shows the change first and changes nothing, then
+// with --yes puts the database back; a result of a round the next round
+// was paired from is refused, naming the pairing.
+func TestUndoCommand(t *testing.T) {
+	c := setup(t)
+	before := c.ok("round", "show", "1", "--json")
+	c.ok("round", "result", "2", "0-1")
+	dump := c.dump()
+	out, errs, code := c.run("undo")
+	if code != 0 || !strings.Contains(out, "result.enter") || !strings.Contains(errs, "arbiter undo --yes") {
+		t.Fatalf("undo without --yes: exit %d\n%s%s", code, out, errs)
+	}
+	if c.dump() != dump {
+		t.Fatal("undo without --yes changed the database")
+	}
+	c.ok("undo", "--yes")
+	if got := c.ok("round", "show", "1", "--json"); got != before {
+		t.Fatalf("after undo:\n%s\nwant:\n%s", got, before)
+	}
+	if !strings.Contains(c.ok("log"), "undo") {
+		t.Fatal("the log does not show the undo")
+	}
+	// Round 1 complete, round 2 paired: round 1's results cannot be
+	// undone by number.
+	c.ok("round", "results", "2 0-1, 3 1/2")
+	c.ok("round", "pair")
+	logs := c.ok("log", "--json")
+	i := strings.Index(logs, `"action": "result.enter"`)
+	j := strings.LastIndex(logs[:i], `"id": `)
+	id := strings.TrimSpace(strings.TrimSuffix(strings.SplitN(logs[j+len(`"id": `):], "\n", 2)[0], ","))
+	dump = c.dump()
+	_, errs, code = c.run("undo", id, "--yes")
+	if code != 1 || !strings.Contains(errs, "round.pair") || strings.Count(errs, "\n") != 1 {
+		t.Fatalf("undo of a result round 2 was paired from: exit %d %q", code, errs)
+	}
+	if c.dump() != dump {
+		t.Fatal("a refused undo changed the database")
+	}
+	if _, errs, code := c.run("undo", "x"); code != 2 || !strings.Contains(errs, "arbiter log") {
+		t.Fatalf("undo x: exit %d %q", code, errs)
+	}
+}
