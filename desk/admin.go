@@ -40,6 +40,9 @@ func (d *Desk) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
 // AddEntry registers player p in tournament tid (C.04.2 art. 2 for the
 // pairing numbers; see the package documentation).
 func (d *Desk) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt AddOptions) (Added, error) {
+	if err := d.numberAsName(ctx, tid, p.Name, opt); err != nil {
+		return Added{}, err
+	}
 	a, err := d.db.AddEntry(ctx, tid, p, opt)
 	return a, inputErr("player", err)
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,6 +28,9 @@ func scanPlayer(row interface{ Scan(...any) error }, extra ...any) (arbiter.Play
 func checkPlayer(p arbiter.Player) error {
 	if strings.TrimSpace(p.Name) == "" {
 		return invalid("a player needs a name")
+	}
+	if OnlyDigits(p.Name) {
+		return invalid("%q is a number, not a name: a club player is entered by name or by roster ID (id:N)", strings.TrimSpace(p.Name))
 	}
 	if p.Rating < 0 || p.Rating > 3500 {
 		return invalid("rating %d of %s is out of range: type a rating from 0 (unrated) to 3500", p.Rating, p.Name)
@@ -300,19 +304,87 @@ func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, erro
 			similar = append(similar, r)
 		}
 	}
+	if len(same) == 0 {
+		// A surname, or part of a name, typed for someone the club
+		// knows: the same words are among the words of one name only.
+		for i := range e.roster {
+			if within(k.words, e.keys[i].words) {
+				same = append(same, &e.roster[i])
+			}
+		}
+		if len(same) > 1 {
+			return nil, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%q could be %s", p.Name, e.idList(same)), Players: ids(same)}
+		}
+	}
 	switch {
 	case len(same) == 1:
 		return same[0], nil
 	case len(same) > 1:
-		return nil, conflict("%d club players are called %s (%s): say which with id:N, or add as a new player", len(same), p.Name, idList(same))
+		return nil, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%d club players are called %s (%s)", len(same), p.Name, e.idList(same)), Players: ids(same)}
 	case len(similar) > 0:
-		ids := make([]int64, len(similar))
-		for i, r := range similar {
-			ids[i] = r.ID
+		msg := fmt.Sprintf("%q looks like club player %s", p.Name, idList(similar))
+		if pn, ok := e.entered[similar[0].ID]; ok && len(similar) == 1 {
+			msg += fmt.Sprintf(": did you mean %d %s, entered already?", pn, similar[0].Name)
 		}
-		return nil, &InputError{Kind: ErrLikelyDuplicate, Msg: fmt.Sprintf("%q looks like club player %s", p.Name, idList(similar)), Players: ids}
+		return nil, &InputError{Kind: ErrLikelyDuplicate, Msg: msg, Players: ids(similar)}
 	}
 	return nil, nil
+}
+
+// ErrAmbiguous is the kind of error AddEntry returns for a name that
+// could be several club players; the error's Players lists them.
+var ErrAmbiguous = fmt.Errorf("ambiguous name: %w", ErrConflict)
+
+// within reports whether every word of part is a word of whole, and part
+// has fewer words: "Ferri" is within "Ferri, Luca", "Li" is not within
+// "Lima, Ana".
+func within(part, whole []string) bool {
+	if len(part) == 0 || len(part) >= len(whole) {
+		return false
+	}
+	for _, w := range part {
+		if !slices.Contains(whole, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func ids(ps []*arbiter.Player) []int64 {
+	out := make([]int64, len(ps))
+	for i, p := range ps {
+		out[i] = p.ID
+	}
+	return out
+}
+
+// idList is the package's idList, with the pairing number of those
+// entered in the tournament.
+func (e *enroller) idList(ps []*arbiter.Player) string {
+	var s []string
+	for _, p := range ps {
+		d := idList([]*arbiter.Player{p})
+		if pn, ok := e.entered[p.ID]; ok {
+			d += fmt.Sprintf(", player %d", pn)
+		}
+		s = append(s, d)
+	}
+	return strings.Join(s, "; ")
+}
+
+// OnlyDigits reports whether name, spaces aside, is only digits: a
+// number typed where a name belongs.
+func OnlyDigits(name string) bool {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		if (r < '0' || r > '9') && r != ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // ErrLikelyDuplicate is the kind of error AddEntry and Import return for
@@ -367,7 +439,11 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 		p = merged
 	}
 	if pn, ok := e.entered[p.ID]; ok {
-		return a, &InputError{Kind: ErrAlreadyEntered, Msg: fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn)}
+		msg := fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn)
+		if en, err := entryByPlayer(ctx, e.tx, e.t.ID, p.ID); err == nil && en.Status == arbiter.Withdrawn {
+			msg += fmt.Sprintf(", withdrawn from round %d", en.WithdrawnFrom)
+		}
+		return a, &InputError{Kind: ErrAlreadyEntered, Msg: msg, Players: []int64{p.ID}}
 	}
 	joined := 1
 	if e.paired > 0 {

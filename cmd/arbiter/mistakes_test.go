@@ -24,8 +24,8 @@ func TestRoundResults(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, `item 2 "3 2-0"`) {
 		t.Fatalf("a bad result: exit %d, %q", code, errs)
 	}
-	out := c.ok("round", "results", "2 0-1, 3 1/2")
-	want := "round 1 board 2: Conti, Sara – Bianchi, Anna 0-1\nround 1 board 3: Rossi, Mario – Gallo, Piero 1/2-1/2\n"
+	_, out, _ := c.run("round", "results", "2 0-1, 3 1/2")
+	want := "Entered round 1 board 2: Conti, Sara – Bianchi, Anna 0-1.\nEntered round 1 board 3: Rossi, Mario – Gallo, Piero 1/2-1/2.\n"
 	if out != want {
 		t.Fatalf("confirmations:\n%s\nwant:\n%s", out, want)
 	}
@@ -40,7 +40,7 @@ func TestRoundResults(t *testing.T) {
 	if err := os.WriteFile(slips, []byte("# round 2\n1 1-0\n\n2 1/2\n3 +-\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out = c.ok("round", "results", "--from", slips)
+	_, out, _ = c.run("round", "results", "--from", slips)
 	if n := strings.Count(out, "round 2 board"); n != 3 {
 		t.Fatalf("from a file: %d confirmations\n%s", n, out)
 	}
@@ -93,5 +93,68 @@ func TestUndoCommand(t *testing.T) {
 	}
 	if _, errs, code := c.run("undo", "x"); code != 2 || !strings.Contains(errs, "arbiter log") {
 		t.Fatalf("undo x: exit %d %q", code, errs)
+	}
+}
+
+// TestPlayerAddResolves: player add finds the player a surname, a part
+// of a name or a number means, as every other command does, and never
+// enters a phantom player; a near miss is answered with the name meant.
+func TestPlayerAddResolves(t *testing.T) {
+	c := setup(t)
+	c.ok("round", "results", "2 1/2, 3 1/2")
+	c.ok("player", "withdraw", "Rossi")
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"surname of a withdrawn player", []string{"player", "add", "Rossi"},
+			[]string{"Rossi, Mario is already entered in Labyrinth 12 May as player 3, withdrawn from round 2", "arbiter player return 3"}},
+		{"surname, other case and accents", []string{"player", "add", "rossi"}, []string{"as player 3"}},
+		{"a pairing number", []string{"player", "add", "3"}, []string{`"3" is a number, not a name: player 3 of Labyrinth 12 May is Rossi, Mario`}},
+		{"a number nobody has", []string{"player", "add", "22"}, []string{`"22" is a number, not a name`, "id:N"}},
+		{"a near miss", []string{"player", "add", "Rosi, Mario"}, []string{"did you mean 3 Rossi, Mario, entered already?"}},
+		{"a near miss elsewhere", []string{"player", "bye", "Bianci"}, []string{"did you mean 2 Bianchi, Anna?"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := c.dump()
+			_, errs, code := c.run(tc.args...)
+			if code != 1 || strings.Count(errs, "\n") != 1 {
+				t.Fatalf("exit %d, %q: want one line and exit 1", code, errs)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("%q lacks %q", errs, w)
+				}
+			}
+			if c.dump() != before {
+				t.Fatal("the refusal changed the database")
+			}
+		})
+	}
+	// Two Ferris: the surname alone is ambiguous and lists both; the
+	// first name alone finds one; --new enters someone new.
+	c = newCLI(t)
+	c.ok("tournament", "new", "Open")
+	c.ok("player", "add", "Ferri, Luca")
+	c.ok("player", "add", "Ferri, Anna")
+	before := c.dump()
+	_, errs, code := c.run("player", "add", "Ferri")
+	for _, w := range []string{"Ferri, Luca", "Ferri, Anna", "--new", "id:"} {
+		if code != 1 || !strings.Contains(errs, w) {
+			t.Fatalf("player add Ferri with two Ferris: exit %d, %q lacks %q", code, errs, w)
+		}
+	}
+	if c.dump() != before {
+		t.Fatal("the ambiguous name changed the database")
+	}
+	_, errs, code = c.run("player", "add", "Anna")
+	if code != 1 || !strings.Contains(errs, "Ferri, Anna is already entered") {
+		t.Fatalf("player add Anna: exit %d, %q", code, errs)
+	}
+	c.ok("player", "add", "Ferri, Paolo", "--new")
+	if got := strings.Count(c.ok("player", "list"), "Ferri"); got != 3 {
+		t.Fatalf("player list shows %d Ferris, want 3", got)
 	}
 }

@@ -69,6 +69,12 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 		}
 		added, err := db.AddEntry(ctx, t.ID, opts.flags.player(name), addOpts)
 		switch {
+		case errors.Is(err, desk.ErrNumberAsName):
+			return addNumberError(err)
+		case errors.Is(err, desk.ErrAmbiguous):
+			return hint(err, "give the roster ID, e.g. arbiter player add id:N; to enter someone new, type the full name as \"Surname, Name\" with --new")
+		case errors.Is(err, desk.ErrAlreadyEntered) && strings.Contains(err.Error(), "withdrawn"):
+			return hint(err, "to bring them back, type arbiter player return %s", pnIn(err.Error()))
 		case errors.Is(err, desk.ErrLikelyDuplicate):
 			id := "N"
 			var ie *desk.InputError
@@ -96,4 +102,26 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 		a.notef("Entered %s in %s (%s%s).", entryLabel(e), t.Name, who, from)
 		return nil
 	})
+}
+
+// addNumberError words the refusal of a number given as a name.
+func addNumberError(err error) error {
+	if errors.Is(err, desk.ErrAlreadyEntered) {
+		return hint(err, "name that player by the number in the other commands, e.g. arbiter player return N")
+	}
+	return hint(err, "type the player's name, or id:N for a club player from arbiter roster list")
+}
+
+// pnIn returns the pairing number in "... as player 7, withdrawn ...", or
+// "N".
+func pnIn(msg string) string {
+	_, after, ok := strings.Cut(msg, " as player ")
+	if !ok {
+		return "N"
+	}
+	n, _, _ := strings.Cut(after, ",")
+	if _, err := strconv.Atoi(n); err != nil {
+		return "N"
+	}
+	return n
 }

@@ -125,12 +125,8 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		if err != nil {
 			return resultError(err, opts, c)
 		}
-		line := fmt.Sprintf("round %d board %d, %d-%d", c.Round, c.Board, c.White, c.Black)
-		switch {
-		case c.Unchanged:
-			a.notef("Nothing to change: %s already has %s.", line, withReasonText(c.Old, c.OldReason))
-		case c.Old != arbiter.NoResult && c.Old != c.New:
-			a.notef("Corrected %s: %s, was %s. The change is logged; standings follow it.", line, withReasonText(c.New, c.NewReason), withReasonText(c.Old, c.OldReason))
+		a.notef("%s", confirmation(c.ResultChange))
+		if c.Old != arbiter.NoResult && c.Old != c.New {
 			switch from, to := c.LaterRounds(); {
 			case from == 0:
 			case from == to:
@@ -138,8 +134,6 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 			default:
 				a.notef("Rounds %d to %d were paired with the old result and stay as they are.", from, to)
 			}
-		default:
-			a.notef("Entered %s: %s.", line, withReasonText(c.New, c.NewReason))
 		}
 		return nil
 	})

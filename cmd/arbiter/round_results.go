@@ -127,21 +127,21 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 			for _, n := range o.Notes {
 				a.notef("Board %d: %s.", o.Board, n)
 			}
-			fmt.Fprintln(a.stdout, confirmation(o.ResultChange))
+			a.notef("%s", confirmation(o.ResultChange))
 		}
 		return nil
 	})
 }
 
-// confirmation words one result entered with the players' names: "round
-// 3 board 8: Galli, Renée – De Luca, Paolo 0-1".
+// confirmation words a result entered with the players' names: "Entered
+// round 3 board 8: Galli, Renée – De Luca, Paolo 0-1."
 func confirmation(c desk.ResultChange) string {
-	s := fmt.Sprintf("round %d board %d: %s – %s %s", c.Round, c.Board, c.WhiteName, c.BlackName, withReasonText(c.New, c.NewReason))
+	line := fmt.Sprintf("round %d board %d: %s – %s", c.Round, c.Board, c.WhiteName, c.BlackName)
 	switch {
 	case c.Unchanged:
-		s += " (already entered)"
+		return fmt.Sprintf("Nothing to change: %s already has %s.", line, withReasonText(c.Old, c.OldReason))
 	case c.Old != arbiter.NoResult && c.Old != c.New:
-		s += fmt.Sprintf(" (corrected, was %s)", withReasonText(c.Old, c.OldReason))
+		return fmt.Sprintf("Corrected %s %s, was %s. The change is logged; standings follow it.", line, withReasonText(c.New, c.NewReason), withReasonText(c.Old, c.OldReason))
 	}
-	return s
+	return fmt.Sprintf("Entered %s %s.", line, withReasonText(c.New, c.NewReason))
 }
