@@ -88,31 +88,6 @@ type gameShowJSON struct {
 	FinalFEN         string   `json:"final_fen"`
 }
 
-// unplayable returns the moves of g from the first illegal one on, as
-// written, numbered: ["4...Nd4", "5.Nxd4", "exd4"].
-func unplayable(g *rules.Game, im *rules.IllegalMove) []string {
-	if im == nil {
-		return nil
-	}
-	var out []string
-	number, black := im.Number, im.Side == rules.Black
-	for i, nd := range g.Moves[im.Ply-1:] {
-		switch {
-		case !black:
-			out = append(out, strconv.Itoa(number)+"."+nd.Text)
-		case i == 0:
-			out = append(out, strconv.Itoa(number)+"..."+nd.Text)
-		default:
-			out = append(out, nd.Text)
-		}
-		if black {
-			number++
-		}
-		black = !black
-	}
-	return out
-}
-
 // sanMoves writes the legal moves of a verdict in SAN with the letters of
 // lang.
 func sanMoves(v *rules.Verdict, lang rules.Lang) []string {
@@ -190,7 +165,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 		seat := seatOf(s, n, b)
 		v := bg.Verdict
 		out := gameShowJSON{Round: n, Board: board, White: seat.White, Black: seat.Black, Result: b.Result.String(),
-			Reason: d.Reasons[board], Letters: v.Lang.String(), Moves: sanMoves(v, opts.Lang), Unplayable: unplayable(bg.Game, v.Illegal),
+			Reason: d.Reasons[board], Letters: v.Lang.String(), Moves: sanMoves(v, opts.Lang), Unplayable: desk.Unplayable(bg.Game, v.Illegal),
 			Legal: v.Legal(), Plies: len(v.Moves), Status: v.Status.String(), ResultConsistent: v.ResultConsistent,
 			ResultNote: v.ResultNote, Notes: bg.Record.Notes, Ruling: bg.Stored.Ruling,
 			SubmittedAt: bg.Stored.Created.UTC().Format(time.RFC3339), Submissions: bg.Count, FinalFEN: v.Final.FEN()}
