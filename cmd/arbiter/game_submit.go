@@ -68,17 +68,6 @@ func plainPathError(err error) error {
 	return err
 }
 
-// seatsOf returns every board of the paired rounds of s, named.
-func seatsOf(s *desk.Snapshot) []games.Seat {
-	var seats []games.Seat
-	for _, r := range s.Rounds {
-		for _, b := range r.Boards {
-			seats = append(seats, seatOf(s, r.Number, b))
-		}
-	}
-	return seats
-}
-
 func seatOf(s *desk.Snapshot, n int, b arbiter.Board) games.Seat { return desk.SeatOf(s, n, b) }
 
 // findBoard returns board b of round n, or an error saying which boards
