@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
-	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
@@ -64,13 +61,6 @@ result alone. The import is one transaction: all of it, or nothing.`,
 	return cmd
 }
 
-// importedGame is a game of the file with its board.
-type importedGame struct {
-	pgnGame
-	seat  games.Seat
-	board arbiter.Board
-}
-
 func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 	if opts.Round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 3", opts.Round)
@@ -91,33 +81,12 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 		} else if len(s.Rounds) == 0 {
 			return fmt.Errorf("no round of %s is paired yet: nothing to attach %s to", s.Tournament.Name, name)
 		}
-		ix := games.NewIndex(len(s.Rounds), seatsOf(s))
-		var matched []importedGame
-		var unmatched, refused []string
-		taken := map[[2]int]int{} // round, board: index of the game that took it
-		for _, pg := range gs {
-			m := ix.Find(opts.Round, tagsOf(pg.game))
-			label := gameLabel(pg)
-			switch {
-			case m.Swapped:
-				refused = append(refused, fmt.Sprintf("%s: %s; fix the White and Black tags", label, m.Problem))
-				continue
-			case !m.OK:
-				unmatched = append(unmatched, fmt.Sprintf("%s: %s", label, m.Problem))
-				continue
-			}
-			key := [2]int{m.Seat.Round, m.Seat.Board}
-			if first, ok := taken[key]; ok {
-				refused = append(refused, fmt.Sprintf("%s: round %d board %d already has game %d of the file; keep one of them", label, key[0], key[1], first))
-				continue
-			}
-			taken[key] = pg.index
-			b, err := findBoard(s, m.Seat.Round, m.Seat.Board)
-			if err != nil {
-				return err
-			}
-			matched = append(matched, importedGame{pgnGame: pg, seat: m.Seat, board: b})
+		list := make([]*rules.Game, len(gs))
+		for i, pg := range gs {
+			list[i] = pg.game
 		}
+		m := desk.MatchGames(s, opts.Round, list)
+		matched, unmatched, refused := m.Matched, m.Unmatched, m.Refused
 		if len(unmatched) > 0 && !opts.SkipUnmatched {
 			return listed(a, "unmatched", unmatched, fmt.Sprintf("%s of %d in %s %s no board: nothing imported; fix the tags, or add --skip-unmatched to import the %d that match",
 				plural(len(unmatched), "game", "games"), len(gs), name, nounFor(len(unmatched), "matches", "match"), len(gs)-len(unmatched)))
@@ -126,10 +95,10 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 		var subs []desk.Submission
 		var checked []checkedGame
 		for _, ig := range matched {
-			ruling := takeRuling(ig.game)
-			cg, err := checkGame(s.Tournament, gameInput{game: ig.game, seat: ig.seat, entered: ig.board.Result, lang: opts.Lang, ruling: ruling, how: how})
+			ruling := takeRuling(ig.Game)
+			cg, err := checkGame(s.Tournament, gameInput{game: ig.Game, seat: ig.Seat, entered: ig.Board.Result, lang: opts.Lang, ruling: ruling, how: how})
 			if err != nil {
-				refused = append(refused, fmt.Sprintf("%s, round %d board %d: %v", gameLabel(ig.pgnGame), ig.seat.Round, ig.seat.Board, err))
+				refused = append(refused, fmt.Sprintf("%s, round %d board %d: %v", desk.GameLabel(ig.Index, ig.Game), ig.Seat.Round, ig.Seat.Board, err))
 				continue
 			}
 			subs = append(subs, cg.sub)
@@ -185,18 +154,6 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 		a.notef("%s.", msg)
 		return nil
 	})
-}
-
-// gameLabel names a game of a file: "game 3 (line 25, Rossi, Mario -
-// Neri, Paolo)".
-func gameLabel(pg pgnGame) string {
-	name := func(s string) string {
-		if strings.TrimSpace(s) == "" {
-			return "?"
-		}
-		return s
-	}
-	return fmt.Sprintf("game %d (line %d, %s - %s)", pg.index, pg.game.Line, name(pg.game.Tag("White")), name(pg.game.Tag("Black")))
 }
 
 // listed returns the error for a refused import: with one problem, that

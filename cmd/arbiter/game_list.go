@@ -44,25 +44,8 @@ submissions, the latest is listed.`,
 	return cmd
 }
 
-// gameListJSON is one board's game in the list. Field names are stable:
-// add, never rename.
-type gameListJSON struct {
-	Round            int    `json:"round"`
-	Board            int    `json:"board"`
-	White            string `json:"white"`
-	Black            string `json:"black"`
-	Result           string `json:"result"`
-	Plies            int    `json:"plies"`
-	Legal            bool   `json:"legal"`
-	Status           string `json:"status"`
-	EndMove          string `json:"end_move"`
-	IllegalMove      string `json:"illegal_move"`
-	Article          string `json:"article"`
-	ResultConsistent bool   `json:"result_consistent"`
-	Verdict          string `json:"verdict"`
-	Ruling           string `json:"ruling"`
-	Submissions      int    `json:"submissions"`
-}
+// gameListJSON is one board's game in the list (desk.GameListView).
+type gameListJSON = desk.GameListView
 
 func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 	return a.withDesk(ctx, false, func(db *desk.Desk) error {

@@ -68,26 +68,7 @@ func plainPathError(err error) error {
 	return err
 }
 
-// seatsOf returns every board of the paired rounds of s, named.
-func seatsOf(s *desk.Snapshot) []games.Seat {
-	var seats []games.Seat
-	for _, r := range s.Rounds {
-		for _, b := range r.Boards {
-			seats = append(seats, seatOf(s, r.Number, b))
-		}
-	}
-	return seats
-}
-
-func seatOf(s *desk.Snapshot, n int, b arbiter.Board) games.Seat {
-	name := func(pn int) string {
-		if e := s.Entry(pn); e != nil {
-			return e.Player.Name
-		}
-		return strconv.Itoa(pn)
-	}
-	return games.Seat{Round: n, Board: b.Number, White: name(b.White), Black: name(b.Black)}
-}
+func seatOf(s *desk.Snapshot, n int, b arbiter.Board) games.Seat { return desk.SeatOf(s, n, b) }
 
 // findBoard returns board b of round n, or an error saying which boards
 // there are.
@@ -220,15 +201,11 @@ func gameError(err error, in gameInput) error {
 	return err
 }
 
-// rulingPrefix starts the comment that carries the arbiter's ruling in
-// PGN written by export pgn.
-const rulingPrefix = "Ruling: "
-
 // takeRuling removes from g the comment before the first move that holds
 // the arbiter's ruling, as export pgn writes it, and returns the ruling.
 func takeRuling(g *rules.Game) string {
 	for i, c := range g.Comments {
-		if text, ok := strings.CutPrefix(strings.TrimSpace(c), rulingPrefix); ok {
+		if text, ok := strings.CutPrefix(strings.TrimSpace(c), desk.RulingPrefix); ok {
 			g.Comments = append(g.Comments[:i:i], g.Comments[i+1:]...)
 			return strings.TrimSpace(text)
 		}

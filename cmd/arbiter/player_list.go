@@ -38,18 +38,8 @@ instead, with the roster IDs that player add id:N takes.`,
 	return cmd
 }
 
-// rosterJSON is the JSON form of a roster player.
-type rosterJSON struct {
-	ID         int64  `json:"id"`
-	Name       string `json:"name"`
-	Rating     int    `json:"rating"`
-	Title      string `json:"title"`
-	Club       string `json:"club"`
-	Federation string `json:"federation"`
-	FIDEID     string `json:"fide_id"`
-	BirthYear  int    `json:"birth_year"`
-	Sex        string `json:"sex"`
-}
+// rosterJSON is the JSON form of a roster player (desk.RosterView).
+type rosterJSON = desk.RosterView
 
 func runPlayerList(ctx context.Context, a *app, opts *playerListOptions) error {
 	return a.withDesk(ctx, false, func(db *desk.Desk) error {
@@ -133,7 +123,7 @@ func listRoster(ctx context.Context, a *app, db *desk.Desk, asJSON bool) error {
 	if asJSON {
 		out := make([]rosterJSON, 0, len(ps))
 		for _, p := range ps {
-			out = append(out, rosterJSON{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex})
+			out = append(out, desk.RosterViewOf(p))
 		}
 		return writeJSON(a.stdout, out)
 	}

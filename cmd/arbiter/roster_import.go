@@ -67,7 +67,7 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 			out := make([]rosterJSON, 0, len(got))
 			for _, r := range got {
 				p := r.Player
-				out = append(out, rosterJSON{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex})
+				out = append(out, desk.RosterViewOf(p))
 			}
 			return writeJSON(a.stdout, out)
 		}

@@ -31,36 +31,13 @@ in. Boards are numbered from 1; players are named by pairing number.`,
 	return cmd
 }
 
-// boardJSON is one board, or one bye, of a round in JSON. Byes have board
-// 0, black null and the kind of bye in "bye". Field names are stable.
-type boardJSON struct {
-	Board       int    `json:"board"`
-	White       int    `json:"white"`
-	Black       *int   `json:"black"`
-	Result      string `json:"result"`
-	Bye         string `json:"bye"`
-	Reason      string `json:"reason"`
-	Explanation string `json:"explanation"`
-}
+// roundJSON is a round in JSON (desk.RoundView).
+type (
+	roundJSON = desk.RoundView
+	boardJSON = desk.BoardView
+)
 
-// roundJSON is a round in JSON.
-type roundJSON struct {
-	Round  int         `json:"round"`
-	Boards []boardJSON `json:"boards"`
-}
-
-func toRoundJSON(d desk.RoundDetail) roundJSON {
-	out := roundJSON{Round: d.Number, Boards: []boardJSON{}}
-	for _, b := range d.Boards {
-		black := b.Black
-		out.Boards = append(out.Boards, boardJSON{Board: b.Number, White: b.White, Black: &black,
-			Result: b.Result.String(), Reason: d.Reasons[b.Number], Explanation: d.BoardNotes[b.Number]})
-	}
-	for _, b := range d.Byes {
-		out.Boards = append(out.Boards, boardJSON{White: b.PN, Bye: b.Kind.String(), Explanation: d.ByeNotes[b.PN]})
-	}
-	return out
-}
+func toRoundJSON(d desk.RoundDetail) roundJSON { return desk.RoundViewOf(d) }
 
 // printRound writes round d of s as a table: each board with the
 // players' scores before the round, then the byes with their points.

@@ -54,34 +54,11 @@ rounds, the values cut, and for DE the group and its games.`,
 	return cmd
 }
 
-// standingJSON is one line of the standings in JSON. Field names are
-// stable: add, never rename. "tiebreaks" is keyed by the C.07 codes of
-// the tournament's chain.
-type standingJSON struct {
-	Rank          int                `json:"rank"`
-	RankTo        int                `json:"rank_to"`
-	PairingNumber int                `json:"pairing_number"`
-	Name          string             `json:"name"`
-	Rating        int                `json:"rating"`
-	Points        float64            `json:"points"`
-	Tiebreaks     map[string]float64 `json:"tiebreaks"`
-}
-
-// explanationJSON is one tie-break explained, in JSON.
-type explanationJSON struct {
-	Tiebreak string     `json:"tiebreak"`
-	Value    float64    `json:"value"`
-	Summary  string     `json:"summary"`
-	Lines    []lineJSON `json:"lines"`
-}
-
-type lineJSON struct {
-	Round    int     `json:"round"`
-	Opponent int     `json:"opponent"`
-	Value    float64 `json:"value"`
-	Counted  bool    `json:"counted"`
-	Note     string  `json:"note"`
-}
+type (
+	standingJSON    = desk.StandingView
+	explanationJSON = desk.ExplanationView
+	lineJSON        = desk.LineView
+)
 
 func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 	if opts.round < 0 {
@@ -120,17 +97,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 			return err
 		}
 		if opts.json {
-			out := make([]standingJSON, 0, len(st))
-			for _, x := range st {
-				e := s.Entry(x.PN)
-				j := standingJSON{Rank: x.Rank, RankTo: x.RankTo, PairingNumber: x.PN, Name: e.Player.Name,
-					Rating: e.Player.Rating, Points: x.Points.Points(), Tiebreaks: map[string]float64{}}
-				for i, sp := range in.Chain {
-					j.Tiebreaks[sp.String()] = x.Values[i]
-				}
-				out = append(out, j)
-			}
-			return writeJSON(a.stdout, out)
+			return writeJSON(a.stdout, desk.StandingViews(s, in, st))
 		}
 		return printStandings(a, s, in, st, n)
 	})
@@ -221,15 +188,7 @@ func explainStandings(a *app, s *desk.Snapshot, in tiebreak.Input, opts *standin
 		return err
 	}
 	if opts.json {
-		out := make([]explanationJSON, 0, len(ex))
-		for _, x := range ex {
-			j := explanationJSON{Tiebreak: x.Spec.String(), Value: x.Value, Summary: x.Summary, Lines: []lineJSON{}}
-			for _, l := range x.Lines {
-				j.Lines = append(j.Lines, lineJSON{l.Round, l.Opponent, l.Value, l.Counted, l.Note})
-			}
-			out = append(out, j)
-		}
-		return writeJSON(a.stdout, out)
+		return writeJSON(a.stdout, desk.ExplanationViews(ex))
 	}
 	card := in.Table.Card(e.PN)
 	fmt.Fprintf(a.stdout, "%s: %s after round %d\n", entryLabel(e), pointsText(card.Score()), in.Table.Rounds)

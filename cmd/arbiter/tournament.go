@@ -182,45 +182,7 @@ func joinInts(ns []int, sep string) string {
 	return strings.Join(s, sep)
 }
 
-// tournamentJSON is the JSON form of a tournament. Field names are
-// stable: add, never rename.
-type tournamentJSON struct {
-	ID              int64    `json:"id"`
-	Name            string   `json:"name"`
-	Date            string   `json:"date"`
-	Venue           string   `json:"venue"`
-	Rounds          int      `json:"rounds"`
-	RoundsPaired    int      `json:"rounds_paired"`
-	Players         int      `json:"players"`
-	TimeControl     string   `json:"time_control"`
-	Pace            string   `json:"pace"`
-	LawsEdition     int      `json:"laws_edition"`
-	TiebreakEdition int      `json:"tiebreak_edition"`
-	PairingEdition  int      `json:"pairing_edition"`
-	ByeValue        float64  `json:"bye_value"`
-	HalfByeValue    float64  `json:"half_bye_value"`
-	LateValue       float64  `json:"late_value"`
-	Tiebreaks       []string `json:"tiebreaks"`
-	Deadline        string   `json:"deadline"`
-	FirstColour     string   `json:"first_colour"`
-	Seed            int64    `json:"seed"`
-	Current         bool     `json:"current"`
-}
+// tournamentJSON is the JSON form of a tournament (desk.TournamentView).
+type tournamentJSON = desk.TournamentView
 
-func toTournamentJSON(ti desk.TournamentInfo) tournamentJSON {
-	t := ti.Tournament
-	return tournamentJSON{
-		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Rounds: t.Rounds, RoundsPaired: ti.Paired,
-		Players: ti.Players, TimeControl: t.TimeControl, Pace: t.Pace.String(), LawsEdition: t.LawsEdition,
-		TiebreakEdition: t.TiebreakEdition, PairingEdition: t.PairingEdition, ByeValue: t.PABValue.Points(),
-		HalfByeValue: t.HalfByeValue.Points(), LateValue: t.LateValue.Points(), Tiebreaks: t.Tiebreaks,
-		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed, Current: ti.Current,
-	}
-}
-
-func firstColourName(c arbiter.Colour) string {
-	if c == arbiter.NoColour {
-		return "lot"
-	}
-	return c.String()
-}
+func toTournamentJSON(ti desk.TournamentInfo) tournamentJSON { return desk.TournamentViewOf(ti) }
