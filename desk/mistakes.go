@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -40,4 +41,50 @@ func (d *Desk) numberAsName(ctx context.Context, tid int64, name string, opt Add
 		}
 	}
 	return e
+}
+
+// ErrPlayed: an entry with games cannot be removed, only withdrawn
+// (ErrConflict).
+var ErrPlayed = store.ErrPlayed
+
+// ReturnPlayer brings player id, withdrawn from tournament tid, back from
+// round from on (0: the next round to pair). The rounds the player missed
+// score as absences by the tournament's rule for a missed round: half a
+// point where a late entry's missed round is worth half a point, none
+// otherwise (C.04.2 art. 2.4-2.5).
+func (d *Desk) ReturnPlayer(ctx context.Context, tid, id int64, from int) (arbiter.Entry, error) {
+	t, err := d.db.Tournament(ctx, tid)
+	if err != nil {
+		return arbiter.Entry{}, inputErr("tournament", err)
+	}
+	kind := arbiter.ZeroBye
+	if t.LateValue == arbiter.Half {
+		kind = arbiter.HalfBye
+	}
+	e, err := d.db.Return(ctx, tid, id, from, kind)
+	return e, inputErr("player", err)
+}
+
+// RemoveEntry takes player id out of tournament tid as if never entered:
+// only an entry that never played (no board, no pairing-allocated bye);
+// the players numbered after it move up by one. A player with games is
+// refused with ErrPlayed: withdraw them instead.
+func (d *Desk) RemoveEntry(ctx context.Context, tid, id int64) (arbiter.Entry, error) {
+	e, err := d.db.Remove(ctx, tid, id)
+	return e, inputErr("player", err)
+}
+
+// RemoveRosterPlayer takes player id out of the club roster: only one
+// entered in no tournament.
+func (d *Desk) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player, error) {
+	p, err := d.db.RemoveRosterPlayer(ctx, id)
+	return p, inputErr("player", err)
+}
+
+// RemoveGames takes the games attached to board b of round n (0: the last
+// round paired) off it; the board's result stays. It returns the round
+// and the number of games removed.
+func (d *Desk) RemoveGames(ctx context.Context, tid int64, n, b int) (round, removed int, err error) {
+	round, removed, err = d.db.RemoveGames(ctx, tid, n, b)
+	return round, removed, inputErr("board", err)
 }

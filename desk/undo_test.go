@@ -19,10 +19,11 @@ func TestUndoEveryWriteKind(t *testing.T) {
 	pgn := "[White \"Rossi, Mario\"]\n[Black \"Neri, Paolo\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
 	tests := []struct {
 		name  string
-		undos int // commands do makes, when more than one
+		undos int                            // commands do makes
+		prep  func(d *Desk, tid int64) error // run before, not undone
 		do    func(d *Desk, tid int64) error
 	}{
-		{"tournament set", 1, func(d *Desk, tid int64) error {
+		{name: "tournament set", undos: 1, do: func(d *Desk, tid int64) error {
 			tr, err := d.Tournament(ctx, "")
 			if err != nil {
 				return err
@@ -31,50 +32,83 @@ func TestUndoEveryWriteKind(t *testing.T) {
 			tr.Rounds = 7
 			return d.UpdateTournament(ctx, tr)
 		}},
-		{"player add new", 1, func(d *Desk, tid int64) error {
+		{name: "player add new", undos: 1, do: func(d *Desk, tid int64) error {
 			_, err := d.AddEntry(ctx, tid, arbiter.Player{Name: "Greco, Dario", Rating: 1700}, AddOptions{})
 			return err
 		}},
-		{"player import", 1, func(d *Desk, tid int64) error {
+		{name: "player import", undos: 1, do: func(d *Desk, tid int64) error {
 			_, err := d.Import(ctx, tid, "late.csv", []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Costa, Irene"}},
 				{Line: 3, Player: arbiter.Player{Name: "Bruno, Carlo", Rating: 1500}}}, AddOptions{})
 			return err
 		}},
-		{"player edit", 1, func(d *Desk, tid int64) error {
+		{name: "player edit", undos: 1, do: func(d *Desk, tid int64) error {
 			r := 1911
 			club := "Scacchi"
 			_, err := d.EditPlayer(ctx, tid, 2, PlayerChange{Rating: &r, Club: &club})
 			return err
 		}},
-		{"player withdraw", 1, func(d *Desk, tid int64) error {
+		{name: "player withdraw", undos: 1, do: func(d *Desk, tid int64) error {
 			_, _, err := d.Withdraw(ctx, tid, 3, 0)
 			return err
 		}},
-		{"player bye", 1, func(d *Desk, tid int64) error {
+		{name: "player bye", undos: 1, do: func(d *Desk, tid int64) error {
 			return d.RequestBye(ctx, tid, 4, 2, arbiter.HalfBye)
 		}},
-		{"roster import", 1, func(d *Desk, tid int64) error {
+		{name: "roster import", undos: 1, do: func(d *Desk, tid int64) error {
 			_, err := d.ImportRoster(ctx, "club.csv", []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Esposito, Gina", Rating: 1400}},
 				{Line: 3, Player: arbiter.Player{Name: "Rossi, Mario", Club: "Torre"}}}, AddOptions{})
 			return err
 		}},
-		{"round result", 1, func(d *Desk, tid int64) error {
+		{name: "round result", undos: 1, do: func(d *Desk, tid int64) error {
 			_, err := d.EnterResult(ctx, ResultRequest{Board: 3, Result: arbiter.Draw})
 			return err
 		}},
-		{"round result correct", 1, func(d *Desk, tid int64) error {
+		{name: "round result correct", undos: 1, do: func(d *Desk, tid int64) error {
 			_, err := d.EnterResult(ctx, ResultRequest{Board: 2, Result: arbiter.BlackWins, Reason: "resign", Correct: true})
 			return err
 		}},
-		{"round results batch", 1, func(d *Desk, tid int64) error {
+		{name: "round results batch", undos: 1, do: func(d *Desk, tid int64) error {
 			_, err := d.EnterResults(ctx, []ResultRequest{{Board: 3, Result: arbiter.WhiteWins}, {Board: 2, Result: arbiter.Draw, Correct: true}})
 			return err
 		}},
-		{"game add", 1, func(d *Desk, tid int64) error {
+		{name: "game add", undos: 1, do: func(d *Desk, tid int64) error {
 			_, err := d.SubmitGames(ctx, "", []Submission{{Round: 1, Board: 1, PGN: pgn, Letters: "en", Ruling: ""}})
 			return err
 		}},
-		{"round unpair", 3, func(d *Desk, tid int64) error {
+		{name: "player bye cancel", undos: 1, prep: func(d *Desk, tid int64) error {
+			return d.RequestBye(ctx, tid, 4, 2, arbiter.HalfBye)
+		}, do: func(d *Desk, tid int64) error {
+			return d.CancelBye(ctx, tid, 4, 2)
+		}},
+		{name: "player return", undos: 1, prep: func(d *Desk, tid int64) error {
+			_, _, err := d.Withdraw(ctx, tid, 3, 0)
+			return err
+		}, do: func(d *Desk, tid int64) error {
+			_, err := d.ReturnPlayer(ctx, tid, 3, 3)
+			return err
+		}},
+		{name: "player remove", undos: 1, prep: func(d *Desk, tid int64) error {
+			_, err := d.AddEntry(ctx, tid, arbiter.Player{Name: "Costa, Irene"}, AddOptions{})
+			return err
+		}, do: func(d *Desk, tid int64) error {
+			_, err := d.RemoveEntry(ctx, tid, 7)
+			return err
+		}},
+		{name: "roster remove", undos: 1, prep: func(d *Desk, tid int64) error {
+			_, err := d.ImportRoster(ctx, "club.csv", []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Esposito, Gina"}}}, AddOptions{})
+			return err
+		}, do: func(d *Desk, tid int64) error {
+			_, err := d.RemoveRosterPlayer(ctx, 7)
+			return err
+		}},
+		{name: "game remove", undos: 1, prep: func(d *Desk, tid int64) error {
+			_, err := d.SubmitGames(ctx, "", []Submission{{Round: 1, Board: 1, PGN: pgn, Letters: "en"}})
+			return err
+		}, do: func(d *Desk, tid int64) error {
+			_, _, err := d.RemoveGames(ctx, tid, 0, 1)
+			return err
+		}},
+		{name: "round unpair", undos: 3, do: func(d *Desk, tid int64) error {
 			for _, b := range []int{1, 2} {
 				if _, err := d.EnterResult(ctx, ResultRequest{Board: b, Correct: true}); err != nil {
 					return err
@@ -83,7 +117,7 @@ func TestUndoEveryWriteKind(t *testing.T) {
 			_, err := d.Unpair(ctx, tid)
 			return err
 		}},
-		{"round pair", 2, func(d *Desk, tid int64) error {
+		{name: "round pair", undos: 2, do: func(d *Desk, tid int64) error {
 			if _, err := d.EnterResult(ctx, ResultRequest{Board: 3, Result: arbiter.Draw}); err != nil {
 				return err
 			}
@@ -98,6 +132,11 @@ func TestUndoEveryWriteKind(t *testing.T) {
 			mustPair(t, ctx, d)
 			for _, b := range []int{1, 2} {
 				if _, err := d.EnterResult(ctx, ResultRequest{Board: b, Result: arbiter.WhiteWins}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.prep != nil {
+				if err := tc.prep(d, tr.ID); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -157,4 +159,122 @@ func TestPlayerAddResolves(t *testing.T) {
 	if got := strings.Count(c.ok("player", "list"), "Ferri"); got != 3 {
 		t.Fatalf("player list shows %d Ferris, want 3", got)
 	}
+}
+
+// TestReturnAndRemove: a withdrawn player comes back, the round missed
+// scored as an absence; an entry that never played is removed after
+// round 1, the numbers after it moving up in every round; a player with
+// games is refused; a roster player entered nowhere leaves the roster; a
+// game attached by mistake comes off its board. Each is logged.
+func TestReturnAndRemove(t *testing.T) {
+	c := setup(t) // 6 players, round 1 paired 1-4, 5-2, 3-6, board 1 1-0
+	c.ok("round", "results", "2 1/2, 3 1/2")
+	c.ok("player", "withdraw", "Rossi")
+	// Two late entries: Costa (7) is absent in round 2, Esposito (8) plays.
+	c.ok("player", "add", "Costa, Irene", "--rating", "1400")
+	c.ok("player", "add", "Esposito, Gina", "--rating", "1300")
+	c.ok("player", "bye", "Costa", "--zero")
+	c.ok("round", "pair", "--manual", "1-2, 5-4, 6-8")
+	c.ok("round", "results", "1 1-0, 2 0-1, 3 1/2")
+
+	_, errs, code := c.run("player", "return", "3", "--from-round", "2")
+	if code != 1 || !strings.Contains(errs, "--from-round 3") {
+		t.Fatalf("return into a paired round: exit %d %q", code, errs)
+	}
+	_, errs, code = c.run("player", "remove", "Neri")
+	if code != 1 || !strings.Contains(errs, "arbiter player withdraw 1") {
+		t.Fatalf("remove a player with games: exit %d %q", code, errs)
+	}
+	errs = c.okErr("player", "return", "Rossi")
+	if !strings.Contains(errs, "3 Rossi, Mario (1800) is back in Labyrinth 12 May from round 3 on.") {
+		t.Fatalf("return: %q", errs)
+	}
+	var players []playerJSON
+	mustJSON(t, c.ok("player", "list", "--json"), &players)
+	if players[2].Status != "active" || players[2].WithdrawnFrom != 0 {
+		t.Fatalf("Rossi after return: %+v", players[2])
+	}
+	var r2 roundJSON
+	mustJSON(t, c.ok("round", "show", "2", "--json"), &r2)
+	if !hasBye(r2, 3, "Z") {
+		t.Fatalf("round 2 does not score Rossi's missed round as an absence: %+v", r2.Boards)
+	}
+
+	errs = c.okErr("player", "remove", "Costa")
+	if !strings.Contains(errs, "Removed 7 Costa, Irene (1400)") || !strings.Contains(errs, "Players 8 to 8 are now 7 to 7") {
+		t.Fatalf("remove: %q", errs)
+	}
+	mustJSON(t, c.ok("player", "list", "--json"), &players)
+	if len(players) != 7 || players[6].Name != "Esposito, Gina" || players[6].PairingNumber != 7 {
+		t.Fatalf("after remove: %+v", players)
+	}
+	mustJSON(t, c.ok("round", "show", "2", "--json"), &r2)
+	if b := r2.Boards[2]; b.White != 6 || *b.Black != 7 {
+		t.Fatalf("round 2 board 3 after the remove: %d-%d, want 6-7", b.White, *b.Black)
+	}
+	if strings.Contains(c.ok("standings"), "Costa") {
+		t.Fatal("the standings still show the player removed")
+	}
+
+	// The roster keeps Costa, entered nowhere now: roster remove takes her
+	// out; Neri, entered, stays.
+	var roster []playerJSON
+	mustJSON(t, c.ok("roster", "list", "--json"), &roster)
+	var costa, neri int64
+	for _, p := range roster {
+		switch p.Name {
+		case "Costa, Irene":
+			costa = p.ID
+		case "Neri, Paolo":
+			neri = p.ID
+		}
+	}
+	_, errs, code = c.run("roster", "remove", "id:"+strconv.FormatInt(neri, 10))
+	if code != 1 || !strings.Contains(errs, "entered in Labyrinth 12 May as player 1") {
+		t.Fatalf("roster remove of an entered player: exit %d %q", code, errs)
+	}
+	c.ok("roster", "remove", "id:"+strconv.FormatInt(costa, 10))
+	if strings.Contains(c.ok("roster", "list"), "Costa") {
+		t.Fatal("the roster still lists the player removed")
+	}
+
+	// A game on a board: game remove takes it off, the result stays.
+	pgn := filepath.Join(t.TempDir(), "g.pgn")
+	if err := os.WriteFile(pgn, []byte("[White \"Neri, Paolo\"]\n[Black \"Bianchi, Anna\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.ok("game", "add", "1", pgn)
+	c.ok("game", "remove", "1")
+	if out := c.ok("game", "list", "--json"); strings.Contains(out, "Qxf7") || strings.Contains(out, `"board": 1`) {
+		t.Fatalf("game list after game remove: %s", out)
+	}
+	mustJSON(t, c.ok("round", "show", "2", "--json"), &r2)
+	if r2.Boards[0].Result != "1-0" {
+		t.Fatalf("board 1's result after game remove: %q", r2.Boards[0].Result)
+	}
+	if _, errs, code := c.run("game", "remove", "1"); code != 1 || !strings.Contains(errs, "no game") {
+		t.Fatalf("game remove of a board without a game: exit %d %q", code, errs)
+	}
+	log := c.ok("log", "--all")
+	for _, a := range []string{"player.return", "player.remove", "roster.remove", "game.remove"} {
+		if !strings.Contains(log, a) {
+			t.Errorf("the log lacks %s", a)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, s string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(s), v); err != nil {
+		t.Fatalf("%v in %s", err, s)
+	}
+}
+
+func hasBye(r roundJSON, pn int, kind string) bool {
+	for _, b := range r.Boards {
+		if b.Board == 0 && b.White == pn && b.Bye == kind {
+			return true
+		}
+	}
+	return false
 }
