@@ -145,7 +145,6 @@ func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) 
 // it withdraws instead.
 var ErrPlayed = fmt.Errorf("played: %w", ErrConflict)
 
-
 // RemoveRosterPlayer takes player id out of the club roster: only a
 // player entered in no tournament.
 func (db *DB) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player, error) {
