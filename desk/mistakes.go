@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -87,4 +88,44 @@ func (d *Desk) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player
 func (d *Desk) RemoveGames(ctx context.Context, tid int64, n, b int) (round, removed int, err error) {
 	round, removed, err = d.db.RemoveGames(ctx, tid, n, b)
 	return round, removed, inputErr("board", err)
+}
+
+// ErrWrongBoard: neither player named by a game plays on the board it is
+// given for (ErrConflict).
+var ErrWrongBoard = fmt.Errorf("a game for another board: %w", ErrConflict)
+
+// CheckSeat refuses a game given for a board where neither of the
+// players its tags name plays, saying where they do play in that round
+// ("that is board 4 of round 3"). A game whose tags name no one, or one
+// of the board's players, passes: its tags are then only compared
+// (games.Compare), as warnings.
+func CheckSeat(s *Snapshot, seat games.Seat, t games.Tags) error {
+	named := func(tag string) bool {
+		switch strings.TrimSpace(tag) {
+		case "", "?", "-":
+			return false
+		}
+		return true
+	}
+	if !named(t.White) || !named(t.Black) {
+		return nil
+	}
+	on := func(tag string) bool { return arbiter.SameName(tag, seat.White) || arbiter.SameName(tag, seat.Black) }
+	if on(t.White) || on(t.Black) {
+		return nil
+	}
+	e := &Error{Kind: ErrConflict, Input: "game", Err: ErrWrongBoard,
+		Msg: fmt.Sprintf("the game is of %s - %s, and neither plays on %s", t.White, t.Black, seat),
+		Fix: "attach it to the board where they played, or keep it here by forcing it"}
+	if r := s.Round(seat.Round); r != nil {
+		for _, b := range r.Boards {
+			other := SeatOf(s, seat.Round, b)
+			if arbiter.SameName(t.White, other.White) || arbiter.SameName(t.White, other.Black) ||
+				arbiter.SameName(t.Black, other.White) || arbiter.SameName(t.Black, other.Black) {
+				e.Msg += fmt.Sprintf(": that is board %d of round %d (%s - %s)", b.Number, seat.Round, other.White, other.Black)
+				break
+			}
+		}
+	}
+	return e
 }

@@ -278,3 +278,36 @@ func hasBye(r roundJSON, pn int, kind string) bool {
 	}
 	return false
 }
+
+// TestGameWrongBoard: a game whose players sit on another board is
+// refused, pointing at that board, and nothing is stored; --force keeps
+// it; a game with one of the board's players still only warns.
+func TestGameWrongBoard(t *testing.T) {
+	c := setup(t) // round 1: 1 Neri - 4 Verdi, 5 Conti - 2 Bianchi, 3 Rossi - 6 Gallo
+	dir := t.TempDir()
+	write := func(white, black string) string {
+		p := filepath.Join(dir, white[:4]+black[:4]+".pgn")
+		g := "[White \"" + white + "\"]\n[Black \"" + black + "\"]\n[Result \"*\"]\n\n1. e4 e5 *\n"
+		if err := os.WriteFile(p, []byte(g), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	wrong := write("Rossi, Mario", "Gallo, Piero")
+	before := c.dump()
+	_, errs, code := c.run("game", "add", "2", wrong)
+	if code != 1 || !strings.Contains(errs, "that is board 3 of round 1") || !strings.Contains(errs, "--force") {
+		t.Fatalf("game on the wrong board: exit %d %q", code, errs)
+	}
+	if c.dump() != before {
+		t.Fatal("the refused game was stored")
+	}
+	c.ok("game", "add", "2", wrong, "--force")
+	if out := c.ok("game", "list", "--json"); !strings.Contains(out, `"board": 2`) {
+		t.Fatalf("the forced game is not on board 2: %s", out)
+	}
+	errs = c.okErr("game", "add", "3", write("Rossi, Mario", "Neri, Paolo"))
+	if !strings.Contains(errs, "warning: the Black tag says") {
+		t.Fatalf("a game with one of the board's players: %q", errs)
+	}
+}
