@@ -39,6 +39,11 @@ type Pairing struct {
 	// tournament changed since, such as a result corrected, which moves
 	// players between score groups.
 	Basis int64
+	// Replace stores the pairing over round Round, the last paired,
+	// which must have no result and no game yet (round swap, round
+	// edit): the round is changed in place and logged with the pairing
+	// before and after.
+	Replace bool
 }
 
 // ErrStale is the kind of error for a pairing computed from a state of the
@@ -56,6 +61,21 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		s, err := loadSnapshot(ctx, tx, tid)
 		if err != nil {
 			return err
+		}
+		var before string
+		if p.Replace {
+			if p.Basis != 0 && p.Basis != s.LastEvent {
+				return &InputError{Kind: ErrStale, Msg: fmt.Sprintf("round %d was not changed: the tournament changed meanwhile; try again", p.Round)}
+			}
+			if before, err = db.clearRound(ctx, tx, s, p.Round); err != nil {
+				return err
+			}
+			if s, err = loadSnapshot(ctx, tx, tid); err != nil {
+				return err
+			}
+			// The stamp of the state the pairing was made from is the
+			// state before the round was cleared.
+			p.Basis = 0
 		}
 		if out, err = s.Complete(p); err != nil {
 			return err
@@ -103,7 +123,11 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 			}
 		}
 		subject := fmt.Sprintf("round %d (%s)", out.Number, method)
-		if err := db.logEvent(ctx, tx, tid, ActRoundPair, subject, "", FormatPairing(out)); err != nil {
+		action := ActRoundPair
+		if p.Replace {
+			action = ActRoundEdit
+		}
+		if err := db.logEvent(ctx, tx, tid, action, subject, before, FormatPairing(out)); err != nil {
 			return err
 		}
 		for _, w := range p.Forced {
@@ -114,6 +138,35 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		return nil
 	})
 	return out, err
+}
+
+// ActRoundEdit is the event of a round changed in place.
+const ActRoundEdit = "round.edit"
+
+// clearRound deletes round n of s, the last paired, for a pairing to
+// replace it, refusing a round with a result or a game, and returns the
+// pairing it had.
+func (db *DB) clearRound(ctx context.Context, tx *sql.Tx, s *Snapshot, n int) (string, error) {
+	if n != len(s.Rounds) || n == 0 {
+		return "", conflict("only the last round paired can be changed, round %d", len(s.Rounds))
+	}
+	r := s.Rounds[n-1]
+	for _, b := range r.Boards {
+		if b.Result != arbiter.NoResult {
+			return "", &InputError{Kind: ErrHasResults, Msg: fmt.Sprintf("round %d has a result on board %d: a round being played stays as it is", n, b.Number)}
+		}
+	}
+	var games int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE tournament_id = ? AND round = ?`, s.Tournament.ID, n).Scan(&games); err != nil {
+		return "", err
+	}
+	if games > 0 {
+		return "", &InputError{Kind: ErrHasResults, Msg: fmt.Sprintf("round %d has games attached: a round being played stays as it is", n)}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, s.Tournament.ID, n); err != nil {
+		return "", fmt.Errorf("store: change round %d: %w", n, err)
+	}
+	return FormatPairing(r), nil
 }
 
 // Complete checks pairing p against s as SavePairing does, and returns the

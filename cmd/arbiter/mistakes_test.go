@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -310,4 +311,64 @@ func TestGameWrongBoard(t *testing.T) {
 	if !strings.Contains(errs, "warning: the Black tag says") {
 		t.Fatalf("a game with one of the board's players: %q", errs)
 	}
+}
+
+// TestRoundSwapEdit: two players of an unplayed round change places in
+// one command, the board list reprinted; a swap that breaks a basic rule
+// is refused with the warning and kept with --force; a round with a
+// result stays as it is; round edit sets one board.
+func TestRoundSwapEdit(t *testing.T) {
+	c := newCLI(t)
+	c.ok("tournament", "new", "Open", "--rounds", "5", "--first-colour", "white")
+	for _, p := range []string{"Neri, Paolo", "Bianchi, Anna", "Rossi, Mario", "Verdi, Ugo", "Conti, Sara", "Gallo, Piero"} {
+		c.ok("player", "add", p)
+	}
+	c.ok("round", "pair", "--manual", "1-4, 5-2, 3-6")
+	out := c.ok("round", "swap", "4", "6")
+	if !strings.Contains(out, "Neri, Paolo") || !strings.Contains(out, "Gallo, Piero") {
+		t.Fatalf("the board list is not reprinted:\n%s", out)
+	}
+	var r roundJSON
+	mustJSON(t, c.ok("round", "show", "1", "--json"), &r)
+	if got := boardsOf(r); got != "1-6 5-2 3-4" {
+		t.Fatalf("after swap 4 6: %s", got)
+	}
+	c.ok("round", "edit", "2", "2", "5")
+	mustJSON(t, c.ok("round", "show", "1", "--json"), &r)
+	if got := boardsOf(r); got != "1-6 2-5 3-4" {
+		t.Fatalf("after edit 2 2 5: %s", got)
+	}
+	if !strings.Contains(c.ok("log"), "round.edit") {
+		t.Fatal("the log lacks the change")
+	}
+	c.ok("round", "results", "1 1-0, 2 0-1, 3 1/2")
+	c.ok("round", "pair", "--manual", "1-2, 5-3, 4-6")
+	// 1 and 6 met in round 1: putting them together again is refused.
+	before := c.dump()
+	_, errs, code := c.run("round", "swap", "2", "6")
+	if code != 1 || !strings.Contains(errs, "warning:") || !strings.Contains(errs, "--force") {
+		t.Fatalf("a swap making a repeat pairing: exit %d %q", code, errs)
+	}
+	if c.dump() != before {
+		t.Fatal("the refused swap changed the database")
+	}
+	c.ok("round", "swap", "2", "6", "--force")
+	mustJSON(t, c.ok("round", "show", "2", "--json"), &r)
+	if got := boardsOf(r); got != "1-6 5-3 4-2" {
+		t.Fatalf("after the forced swap: %s", got)
+	}
+	c.ok("round", "result", "1", "1-0")
+	if _, errs, code := c.run("round", "swap", "3", "4"); code != 1 || !strings.Contains(errs, "has a result") {
+		t.Fatalf("swap in a round with a result: exit %d %q", code, errs)
+	}
+}
+
+func boardsOf(r roundJSON) string {
+	var s []string
+	for _, b := range r.Boards {
+		if b.Board > 0 {
+			s = append(s, fmt.Sprintf("%d-%d", b.White, *b.Black))
+		}
+	}
+	return strings.Join(s, " ")
 }

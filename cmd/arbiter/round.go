@@ -27,6 +27,8 @@ in. Boards are numbered from 1; players are named by pairing number.`,
 		newRoundUnpairCmd(a),
 		newRoundResultCmd(a),
 		newRoundResultsCmd(a),
+		newRoundSwapCmd(a),
+		newRoundEditCmd(a),
 	)
 	return cmd
 }
