@@ -57,7 +57,7 @@ any result or game is in: the players who sat there take the places the
 two leave. The round is checked as a pairing typed with round pair
 --manual: a basic rule of the Swiss system broken (C.04.1) is refused with
 its warnings, --force keeps it. The board list is shown again.`,
-		Example: `  $ arbiter round edit 3 12 7`,
+		Example:           `  $ arbiter round edit 3 12 7`,
 		Args:              cobra.ExactArgs(3),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
