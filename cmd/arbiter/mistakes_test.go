@@ -372,3 +372,52 @@ func boardsOf(r roundJSON) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// TestNoShows: a player who lost by forfeit is flagged at the next
+// pairing and paired; with the option no-shows withdraw, withdrawn first
+// and not paired.
+func TestNoShows(t *testing.T) {
+	c := setup(t) // round 1: 1-4 1-0, 5-2, 3-6 open
+	c.ok("round", "results", "2 +-, 3 1/2")
+	errs := c.okErr("round", "pair")
+	if !strings.Contains(errs, "2 Bianchi, Anna (1900) lost round 1 by forfeit and is still active") || !strings.Contains(errs, "arbiter player withdraw 2") {
+		t.Fatalf("no flag for the no-show:\n%s", errs)
+	}
+	var r roundJSON
+	mustJSON(t, c.ok("round", "show", "2", "--json"), &r)
+	if !seated(r, 2) {
+		t.Fatalf("the no-show is not paired: %s", boardsOf(r))
+	}
+	// Undo the pairing; with the option the no-show is withdrawn first.
+	c.ok("undo", "--yes")
+	c.ok("tournament", "option", "no-shows", "withdraw")
+	if got := c.ok("tournament", "option", "no-shows"); got != "withdraw\n" {
+		t.Fatalf("option no-shows: %q", got)
+	}
+	errs = c.okErr("round", "pair")
+	if !strings.Contains(errs, "withdrawn from round 2 on") {
+		t.Fatalf("no withdrawal:\n%s", errs)
+	}
+	var players []playerJSON
+	mustJSON(t, c.ok("player", "list", "--json"), &players)
+	if players[1].Status != "withdrawn" || players[1].WithdrawnFrom != 2 {
+		t.Fatalf("Bianchi after the pairing: %+v", players[1])
+	}
+	mustJSON(t, c.ok("round", "show", "2", "--json"), &r)
+	if seated(r, 2) {
+		t.Fatalf("the no-show withdrawn is paired: %s", boardsOf(r))
+	}
+	if !strings.Contains(c.ok("log"), "option.set") {
+		t.Fatal("the option change is not logged")
+	}
+}
+
+// seated reports whether player pn has a board in round r.
+func seated(r roundJSON, pn int) bool {
+	for _, b := range r.Boards {
+		if b.Board > 0 && (b.White == pn || *b.Black == pn) {
+			return true
+		}
+	}
+	return false
+}

@@ -141,6 +141,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		for _, n := range out.Notes {
 			a.notef("%s", n)
 		}
+		noShowNotes(a, out, opts.dryRun)
 		if opts.dryRun {
 			a.notef("Dry run: round %d of %s would have %s; nothing was stored.", out.Round.Number, s.Tournament.Name, roundSummary(out.Round))
 			if out.Pairing.Seed != nil {

@@ -25,3 +25,14 @@ CREATE TABLE undo_log (
 ) STRICT;
 CREATE INDEX undo_log_command ON undo_log (command);
 CREATE INDEX undo_log_row ON undo_log (tbl, rid);
+
+-- options are settings of the desk that a tournament (or, with
+-- tournament_id 0, the club) chooses, by key: "no-shows" (what a forfeit
+-- loss without notice does at the next pairing: "flag" or "withdraw"),
+-- "names" (how names are typed: "any" or "surname-first").
+CREATE TABLE options (
+	tournament_id INTEGER NOT NULL,
+	key           TEXT    NOT NULL,
+	value         TEXT    NOT NULL,
+	PRIMARY KEY (tournament_id, key)
+) STRICT;
