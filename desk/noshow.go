@@ -14,7 +14,7 @@ const (
 	NoShowsWithdraw  = "withdraw"
 	OptNames         = "names"
 	NamesAny         = "any"
-	NamesSurnameLast = "surname-first"
+	NamesSurnameFirst = "surname-first"
 )
 
 // Options lists the options of the desk with their values, the default
@@ -95,4 +95,23 @@ func (d *Desk) withdrawNoShows(ctx context.Context, tid int64) ([]NoShow, error)
 		}
 	}
 	return ns, nil
+}
+
+// ErrNameOrder: a new name typed without the comma of "Surname, Name"
+// where the option names asks for it (ErrInvalid).
+var ErrNameOrder = store.ErrNameOrder
+
+// surnameFirst reports whether new names must be typed "Surname, Name":
+// the tournament's option names, or else the club's.
+func (d *Desk) surnameFirst(ctx context.Context, tid int64) (bool, error) {
+	for _, id := range []int64{tid, 0} {
+		v, err := d.db.Option(ctx, id, OptNames)
+		if err != nil {
+			return false, err
+		}
+		if v != NamesAny {
+			return v == NamesSurnameFirst, nil
+		}
+	}
+	return false, nil
 }

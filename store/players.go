@@ -137,7 +137,15 @@ type AddOptions struct {
 	// New adds a new roster player even if the name looks like one
 	// already in the roster or in the tournament.
 	New bool
+	// SurnameFirst refuses a new player's name typed without a comma
+	// ("Olga Petrova"): the club types "Surname, Name", so that lists
+	// sort by surname (ErrNameOrder).
+	SurnameFirst bool
 }
+
+// ErrNameOrder is the kind of error for a new name typed without the
+// comma of "Surname, Name" when the club asks for it.
+var ErrNameOrder = fmt.Errorf("name not typed as Surname, Name: %w", ErrInvalid)
 
 // Added is the result of entering a player.
 type Added struct {
@@ -205,7 +213,7 @@ func (db *DB) Import(ctx context.Context, tid int64, source string, rows []Impor
 		}
 		lineOf := map[int64]int{}
 		for _, r := range rows {
-			a, err := e.add(ctx, r.Player, AddOptions{New: opt.New})
+			a, err := e.add(ctx, r.Player, AddOptions{New: opt.New, SurnameFirst: opt.SurnameFirst})
 			if err != nil {
 				var ie *InputError
 				if errors.As(err, &ie) {
@@ -419,6 +427,10 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 	if r == nil {
 		if err := checkPlayer(p); err != nil {
 			return a, err
+		}
+		if w := strings.Fields(p.Name); opt.SurnameFirst && !strings.Contains(p.Name, ",") && len(w) >= 2 {
+			guess := w[len(w)-1] + ", " + strings.Join(w[:len(w)-1], " ")
+			return a, &InputError{Kind: ErrNameOrder, Msg: fmt.Sprintf("%q is not typed as Surname, Name: type %q, or the surname first as the player writes it", p.Name, guess)}
 		}
 		p.ID, err = e.db.insertPlayer(ctx, e.tx, p)
 		if err != nil {

@@ -421,3 +421,29 @@ func seated(r roundJSON, pn int) bool {
 	}
 	return false
 }
+
+// TestNamesSurnameFirst: with the club's option names surname-first, a
+// new name typed "Olga Petrova" is refused with how to type it, while a
+// known player typed either way is still found.
+func TestNamesSurnameFirst(t *testing.T) {
+	c := setup(t)
+	c.ok("round", "results", "2 1/2, 3 1/2")
+	c.ok("tournament", "option", "names", "surname-first", "--club")
+	before := c.dump()
+	_, errs, code := c.run("player", "add", "Olga Petrova")
+	if code != 1 || !strings.Contains(errs, `type "Petrova, Olga"`) {
+		t.Fatalf("a name without a comma: exit %d %q", code, errs)
+	}
+	if c.dump() != before {
+		t.Fatal("the refused name changed the database")
+	}
+	c.ok("player", "add", "Petrova, Olga")
+	if _, errs, code := c.run("player", "add", "Mario Rossi"); code != 1 || !strings.Contains(errs, "already entered") {
+		t.Fatalf("a known player typed First Last: exit %d %q", code, errs)
+	}
+	var players []playerJSON
+	mustJSON(t, c.ok("player", "list", "--json"), &players)
+	if len(players) != 7 || players[6].Name != "Petrova, Olga" {
+		t.Fatalf("players: %+v", players)
+	}
+}
