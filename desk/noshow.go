@@ -9,11 +9,11 @@ import (
 
 // Option keys and values (see Options).
 const (
-	OptNoShows       = "no-shows"
-	NoShowsFlag      = "flag"
-	NoShowsWithdraw  = "withdraw"
-	OptNames         = "names"
-	NamesAny         = "any"
+	OptNoShows        = "no-shows"
+	NoShowsFlag       = "flag"
+	NoShowsWithdraw   = "withdraw"
+	OptNames          = "names"
+	NamesAny          = "any"
 	NamesSurnameFirst = "surname-first"
 )
 
