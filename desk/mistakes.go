@@ -10,6 +10,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
 // Narrower kinds of the refusals of AddEntry.
@@ -128,4 +129,17 @@ func CheckSeat(s *Snapshot, seat games.Seat, t games.Tags) error {
 		}
 	}
 	return e
+}
+
+// ActiveOnly returns the standings st without the players of s who
+// withdrew; the others keep their ranks.
+func ActiveOnly(s *Snapshot, st []tiebreak.Standing) []tiebreak.Standing {
+	var out []tiebreak.Standing
+	for _, x := range st {
+		if e := s.Entry(x.PN); e != nil && e.Status == arbiter.Withdrawn {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
 }

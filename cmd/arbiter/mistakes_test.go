@@ -447,3 +447,23 @@ func TestNamesSurnameFirst(t *testing.T) {
 		t.Fatalf("players: %+v", players)
 	}
 }
+
+// TestStandingsActive: --active leaves out a player who withdrew, the
+// others keeping their places.
+func TestStandingsActive(t *testing.T) {
+	c := setup(t)
+	c.ok("round", "results", "2 0-1, 3 1/2")
+	c.ok("player", "withdraw", "Verdi")
+	all, active := c.ok("standings"), c.ok("standings", "--active")
+	if !strings.Contains(all, "Verdi, Ugo") || strings.Contains(active, "Verdi, Ugo") {
+		t.Fatalf("standings:\n%s\n--active:\n%s", all, active)
+	}
+	if strings.Count(active, "\n") != strings.Count(all, "\n")-1 {
+		t.Fatalf("--active should leave out one line:\n%s", active)
+	}
+	for _, l := range strings.Split(active, "\n") {
+		if strings.Contains(l, "Neri, Paolo") && !strings.HasPrefix(strings.TrimSpace(l), "1") {
+			t.Fatalf("Neri lost the first place: %q", l)
+		}
+	}
+}
