@@ -33,12 +33,12 @@ func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("cannot write %s: %w", dest, pathErr(err))
 	}
-	dir, base := filepath.Split(dest)
+	dir := filepath.Dir(dest)
 	if dir == "" {
 		dir = "."
 	}
 	// VACUUM INTO writes into a file that does not exist or is empty.
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	f, err := CreateTemp(dest)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", dest, pathErr(err))
 	}
@@ -57,11 +57,14 @@ func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
 	published := false
 	defer func() {
 		if !published {
-			os.Remove(tmp)
+			removeTemp(tmp)
 		}
 	}()
 	if _, err := db.db.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
-		return fmt.Errorf("store: back up to %s: %w", dest, translate(err))
+		if faultKind(err) == ErrDamaged {
+			return db.fault(err)
+		}
+		return faultOf(dest, "the copy was not made", fmt.Errorf("back up to %s: %w", dest, err))
 	}
 	// SQLite does not flush the file VACUUM INTO writes.
 	if err := syncFile(tmp); err != nil {
@@ -145,4 +148,12 @@ func pathErr(err error) error {
 		return le.Err
 	}
 	return err
+}
+
+// removeTemp removes a temporary database and the files SQLite may have
+// left beside it.
+func removeTemp(name string) {
+	for _, suffix := range []string{"", "-journal", "-wal", "-shm"} {
+		os.Remove(name + suffix)
+	}
 }
