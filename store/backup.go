@@ -16,7 +16,8 @@ import (
 // ones committed after.
 //
 // The copy is written under a temporary name in dest's folder, flushed to
-// disk and then renamed to dest, so dest is either the whole copy or not
+// disk, checked as Verify checks (a copy with any finding is refused with
+// a *FaultError of kind ErrDamaged, and removed), and then renamed to dest, so dest is either the whole copy or not
 // there at all. An existing dest is replaced only if overwrite is true;
 // otherwise Backup returns an *InputError of kind ErrConflict, and dest is
 // left as it was. A dest that is a folder or the database itself is an
@@ -60,6 +61,13 @@ func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
 			removeTemp(tmp)
 		}
 	}()
+	if db.readOnly {
+		// VACUUM INTO writes only the copy; query_only would refuse it.
+		if _, err := db.db.ExecContext(ctx, `PRAGMA query_only = 0`); err != nil {
+			return db.fault(err)
+		}
+		defer db.db.ExecContext(context.WithoutCancel(ctx), `PRAGMA query_only = 1`)
+	}
 	if _, err := db.db.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
 		if faultKind(err) == ErrDamaged {
 			return db.fault(err)
@@ -70,11 +78,34 @@ func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
 	if err := syncFile(tmp); err != nil {
 		return fmt.Errorf("cannot write %s: %w", dest, pathErr(err))
 	}
+	// A copy is a backup only if it passes the checks of arbiter check.
+	if err := verifyCopy(ctx, db.path, dest, tmp); err != nil {
+		return err
+	}
 	if err := publish(tmp, dest, overwrite); err != nil {
 		return err
 	}
 	published = true
 	syncDir(dir)
+	return nil
+}
+
+// verifyCopy opens the finished copy tmp of the database at src and
+// checks it whole; a copy with any finding is refused.
+func verifyCopy(ctx context.Context, src, dest, tmp string) error {
+	cp, err := OpenMode(ctx, tmp, ReadOnly, nil)
+	if err != nil {
+		return fmt.Errorf("the copy of %s cannot be opened (%s): it was not kept; run arbiter check --db %s", src, UserMessage(err), src)
+	}
+	defer cp.Close()
+	broken, err := cp.Verify(ctx)
+	if err != nil {
+		return faultOf(dest, "the copy was not made", err)
+	}
+	if len(broken) > 0 {
+		return &FaultError{Kind: ErrDamaged, Path: src, Err: errors.New(broken[0]),
+			Msg: fmt.Sprintf("the copy of %s does not pass arbiter check (%s), so it was not kept as a backup: %s itself is damaged; keep your earlier backups, and see arbiter check --db %s", src, plural(len(broken), "problem", "problems"), src, src)}
+	}
 	return nil
 }
 

@@ -34,7 +34,7 @@ func migrations() ([]migration, error) {
 		num, _, ok := strings.Cut(base, "_")
 		v, err := strconv.Atoi(num)
 		if !ok || err != nil {
-			return nil, fmt.Errorf("store: migration %s: name must start with a number and an underscore", base)
+			return nil, fmt.Errorf("migration %s: name must start with a number and an underscore", base)
 		}
 		body, err := migrationFiles.ReadFile(n)
 		if err != nil {
@@ -45,7 +45,7 @@ func migrations() ([]migration, error) {
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	for i, m := range ms {
 		if m.version != i+1 {
-			return nil, fmt.Errorf("store: migration %s: want version %d", m.name, i+1)
+			return nil, fmt.Errorf("migration %s: want version %d", m.name, i+1)
 		}
 	}
 	return ms, nil

@@ -153,7 +153,12 @@ func openAt(ctx context.Context, path string, mode Mode, busyMS int, now func() 
 // as nothing can write to it there either.
 func openReadOnly(ctx context.Context, path string, busyMS int, now func() time.Time) (*DB, error) {
 	var last error
-	for _, mode := range []string{"ro", "immutable"} {
+	// First as any reader: SQLite itself opens a write-protected file
+	// read-only, and query_only refuses every write; closing then tidies
+	// the write-ahead log as a writer would, leaving no files behind.
+	// Then read-only, and where the folder cannot hold the files SQLite
+	// shares between readers, immutable.
+	for _, mode := range []string{"rw&_pragma=query_only(1)", "ro", "immutable"} {
 		sdb, err := sql.Open("sqlite", dsn(path, mode, busyMS))
 		if err != nil {
 			return nil, faultOf(path, "nothing was changed", err)
