@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -46,6 +47,7 @@ func TestOpenLeavesForeignFilesAsTheyAre(t *testing.T) {
 		{"no tables, its own application_id", []string{`PRAGMA application_id = 1234`}},
 		{"no tables, its own user_version", []string{`PRAGMA user_version = 7`}},
 		{"arbiter's tables under another application_id", []string{`PRAGMA application_id = 99`, `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`, `CREATE TABLE tournaments (id INTEGER PRIMARY KEY)`}},
+		{"a program in WAL mode", []string{`PRAGMA journal_mode = WAL`, `CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)`}},
 		{"a notes program", []string{`CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)`, `INSERT INTO notes (text) VALUES ('eggs')`}},
 	}
 	for _, tt := range tests {
@@ -332,5 +334,44 @@ func TestCleanTemp(t *testing.T) {
 	f.Close()
 	if pid, ok := tempOwner(filepath.Base(f.Name())); !ok || pid != os.Getpid() {
 		t.Errorf("CreateTemp made %s, whose owner reads as %d, %v", f.Name(), pid, ok)
+	}
+}
+
+// TestFaultOfSystemErrors checks the sentences for faults the system
+// reports while arbiter writes a file of its own (the copy of a backup):
+// each names the file and what to do.
+func TestFaultOfSystemErrors(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "club.db")
+	os.WriteFile(path, nil, 0o644)
+	tests := []struct {
+		name string
+		err  error
+		kind error
+		want string
+	}{
+		{"disk full", &os.PathError{Op: "write", Path: path, Err: syscall.ENOSPC}, ErrFull,
+			"the disk holding " + path + " is full: free some space and try again; the copy was not made"},
+		{"I/O error", &os.PathError{Op: "write", Path: path, Err: syscall.EIO}, ErrIO,
+			"the disk holding " + path + " could not be read or written: check that it is still connected, then run arbiter check --db " + path + "; the copy was not made"},
+		{"read-only file system", &os.PathError{Op: "open", Path: path, Err: syscall.EROFS}, ErrReadOnly,
+			"the folder holding " + path + " is read-only: to change it, copy it with arbiter backup COPY.db into a folder you may write and work on the copy with --db COPY.db; the copy was not made"},
+		{"permission", &os.PathError{Op: "open", Path: path, Err: syscall.EACCES}, ErrPermission,
+			"arbiter may not open " + path + " (permission denied): give --db a file you may use"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := faultOf(path, "the copy was not made", fmt.Errorf("back up: %w", tt.err))
+			if !errors.Is(err, tt.kind) {
+				t.Fatalf("faultOf = %v, want %v", err, tt.kind)
+			}
+			if got := UserMessage(err); got != tt.want {
+				t.Errorf("message\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+	plain := errors.New("round 3 has no board 12")
+	if got := faultOf(path, "", plain); got != plain {
+		t.Errorf("faultOf changed an error that is no fault: %v", got)
 	}
 }

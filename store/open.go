@@ -265,6 +265,11 @@ func inspect(ctx context.Context, path string) (fileKind, error) {
 	case ApplicationID:
 		return fileOurs, nil
 	case 0:
+		if head[18] == 2 && !exists(path+"-wal") && !exists(path+"-shm") {
+			// A WAL file closed cleanly: the file holds everything, and
+			// reading it as immutable makes no files beside it.
+			return inspectWithFallback(ctx, path, "immutable")
+		}
 		return inspectSQL(ctx, path)
 	}
 	return 0, foreign(path)
@@ -274,7 +279,11 @@ func inspect(ctx context.Context, path string) (fileKind, error) {
 // application_id apart: empty, an older arbiter database, or another
 // program's.
 func inspectSQL(ctx context.Context, path string) (fileKind, error) {
-	kind, err := inspectWith(ctx, path, "ro")
+	return inspectWithFallback(ctx, path, "ro")
+}
+
+func inspectWithFallback(ctx context.Context, path, mode string) (fileKind, error) {
+	kind, err := inspectWith(ctx, path, mode)
 	if err != nil && cannotShare(err) {
 		kind, err = inspectWith(ctx, path, "immutable")
 	}
@@ -351,6 +360,11 @@ func notArbiter(path string) error {
 func foreign(path string) error {
 	return &refusal{[]error{ErrForeign, ErrNotDatabase},
 		fmt.Sprintf("%s is a SQLite database of another program; arbiter leaves it as it is", path)}
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // walSize returns the size of the write-ahead log beside path, 0 if none.
