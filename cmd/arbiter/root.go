@@ -16,6 +16,7 @@ const (
 	exitOK          = 0
 	exitFailure     = 1
 	exitUsage       = 2
+	exitInternal    = 3
 	exitInterrupted = 130
 )
 
@@ -184,6 +185,8 @@ func newHelpExitCodesTopic() *cobra.Command {
   0    the command did what was asked
   1    it failed: bad input, an illegal game, a refused write (nothing was written)
   2    usage error: unknown command or flag, wrong number of arguments
+  3    internal error: a bug in arbiter, please report it with the command
+       you typed (a write under way is rolled back)
   130  interrupted (Ctrl-C); a write in progress is rolled back
 `,
 	}
