@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -56,6 +57,49 @@ func (e *exitError) Error() string { return e.msg }
 
 // run builds the command tree, runs it with args and returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	out := &outWriter{w: stdout}
+	code := execute(ctx, args, stdin, out, stderr, getenv)
+	if out.err != nil && code == exitOK {
+		// The answer did not reach its reader (a full disk, a closed
+		// pipe): a program reading it must not take it for complete.
+		fmt.Fprintf(stderr, "arbiter: cannot write standard output: %v\n", pathErrText(out.err))
+		return exitFailure
+	}
+	return code
+}
+
+// outWriter passes writes to standard output on and keeps the first error,
+// so that run can fail a command whose answer was not written whatever the
+// command did with the error.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
+// pathErrText returns the reason of an *fs.PathError without the
+// operation and the path ("no space left on device").
+func pathErrText(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// execute builds the command tree, runs it with args and returns the exit
+// code.
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
 	if args == nil {
