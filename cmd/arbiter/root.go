@@ -32,6 +32,7 @@ type app struct {
 
 	dbPath     string // --db, else $ARBITER_DB, else ./arbiter.db
 	tournament string // --tournament ID|NAME, else the current tournament
+	force      bool   // --force of print and export: replace a read-only file or a database
 }
 
 // flagError marks a usage error: a wrong flag or argument. It exits 2 and
