@@ -3,8 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/labyrinth-chess/arbiter"
 )
 
 // TestGameImportManyUnmatched checks that an import of many games that
@@ -77,5 +81,34 @@ func TestReadEachGameLimits(t *testing.T) {
 	stop := errors.New("stop")
 	if err := readEachGame(strings.NewReader(game+game), "in.pgn", 1<<20, 10, func(pgnGame) error { return stop }); !errors.Is(err, stop) {
 		t.Errorf("an error of fn: %v, want it returned", err)
+	}
+}
+
+// TestPlayerLimit checks that a tournament takes at most arbiter.MaxPlayers
+// (9,999) players: an import of one more is refused at the line of the
+// 10,000th, nothing is imported, and the database is as it was.
+func TestPlayerLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("imports 10,000 players")
+	}
+	c := newCLI(t)
+	c.ok("tournament", "new", "Big Open")
+	var b strings.Builder
+	b.WriteString("name,rating\n")
+	for i := range arbiter.MaxPlayers + 1 {
+		fmt.Fprintf(&b, "\"Player%05d, Anna\",%d\n", i, 1000+i%1000)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "big.csv")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := c.dump()
+	_, errs, code := c.run("player", "import", file, "--new")
+	if code != exitFailure || !strings.Contains(errs, "line 10001: Big Open already has 9999 players, the most a tournament can hold") {
+		t.Errorf("import of 10,000 players: exit %d, stderr %q", code, errs)
+	}
+	if after := c.dump(); after != before {
+		t.Error("a refused import changed the database")
 	}
 }
