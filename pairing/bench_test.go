@@ -110,7 +110,8 @@ func writeBenchInput(b *testing.B, n, round int) {
 }
 
 // BenchmarkPairLargest pairs round 1 of the largest field TRF allows
-// (pairing numbers have four digits: 9,999 players), in one bracket. Its
+// (pairing numbers have four digits: 9,999 players), in one bracket,
+// without and with explanations. Its
 // target is under 500 MB of memory: it reports the bytes allocated per
 // pairing (total-B/op, as -benchmem's B/op) and the largest heap seen
 // (peak-heap-B), sampled while the pairing runs.
@@ -124,29 +125,38 @@ func BenchmarkPairLargest(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	var total, peak uint64
-	n := 0
-	for b.Loop() {
-		runtime.GC()
-		var before runtime.MemStats
-		runtime.ReadMemStats(&before)
-		stop := make(chan struct{})
-		done := make(chan uint64)
-		go sampleHeap(stop, done)
-		if _, err := Pair(in); err != nil {
-			b.Fatal(err)
-		}
-		close(stop)
-		var after runtime.MemStats
-		runtime.ReadMemStats(&after)
-		p := max(<-done, after.HeapAlloc)
-		total += after.TotalAlloc - before.TotalAlloc
-		peak = max(peak, p-min(p, before.HeapAlloc))
-		n++
+	// explained is what arbiter round pair runs: the pairing with the
+	// reasons for each board.
+	for _, c := range []struct {
+		name string
+		pair func(Input) (Result, error)
+	}{{"plain", Pair}, {"explained", PairExplained}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var total, peak uint64
+			n := 0
+			for b.Loop() {
+				runtime.GC()
+				var before runtime.MemStats
+				runtime.ReadMemStats(&before)
+				stop := make(chan struct{})
+				done := make(chan uint64)
+				go sampleHeap(stop, done)
+				if _, err := c.pair(in); err != nil {
+					b.Fatal(err)
+				}
+				close(stop)
+				var after runtime.MemStats
+				runtime.ReadMemStats(&after)
+				p := max(<-done, after.HeapAlloc)
+				total += after.TotalAlloc - before.TotalAlloc
+				peak = max(peak, p-min(p, before.HeapAlloc))
+				n++
+			}
+			b.ReportMetric(float64(total)/float64(n), "total-B/op")
+			b.ReportMetric(float64(peak), "peak-heap-B")
+		})
 	}
-	b.ReportMetric(float64(total)/float64(n), "total-B/op")
-	b.ReportMetric(float64(peak), "peak-heap-B")
 }
 
 // sampleHeap reads the live heap every few milliseconds until stop is
