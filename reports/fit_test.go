@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -64,6 +65,29 @@ func BenchmarkLongName(b *testing.B) {
 			for b.Loop() {
 				if err := pw.write(io.Discard, ev); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkFit cuts names of 1,000 and 30,000 characters to a column of
+// the standings: the cost grows with the name's length times its
+// logarithm, not its square.
+func BenchmarkFit(b *testing.B) {
+	v, err := prepare(sampleEvent(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := v.newPDF("bench")
+	d.font(false, 9)
+	for _, n := range []int{1000, 30000} {
+		name := string([]rune(strings.Repeat("Ólafsdóttir-", n/12+1))[:n])
+		b.Run(fmt.Sprintf("chars=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if d.fit(name, 60) == "" {
+					b.Fatal("nothing fits")
 				}
 			}
 		})
