@@ -67,7 +67,7 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 	}
 	var data []byte
 	written, withMoves := 0, 0
-	err := a.withDesk(ctx, false, func(db *desk.Desk) error {
+	err := a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -75,7 +75,7 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 	}
 	var buf bytes.Buffer
 	var f *trf.File
-	err = a.withDesk(ctx, false, func(db *desk.Desk) error {
+	err = a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

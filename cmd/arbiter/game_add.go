@@ -113,7 +113,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 	if len(g.Moves) == 0 {
 		return fmt.Errorf("%s has no moves: to enter a result alone, use arbiter round result %d RESULT", name, board)
 	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		s, err := d.Snapshot(ctx, a.tournament)
 		if err != nil {
 			return tournamentError(err)

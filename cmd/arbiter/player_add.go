@@ -62,7 +62,7 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 	} else if name == "" {
 		return errors.New("the player needs a name: type arbiter player add \"Rossi, Mario\"")
 	}
-	return a.withDesk(ctx, true, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err

@@ -57,7 +57,7 @@ func runPlayerBye(ctx context.Context, a *app, opts *playerByeOptions) error {
 	case opts.full:
 		kind = arbiter.FullBye
 	}
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -42,7 +42,7 @@ instead, with the roster IDs that player add id:N takes.`,
 type rosterJSON = desk.RosterView
 
 func runPlayerList(ctx context.Context, a *app, opts *playerListOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		if opts.roster {
 			return listRoster(ctx, a, db, opts.json)
 		}

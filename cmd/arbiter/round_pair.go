@@ -110,7 +110,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		text, source = string(data), opts.file
 	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		req := desk.PairRequest{Tournament: a.tournament, Force: opts.force, DryRun: opts.dryRun}
 		if source != "" {
 			// The tournament is read first: a database without one says

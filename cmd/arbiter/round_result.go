@@ -117,7 +117,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		}
 		req.Final = games.EndAt(p)
 	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		c, err := d.EnterResult(ctx, req)
 		for _, n := range c.Notes {
 			a.notef("%s.", capitalize(n))

@@ -39,7 +39,7 @@ points they are worth.`,
 }
 
 func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -64,7 +64,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 	if opts.round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 3", opts.round)
 	}
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

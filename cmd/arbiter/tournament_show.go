@@ -34,7 +34,7 @@ func newTournamentShowCmd(a *app) *cobra.Command {
 }
 
 func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
