@@ -11,17 +11,31 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 )
 
-// Sheet names of the workbook. Round sheets are named "Round 1", "Round 2"...
+// Sheet names of the English workbook. Round sheets are named "Round 1",
+// "Round 2"... The Italian workbook has Classifica, Tabellone, Turno 1...
+// and Giocatori (see SheetNames).
 const (
 	SheetStandings  = "Standings"
 	SheetCrosstable = "Crosstable"
 	SheetPlayers    = "Players"
 )
 
-// RoundSheet returns the name of round r's sheet.
+// RoundSheet returns the name of round r's sheet in the English workbook.
 func RoundSheet(r int) string { return "Round " + strconv.Itoa(r) }
+
+// SheetNames returns the names of the sheets of a workbook of rounds
+// rounds worded by l (nil: English), in order: standings, crosstable, one
+// per round, players.
+func SheetNames(l *locale.Localizer, rounds int) []string {
+	names := []string{l.T("sheet.standings"), l.T("sheet.crosstable")}
+	for r := 1; r <= rounds; r++ {
+		names = append(names, l.T("sheet.round", "Round", r))
+	}
+	return append(names, l.T("sheet.players"))
+}
 
 // WriteXLSX writes the event's workbook to w. Its sheets, in order:
 //
@@ -76,7 +90,7 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 	date := v.docDate().UTC().Format(time.RFC3339)
 	if err := f.SetDocProps(&excelize.DocProperties{
 		Title:    v.t.Name,
-		Subject:  "Standings, crosstable, rounds and players",
+		Subject:  v.l.T("workbook.subject"),
 		Creator:  "arbiter",
 		Created:  date,
 		Modified: date,
@@ -110,6 +124,7 @@ type xlsx struct {
 	title  string
 	header int         // style of the header row
 	ranks  map[int]int // style showing a shared rank ending at the key
+	page   string      // page footer, "Page &P of &N"
 }
 
 func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
@@ -122,7 +137,10 @@ func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reports: header style: %w", err)
 	}
-	return &xlsx{f: f, title: v.t.Name, header: header, ranks: map[int]int{}}, nil
+	return &xlsx{f: f, title: v.t.Name, header: header, ranks: map[int]int{},
+		// The footer's page codes &P and &N go in after the text is
+		// escaped.
+		page: strings.ReplaceAll(headerText(v.l.T("report.page", "Page", "\x00P", "Pages", "\x00N"), 60), "\x00", "&")}, nil
 }
 
 // rankStyle returns the style that shows a number as "n-to".
@@ -223,7 +241,7 @@ func (x *xlsx) write(sh *xsheet) error {
 	}
 	if err := f.SetHeaderFooter(sh.name, &excelize.HeaderFooterOptions{
 		OddHeader: `&L&"-,Bold"` + headerText(x.title, 120) + `&R&A`,
-		OddFooter: `&CPage &P of &N`,
+		OddFooter: `&C` + x.page,
 	}); err != nil {
 		return err
 	}
@@ -309,9 +327,10 @@ func optString(s string) any {
 }
 
 func (v *view) standingsSheet() *xsheet {
-	sh := &xsheet{name: SheetStandings, freezeCol: 3, filter: true}
-	sh.head = append([]string{"Rank", "PN", "Name", "Title", "Rating", "Club", "Pts"}, v.codes...)
-	sh.head = append(sh.head, "Perf")
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.standings"), freezeCol: 3, filter: true}
+	sh.head = append([]string{l.T("col.rank"), l.T("col.pn"), l.T("col.name"), l.T("col.title"), l.T("col.rating"), l.T("col.club"), l.T("col.points")}, v.codes...)
+	sh.head = append(sh.head, l.T("col.perf"))
 	sh.landscape = len(sh.head) > 12
 	for _, r := range v.rows {
 		p := v.player(r.PN)
@@ -331,12 +350,13 @@ func (v *view) standingsSheet() *xsheet {
 }
 
 func (v *view) crosstableSheet() *xsheet {
-	sh := &xsheet{name: SheetCrosstable, freezeCol: 2, filter: true}
-	sh.head = []string{"No.", "Name", "Rating"}
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.crosstable"), freezeCol: 2, filter: true}
+	sh.head = []string{l.T("col.line"), l.T("col.name"), l.T("col.rating")}
 	for r := range v.ev.Rounds {
-		sh.head = append(sh.head, "R"+strconv.Itoa(r+1))
+		sh.head = append(sh.head, l.T("col.round", "Round", r+1))
 	}
-	sh.head = append(sh.head, "Pts")
+	sh.head = append(sh.head, l.T("col.points"))
 	sh.landscape = len(v.ev.Rounds) > 7
 	for i, r := range v.rows {
 		p := v.player(r.PN)
@@ -352,8 +372,9 @@ func (v *view) crosstableSheet() *xsheet {
 }
 
 func (v *view) roundSheet(rd *arbiter.Round) *xsheet {
-	sh := &xsheet{name: RoundSheet(rd.Number)}
-	sh.head = []string{"Board", "White", "Pts", "Result", "Black", "Pts"}
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.round", "Round", rd.Number)}
+	sh.head = []string{l.T("col.board"), l.T("col.white"), l.T("col.points"), l.T("col.result"), l.T("col.black"), l.T("col.points")}
 	r := rd.Number
 	for _, b := range boards(rd) {
 		sh.rows = append(sh.rows, []any{
@@ -374,14 +395,16 @@ func (v *view) roundSheet(rd *arbiter.Round) *xsheet {
 }
 
 func (v *view) playersSheet() *xsheet {
-	sh := &xsheet{name: SheetPlayers, freezeCol: 2, filter: true, landscape: true}
-	sh.head = []string{"PN", "Name", "Title", "Rating", "Federation", "FIDE ID", "Club", "Born", "Status"}
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.players"), freezeCol: 2, filter: true, landscape: true}
+	sh.head = []string{l.T("col.pn"), l.T("col.name"), l.T("col.title"), l.T("col.rating"), l.T("col.federation"),
+		l.T("col.fideid"), l.T("col.club"), l.T("col.born"), l.T("col.status")}
 	for pn := 1; pn <= len(v.entries); pn++ {
 		e := v.entries[pn-1]
 		p := &e.Player
 		sh.rows = append(sh.rows, []any{
 			pn, p.Name, optString(string(p.Title)), optInt(p.Rating), optString(p.Federation),
-			optString(p.FIDEID), optString(p.Club), optInt(p.BirthYear), statusText(e),
+			optString(p.FIDEID), optString(p.Club), optInt(p.BirthYear), v.statusText(e),
 		})
 	}
 	return sh
