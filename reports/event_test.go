@@ -219,3 +219,24 @@ func TestDirectEncounterBlank(t *testing.T) {
 		}
 	}
 }
+
+func TestBalance(t *testing.T) {
+	tests := []struct {
+		n, fit int
+		want   []int
+	}{
+		{0, 25, nil},
+		{1, 25, []int{0}},
+		{25, 25, []int{0}},
+		{26, 25, []int{0, 13}},
+		{30, 25, []int{0, 15}},
+		{51, 25, []int{0, 17, 34}},
+		{52, 25, []int{0, 18, 35}},
+		{3, 0, []int{0, 1, 2}},
+	}
+	for _, tt := range tests {
+		if got := balance(tt.n, tt.fit); !slices.Equal(got, tt.want) {
+			t.Errorf("balance(%d, %d) = %v, want %v", tt.n, tt.fit, got, tt.want)
+		}
+	}
+}

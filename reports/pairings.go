@@ -76,9 +76,12 @@ func (d *pdfDoc) pairingBoards(rd *arbiter.Round) {
 	if len(bs) == 0 {
 		header()
 	}
+	fit := int((d.bottom() - contentTop - boardHeadH) / boardRowH)
+	split := balance(len(bs), fit)
 	for i, b := range bs {
-		if y+boardRowH > d.bottom() {
+		if len(split) > 0 && i == split[0] {
 			header()
+			split = split[1:]
 		}
 		if i%2 == 1 {
 			d.fillColor(zebraGrey)
@@ -105,6 +108,25 @@ func (d *pdfDoc) pairingBoards(rd *arbiter.Round) {
 	d.f.SetLineWidth(0.2)
 	d.f.Line(margin, y, margin+full, y)
 	d.f.SetY(y)
+}
+
+// balance returns the indexes of the boards that start a page when n
+// boards go on pages of at most fit boards each: as few pages as will do,
+// sharing the boards evenly, the first pages one board longer when they
+// do not share exactly (30 boards, 25 to a page: 15 and 15, not 25 and 5).
+func balance(n, fit int) []int {
+	fit = max(fit, 1)
+	pages := (n + fit - 1) / fit
+	var starts []int
+	at := 0
+	for p := range pages {
+		starts = append(starts, at)
+		at += n / pages
+		if p < n%pages {
+			at++
+		}
+	}
+	return starts
 }
 
 // resultBox draws the box of a board's result in the result column whose

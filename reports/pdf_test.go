@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -368,5 +370,45 @@ func TestWriteErrors(t *testing.T) {
 	}
 	if err := WriteXLSX(io.Discard, nil); err == nil {
 		t.Error("WriteXLSX(nil) succeeded, want an error")
+	}
+}
+
+// TestPairingsBalance checks that a 60-player round spreads its 30 boards
+// over two pages of 15, not 25 and 5, and that 50 boards fill two pages.
+func TestPairingsBalance(t *testing.T) {
+	tests := []struct {
+		players int
+		perPage []int
+	}{
+		{60, []int{15, 15}},
+		{50, []int{25}},
+		{100, []int{25, 25}},
+		{104, []int{18, 17, 17}},
+	}
+	board := regexp.MustCompile(`(?m)^\s*(\d+)\s+\S`)
+	for _, tt := range tests {
+		t.Run(strconv.Itoa(tt.players), func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WritePairings(&buf, bigEvent(t, tt.players, 1), 1); err != nil {
+				t.Fatal(err)
+			}
+			var got []int
+			next := 1
+			for _, page := range strings.Split(pdfText(t, buf.Bytes()), "\f") {
+				n := 0
+				for _, m := range board.FindAllStringSubmatch(page, -1) {
+					if m[1] == strconv.Itoa(next) {
+						n++
+						next++
+					}
+				}
+				if n > 0 {
+					got = append(got, n)
+				}
+			}
+			if !slices.Equal(got, tt.perPage) {
+				t.Errorf("boards per page = %v, want %v", got, tt.perPage)
+			}
+		})
 	}
 }
