@@ -350,6 +350,19 @@ func (v *view) statusText(e *arbiter.Entry) string {
 // to, and 0 when it decided nothing for that player.
 func noFigure(code string, x float64) bool { return code == "DE" && x == 0 }
 
+// halves reports, for each tie-break column, whether all its values are
+// whole or half numbers, to be shown in halves as points are.
+func (v *view) halves() []bool {
+	halves := make([]bool, len(v.codes))
+	for j := range halves {
+		halves[j] = true
+		for _, r := range v.rows {
+			halves[j] = halves[j] && isHalves(r.Tiebreaks[j])
+		}
+	}
+	return halves
+}
+
 // isHalves reports whether x is a whole or half number.
 func isHalves(x float64) bool { return x*2 == math.Round(x*2) }
 

@@ -408,13 +408,7 @@ func WriteStandings(w io.Writer, ev *Event) error {
 	if hasPerf {
 		cols = append(cols, pcol{head: l.T("col.perf"), align: "R"})
 	}
-	halves := make([]bool, len(v.codes))
-	for j := range halves {
-		halves[j] = true
-		for _, r := range v.rows {
-			halves[j] = halves[j] && isHalves(r.Tiebreaks[j])
-		}
-	}
+	halves := v.halves()
 	t := ptable{cols: cols, landscape: true}
 	for _, r := range v.rows {
 		p := v.player(r.PN)

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -51,8 +52,9 @@ func SheetNames(l *locale.Localizer, rounds int) []string {
 //     points their round gave and why (bye, not paired, withdrawn).
 //   - Players: the entries by pairing number with their status.
 //
-// Points, ratings and tie-break values are numbers (3.5), result codes are
-// text with the ½ sign. Every sheet has a bold, frozen header row that
+// Points, ratings and tie-break values are numbers (3.5, shown "3 1/2" for
+// points and for tie-break columns in halves), result codes are text with
+// the ½ sign. Every sheet has a bold, frozen header row that
 // repeats on printed pages, fitted column widths, A4 page setup one page
 // wide, and the tournament's name in the page header. It returns an error
 // if ev is inconsistent (see Event) or w fails.
@@ -123,13 +125,32 @@ type xlsx struct {
 	f      *excelize.File
 	title  string
 	header int         // style of the header row
+	text   int         // style of text cells: indented, clear of the number on their left
+	points int         // style of points ending in a half: "2 1/2"
+	half   int         // style of half a point: "1/2"
 	ranks  map[int]int // style showing a shared rank ending at the key
 	page   string      // page footer, "Page &P of &N"
 }
 
+// bodyFont is the workbook's default font. The header row names it too:
+// a font without a name is the application's own default in LibreOffice,
+// not the workbook's.
+var bodyFont = excelize.Font{Family: "Calibri", Size: 11}
+
+// Number formats of points that end in a half: the fraction a number
+// format allows, "2 1/2" and "1/2" (spreadsheets have no number format
+// that prints the ½ sign itself). Whole points keep the general format,
+// "2".
+const (
+	pointsFormat = `# ?/2`
+	halfFormat   = `?/2` // below 1: "1/2", not "0 1/2"
+)
+
 func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
+	font := bodyFont
+	font.Bold = true
 	header, err := f.NewStyle(&excelize.Style{
-		Font:      &excelize.Font{Bold: true},
+		Font:      &font,
 		Fill:      excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}},
 		Border:    []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}},
 		Alignment: &excelize.Alignment{Vertical: "center"},
@@ -137,7 +158,20 @@ func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reports: header style: %w", err)
 	}
-	return &xlsx{f: f, title: v.t.Name, header: header, ranks: map[int]int{},
+	text, err := f.NewStyle(&excelize.Style{Alignment: &excelize.Alignment{Horizontal: "left", Indent: 1}})
+	if err != nil {
+		return nil, fmt.Errorf("reports: text style: %w", err)
+	}
+	pf, hf := pointsFormat, halfFormat
+	points, err := f.NewStyle(&excelize.Style{CustomNumFmt: &pf})
+	if err != nil {
+		return nil, fmt.Errorf("reports: points style: %w", err)
+	}
+	half, err := f.NewStyle(&excelize.Style{CustomNumFmt: &hf})
+	if err != nil {
+		return nil, fmt.Errorf("reports: points style: %w", err)
+	}
+	return &xlsx{f: f, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{},
 		// The footer's page codes &P and &N go in after the text is
 		// escaped.
 		page: strings.ReplaceAll(headerText(v.l.T("report.page", "Page", "\x00P", "Pages", "\x00N"), 60), "\x00", "&")}, nil
@@ -161,6 +195,13 @@ func (x *xlsx) rankStyle(to int) (int, error) {
 func (x *xlsx) write(sh *xsheet) error {
 	f := x.f
 	if err := f.SetSheetProps(sh.name, &excelize.SheetPropsOptions{FitToPage: ptr(true)}); err != nil {
+		return err
+	}
+	// The stream writer writes the dimension as it starts: give it the
+	// sheet's real size first, or readers that trust it (openpyxl's
+	// read-only mode) see a single cell.
+	last, _ := excelize.CoordinatesToCellName(max(len(sh.head), 1), len(sh.rows)+1)
+	if err := f.SetSheetDimension(sh.name, "A1:"+last); err != nil {
 		return err
 	}
 	sw, err := f.NewStreamWriter(sh.name)
@@ -196,7 +237,16 @@ func (x *xlsx) write(sh *xsheet) error {
 		for j, c := range row {
 			switch c := c.(type) {
 			case arbiter.Score:
-				cells[j] = c.Points()
+				switch {
+				case c%arbiter.One == 0:
+					cells[j] = c.Points()
+				case c > -arbiter.One && c < arbiter.One:
+					cells[j] = excelize.Cell{StyleID: x.half, Value: c.Points()}
+				default:
+					cells[j] = excelize.Cell{StyleID: x.points, Value: c.Points()}
+				}
+			case string:
+				cells[j] = excelize.Cell{StyleID: x.text, Value: c}
 			case rankCell:
 				if c.to > c.from {
 					s, err := x.rankStyle(c.to)
@@ -298,7 +348,7 @@ func cellLen(c any) int {
 	case float64:
 		return len(strconv.FormatFloat(c, 'f', -1, 64))
 	case arbiter.Score:
-		return len(c.String())
+		return len(strconv.Itoa(int(c/arbiter.One))) + 4 // "2 1/2"
 	case rankCell:
 		if c.to > c.from {
 			return len(strconv.Itoa(c.from)) + 1 + len(strconv.Itoa(c.to))
@@ -332,16 +382,20 @@ func (v *view) standingsSheet() *xsheet {
 	sh.head = append([]string{l.T("col.rank"), l.T("col.pn"), l.T("col.name"), l.T("col.title"), l.T("col.rating"), l.T("col.club"), l.T("col.points")}, v.codes...)
 	sh.head = append(sh.head, l.T("col.perf"))
 	sh.landscape = len(sh.head) > 12
+	halves := v.halves()
 	for _, r := range v.rows {
 		p := v.player(r.PN)
 		row := make([]any, 0, len(sh.head))
 		row = append(row, rankCell{r.Rank, r.RankTo}, r.PN, p.Name, optString(string(p.Title)), optInt(p.Rating), optString(p.Club), r.Points)
 		for j, tb := range r.Tiebreaks {
-			if noFigure(v.codes[j], tb) {
+			switch {
+			case noFigure(v.codes[j], tb):
 				row = append(row, nil)
-				continue
+			case halves[j]: // shown in halves, as points are
+				row = append(row, arbiter.Score(int64(math.Round(tb*2))))
+			default:
+				row = append(row, tb)
 			}
-			row = append(row, tb)
 		}
 		row = append(row, optInt(r.Performance))
 		sh.rows = append(sh.rows, row)
