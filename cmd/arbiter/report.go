@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/reports"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
@@ -48,6 +49,7 @@ func reportEvent(s *store.Snapshot, n int) (*reports.Event, error) {
 // report is one file drawn from the tournament.
 type report struct {
 	path  string                                            // where to write it, "-" for standard output
+	lang  locale.Lang                                       // language of its words; "" for the tournament's
 	round func(s *store.Snapshot) (int, error)              // the round it shows, or why there is none
 	write func(w io.Writer, ev *reports.Event, n int) error // draws the file of round n
 	// size says how big the written file is for the notice: a count and
@@ -78,6 +80,11 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		if err != nil {
 			return err
 		}
+		lang := r.lang
+		if lang == "" {
+			lang = locale.Lang(s.Tournament.Language)
+		}
+		ev.Locale = locale.New(lang)
 		return r.write(&buf, ev, n)
 	})
 	if err != nil {

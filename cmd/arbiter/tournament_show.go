@@ -87,6 +87,7 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 		}
 		row("First colour", fc)
 		row("Rules", fmt.Sprintf("FIDE Laws %d, Dutch system %d", t.LawsEdition, t.PairingEdition))
+		row("Sheets in", langName(t.Language))
 		return tw.Flush()
 	})
 }
