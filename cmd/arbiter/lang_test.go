@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,5 +110,76 @@ func TestReportLanguage(t *testing.T) {
 			t.Errorf("export xlsx %v: first sheet %q, want %q", tt.lang, got, tt.first)
 		}
 		f.Close()
+	}
+}
+
+// TestDemoItalian plays the evening in Italian as the README shows it
+// (the text block that starts with "$ arbiter demo --lang it", compared
+// line by line; go test -update rewrites it) and reads a few of its files
+// back: the pairing sheet and the workbook are in Italian.
+func TestDemoItalian(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole evening")
+	}
+	const command = "$ arbiter demo --lang it --dir serata"
+	readme, err := filepath.Abs(readmeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	t.Chdir(tmp)
+	var out bytes.Buffer
+	env := map[string]string{"ARBITER_USER": "organizer"}
+	code := run(context.Background(), []string{"demo", "--lang", "it", "--dir", "serata"}, strings.NewReader(""), &out, &out,
+		func(k string) string { return env[k] })
+	if code != 0 {
+		t.Fatalf("demo --lang it: exit %d\n%s", code, out.String())
+	}
+	got := normalizeOutput(out.String(), tmp)
+	for _, w := range []string{"martedì 12 maggio 2026", "# 21:27  1° turno: abbinamenti", "Il Nero non si presenta alla scacchiera", "--lang it"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("transcript has no %q", w)
+		}
+	}
+
+	// The README's block: from the command to the closing fence.
+	lines := strings.Split(string(src), "\n")
+	start := slices.Index(lines, command)
+	if start < 0 || start == 0 || lines[start-1] != "```text" {
+		t.Fatalf("%s has no text block starting with %q", readmeFile, command)
+	}
+	end := start + 1
+	for end < len(lines) && lines[end] != "```" {
+		end++
+	}
+	if end == len(lines) {
+		t.Fatalf("%s: the block of %q does not end", readmeFile, command)
+	}
+	want := strings.Join(lines[start+1:end], "\n")
+	if *update {
+		updated := slices.Concat(lines[:start+1], strings.Split(got, "\n"), lines[end:])
+		if err := os.WriteFile(readme, []byte(strings.Join(updated, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else if got != want {
+		t.Errorf("%s: the Italian evening differs from the README (go test ./cmd/arbiter -run DemoItalian -update rewrites it):\n%s",
+			readmeFile, diffLines(want, got))
+	}
+
+	text := strings.Join(strings.Fields(pdfText(t, filepath.Join(tmp, "serata", "round-3-pairings.pdf"))), " ")
+	if !strings.Contains(text, "Abbinamenti del 3° turno") || !strings.Contains(text, "martedì 12 maggio 2026") {
+		t.Errorf("round 3 pairing sheet is not in Italian:\n%s", text)
+	}
+	f, err := excelize.OpenFile(filepath.Join(tmp, "serata", "labyrinth.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got := f.GetSheetList(); got[0] != "Classifica" || got[len(got)-1] != "Giocatori" {
+		t.Errorf("sheets = %q, want Classifica ... Giocatori", got)
 	}
 }
