@@ -75,16 +75,26 @@ func oneArg(what string) cobra.PositionalArgs {
 	}
 }
 
+// tr returns the words of the organizer's terminal (see termLang) for
+// tables, titles and notices. --json, the database, TRF and PGN never go
+// through it.
+func (a *app) tr() *locale.Localizer {
+	if a.words == nil {
+		a.words = locale.New(a.termLang())
+	}
+	return a.words
+}
+
 // termLang returns the language of the organizer's terminal: ARBITER_LANG,
 // else an Italian locale (LANG=it_IT.UTF-8), else English.
 func (a *app) termLang() locale.Lang { return locale.FromEnv(a.getenv) }
 
 // langName names a tournament's language in the organizer's words.
-func langName(code string) string {
+func langName(l *locale.Localizer, code string) string {
 	if code == string(locale.Italian) {
-		return "Italian (it)"
+		return l.T("cli.lang.it")
 	}
-	return "English (en)"
+	return l.T("cli.lang.en")
 }
 
 // reportLangFlag adds --lang to a command that writes a sheet or a

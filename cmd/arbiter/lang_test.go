@@ -183,3 +183,41 @@ func TestDemoItalian(t *testing.T) {
 		t.Errorf("sheets = %q, want Classifica ... Giocatori", got)
 	}
 }
+
+// TestTerminalItalian reads the accented evening in a terminal set to
+// Italian: the tables and notices are in Italian, the --json answers are
+// the same bytes as in English.
+func TestTerminalItalian(t *testing.T) {
+	c := accentedEvening(t)
+	en := map[string]string{}
+	for _, args := range [][]string{{"standings", "--json"}, {"round", "show", "2", "--json"}, {"player", "list", "--json"}} {
+		en[strings.Join(args, " ")] = c.ok(args...)
+	}
+	c.env["LANG"] = "it_IT.UTF-8"
+	for args, want := range en {
+		if got := c.ok(strings.Fields(args)...); got != want {
+			t.Errorf("%s differs in Italian:\n%s\nwant\n%s", args, got, want)
+		}
+	}
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"standings"}, []string{"Classifica dopo il 7° turno di 7", "Pos.  N.  Nome", "Punti"}},
+		{[]string{"round", "show", "2"}, []string{"Turno 2 di 7", "Scacch.  Bianco", "Risultato"}},
+		{[]string{"player", "list"}, []string{"N.  Nome", "Elo", "Stato", "in gara"}},
+		{[]string{"tournament", "show"}, []string{"Turni:", "Spareggi tecnici:", "Stampe in:"}},
+	}
+	for _, tt := range tests {
+		out := c.ok(tt.args...)
+		for _, w := range tt.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: no %q in\n%s", tt.args, w, out)
+			}
+		}
+	}
+	_, errs, _ := c.run("print", "standings", "-o", filepath.Join(t.TempDir(), "c.pdf"))
+	if !strings.Contains(errs, "c.pdf (1 pagina).") || !strings.HasPrefix(errs, "Scritto ") {
+		t.Errorf("print notice = %q, want it in Italian", errs)
+	}
+}

@@ -94,11 +94,12 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		return err
 	}
 	count, unit := r.size(buf.Bytes(), n)
+	l := a.tr()
 	what := r.path
 	if r.path == "-" {
-		what = "standard output"
+		what = l.T("cli.stdout")
 	}
-	a.notef("Wrote %s (%s).", what, plural(count, unit, unit+"s"))
+	a.note(l.T("cli.wrote", "What", what, "Size", l.N("cli.size."+unit, count)))
 	return nil
 }
 

@@ -170,7 +170,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			if opts.json {
 				return writeJSON(a.stdout, toRoundJSON(d))
 			}
-			return printRound(a.stdout, s, d, opts.explain)
+			return printRound(a.stdout, a.tr(), s, d, opts.explain)
 		}
 		r, err := db.SavePairing(ctx, s.Tournament.ID, p)
 		if err != nil {
@@ -195,7 +195,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(d))
 		}
-		return printRound(a.stdout, s, d, opts.explain)
+		return printRound(a.stdout, a.tr(), s, d, opts.explain)
 	})
 }
 
