@@ -69,7 +69,7 @@ func runExportXLSX(ctx context.Context, a *app, opts *exportXLSXOptions) error {
 		path: opts.file,
 		lang: lang,
 		round: func(s *store.Snapshot) (int, error) {
-			return a.afterRound(s, opts.round, "the workbook", true)
+			return a.afterRound(s, opts.round, "the workbook", "cli.what.workbook", true)
 		},
 		write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteXLSX(w, ev) },
 		// Standings, Crosstable, one sheet per round, Players.

@@ -177,7 +177,7 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 			if k.paired {
 				return pairedRound(s, opts.round)
 			}
-			return a.afterRound(s, opts.round, k.what, false)
+			return a.afterRound(s, opts.round, k.what, "cli.what."+k.name, false)
 		},
 		write: k.write,
 		size:  func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },

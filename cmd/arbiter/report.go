@@ -124,11 +124,12 @@ type roundChoice struct {
 // round asked for, which must be paired, or else the last round with every
 // result in. Stderr says when a round still in play is left out, or when
 // the round asked for is in play: its open games count as not played yet.
-// what names the document: "the standings". Before any round has all its
+// what names the document in errors, "the standings", and whatID in
+// notices, a message of the catalog ("cli.what.standings"). Before any round has all its
 // results, only a document that has something to show before round 1
 // (before1: the workbook's list of players) is made; the others are
 // refused with what to type instead.
-func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 bool) (int, error) {
+func (a *app) afterRound(s *store.Snapshot, r roundChoice, what, whatID string, before1 bool) (int, error) {
 	if r.set {
 		if r.n < 1 {
 			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)
@@ -137,7 +138,7 @@ func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 
 			return 0, err
 		}
 		if open := openBoards(s, r.n); open > 0 {
-			a.notef("Round %d is still in play (%s without a result): its open games count as not played yet.", r.n, plural(open, "board", "boards"))
+			a.note(a.tr().T("cli.report.openasked", "Round", r.n, "Open", a.tr().N("cli.boards", open)))
 		}
 		return r.n, nil
 	}
@@ -148,11 +149,12 @@ func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 
 	case n == 0 && !before1:
 		return 0, fmt.Errorf("round 1 is still in play: nothing to put in %s yet; add --round 1 to show round 1 as it stands", what)
 	case n < len(s.Rounds):
-		when := "before round 1"
+		l := a.tr()
+		when := l.T("cli.report.before1")
 		if n > 0 {
-			when = fmt.Sprintf("after round %d", n)
+			when = l.T("cli.report.after", "Round", n)
 		}
-		a.notef("Round %d is still in play: showing %s %s; add --round %d to show round %d as it stands.", n+1, what, when, n+1, n+1)
+		a.note(l.T("cli.report.showing", "Round", n+1, "What", l.T(whatID), "When", when))
 	}
 	return n, nil
 }

@@ -106,7 +106,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 			}
 		}
 		if open := openBoards(s, n); open > 0 {
-			a.notef("Round %d still has %s without a result: they count as not played yet.", n, plural(open, "board", "boards"))
+			a.note(a.tr().T("cli.standings.open", "Round", n, "Open", a.tr().N("cli.boards", open)))
 		}
 		if opts.explain != "" {
 			in, err := tiebreakInput(s, n)
