@@ -204,3 +204,20 @@ func TestFromEnv(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkNew measures building a Localizer: both catalogs parsed.
+func BenchmarkNew(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		New(Italian)
+	}
+}
+
+// BenchmarkT measures wording one message with a placeholder.
+func BenchmarkT(b *testing.B) {
+	l := New(Italian)
+	b.ReportAllocs()
+	for b.Loop() {
+		l.T("pairings.title", "Round", 3)
+	}
+}
