@@ -2,6 +2,7 @@ package desk
 
 import (
 	"context"
+	"os"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -118,3 +119,13 @@ func (d *Desk) FindTournament(ctx context.Context, ref string) (arbiter.Tourname
 	t, err := d.db.FindTournament(ctx, ref)
 	return t, inputErr("tournament", err)
 }
+
+// Verify reads the whole database and returns what is broken in it, one
+// sentence each (none for a sound file): SQLite's own check, and that the
+// log replays to the rounds and results stored (store.DB.Verify).
+func (d *Desk) Verify(ctx context.Context) ([]string, error) { return d.db.Verify(ctx) }
+
+// CreateTemp makes the temporary file a front end writes a whole file
+// into before renaming it to target, so that target is the whole file or
+// nothing (store.CreateTemp); leftovers of killed commands are removed.
+func CreateTemp(target string) (*os.File, error) { return store.CreateTemp(target) }

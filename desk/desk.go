@@ -17,17 +17,32 @@ type Desk struct {
 	now func() time.Time
 }
 
-// Open opens the database at path (":memory:" for a private one),
-// creating it if it does not exist and bringing its schema up to date.
-// now stamps the changes (time.Now if nil). It returns an error wrapping
-// ErrNotDatabase, leaving the file as it is, for a file that is not an
-// arbiter database, and one wrapping ErrNewerSchema for a file written by
-// a newer arbiter.
-func Open(ctx context.Context, path string, now func() time.Time) (*Desk, error) {
+// Mode says what a front end means to do with the database it opens.
+type Mode = store.Mode
+
+// The modes of Open.
+const (
+	// ReadOnly opens an existing database for reading only: nothing is
+	// written to the file (unless its schema is older).
+	ReadOnly = store.ReadOnly
+	// ReadWrite opens an existing database for reading and writing.
+	ReadWrite = store.ReadWrite
+	// Create opens the database for reading and writing, making it if
+	// there is none.
+	Create = store.Create
+)
+
+// Open opens the database at path (":memory:" for a private one) as mode
+// says and brings its schema up to date. now stamps the changes
+// (time.Now if nil). A file that is not an arbiter database is refused
+// (ErrNotDatabase; ErrForeign too for another program's SQLite file) and
+// left as it is; without Create a missing or empty file is refused
+// (ErrNoDatabase); a file from a newer arbiter wraps ErrNewerSchema.
+func Open(ctx context.Context, path string, mode Mode, now func() time.Time) (*Desk, error) {
 	if now == nil {
 		now = time.Now
 	}
-	db, err := store.OpenAt(ctx, path, now)
+	db, err := store.OpenMode(ctx, path, mode, now)
 	if err != nil {
 		return nil, err
 	}

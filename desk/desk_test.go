@@ -18,7 +18,7 @@ import (
 func mustOpen(tb testing.TB) *Desk {
 	tb.Helper()
 	clock := time.Date(2026, 5, 12, 20, 0, 0, 0, time.UTC)
-	d, err := Open(context.Background(), filepath.Join(tb.TempDir(), "arbiter.db"), func() time.Time { return clock })
+	d, err := Open(context.Background(), filepath.Join(tb.TempDir(), "arbiter.db"), Create, func() time.Time { return clock })
 	if err != nil {
 		tb.Fatal(err)
 	}

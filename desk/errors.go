@@ -31,6 +31,12 @@ var (
 	ErrNotDatabase = store.ErrNotDatabase
 	// ErrNewerSchema: the file was written by a newer arbiter.
 	ErrNewerSchema = store.ErrNewerSchema
+	// ErrNoDatabase: there is no database at the path and the mode does
+	// not create one.
+	ErrNoDatabase = store.ErrNoDatabase
+	// ErrForeign: the file is an SQLite database of another program (it
+	// also wraps ErrNotDatabase).
+	ErrForeign = store.ErrForeign
 )
 
 // Narrower kinds, each wrapping one of the kinds above.
@@ -109,3 +115,7 @@ func kindOf(ie *store.InputError) error {
 	}
 	return ErrInvalid
 }
+
+// UserMessage returns the message of err for people: a fault of the disk
+// or the database in words (store.UserMessage), any other error as it is.
+func UserMessage(err error) string { return store.UserMessage(err) }

@@ -270,3 +270,15 @@ func (d *Desk) Games(ctx context.Context, tid int64, n, b int) ([]Game, error) {
 func (d *Desk) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, error) {
 	return d.db.RoundDetail(ctx, tid, n)
 }
+
+// BoardIndex returns the boards of the paired rounds of s, named, for
+// finding the board of a submitted game by its tags (games.Index).
+func BoardIndex(s *Snapshot) *games.Index {
+	var seats []games.Seat
+	for _, r := range s.Rounds {
+		for _, b := range r.Boards {
+			seats = append(seats, SeatOf(s, r.Number, b))
+		}
+	}
+	return games.NewIndex(len(s.Rounds), seats)
+}

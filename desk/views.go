@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -109,6 +110,7 @@ type TournamentView struct {
 	Deadline        string   `json:"deadline"`
 	FirstColour     string   `json:"first_colour"`
 	Seed            int64    `json:"seed"`
+	Language        string   `json:"language"`
 	Current         bool     `json:"current"`
 }
 
@@ -120,7 +122,8 @@ func TournamentViewOf(ti TournamentInfo) TournamentView {
 		Players: ti.Players, TimeControl: t.TimeControl, Pace: t.Pace.String(), LawsEdition: t.LawsEdition,
 		TiebreakEdition: t.TiebreakEdition, PairingEdition: t.PairingEdition, ByeValue: t.PABValue.Points(),
 		HalfByeValue: t.HalfByeValue.Points(), LateValue: t.LateValue.Points(), Tiebreaks: t.Tiebreaks,
-		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed, Current: ti.Current,
+		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed,
+		Language: locale.Lang(t.Language).String(), Current: ti.Current,
 	}
 }
 

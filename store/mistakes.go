@@ -57,17 +57,17 @@ func (db *DB) Return(ctx context.Context, tid, id int64, from int, kind arbiter.
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE byes SET kind = ? WHERE tournament_id = ? AND pn = ? AND round >= ? AND kind = ?`,
 			kind, tid, e.PN, e.WithdrawnFrom, arbiter.Unpaired); err != nil {
-			return fmt.Errorf("store: return %s: %w", e.Player.Name, err)
+			return fmt.Errorf("return %s: %w", e.Player.Name, err)
 		}
 		for n := paired + 1; n < from; n++ {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)
 				ON CONFLICT (tournament_id, player_id, round) DO UPDATE SET kind = excluded.kind`, tid, id, n, kind, db.stamp()); err != nil {
-				return fmt.Errorf("store: return %s: %w", e.Player.Name, err)
+				return fmt.Errorf("return %s: %w", e.Player.Name, err)
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE entries SET status = ?, withdrawn_from = 0 WHERE tournament_id = ? AND player_id = ?`,
 			arbiter.Active, tid, id); err != nil {
-			return fmt.Errorf("store: return %s: %w", e.Player.Name, err)
+			return fmt.Errorf("return %s: %w", e.Player.Name, err)
 		}
 		missed := "no round missed"
 		if from > e.WithdrawnFrom {
@@ -105,7 +105,7 @@ func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) 
 			(SELECT count(*) FROM boards WHERE tournament_id = ?1 AND (white = ?2 OR black = ?2)),
 			(SELECT count(*) FROM byes WHERE tournament_id = ?1 AND pn = ?2 AND kind NOT IN (?3, ?4))`,
 			tid, e.PN, arbiter.Unpaired, arbiter.ZeroBye).Scan(&games, &pabs); err != nil {
-			return fmt.Errorf("store: remove %s: %w", e.Player.Name, err)
+			return fmt.Errorf("remove %s: %w", e.Player.Name, err)
 		}
 		if games > 0 || pabs > 0 {
 			return &InputError{Kind: ErrPlayed, Msg: fmt.Sprintf("%s has played in this tournament (%s, %s): the rounds played stay",
@@ -126,7 +126,7 @@ func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) 
 			`UPDATE byes SET pn = -pn WHERE tournament_id = ?1 AND pn < 0`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, tid, e.PN); err != nil {
-				return fmt.Errorf("store: remove %s: %w", e.Player.Name, err)
+				return fmt.Errorf("remove %s: %w", e.Player.Name, err)
 			}
 		}
 		if err := db.logEvent(ctx, tx, tid, ActRemove, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "entered", "removed: never played"); err != nil {
@@ -162,10 +162,10 @@ func (db *DB) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player,
 			return conflict("%s is entered in %s as player %d: a player entered in a tournament stays in the roster", p.Name, name, pn)
 		}
 		if err != sql.ErrNoRows {
-			return fmt.Errorf("store: remove %s: %w", p.Name, err)
+			return fmt.Errorf("remove %s: %w", p.Name, err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE id = ?`, id); err != nil {
-			return fmt.Errorf("store: remove %s: %w", p.Name, err)
+			return fmt.Errorf("remove %s: %w", p.Name, err)
 		}
 		return db.logEvent(ctx, tx, 0, ActRosterRemove, fmt.Sprintf("id:%d %s", id, p.Name), "in the roster", "removed")
 	})
@@ -191,7 +191,7 @@ func (db *DB) RemoveGames(ctx context.Context, tid int64, n, b int) (round, remo
 		round = n
 		res, err := tx.ExecContext(ctx, `DELETE FROM games WHERE tournament_id = ? AND round = ? AND board = ?`, tid, n, b)
 		if err != nil {
-			return fmt.Errorf("store: remove games: %w", err)
+			return fmt.Errorf("remove games: %w", err)
 		}
 		k, err := res.RowsAffected()
 		if err != nil {

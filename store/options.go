@@ -53,14 +53,14 @@ func (db *DB) SetOption(ctx context.Context, tid int64, key, value string) error
 		old := vals[0]
 		err := tx.QueryRowContext(ctx, `SELECT value FROM options WHERE tournament_id = ? AND key = ?`, tid, key).Scan(&old)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("store: read option %s: %w", key, err)
+			return fmt.Errorf("read option %s: %w", key, err)
 		}
 		if old == value {
 			return nil
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO options (tournament_id, key, value) VALUES (?, ?, ?)
 			ON CONFLICT (tournament_id, key) DO UPDATE SET value = excluded.value`, tid, key, value); err != nil {
-			return fmt.Errorf("store: set option %s: %w", key, err)
+			return fmt.Errorf("set option %s: %w", key, err)
 		}
 		return db.logEvent(ctx, tx, tid, ActOption, key, old, value)
 	})

@@ -89,7 +89,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, ?, ?)`,
 			tid, out.Number, method, db.stamp()); err != nil {
-			return fmt.Errorf("store: save round %d: %w", out.Number, err)
+			return fmt.Errorf("save round %d: %w", out.Number, err)
 		}
 		bst, err := tx.PrepareContext(ctx, `INSERT INTO boards (tournament_id, round, board, white, black, explanation) VALUES (?, ?, ?, ?, ?, ?)`)
 		if err != nil {
@@ -98,7 +98,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		defer bst.Close()
 		for _, b := range out.Boards {
 			if _, err := bst.ExecContext(ctx, tid, out.Number, b.Number, b.White, b.Black, p.BoardNotes[b.Number]); err != nil {
-				return fmt.Errorf("store: save round %d board %d: %w", out.Number, b.Number, err)
+				return fmt.Errorf("save round %d board %d: %w", out.Number, b.Number, err)
 			}
 		}
 		yst, err := tx.PrepareContext(ctx, `INSERT INTO byes (tournament_id, round, pn, kind, explanation) VALUES (?, ?, ?, ?, ?)`)
@@ -108,7 +108,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		defer yst.Close()
 		for _, b := range out.Byes {
 			if _, err := yst.ExecContext(ctx, tid, out.Number, b.PN, b.Kind, p.ByeNotes[b.PN]); err != nil {
-				return fmt.Errorf("store: save round %d bye of %d: %w", out.Number, b.PN, err)
+				return fmt.Errorf("save round %d bye of %d: %w", out.Number, b.PN, err)
 			}
 		}
 		if p.Seed != nil && *p.Seed != s.Tournament.Seed {
@@ -116,7 +116,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 				return invalid("the lot for the first colour is drawn for round 1, not round %d", out.Number)
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET seed = ? WHERE id = ?`, *p.Seed, tid); err != nil {
-				return fmt.Errorf("store: save the seed of the lot: %w", err)
+				return fmt.Errorf("save the seed of the lot: %w", err)
 			}
 			if err := db.logEvent(ctx, tx, tid, ActTournamentSet, "seed", strconv.FormatInt(s.Tournament.Seed, 10), strconv.FormatInt(*p.Seed, 10)); err != nil {
 				return err
@@ -164,7 +164,7 @@ func (db *DB) clearRound(ctx context.Context, tx *sql.Tx, s *Snapshot, n int) (s
 		return "", &InputError{Kind: ErrHasResults, Msg: fmt.Sprintf("round %d has games attached: a round being played stays as it is", n)}
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, s.Tournament.ID, n); err != nil {
-		return "", fmt.Errorf("store: change round %d: %w", n, err)
+		return "", fmt.Errorf("change round %d: %w", n, err)
 	}
 	return FormatPairing(r), nil
 }
@@ -347,10 +347,10 @@ func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 			return conflict("round %d already has %s submitted", n, plural(games, "game", "games"))
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, tid, n); err != nil {
-			return fmt.Errorf("store: unpair round %d: %w", n, err)
+			return fmt.Errorf("unpair round %d: %w", n, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE entries SET joined_round = ? WHERE tournament_id = ? AND joined_round = ?`, n, tid, n+1); err != nil {
-			return fmt.Errorf("store: unpair round %d: %w", n, err)
+			return fmt.Errorf("unpair round %d: %w", n, err)
 		}
 		if n == 1 {
 			if err := renumber(ctx, tx, tid); err != nil {
@@ -514,7 +514,7 @@ func (db *DB) judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, corr
 			return &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards)}
 		}
 		if err != nil {
-			return fmt.Errorf("store: read board: %w", err)
+			return fmt.Errorf("read board: %w", err)
 		}
 		if c.WhiteName, c.BlackName, err = pairNames(ctx, tx, tid, c.White, c.Black); err != nil {
 			return err
@@ -540,7 +540,7 @@ func (db *DB) judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, corr
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE boards SET result = ?, reason = ? WHERE tournament_id = ? AND round = ? AND board = ?`,
 			r, c.NewReason, tid, n, b); err != nil {
-			return fmt.Errorf("store: enter result: %w", err)
+			return fmt.Errorf("enter result: %w", err)
 		}
 		return db.logEvent(ctx, tx, tid, action, subject, withReason(c.Old, c.OldReason), withReason(r, c.NewReason))
 	}()
@@ -579,7 +579,7 @@ func pairNames(ctx context.Context, q queryer, tid int64, w, b int) (wn, bn stri
 		(SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?1 AND e.pn = ?3)`,
 		tid, w, b).Scan(&wn, &bn)
 	if err != nil {
-		return "", "", fmt.Errorf("store: read names: %w", err)
+		return "", "", fmt.Errorf("read names: %w", err)
 	}
 	return wn, bn, nil
 }
@@ -607,13 +607,13 @@ func (db *DB) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, e
 			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet", n)}
 		}
 		if err != nil {
-			return fmt.Errorf("store: read round %d: %w", n, err)
+			return fmt.Errorf("read round %d: %w", n, err)
 		}
 		d.PairedAt, _ = time.Parse(time.RFC3339, at)
 		rows, err := tx.QueryContext(ctx, `SELECT board, white, black, result, reason, explanation FROM boards
 			WHERE tournament_id = ? AND round = ? ORDER BY board`, tid, n)
 		if err != nil {
-			return fmt.Errorf("store: read round %d: %w", n, err)
+			return fmt.Errorf("read round %d: %w", n, err)
 		}
 		for rows.Next() {
 			var b arbiter.Board
@@ -636,7 +636,7 @@ func (db *DB) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, e
 		}
 		rows, err = tx.QueryContext(ctx, `SELECT pn, kind, explanation FROM byes WHERE tournament_id = ? AND round = ? ORDER BY pn`, tid, n)
 		if err != nil {
-			return fmt.Errorf("store: read round %d: %w", n, err)
+			return fmt.Errorf("read round %d: %w", n, err)
 		}
 		defer rows.Close()
 		for rows.Next() {

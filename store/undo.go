@@ -44,7 +44,7 @@ func syncUndo(ctx context.Context, tx *sql.Tx) error {
 		}
 		for _, s := range undoTriggers(t, cols) {
 			if _, err := tx.ExecContext(ctx, s); err != nil {
-				return fmt.Errorf("store: undo triggers of %s: %w", t, err)
+				return fmt.Errorf("undo triggers of %s: %w", t, err)
 			}
 		}
 	}
@@ -56,7 +56,7 @@ func syncUndo(ctx context.Context, tx *sql.Tx) error {
 func trackedTables(ctx context.Context, q queryer) ([]string, error) {
 	rows, err := q.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name`)
 	if err != nil {
-		return nil, fmt.Errorf("store: list tables: %w", err)
+		return nil, fmt.Errorf("list tables: %w", err)
 	}
 	defer rows.Close()
 	var ts []string
@@ -75,7 +75,7 @@ func trackedTables(ctx context.Context, q queryer) ([]string, error) {
 func tableColumns(ctx context.Context, q queryer, table string) ([]string, error) {
 	rows, err := q.QueryContext(ctx, `SELECT name FROM pragma_table_info(?) ORDER BY cid`, table)
 	if err != nil {
-		return nil, fmt.Errorf("store: columns of %s: %w", table, err)
+		return nil, fmt.Errorf("columns of %s: %w", table, err)
 	}
 	defer rows.Close()
 	var cs []string
@@ -145,7 +145,7 @@ func beginCommand(ctx context.Context, tx *sql.Tx) (undoMark, error) {
 func endCommand(ctx context.Context, tx *sql.Tx, m undoMark) error {
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM undo_log WHERE command IS NULL`).Scan(&n); err != nil {
-		return fmt.Errorf("store: undo log: %w", err)
+		return fmt.Errorf("undo log: %w", err)
 	}
 	if n == 0 {
 		return nil
@@ -153,7 +153,7 @@ func endCommand(ctx context.Context, tx *sql.Tx, m undoMark) error {
 	var first, last, tid sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT min(id), max(id), max(tournament_id) FROM events WHERE id > ?`, m.event).Scan(&first, &last, &tid)
 	if err != nil {
-		return fmt.Errorf("store: undo log: %w", err)
+		return fmt.Errorf("undo log: %w", err)
 	}
 	if !first.Valid {
 		_, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE command IS NULL`)
@@ -161,7 +161,7 @@ func endCommand(ctx context.Context, tx *sql.Tx, m undoMark) error {
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO undo_commands (tournament_id, first_event, last_event) VALUES (?, ?, ?)`, tid, first.Int64, last.Int64)
 	if err != nil {
-		return fmt.Errorf("store: undo log: %w", err)
+		return fmt.Errorf("undo log: %w", err)
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
@@ -202,7 +202,7 @@ func (db *DB) Undo(ctx context.Context, tid, ev int64, apply bool) (UndoPlan, er
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT stmt FROM undo_log WHERE command = ? ORDER BY seq DESC`, plan.Command)
 		if err != nil {
-			return fmt.Errorf("store: undo: %w", err)
+			return fmt.Errorf("undo: %w", err)
 		}
 		var stmts []string
 		for rows.Next() {
@@ -219,7 +219,7 @@ func (db *DB) Undo(ctx context.Context, tid, ev int64, apply bool) (UndoPlan, er
 		}
 		for _, s := range stmts {
 			if _, err := tx.ExecContext(ctx, s); err != nil {
-				return fmt.Errorf("store: undo: %w", err)
+				return fmt.Errorf("undo: %w", err)
 			}
 		}
 		// The replay's own statements undo nothing anyone typed.
@@ -299,7 +299,7 @@ func planUndo(ctx context.Context, q queryer, tid, ev int64) (UndoPlan, error) {
 		}
 	}
 	if err != nil {
-		return UndoPlan{}, fmt.Errorf("store: undo: %w", err)
+		return UndoPlan{}, fmt.Errorf("undo: %w", err)
 	}
 	plan := UndoPlan{Command: c.id}
 	if plan.Events, err = eventsBetween(ctx, q, c.first, c.last); err != nil {
@@ -324,7 +324,7 @@ func planUndo(ctx context.Context, q queryer, tid, ev int64) (UndoPlan, error) {
 			WHERE l.command = c.id AND m.command = ?))
 		ORDER BY c.id DESC`, c.id, c.tid, c.id)
 	if err != nil {
-		return plan, fmt.Errorf("store: undo: %w", err)
+		return plan, fmt.Errorf("undo: %w", err)
 	}
 	var later []int64
 	for rows.Next() {
@@ -355,7 +355,7 @@ func eventsBetween(ctx context.Context, q queryer, first, last int64) ([]Event, 
 	rows, err := q.QueryContext(ctx, `SELECT id, at, who, coalesce(tournament_id, 0), action, subject, old_value, new_value
 		FROM events WHERE id BETWEEN ? AND ? ORDER BY id`, first, last)
 	if err != nil {
-		return nil, fmt.Errorf("store: read log: %w", err)
+		return nil, fmt.Errorf("read log: %w", err)
 	}
 	return scanEvents(rows)
 }

@@ -42,26 +42,33 @@ func (a *app) actor() string {
 // errNoDatabase is returned by commands that read when there is no file.
 var errNoDatabase = errors.New("no database")
 
-// openDesk opens the database. Commands that start a tournament or
-// enter players (create true) make it on first use, in a new file or an
-// empty one; the others refuse a missing or empty file, so that a
-// mistyped --db does not leave a database behind. A file that is not an
-// arbiter database is refused and left as it is.
-func (a *app) openDesk(ctx context.Context, create bool) (*desk.Desk, error) {
+// openDesk opens the database as mode says. Only the commands that start
+// a tournament or load the roster (mode desk.Create) make it, in a new
+// file or an empty one; the others refuse a missing or empty file, so
+// that a mistyped --db does not leave a database behind. Commands that
+// only read open it read-only, so that they work on a write-protected
+// stick. A file that is not an arbiter database is refused and left as
+// it is.
+func (a *app) openDesk(ctx context.Context, mode desk.Mode) (*desk.Desk, error) {
 	path := a.databasePath()
-	if err := a.checkPath(path, create); err != nil {
+	if err := a.checkPath(path, mode == desk.Create); err != nil {
 		return nil, err
 	}
-	d, err := desk.Open(ctx, path, a.now)
-	if errors.Is(err, desk.ErrNotDatabase) {
+	d, err := desk.Open(ctx, path, mode, a.now)
+	switch {
+	case errors.Is(err, desk.ErrForeign):
+		return nil, err
+	case errors.Is(err, desk.ErrNotDatabase):
 		return nil, fmt.Errorf("%s is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one", path)
+	case errors.Is(err, desk.ErrNoDatabase):
+		return nil, fmt.Errorf("%w at %s (the file holds nothing): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
 	}
 	return d, err
 }
 
 // withDesk opens the database, runs fn and closes it.
-func (a *app) withDesk(ctx context.Context, create bool, fn func(d *desk.Desk) error) error {
-	d, err := a.openDesk(ctx, create)
+func (a *app) withDesk(ctx context.Context, mode desk.Mode, fn func(d *desk.Desk) error) error {
+	d, err := a.openDesk(ctx, mode)
 	if err != nil {
 		return err
 	}
@@ -149,6 +156,11 @@ func (a *app) notef(format string, args ...any) {
 	fmt.Fprintf(a.stderr, format+"\n", args...)
 }
 
+// note writes a notice already worded (see tr) to stderr.
+func (a *app) note(text string) {
+	fmt.Fprintln(a.stderr, text)
+}
+
 // parseRoundArg reads a round number argument or flag value.
 func parseRound(s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -175,7 +187,7 @@ func findEntry(s *desk.Snapshot, ref string) (arbiter.Entry, error) {
 // completeStore opens the database for shell completion without creating
 // it; it returns nil when there is nothing to complete from.
 func (a *app) completeStore(cmd *cobra.Command) *desk.Desk {
-	db, err := a.openDesk(cmd.Context(), false)
+	db, err := a.openDesk(cmd.Context(), desk.ReadOnly)
 	if err != nil {
 		return nil
 	}

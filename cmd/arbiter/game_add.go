@@ -118,7 +118,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 	if len(g.Moves) == 0 {
 		return fmt.Errorf("%s has no moves: to enter a result alone, use arbiter round result %d RESULT", name, board)
 	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		s, err := d.Snapshot(ctx, a.tournament)
 		if err != nil {
 			return tournamentError(err)
@@ -188,9 +188,9 @@ func addedLine(seat games.Seat, cg checkedGame, done desk.Submitted) string {
 	case cg.sub.Result == arbiter.NoResult && c.Old == arbiter.NoResult:
 		what += ". No result entered yet."
 	case c.Unchanged:
-		what += fmt.Sprintf(". The result %s stands.", withReasonText(c.Old, c.OldReason))
+		what += fmt.Sprintf(". The result %s stands.", withReasonText(nil, c.Old, c.OldReason))
 	default:
-		what += fmt.Sprintf(". Entered %s.", withReasonText(c.New, c.NewReason))
+		what += fmt.Sprintf(". Entered %s.", withReasonText(nil, c.New, c.NewReason))
 	}
 	return what
 }

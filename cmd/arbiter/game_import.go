@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
@@ -61,61 +64,105 @@ result alone. The import is one transaction: all of it, or nothing.`,
 	return cmd
 }
 
+// importedGame is a game of the file with its board.
+type importedGame struct {
+	pgnGame
+	seat  games.Seat
+	board arbiter.Board
+}
+
 func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 	if opts.Round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 3", opts.Round)
 	}
-	gs, name, err := a.readGames(opts.Path)
-	if err != nil {
-		return err
-	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
-		s, err := d.Snapshot(ctx, a.tournament)
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
+		s, err := a.snapshot(ctx, db)
 		if err != nil {
-			return tournamentError(err)
+			return err
 		}
 		if opts.Round != 0 {
 			if _, err := roundOf(s, opts.Round); err != nil {
 				return fmt.Errorf("--round: %w", err)
 			}
 		} else if len(s.Rounds) == 0 {
+			name := opts.Path
+			if name == "-" {
+				name = "standard input"
+			}
 			return fmt.Errorf("no round of %s is paired yet: nothing to attach %s to", s.Tournament.Name, name)
 		}
-		list := make([]*rules.Game, len(gs))
-		for i, pg := range gs {
-			list[i] = pg.game
+		// The file is read one game at a time and only the games that
+		// match a board are kept, so memory follows the tournament, not
+		// the file; of the problems, the first few are kept and the rest
+		// counted.
+		ix := desk.BoardIndex(s)
+		var matched []importedGame
+		var unmatched, refused problems
+		taken := map[[2]int]int{} // round, board: index of the game that took it
+		total := 0
+		name, err := a.eachGame(opts.Path, func(pg pgnGame) error {
+			total++
+			m := ix.Find(opts.Round, tagsOf(pg.game))
+			switch {
+			case m.Swapped:
+				refused.add(func() string { return fmt.Sprintf("%s: %s; fix the White and Black tags", gameLabel(pg), m.Problem) })
+				return nil
+			case !m.OK:
+				unmatched.add(func() string { return fmt.Sprintf("%s: %s", gameLabel(pg), m.Problem) })
+				return nil
+			}
+			key := [2]int{m.Seat.Round, m.Seat.Board}
+			if first, ok := taken[key]; ok {
+				refused.add(func() string {
+					return fmt.Sprintf("%s: round %d board %d already has game %d of the file; keep one of them", gameLabel(pg), key[0], key[1], first)
+				})
+				return nil
+			}
+			taken[key] = pg.index
+			b, err := findBoard(s, m.Seat.Round, m.Seat.Board)
+			if err != nil {
+				return err
+			}
+			matched = append(matched, importedGame{pgnGame: pg, seat: m.Seat, board: b})
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		m := desk.MatchGames(s, opts.Round, list)
-		matched, unmatched, refused := m.Matched, m.Unmatched, m.Refused
-		if len(unmatched) > 0 && !opts.SkipUnmatched {
-			return listed(a, "unmatched", unmatched, fmt.Sprintf("%s of %d in %s %s no board: nothing imported; fix the tags, or add --skip-unmatched to import the %d that match",
-				plural(len(unmatched), "game", "games"), len(gs), name, nounFor(len(unmatched), "matches", "match"), len(gs)-len(unmatched)))
+		if unmatched.n > 0 && !opts.SkipUnmatched {
+			return unmatched.refuse(a, "unmatched", fmt.Sprintf("%s of %d in %s %s no board%s: nothing imported; fix the tags, or add --skip-unmatched to import the %d that match",
+				plural(unmatched.n, "game", "games"), total, name, nounFor(unmatched.n, "matches", "match"), unmatched.more(), total-unmatched.n))
 		}
 		how := "if the arbiter has ruled on it, write the ruling in a comment {Ruling: TEXT} before the first move"
 		var subs []desk.Submission
 		var checked []checkedGame
 		for _, ig := range matched {
-			ruling := takeRuling(ig.Game)
-			cg, err := checkGame(s.Tournament, gameInput{game: ig.Game, seat: ig.Seat, entered: ig.Board.Result, lang: opts.Lang, ruling: ruling, how: how})
+			ruling := takeRuling(ig.game)
+			cg, err := checkGame(s.Tournament, gameInput{game: ig.game, seat: ig.seat, entered: ig.board.Result, lang: opts.Lang, ruling: ruling, how: how})
 			if err != nil {
-				refused = append(refused, fmt.Sprintf("%s, round %d board %d: %v", desk.GameLabel(ig.Index, ig.Game), ig.Seat.Round, ig.Seat.Board, err))
+				refused.add(func() string {
+					return fmt.Sprintf("%s, round %d board %d: %v", gameLabel(ig.pgnGame), ig.seat.Round, ig.seat.Board, err)
+				})
 				continue
 			}
 			subs = append(subs, cg.sub)
 			checked = append(checked, cg)
 		}
-		if len(refused) > 0 {
-			return listed(a, "refused", refused, fmt.Sprintf("%s of %s refused: nothing imported", plural(len(refused), "game", "games"), name))
+		if refused.n > 0 {
+			return refused.refuse(a, "refused", fmt.Sprintf("%s of %s refused%s: nothing imported", plural(refused.n, "game", "games"), name, refused.more()))
 		}
-		done, err := d.SubmitGames(ctx, strconv.FormatInt(s.Tournament.ID, 10), subs)
+		done, err := db.SubmitGames(ctx, strconv.FormatInt(s.Tournament.ID, 10), subs)
 		if errors.Is(err, desk.ErrResultEntered) {
 			return hint(err, "nothing imported; correct it with arbiter round result --correct, or fix the file")
 		}
 		if err != nil {
 			return err
 		}
-		for _, u := range unmatched {
+		for _, u := range unmatched.first {
 			a.notef("skipped: %s", u)
+		}
+		if more := unmatched.n - len(unmatched.first); more > 0 {
+			a.notef("skipped: %s more that match no board", thousands(more))
 		}
 		stored, same, entered, results := 0, 0, 0, 0
 		for i, d := range done {
@@ -136,7 +183,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 				entered++
 			}
 		}
-		if stored == 0 && entered == 0 && len(unmatched) == 0 {
+		if stored == 0 && entered == 0 && unmatched.n == 0 {
 			a.notef("Nothing new in %s: its %s already there.", name, plural(len(subs), "game is", "games are"))
 			return nil
 		}
@@ -148,23 +195,63 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 			msg += fmt.Sprintf(", %d already there", same)
 		}
 		msg += fmt.Sprintf("; %s entered", plural(entered, "result", "results"))
-		if len(unmatched) > 0 {
-			msg += fmt.Sprintf("; %d skipped", len(unmatched))
+		if unmatched.n > 0 {
+			msg += fmt.Sprintf("; %s skipped", thousands(unmatched.n))
 		}
 		a.notef("%s.", msg)
 		return nil
 	})
 }
 
-// listed returns the error for a refused import: with one problem, that
-// problem in one line; with more, each on stderr (what: "unmatched") and
-// then the summary.
-func listed(a *app, what string, problems []string, summary string) error {
-	if len(problems) == 1 {
-		return fmt.Errorf("%s; %s", problems[0], summary)
+// gameLabel names a game of a file: "game 3 (line 25, Rossi, Mario -
+// Neri, Paolo)".
+func gameLabel(pg pgnGame) string {
+	name := func(s string) string {
+		if strings.TrimSpace(s) == "" {
+			return "?"
+		}
+		return s
 	}
-	for _, p := range problems {
-		a.notef("%s: %s", what, p)
+	return fmt.Sprintf("game %d (line %d, %s - %s)", pg.index, pg.game.Line, name(pg.game.Tag("White")), name(pg.game.Tag("Black")))
+}
+
+// maxListed is how many problems of one kind an import lists; the
+// others are counted.
+const maxListed = 10
+
+// problems are the games of a file refused for one reason: the first
+// maxListed described, all of them counted.
+type problems struct {
+	first []string
+	n     int
+}
+
+// add counts one more problem and describes it if it is among the first.
+func (p *problems) add(describe func() string) {
+	p.n++
+	if len(p.first) < maxListed {
+		p.first = append(p.first, describe())
+	}
+}
+
+// more says, for the summary, that only the first problems are listed:
+// " (the first 10 are listed above)", or nothing when all are.
+func (p *problems) more() string {
+	if p.n <= len(p.first) {
+		return ""
+	}
+	return fmt.Sprintf(" (the first %d are listed above)", len(p.first))
+}
+
+// refuse returns the error for a refused import: with one problem, that
+// problem in one line; with more, each listed on stderr (what:
+// "unmatched") and then the summary.
+func (p *problems) refuse(a *app, what, summary string) error {
+	if p.n == 1 {
+		return fmt.Errorf("%s; %s", p.first[0], summary)
+	}
+	for _, s := range p.first {
+		a.notef("%s: %s", what, s)
 	}
 	return errors.New(summary)
 }

@@ -48,7 +48,7 @@ submissions, the latest is listed.`,
 type gameListJSON = desk.GameListView
 
 func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -97,7 +97,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 	if err != nil {
 		return err
 	}
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := db.Snapshot(ctx, a.tournament)
 		if err != nil {
 			return tournamentError(err)

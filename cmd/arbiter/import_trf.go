@@ -81,7 +81,7 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 		return fmt.Errorf("%s has no tournament name (line 012): give one with --name \"Spring Open\"", opts.file)
 	}
 	var got desk.ImportedTournament
-	err = a.withDesk(ctx, true, func(db *desk.Desk) error {
+	err = a.withDesk(ctx, desk.Create, func(db *desk.Desk) error {
 		var err error
 		got, err = db.ImportTournament(ctx, ti)
 		return err

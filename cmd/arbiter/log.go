@@ -40,7 +40,7 @@ log of the whole database.`,
 type eventJSON = desk.EventView
 
 func runLog(ctx context.Context, a *app, opts *logOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		var tid int64
 		if !opts.all {
 			t, err := a.resolveTournament(ctx, db)

@@ -50,12 +50,17 @@ func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) err
 	if err != nil {
 		return err
 	}
-	return a.withDesk(ctx, true, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
 		}
 		added, err := db.Import(ctx, t.ID, filepath.Base(opts.file), rows, desk.AddOptions{New: opts.new})
+		var ie *desk.InputError
+		if err != nil && !errors.As(err, &ie) {
+			// A fault of the disk or the database, not of the file.
+			return err
+		}
 		if err != nil {
 			msg := "correct the file and import it again (nothing was imported)"
 			if errors.Is(err, desk.ErrLikelyDuplicate) {

@@ -42,7 +42,7 @@ func runPlayerReturn(ctx context.Context, a *app, opts *playerReturnOptions) err
 	if opts.from < 0 {
 		return usageErrorf("--from-round %d: type a round number such as 4", opts.from)
 	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		s, err := a.snapshot(ctx, d)
 		if err != nil {
 			return err
@@ -87,7 +87,7 @@ player: arbiter roster remove takes a player out of it.`,
 }
 
 func runPlayerRemove(ctx context.Context, a *app, ref string) error {
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		s, err := a.snapshot(ctx, d)
 		if err != nil {
 			return err
@@ -128,7 +128,7 @@ entered in no tournament. The roster ID is the one arbiter roster list shows.`,
 				return usageErrorf("roster ID %q: type id: and the number arbiter roster list shows, e.g. id:12", args[0])
 			}
 			ctx := cmd.Context()
-			return a.withDesk(ctx, false, func(d *desk.Desk) error {
+			return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 				p, err := d.RemoveRosterPlayer(ctx, n)
 				if err != nil {
 					return err
@@ -163,7 +163,7 @@ back the game add with arbiter undo.`,
 				return usageErrorf("board %q: type the board number shown by arbiter round show, e.g. 3", args[0])
 			}
 			ctx := cmd.Context()
-			return a.withDesk(ctx, false, func(d *desk.Desk) error {
+			return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 				t, err := a.resolveTournament(ctx, d)
 				if err != nil {
 					return err

@@ -54,8 +54,13 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 	if err != nil {
 		return err
 	}
-	return a.withDesk(ctx, true, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.Create, func(db *desk.Desk) error {
 		got, err := db.ImportRoster(ctx, filepath.Base(opts.file), rows, desk.AddOptions{New: opts.new})
+		var ie *desk.InputError
+		if err != nil && !errors.As(err, &ie) {
+			// A fault of the disk or the database, not of the file.
+			return err
+		}
 		if err != nil {
 			msg := "correct the file and import it again (nothing was imported)"
 			if errors.Is(err, desk.ErrLikelyDuplicate) {

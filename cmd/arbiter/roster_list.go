@@ -31,7 +31,7 @@ player add id:N takes.`,
 }
 
 func runRosterList(ctx context.Context, a *app, opts *rosterListOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		if !opts.json {
 			ps, err := db.Roster(ctx)
 			if err != nil {

@@ -86,7 +86,7 @@ its warnings, --force keeps it. The board list is shown again.`,
 }
 
 func runRoundEdit(ctx context.Context, a *app, opts *roundEditOptions, fill func(*desk.Snapshot, *desk.EditRequest) error) error {
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		s, err := a.snapshot(ctx, d)
 		if err != nil {
 			return err
@@ -113,10 +113,10 @@ func runRoundEdit(ctx context.Context, a *app, opts *roundEditOptions, fill func
 		for _, w := range out.Pairing.Forced {
 			a.notef("kept despite a warning: %s", w)
 		}
-		a.notef("Changed round %d of %s: %s.", out.Round.Number, out.Snapshot.Tournament.Name, roundSummary(out.Round))
+		a.notef("Changed round %d of %s: %s.", out.Round.Number, out.Snapshot.Tournament.Name, roundSummary(a.tr(), out.Round))
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(out.Detail))
 		}
-		return printRound(a.stdout, out.Snapshot, out.Detail, false)
+		return printRound(a.stdout, a.tr(), out.Snapshot, out.Detail, false)
 	})
 }

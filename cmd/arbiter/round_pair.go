@@ -11,6 +11,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -110,7 +111,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		text, source = string(data), opts.file
 	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		req := desk.PairRequest{Tournament: a.tournament, Force: opts.force, DryRun: opts.dryRun}
 		if source != "" {
 			// The tournament is read first: a database without one says
@@ -143,7 +144,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		noShowNotes(a, out, opts.dryRun)
 		if opts.dryRun {
-			a.notef("Dry run: round %d of %s would have %s; nothing was stored.", out.Round.Number, s.Tournament.Name, roundSummary(out.Round))
+			a.note(a.tr().T("cli.dryrun", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 			if out.Pairing.Seed != nil {
 				a.notef("The tournament has no seed for the lot yet: the colour is drawn again when round 1 is paired.")
 			}
@@ -151,12 +152,12 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			for _, w := range out.Pairing.Forced {
 				a.notef("kept despite a warning: %s", w)
 			}
-			a.notef("Paired round %d of %s: %s.", out.Round.Number, s.Tournament.Name, roundSummary(out.Round))
+			a.note(a.tr().T("cli.paired", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		}
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(out.Detail))
 		}
-		return printRound(a.stdout, s, out.Detail, opts.explain)
+		return printRound(a.stdout, a.tr(), s, out.Detail, opts.explain)
 	})
 }
 
@@ -186,8 +187,8 @@ func pairingError(err error, s *desk.Snapshot) error {
 }
 
 // roundSummary says "6 boards, 1 bye".
-func roundSummary(r arbiter.Round) string {
-	s := plural(len(r.Boards), "board", "boards")
+func roundSummary(l *locale.Localizer, r arbiter.Round) string {
+	s := l.N("cli.boards", len(r.Boards))
 	byes := 0
 	for _, b := range r.Byes {
 		if b.Kind != arbiter.Unpaired {
@@ -195,10 +196,10 @@ func roundSummary(r arbiter.Round) string {
 		}
 	}
 	if byes > 0 {
-		s += ", " + plural(byes, "bye", "byes")
+		s += ", " + l.N("cli.byes", byes)
 	}
 	if n := len(r.Byes) - byes; n > 0 {
-		s += fmt.Sprintf(", %d not playing", n)
+		s += ", " + l.N("cli.notplaying", n)
 	}
 	return s
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
@@ -117,7 +118,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		}
 		req.Final = games.EndAt(p)
 	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		c, err := d.EnterResult(ctx, req)
 		for _, n := range c.Notes {
 			a.notef("%s.", capitalize(n))
@@ -125,14 +126,15 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		if err != nil {
 			return resultError(err, opts, c)
 		}
-		a.notef("%s", confirmation(c.ResultChange))
+		l := a.tr()
+		a.note(confirmation(l, c.ResultChange))
 		if c.Old != arbiter.NoResult && c.Old != c.New {
 			switch from, to := c.LaterRounds(); {
 			case from == 0:
 			case from == to:
-				a.notef("Round %d was paired with the old result and stays as it is.", to)
+				a.note(l.T("cli.result.laterone", "Round", to))
 			default:
-				a.notef("Rounds %d to %d were paired with the old result and stay as they are.", from, to)
+				a.note(l.T("cli.result.later", "From", from, "To", to))
 			}
 		}
 		return nil
@@ -183,10 +185,12 @@ func resultArgs(opts *roundResultOptions) cobra.PositionalArgs {
 	}
 }
 
-func withReasonText(r arbiter.Result, reason string) string {
+// withReasonText writes a result with the way the game ended: "1-0
+// (time)", or "no result" in the words of l (nil: English).
+func withReasonText(l *locale.Localizer, r arbiter.Result, reason string) string {
 	s := r.String()
 	if s == "" {
-		s = "no result"
+		s = l.T("cli.result.none")
 	}
 	if reason != "" {
 		s += " (" + reason + ")"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -110,7 +111,7 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 	for i, s := range slips {
 		reqs[i] = desk.ResultRequest{Tournament: a.tournament, Round: opts.round, Board: s.board, Result: s.result, Correct: opts.correct}
 	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		outs, err := d.EnterResults(ctx, reqs)
 		if err != nil {
 			switch {
@@ -127,21 +128,21 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 			for _, n := range o.Notes {
 				a.notef("Board %d: %s.", o.Board, n)
 			}
-			a.notef("%s", confirmation(o.ResultChange))
+			a.note(confirmation(a.tr(), o.ResultChange))
 		}
 		return nil
 	})
 }
 
-// confirmation words a result entered with the players' names: "Entered
-// round 3 board 8: Galli, Renée – De Luca, Paolo 0-1."
-func confirmation(c desk.ResultChange) string {
-	line := fmt.Sprintf("round %d board %d: %s – %s", c.Round, c.Board, c.WhiteName, c.BlackName)
+// confirmation words a result entered with the players' names, from the
+// catalog: "Entered round 3 board 8: Galli, Renée – De Luca, Paolo 0-1."
+func confirmation(l *locale.Localizer, c desk.ResultChange) string {
+	line := l.T("cli.result.line", "Round", c.Round, "Board", c.Board, "White", c.WhiteName, "Black", c.BlackName)
 	switch {
 	case c.Unchanged:
-		return fmt.Sprintf("Nothing to change: %s already has %s.", line, withReasonText(c.Old, c.OldReason))
+		return l.T("cli.result.same", "Line", line, "Result", withReasonText(l, c.Old, c.OldReason))
 	case c.Old != arbiter.NoResult && c.Old != c.New:
-		return fmt.Sprintf("Corrected %s %s, was %s. The change is logged; standings follow it.", line, withReasonText(c.New, c.NewReason), withReasonText(c.Old, c.OldReason))
+		return l.T("cli.result.corrected", "Line", line, "Result", withReasonText(l, c.New, c.NewReason), "Old", withReasonText(l, c.Old, c.OldReason))
 	}
-	return fmt.Sprintf("Entered %s %s.", line, withReasonText(c.New, c.NewReason))
+	return l.T("cli.result.entered", "Line", line, "Result", withReasonText(l, c.New, c.NewReason))
 }

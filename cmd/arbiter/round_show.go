@@ -39,7 +39,7 @@ points they are worth.`,
 }
 
 func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -55,7 +55,7 @@ func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(d))
 		}
-		return printRound(a.stdout, s, d, opts.explain)
+		return printRound(a.stdout, a.tr(), s, d, opts.explain)
 	})
 }
 

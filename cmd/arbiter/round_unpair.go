@@ -29,7 +29,7 @@ The deleted pairing is kept in the log.`,
 }
 
 func runRoundUnpair(ctx context.Context, a *app, _ *roundUnpairOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err

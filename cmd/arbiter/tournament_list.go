@@ -31,7 +31,7 @@ func newTournamentListCmd(a *app) *cobra.Command {
 }
 
 func runTournamentList(ctx context.Context, a *app, opts *tournamentListOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		list, err := db.Tournaments(ctx)
 		if err != nil {
 			return err

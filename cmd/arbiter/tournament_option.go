@@ -74,7 +74,11 @@ func runTournamentOption(ctx context.Context, a *app, opts *tournamentOptionOpti
 	if len(args) == 2 && !slices.Contains(vals, strings.ToLower(strings.TrimSpace(args[1]))) {
 		return usageErrorf("option %s %q: type one of %s", key, args[1], strings.Join(vals, ", "))
 	}
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	mode := desk.ReadOnly
+	if len(args) == 2 {
+		mode = desk.ReadWrite
+	}
+	return a.withDesk(ctx, mode, func(d *desk.Desk) error {
 		var tid int64
 		where := "the club"
 		if !opts.club {

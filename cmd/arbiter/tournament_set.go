@@ -40,7 +40,7 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 	if opts.set.NFlag() == 0 || (opts.set.NFlag() == countChanged(opts.set, "db", "tournament")) {
 		return usageErrorf("nothing to change: give a setting such as --rounds 9")
 	}
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		old, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err

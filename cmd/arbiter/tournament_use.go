@@ -29,7 +29,7 @@ func newTournamentUseCmd(a *app) *cobra.Command {
 }
 
 func runTournamentUse(ctx context.Context, a *app, opts *tournamentUseOptions) error {
-	return a.withDesk(ctx, false, func(db *desk.Desk) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := db.FindTournament(ctx, opts.ref)
 		if err != nil {
 			return hint(err, "see arbiter tournament list")

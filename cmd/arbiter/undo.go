@@ -52,7 +52,11 @@ Creating a tournament cannot be undone.`,
 }
 
 func runUndo(ctx context.Context, a *app, opts *undoOptions) error {
-	return a.withDesk(ctx, false, func(d *desk.Desk) error {
+	mode := desk.ReadOnly
+	if opts.yes {
+		mode = desk.ReadWrite
+	}
+	return a.withDesk(ctx, mode, func(d *desk.Desk) error {
 		plan, err := d.Undo(ctx, a.tournament, opts.event, opts.yes)
 		switch {
 		case errors.Is(err, desk.ErrDependent):
