@@ -95,6 +95,24 @@ func TestUndoEveryWriteKind(t *testing.T) {
 			_, err = d.EditRound(ctx, EditRequest{Swap: [2]int{b[0].White, b[1].White}, Force: true})
 			return err
 		}},
+		{name: "tournament option", undos: 1, do: func(d *Desk, tid int64) error {
+			return d.SetOption(ctx, tid, OptNoShows, NoShowsWithdraw)
+		}},
+		{name: "round edit", undos: 1, prep: func(d *Desk, tid int64) error {
+			if _, err := d.EnterResult(ctx, ResultRequest{Board: 3, Result: arbiter.Draw}); err != nil {
+				return err
+			}
+			_, err := d.Pair(ctx, PairRequest{})
+			return err
+		}, do: func(d *Desk, tid int64) error {
+			s, err := d.Snapshot(ctx, "")
+			if err != nil {
+				return err
+			}
+			b := s.Rounds[1].Boards[0]
+			_, err = d.EditRound(ctx, EditRequest{Board: 1, White: b.Black, Black: b.White, Force: true})
+			return err
+		}},
 		{name: "player return", undos: 1, prep: func(d *Desk, tid int64) error {
 			_, _, err := d.Withdraw(ctx, tid, 3, 0)
 			return err
