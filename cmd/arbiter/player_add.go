@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -73,8 +74,8 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 			return addNumberError(err)
 		case errors.Is(err, desk.ErrAmbiguous):
 			return hint(err, "give the roster ID, e.g. arbiter player add id:N; to enter someone new, type the full name as \"Surname, Name\" with --new")
-		case errors.Is(err, desk.ErrAlreadyEntered) && strings.Contains(err.Error(), "withdrawn"):
-			return hint(err, "to bring them back, type arbiter player return %s", pnIn(err.Error()))
+		case errors.Is(err, desk.ErrAlreadyEntered) && withdrawnEntry(ctx, db, t.ID, err) != nil:
+			return hint(err, "%s", a.tr().T("cli.player.returnhint", "PN", withdrawnEntry(ctx, db, t.ID, err).PN))
 		case errors.Is(err, desk.ErrLikelyDuplicate):
 			id := "N"
 			var ie *desk.InputError
@@ -113,16 +114,21 @@ func addNumberError(err error) error {
 	return hint(err, "type the player's name, or id:N for a club player from arbiter roster list")
 }
 
-// pnIn returns the pairing number in "... as player 7, withdrawn ...", or
-// "N".
-func pnIn(msg string) string {
-	_, after, ok := strings.Cut(msg, " as player ")
-	if !ok {
-		return "N"
+// withdrawnEntry returns the entry a refusal of an entry already made
+// is about, when that player has withdrawn; nil otherwise.
+func withdrawnEntry(ctx context.Context, d *desk.Desk, tid int64, err error) *arbiter.Entry {
+	var ie *desk.InputError
+	if !errors.As(err, &ie) || len(ie.Players) != 1 {
+		return nil
 	}
-	n, _, _ := strings.Cut(after, ",")
-	if _, err := strconv.Atoi(n); err != nil {
-		return "N"
+	s, serr := d.Snapshot(ctx, strconv.FormatInt(tid, 10))
+	if serr != nil {
+		return nil
 	}
-	return n
+	for i, e := range s.Entries {
+		if e.Player.ID == ie.Players[0] && e.Status == arbiter.Withdrawn {
+			return &s.Entries[i]
+		}
+	}
+	return nil
 }
