@@ -15,14 +15,14 @@ import (
 // round before by forfeit, and which the tournament's option withdrew.
 func noShowNotes(a *app, out desk.PairOutcome, dryRun bool) {
 	for _, x := range out.Withdrawn {
-		a.notef("%s lost round %d by forfeit: withdrawn from round %d on, as the tournament's option no-shows says.", entryLabel(x.Entry), x.Round, x.Round+1)
+		a.note(a.tr().T("cli.noshow.withdrawn", "Player", entryLabel(x.Entry), "Round", x.Round, "Next", x.Round+1))
 	}
 	for _, x := range out.NoShows {
 		if dryRun {
-			a.notef("%s lost round %d by forfeit and is still active: if the player has left, type arbiter player withdraw %d before pairing.", entryLabel(x.Entry), x.Round, x.Entry.PN)
+			a.note(a.tr().T("cli.noshow.dryrun", "Player", entryLabel(x.Entry), "Round", x.Round, "PN", x.Entry.PN))
 			continue
 		}
-		a.notef("%s lost round %d by forfeit and is still active: paired anyway; if the player has left, type arbiter undo --yes, arbiter player withdraw %d and pair again.", entryLabel(x.Entry), x.Round, x.Entry.PN)
+		a.note(a.tr().T("cli.noshow.paired", "Player", entryLabel(x.Entry), "Round", x.Round, "PN", x.Entry.PN))
 	}
 }
 
@@ -93,7 +93,7 @@ func runTournamentOption(ctx context.Context, a *app, opts *tournamentOptionOpti
 			if err := d.SetOption(ctx, tid, key, v); err != nil {
 				return err
 			}
-			a.notef("Option %s of %s is now %s.", key, where, v)
+			a.note(a.tr().T("cli.option.set", "Key", key, "Where", where, "Value", v))
 			return nil
 		}
 		v, err := d.Option(ctx, tid, key)

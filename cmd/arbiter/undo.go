@@ -40,7 +40,7 @@ Creating a tournament cannot be undone.`,
 			if len(args) == 1 {
 				n, err := strconv.ParseInt(strings.TrimSpace(args[0]), 10, 64)
 				if err != nil || n < 1 {
-					return usageErrorf("event %q: type the number of a change shown by arbiter log, e.g. 42", args[0])
+					return usageErrorf("%s", a.tr().T("cli.undo.badevent", "Event", strconv.Quote(args[0])))
 				}
 				opts.event = n
 			}
@@ -64,9 +64,9 @@ func runUndo(ctx context.Context, a *app, opts *undoOptions) error {
 		case err != nil:
 			return tournamentError(err)
 		}
-		verb := "Would undo"
+		verb := a.tr().T("cli.undo.would")
 		if opts.yes {
-			verb = "Undone"
+			verb = a.tr().T("cli.undo.done")
 		}
 		w := a.stdout
 		fmt.Fprintf(w, "%s:\n", verb)
@@ -78,7 +78,7 @@ func runUndo(ctx context.Context, a *app, opts *undoOptions) error {
 			if opts.event != 0 {
 				again = fmt.Sprintf("arbiter undo %d --yes", opts.event)
 			}
-			a.notef("Nothing changed yet: type %s to undo it.", again)
+			a.note(a.tr().T("cli.undo.confirm", "Command", again))
 		}
 		return nil
 	})
