@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -62,7 +61,7 @@ func runPlayerReturn(ctx context.Context, a *app, opts *playerReturnOptions) err
 		if err != nil {
 			return err
 		}
-		a.notef("%s is back in %s from round %d on.", entryLabel(e), s.Tournament.Name, from)
+		a.note(a.tr().T("cli.player.back", "Player", entryLabel(e), "Name", s.Tournament.Name, "Round", from))
 		return nil
 	})
 }
@@ -105,9 +104,9 @@ func runPlayerRemove(ctx context.Context, a *app, ref string) error {
 		}
 		moved := ""
 		if e.PN < len(s.Entries) {
-			moved = fmt.Sprintf(" Players %d to %d are now %d to %d.", e.PN+1, len(s.Entries), e.PN, len(s.Entries)-1)
+			moved = a.tr().T("cli.player.moved", "From", e.PN+1, "To", len(s.Entries), "NewFrom", e.PN, "NewTo", len(s.Entries)-1)
 		}
-		a.notef("Removed %s from %s.%s The club roster keeps the player.", entryLabel(e), s.Tournament.Name, moved)
+		a.note(a.tr().T("cli.player.removed", "Player", entryLabel(e), "Name", s.Tournament.Name, "Moved", moved))
 		return nil
 	})
 }
@@ -133,7 +132,7 @@ entered in no tournament. The roster ID is the one arbiter roster list shows.`,
 				if err != nil {
 					return err
 				}
-				a.notef("Removed id:%d %s from the club roster.", p.ID, p.Name)
+				a.note(a.tr().T("cli.roster.removed", "ID", p.ID, "Player", p.Name))
 				return nil
 			})
 		},
@@ -172,7 +171,7 @@ back the game add with arbiter undo.`,
 				if err != nil {
 					return err
 				}
-				a.notef("Removed %s from round %d board %d; its result stays.", plural(k, "game", "games"), n, b)
+				a.note(a.tr().T("cli.game.removed", "Games", a.tr().N("cli.games", k), "Round", n, "Board", b))
 				return nil
 			})
 		},

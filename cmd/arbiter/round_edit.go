@@ -113,7 +113,7 @@ func runRoundEdit(ctx context.Context, a *app, opts *roundEditOptions, fill func
 		for _, w := range out.Pairing.Forced {
 			a.notef("kept despite a warning: %s", w)
 		}
-		a.notef("Changed round %d of %s: %s.", out.Round.Number, out.Snapshot.Tournament.Name, roundSummary(a.tr(), out.Round))
+		a.note(a.tr().T("cli.round.changed", "Round", out.Round.Number, "Name", out.Snapshot.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(out.Detail))
 		}
