@@ -3,6 +3,7 @@ package roster
 import (
 	"bytes"
 	"errors"
+	"github.com/labyrinth-chess/arbiter/text"
 	"os"
 	"reflect"
 	"strings"
@@ -18,7 +19,7 @@ func TestReadCSVFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	got, err := Read("circolo.csv", f)
+	got, err := Read("circolo.csv", f, text.Auto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestReadXLSX(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := buf.Bytes()
-	_, err := Read("players.xlsx", bytes.NewReader(data))
+	_, err := Read("players.xlsx", bytes.NewReader(data), text.Auto)
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Line != 5 || pe.Column != "Rating" {
 		t.Fatalf("bad row 5: error %v, want line 5 column Rating", err)

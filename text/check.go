@@ -34,14 +34,25 @@ type FieldError struct {
 
 // Error reads as one line, such as
 // `name: character 5 is ESC (U+001B), a control character: type plain text`.
+// An empty Field leaves the field's name out.
 func (e *FieldError) Error() string {
+	field := e.Field
+	if field == "" {
+		field = "the text"
+	}
+	var msg string
 	switch {
 	case e.Max > 0:
-		return fmt.Sprintf("%s is %d characters long: at most %d fit", e.Field, e.Len, e.Max)
+		return fmt.Sprintf("%s is %d characters long: at most %d fit", field, e.Len, e.Max)
 	case e.Rune == utf8.RuneError:
-		return fmt.Sprintf("%s: character %d is the byte 0x%02X, which is not UTF-8 text: type it again, or import the file with --encoding windows-1252", e.Field, e.Pos, e.Byte)
+		msg = fmt.Sprintf("character %d is the byte 0x%02X, which is not UTF-8 text: type it again, or import the file with --encoding windows-1252", e.Pos, e.Byte)
+	default:
+		msg = fmt.Sprintf("character %d is %s, %s: type plain text", e.Pos, RuneName(e.Rune), Class(e.Rune))
 	}
-	return fmt.Sprintf("%s: character %d is %s, %s: type plain text", e.Field, e.Pos, RuneName(e.Rune), Class(e.Rune))
+	if e.Field == "" {
+		return msg
+	}
+	return e.Field + ": " + msg
 }
 
 func (e *FieldError) Unwrap() error { return ErrNotText }

@@ -12,9 +12,10 @@ import (
 )
 
 type playerImportOptions struct {
-	file string
-	new  bool
-	json bool
+	encoding string
+	file     string
+	new      bool
+	json     bool
 }
 
 func newPlayerImportCmd(a *app) *cobra.Command {
@@ -42,11 +43,12 @@ player already entered) nothing is imported, and the error names the line.`,
 	}
 	cmd.Flags().BoolVar(&opts.new, "new", false, "add names that look like roster players as new players")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the entries as JSON")
+	cmd.Flags().StringVar(&opts.encoding, "encoding", "", encodingHelp)
 	return cmd
 }
 
 func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) error {
-	rows, err := a.readPlayerList(opts.file)
+	rows, err := a.readPlayerList(opts.file, opts.encoding)
 	if err != nil {
 		return err
 	}

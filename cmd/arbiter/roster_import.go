@@ -10,13 +10,15 @@ import (
 
 	"github.com/labyrinth-chess/arbiter/roster"
 	"github.com/labyrinth-chess/arbiter/store"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"github.com/spf13/cobra"
 )
 
 type rosterImportOptions struct {
-	file string
-	new  bool
-	json bool
+	encoding string
+	file     string
+	new      bool
+	json     bool
 }
 
 func newRosterImportCmd(a *app) *cobra.Command {
@@ -46,11 +48,12 @@ the line.`,
 	}
 	cmd.Flags().BoolVar(&opts.new, "new", false, "add names that look like roster players as new players")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the players as JSON")
+	cmd.Flags().StringVar(&opts.encoding, "encoding", "", encodingHelp)
 	return cmd
 }
 
 func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) error {
-	rows, err := a.readPlayerList(opts.file)
+	rows, err := a.readPlayerList(opts.file, opts.encoding)
 	if err != nil {
 		return err
 	}
@@ -86,10 +89,18 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 	})
 }
 
+// encodingHelp describes the --encoding flag of the commands that read a
+// user's text file.
+const encodingHelp = "read the file as utf-8, windows-1252 or utf-16 (default: found from the file)"
+
 // readPlayerList reads a CSV or XLSX list of players for player import
 // and roster import. Its errors name the file and, for a bad row, the
 // line.
-func (a *app) readPlayerList(file string) ([]store.ImportRow, error) {
+func (a *app) readPlayerList(file, encoding string) ([]store.ImportRow, error) {
+	enc, err := utext.ParseEncoding(encoding)
+	if err != nil {
+		return nil, usageErrorf("--encoding: %v", err)
+	}
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
@@ -98,7 +109,7 @@ func (a *app) readPlayerList(file string) ([]store.ImportRow, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("cannot read %s: it is a folder: give a CSV or XLSX file", file)
 	}
-	list, err := roster.Read(file, f)
+	list, err := roster.Read(file, f, enc)
 	if err != nil {
 		var pe *roster.ParseError
 		if errors.As(err, &pe) {
@@ -111,6 +122,9 @@ func (a *app) readPlayerList(file string) ([]store.ImportRow, error) {
 	}
 	if len(list.Rows) == 0 {
 		return nil, fmt.Errorf("%s has no players below its header row", file)
+	}
+	if list.Encoding != utext.Auto && list.Encoding != utext.UTF8 {
+		a.notef("Read %s as %s.", filepath.Base(file), list.Encoding)
 	}
 	if len(list.Ignored) > 0 {
 		a.notef("Ignored columns: %s.", strings.Join(list.Ignored, ", "))
