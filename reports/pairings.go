@@ -381,8 +381,5 @@ func (d *pdfDoc) slipFinish(w io.Writer, round int) error {
 		s := fmt.Sprintf("Round %d slips · page %d of %d", round, p, n)
 		d.text(pageW-margin-d.f.GetStringWidth(s), pageH-3, s)
 	}
-	if err := d.f.Output(w); err != nil {
-		return fmt.Errorf("reports: write PDF: %w", err)
-	}
-	return nil
+	return d.output(w)
 }

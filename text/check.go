@@ -170,3 +170,20 @@ func fromWindows1252(s string) string {
 	}
 	return string(b)
 }
+
+// Spaces returns s with each character Check refuses replaced by a space
+// and each byte that is not UTF-8 by U+FFFD: one character for one, so
+// text in fixed columns (a TRF line) stays in place.
+func Spaces(s string) string {
+	if utf8.ValidString(s) && firstBad(s) < 0 {
+		return s
+	}
+	b := make([]rune, 0, len(s))
+	for _, r := range s {
+		if r != utf8.RuneError && Class(r) != "" {
+			r = ' '
+		}
+		b = append(b, r)
+	}
+	return string(b)
+}

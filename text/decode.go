@@ -1,13 +1,16 @@
 package text
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // Encoding is how the bytes of a file are read as text.
@@ -127,4 +130,27 @@ func invalidAt(b []byte) int {
 		i += n
 	}
 	return len(b)
+}
+
+// NewReader returns a reader of the UTF-8 text of r for parsers that
+// stream: a UTF-16 byte order mark (or enc UTF16) turns on UTF-16
+// decoding, a UTF-8 byte order mark is skipped, Windows1252 decodes every
+// byte, and otherwise the bytes pass as they are (a parser reading them
+// decides about bytes that are not UTF-8).
+func NewReader(r io.Reader, enc Encoding) io.Reader {
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(3)
+	switch {
+	case enc == UTF16 || (enc == Auto && (bytes.HasPrefix(head, bomUTF16LE) || bytes.HasPrefix(head, bomUTF16BE))):
+		end := unicode.LittleEndian
+		if bytes.HasPrefix(head, bomUTF16BE) {
+			end = unicode.BigEndian
+		}
+		return transform.NewReader(br, unicode.UTF16(end, unicode.UseBOM).NewDecoder())
+	case enc == Windows1252:
+		return transform.NewReader(br, charmap.Windows1252.NewDecoder())
+	case bytes.HasPrefix(head, bomUTF8):
+		br.Discard(len(bomUTF8))
+	}
+	return br
 }

@@ -125,10 +125,10 @@ func TestClean(t *testing.T) {
 func TestVisible(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Niccolò 🏆", "Niccolò 🏆"},
-		{"A\x1b]0;owned\x07\x1b[2J", `A\x1b]0;owned\x07\x1b[2J`},
-		{"A\u009bB\u202eC\x7f", `A\u009bB\u202eC\x7f`},
+		{"A\x1b]0;owned\x07\x1b[2J", `A\u001b]0;owned\u0007\u001b[2J`},
+		{"A\u009bB\u202eC\x7f", `A\u009bB\u202eC\u007f`},
 		{"Club\xc3", `Club\xc3`},
-		{"a\r\nb\tc", `a\x0d\x0ab\x09c`},
+		{"a\r\nb\tc", `a\u000d\u000ab\u0009c`},
 	}
 	for _, tt := range tests {
 		if got := Visible(tt.in); got != tt.want {
@@ -139,7 +139,7 @@ func TestVisible(t *testing.T) {
 
 func TestWriter(t *testing.T) {
 	in := "Zoë\r\nA\x1b[2J\tB\rC\u202e\n"
-	want := "Zoë\r\nA\\x1b[2J\tB\\x0dC\\u202e\n"
+	want := "Zoë\r\nA\\u001b[2J\tB\\u000dC\\u202e\n"
 	// Every split of the input into two writes gives the same output.
 	for cut := 0; cut <= len(in); cut++ {
 		var b bytes.Buffer

@@ -11,7 +11,7 @@ import (
 // Visible returns s with every character a terminal would act on instead
 // of show written out: control characters (tab and line feed too), bidi
 // formatting characters and bytes that are not UTF-8 appear as Go escapes
-// such as \x1b, \u202e or \xc3. Visible(s) == s for plain text.
+// such as \u001b, \u202e or \xc3. Visible(s) == s for plain text.
 func Visible(s string) string { return visible(s, false) }
 
 func visible(s string, keepLines bool) string {
@@ -28,9 +28,9 @@ func visible(s string, keepLines bool) string {
 			b.WriteRune(r)
 		case Class(r) == "":
 			b.WriteString(s[i : i+n])
-		case r < 0x80:
-			fmt.Fprintf(&b, `\x%02x`, r)
 		default:
+			// \u form for all: Go and JSON read it alike, so JSON
+			// passing through a Writer stays JSON.
 			fmt.Fprintf(&b, `\u%04x`, r)
 		}
 		i += n

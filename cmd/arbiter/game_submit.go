@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"io"
 	"os"
 	"strconv"
@@ -38,7 +39,10 @@ func (a *app) readGames(path string) ([]pgnGame, string, error) {
 		defer f.Close()
 		in, name = f, path
 	}
-	r := rules.NewReader(in)
+	// A UTF-16 file (with its byte order mark) or one starting with a
+	// UTF-8 byte order mark reads as any other; rules reads bytes that
+	// are not UTF-8 as Windows-1252.
+	r := rules.NewReader(utext.NewReader(in, utext.Auto))
 	var gs []pgnGame
 	for {
 		g, err := r.Read()

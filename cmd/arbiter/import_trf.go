@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -73,6 +74,9 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	}
 	if err := hasPlayers(f, opts.file); err != nil {
 		return err
+	}
+	if f.Encoding != utext.UTF8 {
+		a.notef("Read %s as %s.", filepath.Base(opts.file), f.Encoding)
 	}
 	ti, notes, err := trfImport(f, opts.file)
 	if err != nil {

@@ -78,6 +78,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		if err != nil {
 			return err
 		}
+		ev.Warn = func(msg string) { a.notef("%s: %s.", r.path, msg) }
 		return r.write(&buf, ev, n)
 	})
 	if err != nil {
@@ -194,7 +195,16 @@ func (a *app) checkOutput(path string) error {
 // A file already at path is replaced.
 func (a *app) writeOutput(path string, data []byte) error {
 	if path == "-" {
-		if _, err := a.stdout.Write(data); err != nil {
+		out := a.stdout
+		if a.rawOut != nil {
+			if f, ok := a.stdout.(interface{ Flush() error }); ok {
+				if err := f.Flush(); err != nil {
+					return fmt.Errorf("write standard output: %w", err)
+				}
+			}
+			out = a.rawOut
+		}
+		if _, err := out.Write(data); err != nil {
 			return fmt.Errorf("write standard output: %w", err)
 		}
 		return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"io"
 	"strings"
 	"time"
@@ -25,6 +26,7 @@ type app struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	rawOut io.Writer // stdout as given, for files written to "-" byte for byte
 	getenv func(string) string
 	now    func() time.Time
 
@@ -54,8 +56,17 @@ type exitError struct {
 func (e *exitError) Error() string { return e.msg }
 
 // run builds the command tree, runs it with args and returns the exit code.
+//
+// Everything written to stdout and stderr passes through a text.Writer:
+// a name holding escape sequences or bidi overrides is shown, not obeyed,
+// by the terminal.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}
+	rawOut := stdout
+	vout, verr := utext.NewWriter(stdout), utext.NewWriter(stderr)
+	defer vout.Flush()
+	defer verr.Flush()
+	stdout, stderr = vout, verr
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, rawOut: rawOut, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
