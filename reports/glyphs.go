@@ -23,6 +23,7 @@ type pdfFile struct {
 	font    *sfnt.Font // the regular Go font; the bold one covers the same characters
 	buf     sfnt.Buffer
 	has     map[rune]bool
+	near    map[rune]rune // what nearest gave, per character
 	lacking []rune // characters replaced, each once, in order of meeting
 	badUTF8 bool   // bytes that are not UTF-8 were met
 }
@@ -33,7 +34,7 @@ func newPDFFile(f *fpdf.Fpdf, ttf []byte) *pdfFile {
 		// The font is embedded in the binary: it always parses.
 		font = nil
 	}
-	return &pdfFile{Fpdf: f, font: font, has: map[rune]bool{}}
+	return &pdfFile{Fpdf: f, font: font, has: map[rune]bool{}, near: map[rune]rune{}}
 }
 
 // covers reports whether the font has a glyph for r.
@@ -93,6 +94,15 @@ func (p *pdfFile) printable(s string) string {
 // nearest returns the letter with the most of r's marks that the fonts
 // have, or U+FFFD.
 func (p *pdfFile) nearest(r rune) rune {
+	if c, ok := p.near[r]; ok {
+		return c
+	}
+	c := p.findNearest(r)
+	p.near[r] = c
+	return c
+}
+
+func (p *pdfFile) findNearest(r rune) rune {
 	d := []rune(norm.NFD.String(string(r)))
 	for k := len(d) - 1; k >= 1; k-- {
 		c := []rune(norm.NFC.String(string(d[:k])))

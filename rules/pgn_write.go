@@ -112,14 +112,21 @@ func appendTag(b []byte, name, value string) []byte {
 	return append(b, '"', ']', '\n')
 }
 
+// dropped reports the invisible characters plainText leaves out: bidi
+// formatting characters, the byte order mark and the non-characters
+// U+FFFE and U+FFFF.
+func dropped(r rune) bool {
+	return unicode.Is(unicode.Bidi_Control, r) || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF
+}
+
 // plainText returns s as a PGN file may carry it: control characters
 // (line breaks and tabs too) become spaces, bidi formatting characters
-// are dropped and bytes that are not UTF-8 become U+FFFD, so no exported
+// and a byte order mark are dropped and bytes that are not UTF-8 become U+FFFD, so no exported
 // game carries an escape sequence to the terminal or program reading it.
 func plainText(s string) string {
 	clean := utf8.ValidString(s)
 	for _, r := range s {
-		if !clean || unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == 0x2028 || r == 0x2029 {
+		if !clean || unicode.IsControl(r) || dropped(r) || r == 0x2028 || r == 0x2029 {
 			clean = false
 			break
 		}
@@ -130,7 +137,7 @@ func plainText(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
 		switch {
-		case unicode.Is(unicode.Bidi_Control, r):
+		case dropped(r):
 		case unicode.IsControl(r), r == 0x2028, r == 0x2029:
 			b.WriteByte(' ')
 		default:
