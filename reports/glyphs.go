@@ -58,7 +58,7 @@ func (p *pdfFile) covers(r rune) bool {
 
 // printable returns s as the fonts can draw it: a letter the fonts lack
 // becomes the nearest letter they have (Vietnamese ễ becomes ê: the
-// letter with fewer marks), any other character the fonts lack, a control
+// letter with fewer marks, mathematical 𝕷 becomes L), any other character the fonts lack, a control
 // character or a byte that is not UTF-8 becomes U+FFFD (�), and bidi
 // formatting characters are dropped. What was replaced is remembered for
 // the warning.
@@ -109,6 +109,11 @@ func (p *pdfFile) findNearest(r rune) rune {
 		if len(c) == 1 && p.covers(c[0]) {
 			return c[0]
 		}
+	}
+	// A styled letter (mathematical 𝕷, fullwidth Ｌ) prints as its plain
+	// letter.
+	if c := []rune(norm.NFKC.String(string(r))); len(c) == 1 && c[0] != r && p.covers(c[0]) {
+		return c[0]
 	}
 	return utf8.RuneError
 }
