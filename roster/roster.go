@@ -390,10 +390,10 @@ var Columns = []string{"name", "rating", "club", "federation", "fide_id", "birth
 
 // quoteFormula puts an apostrophe before text a spreadsheet would take
 // for a formula: text starting with =, +, -, @, a tab or a carriage
-// return (OWASP, "CSV Injection"). Spreadsheets show the text without
-// the apostrophe; ReadCSV removes it.
+// return, after any apostrophes (OWASP, "CSV Injection"). Spreadsheets
+// show the text without the apostrophe; ReadCSV removes it.
 func quoteFormula(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if formulaLike(s) {
 		return "'" + s
 	}
 	return s
@@ -401,10 +401,15 @@ func quoteFormula(s string) string {
 
 // unquoteFormula undoes quoteFormula.
 func unquoteFormula(s string) string {
-	if len(s) > 1 && s[0] == '\'' && strings.ContainsRune("=+-@\t\r", rune(s[1])) {
+	if strings.HasPrefix(s, "'") && formulaLike(s) {
 		return s[1:]
 	}
 	return s
+}
+
+func formulaLike(s string) bool {
+	s = strings.TrimLeft(s, "'")
+	return s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0]))
 }
 
 // WriteCSV writes players as comma-separated text with a header row, in
