@@ -97,6 +97,9 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	if errors.Is(err, store.ErrConflict) {
 		return hint(err, "give the new tournament another name with --name, or see arbiter tournament list")
 	}
+	if errors.Is(err, store.ErrInvalid) {
+		return fmt.Errorf("%s: %w; correct the file, or write it again from the program that made it", opts.file, err)
+	}
 	if err != nil {
 		return err
 	}
