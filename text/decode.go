@@ -62,7 +62,8 @@ var (
 
 // Decode returns the text held by data and the encoding it was read as.
 //
-// With Auto the rule is, in order: a UTF-8 byte order mark means UTF-8; a
+// With Auto the rule is, in order: a UTF-8 byte order mark before valid
+// UTF-8 means UTF-8; a
 // UTF-16 byte order mark (little or big endian, as Excel's "Unicode text"
 // writes) means UTF-16; bytes that are valid UTF-8 are UTF-8; anything
 // else is Windows-1252, the code page of Western European Windows (and in
@@ -76,7 +77,7 @@ func Decode(data []byte, force Encoding) (string, Encoding, error) {
 	enc := force
 	if enc == Auto {
 		switch {
-		case bytes.HasPrefix(data, bomUTF8):
+		case bytes.HasPrefix(data, bomUTF8) && utf8.Valid(data[len(bomUTF8):]):
 			enc = UTF8
 		case bytes.HasPrefix(data, bomUTF16LE), bytes.HasPrefix(data, bomUTF16BE):
 			enc = UTF16
@@ -94,6 +95,10 @@ func Decode(data []byte, force Encoding) (string, Encoding, error) {
 		}
 		return string(data), enc, nil
 	case Windows1252:
+		if force == Auto {
+			// A UTF-8 mark before bytes that are not UTF-8: the mark lied.
+			data = bytes.TrimPrefix(data, bomUTF8)
+		}
 		out, err := charmap.Windows1252.NewDecoder().Bytes(data)
 		if err != nil {
 			return "", enc, fmt.Errorf("cannot read the file as Windows-1252: %w", err)
