@@ -18,8 +18,9 @@ import (
 )
 
 type importTRFOptions struct {
-	file string
-	name string
+	file     string
+	name     string
+	encoding string
 }
 
 func newImportTRFCmd(a *app) *cobra.Command {
@@ -59,6 +60,7 @@ than the file's, for example when a tournament of that name exists.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.name, "name", "", "the new tournament's `NAME` (default: the file's 012 line)")
+	cmd.Flags().StringVar(&opts.encoding, "encoding", "", encodingHelp)
 	cmd.RegisterFlagCompletionFunc("name", cobra.NoFileCompletions)
 	return cmd
 }
@@ -68,7 +70,11 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	if err != nil {
 		return err
 	}
-	f, err := trf.Read(strings.NewReader(string(data)))
+	enc, err := utext.ParseEncoding(opts.encoding)
+	if err != nil {
+		return usageErrorf("--encoding: %v", err)
+	}
+	f, err := trf.ReadEncoding(strings.NewReader(string(data)), enc)
 	if err != nil {
 		return fmt.Errorf("%s: %w; correct the file, or write it again from the program that made it", opts.file, err)
 	}

@@ -151,10 +151,12 @@ func TestImportTRFEncodings(t *testing.T) {
 	tests := []struct {
 		name, notice string
 		data         []byte
+		flags        []string
 	}{
-		{"Windows-1252", "Read w.trf as Windows-1252.", toCP1252(t, accented)},
-		{"UTF-8 with BOM", "", []byte("\ufeff" + accented)},
-		{"UTF-16 with BOM", "Read w.trf as UTF-16.", toUTF16LE(accented)},
+		{"Windows-1252", "Read w.trf as Windows-1252.", toCP1252(t, accented), nil},
+		{"UTF-8 with BOM", "", []byte("\ufeff" + accented), nil},
+		{"UTF-16 with BOM", "Read w.trf as UTF-16.", toUTF16LE(accented), nil},
+		{"UTF-16 without BOM, forced", "Read w.trf as UTF-16.", toUTF16LE(accented)[2:], []string{"--encoding", "utf-16"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,7 +165,7 @@ func TestImportTRFEncodings(t *testing.T) {
 			if err := os.WriteFile(file, tt.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, errs, code := c.run("import", "trf", file)
+			_, errs, code := c.run(append([]string{"import", "trf", file}, tt.flags...)...)
 			if code != 0 {
 				t.Fatalf("import trf: exit %d: %s", code, errs)
 			}
