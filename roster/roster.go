@@ -27,7 +27,21 @@ import (
 var (
 	ErrBadRow = errors.New("bad row")
 	ErrNoName = errors.New("no name column")
+	// ErrTooLarge is wrapped by the error for a file beyond MaxRows or
+	// the size limit.
+	ErrTooLarge = errors.New("too large")
 )
+
+// MaxRows is the most players one file may list. A tournament holds at
+// most arbiter.MaxPlayers (9,999) and a club roster a few hundred; a
+// national rating list of tens of thousands still fits, while a file of
+// no list of players (or a hostile one) is refused before it reaches
+// the database.
+const MaxRows = 50_000
+
+// sizeLimit caps the bytes of a CSV file and the unpacked size of a
+// workbook: MaxRows rows of ordinary length take a few megabytes.
+const sizeLimit = 16 << 20
 
 // ParseError is a problem at one line (for XLSX, one row) of a file.
 type ParseError struct {
@@ -87,9 +101,12 @@ func ReadCSV(r io.Reader) (*File, error) { return ReadCSVEncoding(r, text.Auto) 
 // ReadCSVEncoding is ReadCSV with the encoding forced, unless enc is
 // text.Auto.
 func ReadCSVEncoding(r io.Reader, enc text.Encoding) (*File, error) {
-	raw, err := io.ReadAll(r)
+	raw, err := io.ReadAll(io.LimitReader(r, sizeLimit+1))
 	if err != nil {
 		return nil, fmt.Errorf("roster: %w", err)
+	}
+	if len(raw) > sizeLimit {
+		return nil, fmt.Errorf("roster: %w: the file is larger than %d MB, far more than a list of players takes", ErrTooLarge, sizeLimit>>20)
 	}
 	s, enc, err := text.Decode(raw, enc)
 	if err != nil {
@@ -139,7 +156,7 @@ func sniff(data []byte) rune {
 // xlsxLimit caps the unpacked size of a workbook. A list of players
 // takes kilobytes; a damaged or hostile file may claim gigabytes in its
 // zip headers, which excelize would otherwise set aside in memory.
-const xlsxLimit = 16 << 20
+const xlsxLimit = sizeLimit
 
 // ReadXLSX reads players from the first sheet of an XLSX workbook; line
 // numbers are row numbers. A workbook that unpacks to more than 16 MB is
@@ -243,6 +260,9 @@ func parse(rows [][]string, nums []int) (*File, error) {
 	for i := hi + 1; i < len(rows); i++ {
 		if blank(rows[i]) {
 			continue
+		}
+		if len(f.Rows) == MaxRows {
+			return nil, &ParseError{Line: nums[i], Err: fmt.Errorf("%w: more than %d players in one file; split it", ErrTooLarge, MaxRows)}
 		}
 		p, col, err := readRow(rows[i], cols)
 		if err != nil {

@@ -120,7 +120,7 @@ func TestMigrateBoardsKeepsGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := sql.Open("sqlite", dsn(path, busyTimeout))
+	raw, err := sql.Open("sqlite", dsn(path, "rwc", busyTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestMigrateRepairsText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := sql.Open("sqlite", dsn(path, busyTimeout))
+	raw, err := sql.Open("sqlite", dsn(path, "rwc", busyTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}

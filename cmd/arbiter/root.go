@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	utext "github.com/labyrinth-chess/arbiter/text"
 	"io"
+	"io/fs"
 	"strings"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/store"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"github.com/spf13/cobra"
 )
 
@@ -17,6 +19,7 @@ const (
 	exitOK          = 0
 	exitFailure     = 1
 	exitUsage       = 2
+	exitInternal    = 3
 	exitInterrupted = 130
 )
 
@@ -32,6 +35,7 @@ type app struct {
 
 	dbPath     string // --db, else $ARBITER_DB, else ./arbiter.db
 	tournament string // --tournament ID|NAME, else the current tournament
+	force      bool   // --force of print and export: replace a read-only file or a database
 }
 
 // flagError marks a usage error: a wrong flag or argument. It exits 2 and
@@ -61,11 +65,52 @@ func (e *exitError) Error() string { return e.msg }
 // a name holding escape sequences or bidi overrides is shown, not obeyed,
 // by the terminal.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	rawOut := stdout
-	vout, verr := utext.NewWriter(stdout), utext.NewWriter(stderr)
-	defer vout.Flush()
-	defer verr.Flush()
-	stdout, stderr = vout, verr
+	out := &outWriter{w: stdout}
+	vout, verr := utext.NewWriter(out), utext.NewWriter(stderr)
+	code := execute(ctx, args, stdin, vout, verr, out, getenv)
+	vout.Flush() // an error is kept in out.err
+	verr.Flush()
+	if out.err != nil && code == exitOK {
+		// The answer did not reach its reader (a full disk, a closed
+		// pipe): a program reading it must not take it for complete.
+		fmt.Fprintf(stderr, "arbiter: cannot write standard output: %v\n", pathErrText(out.err))
+		return exitFailure
+	}
+	return code
+}
+
+// outWriter passes writes to standard output on and keeps the first error,
+// so that run can fail a command whose answer was not written whatever the
+// command did with the error.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
+// pathErrText returns the reason of an *fs.PathError without the
+// operation and the path ("no space left on device").
+func pathErrText(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// execute builds the command tree, runs it with args and returns the exit
+// code. rawOut is standard output for files written to "-" byte for byte.
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr, rawOut io.Writer, getenv func(string) string) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, rawOut: rawOut, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
 	if args == nil {
@@ -98,7 +143,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return exitUsage
 	}
-	fmt.Fprintf(stderr, "arbiter: %v\n", err)
+	// A fault of the disk or the database file is one sentence of its
+	// own, whatever the command added.
+	fmt.Fprintf(stderr, "arbiter: %s\n", store.UserMessage(err))
 	return exitFailure
 }
 
@@ -144,6 +191,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newRoundCmd(a),
 		newStandingsCmd(a),
 		newLogCmd(a),
+		newCheckCmd(a),
 		newExportCmd(a),
 		newPrintCmd(a),
 		newGameCmd(a),
@@ -195,6 +243,8 @@ func newHelpExitCodesTopic() *cobra.Command {
   0    the command did what was asked
   1    it failed: bad input, an illegal game, a refused write (nothing was written)
   2    usage error: unknown command or flag, wrong number of arguments
+  3    internal error: a bug in arbiter, please report it with the command
+       you typed (a write under way is rolled back)
   130  interrupted (Ctrl-C); a write in progress is rolled back
 `,
 	}

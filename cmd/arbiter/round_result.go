@@ -134,7 +134,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		}
 		fenEnd = games.EndAt(p)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
