@@ -30,7 +30,8 @@ func newRosterImportCmd(a *app) *cobra.Command {
 tournament: on the evening, player add NAME then finds them. The file is read
 as player import reads it: the first row names the columns (name, or surname
 and first name, rating, club, federation, fide id, birth year, sex, title, in
-English or Italian), CSV separated by commas, semicolons or tabs, or XLSX.
+English or Italian), CSV separated by commas, semicolons or tabs, in UTF-8,
+UTF-16 or Windows-1252 (--encoding forces one), or XLSX.
 
 A player already in the roster (same FIDE ID, or same name however written)
 is updated with the details the file gives; the changes are logged. A name
