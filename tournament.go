@@ -71,6 +71,11 @@ type Tournament struct {
 	Deadline    string // registration deadline, "21:15", or ""
 	FirstColour Colour // colour of the top player in round 1; NoColour = by lot
 	Seed        int64  // seed of the lot for the first colour
+
+	// Language of the printed sheets and the workbook, as an ISO 639-1
+	// code: "en" (also for "") or "it". The database and the files of the
+	// standards (TRF, PGN) do not depend on it.
+	Language string
 }
 
 // DefaultTiebreaks is the Labyrinth chain: Buchholz, direct encounter,
@@ -93,6 +98,7 @@ func NewTournament(name string) Tournament {
 		HalfByeValue:    Half,
 		LateValue:       Zero,
 		Tiebreaks:       append([]string(nil), DefaultTiebreaks...),
+		Language:        "en",
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // migration's SQL in its transaction, or nil.
 func migrationStep(version int) func(ctx context.Context, db *DB, tx *sql.Tx) error {
 	switch version {
-	case 3:
+	case 4:
 		return repairText
 	}
 	return nil

@@ -175,13 +175,13 @@ func TestMigrateBoardsKeepsGames(t *testing.T) {
 	}
 }
 
-// TestMigrateRepairsText opens a file of schema version 2 holding names
+// TestMigrateRepairsText opens a file of schema version 3 holding names
 // stored raw before arbiter checked text (Windows-1252 bytes, an escape
 // sequence, a bidi override, a tournament name ending in half a UTF-8
-// character) and checks that migration 3 repairs them and logs each.
+// character) and checks that migration 4 repairs them and logs each.
 func TestMigrateRepairsText(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "v2.db")
+	path := filepath.Join(t.TempDir(), "v3.db")
 	ms, err := migrations()
 	if err != nil {
 		t.Fatal(err)
@@ -192,8 +192,8 @@ func TestMigrateRepairsText(t *testing.T) {
 	}
 	for _, q := range []string{
 		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`,
-		ms[0].sql, ms[1].sql,
-		`INSERT INTO schema_migrations VALUES (1, '0001_init.sql', 'x'), (2, '0002_game_reasons.sql', 'x')`,
+		ms[0].sql, ms[1].sql, ms[2].sql,
+		`INSERT INTO schema_migrations VALUES (1, '0001_init.sql', 'x'), (2, '0002_game_reasons.sql', 'x'), (3, '0003_language.sql', 'x')`,
 		"INSERT INTO tournaments (id, name, rounds, laws_edition, tiebreak_edition, pairing_edition, pab_value, half_bye_value, late_value, created_at) " +
 			"VALUES (1, CAST(X'436C7562206E69676874C3' AS TEXT), 7, 2023, 2023, 2025, 2, 1, 0, 'x'), (2, 'Fine', 7, 2023, 2023, 2025, 2, 1, 0, 'x')",
 		"INSERT INTO players (id, name, name_key, club, created_at) VALUES " +

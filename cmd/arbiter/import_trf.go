@@ -72,7 +72,7 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	}
 	enc, err := utext.ParseEncoding(opts.encoding)
 	if err != nil {
-		return usageErrorf("--encoding: %v", err)
+		return usageErrorf("%s", a.tr().T("cli.encoding.bad", "Value", opts.encoding))
 	}
 	f, err := trf.ReadEncoding(strings.NewReader(string(data)), enc)
 	if err != nil {
@@ -82,7 +82,7 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 		return err
 	}
 	if f.Encoding != utext.UTF8 {
-		a.notef("Read %s as %s.", filepath.Base(opts.file), f.Encoding)
+		a.note(a.tr().T("cli.read.encoding", "File", filepath.Base(opts.file), "Encoding", f.Encoding.String()))
 	}
 	ti, notes, err := trfImport(f, opts.file)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/store"
 	utext "github.com/labyrinth-chess/arbiter/text"
 	"github.com/spf13/cobra"
@@ -32,6 +33,7 @@ type app struct {
 	rawOut io.Writer // stdout as given, for files written to "-" byte for byte
 	getenv func(string) string
 	now    func() time.Time
+	words  *locale.Localizer // the terminal's language; see tr
 
 	dbPath     string // --db, else $ARBITER_DB, else ./arbiter.db
 	tournament string // --tournament ID|NAME, else the current tournament

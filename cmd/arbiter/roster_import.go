@@ -105,7 +105,7 @@ const encodingHelp = "read the file as utf-8, windows-1252 or utf-16 (default: f
 func (a *app) readPlayerList(file, encoding string) ([]store.ImportRow, error) {
 	enc, err := utext.ParseEncoding(encoding)
 	if err != nil {
-		return nil, usageErrorf("--encoding: %v", err)
+		return nil, usageErrorf("%s", a.tr().T("cli.encoding.bad", "Value", encoding))
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -130,7 +130,7 @@ func (a *app) readPlayerList(file, encoding string) ([]store.ImportRow, error) {
 		return nil, fmt.Errorf("%s has no players below its header row", file)
 	}
 	if list.Encoding != utext.Auto && list.Encoding != utext.UTF8 {
-		a.notef("Read %s as %s.", filepath.Base(file), list.Encoding)
+		a.note(a.tr().T("cli.read.encoding", "File", filepath.Base(file), "Encoding", list.Encoding.String()))
 	}
 	if len(list.Ignored) > 0 {
 		a.notef("Ignored columns: %s.", strings.Join(list.Ignored, ", "))

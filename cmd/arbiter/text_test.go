@@ -133,7 +133,7 @@ func TestImportEncodings(t *testing.T) {
 			t.Errorf("player list = %q, want the bytes read as Windows-1252", out)
 		}
 		_, errs, code := c.run("roster", "import", file, "--encoding", "ebcdic")
-		if code != 2 || !strings.Contains(errs, `--encoding: unknown encoding "ebcdic": give utf-8, windows-1252 or utf-16`) {
+		if code != 2 || !strings.Contains(errs, `--encoding ebcdic: give utf-8, windows-1252 or utf-16`) {
 			t.Errorf("--encoding ebcdic: exit %d, %q", code, errs)
 		}
 	})
