@@ -12,6 +12,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/spf13/cobra"
 )
 
@@ -164,12 +165,16 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 // pairingError adds to a refused pairing what to type instead.
 func pairingError(err error, s *desk.Snapshot) error {
 	var de *desk.Error
+	var np *pairing.NoPairingError
 	switch {
 	case errors.Is(err, desk.ErrWarnings) && errors.As(err, &de):
 		return errors.New(de.Msg + "; change the pairing, or add --force to keep it")
-	case errors.Is(err, desk.ErrNoPairing) && errors.As(err, &de):
-		n := s.Next()
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: pair round %d by hand with arbiter round pair --manual \"1-2, 3-4, 5 bye\" (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", de.Msg, n)}
+	case errors.Is(err, desk.ErrNoPairing) && errors.As(err, &de) && errors.As(err, &np):
+		manual, force := np.Manual, " --force"
+		if manual == "" {
+			manual, force = "1-2, 3-4, 5 bye", ""
+		}
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: pair round %d by hand, for example with the pairing that breaks only %s: arbiter round pair --manual \"%s\"%s (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", de.Msg, s.Next(), np.Criterion, manual, force)}
 	case errors.Is(err, desk.ErrOldEdition):
 		return hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
 	case errors.Is(err, desk.ErrLeftOut):
