@@ -280,3 +280,42 @@ func TestUndoRefusals(t *testing.T) {
 		t.Fatalf("the log holds %d undo events, want 8", undos)
 	}
 }
+
+// TestUndoDepth: the last 100 changes of a tournament can be undone one
+// after the other; older ones keep their events but are too old to undo,
+// so that the undo log does not grow with every change.
+func TestUndoDepth(t *testing.T) {
+	ctx := WithActor(context.Background(), "Marta")
+	d := mustOpen(t)
+	tr := mustTournament(t, ctx, d, 4)
+	evs, err := d.Events(ctx, tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstAdd := evs[1].ID
+	start := mustContent(t, d)
+	for i := range 110 {
+		if i%2 == 0 {
+			err = d.RequestBye(ctx, tr.ID, 1, 1, arbiter.HalfBye)
+		} else {
+			err = d.CancelBye(ctx, tr.ID, 1, 1)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 100 {
+		if _, err := d.Undo(ctx, "", 0, true); err != nil {
+			t.Fatalf("undo %d: %v", i+1, err)
+		}
+	}
+	if !slices.Equal(mustContent(t, d), start) {
+		t.Fatal("100 undos of 110 toggles do not give back the state after 10")
+	}
+	if _, err := d.Undo(ctx, "", 0, true); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("undo beyond the depth: %v, want nothing to undo", err)
+	}
+	if _, err := d.Undo(ctx, "", firstAdd, false); !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "too old") {
+		t.Fatalf("undo of the first registration: %v", err)
+	}
+}

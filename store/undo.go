@@ -167,7 +167,35 @@ func endCommand(ctx context.Context, tx *sql.Tx, m undoMark) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE undo_log SET command = ? WHERE command IS NULL`, id)
+	if _, err = tx.ExecContext(ctx, `UPDATE undo_log SET command = ? WHERE command IS NULL`, id); err != nil {
+		return err
+	}
+	return pruneUndo(ctx, tx, tid)
+}
+
+// undoDepth is how many changes of a tournament (or of the roster) can be
+// undone one after the other: older ones keep their events in the log,
+// but not what undo would need, so that the file does not grow with every
+// change made.
+const undoDepth = 100
+
+// pruneUndo forgets how to undo the commands of tournament tid (NULL:
+// the roster) older than the last undoDepth, marking them undone_by -1.
+func pruneUndo(ctx context.Context, tx *sql.Tx, tid sql.NullInt64) error {
+	var oldest sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM undo_commands WHERE tournament_id IS ? AND undone_by = 0
+		ORDER BY id DESC LIMIT 1 OFFSET ?`, tid, undoDepth).Scan(&oldest)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("undo log: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE command IN
+		(SELECT id FROM undo_commands WHERE tournament_id IS ? AND id <= ? AND undone_by = 0)`, tid, oldest.Int64); err != nil {
+		return fmt.Errorf("undo log: %w", err)
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE undo_commands SET undone_by = -1 WHERE tournament_id IS ? AND id <= ? AND undone_by = 0`, tid, oldest.Int64)
 	return err
 }
 
@@ -305,7 +333,10 @@ func planUndo(ctx context.Context, q queryer, tid, ev int64) (UndoPlan, error) {
 	if plan.Events, err = eventsBetween(ctx, q, c.first, c.last); err != nil {
 		return plan, err
 	}
-	if c.undoneBy != 0 {
+	switch {
+	case c.undoneBy < 0:
+		return plan, conflict("%s is too old to undo: only the last %d changes can be undone", describeCommand(plan.Events), undoDepth)
+	case c.undoneBy != 0:
 		return plan, conflict("%s was undone already (event %d)", describeCommand(plan.Events), c.undoneBy)
 	}
 	if c.tid != 0 && c.tid != tid && ev != 0 {
