@@ -64,6 +64,12 @@ type Tournament struct {
 	Deadline    string // registration deadline, "21:15", or ""
 	FirstColour Colour // colour of the top player in round 1; NoColour = by lot
 	Seed        int64  // seed of the lot for the first colour
+
+	System      System // Swiss (the zero value) or RoundRobin
+	Cycles      int    // a round robin is played once (1, also for 0) or twice (2)
+	FitRounds   bool   // propose the rounds that fit the field when registration closes
+	Closed      bool   // registration closed: the rounds were checked against the field
+	AbsentValue Score  // points for a player marked absent at check-in: Zero or Half
 }
 
 // DefaultTiebreaks is the Labyrinth chain: Buchholz, direct encounter,
@@ -100,6 +106,10 @@ func (t *Tournament) Labyrinth() {
 	t.HalfByeValue = Half
 	t.Tiebreaks = append([]string(nil), DefaultTiebreaks...)
 	t.Deadline = "21:15"
+	// "The organization may change the number of rounds depending on the
+	// number of participants": the rounds are proposed when registration
+	// closes.
+	t.FitRounds = true
 }
 
 // ByeValue returns the points a bye of kind k is worth in t.

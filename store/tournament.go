@@ -77,6 +77,9 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 	if err := checkTournament(t); err != nil {
 		return t, err
 	}
+	if err := checkFormat(t); err != nil {
+		return t, err
+	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var other int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&other)
@@ -87,6 +90,9 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 			return err
 		}
 		if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
+			return err
+		}
+		if err := saveFormat(ctx, tx, t); err != nil {
 			return err
 		}
 		if err := setCurrent(ctx, tx, t.ID); err != nil {
@@ -224,7 +230,7 @@ func loadTournament(ctx context.Context, q queryer, id int64) (arbiter.Tournamen
 	if err != nil {
 		return t, fmt.Errorf("store: read tournament %d: %w", id, err)
 	}
-	return t, nil
+	return t, loadFormat(ctx, q, &t)
 }
 
 // FindTournament returns the tournament named by ref: its number, or its
@@ -318,6 +324,20 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 			return err
 		}
 		changes := diffTournament(old, t)
+		fchanges := diffFormat(old, t)
+		if len(fchanges) > 0 {
+			if err := checkFormat(t); err != nil {
+				return err
+			}
+			if err := saveFormat(ctx, tx, t); err != nil {
+				return err
+			}
+			for _, c := range fchanges {
+				if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
+					return err
+				}
+			}
+		}
 		if len(changes) == 0 {
 			return nil
 		}

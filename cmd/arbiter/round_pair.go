@@ -121,14 +121,23 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		// run): a pairing refused, for example because another command
 		// paired the round meanwhile, says only why.
 		var notes []string
+		if source == "" {
+			if s, notes, err = a.closeOnFirstPairing(ctx, db, s, !opts.dryRun); err != nil {
+				return err
+			}
+		}
 		if source != "" {
 			boards, byes, err := parseManual(text)
 			if err != nil {
 				return fmt.Errorf("%s: %w", source, err)
 			}
 			p = store.Pairing{Round: s.Next(), Method: "manual", Boards: boards, Byes: byes}
-		} else if p, notes, err = a.autoPair(ctx, s); err != nil {
-			return err
+		} else {
+			var more []string
+			if p, more, err = a.autoPair(ctx, s); err != nil {
+				return err
+			}
+			notes = append(notes, more...)
 		}
 		out, err := s.Complete(p)
 		if err != nil {
@@ -229,6 +238,10 @@ func (a *app) autoPair(_ context.Context, s *store.Snapshot) (_ store.Pairing, n
 		return store.Pairing{}, nil, pairingError(err, s)
 	}
 	t := s.Tournament
+	if t.System == arbiter.RoundRobin {
+		p, err := a.roundRobinPair(s)
+		return p, nil, err
+	}
 	p := store.Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
 	if t.FirstColour == arbiter.NoColour && n == 1 && t.Seed == 0 {
 		t.Seed = a.now().UnixNano()

@@ -30,6 +30,7 @@ the one chosen with "tournament use") is the one other commands work on;
 		newTournamentUseCmd(a),
 		newTournamentShowCmd(a),
 		newTournamentSetCmd(a),
+		newTournamentCloseCmd(a),
 	)
 	return cmd
 }
@@ -42,6 +43,7 @@ type tournamentFlags struct {
 	deadline, firstColour                string
 	rounds, laws, tbEdition, pairingEd   int
 	seed                                 int64
+	format                               formatFlags
 }
 
 func (f *tournamentFlags) register(fs *pflag.FlagSet) {
@@ -60,6 +62,7 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition: {"+joinInts(lawsEditions, "|")+"}")
 	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
+	f.format.register(fs)
 }
 
 // lawsEditions are the FIDE Laws of Chess editions arbiter knows.
@@ -171,7 +174,7 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 		}
 		t.PairingEdition = f.pairingEd
 	}
-	return nil
+	return f.format.apply(fs, t)
 }
 
 func joinInts(ns []int, sep string) string {
@@ -205,6 +208,7 @@ type tournamentJSON struct {
 	FirstColour     string   `json:"first_colour"`
 	Seed            int64    `json:"seed"`
 	Current         bool     `json:"current"`
+	formatJSON
 }
 
 func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
@@ -215,6 +219,7 @@ func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
 		TiebreakEdition: t.TiebreakEdition, PairingEdition: t.PairingEdition, ByeValue: t.PABValue.Points(),
 		HalfByeValue: t.HalfByeValue.Points(), LateValue: t.LateValue.Points(), Tiebreaks: t.Tiebreaks,
 		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed, Current: ti.Current,
+		formatJSON: toFormatJSON(t),
 	}
 }
 

@@ -46,7 +46,10 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 		t := s.Tournament
 		ti := store.TournamentInfo{Tournament: t, Players: len(s.Entries), Paired: len(s.Rounds), Current: cur == t.ID}
 		if opts.json {
-			return writeJSON(a.stdout, toTournamentJSON(ti))
+			j := toTournamentJSON(ti)
+			f := fitOf(s)
+			j.Fit = &f
+			return writeJSON(a.stdout, j)
 		}
 		withdrawn := 0
 		for _, e := range s.Entries {
@@ -73,6 +76,7 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 			players += fmt.Sprintf(" (%d withdrawn)", withdrawn)
 		}
 		row("Players", players)
+		formatRows(row, s)
 		tc := t.Pace.String()
 		if t.TimeControl != "" {
 			tc = t.TimeControl + " (" + tc + ")"

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/labyrinth-chess/arbiter/pairing"
+)
+
+var smallNames = []string{"Neri, Paolo", "Bianchi, Anna", "Rossi, Mario", "Verdi, Ugo", "Conti, Sara", "Gallo, Piero",
+	"Ferri, Luca", "Marino, Elena", "Greco, Dario", "Bruno, Irene", "Costa, Fabio", "Fontana, Giulia",
+	"Caruso, Marco", "Mancini, Rita", "Lombardi, Sergio", "Moretti, Tina", "Barbieri, Enzo", "Colombo, Laura",
+	"Ricci, Aldo", "Romano, Silvia"}
+
+// smallEvening creates a labyrinth evening of n players, unrated but in a
+// fixed order.
+func smallEvening(t *testing.T, n int) *cli {
+	t.Helper()
+	c := newCLI(t)
+	c.ok("tournament", "new", "Small evening", "--preset", "labyrinth", "--first-colour", "white")
+	for i := 1; i <= n; i++ {
+		c.ok("player", "add", smallNames[i-1], "--rating", fmt.Sprint(2100-10*i))
+	}
+	return c
+}
+
+// playOut pairs every round without --manual and enters a result on every
+// board (the lower pairing number wins, every third board is drawn) until
+// the last round; it returns the rounds played.
+func playOut(t *testing.T, c *cli) int {
+	t.Helper()
+	played := 0
+	for {
+		out, errs, code := c.run("round", "pair", "--json")
+		if code != 0 {
+			if strings.Contains(errs, "are paired") {
+				return played
+			}
+			t.Fatalf("round %d: round pair: exit %d: %s", played+1, code, errs)
+		}
+		var r struct {
+			Boards []struct {
+				Board int `json:"board"`
+				White int `json:"white"`
+				Black int `json:"black"`
+			} `json:"boards"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("round pair --json: %v\n%s", err, out)
+		}
+		played++
+		for i, b := range r.Boards {
+			if b.Board == 0 { // a bye
+				continue
+			}
+			res := "1-0"
+			switch {
+			case (i+played)%3 == 0:
+				res = "1/2"
+			case b.Black < b.White:
+				res = "0-1"
+			}
+			c.ok("round", "result", fmt.Sprint(b.Board), res)
+		}
+	}
+}
+
+// TestSmallEvenings plays the labyrinth evening for 3 to 12 players
+// without a pairing by hand: the first round pair refuses the 7 rounds
+// that do not fit and names the commands; closing registration with the
+// rounds proposed, or as an all-play-all, lets the evening run to its end.
+func TestSmallEvenings(t *testing.T) {
+	for n := 3; n <= 12; n++ {
+		t.Run(fmt.Sprintf("%d players swiss", n), func(t *testing.T) {
+			c := smallEvening(t, n)
+			fit := pairing.SwissRounds(n)
+			_, errs, code := c.run("round", "pair")
+			if code != 1 || !strings.Contains(errs, fmt.Sprintf("always be paired for %d", fit)) || !strings.Contains(errs, "close-registration --rounds") || !strings.Contains(errs, "nothing was paired") {
+				t.Fatalf("round pair before closing = exit %d %q, want the refusal with the choices", code, errs)
+			}
+			var show struct {
+				Fit fieldFit `json:"fit"`
+			}
+			if err := json.Unmarshal([]byte(c.ok("tournament", "show", "--json")), &show); err != nil {
+				t.Fatal(err)
+			}
+			if show.Fit.Swiss != fit || show.Fit.Fits || show.Fit.Players != n {
+				t.Errorf("tournament show --json fit = %+v, want %d players, swiss %d, not fitting", show.Fit, n, fit)
+			}
+			c.ok("tournament", "close-registration")
+			if got := playOut(t, c); got != fit {
+				t.Errorf("%d players: played %d rounds, want %d", n, got, fit)
+			}
+		})
+		if n > 8 {
+			continue
+		}
+		t.Run(fmt.Sprintf("%d players round robin", n), func(t *testing.T) {
+			c := smallEvening(t, n)
+			c.ok("tournament", "close-registration", "--system", "round-robin")
+			want := pairing.RoundRobinRounds(n, 1)
+			if got := playOut(t, c); got != want {
+				t.Errorf("%d players: played %d rounds, want %d", n, got, want)
+			}
+			// Every pair met once: the crosstable has no empty cell.
+			met := map[[2]int]int{}
+			for r := 1; r <= want; r++ {
+				var rd struct {
+					Boards []struct{ White, Black int } `json:"boards"`
+				}
+				if err := json.Unmarshal([]byte(c.ok("round", "show", fmt.Sprint(r), "--json")), &rd); err != nil {
+					t.Fatal(err)
+				}
+				for _, b := range rd.Boards {
+					if b.White == 0 || b.Black == 0 {
+						continue
+					}
+					met[[2]int{min(b.White, b.Black), max(b.White, b.Black)}]++
+				}
+			}
+			if len(met) != n*(n-1)/2 {
+				t.Errorf("%d players: %d pairs met, want %d", n, len(met), n*(n-1)/2)
+			}
+			st := c.ok("standings")
+			for _, code := range []string{"SB", "DE", "WIN", "KS"} {
+				if !strings.Contains(st, code) {
+					t.Errorf("standings of a round robin lack %s:\n%s", code, st)
+				}
+			}
+		})
+	}
+}
+
+// TestDoubleRoundRobinFour plays four players twice: six rounds from the
+// Berger table, the second cycle with the colours reversed.
+func TestDoubleRoundRobinFour(t *testing.T) {
+	c := smallEvening(t, 4)
+	c.ok("tournament", "close-registration", "--system", "round-robin", "--double")
+	if got := playOut(t, c); got != 6 {
+		t.Fatalf("played %d rounds, want 6", got)
+	}
+	var got []string
+	for r := 1; r <= 6; r++ {
+		var rd struct {
+			Boards []struct{ White, Black int } `json:"boards"`
+		}
+		if err := json.Unmarshal([]byte(c.ok("round", "show", fmt.Sprint(r), "--json")), &rd); err != nil {
+			t.Fatal(err)
+		}
+		var bs []string
+		for _, b := range rd.Boards {
+			bs = append(bs, fmt.Sprintf("%d-%d", b.White, b.Black))
+		}
+		got = append(got, strings.Join(bs, " "))
+	}
+	// C.05 Annex 1: rounds 2 and 3 of the first cycle swapped, the
+	// second cycle with the colours reversed.
+	want := []string{"1-4 2-3", "2-4 3-1", "4-3 1-2", "4-1 3-2", "3-4 2-1", "4-2 1-3"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("double round robin of 4 = %q, want %q", got, want)
+	}
+}
