@@ -85,3 +85,85 @@ func diffFormat(a, b arbiter.Tournament) []change {
 	add("absent value", a.AbsentValue.String(), b.AbsentValue.String())
 	return cs
 }
+
+// ActCheckin is the log action of a check-in change.
+const ActCheckin = "round.checkin"
+
+// CheckIn records the check-in for round n of tournament tid in one
+// transaction: the players with roster IDs in absent are marked absent (a
+// requested bye of kind, arbiter.ZeroBye or HalfBye by the tournament's
+// policy), unless they asked for a bye already (C.04.2 art. 3.3: their
+// request stands); those in present lose an absence marked at an earlier
+// check-in. The round must not be paired yet.
+func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind) error {
+	if kind != arbiter.ZeroBye && kind != arbiter.HalfBye {
+		return invalid("an absence at check-in scores 0 or 0.5, not %q", kind.String())
+	}
+	return db.write(ctx, func(tx *sql.Tx) error {
+		for _, id := range present {
+			_, e, err := byeChecks(ctx, tx, tid, id, n)
+			if err != nil {
+				return err
+			}
+			res, err := tx.ExecContext(ctx, `DELETE FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?
+				AND EXISTS (SELECT 1 FROM checkins c WHERE c.tournament_id = ? AND c.player_id = ? AND c.round = ?)`, tid, id, n, tid, id, n)
+			if err != nil {
+				return fmt.Errorf("store: check in %s: %w", e.Player.Name, err)
+			}
+			if k, _ := res.RowsAffected(); k > 0 {
+				if err := db.logEvent(ctx, tx, tid, ActCheckin, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), "absent", "present"); err != nil {
+					return err
+				}
+			}
+		}
+		for _, id := range absent {
+			_, e, err := byeChecks(ctx, tx, tid, id, n)
+			if err != nil {
+				return err
+			}
+			var old arbiter.ByeKind
+			err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
+			if err == nil {
+				continue // asked for a bye, or marked absent already
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
+				tid, id, n, kind, db.stamp()); err != nil {
+				return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO checkins (tournament_id, player_id, round, created_at) VALUES (?, ?, ?, ?)`,
+				tid, id, n, db.stamp()); err != nil {
+				return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
+			}
+			if err := db.logEvent(ctx, tx, tid, ActCheckin, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), "present", "absent ("+kind.String()+")"); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// CheckedAbsent returns the pairing numbers of the players marked absent
+// at the check-in of round n of tournament tid, in order.
+func (db *DB) CheckedAbsent(ctx context.Context, tid int64, n int) ([]int, error) {
+	var pns []int
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT e.pn FROM checkins c JOIN entries e ON e.tournament_id = c.tournament_id AND e.player_id = c.player_id
+			WHERE c.tournament_id = ? AND c.round = ? ORDER BY e.pn`, tid, n)
+		if err != nil {
+			return fmt.Errorf("store: read the check-in of round %d: %w", n, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var pn int
+			if err := rows.Scan(&pn); err != nil {
+				return err
+			}
+			pns = append(pns, pn)
+		}
+		return rows.Err()
+	})
+	return pns, err
+}

@@ -138,6 +138,9 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				return err
 			}
 			notes = append(notes, more...)
+			if err := checkinNotes(ctx, db, s, &p); err != nil {
+				return err
+			}
 		}
 		out, err := s.Complete(p)
 		if err != nil {
