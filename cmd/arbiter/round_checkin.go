@@ -55,7 +55,7 @@ not paired and score what the tournament's check-in policy says
 for stands as asked. --cancel takes absences marked at check-in back.`,
 		Example: `  $ arbiter round absent 4 "Verdi, Ugo"
   $ arbiter round absent 4 --cancel`,
-		Args:    cobra.MinimumNArgs(1),
+		Args: cobra.MinimumNArgs(1),
 		ValidArgsFunction: func(cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			return a.completePlayers(cmd, prefix)
 		},
