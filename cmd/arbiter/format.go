@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/pairing"
@@ -201,4 +202,37 @@ func (a *app) roundRobinPair(s *store.Snapshot) (store.Pairing, error) {
 		p.ByeNotes[bye] = fmt.Sprintf("Sits out round %d: with an odd field the Berger table's number %d is the bye (FIDE C.05 Annex 1); no points.", n, players+1)
 	}
 	return p, nil
+}
+
+// unpairableChoices lists, for round n that the Dutch system cannot pair
+// (C.04.3 1.9: the chief arbiter decides), one command per choice: the
+// pairing that breaks the least, ending the event after the rounds
+// played, or a pairing by hand.
+func unpairableChoices(s *store.Snapshot, in pairing.Input, n int) string {
+	var cs []string
+	if res, br, err := pairing.LeastBroken(in); err == nil {
+		r := arbiter.Round{}
+		for i, b := range res.Boards {
+			r.Boards = append(r.Boards, arbiter.Board{Number: i + 1, White: b.White, Black: b.Black})
+		}
+		if res.Bye != 0 {
+			r.Byes = append(r.Byes, arbiter.Bye{PN: res.Bye, Kind: arbiter.PAB})
+		}
+		what := []string{}
+		if br.Rematches > 0 {
+			what = append(what, plural(br.Rematches, "rematch", "rematches"))
+		}
+		if br.PABs > 0 {
+			what = append(what, plural(br.PABs, "second bye", "second byes"))
+		}
+		if br.Colours > 0 {
+			what = append(what, plural(br.Colours, "colour clash", "colour clashes"))
+		}
+		cs = append(cs, fmt.Sprintf("the pairing that breaks the least (%s): arbiter round pair --manual %q --force", joinCodes(what), store.FormatPairing(r)))
+	}
+	if n > 1 {
+		cs = append(cs, fmt.Sprintf("end the event after round %d: arbiter tournament set --rounds %d", n-1, n-1))
+	}
+	cs = append(cs, fmt.Sprintf("pair round %d by hand: arbiter round pair --manual \"1-2, 3-4, 5 bye\" (--force keeps a pairing that breaks a basic rule)", n))
+	return "choose " + strings.Join(cs, "; or ")
 }

@@ -266,7 +266,7 @@ func (a *app) autoPair(_ context.Context, s *store.Snapshot) (_ store.Pairing, n
 	var np *pairing.NoPairingError
 	switch {
 	case errors.As(err, &np):
-		return p, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: pair round %d by hand with arbiter round pair --manual \"1-2, 3-4, 5 bye\" (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", err, n)}
+		return p, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: %s", err, unpairableChoices(s, in, n))}
 	case err != nil && edition(t) == 2017:
 		return p, nil, hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
 	case err != nil:

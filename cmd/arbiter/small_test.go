@@ -162,3 +162,41 @@ func TestDoubleRoundRobinFour(t *testing.T) {
 		t.Errorf("double round robin of 4 = %q, want %q", got, want)
 	}
 }
+
+// TestUnpairableChoices: six players whose unmet opponents form two
+// triangles after three rounds (1, 2, 3 each met 4, 5, 6). Round 4 cannot
+// be paired (C.04.3 1.9); the refusal names one command per choice, and
+// the first, the pairing that breaks the least, pairs the round as given.
+func TestUnpairableChoices(t *testing.T) {
+	c := smallEvening(t, 6)
+	c.ok("tournament", "close-registration", "--keep")
+	for r, manual := range []string{"1-4, 2-5, 3-6", "5-1, 6-2, 4-3", "1-6, 2-4, 3-5"} {
+		c.ok("round", "pair", "--manual", manual)
+		for b := 1; b <= 3; b++ {
+			c.ok("round", "result", fmt.Sprint(b), []string{"1-0", "1/2", "0-1"}[(b+r)%3])
+		}
+	}
+	before := c.dump()
+	_, errs, code := c.run("round", "pair")
+	if code != 1 {
+		t.Fatalf("round pair = exit %d %q, want the refusal", code, errs)
+	}
+	for _, want := range []string{"no legal pairing", "nothing was stored", "the pairing that breaks the least (1 rematch)", "--force",
+		"end the event after round 3: arbiter tournament set --rounds 3", "pair round 4 by hand"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("refusal %q lacks %q", errs, want)
+		}
+	}
+	if c.dump() != before {
+		t.Errorf("a refused pairing changed the database")
+	}
+	_, manual, ok := strings.Cut(errs, "arbiter round pair --manual \"")
+	manual, _, _ = strings.Cut(manual, "\"")
+	if !ok || manual == "" {
+		t.Fatalf("no --manual command in %q", errs)
+	}
+	_, errs, code = c.run("round", "pair", "--manual", manual, "--force")
+	if code != 0 || !strings.Contains(errs, "kept despite a warning") {
+		t.Errorf("the offered pairing: exit %d %q", code, errs)
+	}
+}
