@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -123,6 +125,15 @@ func TestSmallEvenings(t *testing.T) {
 			if len(met) != n*(n-1)/2 {
 				t.Errorf("%d players: %d pairs met, want %d", n, len(met), n*(n-1)/2)
 			}
+			// Exported and printed like a Swiss.
+			dir := t.TempDir()
+			trfFile, pdf := filepath.Join(dir, "rr.trf"), filepath.Join(dir, "cross.pdf")
+			c.ok("export", "trf", trfFile)
+			data, err := os.ReadFile(trfFile)
+			if err != nil || !strings.Contains(string(data), "192 FIDE_ROUND_ROBIN") || !strings.Contains(string(data), "Round-Robin") {
+				t.Errorf("TRF of a round robin lacks its system (%v):\n%s", err, data)
+			}
+			c.ok("print", "crosstable", "-o", pdf)
 			st := c.ok("standings")
 			for _, code := range []string{"SB", "DE", "WIN", "KS"} {
 				if !strings.Contains(st, code) {
