@@ -206,7 +206,16 @@ func (db *DB) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
 			ti.Current = t.ID == cur
 			list = append(list, ti)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		for i := range list {
+			if err := loadFormat(ctx, tx, &list[i].Tournament); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	return list, err
 }
