@@ -68,3 +68,18 @@ func TestLeastBroken(t *testing.T) {
 		t.Errorf("LeastBroken(%d players) = nil error, want the limit named", MaxLeastBroken+1)
 	}
 }
+
+// BenchmarkLeastBroken searches the largest field it takes: 20 players in
+// round 1.
+func BenchmarkLeastBroken(b *testing.B) {
+	in := Input{Round: 1, Rounds: 5, InitialColour: arbiter.White}
+	for i := 1; i <= MaxLeastBroken; i++ {
+		in.Players = append(in.Players, Player{ID: i})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := LeastBroken(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
