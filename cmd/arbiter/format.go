@@ -131,7 +131,8 @@ func (a *app) closeRegistration(ctx context.Context, db *store.DB, s *store.Snap
 	case c.rounds > 0:
 		t.System, t.Rounds = arbiter.Swiss, c.rounds
 	default:
-		t.System, t.Rounds = arbiter.Swiss, max(f.Swiss, 1)
+		// The rounds planned, or fewer if they cannot always be paired.
+		t.System, t.Rounds = arbiter.Swiss, max(min(t.Rounds, f.Swiss), 1)
 	}
 	t.Closed = true
 	if err := db.UpdateTournament(ctx, t); err != nil {

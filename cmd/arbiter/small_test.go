@@ -211,3 +211,61 @@ func TestUnpairableChoices(t *testing.T) {
 		t.Errorf("the offered pairing: exit %d %q", code, errs)
 	}
 }
+
+// TestCloseRegistration checks each choice of tournament close-registration
+// on the rounds it leaves, and its refusals.
+func TestCloseRegistration(t *testing.T) {
+	tests := []struct {
+		name    string
+		players int
+		planned string
+		args    []string
+		rounds  int
+		system  string
+		cycles  int
+		tbs     string
+	}{
+		{"rounds that fit", 6, "7", nil, 3, "swiss", 1, "BH,DE,SB"},
+		{"planned already fit", 20, "7", nil, 7, "swiss", 1, "BH,DE,SB"},
+		{"rounds given", 6, "7", []string{"--rounds", "4"}, 4, "swiss", 1, "BH,DE,SB"},
+		{"kept", 6, "7", []string{"--keep"}, 7, "swiss", 1, "BH,DE,SB"},
+		{"round robin", 6, "7", []string{"--system", "round-robin"}, 5, "round-robin", 1, "SB,DE,WIN,KS"},
+		{"double round robin of 5", 5, "7", []string{"--system", "round-robin", "--double"}, 10, "round-robin", 2, "SB,DE,WIN,KS"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCLI(t)
+			c.ok("tournament", "new", "Evening", "--rounds", tt.planned)
+			for i := 0; i < tt.players; i++ {
+				c.ok("player", "add", smallNames[i])
+			}
+			var j tournamentJSON
+			if err := json.Unmarshal([]byte(c.ok(append([]string{"tournament", "close-registration", "--json"}, tt.args...)...)), &j); err != nil {
+				t.Fatal(err)
+			}
+			if j.Rounds != tt.rounds || j.System != tt.system || j.Cycles != tt.cycles || !j.RegistrationClosed || strings.Join(j.Tiebreaks, ",") != tt.tbs {
+				t.Errorf("close-registration %v = rounds %d, %s x%d, closed %v, %v; want %d rounds, %s x%d, %s",
+					tt.args, j.Rounds, j.System, j.Cycles, j.RegistrationClosed, j.Tiebreaks, tt.rounds, tt.system, tt.cycles, tt.tbs)
+			}
+		})
+	}
+	c := newCLI(t)
+	c.ok("tournament", "new", "Big", "--rounds", "7")
+	for i := 0; i < 6; i++ {
+		c.ok("player", "add", smallNames[i])
+	}
+	for _, bad := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--system", "round-robin", "--double"}, "4 or 5 players"},
+		{[]string{"--double"}, "add --system round-robin"},
+		{[]string{"--system", "round-robin", "--rounds", "3"}, "drop --rounds"},
+		{[]string{"--system", "knockout"}, "swiss or round-robin"},
+	} {
+		_, errs, code := c.run(append([]string{"tournament", "close-registration"}, bad.args...)...)
+		if code == 0 || !strings.Contains(errs, bad.want) {
+			t.Errorf("close-registration %v = exit %d %q, want %q", bad.args, code, errs, bad.want)
+		}
+	}
+}

@@ -91,9 +91,9 @@ func newTournamentCloseCmd(a *app) *cobra.Command {
 		Use:   "close-registration",
 		Short: "Close registration and fix the rounds for the field",
 		Long: `Close registration: arbiter checks the rounds planned against the players
-entered and fixes them before round 1 is paired. Without flags a Swiss gets
-the largest number of rounds that can always be paired without a rematch for
-that field (6 players: 3 rounds; n players: about n/2). --rounds N keeps N
+entered and fixes them before round 1 is paired. Without flags a Swiss keeps the rounds
+planned, or fewer: the largest number of rounds that can always be paired
+without a rematch for that field (6 players: 3 rounds; n players: about n/2). --rounds N keeps N
 rounds, --keep keeps the rounds planned, and --system round-robin plays
 all-play-all from the FIDE Berger tables (C.05 Annex 1): 5 rounds for 5 or
 6 players, with --double twice for 4 or 5 players. A round robin takes the
