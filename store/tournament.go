@@ -113,7 +113,7 @@ func (db *DB) insertTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tourna
 		t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
 		t.Deadline, t.FirstColour, t.Seed, db.stamp())
 	if err != nil {
-		return 0, fmt.Errorf("store: create tournament: %w", err)
+		return 0, fmt.Errorf("create tournament: %w", err)
 	}
 	return res.LastInsertId()
 }
@@ -167,7 +167,7 @@ func currentID(ctx context.Context, q queryer) (int64, error) {
 		return 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("store: read current tournament: %w", err)
+		return 0, fmt.Errorf("read current tournament: %w", err)
 	}
 	id, _ := strconv.ParseInt(v, 10, 64)
 	var n int
@@ -193,14 +193,14 @@ func (db *DB) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
 			(SELECT count(*) FROM rounds r WHERE r.tournament_id = t.id)
 			FROM tournaments t ORDER BY id DESC`)
 		if err != nil {
-			return fmt.Errorf("store: list tournaments: %w", err)
+			return fmt.Errorf("list tournaments: %w", err)
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var ti TournamentInfo
 			t, err := scanTournament(rows, &ti.Players, &ti.Paired)
 			if err != nil {
-				return fmt.Errorf("store: list tournaments: %w", err)
+				return fmt.Errorf("list tournaments: %w", err)
 			}
 			ti.Tournament = t
 			ti.Current = t.ID == cur
@@ -237,7 +237,7 @@ func loadTournament(ctx context.Context, q queryer, id int64) (arbiter.Tournamen
 		return t, notFound("there is no tournament number %d", id)
 	}
 	if err != nil {
-		return t, fmt.Errorf("store: read tournament %d: %w", id, err)
+		return t, fmt.Errorf("read tournament %d: %w", id, err)
 	}
 	return t, loadFormat(ctx, q, &t)
 }
@@ -256,7 +256,7 @@ func (db *DB) FindTournament(ctx context.Context, ref string) (arbiter.Tournamen
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT id, name FROM tournaments ORDER BY id`)
 		if err != nil {
-			return fmt.Errorf("store: find tournament: %w", err)
+			return fmt.Errorf("find tournament: %w", err)
 		}
 		var ids []int64
 		var names []string
@@ -357,7 +357,7 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 			t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
 			t.Deadline, t.FirstColour, t.Seed, t.ID)
 		if err != nil {
-			return fmt.Errorf("store: update tournament: %w", err)
+			return fmt.Errorf("update tournament: %w", err)
 		}
 		for _, c := range changes {
 			if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {

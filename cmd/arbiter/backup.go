@@ -26,8 +26,14 @@ writing: it holds every change finished before it began, and none of the
 ones still under way.
 
 The copy is written under a temporary name and renamed when it is complete,
-so the file is either the whole copy or not there at all. An existing file
-is replaced only with --force.
+so the file is either the whole copy or not there at all. Before it is
+renamed, the copy is checked as arbiter check does; a copy that does not
+pass is not kept, and the message says the database is damaged. An
+existing file is replaced only with --force.
+
+To carry the evening home, back up onto the stick rather than copying
+arbiter.db by hand: a hand copy made while a command runs may miss the
+changes still in arbiter.db-wal.
 
 The copy is a database like any other: open it with --db FILE, or put it in
 place of the original to restore it.`,
@@ -50,7 +56,7 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 	if opts.file == "" {
 		return usageErrorf("give the name of the file to write, e.g. arbiter backup club-backup.db")
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		err := db.Backup(ctx, opts.file, opts.force)
 		if errors.Is(err, store.ErrConflict) {
 			return hint(err, "choose another name, or add --force to replace it")

@@ -72,7 +72,7 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 	}
 	var data []byte
 	written, withMoves := 0, 0
-	err := a.withStore(ctx, false, func(db *store.DB) error {
+	err := a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

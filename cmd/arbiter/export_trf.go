@@ -77,7 +77,7 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 	}
 	var buf bytes.Buffer
 	var f *trf.File
-	err = a.withStore(ctx, false, func(db *store.DB) error {
+	err = a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -112,7 +112,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 	if len(g.Moves) == 0 {
 		return fmt.Errorf("%s has no moves: to enter a result alone, use arbiter round result %d RESULT", name, board)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -78,7 +78,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -62,7 +62,7 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 	} else if name == "" {
 		return errors.New("the player needs a name: type arbiter player add \"Rossi, Mario\"")
 	}
-	return a.withStore(ctx, true, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err

@@ -57,7 +57,7 @@ func runPlayerBye(ctx context.Context, a *app, opts *playerByeOptions) error {
 	case opts.full:
 		kind = arbiter.FullBye
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -52,7 +52,7 @@ type rosterJSON struct {
 }
 
 func runPlayerList(ctx context.Context, a *app, opts *playerListOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		if opts.roster {
 			return listRoster(ctx, a, db, opts.json)
 		}

@@ -39,7 +39,7 @@ func runPlayerWithdraw(ctx context.Context, a *app, opts *playerWithdrawOptions)
 	if opts.from < 0 {
 		return usageErrorf("--from-round %d: type a round number such as 4", opts.from)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

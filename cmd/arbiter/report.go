@@ -63,7 +63,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 	}
 	var buf bytes.Buffer
 	n := 0
-	err := a.withStore(ctx, false, func(db *store.DB) error {
+	err := a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -202,7 +202,7 @@ func (a *app) writeOutput(path string, data []byte) error {
 	if err := a.checkOutput(path); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, err := store.CreateTemp(path)
 	if err != nil {
 		return writeError(path, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -87,7 +88,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return exitUsage
 	}
-	fmt.Fprintf(stderr, "arbiter: %v\n", err)
+	// A fault of the disk or the database file is one sentence of its
+	// own, whatever the command added.
+	fmt.Fprintf(stderr, "arbiter: %s\n", store.UserMessage(err))
 	return exitFailure
 }
 
@@ -133,6 +136,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newRoundCmd(a),
 		newStandingsCmd(a),
 		newLogCmd(a),
+		newCheckCmd(a),
 		newExportCmd(a),
 		newPrintCmd(a),
 		newGameCmd(a),

@@ -78,7 +78,7 @@ func absentKind(t arbiter.Tournament) arbiter.ByeKind {
 }
 
 func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -111,7 +111,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		text, source = string(data), opts.file
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

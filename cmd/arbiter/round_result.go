@@ -141,13 +141,20 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	if (opts.whatIf || opts.json) && !opts.correct || opts.json && !opts.whatIf {
 		return usageErrorf("--what-if goes with --correct (and --json with --what-if): arbiter round result BOARD RESULT --round N --correct --what-if")
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	if opts.whatIf {
+		// A what-if stores nothing: the database is opened read-only.
+		return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+			t, err := a.resolveTournament(ctx, db)
+			if err != nil {
+				return err
+			}
+			return runWhatIf(ctx, a, db, t, opts.round, board, res, opts.json)
+		})
+	}
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
-		}
-		if opts.whatIf {
-			return runWhatIf(ctx, a, db, t, opts.round, board, res, opts.json)
 		}
 		d, err := judgeResult(ctx, db, t, opts.round, board, res, reason, fenEnd, opts.bothFlags)
 		if err != nil {

@@ -39,7 +39,7 @@ points they are worth.`,
 }
 
 func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

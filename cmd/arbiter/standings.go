@@ -86,7 +86,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 	if opts.round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 3", opts.round)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

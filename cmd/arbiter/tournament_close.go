@@ -146,7 +146,7 @@ func (opts *tournamentCloseOptions) check() error {
 }
 
 func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -68,10 +69,13 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 	if t.FirstColour == arbiter.NoColour && !opts.set.Changed("seed") {
 		t.Seed = a.now().UnixNano()
 	}
-	return a.withStore(ctx, true, func(db *store.DB) error {
+	return a.withStore(ctx, store.Create, func(db *store.DB) error {
 		t, err := db.CreateTournament(ctx, t)
-		if err != nil {
+		if errors.Is(err, store.ErrConflict) {
 			return hint(err, "choose another name, or arbiter tournament use NAME")
+		}
+		if err != nil {
+			return err
 		}
 		if opts.json {
 			return writeJSON(a.stdout, toTournamentJSON(store.TournamentInfo{Tournament: t, Current: true}))

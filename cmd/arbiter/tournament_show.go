@@ -34,7 +34,7 @@ func newTournamentShowCmd(a *app) *cobra.Command {
 }
 
 func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
