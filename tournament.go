@@ -5,6 +5,13 @@ import (
 	"strings"
 )
 
+// MaxPlayers is the most players a tournament holds: the pairing number
+// of the FIDE tournament report (TRF-16 and TRF-26, record 001, columns
+// 5-8) has four digits, and every tournament can be reported to FIDE.
+// Pairing the first round of that many players takes about 220 MB (see
+// pairing's BenchmarkPairLargest).
+const MaxPlayers = 9999
+
 // Pace is the time-control category of the FIDE Laws: it decides which
 // appendix applies to claims and illegal moves.
 type Pace int8

@@ -160,20 +160,31 @@ func (d *pdfDoc) cellText(x, y, w, h float64, align, s string) {
 }
 
 // fit cuts s with an ellipsis so that it is at most w wide in the current
-// font.
+// font: the longest start of s that fits with the ellipsis, found by
+// halving, so that a name of any length costs a few measurements (the
+// width of a start of s never shrinks as it grows, trailing " ," being
+// dropped before the ellipsis either way).
 func (d *pdfDoc) fit(s string, w float64) string {
 	if d.f.GetStringWidth(s) <= w {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 0 {
-		r = r[:len(r)-1]
-		t := strings.TrimRight(string(r), " ,") + "…"
-		if d.f.GetStringWidth(t) <= w {
-			return t
+	cut := func(k int) string { return strings.TrimRight(string(r[:k]), " ,") + "…" }
+	// Find the largest k < len(r) whose cut fits: cut(lo) fits (or lo is
+	// -1), cut(hi) does not.
+	lo, hi := -1, len(r)
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if d.f.GetStringWidth(cut(mid)) <= w {
+			lo = mid
+		} else {
+			hi = mid
 		}
 	}
-	return ""
+	if lo < 0 {
+		return ""
+	}
+	return cut(lo)
 }
 
 // fitName selects the font at size points, smaller down to least when s

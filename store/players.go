@@ -369,6 +369,10 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 	if pn, ok := e.entered[p.ID]; ok {
 		return a, &InputError{Kind: ErrAlreadyEntered, Msg: fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn)}
 	}
+	if len(e.entered) >= arbiter.MaxPlayers || e.nextPN > arbiter.MaxPlayers {
+		return a, invalid("%s already has %d players, the most a tournament can hold: the FIDE tournament report (TRF) numbers players with four digits",
+			e.t.Name, arbiter.MaxPlayers)
+	}
 	joined := 1
 	if e.paired > 0 {
 		joined = e.paired + 1

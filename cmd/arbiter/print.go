@@ -22,12 +22,15 @@ in the file). The same tournament always gives the same file.
 
 Pairings and slips show the last round paired; standings and the crosstable
 show the tournament after the last round with every result in. --round N
-picks another round. A file already at -o is replaced.`,
+picks another round.
+
+` + overwritePolicy,
 		Example: `  $ arbiter print pairings -o round3.pdf
   $ arbiter print slips -o slips3.pdf
   $ arbiter print standings -o standings.pdf
   $ arbiter print crosstable --round 5 -o cross5.pdf`,
 	}
+	cmd.PersistentFlags().BoolVar(&a.force, "force", false, "replace a read-only file or a database")
 	for _, k := range printKinds() {
 		cmd.AddCommand(newPrintKindCmd(a, k))
 	}

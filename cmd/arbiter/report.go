@@ -165,33 +165,22 @@ func pairedRound(s *store.Snapshot, r roundChoice) (int, error) {
 }
 
 // checkOutput refuses, before any work is done, an output path that
-// cannot be written: a folder, the database itself, or a file in a folder
-// that does not exist. "-" is standard output.
+// cannot or must not be written (see resolveOutput). "-" is standard
+// output.
 func (a *app) checkOutput(path string) error {
 	if path == "-" {
 		return nil
 	}
-	if fi, err := os.Stat(path); err == nil {
-		if fi.IsDir() {
-			return fmt.Errorf("cannot write %s: it is a folder; give a file name such as %s", path, filepath.Join(path, "report"+filepath.Ext(path)))
-		}
-		if db, err := os.Stat(a.databasePath()); err == nil && os.SameFile(fi, db) {
-			return fmt.Errorf("will not write over %s: it is the tournament database; choose another file name", path)
-		}
-	}
-	if fi, err := os.Stat(filepath.Dir(path)); err != nil {
-		return writeError(path, err)
-	} else if !fi.IsDir() {
-		return fmt.Errorf("cannot write %s: %s is a file, not a folder; choose another place", path, filepath.Dir(path))
-	}
-	return nil
+	_, err := a.resolveOutput(path, a.force)
+	return err
 }
 
 // writeOutput writes data to the file at path, or to standard output for
-// "-". A file is written whole or not at all: the data goes to a
-// temporary file in the same folder, which then takes the place of path,
-// so that a crash or a full disk never leaves half a file under that name.
-// A file already at path is replaced.
+// "-", under the overwrite policy. A file is written whole or not at all:
+// the data goes to a temporary file in the folder of the link's target,
+// which then takes the place of the target, so that a crash or a full
+// disk never leaves half a file under that name. A pipe or a device is
+// written directly.
 func (a *app) writeOutput(path string, data []byte) error {
 	if path == "-" {
 		if _, err := a.stdout.Write(data); err != nil {
@@ -199,10 +188,15 @@ func (a *app) writeOutput(path string, data []byte) error {
 		}
 		return nil
 	}
-	if err := a.checkOutput(path); err != nil {
+	t, err := a.resolveOutput(path, a.force)
+	if err != nil {
 		return err
 	}
-	f, err := store.CreateTemp(path)
+	if t.direct {
+		return writeDirect(t, data)
+	}
+	target := t.target
+	f, err := store.CreateTemp(target)
 	if err != nil {
 		return writeError(path, err)
 	}
@@ -218,8 +212,13 @@ func (a *app) writeOutput(path string, data []byte) error {
 		return writeError(path, err)
 	}
 	// A report is for sharing: readable by all, as a file made by hand
-	// would be (CreateTemp makes it private to its owner).
-	if err := f.Chmod(0o644); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+	// would be (CreateTemp makes it private to its owner); a file replaced
+	// keeps its permissions.
+	mode := fs.FileMode(0o644)
+	if t.exists {
+		mode = t.mode
+	}
+	if err := f.Chmod(mode); err != nil && !errors.Is(err, errors.ErrUnsupported) {
 		return writeError(path, err)
 	}
 	if err := f.Sync(); err != nil {
@@ -229,7 +228,7 @@ func (a *app) writeOutput(path string, data []byte) error {
 		return writeError(path, err)
 	}
 	done = true
-	if err := os.Rename(tmp, path); err != nil {
+	if err := os.Rename(tmp, target); err != nil {
 		os.Remove(tmp)
 		return writeError(path, err)
 	}

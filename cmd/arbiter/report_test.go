@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -506,7 +507,7 @@ func TestReportNoRounds(t *testing.T) {
 }
 
 // TestWriteOutput checks how files reach the disk: an existing file is
-// replaced whole and readable by all, nothing temporary stays behind, a
+// replaced whole and keeps its permissions, nothing temporary stays behind, a
 // refused command leaves the old file as it was, and "-" writes to
 // standard output.
 func TestWriteOutput(t *testing.T) {
@@ -528,8 +529,8 @@ func TestWriteOutput(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) || !bytes.HasSuffix(bytes.TrimSpace(data), []byte("%%EOF")) {
 		t.Errorf("%s after print = %.20q (%v), want a whole PDF", file, data, err)
 	}
-	if fi, err := os.Stat(file); err == nil && fi.Mode().Perm()&0o044 != 0o044 {
-		t.Errorf("%s has mode %v, want it readable by all", file, fi.Mode())
+	if fi, err := os.Stat(file); err == nil && runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
+		t.Errorf("%s has mode %v, want its own -rw------- kept", file, fi.Mode())
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		var names []string
@@ -543,6 +544,9 @@ func TestWriteOutput(t *testing.T) {
 	c.ok("print", "pairings", "-o", again)
 	if d2, _ := os.ReadFile(again); !bytes.Equal(d2, data) {
 		t.Error("printing twice gave different files")
+	}
+	if fi, err := os.Stat(again); err == nil && fi.Mode().Perm()&0o044 != 0o044 {
+		t.Errorf("new file %s has mode %v, want it readable by all", again, fi.Mode())
 	}
 
 	out, errs, code := c.run("print", "slips", "-o", "-")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -17,6 +18,7 @@ const (
 	exitOK          = 0
 	exitFailure     = 1
 	exitUsage       = 2
+	exitInternal    = 3
 	exitInterrupted = 130
 )
 
@@ -31,6 +33,7 @@ type app struct {
 
 	dbPath     string // --db, else $ARBITER_DB, else ./arbiter.db
 	tournament string // --tournament ID|NAME, else the current tournament
+	force      bool   // --force of print and export: replace a read-only file or a database
 }
 
 // flagError marks a usage error: a wrong flag or argument. It exits 2 and
@@ -56,6 +59,49 @@ func (e *exitError) Error() string { return e.msg }
 
 // run builds the command tree, runs it with args and returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	out := &outWriter{w: stdout}
+	code := execute(ctx, args, stdin, out, stderr, getenv)
+	if out.err != nil && code == exitOK {
+		// The answer did not reach its reader (a full disk, a closed
+		// pipe): a program reading it must not take it for complete.
+		fmt.Fprintf(stderr, "arbiter: cannot write standard output: %v\n", pathErrText(out.err))
+		return exitFailure
+	}
+	return code
+}
+
+// outWriter passes writes to standard output on and keeps the first error,
+// so that run can fail a command whose answer was not written whatever the
+// command did with the error.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
+// pathErrText returns the reason of an *fs.PathError without the
+// operation and the path ("no space left on device").
+func pathErrText(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// execute builds the command tree, runs it with args and returns the exit
+// code.
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
 	if args == nil {
@@ -188,6 +234,8 @@ func newHelpExitCodesTopic() *cobra.Command {
   0    the command did what was asked
   1    it failed: bad input, an illegal game, a refused write (nothing was written)
   2    usage error: unknown command or flag, wrong number of arguments
+  3    internal error: a bug in arbiter, please report it with the command
+       you typed (a write under way is rolled back)
   130  interrupted (Ctrl-C); a write in progress is rolled back
 `,
 	}
