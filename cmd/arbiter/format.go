@@ -176,15 +176,18 @@ func joinCodes(cs []string) string {
 // roundRobinPair pairs the next round of an all-play-all from the Berger
 // table (FIDE C.05 Annex 1): pairing numbers are the table's numbers, the
 // player the table leaves without an opponent (odd fields) sits the round
-// out without points. Every player must play every round: an absence is a
-// forfeit entered as a result, not a bye.
+// out without points. A player who does not play the round (a bye asked
+// for, absent at check-in, withdrawn) keeps the bye or absence recorded,
+// and the table's opponent wins by forfeit: a full-point bye, the game
+// not played.
 func (a *app) roundRobinPair(s *store.Snapshot) (store.Pairing, error) {
 	t := s.Tournament
 	n := s.Next()
 	players := len(s.Entries)
 	p := store.Pairing{Round: n, Method: "berger", BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
+	out := map[int]bool{}
 	for _, b := range s.Absent(n) {
-		return p, fmt.Errorf("round %d: player %d does not play it, but in a round robin every player meets every other (FIDE C.05 Annex 1): keep the player in and enter the game as a forfeit (arbiter round result BOARD +- or -+) once the round is paired; withdraw with arbiter player bye %d --cancel first", n, b.PN, b.PN)
+		out[b.PN] = true
 	}
 	boards, bye, err := pairing.BergerRound(players, cyclesOf(t), n)
 	if err != nil {
@@ -194,11 +197,24 @@ func (a *app) roundRobinPair(s *store.Snapshot) (store.Pairing, error) {
 	if t.Cycles == 2 {
 		cycle = fmt.Sprintf(" of the double round robin (cycle %d)", (n-1)/pairing.BergerRounds(players, 1)+1)
 	}
-	for i, b := range boards {
-		p.Boards = append(p.Boards, arbiter.Board{Number: i + 1, White: b.White, Black: b.Black})
-		p.BoardNotes[i+1] = fmt.Sprintf("Berger table for %s, round %d%s (FIDE C.05 Annex 1).", plural(players+players%2, "player", "players"), n, cycle)
+	note := fmt.Sprintf("Berger table for %s, round %d%s (FIDE C.05 Annex 1).", plural(players+players%2, "player", "players"), n, cycle)
+	for _, b := range boards {
+		switch {
+		case out[b.White] && out[b.Black]:
+		case out[b.White] || out[b.Black]:
+			present, absent := b.White, b.Black
+			if out[b.White] {
+				present, absent = b.Black, b.White
+			}
+			p.Byes = append(p.Byes, arbiter.Bye{PN: present, Kind: arbiter.FullBye})
+			p.ByeNotes[present] = fmt.Sprintf("Wins by forfeit: the opponent of the Berger table, %s, does not play round %d (FIDE C.05 Annex 1).", s.Label(absent), n)
+		default:
+			num := len(p.Boards) + 1
+			p.Boards = append(p.Boards, arbiter.Board{Number: num, White: b.White, Black: b.Black})
+			p.BoardNotes[num] = note
+		}
 	}
-	if bye != 0 {
+	if bye != 0 && !out[bye] {
 		p.Byes = append(p.Byes, arbiter.Bye{PN: bye, Kind: arbiter.ZeroBye})
 		p.ByeNotes[bye] = fmt.Sprintf("Sits out round %d: with an odd field the Berger table's number %d is the bye (FIDE C.05 Annex 1); no points.", n, players+1)
 	}

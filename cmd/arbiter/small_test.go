@@ -269,3 +269,32 @@ func TestCloseRegistration(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundRobinAbsence: in an all-play-all a player absent at check-in
+// keeps the table's place; the opponent wins by forfeit (a full-point
+// bye), the absent player scores the check-in policy, the other boards
+// are paired as the table says.
+func TestRoundRobinAbsence(t *testing.T) {
+	c := smallEvening(t, 4)
+	c.ok("tournament", "close-registration", "--system", "round-robin")
+	c.ok("round", "pair")
+	c.ok("round", "result", "1", "1-0")
+	c.ok("round", "result", "2", "1/2")
+	// Round 2 of the table for 4: 4-3, 1-2. Player 2 is absent.
+	c.ok("round", "absent", "2")
+	var rd roundJSON
+	if err := json.Unmarshal([]byte(c.ok("round", "pair", "--json")), &rd); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range rd.Boards {
+		if b.Board > 0 {
+			got = append(got, fmt.Sprintf("%d-%d", b.White, *b.Black))
+		} else {
+			got = append(got, fmt.Sprintf("%d %s", b.White, b.Bye))
+		}
+	}
+	if want := "4-3, 1 F, 2 Z"; strings.Join(got, ", ") != want {
+		t.Errorf("round 2 with 2 absent = %q, want %q", strings.Join(got, ", "), want)
+	}
+}
