@@ -72,6 +72,11 @@ type Tournament struct {
 	FirstColour Colour // colour of the top player in round 1; NoColour = by lot
 	Seed        int64  // seed of the lot for the first colour
 
+	// Language of the printed sheets and the workbook, as an ISO 639-1
+	// code: "en" (also for "") or "it". The database and the files of the
+	// standards (TRF, PGN) do not depend on it.
+	Language string
+
 	System      System // Swiss (the zero value) or RoundRobin
 	Cycles      int    // a round robin is played once (1, also for 0) or twice (2)
 	FitRounds   bool   // propose the rounds that fit the field when registration closes
@@ -99,6 +104,7 @@ func NewTournament(name string) Tournament {
 		HalfByeValue:    Half,
 		LateValue:       Zero,
 		Tiebreaks:       append([]string(nil), DefaultTiebreaks...),
+		Language:        "en",
 	}
 }
 

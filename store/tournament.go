@@ -20,20 +20,29 @@ type TournamentInfo struct {
 }
 
 const tournamentColumns = `id, name, date, venue, rounds, time_control, pace, laws_edition, tiebreak_edition,
-	pairing_edition, pab_value, half_bye_value, late_value, tiebreaks, deadline, first_colour, seed`
+	pairing_edition, pab_value, half_bye_value, late_value, tiebreaks, deadline, first_colour, seed, language`
 
 func scanTournament(row interface{ Scan(...any) error }, extra ...any) (arbiter.Tournament, error) {
 	var t arbiter.Tournament
 	var pab, half, late int
 	var tbs string
 	dest := []any{&t.ID, &t.Name, &t.Date, &t.Venue, &t.Rounds, &t.TimeControl, &t.Pace, &t.LawsEdition,
-		&t.TiebreakEdition, &t.PairingEdition, &pab, &half, &late, &tbs, &t.Deadline, &t.FirstColour, &t.Seed}
+		&t.TiebreakEdition, &t.PairingEdition, &pab, &half, &late, &tbs, &t.Deadline, &t.FirstColour, &t.Seed, &t.Language}
 	if err := row.Scan(append(dest, extra...)...); err != nil {
 		return t, err
 	}
 	t.PABValue, t.HalfByeValue, t.LateValue = arbiter.Score(pab), arbiter.Score(half), arbiter.Score(late)
 	t.Tiebreaks = splitCodes(tbs)
 	return t, nil
+}
+
+// languageOf returns the language stored for t: its own, or "en" when
+// it has none.
+func languageOf(t arbiter.Tournament) string {
+	if t.Language == "" {
+		return "en"
+	}
+	return t.Language
 }
 
 func splitCodes(s string) []string {
@@ -56,6 +65,8 @@ func checkTournament(t arbiter.Tournament) error {
 		return invalid("a requested bye is worth 0.5 or 0 points, not %s", t.HalfByeValue)
 	case t.LateValue < arbiter.Zero || t.LateValue > arbiter.Half:
 		return invalid("a round missed by a late entry is worth 0 or 0.5 points, not %s", t.LateValue)
+	case t.Language != "" && t.Language != "en" && t.Language != "it":
+		return invalid("unknown language %q: a tournament prints in en or it", t.Language)
 	case t.FirstColour < arbiter.NoColour || t.FirstColour > arbiter.Black:
 		return invalid("unknown first colour %d", t.FirstColour)
 	case t.Pace < arbiter.Standard || t.Pace > arbiter.Blitz:
@@ -108,10 +119,10 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 func (db *DB) insertTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tournament) (int64, error) {
 	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (name, date, venue, rounds, time_control, pace,
 		laws_edition, tiebreak_edition, pairing_edition, pab_value, half_bye_value, late_value, tiebreaks,
-		deadline, first_colour, seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		deadline, first_colour, seed, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
 		t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
-		t.Deadline, t.FirstColour, t.Seed, db.stamp())
+		t.Deadline, t.FirstColour, t.Seed, languageOf(t), db.stamp())
 	if err != nil {
 		return 0, fmt.Errorf("create tournament: %w", err)
 	}
@@ -352,10 +363,10 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, date = ?, venue = ?, rounds = ?, time_control = ?,
 			pace = ?, laws_edition = ?, tiebreak_edition = ?, pairing_edition = ?, pab_value = ?, half_bye_value = ?,
-			late_value = ?, tiebreaks = ?, deadline = ?, first_colour = ?, seed = ? WHERE id = ?`,
+			late_value = ?, tiebreaks = ?, deadline = ?, first_colour = ?, seed = ?, language = ? WHERE id = ?`,
 			t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
 			t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
-			t.Deadline, t.FirstColour, t.Seed, t.ID)
+			t.Deadline, t.FirstColour, t.Seed, languageOf(t), t.ID)
 		if err != nil {
 			return fmt.Errorf("update tournament: %w", err)
 		}
@@ -395,5 +406,6 @@ func diffTournament(a, b arbiter.Tournament) []change {
 	add("deadline", a.Deadline, b.Deadline)
 	add("first colour", a.FirstColour.String(), b.FirstColour.String())
 	add("seed", strconv.FormatInt(a.Seed, 10), strconv.FormatInt(b.Seed, 10))
+	add("language", languageOf(a), languageOf(b))
 	return cs
 }

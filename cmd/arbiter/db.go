@@ -153,6 +153,11 @@ func (a *app) notef(format string, args ...any) {
 	fmt.Fprintf(a.stderr, format+"\n", args...)
 }
 
+// note writes a notice already worded (see tr) to stderr.
+func (a *app) note(text string) {
+	fmt.Fprintln(a.stderr, text)
+}
+
 // parseRoundArg reads a round number argument or flag value.
 func parseRound(s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))

@@ -179,9 +179,9 @@ func addedLine(seat games.Seat, cg checkedGame, done store.Submitted) string {
 	case cg.sub.Result == arbiter.NoResult && c.Old == arbiter.NoResult:
 		what += ". No result entered yet."
 	case c.Unchanged:
-		what += fmt.Sprintf(". The result %s stands.", withReasonText(c.Old, c.OldReason))
+		what += fmt.Sprintf(". The result %s stands.", withReasonText(nil, c.Old, c.OldReason))
 	default:
-		what += fmt.Sprintf(". Entered %s.", withReasonText(c.New, c.NewReason))
+		what += fmt.Sprintf(". Entered %s.", withReasonText(nil, c.New, c.NewReason))
 	}
 	return what
 }

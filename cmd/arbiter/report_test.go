@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -136,7 +137,8 @@ func TestExportXLSX(t *testing.T) {
 				if s.RankTo > s.Rank {
 					rank += "-" + strconv.Itoa(s.RankTo)
 				}
-				want := []string{rank, strconv.Itoa(s.PairingNumber), s.Name, num(s.Points), num(s.Tiebreaks["BH"]), num(s.Tiebreaks["DE"]), num(s.Tiebreaks["SB"])}
+				// Points and Buchholz (sums of points) show in halves.
+				want := []string{rank, strconv.Itoa(s.PairingNumber), s.Name, halves(s.Points), halves(s.Tiebreaks["BH"]), num(s.Tiebreaks["DE"]), num(s.Tiebreaks["SB"])}
 				if s.Tiebreaks["DE"] == 0 {
 					want[5] = "" // DE decided nothing: an empty cell
 				}
@@ -178,8 +180,8 @@ func TestExportXLSX(t *testing.T) {
 	}
 	defer f.Close()
 	want := map[string][]string{
-		"Crosstable": {"3", "Ferri, Łukasz", "", "PAB", "7w0", "6b0", "4w1", "5b+", "2w½", "1b1", "4.5"},
-		"Round 2":    {"1", "Bianchi, Anna", "0.5", "1-0", "Verdi, Ugo", "0.5"},
+		"Crosstable": {"3", "Ferri, Łukasz", "", "PAB", "7w0", "6b0", "4w1", "5b+", "2w½", "1b1", "4 1/2"},
+		"Round 2":    {"1", "Bianchi, Anna", "1/2", "1-0", "Verdi, Ugo", "1/2"},
 		"Players":    {"3", "Rossi, Nicolò", "", "1800", "", "", "Labyrinth", "", "active"},
 	}
 	line := map[string]int{"Crosstable": 3, "Round 2": 1, "Players": 3}
@@ -201,6 +203,19 @@ func TestExportXLSX(t *testing.T) {
 // num formats a figure as a spreadsheet shows a number in the General
 // format.
 func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// halves writes x as the workbook shows points in halves: "27 1/2",
+// "1/2", "27".
+func halves(x float64) string {
+	whole, half := int(x), x != math.Trunc(x)
+	switch {
+	case !half:
+		return strconv.Itoa(whole)
+	case whole == 0:
+		return "1/2"
+	}
+	return strconv.Itoa(whole) + " 1/2"
+}
 
 // TestPrint prints each sheet of the evening and reads the text back:
 // accented names, boards, results and figures worked out from the games,

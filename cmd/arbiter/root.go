@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -30,6 +31,7 @@ type app struct {
 	stderr io.Writer
 	getenv func(string) string
 	now    func() time.Time
+	words  *locale.Localizer // the terminal's language; see tr
 
 	dbPath     string // --db, else $ARBITER_DB, else ./arbiter.db
 	tournament string // --tournament ID|NAME, else the current tournament

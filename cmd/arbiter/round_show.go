@@ -55,7 +55,7 @@ func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(d))
 		}
-		return printRound(a.stdout, s, d, opts.explain)
+		return printRound(a.stdout, a.tr(), s, d, opts.explain)
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -180,32 +181,33 @@ func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOption
 }
 
 // formatRows adds to tournament show the format of play and how the
-// rounds planned fit the field.
-func formatRows(row func(k, v string), s *store.Snapshot) {
+// rounds planned fit the field, in the words of l.
+func formatRows(row func(k, v string), s *store.Snapshot, l *locale.Localizer) {
 	t := s.Tournament
 	if t.System == arbiter.RoundRobin {
-		how := "round robin from the Berger tables (FIDE C.05 Annex 1)"
+		how := l.T("cli.show.roundrobin")
 		if t.Cycles == 2 {
-			how = "double " + how
+			how = l.T("cli.show.doubleroundrobin")
 		}
-		row("System", how)
+		row(l.T("cli.show.system"), how)
 	}
 	f := fitOf(s)
 	if f.Players < 2 {
 		return
 	}
+	field := l.T("cli.show.field")
 	switch {
 	case t.System == arbiter.RoundRobin && f.Fits:
 	case t.System == arbiter.RoundRobin:
-		row("Field", fmt.Sprintf("%s do not fit a round robin of %s", plural(f.Players, "player", "players"), plural(t.Rounds, "round", "rounds")))
+		row(field, l.T("cli.show.rrnofit", "Players", f.Players, "Rounds", t.Rounds))
 	case len(s.Rounds) > 0:
 		// The field is known and the rounds were fixed at round 1.
 	case !f.Fits:
-		row("Field", f.says()+"; choose with "+f.choices())
-	case t.FitRounds && !t.Closed && len(s.Rounds) == 0:
-		row("Field", fmt.Sprintf("%s fit %s (a Swiss always pairs %d)", plural(t.Rounds, "round", "rounds"), plural(f.Players, "player", "players"), f.Swiss))
+		row(field, l.T("cli.show.nofit", "Planned", f.Planned, "Players", f.Players, "Swiss", f.Swiss, "Choices", f.choices()))
+	case t.FitRounds && !t.Closed:
+		row(field, l.T("cli.show.fits", "Rounds", t.Rounds, "Players", f.Players, "Swiss", f.Swiss))
 	}
 	if t.AbsentValue != arbiter.Zero {
-		row("Check-in", fmt.Sprintf("a player marked absent scores %s", t.AbsentValue))
+		row(l.T("cli.show.checkin"), l.T("cli.show.checkinvalue", "Points", t.AbsentValue.String()))
 	}
 }

@@ -1,4 +1,4 @@
--- Schema version 3: the format of play of a tournament and the check-in.
+-- Schema version 4: the format of play of a tournament and the check-in.
 -- tournament_formats holds, for a tournament that has one, how it is
 -- paired (system 'swiss' or 'round-robin', played cycles times), whether
 -- the rounds are proposed from the field when registration closes
