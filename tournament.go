@@ -76,6 +76,12 @@ type Tournament struct {
 	// code: "en" (also for "") or "it". The database and the files of the
 	// standards (TRF, PGN) do not depend on it.
 	Language string
+
+	System      System // Swiss (the zero value) or RoundRobin
+	Cycles      int    // a round robin is played once (1, also for 0) or twice (2)
+	FitRounds   bool   // propose the rounds that fit the field when registration closes
+	Closed      bool   // registration closed: the rounds were checked against the field
+	AbsentValue Score  // points for a player marked absent at check-in: Zero or Half
 }
 
 // DefaultTiebreaks is the Labyrinth chain: Buchholz, direct encounter,
@@ -113,6 +119,10 @@ func (t *Tournament) Labyrinth() {
 	t.HalfByeValue = Half
 	t.Tiebreaks = append([]string(nil), DefaultTiebreaks...)
 	t.Deadline = "21:15"
+	// "The organization may change the number of rounds depending on the
+	// number of participants": the rounds are proposed when registration
+	// closes.
+	t.FitRounds = true
 }
 
 // ByeValue returns the points a bye of kind k is worth in t.

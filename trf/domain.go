@@ -192,6 +192,11 @@ func FromDomain(d *Domain) (*File, error) {
 		Type:        "Individual: Swiss-System (FIDE Dutch)",
 		TimeControl: t.TimeControl,
 	}
+	if t.System == arbiter.RoundRobin {
+		// An all-play-all from the Berger tables (FIDE C.05 Annex 1).
+		f.Header.Type = "Individual: Round-Robin (FIDE Berger tables)"
+		f.Header.System = "FIDE_ROUND_ROBIN"
+	}
 	rated := 0
 	for _, e := range d.Entries {
 		if e.Player.Rating > 0 {
