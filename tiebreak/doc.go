@@ -8,8 +8,10 @@
 // A chain is a list of Spec values, a C.07 code with an optional modifier:
 // BH (Buchholz, 8.1), FB (Fore Buchholz, 8.3), AOB (average of opponents'
 // Buchholz, 8.2), SB (Sonneborn-Berger, 9.1), KS (Koya, 9.2), DE (direct
-// encounter, 6), WIN, WON, BPG, BWG, PS, GE (7.1 to 7.6), ARO (10.1) and TPR
-// (10.2). BH, FB, SB and ARO take the modifiers C1, C2, M1 and M2 (cut or
+// encounter, 6), WIN, WON, BPG, BWG, PS, REP (7.1 to 7.6; GE is REP's
+// older name and still reads), ARO (10.1), TPR (10.2), PTP (10.3), APRO
+// (10.4), APPO (10.5), and the 2026 codes STD (standard points, never
+// first), TPN (pairing number, lower first) and RTNG (own rating). BH, FB, SB and ARO take the modifiers C1, C2, M1 and M2 (cut or
 // median, 14.1); PS takes C1 and C2, which drop the running scores of the
 // first rounds. Every figure is "higher is better" except DE's (see below).
 //

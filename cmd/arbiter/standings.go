@@ -107,6 +107,11 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		if open := openBoards(s, n); open > 0 {
 			a.notef("Round %d still has %s without a result: they count as not played yet.", n, plural(open, "board", "boards"))
 		}
+		if in, err := tiebreakInput(s, n); err == nil {
+			for _, w := range tiebreak.Warnings(in) {
+				a.notef("%s.", w)
+			}
+		}
 		if opts.explain != "" {
 			in, err := tiebreakInput(s, n)
 			if err != nil {
