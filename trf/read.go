@@ -135,6 +135,10 @@ func (p *parser) line(n int, text string) error {
 		h.RoundDates = roundDates(text)
 	case "192":
 		h.System = value
+	case "202":
+		h.Tiebreaks = value
+	case "212":
+		h.Standings = value
 	case "XXR", "142":
 		v, err := strconv.Atoi(strings.TrimSpace(text[3:]))
 		if err != nil || v < 1 || v > 99 {

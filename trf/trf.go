@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 )
@@ -230,6 +231,28 @@ type Header struct {
 	TimeControl string   // 122
 	RoundDates  []string // 132: round r's date in RoundDates[r-1], "" if blank
 	System      string   // 192 (TRF-26): pairing system, e.g. FIDE_DUTCH_2025
+	Tiebreaks   string   // 202 (TRF-26): the tie-breaks that break ties, e.g. "BH/C1 DE SB"
+	Standings   string   // 212 (TRF-26): the order of the standings, points first: "PTS BH/C1 DE SB"
+}
+
+// Chain returns the tie-break list of the header as written: the 212 line
+// without its leading points code (PTS, MPTS or GPTS), else the 202 line;
+// nil if the file has neither. Codes are separated by spaces or commas.
+func (h Header) Chain() []string {
+	split := func(s string) []string {
+		return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' })
+	}
+	if f := split(h.Standings); len(f) > 0 {
+		switch strings.ToUpper(f[0]) {
+		case "PTS", "MPTS", "GPTS":
+			f = f[1:]
+		}
+		return f
+	}
+	if f := split(h.Tiebreaks); len(f) > 0 {
+		return f
+	}
+	return nil
 }
 
 // Bye is a TRF-26 240 line: players who do not play round Round.

@@ -234,3 +234,36 @@ func clearLines(f *File) {
 		f.Players[i].line = 0
 	}
 }
+
+// TestTiebreakLines checks the TRF-26 tie-break lists: 212 (points first)
+// wins over 202, both are written back, and codes split on spaces or commas.
+func TestTiebreakLines(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"212 with PTS", "012 T\n202 BH\n212 PTS BH/C1 BH,SB DE\n", []string{"BH/C1", "BH", "SB", "DE"}},
+		{"202 only", "012 T\n202 BH/C1, SB\n", []string{"BH/C1", "SB"}},
+		{"none", "012 T\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := Read(strings.NewReader(tt.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := f.Header.Chain(); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Chain() = %q, want %q", got, tt.want)
+			}
+			var b strings.Builder
+			w := NewWriter(&b)
+			w.LineEnd = "\n"
+			if err := w.Write(f); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tt.text {
+				t.Errorf("written back as %q, want %q", b.String(), tt.text)
+			}
+		})
+	}
+}

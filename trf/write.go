@@ -71,6 +71,12 @@ func (w *Writer) Write(f *File) error {
 	if h.System != "" {
 		line("192 " + h.System)
 	}
+	if h.Tiebreaks != "" {
+		line("202 " + h.Tiebreaks)
+	}
+	if h.Standings != "" {
+		line("212 " + h.Standings)
+	}
 	for i := range f.Players {
 		s, err := playerLine(&f.Players[i])
 		if err != nil {
