@@ -121,6 +121,8 @@ func board(f *File, p *Player, g Game, r int) (arbiter.Board, bool) {
 		b.Result = arbiter.BlackWins
 	case Draw, ShortDraw:
 		b.Result = arbiter.Draw
+	case Unknown:
+		b.Result = arbiter.NoResult // on, or adjourned: no result yet
 	case ForfeitWin:
 		b.Result = arbiter.WhiteForfeit
 	case ForfeitLoss:
@@ -274,7 +276,8 @@ func blockOf(t arbiter.Tournament, e arbiter.Entry, r int, o scoring.Outcome) (G
 	switch o.Kind {
 	case scoring.Game:
 		if o.Pending {
-			return g, fmt.Errorf("trf: round %d: player %d's game has no result yet", r, e.PN)
+			g.Result = Unknown // TRF-26 X: the result is not known yet
+			return g, nil
 		}
 		switch o.Points {
 		case arbiter.One:

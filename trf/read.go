@@ -370,8 +370,9 @@ func (p *parser) xxs(n int, text string) error {
 	return nil
 }
 
-// system26 reads a TRF-26 162 line: codes W D L Z (or A) P, each followed
-// by its points.
+// system26 reads a TRF-26 162 line: codes W D L A (or Z) P X, each
+// followed by its points. X is the score of a game whose result is not
+// known yet.
 func (p *parser) system26(n int, text string) error {
 	ps := &p.f.Points
 	toks := strings.Fields(text[3:])
@@ -402,8 +403,11 @@ func (p *parser) system26(n int, text string) error {
 		case "P":
 			ps.PAB = v
 			p.pointsSet = true
+		case "X":
+			ps.Unknown = v
+			p.f.UnknownPoints = true
 		default:
-			return p.errf(n, 0, ErrSyntax, "162 code %q: want W, D, L, Z, A or P", code)
+			return p.errf(n, 0, ErrSyntax, "162 code %q: want W, D, L, A (or Z), P or X", code)
 		}
 	}
 	p.f.PointLines = true
@@ -532,7 +536,7 @@ func block(text []rune, c, self int) (Game, int, error) {
 	}
 	g.Result = Result(upper(field(text, c+7, c+7)[0]))
 	if !g.Result.valid() {
-		return g, c + 7, fmt.Errorf("result %q: want 1 = 0 W D L + - H F U Z", field(text, c+7, c+7))
+		return g, c + 7, fmt.Errorf("result %q: want 1 = 0 W D L X + - H F U Z", field(text, c+7, c+7))
 	}
 	switch g.Result {
 	case Blank:
@@ -625,6 +629,8 @@ func resultsAgree(a, b Result) bool {
 		return b == Win || b == ShortWin
 	case Draw, ShortDraw:
 		return b == Draw || b == ShortDraw
+	case Unknown:
+		return b == Unknown
 	case ForfeitWin:
 		return b == ForfeitLoss
 	case ForfeitLoss:

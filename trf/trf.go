@@ -90,13 +90,17 @@ const (
 	PAB         Result = 'U' // pairing-allocated bye
 	ZeroBye     Result = 'Z' // zero-point bye, known absence
 	Blank       Result = ' ' // nothing recorded: same as Z
+	// Unknown is TRF-26's X: a game paired and on (or adjourned) whose
+	// result is not known yet. It counts as played for pairing and scores
+	// the points the 162 line gives X (none unless it says so).
+	Unknown Result = 'X'
 )
 
 // Played reports whether the code is a game played over the board
 // (1 = 0 W D L); only such games count as played for pairing.
 func (r Result) Played() bool {
 	switch r {
-	case Win, Draw, Loss, ShortWin, ShortDraw, ShortLoss:
+	case Win, Draw, Loss, ShortWin, ShortDraw, ShortLoss, Unknown:
 		return true
 	}
 	return false
@@ -105,7 +109,7 @@ func (r Result) Played() bool {
 // valid reports whether r is a known code.
 func (r Result) valid() bool {
 	switch r {
-	case Win, Draw, Loss, ShortWin, ShortDraw, ShortLoss, ForfeitWin, ForfeitLoss, HalfBye, FullBye, PAB, ZeroBye, Blank:
+	case Win, Draw, Loss, ShortWin, ShortDraw, ShortLoss, ForfeitWin, ForfeitLoss, HalfBye, FullBye, PAB, ZeroBye, Blank, Unknown:
 		return true
 	}
 	return false
@@ -158,6 +162,7 @@ type PointSystem struct {
 	HalfBye              Points // H, and the TRF-06 "0000 - ="
 	FullBye              Points // F
 	PAB                  Points // U, and the TRF-06 "0000 - +"
+	Unknown              Points // X (TRF-26 162): a game whose result is not known yet; 0 unless the file says
 }
 
 // DefaultPoints is 1 for a win, ½ for a draw, 0 for a loss, and a
@@ -202,6 +207,8 @@ func (ps PointSystem) Of(g Game) Points {
 		return ps.FullBye
 	case PAB:
 		return ps.PAB
+	case Unknown:
+		return ps.Unknown
 	}
 	return ps.ZeroBye
 }
@@ -290,6 +297,9 @@ type File struct {
 	// PointLines records whether the file gave the point system
 	// explicitly; the writer then writes it back.
 	PointLines bool
+	// UnknownPoints records whether the 162 line scored X; the writer then
+	// writes it back, as it does when some block holds an X.
+	UnknownPoints bool
 	// Comments are TRF-26 "###" lines, without the ### prefix.
 	Comments []string
 	// Extra holds lines the reader does not know, verbatim, in file order.

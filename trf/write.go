@@ -109,8 +109,9 @@ func (w *Writer) Write(f *File) error {
 	if len(xxc) > 0 {
 		line("XXC " + strings.Join(xxc, " "))
 	}
-	if f.PointLines || f.Points != DefaultPoints {
-		writePoints(line, f.Points, v26)
+	withX := f.UnknownPoints || f.Points.Unknown != 0 || f.hasUnknown()
+	if f.PointLines || f.Points != DefaultPoints || withX && v26 {
+		writePoints(line, f.Points, v26, withX)
 	}
 	if len(f.Absent) > 0 {
 		line("XXZ " + joinIDs(f.Absent, " "))
@@ -157,9 +158,12 @@ func joinIDs(ids []int, sep string) string {
 // writePoints writes the point system: TRF-26 162 or, for TRF-16, the
 // bbpPairings BBx lines followed by JaVaFo's XXS line (each program skips
 // the other's lines).
-func writePoints(line func(string), ps PointSystem, v26 bool) {
+func writePoints(line func(string), ps PointSystem, v26, withX bool) {
 	if v26 {
 		s := fmt.Sprintf("162  W%4s    D%4s    L%4s    Z%4s    P%4s", ps.Win(), ps.Draw(), ps.Loss(), ps.ZeroBye, ps.PAB)
+		if withX {
+			s += fmt.Sprintf("    X%4s", ps.Unknown)
+		}
 		line(s)
 		return
 	}
@@ -217,4 +221,17 @@ func playerLine(p *Player) (string, error) {
 		fmt.Fprintf(&b, "%s %s %c  ", opp, g.Colour.Letter(), res)
 	}
 	return b.String(), nil
+}
+
+// hasUnknown reports whether some round block holds an X (result not
+// known yet).
+func (f *File) hasUnknown() bool {
+	for _, p := range f.Players {
+		for _, g := range p.Games {
+			if g.Result == Unknown {
+				return true
+			}
+		}
+	}
+	return false
 }
