@@ -28,6 +28,9 @@ type GenerateOptions struct {
 	Byes float64
 	// Edition is the Dutch text the rounds are paired by (2025 or 2017).
 	Edition int
+	// Baku applies the Baku acceleration (C.04.5.1): the file carries the
+	// virtual points (Accelerations) and the pairing uses them.
+	Baku bool
 }
 
 // ErrGenerate is wrapped by Generate's errors about the options.
@@ -62,6 +65,14 @@ func Generate(o GenerateOptions) (*trf.File, error) {
 	sort.Sort(sort.Reverse(sort.IntSlice(ratings)))
 	for i := range o.Players {
 		f.Players = append(f.Players, trf.Player{ID: i + 1, Sex: "m", Name: fmt.Sprintf("Player, %04d", i+1), Rating: ratings[i]})
+	}
+	if o.Baku {
+		f.Accelerations = map[int][]trf.Points{}
+		for i, a := range Baku(o.Players, o.Rounds, int(f.Points.Win()), int(f.Points.Draw())) {
+			for _, v := range a {
+				f.Accelerations[i+1] = append(f.Accelerations[i+1], trf.Points(v))
+			}
+		}
 	}
 	for r := 1; r <= o.Rounds; r++ {
 		for i := range f.Players {

@@ -321,3 +321,37 @@ func TestUnknownResult(t *testing.T) {
 		t.Errorf("X worth 0.5 with points not counting it: err = %v, want ErrPoints", err)
 	}
 }
+
+// TestAcceleration250 checks TRF-26 250 lines: ranges of rounds and
+// players expand to each player's points per round, and the writer groups
+// them back into the same lines.
+func TestAcceleration250(t *testing.T) {
+	text := "012 Accelerated\n" +
+		"192 FIDE_DUTCH_2025_BAKU\n" +
+		"250       1.0   1   3    1    5\n" +
+		"250       0.5   4   5    1    5\n" +
+		"250       0.5   2   2    7    7\n"
+	f, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int][]Points{
+		1: {10, 10, 10, 5, 5}, 2: {10, 10, 10, 5, 5}, 3: {10, 10, 10, 5, 5}, 4: {10, 10, 10, 5, 5}, 5: {10, 10, 10, 5, 5},
+		7: {0, 5},
+	}
+	if !reflect.DeepEqual(f.Accelerations, want) {
+		t.Errorf("accelerations %v, want %v", f.Accelerations, want)
+	}
+	var b strings.Builder
+	w := NewWriter(&b)
+	w.Version, w.LineEnd = TRF26, "\n"
+	if err := w.Write(f); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != text {
+		t.Errorf("written back as\n%s\nwant\n%s", b.String(), text)
+	}
+	if _, err := Read(strings.NewReader("012 X\n250       1.0   3   1    1    5\n")); !errors.Is(err, ErrSyntax) {
+		t.Errorf("rounds 3 to 1: err = %v, want ErrSyntax", err)
+	}
+}

@@ -131,6 +131,10 @@ func (w *Writer) Write(f *File) error {
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
+	if v26 {
+		write250(line, f.Accelerations, ids)
+		ids = nil
+	}
 	for _, id := range ids {
 		s := fmt.Sprintf("XXA %4d", id)
 		for _, p := range f.Accelerations[id] {
@@ -234,4 +238,60 @@ func (f *File) hasUnknown() bool {
 		}
 	}
 	return false
+}
+
+// accelRun is one 250 line: points for rounds from..to of players
+// first..last.
+type accelRun struct {
+	pts         Points
+	from, to    int
+	first, last int
+}
+
+// write250 writes the accelerations as TRF-26 250 lines: game points in
+// cols 10-13 (the match points, cols 5-8, stay blank in an individual
+// event), first and last round in cols 15-17 and 19-21, first and last
+// player in cols 23-26 and 28-31. Runs of rounds with the same points
+// make one line; consecutive players with the same runs share it.
+func write250(line func(string), acc map[int][]Points, ids []int) {
+	runsOf := func(pts []Points) []accelRun {
+		var out []accelRun
+		for r := 0; r < len(pts); r++ {
+			if pts[r] == 0 {
+				continue
+			}
+			if n := len(out); n > 0 && out[n-1].pts == pts[r] && out[n-1].to == r {
+				out[n-1].to = r + 1
+				continue
+			}
+			out = append(out, accelRun{pts: pts[r], from: r + 1, to: r + 1})
+		}
+		return out
+	}
+	var open []accelRun
+	flush := func() {
+		for _, a := range open {
+			line(fmt.Sprintf("250 %4s %4s %3d %3d %4d %4d", "", a.pts, a.from, a.to, a.first, a.last))
+		}
+		open = nil
+	}
+	for _, id := range ids {
+		runs := runsOf(acc[id])
+		same := len(runs) == len(open) && len(open) > 0 && open[0].last == id-1
+		for i := 0; same && i < len(runs); i++ {
+			same = runs[i].pts == open[i].pts && runs[i].from == open[i].from && runs[i].to == open[i].to
+		}
+		if same {
+			for i := range open {
+				open[i].last = id
+			}
+			continue
+		}
+		flush()
+		for _, r := range runs {
+			r.first, r.last = id, id
+			open = append(open, r)
+		}
+	}
+	flush()
 }

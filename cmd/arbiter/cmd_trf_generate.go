@@ -16,10 +16,11 @@ import (
 )
 
 type trfGenerateOptions struct {
-	gen       pairing.GenerateOptions
-	seed      int64
-	tiebreaks string
-	out       string
+	gen         pairing.GenerateOptions
+	seed        int64
+	tiebreaks   string
+	accelerated string
+	out         string
 }
 
 // generatedChain is the tie-break list a generated file carries in its
@@ -53,12 +54,20 @@ other programs' checkers.`,
 	fl.Float64Var(&opts.gen.Forfeits, "forfeits", 0, "chance a scheduled game is forfeited, 0 to 1")
 	fl.Float64Var(&opts.gen.Byes, "byes", 0, "chance a player asks for a bye in a round before the last, 0 to 1")
 	fl.StringVar(&opts.tiebreaks, "tiebreaks", generatedChain, "tie-break list written to the 212 line and used for the ranks")
+	fl.StringVar(&opts.accelerated, "accelerated", "", "accelerated pairing: baku (FIDE C.04.5.1), written as 250 lines")
 	fl.StringVarP(&opts.out, "output", "o", "", "write to `FILE` instead of the standard output")
 	return cmd
 }
 
 func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	opts.gen.Seed = uint64(opts.seed)
+	switch strings.ToLower(opts.accelerated) {
+	case "":
+	case "baku":
+		opts.gen.Baku = true
+	default:
+		return usageErrorf("--accelerated %q: type baku (FIDE C.04.5.1) or leave it out", opts.accelerated)
+	}
 	texts := strings.FieldsFunc(opts.tiebreaks, func(r rune) bool { return r == ',' || r == ' ' })
 	chain, err := tiebreak.ParseChain(texts)
 	if err != nil {
@@ -84,6 +93,9 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	h.Rated = strconv.Itoa(len(f.Players))
 	h.Type = "Individual: Swiss-System (FIDE Dutch)"
 	h.System = "FIDE_DUTCH_2025"
+	if opts.gen.Baku {
+		h.System = "FIDE_DUTCH_2025_BAKU"
+	}
 	h.TimeControl = `90'+30"`
 	var specs []string
 	for _, s := range chain {

@@ -39,7 +39,11 @@ func TestTRFGenerate(t *testing.T) {
 	if bytes.Contains(a, []byte("\n")) || !bytes.Contains(a, []byte("\r142 6\r")) {
 		t.Errorf("want TRF-26 with CR line ends and a 142 line:\n%q", a[:200])
 	}
-	for _, name := range []string{"a.trf", "c.trf"} {
+	acc := gen("acc.trf", append(args, "--seed", "13", "--accelerated", "baku")...)
+	if !bytes.Contains(acc, []byte("\r192 FIDE_DUTCH_2025_BAKU\r")) || !bytes.Contains(acc, []byte("\r250       1.0   1   2    1    8\r")) {
+		t.Errorf("--accelerated baku: want the Baku system and 250 lines (rounds 1-2 worth a win for players 1-8):\n%s", bytes.ReplaceAll(acc, []byte("\r"), []byte("\n")))
+	}
+	for _, name := range []string{"a.trf", "c.trf", "acc.trf"} {
 		fn := filepath.Join(dir, name)
 		if code, out, errs := runTRFCommand(t, "trf", "check", fn); code != 0 {
 			t.Errorf("trf check %s: exit %d\n%s%s", name, code, out, errs)
