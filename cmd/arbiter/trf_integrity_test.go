@@ -23,7 +23,6 @@ func TestTRFIntegrityLines(t *testing.T) {
 	}
 }
 
-
 // TestIntegrityComments checks which events become ### lines: a round
 // paired by hand, a pairing withdrawn, and a correction only once a later
 // round is paired; nothing beyond the rounds in the file.
