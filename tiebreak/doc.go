@@ -36,8 +36,9 @@
 //     player's own final score (16.4); for SB it is multiplied by the points
 //     the round was worth.
 //   - Cuts remove VUR contributions first (16.5): a low cut takes the
-//     lowest VUR contribution unless the least significant value is worth
-//     more. For BH that always means the VUR.
+//     least significant VUR contribution (by the 14.1 order: opponent's
+//     score first) unless the least significant value is worth more. For
+//     BH that always means the VUR.
 //
 // Edition2026 (the text in force from 1 March 2026) adds caps to the dummy
 // opponent's score: for a forfeit, the scheduled opponent's adjusted score
@@ -53,10 +54,13 @@
 // The other tie-breaks read the cards the same way in both editions: WIN
 // counts every round scored as a win (forfeit wins, PABs and full-point
 // byes worth 1 included), WON, BPG and BWG only games played over the
-// board, GE every round but the VURs, PS every round's points. ARO and TPR
-// count games played over the board against rated opponents; unrated
-// opponents are left out. KS counts games and forfeits against opponents on
-// at least half the rounds played.
+// board, REP (GE) every round but the VURs, PS every round's points. ARO,
+// TPR, PTP, APRO and APPO count games played over the board against rated
+// opponents. Input.UnratedRating is the rating the regulations give unrated
+// players; without it, when an unrated player takes part, the rating-based
+// tie-breaks are dropped (every figure 0) and Warnings says so, as C.07
+// asks. KS counts games and forfeits against opponents on at least half the
+// rounds played.
 //
 // "Final scores" are the scores after the rounds on the table: standings
 // after round 3 treat round 3 as the last one. A game still without a
