@@ -150,7 +150,7 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 			}
 			cells := []string{rank, strconv.Itoa(x.PN), names[x.PN-1], x.Points.Fraction(), strconv.Itoa(fileRank[x.PN])}
 			for i, sp := range chain {
-				cells = append(cells, figure(sp, x.Values[i]))
+				cells = append(cells, trfFigure(sp, x.Values[i]))
 			}
 			tb.add(cells...)
 		}
@@ -177,7 +177,7 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 		}
 		var vals []string
 		for i, sp := range chain {
-			vals = append(vals, sp.String()+" "+figure(sp, x.Values[i]))
+			vals = append(vals, sp.String()+" "+trfFigure(sp, x.Values[i]))
 		}
 		fmt.Fprintf(a.stdout, "player %d %s: rank in the file %d, computed %s (%s points; %s; C.07 4.2)\n",
 			x.PN, names[x.PN-1], fr, want, x.Points.Fraction(), strings.Join(vals, ", "))
@@ -187,4 +187,14 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 	}
 	fmt.Fprintln(a.stdout, "no differences")
 	return nil
+}
+
+// trfFigure formats a tie-break value for the checker: a point for the
+// decimals whatever the language, as the TRF writes numbers; DE's 0 (no
+// decision) as "-".
+func trfFigure(sp tiebreak.Spec, v float64) string {
+	if sp.Code == tiebreak.DE && v == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
