@@ -51,7 +51,7 @@ func Warnings(in Input) []string {
 	var out []string
 	for _, s := range in.Chain {
 		if s.Code.ratingBased() {
-			out = append(out, fmt.Sprintf("%s is dropped (every figure 0): unrated players take part and no rating is set for them (C.07); set the rating the regulations give unrated players", s))
+			out = append(out, fmt.Sprintf("%s is dropped (every figure 0): unrated players take part and no rating is given to them, as the regulations must do for it to count (C.07)", s))
 		}
 	}
 	return out

@@ -109,7 +109,7 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 	}
 	in := tiebreak.Input{Tournament: d.Tournament, Table: tab, Ratings: ratings, Chain: chain, UnratedRating: opts.unrated}
 	for _, w := range tiebreak.Warnings(in) {
-		a.notef("%s.", w)
+		a.notef("%s; give that rating with --unrated N.", w)
 	}
 	st, err := tiebreak.Rank(in)
 	if err != nil {
