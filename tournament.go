@@ -59,7 +59,7 @@ type Tournament struct {
 	Pace        Pace   // which appendix of the Laws applies
 
 	LawsEdition     int // FIDE Laws of Chess edition year, e.g. 2023
-	TiebreakEdition int // C.07 edition: 2023 (dummy opponent, default), 2026 (capped dummy) or 2009 (virtual opponent)
+	TiebreakEdition int // C.07 edition: 2026 (capped dummy, default for new tournaments), 2023 (dummy opponent) or 2009 (virtual opponent); pinned per tournament
 	PairingEdition  int // C.04.3 Dutch text: 2025 (in force) or 2017
 
 	PABValue     Score // pairing-allocated bye, One by default
@@ -89,7 +89,7 @@ type Tournament struct {
 var DefaultTiebreaks = []string{"BH", "DE", "SB"}
 
 // NewTournament returns a tournament named name with arbiter's defaults:
-// FIDE Laws 2023, C.07 2023, Dutch 2025, PAB worth a win, requested byes
+// FIDE Laws 2023, C.07 2026 (in force from 1 March 2026), Dutch 2025, PAB worth a win, requested byes
 // worth half a point, late entries scoring nothing for missed rounds, and
 // the chain BH, DE, SB.
 func NewTournament(name string) Tournament {
@@ -98,7 +98,7 @@ func NewTournament(name string) Tournament {
 		Rounds:          7,
 		Pace:            Standard,
 		LawsEdition:     2023,
-		TiebreakEdition: 2023,
+		TiebreakEdition: 2026,
 		PairingEdition:  2025,
 		PABValue:        One,
 		HalfByeValue:    Half,
