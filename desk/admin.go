@@ -129,3 +129,23 @@ func (d *Desk) Verify(ctx context.Context) ([]string, error) { return d.db.Verif
 // into before renaming it to target, so that target is the whole file or
 // nothing (store.CreateTemp); leftovers of killed commands are removed.
 func CreateTemp(target string) (*os.File, error) { return store.CreateTemp(target) }
+
+// CheckIn records who is present at the check-in of round n of
+// tournament tid, and gives the absent players the bye of kind
+// (store.DB.CheckIn; FIDE C.04.2 art. 3.3).
+func (d *Desk) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind) error {
+	return inputErr("player", d.db.CheckIn(ctx, tid, n, present, absent, kind))
+}
+
+// CheckedAbsent returns the pairing numbers found absent at the check-in
+// of round n of tournament tid.
+func (d *Desk) CheckedAbsent(ctx context.Context, tid int64, n int) ([]int, error) {
+	return d.db.CheckedAbsent(ctx, tid, n)
+}
+
+// Actions of the event log a front end reads back.
+const (
+	ActRoundPair   = store.ActRoundPair
+	ActRoundUnpair = store.ActRoundUnpair
+	ActCorrect     = store.ActCorrect
+)

@@ -59,7 +59,11 @@
 // it, Save stores a proposal, Unpair removes the last round. The Dutch
 // system (C.04.3, the tournament's edition) pairs the players who play
 // the round, with a reason for every board; round 1's colour is drawn by
-// lot from the tournament's seed (C.04.3 art. 5.1). A pairing given by
+// lot from the tournament's seed (C.04.3 art. 5.1). An all-play-all is
+// paired from the Berger tables (C.05 Annex 1), the opponent of a player
+// who does not play the round winning by forfeit. Players found absent
+// at the check-in are left out with the tournament's value (C.04.2 art.
+// 3.3), which CheckIn records. A pairing given by
 // hand is checked against the basic rules of C.04.1 (no rematch, art. 2;
 // one pairing-allocated bye per round and per player, art. 3-4; colour
 // difference at most 2 and never three times the same colour, art. 6-7)

@@ -51,16 +51,16 @@ var ErrPlayed = store.ErrPlayed
 
 // ReturnPlayer brings player id, withdrawn from tournament tid, back from
 // round from on (0: the next round to pair). The rounds the player missed
-// score as absences by the tournament's rule for a missed round: half a
-// point where a late entry's missed round is worth half a point, none
-// otherwise (C.04.2 art. 2.4-2.5).
+// score as absences by the tournament's rule, the value of an absence
+// marked at check-in (no points, or half a point; C.04.2 art. 2.4-2.5).
 func (d *Desk) ReturnPlayer(ctx context.Context, tid, id int64, from int) (arbiter.Entry, error) {
 	t, err := d.db.Tournament(ctx, tid)
 	if err != nil {
 		return arbiter.Entry{}, inputErr("tournament", err)
 	}
+	// The tournament's value of an absence, as round absent gives it.
 	kind := arbiter.ZeroBye
-	if t.LateValue == arbiter.Half {
+	if t.AbsentValue == arbiter.Half {
 		kind = arbiter.HalfBye
 	}
 	e, err := d.db.Return(ctx, tid, id, from, kind)

@@ -54,6 +54,9 @@ type Proposal struct {
 	// before by forfeit; Withdrawn, those the tournament's option
 	// withdrew before pairing instead (see NoShows).
 	NoShows, Withdrawn []NoShow
+	// Input is what the Dutch system was given, for a front end that
+	// suggests a pairing by hand when it found none.
+	Input pairing.Input
 }
 
 // PairOutcome is what Pair did.
@@ -160,8 +163,13 @@ func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 	p.Snapshot = s
 	if r.byHand() {
 		p.Pairing = Pairing{Round: s.Next(), Method: "manual", Boards: r.Boards, Byes: r.Byes}
-	} else if p.Pairing, p.Notes, err = d.dutch(s); err != nil {
-		return p, err
+	} else {
+		if p.Pairing, p.Notes, err = d.dutch(s, &p.Input); err != nil {
+			return p, err
+		}
+		if err := d.checkinNotes(ctx, s, &p.Pairing); err != nil {
+			return p, err
+		}
 	}
 	p.Pairing.Basis = s.LastEvent
 	p.NoShows = NoShows(s)
@@ -182,12 +190,13 @@ func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 	return p, nil
 }
 
-// dutch pairs the next round of s by the Dutch system, with an
+// dutch pairs the next round of s by the Dutch system (an all-play-all
+// from the Berger table, C.05 Annex 1), with an
 // explanation for every board and for the pairing-allocated bye. Round 1
 // of a tournament whose first colour is drawn by lot and that has no seed
 // yet gets a seed (C.04.3 5.1), returned in the pairing to be stored with
 // it.
-func (d *Desk) dutch(s *Snapshot) (_ Pairing, notes []string, _ error) {
+func (d *Desk) dutch(s *Snapshot, input *pairing.Input) (_ Pairing, notes []string, _ error) {
 	n := s.Next()
 	// Complete refuses a round that cannot be paired at all (every round
 	// paired, no players, results missing in the previous round) before
@@ -197,6 +206,10 @@ func (d *Desk) dutch(s *Snapshot) (_ Pairing, notes []string, _ error) {
 		return Pairing{}, nil, inputErr("pairing", err)
 	}
 	t := s.Tournament
+	if t.System == arbiter.RoundRobin {
+		rp, err := roundRobinPair(s)
+		return rp, nil, err
+	}
 	p := Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", Edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
 	if t.FirstColour == arbiter.NoColour && n == 1 && t.Seed == 0 {
 		t.Seed = d.now().UnixNano()
@@ -214,6 +227,7 @@ func (d *Desk) dutch(s *Snapshot) (_ Pairing, notes []string, _ error) {
 	if err != nil {
 		return p, nil, err
 	}
+	*input = in
 	res, err := pairing.PairExplained(in)
 	var np *pairing.NoPairingError
 	switch {
@@ -286,3 +300,77 @@ func (d *Desk) Unpair(ctx context.Context, tid int64) (int, error) {
 // FormatPairing writes a round the way a pairing is typed by hand: "1-7,
 // 3-2, 5 bye".
 func FormatPairing(r arbiter.Round) string { return store.FormatPairing(r) }
+
+// roundRobinPair pairs the next round of an all-play-all from the Berger
+// table (FIDE C.05 Annex 1): pairing numbers are the table's numbers, the
+// player the table leaves without an opponent (odd fields) sits the round
+// out without points. A player who does not play the round (a bye asked
+// for, absent at check-in, withdrawn) keeps the bye or absence recorded,
+// and the table's opponent wins by forfeit: a full-point bye, the game
+// not played.
+func roundRobinPair(s *Snapshot) (Pairing, error) {
+	t := s.Tournament
+	n := s.Next()
+	players := len(s.Entries)
+	p := Pairing{Round: n, Method: "berger", BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
+	out := map[int]bool{}
+	for _, b := range s.Absent(n) {
+		out[b.PN] = true
+	}
+	boards, bye, err := pairing.BergerRound(players, cycles(t), n)
+	if err != nil {
+		return p, err
+	}
+	cycle := ""
+	if t.Cycles == 2 {
+		cycle = fmt.Sprintf(" of the double round robin (cycle %d)", (n-1)/pairing.BergerRounds(players, 1)+1)
+	}
+	note := fmt.Sprintf("Berger table for %s, round %d%s (FIDE C.05 Annex 1).", plural(players+players%2, "player", "players"), n, cycle)
+	for _, b := range boards {
+		switch {
+		case out[b.White] && out[b.Black]:
+		case out[b.White] || out[b.Black]:
+			present, absent := b.White, b.Black
+			if out[b.White] {
+				present, absent = b.Black, b.White
+			}
+			p.Byes = append(p.Byes, arbiter.Bye{PN: present, Kind: arbiter.FullBye})
+			p.ByeNotes[present] = fmt.Sprintf("Wins by forfeit: the opponent of the Berger table, %s, does not play round %d (FIDE C.05 Annex 1).", s.Label(absent), n)
+		default:
+			num := len(p.Boards) + 1
+			p.Boards = append(p.Boards, arbiter.Board{Number: num, White: b.White, Black: b.Black})
+			p.BoardNotes[num] = note
+		}
+	}
+	if bye != 0 && !out[bye] {
+		p.Byes = append(p.Byes, arbiter.Bye{PN: bye, Kind: arbiter.ZeroBye})
+		p.ByeNotes[bye] = fmt.Sprintf("Sits out round %d: with an odd field the Berger table's number %d is the bye (FIDE C.05 Annex 1); no points.", n, players+1)
+	}
+	return p, nil
+}
+
+// cycles returns how many times each player meets each other in an
+// all-play-all: 2 for a double round robin, else 1.
+func cycles(t arbiter.Tournament) int {
+	if t.Cycles == 2 {
+		return 2
+	}
+	return 1
+}
+
+// checkinNotes explains the byes of the players marked absent at check-in
+// for the round p pairs.
+func (d *Desk) checkinNotes(ctx context.Context, s *Snapshot, p *Pairing) error {
+	pns, err := d.db.CheckedAbsent(ctx, s.Tournament.ID, p.Round)
+	if err != nil || len(pns) == 0 {
+		return err
+	}
+	if p.ByeNotes == nil {
+		p.ByeNotes = map[int]string{}
+	}
+	for _, pn := range pns {
+		k := s.Request(pn, p.Round)
+		p.ByeNotes[pn] = fmt.Sprintf("Left out: absent at the check-in of round %d; scores %s by the tournament's policy (FIDE C.04.2 art. 3.3).", p.Round, s.Tournament.ByeValue(k))
+	}
+	return nil
+}

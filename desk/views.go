@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -88,45 +87,6 @@ func PlayerViewOf(e arbiter.Entry, reqs []Request) PlayerView {
 	return j
 }
 
-// TournamentView is the JSON form of a tournament. Field names are
-// stable: add, never rename.
-type TournamentView struct {
-	ID              int64    `json:"id"`
-	Name            string   `json:"name"`
-	Date            string   `json:"date"`
-	Venue           string   `json:"venue"`
-	Rounds          int      `json:"rounds"`
-	RoundsPaired    int      `json:"rounds_paired"`
-	Players         int      `json:"players"`
-	TimeControl     string   `json:"time_control"`
-	Pace            string   `json:"pace"`
-	LawsEdition     int      `json:"laws_edition"`
-	TiebreakEdition int      `json:"tiebreak_edition"`
-	PairingEdition  int      `json:"pairing_edition"`
-	ByeValue        float64  `json:"bye_value"`
-	HalfByeValue    float64  `json:"half_bye_value"`
-	LateValue       float64  `json:"late_value"`
-	Tiebreaks       []string `json:"tiebreaks"`
-	Deadline        string   `json:"deadline"`
-	FirstColour     string   `json:"first_colour"`
-	Seed            int64    `json:"seed"`
-	Language        string   `json:"language"`
-	Current         bool     `json:"current"`
-}
-
-// TournamentViewOf returns the view of a tournament.
-func TournamentViewOf(ti TournamentInfo) TournamentView {
-	t := ti.Tournament
-	return TournamentView{
-		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Rounds: t.Rounds, RoundsPaired: ti.Paired,
-		Players: ti.Players, TimeControl: t.TimeControl, Pace: t.Pace.String(), LawsEdition: t.LawsEdition,
-		TiebreakEdition: t.TiebreakEdition, PairingEdition: t.PairingEdition, ByeValue: t.PABValue.Points(),
-		HalfByeValue: t.HalfByeValue.Points(), LateValue: t.LateValue.Points(), Tiebreaks: t.Tiebreaks,
-		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed,
-		Language: locale.Lang(t.Language).String(), Current: ti.Current,
-	}
-}
-
 // StandingView is one line of the standings in JSON. Field names are
 // stable: add, never rename. "tiebreaks" is keyed by the C.07 codes of
 // the tournament's chain.
@@ -200,14 +160,6 @@ type EventView struct {
 	Subject      string `json:"subject"`
 	Old          string `json:"old"`
 	New          string `json:"new"`
-}
-
-// firstColourName writes a first colour for the views: "lot" for none.
-func firstColourName(c arbiter.Colour) string {
-	if c == arbiter.NoColour {
-		return "lot"
-	}
-	return c.String()
 }
 
 // GameView is a game with its verdict in JSON. Field names are

@@ -21,8 +21,8 @@ func newPlayerReturnCmd(a *app) *cobra.Command {
 		Use:   "return <player>",
 		Short: "Bring a withdrawn player back into the tournament",
 		Long: `Bring a withdrawn player back: paired again from the next round to pair, or
-from --from-round N. The rounds missed meanwhile score as absences by the
-tournament's rule for a missed round (its late-entry value: 0 or ½, see
+from --from-round N. The rounds missed meanwhile score as absences, at the
+value the tournament gives an absence marked at check-in (0 or ½, see
 arbiter tournament show); rounds paired stay as they are.`,
 		Example: `  $ arbiter player return 7
   $ arbiter player return Ferri --from-round 5`,

@@ -30,6 +30,8 @@ in. Boards are numbered from 1; players are named by pairing number.`,
 		newRoundResultsCmd(a),
 		newRoundSwapCmd(a),
 		newRoundEditCmd(a),
+		newRoundCheckinCmd(a),
+		newRoundAbsentCmd(a),
 	)
 	return cmd
 }

@@ -114,6 +114,20 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		req := desk.PairRequest{Tournament: a.tournament, Force: opts.force, DryRun: opts.dryRun}
+		// notes are said once the pairing is stored (or shown by a dry
+		// run): a pairing refused, for example because another command
+		// paired the round meanwhile, says only why.
+		var notes []string
+		var closed *desk.Snapshot
+		if source == "" {
+			s, err := a.snapshot(ctx, d)
+			if err != nil {
+				return err
+			}
+			if closed, notes, err = a.closeOnFirstPairing(ctx, d, s, !opts.dryRun); err != nil {
+				return err
+			}
+		}
 		if source != "" {
 			// The tournament is read first: a database without one says
 			// so before the pairing typed is looked at.
@@ -128,6 +142,11 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		out, err := d.Pair(ctx, req)
 		s := out.Snapshot
+		if opts.dryRun && closed != nil && s != nil {
+			// A dry run closes nothing: the rounds an all-play-all would
+			// get are shown as if it had.
+			s.Tournament.Rounds = closed.Tournament.Rounds
+		}
 		// Warnings of a pairing by hand are shown whether it is kept or
 		// not; notes are said once the pairing is stored (or shown by a
 		// dry run): a pairing refused, for example because another
@@ -138,9 +157,16 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			}
 		}
 		if err != nil {
+			if errors.As(err, new(*pairing.NoPairingError)) && s != nil {
+				var de *desk.Error
+				errors.As(err, &de)
+				var np *pairing.NoPairingError
+				errors.As(err, &np)
+				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(s, out.Input, s.Next(), np))}
+			}
 			return pairingError(err, s)
 		}
-		for _, n := range out.Notes {
+		for _, n := range append(notes, out.Notes...) {
 			a.notef("%s", n)
 		}
 		noShowNotes(a, out, opts.dryRun)

@@ -32,6 +32,7 @@ the one chosen with "tournament use") is the one other commands work on;
 		newTournamentShowCmd(a),
 		newTournamentSetCmd(a),
 		newTournamentOptionCmd(a),
+		newTournamentCloseCmd(a),
 	)
 	return cmd
 }
@@ -45,6 +46,7 @@ type tournamentFlags struct {
 	lang                                 string
 	rounds, laws, tbEdition, pairingEd   int
 	seed                                 int64
+	format                               formatFlags
 }
 
 func (f *tournamentFlags) register(fs *pflag.FlagSet) {
@@ -64,6 +66,7 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition: {"+joinInts(lawsEditions, "|")+"}")
 	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
+	f.format.register(fs)
 }
 
 // lawsEditions are the FIDE Laws of Chess editions arbiter knows.
@@ -182,7 +185,7 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 		}
 		t.PairingEdition = f.pairingEd
 	}
-	return nil
+	return f.format.apply(fs, t)
 }
 
 func joinInts(ns []int, sep string) string {
@@ -193,7 +196,49 @@ func joinInts(ns []int, sep string) string {
 	return strings.Join(s, sep)
 }
 
-// tournamentJSON is the JSON form of a tournament (desk.TournamentView).
-type tournamentJSON = desk.TournamentView
+// tournamentJSON is the JSON form of a tournament. Field names are
+// stable: add, never rename.
+type tournamentJSON struct {
+	ID              int64    `json:"id"`
+	Name            string   `json:"name"`
+	Date            string   `json:"date"`
+	Venue           string   `json:"venue"`
+	Rounds          int      `json:"rounds"`
+	RoundsPaired    int      `json:"rounds_paired"`
+	Players         int      `json:"players"`
+	TimeControl     string   `json:"time_control"`
+	Pace            string   `json:"pace"`
+	LawsEdition     int      `json:"laws_edition"`
+	TiebreakEdition int      `json:"tiebreak_edition"`
+	PairingEdition  int      `json:"pairing_edition"`
+	ByeValue        float64  `json:"bye_value"`
+	HalfByeValue    float64  `json:"half_bye_value"`
+	LateValue       float64  `json:"late_value"`
+	Tiebreaks       []string `json:"tiebreaks"`
+	Deadline        string   `json:"deadline"`
+	FirstColour     string   `json:"first_colour"`
+	Seed            int64    `json:"seed"`
+	Language        string   `json:"language"`
+	Current         bool     `json:"current"`
+	formatJSON
+}
 
-func toTournamentJSON(ti desk.TournamentInfo) tournamentJSON { return desk.TournamentViewOf(ti) }
+func toTournamentJSON(ti desk.TournamentInfo) tournamentJSON {
+	t := ti.Tournament
+	return tournamentJSON{
+		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Rounds: t.Rounds, RoundsPaired: ti.Paired,
+		Players: ti.Players, TimeControl: t.TimeControl, Pace: t.Pace.String(), LawsEdition: t.LawsEdition,
+		TiebreakEdition: t.TiebreakEdition, PairingEdition: t.PairingEdition, ByeValue: t.PABValue.Points(),
+		HalfByeValue: t.HalfByeValue.Points(), LateValue: t.LateValue.Points(), Tiebreaks: t.Tiebreaks,
+		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed,
+		Language: locale.Lang(t.Language).String(), Current: ti.Current,
+		formatJSON: toFormatJSON(t),
+	}
+}
+
+func firstColourName(c arbiter.Colour) string {
+	if c == arbiter.NoColour {
+		return "lot"
+	}
+	return c.String()
+}
