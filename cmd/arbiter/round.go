@@ -26,6 +26,7 @@ in. Boards are numbered from 1; players are named by pairing number.`,
 		newRoundShowCmd(a),
 		newRoundUnpairCmd(a),
 		newRoundResultCmd(a),
+		newRoundPublishCmd(a),
 	)
 	return cmd
 }

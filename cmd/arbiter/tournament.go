@@ -30,6 +30,7 @@ the one chosen with "tournament use") is the one other commands work on;
 		newTournamentUseCmd(a),
 		newTournamentShowCmd(a),
 		newTournamentSetCmd(a),
+		newTournamentWebCmd(a),
 	)
 	return cmd
 }

@@ -1,0 +1,116 @@
+package web
+
+import (
+	"io/fs"
+	"net/netip"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"rsc.io/qr"
+)
+
+func TestLimiter(t *testing.T) {
+	now := time.Date(2026, 5, 12, 21, 0, 0, 0, time.UTC)
+	l := newLimiter(3, time.Minute, func() time.Time { return now })
+	for i := range 3 {
+		if b, _ := l.blocked("a"); b {
+			t.Fatalf("blocked after %d failures, want after 3", i)
+		}
+		l.fail("a")
+		now = now.Add(10 * time.Second)
+	}
+	if b, until := l.blocked("a"); !b || !until.Equal(time.Date(2026, 5, 12, 21, 1, 0, 0, time.UTC)) {
+		t.Errorf("after 3 failures blocked = %v until %v, want true until 21:01", b, until)
+	}
+	if b, _ := l.blocked("b"); b {
+		t.Errorf("another key is blocked")
+	}
+	now = now.Add(31 * time.Second) // the first failure leaves the window
+	if b, _ := l.blocked("a"); b {
+		t.Errorf("still blocked once the first failure is a minute old")
+	}
+}
+
+func TestOnLAN(t *testing.T) {
+	tests := []struct {
+		addr string
+		want bool
+	}{
+		{"127.0.0.1", true}, {"::1", true}, {"192.168.43.10", true}, {"10.1.2.3", true}, {"172.16.0.5", true},
+		{"169.254.3.4", true}, {"fe80::1", true}, {"fd00::5", true},
+		{"203.0.113.9", false}, {"8.8.8.8", false}, {"172.32.0.1", false}, {"2001:db8::1", false},
+	}
+	for _, tt := range tests {
+		if got := onLAN(netip.MustParseAddr(tt.addr)); got != tt.want {
+			t.Errorf("onLAN(%s) = %v, want %v", tt.addr, got, tt.want)
+		}
+	}
+	if onLAN(netip.Addr{}) {
+		t.Errorf("onLAN(no address) = true")
+	}
+}
+
+// TestCatalog: every word a page asks for is in the catalog, and every
+// word of the catalog is used.
+func TestCatalog(t *testing.T) {
+	text := english()
+	used := map[string]bool{}
+	key := regexp.MustCompile(`(?:\{\{|\(|\s)t "([a-z0-9-]+)"|text\.t\("([a-z0-9-]+)"`)
+	check := func(name, src string) {
+		for _, m := range key.FindAllStringSubmatch(src, -1) {
+			k := m[1] + m[2]
+			used[k] = true
+			if _, ok := text[k]; !ok {
+				t.Errorf("%s asks for %q, which the catalog lacks", name, k)
+			}
+		}
+	}
+	fs.WalkDir(assets, "assets", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".html") {
+			b, _ := assets.ReadFile(p)
+			check(p, string(b))
+		}
+		return nil
+	})
+	for _, f := range []string{"pages.go", "board.go", "admin.go", "server.go"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(f, string(b))
+	}
+	for k := range text {
+		if !used[k] {
+			t.Errorf("catalog key %q is used nowhere", k)
+		}
+	}
+}
+
+func TestTerminalQR(t *testing.T) {
+	const url = "http://192.168.43.10:8080/"
+	var b strings.Builder
+	if err := TerminalQR(&b, url); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := qr.Encode(url, qr.L)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	n := c.Size + 4
+	if len(lines) != (n+1)/2 {
+		t.Fatalf("%d lines, want %d", len(lines), (n+1)/2)
+	}
+	// Read the modules back from the half blocks.
+	for y := 0; y < c.Size; y++ {
+		row := []rune(lines[(y+2)/2])
+		for x := 0; x < c.Size; x++ {
+			r := row[x+2]
+			top := (y+2)%2 == 0
+			light := r == '█' || (top && r == '▀') || (!top && r == '▄')
+			if light == c.Black(x, y) {
+				t.Fatalf("module (%d, %d) reads %v, want black %v", x, y, light, c.Black(x, y))
+			}
+		}
+	}
+}
