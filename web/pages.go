@@ -87,7 +87,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p := s.base(st, s.text.t("boards"), "boards")
+	p := s.public(st, s.text.t("boards"), "boards")
 	p.Data = s.roundView(st)
 	s.render(w, r, http.StatusOK, "home", p)
 }
@@ -128,7 +128,7 @@ func (s *Server) find(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	slices.SortFunc(out, func(a, b findLine) int { return cmp.Compare(a.Key, b.Key) })
-	p := s.base(st, s.text.t("find"), "find")
+	p := s.public(st, s.text.t("find"), "find")
 	p.Data = struct {
 		Query string
 		Lines []findLine
@@ -182,7 +182,7 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p := s.base(st, s.text.t("standings"), "standings")
+	p := s.public(st, s.text.t("standings"), "standings")
 	p.Data = s.standingsView(st, 0)
 	s.render(w, r, http.StatusOK, "standings", p)
 }
@@ -252,7 +252,7 @@ func (s *Server) crosstable(w http.ResponseWriter, r *http.Request) {
 	for i := range rounds {
 		rounds[i] = i + 1
 	}
-	p := s.base(st, s.text.t("crosstable"), "crosstable")
+	p := s.public(st, s.text.t("crosstable"), "crosstable")
 	p.Data = struct {
 		Rounds []int
 		Lines  []crossLine
@@ -329,7 +329,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	p := s.base(st, e.Player.Name, "")
+	p := s.public(st, e.Player.Name, "")
 	p.Data = struct {
 		Player  seatView
 		Rating  int
@@ -362,7 +362,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	} else {
 		view = "pairings"
 	}
-	p := s.base(st, s.text.t("show"), "show")
+	p := s.public(st, s.text.t("show"), "show")
 	p.Class = "show"
 	p.Refresh = strconv.Itoa(every) + ";url=/show?view=" + next + "&every=" + strconv.Itoa(every)
 	p.Data = struct {

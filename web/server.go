@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -62,6 +63,12 @@ type Server struct {
 
 	mu    sync.Mutex
 	cache *state
+
+	// Public pages are the same for everyone until the next change: each
+	// is drawn once per change (pagesID) and then sent as drawn.
+	pagesMu sync.Mutex
+	pagesID int64
+	drawn   map[string][]byte
 }
 
 // New returns a server for cfg. Call Run to watch for changes.
@@ -80,7 +87,7 @@ func New(cfg Config) (*Server, error) {
 	if poll == 0 {
 		poll = 300 * time.Millisecond
 	}
-	s.hub = newHub(s.ev, poll)
+	s.hub = newHub(s.ev, poll, 100*time.Millisecond)
 	s.sessions = newSessions(12*time.Hour, s.now)
 	s.pins = newLimiter(5, 10*time.Minute, s.now)
 	s.tokens = newLimiter(20, 10*time.Minute, s.now)
@@ -226,7 +233,14 @@ type page struct {
 	Flash      string
 	Error      string
 	Data       any
+
+	// shared is the change a public page shows (state.id): the page has
+	// no form and is the same for every visitor, so it is drawn once.
+	shared int64
 }
+
+// maxShared bounds the public pages kept drawn: searches make new ones.
+const maxShared = 500
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, p page) {
 	t, ok := s.pages[name]
@@ -234,19 +248,45 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 		http.Error(w, "no page "+name, http.StatusInternalServerError)
 		return
 	}
-	if p.CSRF == "" {
+	key := r.URL.RequestURI()
+	if p.shared != 0 && status == http.StatusOK {
+		s.pagesMu.Lock()
+		body, ok := s.drawn[key]
+		if s.pagesID != p.shared {
+			ok = false
+		}
+		s.pagesMu.Unlock()
+		if ok {
+			writePage(w, status, body)
+			return
+		}
+	} else if p.CSRF == "" {
 		p.CSRF = csrfToken(w, r)
 	}
-	var b strings.Builder
+	var b bytes.Buffer
 	if err := t.ExecuteTemplate(&b, "layout.html", p); err != nil {
 		fmt.Fprintf(s.log, "web: page %s: %v\n", name, err)
 		http.Error(w, "page error", http.StatusInternalServerError)
 		return
 	}
+	if p.shared != 0 && status == http.StatusOK {
+		s.pagesMu.Lock()
+		if p.shared > s.pagesID || s.drawn == nil {
+			s.pagesID, s.drawn = p.shared, map[string][]byte{}
+		}
+		if s.pagesID == p.shared && len(s.drawn) < maxShared {
+			s.drawn[key] = b.Bytes()
+		}
+		s.pagesMu.Unlock()
+	}
+	writePage(w, status, b.Bytes())
+}
+
+func writePage(w http.ResponseWriter, status int, body []byte) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	io.WriteString(w, b.String())
+	w.Write(body)
 }
 
 // fail shows an error page: the visitor's mistakes with their message,
@@ -291,6 +331,14 @@ func (s *Server) failText(w http.ResponseWriter, r *http.Request, status int, ms
 // base returns the page fields every public page shares.
 func (s *Server) base(st *state, title, nav string) page {
 	return page{Title: title, Tournament: st.snap.Tournament.Name, Round: st.published, Rounds: st.snap.Tournament.Rounds, Nav: nav}
+}
+
+// public returns the fields of a public page without forms, drawn once
+// per change.
+func (s *Server) public(st *state, title, nav string) page {
+	p := s.base(st, title, nav)
+	p.shared = st.id
+	return p
 }
 
 func (s *Server) resultText(r arbiter.Result) string {

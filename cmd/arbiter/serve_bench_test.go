@@ -87,7 +87,7 @@ func loadEvening(b *testing.B, boards int) string {
 	}
 	cmd("tournament", "new", "Load", "--rounds", "5", "--first-colour", "white")
 	for i := range 2 * boards {
-		cmd("player", "add", fmt.Sprintf("Player %02d", i+1), "--rating", strconv.Itoa(2400-10*i))
+		cmd("player", "add", fmt.Sprintf("Player %02d", i+1), "--rating", strconv.Itoa(2400-10*i), "--new")
 	}
 	cmd("round", "pair", "--publish")
 	return path

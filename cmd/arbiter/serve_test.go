@@ -338,7 +338,11 @@ func TestServeOldRoundCode(t *testing.T) {
 	}
 	ph := f.client()
 	old := "/b/" + round3[1].Token
-	f.get(ph, "/")
+	// The page of the old code says it is over, and gives the phone its
+	// CSRF cookie.
+	if code, page, _ := f.get(ph, old); code != http.StatusConflict || !strings.Contains(page, "this code is for round 3") {
+		t.Errorf("GET a round 3 code in round 4 = %d, want 409 saying so", code)
+	}
 	u, _ := url.Parse(f.ts.URL)
 	var tok string
 	for _, c := range ph.Jar.Cookies(u) {
