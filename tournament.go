@@ -5,6 +5,13 @@ import (
 	"strings"
 )
 
+// MaxPlayers is the most players a tournament holds: the pairing number
+// of the FIDE tournament report (TRF-16 and TRF-26, record 001, columns
+// 5-8) has four digits, and every tournament can be reported to FIDE.
+// Pairing the first round of that many players takes about 220 MB (see
+// pairing's BenchmarkPairLargest).
+const MaxPlayers = 9999
+
 // Pace is the time-control category of the FIDE Laws: it decides which
 // appendix applies to claims and illegal moves.
 type Pace int8
@@ -64,6 +71,11 @@ type Tournament struct {
 	Deadline    string // registration deadline, "21:15", or ""
 	FirstColour Colour // colour of the top player in round 1; NoColour = by lot
 	Seed        int64  // seed of the lot for the first colour
+
+	// Language of the printed sheets and the workbook, as an ISO 639-1
+	// code: "en" (also for "") or "it". The database and the files of the
+	// standards (TRF, PGN) do not depend on it.
+	Language string
 }
 
 // DefaultTiebreaks is the Labyrinth chain: Buchholz, direct encounter,
@@ -86,6 +98,7 @@ func NewTournament(name string) Tournament {
 		HalfByeValue:    Half,
 		LateValue:       Zero,
 		Tiebreaks:       append([]string(nil), DefaultTiebreaks...),
+		Language:        "en",
 	}
 }
 

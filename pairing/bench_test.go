@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/labyrinth-chess/arbiter/trf"
 )
@@ -104,5 +106,74 @@ func writeBenchInput(b *testing.B, n, round int) {
 	}
 	if err := os.WriteFile(filepath.Join(*benchDir, fmt.Sprintf("p%d_r%d.trf", n, round)), buf.Bytes(), 0o644); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// BenchmarkPairLargest pairs round 1 of the largest field TRF allows
+// (pairing numbers have four digits: 9,999 players), in one bracket,
+// without and with explanations. Its
+// target is under 500 MB of memory: it reports the bytes allocated per
+// pairing (total-B/op, as -benchmem's B/op) and the largest heap seen
+// (peak-heap-B), sampled while the pairing runs.
+//
+//	go test ./pairing -run '^$' -bench PairLargest -benchtime 1x -benchmem
+func BenchmarkPairLargest(b *testing.B) {
+	if testing.Short() {
+		b.Skip("9,999 players: run without -short")
+	}
+	in, err := benchInput(9999, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// explained is what arbiter round pair runs: the pairing with the
+	// reasons for each board.
+	for _, c := range []struct {
+		name string
+		pair func(Input) (Result, error)
+	}{{"plain", Pair}, {"explained", PairExplained}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var total, peak uint64
+			n := 0
+			for b.Loop() {
+				runtime.GC()
+				var before runtime.MemStats
+				runtime.ReadMemStats(&before)
+				stop := make(chan struct{})
+				done := make(chan uint64)
+				go sampleHeap(stop, done)
+				if _, err := c.pair(in); err != nil {
+					b.Fatal(err)
+				}
+				close(stop)
+				var after runtime.MemStats
+				runtime.ReadMemStats(&after)
+				p := max(<-done, after.HeapAlloc)
+				total += after.TotalAlloc - before.TotalAlloc
+				peak = max(peak, p-min(p, before.HeapAlloc))
+				n++
+			}
+			b.ReportMetric(float64(total)/float64(n), "total-B/op")
+			b.ReportMetric(float64(peak), "peak-heap-B")
+		})
+	}
+}
+
+// sampleHeap reads the live heap every few milliseconds until stop is
+// closed, then sends the largest value it saw.
+func sampleHeap(stop <-chan struct{}, done chan<- uint64) {
+	var peak uint64
+	var ms runtime.MemStats
+	t := time.NewTicker(5 * time.Millisecond)
+	defer t.Stop()
+	for {
+		runtime.ReadMemStats(&ms)
+		peak = max(peak, ms.HeapAlloc)
+		select {
+		case <-stop:
+			done <- peak
+			return
+		case <-t.C:
+		}
 	}
 }

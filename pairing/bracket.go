@@ -71,6 +71,11 @@ type bracket struct {
 	queue             []int
 }
 
+// maxPassedOver is how many of the S2 players passed over an explanation
+// names; the others are counted. In a bracket of thousands, naming each
+// would make the explanations grow as the square of the bracket.
+const maxPassedOver = 10
+
 // explainPartner records, for explanations, why S1 player p (tb index)
 // meets o: his place in S1 and S2, the exchanges, and why each S2 player
 // ranked before o was passed over.
@@ -91,12 +96,17 @@ func (b *bracket) explainPartner(p, o int, rem []int, pos []int, role []bool, re
 		parts = append(parts, fmt.Sprintf("%d left S1 for S2 (an exchange: the fewest, with the smallest BSN difference)", po.id))
 	}
 	var skipped []string
+	more := 0 // passed over beyond the first maxPassedOver: counted only
 	for _, c := range rem {
 		if c == o {
 			break
 		}
 		if c <= p || role[pos[c]] {
 			continue // not an S2 player after p
+		}
+		if len(skipped) == maxPassedOver {
+			more++
+			continue
 		}
 		pc := ps[b.tb[c]]
 		switch {
@@ -113,6 +123,9 @@ func (b *bracket) explainPartner(p, o int, rem []int, pos []int, role []bool, re
 		default:
 			skipped = append(skipped, fmt.Sprintf("%d would leave a worse pairing on C6-C21", pc.id))
 		}
+	}
+	if more > 0 {
+		skipped = append(skipped, fmt.Sprintf("and %d more", more))
 	}
 	if len(skipped) > 0 {
 		parts = append(parts, "passed over: "+strings.Join(skipped, "; "))

@@ -204,15 +204,34 @@ func (b *bracket) zeroBase(i, j int) {
 }
 
 // bonusIndex returns the index of edge (i, j) in the tie-break terms, or
-// -1 if the edge has none (both ends below the bracket).
+// -1 if the edge has none (both ends below the bracket, or i == j).
+//
+// A term belongs to the edge, not to its direction, so it is stored once:
+// row r (a bracket vertex) holds the edges to the vertices after it,
+// r+1 .. nV-1, and the rows follow each other. That is half the square of
+// the field, which keeps the largest bracket TRF allows (9,999 players in
+// round 1) near 200 MB where a full square of both directions took twice
+// that (see BenchmarkPairLargest).
 func (b *bracket) bonusIndex(i, j int) int {
-	switch {
-	case i < len(b.tb):
-		return i*b.nV + j
-	case j < len(b.tb):
-		return j*b.nV + i
+	if i > j {
+		i, j = j, i
 	}
-	return -1
+	if i == j || i >= len(b.tb) {
+		return -1
+	}
+	return b.bonusRow(i) + j - i - 1
+}
+
+// bonusRow returns where row r of the tie-break terms starts: rows 0 to
+// r-1 hold nV-1, nV-2, ... terms.
+func (b *bracket) bonusRow(r int) int {
+	return r*(b.nV-1) - r*(r-1)/2
+}
+
+// bonusLen returns the number of tie-break terms: the rows of the bracket
+// vertices.
+func (b *bracket) bonusLen() int {
+	return b.bonusRow(len(b.tb))
 }
 
 func (b *bracket) bonusAt(k int) int64 {
@@ -222,12 +241,12 @@ func (b *bracket) bonusAt(k int) int64 {
 	return int64(b.bonus[k])
 }
 
-// setBonus records the tie-break term of edge (i, j), both in the
-// bracket: x units of the low field, or bonusOff.
+// setBonus records the tie-break term of edge (i, j), i in the bracket: x
+// units of the low field, or bonusOff.
 func (b *bracket) setBonus(i, j int, x int64) {
 	nT := len(b.tb)
 	if b.bonus == nil && b.bonus64 == nil {
-		b.bonus = make([]int32, nT*b.nV)
+		b.bonus = make([]int32, b.bonusLen())
 		b.dirty = make([]bool, nT)
 	}
 	if b.bonus64 == nil && x != bonusOff && (x <= math.MinInt32 || x > math.MaxInt32) {
@@ -237,17 +256,14 @@ func (b *bracket) setBonus(i, j int, x int64) {
 		}
 		b.bonus = nil
 	}
-	put := func(k int) {
-		if b.bonus64 != nil {
-			b.bonus64[k] = x
-		} else {
-			b.bonus[k] = int32(x)
-		}
+	k := b.bonusIndex(i, j)
+	if b.bonus64 != nil {
+		b.bonus64[k] = x
+	} else {
+		b.bonus[k] = int32(x)
 	}
-	put(i*b.nV + j)
 	b.dirty[i] = true
 	if j < nT {
-		put(j*b.nV + i)
 		b.dirty[j] = true
 	}
 }
@@ -347,8 +363,13 @@ func (b *bracket) addBonusRow(r []uint64, u int) {
 		if !b.dirty[u] {
 			return
 		}
-		o := u * b.nV
-		for v := 0; v < len(b.g); v++ {
+		for v := 0; v < u; v++ {
+			if x := b.bonusAt(b.bonusRow(v) + u - v - 1); x != 0 {
+				apply(v, x)
+			}
+		}
+		o := b.bonusRow(u) - u - 1
+		for v := u + 1; v < len(b.g); v++ {
 			if x := b.bonusAt(o + v); x != 0 {
 				apply(v, x)
 			}
@@ -357,7 +378,7 @@ func (b *bracket) addBonusRow(r []uint64, u int) {
 	}
 	for v := 0; v < nT; v++ {
 		if b.dirty[v] {
-			if x := b.bonusAt(v*b.nV + u); x != 0 {
+			if x := b.bonusAt(b.bonusRow(v) + u - v - 1); x != 0 {
 				apply(v, x)
 			}
 		}

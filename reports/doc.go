@@ -9,9 +9,15 @@
 // last round in Rounds: pass rounds 1 to N for "after round N".
 //
 // The workbook (WriteXLSX) has the sheets Standings, Crosstable, one sheet
-// per round and Players. Numbers are stored as numbers, so a spreadsheet
-// can sort and sum them; they show as decimals (3.5). Result codes are text
+// per round and Players (Classifica, Tabellone, Turno 1... and Giocatori
+// in Italian). Numbers are stored as numbers, so a spreadsheet can sort
+// and sum them; points in halves show as fractions ("2 1/2"), other
+// decimals as the spreadsheet's locale writes them. Result codes are text
 // and use the ½ sign, as printed sheets do ("½-½", "5b½").
+//
+// Every writer words its output with Event.Locale: English when it is
+// nil, or Italian with the federation's terms ("Abbinamenti del 3° turno",
+// "Firma del Bianco", "Tabellone").
 //
 // The PDF writers (WritePairings, WriteSlips, WriteStandings,
 // WriteCrosstable) lay out A4 pages with the Go fonts embedded, so accented

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/scoring"
 )
 
@@ -33,6 +34,10 @@ type Event struct {
 	// of 0 means the direct encounter decided nothing for the player: it
 	// prints as "-" and is an empty cell in the workbook.
 	TiebreakCodes []string
+
+	// Locale words the sheets and the workbook: titles, column headers,
+	// sheet names, dates. Nil prints English.
+	Locale *locale.Localizer
 
 	// Generated is the creation date written into the files (PDF document
 	// information, workbook properties) and printed in page footers. The
@@ -97,6 +102,7 @@ func ShareRanks(rows []StandingRow) {
 // view is an Event checked and indexed for the writers.
 type view struct {
 	ev      *Event
+	l       *locale.Localizer // never nil
 	t       arbiter.Tournament
 	tab     *scoring.Table
 	entries []*arbiter.Entry // entries[pn-1]
@@ -114,7 +120,10 @@ func prepare(ev *Event) (*view, error) {
 		return nil, fmt.Errorf("reports: no event")
 	}
 	n := len(ev.Entries)
-	v := &view{ev: ev, t: ev.Tournament, entries: make([]*arbiter.Entry, n)}
+	v := &view{ev: ev, l: ev.Locale, t: ev.Tournament, entries: make([]*arbiter.Entry, n)}
+	if v.l == nil {
+		v.l = locale.New(locale.English)
+	}
 	for i := range ev.Entries {
 		e := &ev.Entries[i]
 		if e.PN < 1 || e.PN > n {
@@ -224,7 +233,8 @@ type absence struct {
 	PN     int
 	Kind   scoring.Kind
 	Points arbiter.Score // points awarded for the round
-	Label  string        // "pairing-allocated bye", "withdrawn", ...
+	Label  string        // "pairing-allocated bye", "withdrawn", ... in the event's language
+	Gone   bool          // withdrawn by this round
 }
 
 // absences lists the players of round r without a board, in the order of
@@ -240,11 +250,9 @@ func (v *view) absences(rd *arbiter.Round) []absence {
 		e := v.entries[pn-1]
 		switch {
 		case o.Kind == scoring.Absent && e.Status == arbiter.Withdrawn && e.WithdrawnFrom > 0 && e.WithdrawnFrom <= r:
-			a.Label = "withdrawn"
-		case o.Kind == scoring.Absent:
-			a.Label = "not paired"
+			a.Label, a.Gone = v.l.T("absence.withdrawn"), true
 		default:
-			a.Label = kindLabel(o.Kind)
+			a.Label = v.kindLabel(o.Kind)
 		}
 		out = append(out, a)
 	}
@@ -274,18 +282,18 @@ func (v *view) absences(rd *arbiter.Round) []absence {
 }
 
 // kindLabel names an unplayed round's kind as the sheets print it.
-func kindLabel(k scoring.Kind) string {
+func (v *view) kindLabel(k scoring.Kind) string {
 	switch k {
 	case scoring.PAB:
-		return "pairing-allocated bye"
+		return v.l.T("absence.pab")
 	case scoring.HalfBye:
-		return "half-point bye"
+		return v.l.T("absence.halfbye")
 	case scoring.FullBye:
-		return "full-point bye"
+		return v.l.T("absence.fullbye")
 	case scoring.ZeroBye:
-		return "zero-point bye"
+		return v.l.T("absence.zerobye")
 	}
-	return "not paired"
+	return v.l.T("absence.notpaired")
 }
 
 // resultText returns a board's result as printed: "1-0", "½-½", "0-1",
@@ -303,7 +311,16 @@ func resultText(r arbiter.Result) string {
 // bye), "F" (full-point bye), "Z" (zero-point bye) and "-" for a round not
 // played.
 func (v *view) crossCell(o scoring.Outcome) string {
-	opp := func() string { return strconv.Itoa(v.line[o.Opponent-1]) + o.Colour.Letter() }
+	opp := func() string {
+		letter := o.Colour.Letter()
+		switch o.Colour {
+		case arbiter.White:
+			letter = v.l.T("cross.white")
+		case arbiter.Black:
+			letter = v.l.T("cross.black")
+		}
+		return strconv.Itoa(v.line[o.Opponent-1]) + letter
+	}
 	switch o.Kind {
 	case scoring.Game:
 		if o.Pending {
@@ -315,28 +332,28 @@ func (v *view) crossCell(o scoring.Outcome) string {
 	case scoring.ForfeitLoss:
 		return opp() + "-"
 	case scoring.PAB:
-		return "PAB"
+		return v.l.T("cross.pab")
 	case scoring.HalfBye:
-		return "H"
+		return v.l.T("cross.halfbye")
 	case scoring.FullBye:
-		return "F"
+		return v.l.T("cross.fullbye")
 	case scoring.ZeroBye:
-		return "Z"
+		return v.l.T("cross.zerobye")
 	}
 	return "-"
 }
 
 // statusText describes an entry's state for the players list.
-func statusText(e *arbiter.Entry) string {
-	s := "active"
+func (v *view) statusText(e *arbiter.Entry) string {
+	s := v.l.T("status.active")
 	if e.Status == arbiter.Withdrawn {
-		s = "withdrawn"
+		s = v.l.T("status.withdrawn")
 		if e.WithdrawnFrom > 0 {
-			s += " from round " + strconv.Itoa(e.WithdrawnFrom)
+			s = v.l.T("status.withdrawnfrom", "Round", e.WithdrawnFrom)
 		}
 	}
 	if e.JoinedRound > 1 {
-		s += ", entered in round " + strconv.Itoa(e.JoinedRound)
+		s = v.l.T("status.entered", "Status", s, "Round", e.JoinedRound)
 	}
 	return s
 }
@@ -346,6 +363,19 @@ func statusText(e *arbiter.Entry) string {
 // to, and 0 when it decided nothing for that player.
 func noFigure(code string, x float64) bool { return code == "DE" && x == 0 }
 
+// halves reports, for each tie-break column, whether all its values are
+// whole or half numbers, to be shown in halves as points are.
+func (v *view) halves() []bool {
+	halves := make([]bool, len(v.codes))
+	for j := range halves {
+		halves[j] = true
+		for _, r := range v.rows {
+			halves[j] = halves[j] && isHalves(r.Tiebreaks[j])
+		}
+	}
+	return halves
+}
+
 // isHalves reports whether x is a whole or half number.
 func isHalves(x float64) bool { return x*2 == math.Round(x*2) }
 
@@ -353,9 +383,9 @@ func isHalves(x float64) bool { return x*2 == math.Round(x*2) }
 // whole or half numbers (halves) uses the ½ sign ("12", "12½"), as points
 // do; any other column shows two decimals throughout, so that its figures
 // line up ("12.00", "10.25").
-func tbText(x float64, halves bool) string {
+func (v *view) tbText(x float64, halves bool) string {
 	if halves && isHalves(x) {
 		return arbiter.Score(int64(math.Round(x * 2))).Fraction()
 	}
-	return strconv.FormatFloat(x, 'f', 2, 64)
+	return v.l.Decimal(x, 2)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/scoring"
 )
 
@@ -112,30 +113,49 @@ func TestAbsences(t *testing.T) {
 	var got []string
 	for _, a := range v.absences(&ev.Rounds[0]) {
 		got = append(got, a.Label)
-		if a.PN == 6 && absenceText(a) != "zero-point bye: 0 points" {
-			t.Errorf("absenceText = %q, want zero-point bye: 0 points", absenceText(a))
+		if a.PN == 6 && v.absenceText(a) != "zero-point bye: 0 points" {
+			t.Errorf("absenceText = %q, want zero-point bye: 0 points", v.absenceText(a))
 		}
 	}
 	want := []string{"zero-point bye", "not paired", "withdrawn"} // 6, 3, 5; 4 has not joined
 	if !slices.Equal(got, want) {
 		t.Errorf("absences = %q, want %q", got, want)
 	}
+
+	ev.Locale = locale.New(locale.Italian)
+	if v, err = prepare(ev); err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, a := range v.absences(&ev.Rounds[0]) {
+		got = append(got, v.absenceText(a))
+	}
+	want = []string{"riposo a zero punti: 0 punti", "non abbinato", "ritirato"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Italian absences = %q, want %q", got, want)
+	}
 }
 
 func TestFormats(t *testing.T) {
+	en := &view{l: locale.New(locale.English)}
+	it := &view{l: locale.New(locale.Italian)}
 	tests := []struct{ got, want string }{
-		{tbText(12, true), "12"},
-		{tbText(12.5, true), "12½"},
-		{tbText(0.5, true), "½"},
-		{tbText(12.5, false), "12.50"},
-		{tbText(10.333333, false), "10.33"},
-		{longDate("2025-03-14"), "14 March 2025"},
-		{longDate("March 2025"), "March 2025"},
-		{longDate(""), ""},
+		{en.tbText(12, true), "12"},
+		{en.tbText(12.5, true), "12½"},
+		{en.tbText(0.5, true), "½"},
+		{en.tbText(12.5, false), "12.50"},
+		{en.tbText(10.333333, false), "10.33"},
+		{it.tbText(10.333333, false), "10,33"},
+		{en.longDate("2025-03-14"), "Friday 14 March 2025"},
+		{it.longDate("2026-05-12"), "martedì 12 maggio 2026"},
+		{en.longDate("March 2025"), "March 2025"},
+		{en.longDate(""), ""},
 		{resultText(arbiter.Draw), "½-½"},
 		{resultText(arbiter.BlackForfeit), "-+"},
 		{resultText(arbiter.NoResult), ""},
-		{statusText(&arbiter.Entry{JoinedRound: 3}), "active, entered in round 3"},
+		{en.statusText(&arbiter.Entry{JoinedRound: 3}), "active, entered in round 3"},
+		{it.statusText(&arbiter.Entry{JoinedRound: 3}), "in gara, iscritto dal 3° turno"},
+		{it.statusText(&arbiter.Entry{Status: arbiter.Withdrawn, WithdrawnFrom: 5}), "ritirato dal 5° turno"},
 		{headerText("A & B", 10), "A && B"},
 		{headerText("abcdefghijkl", 5), "abcd…"},
 	}
@@ -196,6 +216,27 @@ func TestDirectEncounterBlank(t *testing.T) {
 	} {
 		if !strings.Contains(text, line+"\n") {
 			t.Errorf("standings PDF lacks the line %q:\n%s", line, text)
+		}
+	}
+}
+
+func TestBalance(t *testing.T) {
+	tests := []struct {
+		n, fit int
+		want   []int
+	}{
+		{0, 25, nil},
+		{1, 25, []int{0}},
+		{25, 25, []int{0}},
+		{26, 25, []int{0, 13}},
+		{30, 25, []int{0, 15}},
+		{51, 25, []int{0, 17, 34}},
+		{52, 25, []int{0, 18, 35}},
+		{3, 0, []int{0, 1, 2}},
+	}
+	for _, tt := range tests {
+		if got := balance(tt.n, tt.fit); !slices.Equal(got, tt.want) {
+			t.Errorf("balance(%d, %d) = %v, want %v", tt.n, tt.fit, got, tt.want)
 		}
 	}
 }

@@ -28,7 +28,7 @@ func WritePairings(w io.Writer, ev *Event, r int) error {
 	if err != nil {
 		return err
 	}
-	d := v.newPDF("Round " + strconv.Itoa(r) + " pairings")
+	d := v.newPDF(v.l.T("pairings.title", "Round", r))
 	d.pairingBoards(rd)
 	d.pairingAbsences(rd)
 	d.alphabetical(rd)
@@ -55,8 +55,8 @@ func (d *pdfDoc) pairingBoards(rd *arbiter.Round) {
 		head, align string
 		w           float64
 	}{
-		{"Board", "C", boardColW}, {"White", "L", nameW}, {"Pts", "R", pointsColW},
-		{"Result", "C", resultColW}, {"Black", "L", nameW}, {"Pts", "R", pointsColW},
+		{v.l.T("col.board"), "C", boardColW}, {v.l.T("col.white"), "L", nameW}, {v.l.T("col.points"), "R", pointsColW},
+		{v.l.T("col.result"), "C", resultColW}, {v.l.T("col.black"), "L", nameW}, {v.l.T("col.points"), "R", pointsColW},
 	}
 	full := d.width()
 	y := d.bottom()
@@ -76,9 +76,12 @@ func (d *pdfDoc) pairingBoards(rd *arbiter.Round) {
 	if len(bs) == 0 {
 		header()
 	}
+	fit := int((d.bottom() - contentTop - boardHeadH) / boardRowH)
+	split := balance(len(bs), fit)
 	for i, b := range bs {
-		if y+boardRowH > d.bottom() {
+		if len(split) > 0 && i == split[0] {
 			header()
+			split = split[1:]
 		}
 		if i%2 == 1 {
 			d.fillColor(zebraGrey)
@@ -105,6 +108,25 @@ func (d *pdfDoc) pairingBoards(rd *arbiter.Round) {
 	d.f.SetLineWidth(0.2)
 	d.f.Line(margin, y, margin+full, y)
 	d.f.SetY(y)
+}
+
+// balance returns the indexes of the boards that start a page when n
+// boards go on pages of at most fit boards each: as few pages as will do,
+// sharing the boards evenly, the first pages one board longer when they
+// do not share exactly (30 boards, 25 to a page: 15 and 15, not 25 and 5).
+func balance(n, fit int) []int {
+	fit = max(fit, 1)
+	pages := (n + fit - 1) / fit
+	var starts []int
+	at := 0
+	for p := range pages {
+		starts = append(starts, at)
+		at += n / pages
+		if p < n%pages {
+			at++
+		}
+	}
+	return starts
 }
 
 // resultBox draws the box of a board's result in the result column whose
@@ -134,7 +156,7 @@ func (d *pdfDoc) pairingAbsences(rd *arbiter.Round) {
 		y = d.newPage(false)
 	}
 	d.font(true, 12)
-	d.text(margin, y+4, "Not playing this round")
+	d.text(margin, y+4, d.v.l.T("pairings.absent"))
 	y += 7
 	nameW := d.width() - pointsColW - 80
 	for _, a := range abs {
@@ -144,21 +166,23 @@ func (d *pdfDoc) pairingAbsences(rd *arbiter.Round) {
 		d.cellText(margin, y, nameW, absenceRowH, "L", d.fitName(false, d.v.player(a.PN).Name, nameW-2*cellPad, 13, leastName))
 		d.font(false, 12)
 		d.cellText(margin+nameW, y, pointsColW, absenceRowH, "R", d.v.before(a.PN, rd.Number).Fraction())
-		d.cellText(margin+nameW+pointsColW+4, y, 76, absenceRowH, "L", absenceText(a))
+		d.cellText(margin+nameW+pointsColW+4, y, 76, absenceRowH, "L", d.v.absenceText(a))
 		y += absenceRowH
 	}
 }
 
 // absenceText says why a player has no board and what the round gives him:
 // "pairing-allocated bye: 1 point", "withdrawn".
-func absenceText(a absence) string {
+func (v *view) absenceText(a absence) string {
 	switch a.Kind {
 	case scoring.PAB, scoring.HalfBye, scoring.FullBye, scoring.ZeroBye:
-		unit := "points"
-		if a.Points == arbiter.One || a.Points == arbiter.Half {
-			unit = "point"
+		// The plural rule counts whole points; half a point reads
+		// as one: "½ point", "½ punto".
+		n := int(a.Points / arbiter.One)
+		if a.Points == arbiter.Half {
+			n = 1
 		}
-		return a.Label + ": " + a.Points.Fraction() + " " + unit
+		return v.l.N("absence.points", n, "Label", a.Label, "Points", a.Points.Fraction())
 	}
 	return a.Label
 }
@@ -184,14 +208,14 @@ func (d *pdfDoc) alphabetical(rd *arbiter.Round) {
 		lines = append(lines, line{key: arbiter.FoldName(name), name: name, board: board, colour: colour, pn: pn})
 	}
 	for _, b := range rd.Boards {
-		add(b.White, strconv.Itoa(b.Number), "White")
-		add(b.Black, strconv.Itoa(b.Number), "Black")
+		add(b.White, strconv.Itoa(b.Number), v.l.T("colour.white"))
+		add(b.Black, strconv.Itoa(b.Number), v.l.T("colour.black"))
 	}
 	for _, a := range v.absences(rd) {
-		if a.Label == "withdrawn" {
+		if a.Gone {
 			continue
 		}
-		add(a.PN, "–", shortAbsence(a.Kind))
+		add(a.PN, "–", v.shortAbsence(a.Kind))
 	}
 	slices.SortFunc(lines, func(a, b line) int {
 		if c := cmp.Compare(a.key, b.key); c != 0 {
@@ -206,7 +230,7 @@ func (d *pdfDoc) alphabetical(rd *arbiter.Round) {
 	for len(lines) > 0 {
 		top := d.newPage(false)
 		d.font(true, 13)
-		d.text(margin, top+5, "Find your board: players in alphabetical order")
+		d.text(margin, top+5, v.l.T("pairings.alphabetical"))
 		top += 9
 		perCol := int((d.bottom() - top - boardHeadH) / alphaRowH)
 		n := min(len(lines), 2*perCol)
@@ -223,9 +247,9 @@ func (d *pdfDoc) alphabetical(rd *arbiter.Round) {
 			d.fillColor(headGrey)
 			d.f.Rect(x, y, colW, boardHeadH, "F")
 			d.font(true, 10)
-			d.cellText(x, y, nameW, boardHeadH, "L", "Name")
-			d.cellText(x+nameW, y, boardW, boardHeadH, "C", "Board")
-			d.cellText(x+nameW+boardW, y, colourW, boardHeadH, "L", "Colour")
+			d.cellText(x, y, nameW, boardHeadH, "L", v.l.T("col.name"))
+			d.cellText(x+nameW, y, boardW, boardHeadH, "C", v.l.T("col.board"))
+			d.cellText(x+nameW+boardW, y, colourW, boardHeadH, "L", v.l.T("col.colour"))
 			y += boardHeadH
 			for i, l := range part {
 				if i%2 == 1 {
@@ -245,18 +269,18 @@ func (d *pdfDoc) alphabetical(rd *arbiter.Round) {
 }
 
 // shortAbsence names a player's round without a board in a few letters.
-func shortAbsence(k scoring.Kind) string {
+func (v *view) shortAbsence(k scoring.Kind) string {
 	switch k {
 	case scoring.PAB:
-		return "bye"
+		return v.l.T("short.pab")
 	case scoring.HalfBye:
-		return "½-point bye"
+		return v.l.T("short.halfbye")
 	case scoring.FullBye:
-		return "1-point bye"
+		return v.l.T("short.fullbye")
 	case scoring.ZeroBye:
-		return "0-point bye"
+		return v.l.T("short.zerobye")
 	}
-	return "not paired"
+	return v.l.T("short.notpaired")
 }
 
 // Layout of the result slips: five to an A4 page.
@@ -280,12 +304,12 @@ func WriteSlips(w io.Writer, ev *Event, r int) error {
 	if err != nil {
 		return err
 	}
-	d := v.newPDF("Round " + strconv.Itoa(r) + " result slips")
+	d := v.newPDF(v.l.T("slips.title", "Round", r))
 	bs := boards(rd)
 	if len(bs) == 0 {
 		d.newPage(false)
 		d.font(false, 12)
-		d.text(margin, contentTop+6, "No boards in this round.")
+		d.text(margin, contentTop+6, v.l.T("slips.none"))
 	}
 	for i, b := range bs {
 		k := i % slipsPerPage
@@ -320,11 +344,11 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 	d.text(margin, y+8, d.fit(v.t.Name, 120))
 	d.textColor(black)
 	d.font(true, 16)
-	bt := "Board " + strconv.Itoa(b.Number)
+	bt := v.l.T("slips.board", "Board", b.Number)
 	bw := d.f.GetStringWidth(bt)
 	d.text(right-bw, y+9, bt)
 	d.font(false, 11)
-	rt := "Round " + strconv.Itoa(round)
+	rt := v.l.T("slips.round", "Round", round)
 	d.text(right-bw-5-d.f.GetStringWidth(rt), y+9, rt)
 
 	nameW := 118.0
@@ -339,7 +363,7 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 		label string
 		pn    int
 		pin   string
-	}{{"White", b.White, code.WhitePIN}, {"Black", b.Black, code.BlackPIN}} {
+	}{{v.l.T("colour.white"), b.White, code.WhitePIN}, {v.l.T("colour.black"), b.Black, code.BlackPIN}} {
 		ly := y + 18 + float64(k)*11
 		d.textColor(darkGrey)
 		d.font(false, 9)
@@ -372,7 +396,7 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 	d.drawColor(black)
 	d.f.SetLineWidth(0.25)
 	half := (right - margin - 10) / 2
-	for k, who := range []string{"White's signature", "Black's signature"} {
+	for k, who := range []string{v.l.T("slips.whitesig"), v.l.T("slips.blacksig")} {
 		x := margin + float64(k)*(half+10)
 		d.f.Line(x, sy, x+half, sy)
 		d.textColor(darkGrey)
@@ -390,7 +414,7 @@ func (d *pdfDoc) slipFinish(w io.Writer, round int) error {
 		d.f.SetPage(p)
 		d.font(false, 7)
 		d.textColor(darkGrey)
-		s := fmt.Sprintf("Round %d slips · page %d of %d", round, p, n)
+		s := d.v.l.T("slips.footer", "Round", round, "Page", p, "Pages", n)
 		d.text(pageW-margin-d.f.GetStringWidth(s), pageH-3, s)
 	}
 	if err := d.f.Output(w); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
@@ -115,7 +116,7 @@ func (d *pdfDoc) newPage(landscape bool) float64 {
 	d.text(margin, 17, d.fit(d.v.t.Name, d.width()-ww-8))
 	d.text(right-ww, 17, d.what)
 	var info []string
-	for _, s := range []string{longDate(d.v.t.Date), d.v.t.Venue, d.v.t.TimeControl} {
+	for _, s := range []string{d.v.longDate(d.v.t.Date), d.v.t.Venue, d.v.t.TimeControl} {
 		if s != "" {
 			info = append(info, s)
 		}
@@ -160,20 +161,31 @@ func (d *pdfDoc) cellText(x, y, w, h float64, align, s string) {
 }
 
 // fit cuts s with an ellipsis so that it is at most w wide in the current
-// font.
+// font: the longest start of s that fits with the ellipsis, found by
+// halving, so that a name of any length costs a few measurements (the
+// width of a start of s never shrinks as it grows, trailing " ," being
+// dropped before the ellipsis either way).
 func (d *pdfDoc) fit(s string, w float64) string {
 	if d.f.GetStringWidth(s) <= w {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 0 {
-		r = r[:len(r)-1]
-		t := strings.TrimRight(string(r), " ,") + "…"
-		if d.f.GetStringWidth(t) <= w {
-			return t
+	cut := func(k int) string { return strings.TrimRight(string(r[:k]), " ,") + "…" }
+	// Find the largest k < len(r) whose cut fits: cut(lo) fits (or lo is
+	// -1), cut(hi) does not.
+	lo, hi := -1, len(r)
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if d.f.GetStringWidth(cut(mid)) <= w {
+			lo = mid
+		} else {
+			hi = mid
 		}
 	}
-	return ""
+	if lo < 0 {
+		return ""
+	}
+	return cut(lo)
 }
 
 // fitName selects the font at size points, smaller down to least when s
@@ -191,7 +203,7 @@ func (d *pdfDoc) finish(w io.Writer) error {
 	n := d.f.PageCount()
 	left := "arbiter"
 	if g := d.v.ev.Generated; !g.IsZero() {
-		left = "Printed " + g.Format("2 January 2006 15:04") + " · arbiter"
+		left = d.v.l.T("report.printed", "Date", d.v.l.Date(g), "Time", d.v.l.Clock(g))
 	}
 	for p := 1; p <= n; p++ {
 		d.f.SetPage(p)
@@ -204,7 +216,7 @@ func (d *pdfDoc) finish(w io.Writer) error {
 		d.font(false, 8)
 		d.textColor(darkGrey)
 		d.text(margin, ht-footerGap, left)
-		right := fmt.Sprintf("Page %d of %d", p, n)
+		right := d.v.l.T("report.page", "Page", p, "Pages", n)
 		d.text(wd-margin-d.f.GetStringWidth(right), ht-footerGap, right)
 	}
 	if err := d.f.Output(w); err != nil {
@@ -213,15 +225,15 @@ func (d *pdfDoc) finish(w io.Writer) error {
 	return nil
 }
 
-// longDate writes a YYYY-MM-DD date as "14 March 2025"; other text is
-// kept as it is.
-func longDate(s string) string {
-	var y, m, dd int
-	if _, err := fmt.Sscanf(s, "%d-%d-%d", &y, &m, &dd); err != nil || m < 1 || m > 12 || len(s) != 10 {
+// longDate writes a YYYY-MM-DD date with its weekday as people write it
+// in the event's language: "Friday 14 March 2025", "venerdì 14 marzo
+// 2025"; other text is kept as it is.
+func (v *view) longDate(s string) string {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
 		return s
 	}
-	months := [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
-	return fmt.Sprintf("%d %s %d", dd, months[m-1], y)
+	return v.l.Day(d)
 }
 
 // pcol is a column of a printed table.
@@ -355,16 +367,17 @@ func sum(xs []float64) float64 {
 	return s
 }
 
-// afterRound starts a document titled what after the event's last round,
-// noting under the title when that round still has games in play.
+// afterRound starts a document after the event's last round, titled by
+// the message what+".after" (what+".before" before round 1), noting under
+// the title when that round still has games in play.
 func (v *view) afterRound(what string) *pdfDoc {
 	n := len(v.ev.Rounds)
 	if n == 0 {
-		return v.newPDF(what + " before round 1")
+		return v.newPDF(v.l.T(what + ".before"))
 	}
-	d := v.newPDF(fmt.Sprintf("%s after round %d", what, n))
+	d := v.newPDF(v.l.T(what+".after", "Round", n))
 	if !v.ev.Rounds[n-1].Complete() {
-		d.note = fmt.Sprintf("Round %d still in play", n)
+		d.note = v.l.T("report.inplay", "Round", n)
 	}
 	return d
 }
@@ -381,20 +394,21 @@ func WriteStandings(w io.Writer, ev *Event) error {
 	if err != nil {
 		return err
 	}
-	cols := []pcol{{head: "Rank", align: "C"}, {head: "PN", align: "R"}, {head: "Name", align: "L", flex: true, most: 80}}
+	l := v.l
+	cols := []pcol{{head: l.T("col.rank"), align: "C"}, {head: l.T("col.pn"), align: "R"}, {head: l.T("col.name"), align: "L", flex: true, most: 80}}
 	hasTitle, hasClub := false, false
 	for _, e := range v.entries {
 		hasTitle = hasTitle || e.Player.Title != ""
 		hasClub = hasClub || e.Player.Club != ""
 	}
 	if hasTitle {
-		cols = append(cols, pcol{head: "Title", align: "L"})
+		cols = append(cols, pcol{head: l.T("col.title"), align: "L"})
 	}
-	cols = append(cols, pcol{head: "Rating", align: "R"})
+	cols = append(cols, pcol{head: l.T("col.rating"), align: "R"})
 	if hasClub {
-		cols = append(cols, pcol{head: "Club", align: "L", most: 50})
+		cols = append(cols, pcol{head: l.T("col.club"), align: "L", most: 50})
 	}
-	cols = append(cols, pcol{head: "Pts", align: "R", bold: true})
+	cols = append(cols, pcol{head: l.T("col.points"), align: "R", bold: true})
 	for _, code := range v.codes {
 		cols = append(cols, pcol{head: code, align: "R"})
 	}
@@ -403,15 +417,9 @@ func WriteStandings(w io.Writer, ev *Event) error {
 		hasPerf = hasPerf || r.Performance != 0
 	}
 	if hasPerf {
-		cols = append(cols, pcol{head: "Perf", align: "R"})
+		cols = append(cols, pcol{head: l.T("col.perf"), align: "R"})
 	}
-	halves := make([]bool, len(v.codes))
-	for j := range halves {
-		halves[j] = true
-		for _, r := range v.rows {
-			halves[j] = halves[j] && isHalves(r.Tiebreaks[j])
-		}
-	}
+	halves := v.halves()
 	t := ptable{cols: cols, landscape: true}
 	for _, r := range v.rows {
 		p := v.player(r.PN)
@@ -429,14 +437,14 @@ func WriteStandings(w io.Writer, ev *Event) error {
 				row = append(row, "-")
 				continue
 			}
-			row = append(row, tbText(tb, halves[j]))
+			row = append(row, v.tbText(tb, halves[j]))
 		}
 		if hasPerf {
 			row = append(row, ratingText(r.Performance))
 		}
 		t.rows = append(t.rows, row)
 	}
-	d := v.afterRound("Standings")
+	d := v.afterRound("standings")
 	d.drawTable(t)
 	return d.finish(w)
 }
@@ -452,11 +460,12 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 	if err != nil {
 		return err
 	}
-	cols := []pcol{{head: "No.", align: "R"}, {head: "Name", align: "L", flex: true, most: 70}, {head: "Rating", align: "R"}}
+	l := v.l
+	cols := []pcol{{head: l.T("col.line"), align: "R"}, {head: l.T("col.name"), align: "L", flex: true, most: 70}, {head: l.T("col.rating"), align: "R"}}
 	for r := range v.ev.Rounds {
 		cols = append(cols, pcol{head: fmt.Sprint(r + 1), align: "C"})
 	}
-	cols = append(cols, pcol{head: "Pts", align: "R", bold: true})
+	cols = append(cols, pcol{head: l.T("col.points"), align: "R", bold: true})
 	t := ptable{cols: cols, landscape: true}
 	for i, r := range v.rows {
 		p := v.player(r.PN)
@@ -467,7 +476,7 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 		row = append(row, r.Points.Fraction())
 		t.rows = append(t.rows, row)
 	}
-	d := v.afterRound("Crosstable")
+	d := v.afterRound("crosstable")
 	d.drawTable(t)
 	return d.finish(w)
 }

@@ -8,10 +8,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/labyrinth-chess/arbiter/locale"
 
 	"github.com/labyrinth-chess/arbiter"
 )
@@ -65,29 +69,47 @@ func squeeze(s string) string {
 // TestPDFGolden compares the text of each printed sheet of the sample with
 // its golden file. Run "go test ./reports -update" to rewrite them, and read
 // the diff.
+//
+// The Italian sheets (testdata/*_it.txt) are the same event worded by the
+// Italian catalog: "Abbinamenti del 3° turno", "Firma del Bianco",
+// "Classifica dopo il 3° turno", "Tabellone".
 func TestPDFGolden(t *testing.T) {
-	ev := sampleEvent(t)
-	for _, pw := range pdfWriters {
-		t.Run(pw.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			if err := pw.write(&buf, ev); err != nil {
-				t.Fatal(err)
-			}
-			got := squeeze(pdfText(t, buf.Bytes()))
-			golden := filepath.Join("testdata", pw.name+".txt")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("text of %s differs from %s:\n%s", pw.name, golden, lineDiff(got, string(want)))
-			}
-		})
+	for _, lang := range locale.Langs() {
+		ev := sampleEvent(t)
+		ev.Locale = locale.New(lang)
+		suffix := ""
+		if lang != locale.English {
+			suffix = "_" + lang.String()
+		}
+		for _, pw := range pdfWriters {
+			t.Run(pw.name+suffix, func(t *testing.T) {
+				pdfGolden(t, ev, pw.write, pw.name+suffix)
+			})
+		}
+	}
+}
+
+// pdfGolden compares the text of the PDF that write draws from ev with
+// testdata/name.txt.
+func pdfGolden(t *testing.T, ev *Event, write func(io.Writer, *Event) error, name string) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := write(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	got := squeeze(pdfText(t, buf.Bytes()))
+	golden := filepath.Join("testdata", name+".txt")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("text of %s differs from %s:\n%s", name, golden, lineDiff(got, string(want)))
 	}
 }
 
@@ -122,7 +144,7 @@ func TestPDFText(t *testing.T) {
 	}{
 		{"pairings", pdfWriters[0].write, []string{
 			"Labyrinth Blitz – Spring & Summer 2025 Round 3 pairings",
-			"14 March 2025 · Circolo Scacchi Labirinto",
+			"Friday 14 March 2025 · Circolo Scacchi Labirinto",
 			"Board White Pts Result Black Pts",
 			"1 Dvořák, Jiří 2 ½-½ Müller, Jürgen 1½",
 			"2 Wróbel, Łukasz 1 0-1 Rossi, Mario 1",
@@ -348,5 +370,45 @@ func TestWriteErrors(t *testing.T) {
 	}
 	if err := WriteXLSX(io.Discard, nil); err == nil {
 		t.Error("WriteXLSX(nil) succeeded, want an error")
+	}
+}
+
+// TestPairingsBalance checks that a 60-player round spreads its 30 boards
+// over two pages of 15, not 25 and 5, and that 50 boards fill two pages.
+func TestPairingsBalance(t *testing.T) {
+	tests := []struct {
+		players int
+		perPage []int
+	}{
+		{60, []int{15, 15}},
+		{50, []int{25}},
+		{100, []int{25, 25}},
+		{104, []int{18, 17, 17}},
+	}
+	board := regexp.MustCompile(`(?m)^\s*(\d+)\s+\S`)
+	for _, tt := range tests {
+		t.Run(strconv.Itoa(tt.players), func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WritePairings(&buf, bigEvent(t, tt.players, 1), 1); err != nil {
+				t.Fatal(err)
+			}
+			var got []int
+			next := 1
+			for _, page := range strings.Split(pdfText(t, buf.Bytes()), "\f") {
+				n := 0
+				for _, m := range board.FindAllStringSubmatch(page, -1) {
+					if m[1] == strconv.Itoa(next) {
+						n++
+						next++
+					}
+				}
+				if n > 0 {
+					got = append(got, n)
+				}
+			}
+			if !slices.Equal(got, tt.perPage) {
+				t.Errorf("boards per page = %v, want %v", got, tt.perPage)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -11,17 +12,31 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 )
 
-// Sheet names of the workbook. Round sheets are named "Round 1", "Round 2"...
+// Sheet names of the English workbook. Round sheets are named "Round 1",
+// "Round 2"... The Italian workbook has Classifica, Tabellone, Turno 1...
+// and Giocatori (see SheetNames).
 const (
 	SheetStandings  = "Standings"
 	SheetCrosstable = "Crosstable"
 	SheetPlayers    = "Players"
 )
 
-// RoundSheet returns the name of round r's sheet.
+// RoundSheet returns the name of round r's sheet in the English workbook.
 func RoundSheet(r int) string { return "Round " + strconv.Itoa(r) }
+
+// SheetNames returns the names of the sheets of a workbook of rounds
+// rounds worded by l (nil: English), in order: standings, crosstable, one
+// per round, players.
+func SheetNames(l *locale.Localizer, rounds int) []string {
+	names := []string{l.T("sheet.standings"), l.T("sheet.crosstable")}
+	for r := 1; r <= rounds; r++ {
+		names = append(names, l.T("sheet.round", "Round", r))
+	}
+	return append(names, l.T("sheet.players"))
+}
 
 // WriteXLSX writes the event's workbook to w. Its sheets, in order:
 //
@@ -37,8 +52,9 @@ func RoundSheet(r int) string { return "Round " + strconv.Itoa(r) }
 //     points their round gave and why (bye, not paired, withdrawn).
 //   - Players: the entries by pairing number with their status.
 //
-// Points, ratings and tie-break values are numbers (3.5), result codes are
-// text with the ½ sign. Every sheet has a bold, frozen header row that
+// Points, ratings and tie-break values are numbers (3.5, shown "3 1/2" for
+// points and for tie-break columns in halves), result codes are text with
+// the ½ sign. Every sheet has a bold, frozen header row that
 // repeats on printed pages, fitted column widths, A4 page setup one page
 // wide, and the tournament's name in the page header. It returns an error
 // if ev is inconsistent (see Event) or w fails.
@@ -76,7 +92,7 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 	date := v.docDate().UTC().Format(time.RFC3339)
 	if err := f.SetDocProps(&excelize.DocProperties{
 		Title:    v.t.Name,
-		Subject:  "Standings, crosstable, rounds and players",
+		Subject:  v.l.T("workbook.subject"),
 		Creator:  "arbiter",
 		Created:  date,
 		Modified: date,
@@ -109,12 +125,32 @@ type xlsx struct {
 	f      *excelize.File
 	title  string
 	header int         // style of the header row
+	text   int         // style of text cells: indented, clear of the number on their left
+	points int         // style of points ending in a half: "2 1/2"
+	half   int         // style of half a point: "1/2"
 	ranks  map[int]int // style showing a shared rank ending at the key
+	page   string      // page footer, "Page &P of &N"
 }
 
+// bodyFont is the workbook's default font. The header row names it too:
+// a font without a name is the application's own default in LibreOffice,
+// not the workbook's.
+var bodyFont = excelize.Font{Family: "Calibri", Size: 11}
+
+// Number formats of points that end in a half: the fraction a number
+// format allows, "2 1/2" and "1/2" (spreadsheets have no number format
+// that prints the ½ sign itself). Whole points keep the general format,
+// "2".
+const (
+	pointsFormat = `# ?/2`
+	halfFormat   = `?/2` // below 1: "1/2", not "0 1/2"
+)
+
 func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
+	font := bodyFont
+	font.Bold = true
 	header, err := f.NewStyle(&excelize.Style{
-		Font:      &excelize.Font{Bold: true},
+		Font:      &font,
 		Fill:      excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}},
 		Border:    []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}},
 		Alignment: &excelize.Alignment{Vertical: "center"},
@@ -122,7 +158,23 @@ func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reports: header style: %w", err)
 	}
-	return &xlsx{f: f, title: v.t.Name, header: header, ranks: map[int]int{}}, nil
+	text, err := f.NewStyle(&excelize.Style{Alignment: &excelize.Alignment{Horizontal: "left", Indent: 1}})
+	if err != nil {
+		return nil, fmt.Errorf("reports: text style: %w", err)
+	}
+	pf, hf := pointsFormat, halfFormat
+	points, err := f.NewStyle(&excelize.Style{CustomNumFmt: &pf})
+	if err != nil {
+		return nil, fmt.Errorf("reports: points style: %w", err)
+	}
+	half, err := f.NewStyle(&excelize.Style{CustomNumFmt: &hf})
+	if err != nil {
+		return nil, fmt.Errorf("reports: points style: %w", err)
+	}
+	return &xlsx{f: f, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{},
+		// The footer's page codes &P and &N go in after the text is
+		// escaped.
+		page: strings.ReplaceAll(headerText(v.l.T("report.page", "Page", "\x00P", "Pages", "\x00N"), 60), "\x00", "&")}, nil
 }
 
 // rankStyle returns the style that shows a number as "n-to".
@@ -143,6 +195,13 @@ func (x *xlsx) rankStyle(to int) (int, error) {
 func (x *xlsx) write(sh *xsheet) error {
 	f := x.f
 	if err := f.SetSheetProps(sh.name, &excelize.SheetPropsOptions{FitToPage: ptr(true)}); err != nil {
+		return err
+	}
+	// The stream writer writes the dimension as it starts: give it the
+	// sheet's real size first, or readers that trust it (openpyxl's
+	// read-only mode) see a single cell.
+	last, _ := excelize.CoordinatesToCellName(max(len(sh.head), 1), len(sh.rows)+1)
+	if err := f.SetSheetDimension(sh.name, "A1:"+last); err != nil {
 		return err
 	}
 	sw, err := f.NewStreamWriter(sh.name)
@@ -178,7 +237,16 @@ func (x *xlsx) write(sh *xsheet) error {
 		for j, c := range row {
 			switch c := c.(type) {
 			case arbiter.Score:
-				cells[j] = c.Points()
+				switch {
+				case c%arbiter.One == 0:
+					cells[j] = c.Points()
+				case c > -arbiter.One && c < arbiter.One:
+					cells[j] = excelize.Cell{StyleID: x.half, Value: c.Points()}
+				default:
+					cells[j] = excelize.Cell{StyleID: x.points, Value: c.Points()}
+				}
+			case string:
+				cells[j] = excelize.Cell{StyleID: x.text, Value: c}
 			case rankCell:
 				if c.to > c.from {
 					s, err := x.rankStyle(c.to)
@@ -223,7 +291,7 @@ func (x *xlsx) write(sh *xsheet) error {
 	}
 	if err := f.SetHeaderFooter(sh.name, &excelize.HeaderFooterOptions{
 		OddHeader: `&L&"-,Bold"` + headerText(x.title, 120) + `&R&A`,
-		OddFooter: `&CPage &P of &N`,
+		OddFooter: `&C` + x.page,
 	}); err != nil {
 		return err
 	}
@@ -280,7 +348,7 @@ func cellLen(c any) int {
 	case float64:
 		return len(strconv.FormatFloat(c, 'f', -1, 64))
 	case arbiter.Score:
-		return len(c.String())
+		return len(strconv.Itoa(int(c/arbiter.One))) + 4 // "2 1/2"
 	case rankCell:
 		if c.to > c.from {
 			return len(strconv.Itoa(c.from)) + 1 + len(strconv.Itoa(c.to))
@@ -309,20 +377,25 @@ func optString(s string) any {
 }
 
 func (v *view) standingsSheet() *xsheet {
-	sh := &xsheet{name: SheetStandings, freezeCol: 3, filter: true}
-	sh.head = append([]string{"Rank", "PN", "Name", "Title", "Rating", "Club", "Pts"}, v.codes...)
-	sh.head = append(sh.head, "Perf")
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.standings"), freezeCol: 3, filter: true}
+	sh.head = append([]string{l.T("col.rank"), l.T("col.pn"), l.T("col.name"), l.T("col.title"), l.T("col.rating"), l.T("col.club"), l.T("col.points")}, v.codes...)
+	sh.head = append(sh.head, l.T("col.perf"))
 	sh.landscape = len(sh.head) > 12
+	halves := v.halves()
 	for _, r := range v.rows {
 		p := v.player(r.PN)
 		row := make([]any, 0, len(sh.head))
 		row = append(row, rankCell{r.Rank, r.RankTo}, r.PN, p.Name, optString(string(p.Title)), optInt(p.Rating), optString(p.Club), r.Points)
 		for j, tb := range r.Tiebreaks {
-			if noFigure(v.codes[j], tb) {
+			switch {
+			case noFigure(v.codes[j], tb):
 				row = append(row, nil)
-				continue
+			case halves[j]: // shown in halves, as points are
+				row = append(row, arbiter.Score(int64(math.Round(tb*2))))
+			default:
+				row = append(row, tb)
 			}
-			row = append(row, tb)
 		}
 		row = append(row, optInt(r.Performance))
 		sh.rows = append(sh.rows, row)
@@ -331,12 +404,13 @@ func (v *view) standingsSheet() *xsheet {
 }
 
 func (v *view) crosstableSheet() *xsheet {
-	sh := &xsheet{name: SheetCrosstable, freezeCol: 2, filter: true}
-	sh.head = []string{"No.", "Name", "Rating"}
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.crosstable"), freezeCol: 2, filter: true}
+	sh.head = []string{l.T("col.line"), l.T("col.name"), l.T("col.rating")}
 	for r := range v.ev.Rounds {
-		sh.head = append(sh.head, "R"+strconv.Itoa(r+1))
+		sh.head = append(sh.head, l.T("col.round", "Round", r+1))
 	}
-	sh.head = append(sh.head, "Pts")
+	sh.head = append(sh.head, l.T("col.points"))
 	sh.landscape = len(v.ev.Rounds) > 7
 	for i, r := range v.rows {
 		p := v.player(r.PN)
@@ -352,8 +426,9 @@ func (v *view) crosstableSheet() *xsheet {
 }
 
 func (v *view) roundSheet(rd *arbiter.Round) *xsheet {
-	sh := &xsheet{name: RoundSheet(rd.Number)}
-	sh.head = []string{"Board", "White", "Pts", "Result", "Black", "Pts"}
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.round", "Round", rd.Number)}
+	sh.head = []string{l.T("col.board"), l.T("col.white"), l.T("col.points"), l.T("col.result"), l.T("col.black"), l.T("col.points")}
 	r := rd.Number
 	for _, b := range boards(rd) {
 		sh.rows = append(sh.rows, []any{
@@ -374,14 +449,16 @@ func (v *view) roundSheet(rd *arbiter.Round) *xsheet {
 }
 
 func (v *view) playersSheet() *xsheet {
-	sh := &xsheet{name: SheetPlayers, freezeCol: 2, filter: true, landscape: true}
-	sh.head = []string{"PN", "Name", "Title", "Rating", "Federation", "FIDE ID", "Club", "Born", "Status"}
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.players"), freezeCol: 2, filter: true, landscape: true}
+	sh.head = []string{l.T("col.pn"), l.T("col.name"), l.T("col.title"), l.T("col.rating"), l.T("col.federation"),
+		l.T("col.fideid"), l.T("col.club"), l.T("col.born"), l.T("col.status")}
 	for pn := 1; pn <= len(v.entries); pn++ {
 		e := v.entries[pn-1]
 		p := &e.Player
 		sh.rows = append(sh.rows, []any{
 			pn, p.Name, optString(string(p.Title)), optInt(p.Rating), optString(p.Federation),
-			optString(p.FIDEID), optString(p.Club), optInt(p.BirthYear), statusText(e),
+			optString(p.FIDEID), optString(p.Club), optInt(p.BirthYear), v.statusText(e),
 		})
 	}
 	return sh

@@ -4,6 +4,8 @@ import (
 	"archive/zip"
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/labyrinth-chess/arbiter/locale"
 )
 
 // table turns tab-separated lines into rows of cells, as excelize's GetRows
@@ -57,22 +61,22 @@ func TestXLSXCells(t *testing.T) {
 	}{
 		{"Standings", `
 			Rank|PN|Name|Title|Rating|Club|Pts|BH|SB|Perf
-			1|1|Dvořák, Jiří|FM|2150|ŠK Vyšehrad|2.5|5|4.25|2141
-			2-3|2|Müller, Jürgen|CM|2080|SC Köln|2|5.5|3.5|1955
-			2-3|6|Rossi, Mario||1650|Labirinto|2|5.5|3.5|2130
-			4|3|Ferrà, Nicolò||1990|Labirinto|1.5|4|1.75|1705
+			1|1|Dvořák, Jiří|FM|2150|ŠK Vyšehrad|2 1/2|5|4.25|2141
+			2-3|2|Müller, Jürgen|CM|2080|SC Köln|2|5 1/2|3.5|1955
+			2-3|6|Rossi, Mario||1650|Labirinto|2|5 1/2|3.5|2130
+			4|3|Ferrà, Nicolò||1990|Labirinto|1 1/2|4|1.75|1705
 			5-6|4|Wróbel, Łukasz||1875||1|5|1|1728
 			5-6|7|Šimić, Ivana||||1|5|1
-			7|5|Ólafsdóttir, Sóley|WFM|1760|TR|0.5|4.5|1.25|1709`},
+			7|5|Ólafsdóttir, Sóley|WFM|1760|TR|1/2|4 1/2|1.25|1709`},
 		{"Crosstable", `
 			No.|Name|Rating|R1|R2|R3|Pts
-			1|Dvořák, Jiří|2150|5w1|3b1|2w½|2.5
+			1|Dvořák, Jiří|2150|5w1|3b1|2w½|2 1/2
 			2|Müller, Jürgen|2080|7b½|6w+|1b½|2
 			3|Rossi, Mario|1650|4b1|1w0|5b1|2
-			4|Ferrà, Nicolò|1990|3w0|H|7w1|1.5
+			4|Ferrà, Nicolò|1990|3w0|H|7w1|1 1/2
 			5|Wróbel, Łukasz|1875|1b0|7w1|3w0|1
 			6|Šimić, Ivana||PAB|2b-|-|1
-			7|Ólafsdóttir, Sóley|1760|2w½|5b0|4b0|0.5`},
+			7|Ólafsdóttir, Sóley|1760|2w½|5b0|4b0|1/2`},
 		{"Round 1", `
 			Board|White|Pts|Result|Black|Pts
 			1|Dvořák, Jiří|0|1-0|Wróbel, Łukasz|0
@@ -83,15 +87,15 @@ func TestXLSXCells(t *testing.T) {
 		{"Round 2", `
 			Board|White|Pts|Result|Black|Pts
 			1|Rossi, Mario|1|0-1|Dvořák, Jiří|1
-			2|Müller, Jürgen|0.5|+-|Šimić, Ivana|1
-			3|Wróbel, Łukasz|0|1-0|Ólafsdóttir, Sóley|0.5
+			2|Müller, Jürgen|1/2|+-|Šimić, Ivana|1
+			3|Wróbel, Łukasz|0|1-0|Ólafsdóttir, Sóley|1/2
 			.
 			|Ferrà, Nicolò|0|½|half-point bye`},
 		{"Round 3", `
 			Board|White|Pts|Result|Black|Pts
-			1|Dvořák, Jiří|2|½-½|Müller, Jürgen|1.5
+			1|Dvořák, Jiří|2|½-½|Müller, Jürgen|1 1/2
 			2|Wróbel, Łukasz|1|0-1|Rossi, Mario|1
-			3|Ferrà, Nicolò|0.5|1-0|Ólafsdóttir, Sóley|0.5
+			3|Ferrà, Nicolò|1/2|1-0|Ólafsdóttir, Sóley|1/2
 			.
 			|Šimić, Ivana|1|0|withdrawn`},
 		{"Players", `
@@ -344,11 +348,148 @@ func TestXLSXDefaultStandings(t *testing.T) {
 	}
 	diffRows(t, got, table(`
 		Rank|PN|Name|Title|Rating|Club|Pts|Perf
-		1|1|Dvořák, Jiří|FM|2150|ŠK Vyšehrad|2.5|2141
+		1|1|Dvořák, Jiří|FM|2150|ŠK Vyšehrad|2 1/2|2141
 		2-3|2|Müller, Jürgen|CM|2080|SC Köln|2|1955
 		2-3|6|Rossi, Mario||1650|Labirinto|2|2130
-		4|3|Ferrà, Nicolò||1990|Labirinto|1.5|1705
+		4|3|Ferrà, Nicolò||1990|Labirinto|1 1/2|1705
 		5-6|4|Wróbel, Łukasz||1875||1|1728
 		5-6|7|Šimić, Ivana||||1
-		7|5|Ólafsdóttir, Sóley|WFM|1760|TR|0.5|1709`))
+		7|5|Ólafsdóttir, Sóley|WFM|1760|TR|1/2|1709`))
+}
+
+// TestXLSXItalian reads every cell of the Italian workbook back and
+// compares them with testdata/workbook_it.txt ("go test ./reports
+// -update" rewrites it): sheet names, headers and words in Italian, the
+// numbers as in the English workbook.
+func TestXLSXItalian(t *testing.T) {
+	ev := sampleEvent(t)
+	ev.Locale = locale.New(locale.Italian)
+	var buf bytes.Buffer
+	if err := WriteXLSX(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got, want := f.GetSheetList(), SheetNames(ev.Locale, 3); !slices.Equal(got, want) {
+		t.Errorf("sheets = %q, want %q", got, want)
+	}
+	var b strings.Builder
+	for _, sheet := range f.GetSheetList() {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString("== " + sheet + "\n")
+		for _, row := range rows {
+			b.WriteString(strings.Join(row, "|") + "\n")
+		}
+	}
+	got := b.String()
+	golden := filepath.Join("testdata", "workbook_it.txt")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("cells of the Italian workbook differ from %s:\n%s", golden, lineDiff(got, string(want)))
+	}
+	props, err := f.GetDocProps()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if props.Subject != "Classifica, tabellone, turni e giocatori" {
+		t.Errorf("subject = %q, want it in Italian", props.Subject)
+	}
+	hf, err := f.GetHeaderFooter("Tabellone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hf.OddFooter != "&CPagina &P di &N" {
+		t.Errorf("page footer = %q, want &CPagina &P di &N", hf.OddFooter)
+	}
+}
+
+// TestXLSXSheetFixes checks what spreadsheets other than Excel trip on:
+// each sheet declares its real size in its dimension (openpyxl's
+// read-only mode reads only that range), the header row names the body
+// font (LibreOffice otherwise uses its own), and text cells are indented
+// so that a right-aligned number on their left does not run into them.
+func TestXLSXSheetFixes(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteXLSX(&buf, sampleEvent(t)); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dims := map[string]string{}
+	dim := regexp.MustCompile(`<dimension ref="([^"]*)"`)
+	for _, zf := range zr.File {
+		if !strings.HasPrefix(zf.Name, "xl/worksheets/sheet") {
+			continue
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := dim.FindSubmatch(body)
+		if m == nil {
+			t.Errorf("%s has no dimension", zf.Name)
+			continue
+		}
+		dims[zf.Name] = string(m[1])
+	}
+	want := map[string]string{
+		"xl/worksheets/sheet1.xml": "A1:J8", // Standings: 7 players, 10 columns
+		"xl/worksheets/sheet2.xml": "A1:G8", // Crosstable
+		"xl/worksheets/sheet3.xml": "A1:F6", // Round 1: 3 boards, a gap, a bye
+		"xl/worksheets/sheet6.xml": "A1:I8", // Players
+	}
+	for name, w := range want {
+		if dims[name] != w {
+			t.Errorf("%s dimension = %q, want %q", name, dims[name], w)
+		}
+	}
+
+	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	style := func(cell string) *excelize.Style {
+		t.Helper()
+		id, err := f.GetCellStyle("Standings", cell)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := f.GetStyle(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	if h := style("C1"); h.Font == nil || h.Font.Family != "Calibri" || h.Font.Size != 11 || !h.Font.Bold {
+		t.Errorf("header font = %+v, want Calibri 11 bold, the body font", h.Font)
+	}
+	if c := style("C2"); c.Alignment == nil || c.Alignment.Indent < 1 {
+		t.Errorf("name cell alignment = %+v, want an indent", c.Alignment)
+	}
+	if c := style("G2"); c.CustomNumFmt == nil || *c.CustomNumFmt != pointsFormat {
+		t.Errorf("points 2.5 format = %v, want %s", c.CustomNumFmt, pointsFormat)
+	}
 }

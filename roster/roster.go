@@ -27,7 +27,21 @@ import (
 var (
 	ErrBadRow = errors.New("bad row")
 	ErrNoName = errors.New("no name column")
+	// ErrTooLarge is wrapped by the error for a file beyond MaxRows or
+	// the size limit.
+	ErrTooLarge = errors.New("too large")
 )
+
+// MaxRows is the most players one file may list. A tournament holds at
+// most arbiter.MaxPlayers (9,999) and a club roster a few hundred; a
+// national rating list of tens of thousands still fits, while a file of
+// no list of players (or a hostile one) is refused before it reaches
+// the database.
+const MaxRows = 50_000
+
+// sizeLimit caps the bytes of a CSV file and the unpacked size of a
+// workbook: MaxRows rows of ordinary length take a few megabytes.
+const sizeLimit = 16 << 20
 
 // ParseError is a problem at one line (for XLSX, one row) of a file.
 type ParseError struct {
@@ -80,9 +94,12 @@ func Read(name string, r io.Reader) (*File, error) {
 // or tab) is the one the header row uses most; a UTF-8 byte order mark is
 // skipped.
 func ReadCSV(r io.Reader) (*File, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, sizeLimit+1))
 	if err != nil {
 		return nil, fmt.Errorf("roster: %w", err)
+	}
+	if len(data) > sizeLimit {
+		return nil, fmt.Errorf("roster: %w: the file is larger than %d MB, far more than a list of players takes", ErrTooLarge, sizeLimit>>20)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	cr := csv.NewReader(bytes.NewReader(data))
@@ -124,7 +141,7 @@ func sniff(data []byte) rune {
 // xlsxLimit caps the unpacked size of a workbook. A list of players
 // takes kilobytes; a damaged or hostile file may claim gigabytes in its
 // zip headers, which excelize would otherwise set aside in memory.
-const xlsxLimit = 16 << 20
+const xlsxLimit = sizeLimit
 
 // ReadXLSX reads players from the first sheet of an XLSX workbook; line
 // numbers are row numbers. A workbook that unpacks to more than 16 MB is
@@ -228,6 +245,9 @@ func parse(rows [][]string, nums []int) (*File, error) {
 	for i := hi + 1; i < len(rows); i++ {
 		if blank(rows[i]) {
 			continue
+		}
+		if len(f.Rows) == MaxRows {
+			return nil, &ParseError{Line: nums[i], Err: fmt.Errorf("%w: more than %d players in one file; split it", ErrTooLarge, MaxRows)}
 		}
 		p, col, err := readRow(rows[i], cols)
 		if err != nil {

@@ -89,7 +89,7 @@ func Build(t arbiter.Tournament, entries []arbiter.Entry, rounds []arbiter.Round
 	joined := make([]int, n+1)
 	for _, e := range entries {
 		if e.PN < 1 || e.PN > n {
-			return nil, fmt.Errorf("scoring: pairing number %d out of range 1-%d", e.PN, n)
+			return nil, fmt.Errorf("pairing number %d out of range 1-%d", e.PN, n)
 		}
 		joined[e.PN] = e.JoinedRound
 	}
@@ -99,15 +99,15 @@ func Build(t arbiter.Tournament, entries []arbiter.Entry, rounds []arbiter.Round
 	}
 	for i, rd := range rounds {
 		if rd.Number != i+1 {
-			return nil, fmt.Errorf("scoring: round %d found where round %d was expected", rd.Number, i+1)
+			return nil, fmt.Errorf("round %d found where round %d was expected", rd.Number, i+1)
 		}
 		seen := make([]bool, n+1)
 		mark := func(pn int) error {
 			if pn < 1 || pn > n {
-				return fmt.Errorf("scoring: round %d: unknown pairing number %d", rd.Number, pn)
+				return fmt.Errorf("round %d: unknown pairing number %d", rd.Number, pn)
 			}
 			if seen[pn] {
-				return fmt.Errorf("scoring: round %d: player %d appears twice", rd.Number, pn)
+				return fmt.Errorf("round %d: player %d appears twice", rd.Number, pn)
 			}
 			seen[pn] = true
 			return nil

@@ -16,7 +16,8 @@ import (
 // ones committed after.
 //
 // The copy is written under a temporary name in dest's folder, flushed to
-// disk and then renamed to dest, so dest is either the whole copy or not
+// disk, checked as Verify checks (a copy with any finding is refused with
+// a *FaultError of kind ErrDamaged, and removed), and then renamed to dest, so dest is either the whole copy or not
 // there at all. An existing dest is replaced only if overwrite is true;
 // otherwise Backup returns an *InputError of kind ErrConflict, and dest is
 // left as it was. A dest that is a folder or the database itself is an
@@ -33,12 +34,12 @@ func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("cannot write %s: %w", dest, pathErr(err))
 	}
-	dir, base := filepath.Split(dest)
+	dir := filepath.Dir(dest)
 	if dir == "" {
 		dir = "."
 	}
 	// VACUUM INTO writes into a file that does not exist or is empty.
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	f, err := CreateTemp(dest)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", dest, pathErr(err))
 	}
@@ -57,21 +58,54 @@ func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
 	published := false
 	defer func() {
 		if !published {
-			os.Remove(tmp)
+			removeTemp(tmp)
 		}
 	}()
+	if db.readOnly {
+		// VACUUM INTO writes only the copy; query_only would refuse it.
+		if _, err := db.db.ExecContext(ctx, `PRAGMA query_only = 0`); err != nil {
+			return db.fault(err)
+		}
+		defer db.db.ExecContext(context.WithoutCancel(ctx), `PRAGMA query_only = 1`)
+	}
 	if _, err := db.db.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
-		return fmt.Errorf("store: back up to %s: %w", dest, translate(err))
+		if faultKind(err) == ErrDamaged {
+			return db.fault(err)
+		}
+		return faultOf(dest, "the copy was not made", fmt.Errorf("back up to %s: %w", dest, err))
 	}
 	// SQLite does not flush the file VACUUM INTO writes.
 	if err := syncFile(tmp); err != nil {
 		return fmt.Errorf("cannot write %s: %w", dest, pathErr(err))
+	}
+	// A copy is a backup only if it passes the checks of arbiter check.
+	if err := verifyCopy(ctx, db.path, dest, tmp); err != nil {
+		return err
 	}
 	if err := publish(tmp, dest, overwrite); err != nil {
 		return err
 	}
 	published = true
 	syncDir(dir)
+	return nil
+}
+
+// verifyCopy opens the finished copy tmp of the database at src and
+// checks it whole; a copy with any finding is refused.
+func verifyCopy(ctx context.Context, src, dest, tmp string) error {
+	cp, err := OpenMode(ctx, tmp, ReadOnly, nil)
+	if err != nil {
+		return fmt.Errorf("the copy of %s cannot be opened (%s): it was not kept; run arbiter check --db %s", src, UserMessage(err), src)
+	}
+	defer cp.Close()
+	broken, err := cp.Verify(ctx)
+	if err != nil {
+		return faultOf(dest, "the copy was not made", err)
+	}
+	if len(broken) > 0 {
+		return &FaultError{Kind: ErrDamaged, Path: src, Err: errors.New(broken[0]),
+			Msg: fmt.Sprintf("the copy of %s does not pass arbiter check (%s), so it was not kept as a backup: %s itself is damaged; keep your earlier backups, and see arbiter check --db %s", src, plural(len(broken), "problem", "problems"), src, src)}
+	}
 	return nil
 }
 
@@ -145,4 +179,12 @@ func pathErr(err error) error {
 		return le.Err
 	}
 	return err
+}
+
+// removeTemp removes a temporary database and the files SQLite may have
+// left beside it.
+func removeTemp(name string) {
+	for _, suffix := range []string{"", "-journal", "-wal", "-shm"} {
+		os.Remove(name + suffix)
+	}
 }

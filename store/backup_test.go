@@ -205,7 +205,7 @@ func tempFiles(t *testing.T, dir string) []string {
 	}
 	var out []string
 	for _, e := range es {
-		if strings.Contains(e.Name(), ".tmp-") {
+		if strings.Contains(e.Name(), ".arbiter-") {
 			out = append(out, e.Name())
 		}
 	}

@@ -2,10 +2,13 @@
 // club roster, any number of tournaments with their entries, rounds,
 // boards, byes, submitted games, and an append-only log of every change.
 //
-// Open creates the file on first use and brings its schema up to date with
-// the embedded migrations; a file written by a newer arbiter is refused
+// OpenMode opens a database to read (ReadOnly: nothing is written, so a
+// write-protected file or folder will do), to write (ReadWrite) or to make
+// it if need be (Create), and brings its schema up to date with the
+// embedded migrations. A file written by a newer arbiter is refused
 // (ErrNewerSchema), and so is one that is not an arbiter database
-// (ErrNotDatabase). Every method that writes runs in one transaction, so a
+// (ErrNotDatabase; ErrForeign for another program's SQLite file), before
+// anything is written to it: arbiter's files carry ApplicationID. Every method that writes runs in one transaction, so a
 // refused or failed command leaves the file as it was. Each write appends
 // to the event log in the same transaction.
 //
@@ -33,4 +36,11 @@
 // of ErrNotFound, ErrConflict or ErrInvalid and say in plain words what
 // was wrong. A write that meets another arbiter command writing the same
 // file returns ErrBusy after waiting five seconds.
+//
+// Faults of the disk or the file (full, unreadable, damaged, read-only,
+// busy, permission denied) are *FaultError values whose message is one
+// sentence for the user naming the file and what to do; UserMessage finds
+// it under whatever a caller wrapped around it. Verify runs the checks of
+// arbiter check, and Checkpoint makes the file alone current for a copy by
+// hand.
 package store

@@ -62,7 +62,7 @@ func (db *DB) logEventAs(ctx context.Context, tx *sql.Tx, who string, tid int64,
 	_, err := tx.ExecContext(ctx, `INSERT INTO events (at, who, tournament_id, action, subject, old_value, new_value)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, db.stamp(), who, t, action, subject, old, new)
 	if err != nil {
-		return fmt.Errorf("store: log %s: %w", action, err)
+		return fmt.Errorf("log %s: %w", action, err)
 	}
 	return nil
 }
@@ -81,14 +81,14 @@ func (db *DB) Events(ctx context.Context, tid int64) ([]Event, error) {
 		}
 		rows, err := tx.QueryContext(ctx, q+` ORDER BY id`, args...)
 		if err != nil {
-			return fmt.Errorf("store: read log: %w", err)
+			return fmt.Errorf("read log: %w", err)
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var e Event
 			var at string
 			if err := rows.Scan(&e.ID, &at, &e.Who, &e.TournamentID, &e.Action, &e.Subject, &e.Old, &e.New); err != nil {
-				return fmt.Errorf("store: read log: %w", err)
+				return fmt.Errorf("read log: %w", err)
 			}
 			e.At, _ = time.Parse(time.RFC3339, at)
 			evs = append(evs, e)

@@ -39,7 +39,7 @@ func (db *DB) AddGame(ctx context.Context, g Game) (Game, error) {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, g.TournamentID, g.Round, g.Board, g.PGN, g.Letters, g.Verdict, g.Ruling,
 			g.Created.Format(time.RFC3339))
 		if err != nil {
-			return fmt.Errorf("store: save game: %w", err)
+			return fmt.Errorf("save game: %w", err)
 		}
 		if g.ID, err = res.LastInsertId(); err != nil {
 			return err
@@ -57,14 +57,14 @@ func (db *DB) Games(ctx context.Context, tid int64, n, b int) ([]Game, error) {
 		rows, err := tx.QueryContext(ctx, `SELECT id, tournament_id, round, board, pgn, letters, verdict, ruling, created_at
 			FROM games WHERE tournament_id = ?1 AND (?2 = 0 OR round = ?2) AND (?3 = 0 OR board = ?3) ORDER BY id`, tid, n, b)
 		if err != nil {
-			return fmt.Errorf("store: read games: %w", err)
+			return fmt.Errorf("read games: %w", err)
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var g Game
 			var at string
 			if err := rows.Scan(&g.ID, &g.TournamentID, &g.Round, &g.Board, &g.PGN, &g.Letters, &g.Verdict, &g.Ruling, &at); err != nil {
-				return fmt.Errorf("store: read games: %w", err)
+				return fmt.Errorf("read games: %w", err)
 			}
 			g.Created, _ = time.Parse(time.RFC3339, at)
 			gs = append(gs, g)
@@ -91,7 +91,7 @@ func (db *DB) SetRuling(ctx context.Context, id int64, ruling string) error {
 			return nil
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET ruling = ? WHERE id = ?`, ruling, id); err != nil {
-			return fmt.Errorf("store: save ruling: %w", err)
+			return fmt.Errorf("save ruling: %w", err)
 		}
 		return db.logEvent(ctx, tx, g.TournamentID, ActGameRuling, fmt.Sprintf("game %d, round %d board %d", id, g.Round, g.Board), g.Ruling, ruling)
 	})

@@ -117,7 +117,7 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 			ids[e.PN] = p.ID
 			joined := max(e.JoinedRound, 1)
 			if _, err := est.ExecContext(ctx, t.ID, p.ID, e.PN, p.Rating, e.Status, e.WithdrawnFrom, joined, db.stamp()); err != nil {
-				return fmt.Errorf("store: enter %s: %w", p.Name, err)
+				return fmt.Errorf("enter %s: %w", p.Name, err)
 			}
 			a.Entry = arbiter.Entry{PN: e.PN, Player: p, Status: e.Status, WithdrawnFrom: e.WithdrawnFrom, JoinedRound: joined}
 			out.Players = append(out.Players, a)
@@ -132,7 +132,7 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 		defer rst.Close()
 		for _, r := range ti.Requests {
 			if _, err := rst.ExecContext(ctx, t.ID, ids[r.PN], r.Round, r.Kind, db.stamp()); err != nil {
-				return fmt.Errorf("store: bye of player %d in round %d: %w", r.PN, r.Round, err)
+				return fmt.Errorf("bye of player %d in round %d: %w", r.PN, r.Round, err)
 			}
 		}
 		if err := setCurrent(ctx, tx, t.ID); err != nil {
@@ -234,13 +234,13 @@ func (db *DB) insertRounds(ctx context.Context, tx *sql.Tx, tid int64, method st
 	defer yst.Close()
 	for _, r := range rounds {
 		if _, err := rst.ExecContext(ctx, tid, r.Number, method, db.stamp()); err != nil {
-			return fmt.Errorf("store: save round %d: %w", r.Number, err)
+			return fmt.Errorf("save round %d: %w", r.Number, err)
 		}
 		placed := make([]bool, n+1)
 		for _, b := range r.Boards {
 			placed[b.White], placed[b.Black] = true, true
 			if _, err := bst.ExecContext(ctx, tid, r.Number, b.Number, b.White, b.Black, b.Result); err != nil {
-				return fmt.Errorf("store: save round %d board %d: %w", r.Number, b.Number, err)
+				return fmt.Errorf("save round %d board %d: %w", r.Number, b.Number, err)
 			}
 		}
 		byes := append([]arbiter.Bye(nil), r.Byes...)
@@ -255,7 +255,7 @@ func (db *DB) insertRounds(ctx context.Context, tx *sql.Tx, tid int64, method st
 		sortByes(byes)
 		for _, b := range byes {
 			if _, err := yst.ExecContext(ctx, tid, r.Number, b.PN, b.Kind); err != nil {
-				return fmt.Errorf("store: save round %d bye of %d: %w", r.Number, b.PN, err)
+				return fmt.Errorf("save round %d bye of %d: %w", r.Number, b.PN, err)
 			}
 		}
 	}

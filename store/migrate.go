@@ -4,15 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
 	"strconv"
 	"strings"
-
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations/*.sql
@@ -38,7 +34,7 @@ func migrations() ([]migration, error) {
 		num, _, ok := strings.Cut(base, "_")
 		v, err := strconv.Atoi(num)
 		if !ok || err != nil {
-			return nil, fmt.Errorf("store: migration %s: name must start with a number and an underscore", base)
+			return nil, fmt.Errorf("migration %s: name must start with a number and an underscore", base)
 		}
 		body, err := migrationFiles.ReadFile(n)
 		if err != nil {
@@ -49,7 +45,7 @@ func migrations() ([]migration, error) {
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	for i, m := range ms {
 		if m.version != i+1 {
-			return nil, fmt.Errorf("store: migration %s: want version %d", m.name, i+1)
+			return nil, fmt.Errorf("migration %s: want version %d", m.name, i+1)
 		}
 	}
 	return ms, nil
@@ -65,52 +61,43 @@ func SchemaVersion() int {
 }
 
 // migrate brings the schema up to date, one migration per transaction.
-// The version is re-read inside each transaction, so two commands opening
-// a new file at once do not apply a migration twice. A file that is not
-// SQLite, or an SQLite database of another program, is refused with
-// ErrNotDatabase and left as it was.
-func (db *DB) migrate(ctx context.Context) error {
+// kind is what inspect found: the file is known to be arbiter's, or new,
+// before anything is written to it. The version is re-read inside each
+// transaction, so two commands opening a new file at once do not apply a
+// migration twice.
+func (db *DB) migrate(ctx context.Context, kind fileKind) error {
 	ms, err := migrations()
 	if err != nil {
 		return err
-	}
-	// Every command opens the file: the usual case, a database made by
-	// arbiter, costs one query on the schema table.
-	var tables, ours int
-	err = db.db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'schema_migrations')
-		FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours)
-	if err != nil {
-		var se *sqlite.Error
-		if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_NOTADB {
-			return fmt.Errorf("store: %s is %w", db.path, ErrNotDatabase)
-		}
-		return fmt.Errorf("store: open %s: %w", db.path, translate(err))
-	}
-	if ours == 0 && tables > 0 {
-		return fmt.Errorf("store: %s is %w: it holds the tables of another program", db.path, ErrNotDatabase)
 	}
 	// WAL lets commands read while another writes. The mode is kept in
 	// the file, so this changes nothing but a new file (or a copy made in
 	// another mode).
 	if _, err := db.db.ExecContext(ctx, `PRAGMA journal_mode = WAL`); err != nil {
-		return fmt.Errorf("store: open %s: %w", db.path, translate(err))
+		return db.fault(err)
 	}
-	if ours == 0 {
+	if kind == fileEmpty || kind == fileMissing {
 		if _, err := db.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 			version    INTEGER PRIMARY KEY,
 			name       TEXT NOT NULL,
 			applied_at TEXT NOT NULL
 		) STRICT`); err != nil {
-			return fmt.Errorf("store: open %s: %w", db.path, translate(err))
+			return db.fault(err)
+		}
+	}
+	if kind != fileOurs {
+		// A new file, or one made before arbiter marked its files.
+		if _, err := db.db.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d`, ApplicationID)); err != nil {
+			return db.fault(err)
 		}
 	}
 	current, err := schemaVersion(ctx, db.db)
 	if err != nil {
-		return err
+		return db.fault(err)
 	}
 	if current > len(ms) {
-		return fmt.Errorf("store: %s has schema version %d but this arbiter knows only up to %d: %w; install a newer arbiter to open it",
-			db.path, current, len(ms), ErrNewerSchema)
+		return &refusal{[]error{ErrNewerSchema}, fmt.Sprintf("%s was written by a newer arbiter (schema version %d; this one knows up to %d): install a newer arbiter to open it",
+			db.path, current, len(ms))}
 	}
 	for _, m := range ms[current:] {
 		err := db.write(ctx, func(tx *sql.Tx) error {
@@ -122,7 +109,7 @@ func (db *DB) migrate(ctx context.Context) error {
 				return nil
 			}
 			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-				return fmt.Errorf("store: migration %s: %w", m.name, err)
+				return fmt.Errorf("migration %s: %w", m.name, err)
 			}
 			_, err = tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
 				m.version, m.name, db.stamp())
@@ -138,7 +125,7 @@ func (db *DB) migrate(ctx context.Context) error {
 func schemaVersion(ctx context.Context, q queryer) (int, error) {
 	var v int
 	if err := q.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v); err != nil {
-		return 0, fmt.Errorf("store: read schema version: %w", translate(err))
+		return 0, err
 	}
 	return v, nil
 }

@@ -66,11 +66,12 @@ func TestOpenRefusesOtherFiles(t *testing.T) {
 		name    string
 		path    string
 		content []byte // nil: leave the file as made above
+		want    string // after the path
 	}{
-		{"text", filepath.Join(dir, "notes.txt"), []byte("shopping list: eggs, milk\n")},
-		{"short", filepath.Join(dir, "short.db"), []byte("SQLite")},
-		{"binary", filepath.Join(dir, "photo.db"), bytes.Repeat([]byte{0xff, 0xd8, 0x00, 0x10}, 2048)},
-		{"another program's SQLite database", foreign, nil},
+		{"text", filepath.Join(dir, "notes.txt"), []byte("shopping list: eggs, milk\n"), " is not an arbiter database"},
+		{"short", filepath.Join(dir, "short.db"), []byte("SQLite"), " is not an arbiter database"},
+		{"binary", filepath.Join(dir, "photo.db"), bytes.Repeat([]byte{0xff, 0xd8, 0x00, 0x10}, 2048), " is not an arbiter database"},
+		{"another program's SQLite database", foreign, nil, " is a SQLite database of another program; arbiter leaves it as it is"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,7 +91,7 @@ func TestOpenRefusesOtherFiles(t *testing.T) {
 			if !errors.Is(err, ErrNotDatabase) {
 				t.Fatalf("Open(%s) = %v, want ErrNotDatabase", tt.name, err)
 			}
-			if want := tt.path + " is not an arbiter database"; !strings.Contains(err.Error(), want) {
+			if want := tt.path + tt.want; !strings.Contains(err.Error(), want) {
 				t.Errorf("Open(%s) = %q, want it to say %q", tt.name, err, want)
 			}
 			if after, _ := os.ReadFile(tt.path); !bytes.Equal(after, before) {

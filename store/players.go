@@ -54,14 +54,14 @@ func (db *DB) Roster(ctx context.Context) ([]arbiter.Player, error) {
 func loadRoster(ctx context.Context, q queryer) ([]arbiter.Player, error) {
 	rows, err := q.QueryContext(ctx, `SELECT `+playerColumns+` FROM players p ORDER BY p.name_key, p.id`)
 	if err != nil {
-		return nil, fmt.Errorf("store: read roster: %w", err)
+		return nil, fmt.Errorf("read roster: %w", err)
 	}
 	defer rows.Close()
 	var ps []arbiter.Player
 	for rows.Next() {
 		p, err := scanPlayer(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: read roster: %w", err)
+			return nil, fmt.Errorf("read roster: %w", err)
 		}
 		ps = append(ps, p)
 	}
@@ -85,7 +85,7 @@ func loadPlayer(ctx context.Context, q queryer, id int64) (arbiter.Player, error
 		return p, notFound("there is no club player id:%d", id)
 	}
 	if err != nil {
-		return p, fmt.Errorf("store: read player %d: %w", id, err)
+		return p, fmt.Errorf("read player %d: %w", id, err)
 	}
 	return p, nil
 }
@@ -96,7 +96,7 @@ func loadEntries(ctx context.Context, q queryer, tid int64) ([]arbiter.Entry, er
 	rows, err := q.QueryContext(ctx, `SELECT e.pn, e.status, e.withdrawn_from, e.joined_round, e.rating, `+playerColumns+`
 		FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? ORDER BY e.pn`, tid)
 	if err != nil {
-		return nil, fmt.Errorf("store: read entries: %w", err)
+		return nil, fmt.Errorf("read entries: %w", err)
 	}
 	defer rows.Close()
 	var es []arbiter.Entry
@@ -107,7 +107,7 @@ func loadEntries(ctx context.Context, q queryer, tid int64) ([]arbiter.Entry, er
 		p := &e.Player
 		if err := rows.Scan(&e.PN, &e.Status, &e.WithdrawnFrom, &e.JoinedRound, &rating,
 			&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, &title); err != nil {
-			return nil, fmt.Errorf("store: read entries: %w", err)
+			return nil, fmt.Errorf("read entries: %w", err)
 		}
 		p.Title = arbiter.Title(title)
 		p.Rating = rating
@@ -120,7 +120,7 @@ func pairedRounds(ctx context.Context, q queryer, tid int64) (int, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT count(*) FROM rounds WHERE tournament_id = ?`, tid).Scan(&n)
 	if err != nil {
-		return 0, fmt.Errorf("store: count rounds: %w", err)
+		return 0, fmt.Errorf("count rounds: %w", err)
 	}
 	return n, nil
 }
@@ -369,6 +369,10 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 	if pn, ok := e.entered[p.ID]; ok {
 		return a, &InputError{Kind: ErrAlreadyEntered, Msg: fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn)}
 	}
+	if len(e.entered) >= arbiter.MaxPlayers || e.nextPN > arbiter.MaxPlayers {
+		return a, invalid("%s already has %d players, the most a tournament can hold: the FIDE tournament report (TRF) numbers players with four digits",
+			e.t.Name, arbiter.MaxPlayers)
+	}
 	joined := 1
 	if e.paired > 0 {
 		joined = e.paired + 1
@@ -380,7 +384,7 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 	_, err = e.tx.ExecContext(ctx, `INSERT INTO entries (tournament_id, player_id, pn, rating, joined_round, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, e.t.ID, p.ID, pn, p.Rating, joined, e.db.stamp())
 	if err != nil {
-		return a, fmt.Errorf("store: enter %s: %w", p.Name, err)
+		return a, fmt.Errorf("enter %s: %w", p.Name, err)
 	}
 	e.entered[p.ID] = pn
 	subject := playerLabel(p)
@@ -444,7 +448,7 @@ func (db *DB) insertPlayer(ctx context.Context, tx *sql.Tx, p arbiter.Player) (i
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, arbiter.FoldName(p.Name), p.Rating, p.Club, p.Federation,
 		p.FIDEID, p.BirthYear, p.Sex, string(p.Title), db.stamp())
 	if err != nil {
-		return 0, fmt.Errorf("store: add player %s: %w", p.Name, err)
+		return 0, fmt.Errorf("add player %s: %w", p.Name, err)
 	}
 	return res.LastInsertId()
 }
@@ -460,7 +464,7 @@ func (db *DB) updatePlayer(ctx context.Context, tx *sql.Tx, tid int64, p, q arbi
 		fide_id = ?, birth_year = ?, sex = ?, title = ? WHERE id = ?`, q.Name, arbiter.FoldName(q.Name), q.Rating,
 		q.Club, q.Federation, q.FIDEID, q.BirthYear, q.Sex, string(q.Title), p.ID)
 	if err != nil {
-		return fmt.Errorf("store: update player %s: %w", p.Name, err)
+		return fmt.Errorf("update player %s: %w", p.Name, err)
 	}
 	for _, c := range changes {
 		if err := db.logEvent(ctx, tx, tid, ActPlayerEdit, fmt.Sprintf("%s: %s", p.Name, c.field), c.old, c.new); err != nil {
@@ -517,12 +521,12 @@ func renumber(ctx context.Context, tx *sql.Tx, tid int64) error {
 	defer set.Close()
 	for _, i := range moved {
 		if _, err := away.ExecContext(ctx, tid, es[i].Player.ID); err != nil {
-			return fmt.Errorf("store: renumber: %w", err)
+			return fmt.Errorf("renumber: %w", err)
 		}
 	}
 	for _, i := range moved {
 		if _, err := set.ExecContext(ctx, i+1, tid, es[i].Player.ID); err != nil {
-			return fmt.Errorf("store: renumber: %w", err)
+			return fmt.Errorf("renumber: %w", err)
 		}
 	}
 	return nil
@@ -539,7 +543,7 @@ func entryByPlayer(ctx context.Context, q queryer, tid, playerID int64) (arbiter
 		return e, notFound("club player id:%d is not entered in this tournament", playerID)
 	}
 	if err != nil {
-		return e, fmt.Errorf("store: read entry: %w", err)
+		return e, fmt.Errorf("read entry: %w", err)
 	}
 	e.Player.Rating = rating
 	return e, nil
@@ -671,7 +675,7 @@ func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.
 		}
 		if paired == 0 {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM entries WHERE tournament_id = ? AND player_id = ?`, tid, id); err != nil {
-				return fmt.Errorf("store: remove %s: %w", e.Player.Name, err)
+				return fmt.Errorf("remove %s: %w", e.Player.Name, err)
 			}
 			removed = true
 			if err := db.logEvent(ctx, tx, tid, ActRemove, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "entered", "removed before round 1"); err != nil {
@@ -681,7 +685,7 @@ func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE entries SET status = ?, withdrawn_from = ? WHERE tournament_id = ? AND player_id = ?`,
 			arbiter.Withdrawn, from, tid, id); err != nil {
-			return fmt.Errorf("store: withdraw %s: %w", e.Player.Name, err)
+			return fmt.Errorf("withdraw %s: %w", e.Player.Name, err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round >= ?`, tid, id, from); err != nil {
 			return err
@@ -715,7 +719,7 @@ func (db *DB) RequestBye(ctx context.Context, tid, id int64, n int, kind arbiter
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (tournament_id, player_id, round) DO UPDATE SET kind = excluded.kind`, tid, id, n, kind, db.stamp()); err != nil {
-			return fmt.Errorf("store: record bye: %w", err)
+			return fmt.Errorf("record bye: %w", err)
 		}
 		return db.logEvent(ctx, tx, tid, ActBye, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), old.String(), kind.String())
 	})

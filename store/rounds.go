@@ -57,7 +57,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, ?, ?)`,
 			tid, out.Number, method, db.stamp()); err != nil {
-			return fmt.Errorf("store: save round %d: %w", out.Number, err)
+			return fmt.Errorf("save round %d: %w", out.Number, err)
 		}
 		bst, err := tx.PrepareContext(ctx, `INSERT INTO boards (tournament_id, round, board, white, black, explanation) VALUES (?, ?, ?, ?, ?, ?)`)
 		if err != nil {
@@ -66,7 +66,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		defer bst.Close()
 		for _, b := range out.Boards {
 			if _, err := bst.ExecContext(ctx, tid, out.Number, b.Number, b.White, b.Black, p.BoardNotes[b.Number]); err != nil {
-				return fmt.Errorf("store: save round %d board %d: %w", out.Number, b.Number, err)
+				return fmt.Errorf("save round %d board %d: %w", out.Number, b.Number, err)
 			}
 		}
 		yst, err := tx.PrepareContext(ctx, `INSERT INTO byes (tournament_id, round, pn, kind, explanation) VALUES (?, ?, ?, ?, ?)`)
@@ -76,7 +76,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		defer yst.Close()
 		for _, b := range out.Byes {
 			if _, err := yst.ExecContext(ctx, tid, out.Number, b.PN, b.Kind, p.ByeNotes[b.PN]); err != nil {
-				return fmt.Errorf("store: save round %d bye of %d: %w", out.Number, b.PN, err)
+				return fmt.Errorf("save round %d bye of %d: %w", out.Number, b.PN, err)
 			}
 		}
 		if p.Seed != nil && *p.Seed != s.Tournament.Seed {
@@ -84,7 +84,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 				return invalid("the lot for the first colour is drawn for round 1, not round %d", out.Number)
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET seed = ? WHERE id = ?`, *p.Seed, tid); err != nil {
-				return fmt.Errorf("store: save the seed of the lot: %w", err)
+				return fmt.Errorf("save the seed of the lot: %w", err)
 			}
 			if err := db.logEvent(ctx, tx, tid, ActTournamentSet, "seed", strconv.FormatInt(s.Tournament.Seed, 10), strconv.FormatInt(*p.Seed, 10)); err != nil {
 				return err
@@ -282,10 +282,10 @@ func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 			return conflict("round %d already has %s submitted", n, plural(games, "game", "games"))
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, tid, n); err != nil {
-			return fmt.Errorf("store: unpair round %d: %w", n, err)
+			return fmt.Errorf("unpair round %d: %w", n, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE entries SET joined_round = ? WHERE tournament_id = ? AND joined_round = ?`, n, tid, n+1); err != nil {
-			return fmt.Errorf("store: unpair round %d: %w", n, err)
+			return fmt.Errorf("unpair round %d: %w", n, err)
 		}
 		if n == 1 {
 			if err := renumber(ctx, tx, tid); err != nil {
@@ -385,7 +385,7 @@ func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, 
 		return c, &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards)}
 	}
 	if err != nil {
-		return c, fmt.Errorf("store: read board: %w", err)
+		return c, fmt.Errorf("read board: %w", err)
 	}
 	if reason == "" && r == c.Old {
 		c.NewReason = c.OldReason
@@ -408,7 +408,7 @@ func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, 
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE boards SET result = ?, reason = ? WHERE tournament_id = ? AND round = ? AND board = ?`,
 		r, c.NewReason, tid, n, b); err != nil {
-		return c, fmt.Errorf("store: enter result: %w", err)
+		return c, fmt.Errorf("enter result: %w", err)
 	}
 	if err := closeReports(ctx, tx, tid, n, b, who, db.stamp()); err != nil {
 		return c, err
@@ -439,7 +439,7 @@ func boardNames(ctx context.Context, q queryer, tid int64, w, b int) (string, er
 		(SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?1 AND e.pn = ?3)`,
 		tid, w, b).Scan(&wn, &bn)
 	if err != nil {
-		return "", fmt.Errorf("store: read names: %w", err)
+		return "", fmt.Errorf("read names: %w", err)
 	}
 	return fmt.Sprintf("%d %s - %d %s", w, wn, b, bn), nil
 }
@@ -467,13 +467,13 @@ func (db *DB) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, e
 			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet", n)}
 		}
 		if err != nil {
-			return fmt.Errorf("store: read round %d: %w", n, err)
+			return fmt.Errorf("read round %d: %w", n, err)
 		}
 		d.PairedAt, _ = time.Parse(time.RFC3339, at)
 		rows, err := tx.QueryContext(ctx, `SELECT board, white, black, result, reason, explanation FROM boards
 			WHERE tournament_id = ? AND round = ? ORDER BY board`, tid, n)
 		if err != nil {
-			return fmt.Errorf("store: read round %d: %w", n, err)
+			return fmt.Errorf("read round %d: %w", n, err)
 		}
 		for rows.Next() {
 			var b arbiter.Board
@@ -496,7 +496,7 @@ func (db *DB) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, e
 		}
 		rows, err = tx.QueryContext(ctx, `SELECT pn, kind, explanation FROM byes WHERE tournament_id = ? AND round = ? ORDER BY pn`, tid, n)
 		if err != nil {
-			return fmt.Errorf("store: read round %d: %w", n, err)
+			return fmt.Errorf("read round %d: %w", n, err)
 		}
 		defer rows.Close()
 		for rows.Next() {

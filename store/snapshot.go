@@ -51,7 +51,7 @@ func loadSnapshot(ctx context.Context, q queryer, tid int64) (*Snapshot, error) 
 	}
 	for i, e := range s.Entries {
 		if e.PN != i+1 {
-			return nil, fmt.Errorf("store: tournament %d: pairing number %d found where %d was expected", tid, e.PN, i+1)
+			return nil, fmt.Errorf("tournament %d: pairing number %d found where %d was expected", tid, e.PN, i+1)
 		}
 	}
 	n, err := pairedRounds(ctx, q, tid)
@@ -64,21 +64,21 @@ func loadSnapshot(ctx context.Context, q queryer, tid int64) (*Snapshot, error) 
 	}
 	round := func(r int) (*arbiter.Round, error) {
 		if r < 1 || r > n {
-			return nil, fmt.Errorf("store: tournament %d: rounds are not numbered 1 to %d", tid, n)
+			return nil, fmt.Errorf("tournament %d: rounds are not numbered 1 to %d", tid, n)
 		}
 		return &s.Rounds[r-1], nil
 	}
 	rows, err := q.QueryContext(ctx, `SELECT round, board, white, black, result FROM boards
 		WHERE tournament_id = ? ORDER BY round, board`, tid)
 	if err != nil {
-		return nil, fmt.Errorf("store: read boards: %w", err)
+		return nil, fmt.Errorf("read boards: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var r int
 		var b arbiter.Board
 		if err := rows.Scan(&r, &b.Number, &b.White, &b.Black, &b.Result); err != nil {
-			return nil, fmt.Errorf("store: read boards: %w", err)
+			return nil, fmt.Errorf("read boards: %w", err)
 		}
 		rd, err := round(r)
 		if err != nil {
@@ -92,14 +92,14 @@ func loadSnapshot(ctx context.Context, q queryer, tid int64) (*Snapshot, error) 
 	rows.Close()
 	rows, err = q.QueryContext(ctx, `SELECT round, pn, kind FROM byes WHERE tournament_id = ? ORDER BY round, pn`, tid)
 	if err != nil {
-		return nil, fmt.Errorf("store: read byes: %w", err)
+		return nil, fmt.Errorf("read byes: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var r int
 		var b arbiter.Bye
 		if err := rows.Scan(&r, &b.PN, &b.Kind); err != nil {
-			return nil, fmt.Errorf("store: read byes: %w", err)
+			return nil, fmt.Errorf("read byes: %w", err)
 		}
 		rd, err := round(r)
 		if err != nil {
@@ -115,13 +115,13 @@ func loadSnapshot(ctx context.Context, q queryer, tid int64) (*Snapshot, error) 
 		JOIN entries e ON e.tournament_id = b.tournament_id AND e.player_id = b.player_id
 		WHERE b.tournament_id = ? ORDER BY b.round, e.pn`, tid)
 	if err != nil {
-		return nil, fmt.Errorf("store: read requested byes: %w", err)
+		return nil, fmt.Errorf("read requested byes: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var r Request
 		if err := rows.Scan(&r.PN, &r.Round, &r.Kind); err != nil {
-			return nil, fmt.Errorf("store: read requested byes: %w", err)
+			return nil, fmt.Errorf("read requested byes: %w", err)
 		}
 		s.Requests = append(s.Requests, r)
 	}

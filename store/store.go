@@ -5,11 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
-
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Sentinel errors. InputError values wrap one of the first three.
@@ -64,59 +60,15 @@ const busyTimeout = 5000
 // log; set them before the first write. A DB is safe for use by one
 // goroutine at a time.
 type DB struct {
-	db   *sql.DB
-	path string
+	db       *sql.DB
+	path     string
+	readOnly bool // opened with Mode ReadOnly
 
 	// Now returns the current time; time.Now if nil.
 	Now func() time.Time
 	// Actor is who makes the changes, as recorded in the event log
 	// ("unknown" if empty).
 	Actor string
-}
-
-// dsn returns the data source name for path: a busy timeout, foreign
-// keys on, and BEGIN IMMEDIATE for every writing transaction so that a
-// transaction that reads then writes waits for the lock instead of
-// failing half-way. The WAL journal is set by migrate, once it knows the
-// file is arbiter's: the setting is written into the file.
-func dsn(path string, busyMS int) string {
-	return fmt.Sprintf("%s?_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)&_txlock=immediate", path, busyMS)
-}
-
-// Open opens the database at path, creating it if it does not exist, and
-// applies any migration it lacks. path ":memory:" opens a private
-// in-memory database. Open returns an error wrapping ErrNewerSchema if
-// the file comes from a newer arbiter, and one wrapping ErrNotDatabase,
-// leaving the file untouched, if it is not an arbiter database. An empty
-// file is a new database.
-func Open(ctx context.Context, path string) (*DB, error) {
-	return open(ctx, path, busyTimeout)
-}
-
-// OpenAt is Open with the clock that stamps the changes, the migrations
-// applied on opening included: DB.Now is now from the start.
-func OpenAt(ctx context.Context, path string, now func() time.Time) (*DB, error) {
-	return openAt(ctx, path, busyTimeout, now)
-}
-
-func open(ctx context.Context, path string, busyMS int) (*DB, error) {
-	return openAt(ctx, path, busyMS, nil)
-}
-
-func openAt(ctx context.Context, path string, busyMS int, now func() time.Time) (*DB, error) {
-	sdb, err := sql.Open("sqlite", dsn(path, busyMS))
-	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
-	}
-	// One connection: the command line does one thing at a time, and an
-	// in-memory database exists only on the connection that made it.
-	sdb.SetMaxOpenConns(1)
-	db := &DB{db: sdb, path: path, Now: now}
-	if err := db.migrate(ctx); err != nil {
-		sdb.Close()
-		return nil, err
-	}
-	return db, nil
 }
 
 // Close closes the database.
@@ -143,17 +95,17 @@ func (db *DB) actor() string {
 }
 
 // write runs fn in one writing transaction and commits it if fn returns
-// nil. Driver errors are translated (ErrBusy).
+// nil. Faults of the disk or file become *FaultError values.
 func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
-		return translate(err)
+		return db.fault(err)
 	}
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
-		return translate(err)
+		return db.fault(err)
 	}
-	return translate(tx.Commit())
+	return db.fault(tx.Commit())
 }
 
 // read runs fn in a read-only transaction, so that its queries see one
@@ -161,37 +113,44 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 func (db *DB) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
-		return translate(err)
+		return db.fault(err)
 	}
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
-		return translate(err)
+		return db.fault(err)
 	}
-	return translate(tx.Commit())
+	return db.fault(tx.Commit())
 }
 
-// translate turns SQLite's "database is locked" into ErrBusy and leaves
-// other errors alone.
-func translate(err error) error {
-	if err == nil {
-		return nil
-	}
-	var se *sqlite.Error
-	if errors.As(err, &se) {
-		switch se.Code() & 0xff {
-		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
-			return ErrBusy
-		}
-	}
-	if strings.Contains(err.Error(), "database is locked") {
-		return ErrBusy
-	}
-	return err
-}
+// fault turns a fault of the disk or the file into a *FaultError naming
+// the database.
+func (db *DB) fault(err error) error { return faultOf(db.path, "nothing was changed", err) }
 
 // queryer is what both *sql.DB and *sql.Tx offer.
 type queryer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Checkpoint copies every change held in the write-ahead log into the
+// database file itself and empties the log, so that the file alone,
+// copied by hand without its "-wal" beside it, holds every finished
+// write. A server that keeps the database open calls it after each
+// write; a command that closes the database needs none (SQLite does the
+// same on the last close). It waits for readers and writers as long as a
+// write would, and returns ErrBusy if they still hold the log.
+func (db *DB) Checkpoint(ctx context.Context) error {
+	if db.readOnly {
+		return nil
+	}
+	var busy, logged, copied int
+	err := db.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logged, &copied)
+	if err != nil {
+		return db.fault(err)
+	}
+	if busy != 0 {
+		return db.fault(ErrBusy)
+	}
+	return nil
 }

@@ -747,3 +747,45 @@ func TestGames(t *testing.T) {
 		t.Errorf("Unpair with a game submitted = %v, want ErrConflict", err)
 	}
 }
+
+// TestTournamentLanguage checks that the language of the sheets is stored,
+// changed, logged, and refused when unknown; a tournament created without
+// one prints in English.
+func TestTournamentLanguage(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	bare := arbiter.NewTournament("Bare")
+	bare.Language = ""
+	a, err := db.CreateTournament(ctx, bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Tournament(ctx, a.ID); got.Language != "en" {
+		t.Errorf("language of a tournament created without one = %q, want en", got.Language)
+	}
+	it := arbiter.NewTournament("Serata")
+	it.Language = "it"
+	b, err := db.CreateTournament(ctx, it)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Tournament(ctx, b.ID); got.Language != "it" {
+		t.Errorf("language = %q, want it", got.Language)
+	}
+	b.Language = "en"
+	if err := db.UpdateTournament(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Tournament(ctx, b.ID); got.Language != "en" {
+		t.Errorf("language after the update = %q, want en", got.Language)
+	}
+	b.Language = "de"
+	if err := db.UpdateTournament(ctx, b); !errors.Is(err, ErrInvalid) {
+		t.Errorf("UpdateTournament(language de) = %v, want ErrInvalid", err)
+	}
+	bad := arbiter.NewTournament("Bad")
+	bad.Language = "fr"
+	if _, err := db.CreateTournament(ctx, bad); !errors.Is(err, ErrInvalid) {
+		t.Errorf("CreateTournament(language fr) = %v, want ErrInvalid", err)
+	}
+}

@@ -100,7 +100,7 @@ func (db *DB) SubmitGames(ctx context.Context, tid int64, subs []Submission) ([]
 				return noBoard(ctx, tx, tid, s.Round, s.Board)
 			}
 			if err != nil {
-				return fmt.Errorf("store: read board: %w", err)
+				return fmt.Errorf("read board: %w", err)
 			}
 			subject := fmt.Sprintf("round %d board %d (%d %s - %d %s)", s.Round, s.Board, c.White, names[c.White], c.Black, names[c.Black])
 			o := &out[i]
@@ -113,7 +113,7 @@ func (db *DB) SubmitGames(ctx context.Context, tid int64, subs []Submission) ([]
 						Verdict: s.Verdict, Ruling: s.Ruling, Created: created}
 					res, err := ins.ExecContext(ctx, tid, s.Round, s.Board, s.PGN, s.Letters, s.Verdict, s.Ruling, created.Format(time.RFC3339))
 					if err != nil {
-						return fmt.Errorf("store: save game: %w", err)
+						return fmt.Errorf("save game: %w", err)
 					}
 					if g.ID, err = res.LastInsertId(); err != nil {
 						return err
@@ -147,7 +147,7 @@ func (db *DB) SubmitGames(ctx context.Context, tid int64, subs []Submission) ([]
 					s.Board, s.Round, c.Old, c.White, names[c.White], c.Black, names[c.Black])}
 			}
 			if _, err := upd.ExecContext(ctx, c.New, c.NewReason, tid, s.Round, s.Board); err != nil {
-				return fmt.Errorf("store: enter result: %w", err)
+				return fmt.Errorf("enter result: %w", err)
 			}
 			if err := db.logEvent(ctx, tx, tid, ActResult, subject, withReason(c.Old, c.OldReason), withReason(c.New, c.NewReason)); err != nil {
 				return err
@@ -178,7 +178,7 @@ func noBoard(ctx context.Context, q queryer, tid int64, n, b int) error {
 func entryNames(ctx context.Context, q queryer, tid int64) (map[int]string, error) {
 	rows, err := q.QueryContext(ctx, `SELECT e.pn, p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?`, tid)
 	if err != nil {
-		return nil, fmt.Errorf("store: read names: %w", err)
+		return nil, fmt.Errorf("read names: %w", err)
 	}
 	defer rows.Close()
 	names := map[int]string{}
@@ -186,7 +186,7 @@ func entryNames(ctx context.Context, q queryer, tid int64) (map[int]string, erro
 		var pn int
 		var name string
 		if err := rows.Scan(&pn, &name); err != nil {
-			return nil, fmt.Errorf("store: read names: %w", err)
+			return nil, fmt.Errorf("read names: %w", err)
 		}
 		names[pn] = name
 	}

@@ -120,7 +120,7 @@ func TestMigrateBoardsKeepsGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := sql.Open("sqlite", dsn(path, busyTimeout))
+	raw, err := sql.Open("sqlite", dsn(path, "rwc", busyTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}

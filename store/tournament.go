@@ -20,20 +20,29 @@ type TournamentInfo struct {
 }
 
 const tournamentColumns = `id, name, date, venue, rounds, time_control, pace, laws_edition, tiebreak_edition,
-	pairing_edition, pab_value, half_bye_value, late_value, tiebreaks, deadline, first_colour, seed`
+	pairing_edition, pab_value, half_bye_value, late_value, tiebreaks, deadline, first_colour, seed, language`
 
 func scanTournament(row interface{ Scan(...any) error }, extra ...any) (arbiter.Tournament, error) {
 	var t arbiter.Tournament
 	var pab, half, late int
 	var tbs string
 	dest := []any{&t.ID, &t.Name, &t.Date, &t.Venue, &t.Rounds, &t.TimeControl, &t.Pace, &t.LawsEdition,
-		&t.TiebreakEdition, &t.PairingEdition, &pab, &half, &late, &tbs, &t.Deadline, &t.FirstColour, &t.Seed}
+		&t.TiebreakEdition, &t.PairingEdition, &pab, &half, &late, &tbs, &t.Deadline, &t.FirstColour, &t.Seed, &t.Language}
 	if err := row.Scan(append(dest, extra...)...); err != nil {
 		return t, err
 	}
 	t.PABValue, t.HalfByeValue, t.LateValue = arbiter.Score(pab), arbiter.Score(half), arbiter.Score(late)
 	t.Tiebreaks = splitCodes(tbs)
 	return t, nil
+}
+
+// languageOf returns the language stored for t: its own, or "en" when
+// it has none.
+func languageOf(t arbiter.Tournament) string {
+	if t.Language == "" {
+		return "en"
+	}
+	return t.Language
 }
 
 func splitCodes(s string) []string {
@@ -56,6 +65,8 @@ func checkTournament(t arbiter.Tournament) error {
 		return invalid("a requested bye is worth 0.5 or 0 points, not %s", t.HalfByeValue)
 	case t.LateValue < arbiter.Zero || t.LateValue > arbiter.Half:
 		return invalid("a round missed by a late entry is worth 0 or 0.5 points, not %s", t.LateValue)
+	case t.Language != "" && t.Language != "en" && t.Language != "it":
+		return invalid("unknown language %q: a tournament prints in en or it", t.Language)
 	case t.FirstColour < arbiter.NoColour || t.FirstColour > arbiter.Black:
 		return invalid("unknown first colour %d", t.FirstColour)
 	case t.Pace < arbiter.Standard || t.Pace > arbiter.Blitz:
@@ -102,12 +113,12 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 func (db *DB) insertTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tournament) (int64, error) {
 	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (name, date, venue, rounds, time_control, pace,
 		laws_edition, tiebreak_edition, pairing_edition, pab_value, half_bye_value, late_value, tiebreaks,
-		deadline, first_colour, seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		deadline, first_colour, seed, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
 		t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
-		t.Deadline, t.FirstColour, t.Seed, db.stamp())
+		t.Deadline, t.FirstColour, t.Seed, languageOf(t), db.stamp())
 	if err != nil {
-		return 0, fmt.Errorf("store: create tournament: %w", err)
+		return 0, fmt.Errorf("create tournament: %w", err)
 	}
 	return res.LastInsertId()
 }
@@ -161,7 +172,7 @@ func currentID(ctx context.Context, q queryer) (int64, error) {
 		return 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("store: read current tournament: %w", err)
+		return 0, fmt.Errorf("read current tournament: %w", err)
 	}
 	id, _ := strconv.ParseInt(v, 10, 64)
 	var n int
@@ -187,14 +198,14 @@ func (db *DB) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
 			(SELECT count(*) FROM rounds r WHERE r.tournament_id = t.id)
 			FROM tournaments t ORDER BY id DESC`)
 		if err != nil {
-			return fmt.Errorf("store: list tournaments: %w", err)
+			return fmt.Errorf("list tournaments: %w", err)
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var ti TournamentInfo
 			t, err := scanTournament(rows, &ti.Players, &ti.Paired)
 			if err != nil {
-				return fmt.Errorf("store: list tournaments: %w", err)
+				return fmt.Errorf("list tournaments: %w", err)
 			}
 			ti.Tournament = t
 			ti.Current = t.ID == cur
@@ -222,7 +233,7 @@ func loadTournament(ctx context.Context, q queryer, id int64) (arbiter.Tournamen
 		return t, notFound("there is no tournament number %d", id)
 	}
 	if err != nil {
-		return t, fmt.Errorf("store: read tournament %d: %w", id, err)
+		return t, fmt.Errorf("read tournament %d: %w", id, err)
 	}
 	return t, nil
 }
@@ -241,7 +252,7 @@ func (db *DB) FindTournament(ctx context.Context, ref string) (arbiter.Tournamen
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT id, name FROM tournaments ORDER BY id`)
 		if err != nil {
-			return fmt.Errorf("store: find tournament: %w", err)
+			return fmt.Errorf("find tournament: %w", err)
 		}
 		var ids []int64
 		var names []string
@@ -323,12 +334,12 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, date = ?, venue = ?, rounds = ?, time_control = ?,
 			pace = ?, laws_edition = ?, tiebreak_edition = ?, pairing_edition = ?, pab_value = ?, half_bye_value = ?,
-			late_value = ?, tiebreaks = ?, deadline = ?, first_colour = ?, seed = ? WHERE id = ?`,
+			late_value = ?, tiebreaks = ?, deadline = ?, first_colour = ?, seed = ?, language = ? WHERE id = ?`,
 			t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
 			t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
-			t.Deadline, t.FirstColour, t.Seed, t.ID)
+			t.Deadline, t.FirstColour, t.Seed, languageOf(t), t.ID)
 		if err != nil {
-			return fmt.Errorf("store: update tournament: %w", err)
+			return fmt.Errorf("update tournament: %w", err)
 		}
 		for _, c := range changes {
 			if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
@@ -366,5 +377,6 @@ func diffTournament(a, b arbiter.Tournament) []change {
 	add("deadline", a.Deadline, b.Deadline)
 	add("first colour", a.FirstColour.String(), b.FirstColour.String())
 	add("seed", strconv.FormatInt(a.Seed, 10), strconv.FormatInt(b.Seed, 10))
+	add("language", languageOf(a), languageOf(b))
 	return cs
 }

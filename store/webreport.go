@@ -130,7 +130,7 @@ func loadWebSettings(ctx context.Context, q queryer, tid int64) (WebSettings, er
 		return ws, nil
 	}
 	if err != nil {
-		return ws, fmt.Errorf("store: read web settings: %w", err)
+		return ws, fmt.Errorf("read web settings: %w", err)
 	}
 	return ws, nil
 }
@@ -153,7 +153,7 @@ func (db *DB) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) err
 		if _, err := tx.ExecContext(ctx, `INSERT INTO web_settings (tournament_id, auto_publish, public_url) VALUES (?, ?, ?)
 			ON CONFLICT (tournament_id) DO UPDATE SET auto_publish = excluded.auto_publish, public_url = excluded.public_url`,
 			tid, ws.AutoPublish, ws.PublicURL); err != nil {
-			return fmt.Errorf("store: save web settings: %w", err)
+			return fmt.Errorf("save web settings: %w", err)
 		}
 		return db.logEvent(ctx, tx, tid, ActWebSet, t.Name, old.String(), ws.String())
 	})
@@ -178,7 +178,7 @@ func (db *DB) Published(ctx context.Context, tid int64) (published, paired int, 
 			FROM rounds WHERE tournament_id = ?`, tid).Scan(&published, &paired)
 	})
 	if err != nil {
-		return 0, 0, fmt.Errorf("store: read published rounds: %w", err)
+		return 0, 0, fmt.Errorf("read published rounds: %w", err)
 	}
 	return published, paired, nil
 }
@@ -201,7 +201,7 @@ var tokenEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithP
 func newToken() (string, error) {
 	b := make([]byte, 17)
 	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("store: board code: %w", err)
+		return "", fmt.Errorf("board code: %w", err)
 	}
 	return tokenEncoding.EncodeToString(b)[:26], nil
 }
@@ -210,7 +210,7 @@ func newToken() (string, error) {
 func newPIN() (string, error) {
 	n, err := rand.Int(rand.Reader, big.NewInt(10000))
 	if err != nil {
-		return "", fmt.Errorf("store: PIN: %w", err)
+		return "", fmt.Errorf("PIN: %w", err)
 	}
 	return fmt.Sprintf("%04d", n.Int64()), nil
 }
@@ -239,12 +239,12 @@ func (db *DB) Publish(ctx context.Context, tid int64, n int, who string) (round 
 		round = n
 		var at string
 		if err := tx.QueryRowContext(ctx, `SELECT published_at FROM rounds WHERE tournament_id = ? AND number = ?`, tid, n).Scan(&at); err != nil {
-			return fmt.Errorf("store: read round %d: %w", n, err)
+			return fmt.Errorf("read round %d: %w", n, err)
 		}
 		if at != "" {
 			already = true
 		} else if _, err := tx.ExecContext(ctx, `UPDATE rounds SET published_at = ? WHERE tournament_id = ? AND number = ?`, db.stamp(), tid, n); err != nil {
-			return fmt.Errorf("store: publish round %d: %w", n, err)
+			return fmt.Errorf("publish round %d: %w", n, err)
 		}
 		made, err := db.makeCodes(ctx, tx, tid, n)
 		if err != nil {
@@ -265,7 +265,7 @@ func (db *DB) makeCodes(ctx context.Context, tx *sql.Tx, tid int64, n int) (int,
 		WHERE b.tournament_id = ? AND b.round = ? AND NOT EXISTS (SELECT 1 FROM board_codes c
 			WHERE c.tournament_id = b.tournament_id AND c.round = b.round AND c.board = b.board)`, tid, n)
 	if err != nil {
-		return 0, fmt.Errorf("store: read boards: %w", err)
+		return 0, fmt.Errorf("read boards: %w", err)
 	}
 	var boards []int
 	for rows.Next() {
@@ -297,7 +297,7 @@ func (db *DB) makeCodes(ctx context.Context, tx *sql.Tx, tid int64, n int) (int,
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO board_codes (tournament_id, round, board, token, white_pin, black_pin) VALUES (?, ?, ?, ?, ?, ?)`,
 			tid, n, b, tok, wp, bp); err != nil {
-			return 0, fmt.Errorf("store: save board code: %w", err)
+			return 0, fmt.Errorf("save board code: %w", err)
 		}
 	}
 	return len(boards), nil
@@ -312,7 +312,7 @@ func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCo
 			FROM board_codes c JOIN boards b USING (tournament_id, round, board)
 			WHERE c.tournament_id = ? AND c.round = ?`, tid, n)
 		if err != nil {
-			return fmt.Errorf("store: read board codes: %w", err)
+			return fmt.Errorf("read board codes: %w", err)
 		}
 		defer rows.Close()
 		for rows.Next() {
@@ -349,7 +349,7 @@ func boardByToken(ctx context.Context, tx *sql.Tx, token string) (BoardCode, err
 		return c, &InputError{Kind: ErrBadToken, Msg: "no board has this code: scan the code on your slip again"}
 	}
 	if err != nil {
-		return c, fmt.Errorf("store: read board code: %w", err)
+		return c, fmt.Errorf("read board code: %w", err)
 	}
 	paired, err := pairedRounds(ctx, tx, c.TournamentID)
 	if err != nil {
@@ -412,7 +412,7 @@ func (db *DB) Report(ctx context.Context, token string, seat arbiter.Colour, r a
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET result = ?, reported_at = ?, reported_ip = ?, reported_dev = ? WHERE id = ?`,
 				r, now, o.IP, o.Device, c.Report.ID); err != nil {
-				return fmt.Errorf("store: save report: %w", err)
+				return fmt.Errorf("save report: %w", err)
 			}
 			if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActReport, subject, c.Report.Result.String(), r.String()+" "+o.from()); err != nil {
 				return err
@@ -422,7 +422,7 @@ func (db *DB) Report(ctx context.Context, token string, seat arbiter.Colour, r a
 		res, err := tx.ExecContext(ctx, `INSERT INTO result_reports (tournament_id, round, board, seat, result, status, reported_at, reported_ip, reported_dev)
 			VALUES (?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, seat, r, now, o.IP, o.Device)
 		if err != nil {
-			return fmt.Errorf("store: save report: %w", err)
+			return fmt.Errorf("save report: %w", err)
 		}
 		id, _ := res.LastInsertId()
 		if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActReport, subject, "", r.String()+" "+o.from()); err != nil {
@@ -505,7 +505,7 @@ func (db *DB) Confirm(ctx context.Context, token, pin string, r arbiter.Result, 
 		if r != rep.Result {
 			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'disputed', other_result = ?, closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
 				WHERE id = ?`, r, now, o.who(), o.IP, o.Device, rep.ID); err != nil {
-				return fmt.Errorf("store: save report: %w", err)
+				return fmt.Errorf("save report: %w", err)
 			}
 			if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActDispute, subject, rep.Result.String(), r.String()+" "+o.from()); err != nil {
 				return err
@@ -517,7 +517,7 @@ func (db *DB) Confirm(ctx context.Context, token, pin string, r arbiter.Result, 
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'confirmed', closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
 			WHERE id = ?`, now, o.who(), o.IP, o.Device, rep.ID); err != nil {
-			return fmt.Errorf("store: save report: %w", err)
+			return fmt.Errorf("save report: %w", err)
 		}
 		if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActConfirm, subject, "", r.String()+" "+o.from()); err != nil {
 			return err
@@ -591,7 +591,7 @@ func (db *DB) Accept(ctx context.Context, tid, id int64, judged Judged, who stri
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'accepted', closed_at = ?, closed_by = ?, closed_ip = '', closed_dev = '' WHERE id = ?`,
 			db.stamp(), who, id); err != nil {
-			return fmt.Errorf("store: save report: %w", err)
+			return fmt.Errorf("save report: %w", err)
 		}
 		subject := fmt.Sprintf("round %d board %d, report %d", rep.Round, rep.Board, id)
 		if err := db.logEventAs(ctx, tx, who, tid, ActAccept, subject, reportText(rep), judged.Result.String()); err != nil {
@@ -619,7 +619,7 @@ func (db *DB) Reject(ctx context.Context, tid, id int64, who string) (WebReport,
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'rejected', closed_at = ?, closed_by = ?, closed_ip = '', closed_dev = '' WHERE id = ?`,
 			db.stamp(), who, id); err != nil {
-			return fmt.Errorf("store: save report: %w", err)
+			return fmt.Errorf("save report: %w", err)
 		}
 		subject := fmt.Sprintf("round %d board %d, report %d", rep.Round, rep.Board, id)
 		if err := db.logEventAs(ctx, tx, who, tid, ActReject, subject, reportText(rep), ""); err != nil {
@@ -660,7 +660,7 @@ func closeReports(ctx context.Context, tx *sql.Tx, tid int64, n, b int, who, at 
 	_, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'superseded', closed_at = ?, closed_by = ?
 		WHERE tournament_id = ? AND round = ? AND board = ? AND status IN ('reported', 'disputed')`, at, who, tid, n, b)
 	if err != nil {
-		return fmt.Errorf("store: close reports: %w", err)
+		return fmt.Errorf("close reports: %w", err)
 	}
 	return nil
 }
@@ -682,7 +682,7 @@ func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]
 		r.reported_at, r.reported_ip, r.reported_dev, r.closed_at, r.closed_by
 		FROM result_reports r JOIN boards b USING (tournament_id, round, board) WHERE `+where+` ORDER BY r.id`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: read reports: %w", err)
+		return nil, fmt.Errorf("read reports: %w", err)
 	}
 	defer rows.Close()
 	var out []WebReport
@@ -691,7 +691,7 @@ func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]
 		var at, closed string
 		if err := rows.Scan(&r.ID, &r.TournamentID, &r.Round, &r.Board, &r.White, &r.Black, &r.Seat, &r.Result, &r.Status, &r.Other,
 			&at, &r.ReportedIP, &r.ReportedDev, &closed, &r.ClosedBy); err != nil {
-			return nil, fmt.Errorf("store: read reports: %w", err)
+			return nil, fmt.Errorf("read reports: %w", err)
 		}
 		r.ReportedAt, _ = time.Parse(time.RFC3339, at)
 		r.ClosedAt, _ = time.Parse(time.RFC3339, closed)

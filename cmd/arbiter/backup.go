@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
@@ -26,8 +27,15 @@ writing: it holds every change finished before it began, and none of the
 ones still under way.
 
 The copy is written under a temporary name and renamed when it is complete,
-so the file is either the whole copy or not there at all. An existing file
-is replaced only with --force.
+so the file is either the whole copy or not there at all. Before it is
+renamed, the copy is checked as arbiter check does; a copy that does not
+pass is not kept, and the message says the database is damaged.
+
+` + overwritePolicy + `
+
+To carry the evening home, back up onto the stick rather than copying
+arbiter.db by hand: a hand copy made while a command runs may miss the
+changes still in arbiter.db-wal.
 
 The copy is a database like any other: open it with --db FILE, or put it in
 place of the original to restore it.`,
@@ -42,7 +50,7 @@ place of the original to restore it.`,
 			return runBackup(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.force, "force", false, "replace the file if it exists")
+	cmd.Flags().BoolVar(&opts.force, "force", false, "replace a read-only file or a database (such as an older backup)")
 	return cmd
 }
 
@@ -50,8 +58,19 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 	if opts.file == "" {
 		return usageErrorf("give the name of the file to write, e.g. arbiter backup club-backup.db")
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
-		err := db.Backup(ctx, opts.file, opts.force)
+	t, err := a.resolveOutput(opts.file, opts.force)
+	if err != nil {
+		return err
+	}
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+		var err error
+		if t.direct {
+			err = backupDirect(ctx, db, t)
+		} else {
+			// The policy allowed replacing a file there now; one that
+			// appears meanwhile is still refused.
+			err = db.Backup(ctx, t.target, t.exists)
+		}
 		if errors.Is(err, store.ErrConflict) {
 			return hint(err, "choose another name, or add --force to replace it")
 		}
@@ -59,12 +78,33 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 			return err
 		}
 		size := ""
-		if fi, err := os.Stat(opts.file); err == nil {
+		if fi, err := os.Stat(opts.file); err == nil && fi.Mode().IsRegular() {
 			size = " (" + byteSize(fi.Size()) + ")"
 		}
 		a.notef("Copied %s to %s%s.", db.Path(), opts.file, size)
 		return nil
 	})
+}
+
+// backupDirect writes the copy to a pipe or a device (arbiter backup
+// /dev/stdout | ssh ...): SQLite writes it to a file in a folder of its
+// own, which is then copied there and removed.
+func backupDirect(ctx context.Context, db *store.DB, t outTarget) error {
+	dir, err := os.MkdirTemp("", "arbiter-backup-")
+	if err != nil {
+		return writeError(t.path, err)
+	}
+	defer os.RemoveAll(dir)
+	tmp := filepath.Join(dir, "copy.db")
+	if err := db.Backup(ctx, tmp, false); err != nil {
+		return err
+	}
+	f, err := os.Open(tmp)
+	if err != nil {
+		return writeError(t.path, err)
+	}
+	defer f.Close()
+	return copyDirect(t, f)
 }
 
 // byteSize writes n bytes as "812 bytes", "44 kB" or "3.1 MB".

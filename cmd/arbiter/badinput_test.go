@@ -362,7 +362,8 @@ func TestBadArguments(t *testing.T) {
 		t.Fatal(err)
 	}
 	existing := filepath.Join(dir, "existing.db")
-	if err := os.WriteFile(existing, []byte("keep me"), 0o644); err != nil {
+	// A backup is a database: replaced only with --force.
+	if err := os.WriteFile(existing, []byte("SQLite format 3\x00keep me"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -551,9 +552,9 @@ func TestBadArguments(t *testing.T) {
 		{"backup: no file", []string{"backup"}, 2, `accepts 1 arg`},
 		{"backup: empty name", []string{"backup", ""}, 2, `give the name of the file`},
 		{"backup: file exists", []string{"backup", existing}, 1, regexp.QuoteMeta(existing) + ` already exists; choose another name, or add --force`},
-		{"backup: folder", []string{"backup", dir}, 1, regexp.QuoteMeta(dir) + ` is a folder`},
-		{"backup: missing folder", []string{"backup", filepath.Join(dir, "nowhere", "copy.db")}, 1, `cannot write .*nowhere.*copy\.db: no such file or directory`},
-		{"backup: the database itself", []string{"backup", c.db, "--force"}, 1, regexp.QuoteMeta(c.db) + ` is the database itself`},
+		{"backup: folder", []string{"backup", dir}, 1, `cannot write ` + regexp.QuoteMeta(dir) + `: it is a folder`},
+		{"backup: missing folder", []string{"backup", filepath.Join(dir, "nowhere", "copy.db")}, 1, `cannot write .*nowhere.*copy\.db: there is no folder .*nowhere; create it`},
+		{"backup: the database itself", []string{"backup", c.db, "--force"}, 1, `will not write over ` + regexp.QuoteMeta(c.db) + `: it is the tournament database`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -565,7 +566,7 @@ func TestBadArguments(t *testing.T) {
 			t.Errorf("a refused command wrote %s", name)
 		}
 	}
-	if b, _ := os.ReadFile(existing); string(b) != "keep me" {
+	if b, _ := os.ReadFile(existing); string(b) != "SQLite format 3\x00keep me" {
 		t.Errorf("a refused backup changed %s", existing)
 	}
 	if b, _ := os.ReadFile(garbageDB); !bytes.Equal(b, garbage(8192)()) {

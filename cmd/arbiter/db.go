@@ -42,28 +42,34 @@ func (a *app) actor() string {
 // errNoDatabase is returned by commands that read when there is no file.
 var errNoDatabase = errors.New("no database")
 
-// openStore opens the database. Commands that start a tournament or
-// enter players (create true) make it on first use, in a new file or an
-// empty one; the others refuse a missing or empty file, so that a
-// mistyped --db does not leave a database behind. A file that is not an
-// arbiter database is refused and left as it is.
-func (a *app) openStore(ctx context.Context, create bool) (*store.DB, error) {
+// openStore opens the database as mode says. Only the commands that start
+// a tournament or load the roster (mode store.Create) make it, in a new
+// file or an empty one; the others refuse a missing or empty file, so
+// that a mistyped --db does not leave a database behind. Commands that
+// only read open it read-only, so that they work on a write-protected
+// stick. A file that is not an arbiter database is refused and left as
+// it is.
+func (a *app) openStore(ctx context.Context, mode store.Mode) (*store.DB, error) {
 	path := a.databasePath()
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && fi.IsDir():
 		return nil, fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
-	case create || path == ":memory:":
+	case mode == store.Create || path == ":memory:":
 	case errors.Is(err, os.ErrNotExist):
 		return nil, fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
 	case err == nil && fi.Size() == 0 && !hasJournal(path):
 		return nil, fmt.Errorf("%w at %s (the file is empty): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
 	}
-	db, err := store.OpenAt(ctx, path, a.now)
-	if errors.Is(err, store.ErrNotDatabase) {
+	db, err := store.OpenMode(ctx, path, mode, a.now)
+	switch {
+	case errors.Is(err, store.ErrForeign):
+		return nil, err
+	case errors.Is(err, store.ErrNotDatabase):
 		return nil, fmt.Errorf("%s is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one", path)
-	}
-	if err != nil {
+	case errors.Is(err, store.ErrNoDatabase):
+		return nil, fmt.Errorf("%w at %s (the file holds nothing): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+	case err != nil:
 		return nil, err
 	}
 	db.Actor = a.actor()
@@ -79,8 +85,8 @@ func hasJournal(path string) bool {
 }
 
 // withStore opens the database, runs fn and closes it.
-func (a *app) withStore(ctx context.Context, create bool, fn func(db *store.DB) error) error {
-	db, err := a.openStore(ctx, create)
+func (a *app) withStore(ctx context.Context, mode store.Mode, fn func(db *store.DB) error) error {
+	db, err := a.openStore(ctx, mode)
 	if err != nil {
 		return err
 	}
@@ -147,6 +153,11 @@ func (a *app) notef(format string, args ...any) {
 	fmt.Fprintf(a.stderr, format+"\n", args...)
 }
 
+// note writes a notice already worded (see tr) to stderr.
+func (a *app) note(text string) {
+	fmt.Fprintln(a.stderr, text)
+}
+
 // parseRoundArg reads a round number argument or flag value.
 func parseRound(s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -173,7 +184,7 @@ func findEntry(s *store.Snapshot, ref string) (arbiter.Entry, error) {
 // completeStore opens the database for shell completion without creating
 // it; it returns nil when there is nothing to complete from.
 func (a *app) completeStore(cmd *cobra.Command) *store.DB {
-	db, err := a.openStore(cmd.Context(), false)
+	db, err := a.openStore(cmd.Context(), store.ReadOnly)
 	if err != nil {
 		return nil
 	}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -31,6 +32,7 @@ var demoData embed.FS
 type demoOptions struct {
 	dir  string
 	seed int64
+	lang string
 }
 
 func newDemoCmd(a *app) *cobra.Command {
@@ -54,9 +56,14 @@ database (labyrinth.db), the workbook, the pairing sheet and result slips of
 every round, the standings and the crosstable as PDF, the TRF and the PGN, and
 the club list and game records typed in. Files of an earlier demo there are
 replaced; nothing else in the folder is touched. The same --seed always
-plays the same evening.`,
+plays the same evening.
+
+--lang it plays the evening in Italian: the tournament's sheets, workbook
+and the transcript's remarks are in Italian (the same as ARBITER_LANG=it or
+an Italian LANG); --lang en in English.`,
 		Example: `  $ arbiter demo
   $ arbiter demo --dir /tmp/evening --seed 7
+  $ arbiter demo --lang it --dir serata
   $ ARBITER_DB=arbiter-demo/labyrinth.db arbiter standings --explain 1`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
@@ -64,11 +71,16 @@ plays the same evening.`,
 			if cmd.Flags().Changed("db") || cmd.Flags().Changed("tournament") {
 				return usageErrorf("the demo makes its own database in --dir: leave out --db and --tournament")
 			}
+			if _, err := reportLang(opts.lang); err != nil {
+				return err
+			}
 			return runDemo(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.dir, "dir", "arbiter-demo", "write the database and the files in the folder `DIR`")
 	cmd.Flags().Int64Var(&opts.seed, "seed", 2, "the seed `N` of the results drawn and of the colour lot")
+	cmd.Flags().StringVar(&opts.lang, "lang", "", "the language of the evening: {en|it} (default: the terminal's, ARBITER_LANG or LANG)")
+	_ = cmd.RegisterFlagCompletionFunc("lang", cobra.FixedCompletions([]cobra.Completion{"en", "it"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.MarkFlagDirname("dir")
 	cmd.RegisterFlagCompletionFunc("seed", cobra.NoFileCompletions)
 	return cmd
@@ -81,9 +93,8 @@ var (
 )
 
 const (
-	demoTournament = "Labyrinth 12 May 2026"
-	demoDB         = "labyrinth.db"
-	demoRounds     = 7
+	demoDB     = "labyrinth.db"
+	demoRounds = 7
 )
 
 // demoArrivals are the players who register before the deadline, in the
@@ -115,12 +126,11 @@ type demoStep struct {
 // tournament's late-entry value), a player asks for a half-point bye in
 // round 6, and another leaves after his round 4 game.
 var demoSteps = []demoStep{
-	{1, 6, "Two players arrive after the deadline: they enter from round 2, with 0 points for round 1",
+	{1, 6, "demo.late", // "Two players arrive after the deadline..."
 		[]string{"player", "add", "Ionescu, Ștefan"}},
 	{1, 7, "", []string{"player", "add", "Villa, Noemi"}},
-	{3, 4, "Martina Greco will be late for round 6 and asks for a half-point bye",
-		[]string{"player", "bye", "Greco, Martina", "--round", "6"}},
-	{4, 5, "Salvatore Marino has to leave after this round", []string{"player", "withdraw", "Marino, Salvatore"}},
+	{3, 4, "demo.halfbye", []string{"player", "bye", "Greco, Martina", "--round", "6"}},
+	{4, 5, "demo.leaves", []string{"player", "withdraw", "Marino, Salvatore"}},
 }
 
 // demoIncident is a board with a story: a game score handed in, a claim
@@ -135,23 +145,23 @@ type demoIncident struct {
 	game       string   // a file in demodata/games, attached with game add
 	result     []string // round result arguments after the board, if any
 	fromBottom bool
-	note       string
+	note       string // message id of the organizer's remark
 }
 
 var demoIncidents = []demoIncident{
 	{round: 1, drawn: "0-1", game: "laws-appendix.txt",
-		note: "A score in Italian letters (C knight, A bishop, T rook, D queen, R king): the game of the Laws' appendix on notation, resigned after 28.Tf1"},
-	{round: 2, drawn: "1-0", game: "solta-2025.pgn", note: "A score in English letters that ends in mate decides the result"},
-	{round: 3, drawn: "1/2", game: "lichess-blitz-flag.pgn", result: []string{"0-1", "--reason", "time"},
-		note: "White's flag falls with king and pawn against a bare king; Black claims the game"},
-	{round: 4, drawn: "1-0", game: "matto-del-barbiere.txt", fromBottom: true, note: "The four-move mate in Italian letters: 1.e4 e5 2.Ac4 Cc6 3.Dh5 Cf6 4.D:f7#"},
-	{round: 5, drawn: "1-0", result: []string{"+-"}, note: "Black does not come to the board: White wins by forfeit"},
-	{round: 6, drawn: "0-1", game: "xinghua-2025.pgn", note: "Another score in English letters, a mate for Black"},
+		note: "demo.appendix"},
+	{round: 2, drawn: "1-0", game: "solta-2025.pgn", note: "demo.solta"},
+	{round: 3, drawn: "1/2", game: "lichess-blitz-flag.pgn", result: []string{"0-1", "--reason", "time"}, note: "demo.flag"},
+	{round: 4, drawn: "1-0", game: "matto-del-barbiere.txt", fromBottom: true, note: "demo.barber"},
+	{round: 5, drawn: "1-0", result: []string{"+-"}, note: "demo.forfeit"},
+	{round: 6, drawn: "0-1", game: "xinghua-2025.pgn", note: "demo.xinghua"},
 }
 
 // demoRun is one playing of the evening.
 type demoRun struct {
-	a     *app // the demo's own streams: the transcript goes to a.stderr
+	a     *app              // the demo's own streams: the transcript goes to a.stderr
+	l     *locale.Localizer // the evening's language
 	dir   string
 	db    string
 	clock time.Time
@@ -165,18 +175,23 @@ type demoRun struct {
 	fold   *demoFold
 }
 
-// demoFold says what commands left out of the transcript were, for one
-// and for several.
-type demoFold struct{ one, many string }
+// demoFold says what commands left out of the transcript were: the id of
+// a message counting them.
+type demoFold struct{ msg string }
 
 var (
-	foldPlayers = &demoFold{"more player registers the same way", "more players register the same way"}
-	foldResults = &demoFold{"more result is entered the same way", "more results are entered the same way"}
+	foldPlayers = &demoFold{"demo.foldplayers"} // "3 more players register the same way"
+	foldResults = &demoFold{"demo.foldresults"}
 )
 
 func runDemo(ctx context.Context, a *app, opts *demoOptions) error {
+	lang, _ := reportLang(opts.lang)
+	if lang == "" {
+		lang = a.termLang()
+	}
 	d := &demoRun{
 		a:     a,
+		l:     locale.New(lang),
 		dir:   opts.dir,
 		db:    filepath.Join(opts.dir, demoDB),
 		clock: demoDate.Add(20*time.Hour + 40*time.Minute),
@@ -185,19 +200,18 @@ func runDemo(ctx context.Context, a *app, opts *demoOptions) error {
 	if err := d.prepare(); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stderr, "# %s, seed %d: every command below works on ARBITER_DB=%s\n",
-		demoDate.Format("Monday 2 January 2006"), opts.seed, d.db)
+	fmt.Fprintln(a.stderr, d.l.T("demo.header", "Day", d.l.Day(demoDate), "Seed", opts.seed, "DB", d.db))
 
-	d.section(20*60+40, "The club's list goes into the roster, which lasts from one evening to the next")
+	d.section(20*60+40, d.l.T("demo.roster"))
 	if _, err := d.do(ctx, nil, "roster", "import", d.file("roster.csv")); err != nil {
 		return err
 	}
-	d.section(20*60+42, "The evening's tournament")
-	if _, err := d.do(ctx, nil, "tournament", "new", demoTournament, "--preset", "labyrinth",
-		"--date", demoDate.Format(time.DateOnly), "--seed", strconv.FormatInt(opts.seed, 10)); err != nil {
+	d.section(20*60+42, d.l.T("demo.new"))
+	if _, err := d.do(ctx, nil, "tournament", "new", d.l.T("demo.tournament", "Date", d.l.Date(demoDate)), "--preset", "labyrinth",
+		"--date", demoDate.Format(time.DateOnly), "--seed", strconv.FormatInt(opts.seed, 10), "--lang", lang.String()); err != nil {
 		return err
 	}
-	d.section(20*60+45, "Registration: each player gives a name and the roster knows the rest")
+	d.section(20*60+45, d.l.T("demo.registration"))
 	for _, p := range demoArrivals {
 		fold := foldPlayers
 		if p.shown {
@@ -219,9 +233,9 @@ func runDemo(ctx context.Context, a *app, opts *demoOptions) error {
 // round plays round r: pairing, sheets, the evening's events, results.
 func (d *demoRun) round(ctx context.Context, r int) error {
 	start := 21*60 + 30 + (r-1)*25 // minutes after midnight
-	title := fmt.Sprintf("Round %d: pairing by the Dutch system, the sheet for the wall, the slips", r)
+	title := d.l.T("demo.round", "Round", r)
 	if r == 1 {
-		title += " (registration closed at 21:15)"
+		title = d.l.T("demo.round1", "Round", r, "Time", d.l.Clock(demoDate.Add(21*time.Hour+15*time.Minute)))
 	}
 	d.section(start-3, title)
 	// The first round's pairing is shown in full; later ones by their
@@ -252,7 +266,7 @@ func (d *demoRun) round(ctx context.Context, r int) error {
 		}
 		d.at(start + s.minute)
 		if s.note != "" {
-			d.note(s.note)
+			d.note(d.l.T(s.note))
 		}
 		if _, err := d.do(ctx, nil, s.args...); err != nil {
 			return err
@@ -285,7 +299,7 @@ func (d *demoRun) results(ctx context.Context, rd roundJSON, at int) error {
 			incident[pickBoard(drawn, in, incident)] = in
 		}
 	}
-	d.section(at, fmt.Sprintf("Results of round %d come in", rd.Round))
+	d.section(at, d.l.T("demo.results", "Round", rd.Round))
 	for i, b := range boards {
 		board := strconv.Itoa(b.Board)
 		in, ok := incident[i]
@@ -299,7 +313,7 @@ func (d *demoRun) results(ctx context.Context, rd roundJSON, at int) error {
 				return err
 			}
 		default:
-			d.note(in.note)
+			d.note(d.l.T(in.note))
 			if in.game != "" {
 				if _, err := d.do(ctx, nil, "game", "add", board, d.file(path.Join("games", in.game))); err != nil {
 					return err
@@ -395,7 +409,7 @@ func (d *demoRun) draw(w, b int) string {
 // finish writes the files of the end of the evening and prints the
 // standings on standard output.
 func (d *demoRun) finish(ctx context.Context) error {
-	d.section(21*60+30+demoRounds*25, "The evening is over: files for the club, the federation and the website")
+	d.section(21*60+30+demoRounds*25, d.l.T("demo.over"))
 	steps := [][]string{
 		{"export", "xlsx", d.file("labyrinth.xlsx")},
 		{"export", "trf", d.file("labyrinth.trf")},
@@ -415,7 +429,7 @@ func (d *demoRun) finish(ctx context.Context) error {
 	if _, err := io.WriteString(d.a.stdout, out); err != nil {
 		return err
 	}
-	d.note(fmt.Sprintf("Every change of the evening, with its time: ARBITER_DB=%s arbiter log", d.db))
+	d.note(d.l.T("demo.log", "DB", d.db))
 	return nil
 }
 
@@ -535,14 +549,16 @@ func (d *demoRun) exec(ctx context.Context, args []string) (string, []byte, erro
 	return out.String(), notices.Bytes(), nil
 }
 
-// getenv is the environment the demo's commands see: its database and
-// its organizer, nothing of the caller's.
+// getenv is the environment the demo's commands see: its database, its
+// organizer and its language, nothing of the caller's.
 func (d *demoRun) getenv(key string) string {
 	switch key {
 	case "ARBITER_DB":
 		return d.db
 	case "ARBITER_USER":
 		return "demo"
+	case "ARBITER_LANG":
+		return d.l.Lang().String()
 	}
 	return ""
 }
@@ -570,11 +586,8 @@ func (d *demoRun) at(minute int) {
 }
 
 func (d *demoRun) flushFolded() {
-	switch {
-	case d.folded == 1:
-		fmt.Fprintf(d.a.stderr, "# (1 %s)\n", d.fold.one)
-	case d.folded > 1:
-		fmt.Fprintf(d.a.stderr, "# (%d %s)\n", d.folded, d.fold.many)
+	if d.folded > 0 {
+		fmt.Fprintf(d.a.stderr, "# (%s)\n", d.l.N(d.fold.msg, d.folded))
 	}
 	d.folded, d.fold = 0, nil
 }

@@ -9,12 +9,14 @@ func newExportCmd(a *app) *cobra.Command {
 		Use:   "export <format> <file>",
 		Short: "Write the tournament to a file for other programs",
 		Long: `Write the current tournament to a file that other programs read. Each format
-is a subcommand. A file already there is replaced; it is written whole or
-not at all.`,
+is a subcommand.
+
+` + overwritePolicy,
 		Example: `  $ arbiter export xlsx standings.xlsx
   $ arbiter export pgn games.pgn
   $ arbiter export trf labyrinth.trf`,
 	}
+	cmd.PersistentFlags().BoolVar(&a.force, "force", false, "replace a read-only file or a database")
 	cmd.AddCommand(
 		newExportXLSXCmd(a),
 		newExportPGNCmd(a, nil),

@@ -72,7 +72,7 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 	}
 	var data []byte
 	written, withMoves := 0, 0
-	err := a.withStore(ctx, false, func(db *store.DB) error {
+	err := a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -122,11 +122,12 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 	if err := a.writeOutput(opts.File, data); err != nil {
 		return err
 	}
+	l := a.tr()
 	what := opts.File
 	if what == "-" {
-		what = "standard output"
+		what = l.T("cli.stdout")
 	}
-	a.notef("Wrote %s (%s, %d with moves).", what, plural(written, "game", "games"), withMoves)
+	a.note(l.T("cli.wrote.pgn", "What", what, "Games", l.N("cli.games", written), "Moves", withMoves))
 	return nil
 }
 

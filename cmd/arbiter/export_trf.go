@@ -77,7 +77,7 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 	}
 	var buf bytes.Buffer
 	var f *trf.File
-	err = a.withStore(ctx, false, func(db *store.DB) error {
+	err = a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -87,7 +87,7 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 		}
 		n := completeRounds(s)
 		if n < len(s.Rounds) {
-			a.notef("Round %d is still in play (%s without a result): the file stops after round %d.", n+1, plural(openBoards(s, n+1), "board", "boards"), n)
+			a.note(a.tr().T("cli.trf.inplay", "Round", n+1, "Open", a.tr().N("cli.boards", openBoards(s, n+1)), "Last", n))
 		}
 		if f, err = trfFile(s, n); err != nil {
 			return err
@@ -102,11 +102,12 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 	if err := a.writeOutput(opts.file, buf.Bytes()); err != nil {
 		return err
 	}
+	l := a.tr()
 	what := opts.file
 	if what == "-" {
-		what = "standard output"
+		what = l.T("cli.stdout")
 	}
-	a.notef("Wrote %s (%s, %s).", what, plural(len(f.Players), "player", "players"), plural(f.PlayedRounds(), "round", "rounds"))
+	a.note(l.T("cli.wrote.trf", "What", what, "Players", l.N("cli.players", len(f.Players)), "Rounds", l.N("cli.rounds", f.PlayedRounds())))
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 type exportXLSXOptions struct {
 	file  string
+	lang  string
 	round roundChoice
 }
 
@@ -35,7 +36,11 @@ Points, ratings and tie-breaks are numbers, so the spreadsheet can sort and
 sum them. The workbook shows the tournament after the last round with every
 result in; --round N stops it after another paired round (if that round is
 still in play, its open games count as not played yet). The ranking is that
-of arbiter standings. Use - as FILE to write to standard output.`,
+of arbiter standings. Use - as FILE to write to standard output.
+
+The sheet names, headers and words are in the tournament's language
+(tournament set --lang; Classifica, Tabellone, Turno 1... in Italian);
+--lang en or --lang it writes this workbook in English or Italian.`,
 		Example: `  $ arbiter export xlsx standings.xlsx
   $ arbiter export xlsx after3.xlsx --round 3
   $ arbiter export xlsx "Spring Open.xlsx" --tournament "Spring Open"`,
@@ -44,18 +49,27 @@ of arbiter standings. Use - as FILE to write to standard output.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
 			opts.round.set = cmd.Flags().Changed("round")
+			if _, err := reportLang(opts.lang); err != nil {
+				return err
+			}
 			return runExportXLSX(cmd.Context(), a, opts)
 		},
 	}
 	a.roundFlag(cmd, &opts.round.n, "stop after round `N` (default: the last round with every result in)")
+	reportLangFlag(cmd, &opts.lang)
 	return cmd
 }
 
 func runExportXLSX(ctx context.Context, a *app, opts *exportXLSXOptions) error {
+	lang, err := reportLang(opts.lang)
+	if err != nil {
+		return err
+	}
 	return a.writeReport(ctx, report{
 		path: opts.file,
+		lang: lang,
 		round: func(s *store.Snapshot) (int, error) {
-			return a.afterRound(s, opts.round, "the workbook", true)
+			return a.afterRound(s, opts.round, "the workbook", "cli.what.workbook", true)
 		},
 		write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteXLSX(w, ev) },
 		// Standings, Crosstable, one sheet per round, Players.

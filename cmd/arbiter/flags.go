@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
@@ -72,4 +73,48 @@ func oneArg(what string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// tr returns the words of the organizer's terminal (see termLang) for
+// tables, titles and notices. --json, the database, TRF and PGN never go
+// through it.
+func (a *app) tr() *locale.Localizer {
+	if a.words == nil {
+		a.words = locale.New(a.termLang())
+	}
+	return a.words
+}
+
+// termLang returns the language of the organizer's terminal: ARBITER_LANG,
+// else an Italian locale (LANG=it_IT.UTF-8), else English.
+func (a *app) termLang() locale.Lang { return locale.FromEnv(a.getenv) }
+
+// langName names a tournament's language in the organizer's words.
+func langName(l *locale.Localizer, code string) string {
+	if code == string(locale.Italian) {
+		return l.T("cli.lang.it")
+	}
+	return l.T("cli.lang.en")
+}
+
+// reportLangFlag adds --lang to a command that writes a sheet or a
+// workbook: the language of its words, the tournament's unless given. It
+// means what --lang of export pgn means, the language of what is written,
+// not of what is read.
+func reportLangFlag(cmd *cobra.Command, lang *string) {
+	cmd.Flags().StringVar(lang, "lang", "", "language of the words in the file: {en|it} (default: the tournament's language)")
+	_ = cmd.RegisterFlagCompletionFunc("lang", cobra.FixedCompletions([]cobra.Completion{"en", "it"}, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// reportLang reads --lang of a report: "" leaves the choice to the
+// tournament.
+func reportLang(s string) (locale.Lang, error) {
+	if s == "" {
+		return "", nil
+	}
+	l, err := locale.ParseLang(s)
+	if err != nil || strings.TrimSpace(s) == "" {
+		return "", usageErrorf("--lang %q: use en or it", s)
+	}
+	return l, nil
 }

@@ -112,7 +112,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 	if len(g.Moves) == 0 {
 		return fmt.Errorf("%s has no moves: to enter a result alone, use arbiter round result %d RESULT", name, board)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -179,9 +179,9 @@ func addedLine(seat games.Seat, cg checkedGame, done store.Submitted) string {
 	case cg.sub.Result == arbiter.NoResult && c.Old == arbiter.NoResult:
 		what += ". No result entered yet."
 	case c.Unchanged:
-		what += fmt.Sprintf(". The result %s stands.", withReasonText(c.Old, c.OldReason))
+		what += fmt.Sprintf(". The result %s stands.", withReasonText(nil, c.Old, c.OldReason))
 	default:
-		what += fmt.Sprintf(". Entered %s.", withReasonText(c.New, c.NewReason))
+		what += fmt.Sprintf(". Entered %s.", withReasonText(nil, c.New, c.NewReason))
 	}
 	return what
 }

@@ -74,11 +74,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 	if opts.Round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 3", opts.Round)
 	}
-	gs, name, err := a.readGames(opts.Path)
-	if err != nil {
-		return err
-	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -88,27 +84,38 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 				return fmt.Errorf("--round: %w", err)
 			}
 		} else if len(s.Rounds) == 0 {
+			name := opts.Path
+			if name == "-" {
+				name = "standard input"
+			}
 			return fmt.Errorf("no round of %s is paired yet: nothing to attach %s to", s.Tournament.Name, name)
 		}
+		// The file is read one game at a time and only the games that
+		// match a board are kept, so memory follows the tournament, not
+		// the file; of the problems, the first few are kept and the rest
+		// counted.
 		ix := games.NewIndex(len(s.Rounds), seatsOf(s))
 		var matched []importedGame
-		var unmatched, refused []string
+		var unmatched, refused problems
 		taken := map[[2]int]int{} // round, board: index of the game that took it
-		for _, pg := range gs {
+		total := 0
+		name, err := a.eachGame(opts.Path, func(pg pgnGame) error {
+			total++
 			m := ix.Find(opts.Round, tagsOf(pg.game))
-			label := gameLabel(pg)
 			switch {
 			case m.Swapped:
-				refused = append(refused, fmt.Sprintf("%s: %s; fix the White and Black tags", label, m.Problem))
-				continue
+				refused.add(func() string { return fmt.Sprintf("%s: %s; fix the White and Black tags", gameLabel(pg), m.Problem) })
+				return nil
 			case !m.OK:
-				unmatched = append(unmatched, fmt.Sprintf("%s: %s", label, m.Problem))
-				continue
+				unmatched.add(func() string { return fmt.Sprintf("%s: %s", gameLabel(pg), m.Problem) })
+				return nil
 			}
 			key := [2]int{m.Seat.Round, m.Seat.Board}
 			if first, ok := taken[key]; ok {
-				refused = append(refused, fmt.Sprintf("%s: round %d board %d already has game %d of the file; keep one of them", label, key[0], key[1], first))
-				continue
+				refused.add(func() string {
+					return fmt.Sprintf("%s: round %d board %d already has game %d of the file; keep one of them", gameLabel(pg), key[0], key[1], first)
+				})
+				return nil
 			}
 			taken[key] = pg.index
 			b, err := findBoard(s, m.Seat.Round, m.Seat.Board)
@@ -116,10 +123,14 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 				return err
 			}
 			matched = append(matched, importedGame{pgnGame: pg, seat: m.Seat, board: b})
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		if len(unmatched) > 0 && !opts.SkipUnmatched {
-			return listed(a, "unmatched", unmatched, fmt.Sprintf("%s of %d in %s %s no board: nothing imported; fix the tags, or add --skip-unmatched to import the %d that match",
-				plural(len(unmatched), "game", "games"), len(gs), name, nounFor(len(unmatched), "matches", "match"), len(gs)-len(unmatched)))
+		if unmatched.n > 0 && !opts.SkipUnmatched {
+			return unmatched.refuse(a, "unmatched", fmt.Sprintf("%s of %d in %s %s no board%s: nothing imported; fix the tags, or add --skip-unmatched to import the %d that match",
+				plural(unmatched.n, "game", "games"), total, name, nounFor(unmatched.n, "matches", "match"), unmatched.more(), total-unmatched.n))
 		}
 		how := "if the arbiter has ruled on it, write the ruling in a comment {Ruling: TEXT} before the first move"
 		var subs []store.Submission
@@ -128,14 +139,16 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 			ruling := takeRuling(ig.game)
 			cg, err := checkGame(s.Tournament, gameInput{game: ig.game, seat: ig.seat, entered: ig.board.Result, lang: opts.Lang, ruling: ruling, how: how})
 			if err != nil {
-				refused = append(refused, fmt.Sprintf("%s, round %d board %d: %v", gameLabel(ig.pgnGame), ig.seat.Round, ig.seat.Board, err))
+				refused.add(func() string {
+					return fmt.Sprintf("%s, round %d board %d: %v", gameLabel(ig.pgnGame), ig.seat.Round, ig.seat.Board, err)
+				})
 				continue
 			}
 			subs = append(subs, cg.sub)
 			checked = append(checked, cg)
 		}
-		if len(refused) > 0 {
-			return listed(a, "refused", refused, fmt.Sprintf("%s of %s refused: nothing imported", plural(len(refused), "game", "games"), name))
+		if refused.n > 0 {
+			return refused.refuse(a, "refused", fmt.Sprintf("%s of %s refused%s: nothing imported", plural(refused.n, "game", "games"), name, refused.more()))
 		}
 		done, err := db.SubmitGames(ctx, s.Tournament.ID, subs)
 		if errors.Is(err, store.ErrResultEntered) {
@@ -144,8 +157,11 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 		if err != nil {
 			return err
 		}
-		for _, u := range unmatched {
+		for _, u := range unmatched.first {
 			a.notef("skipped: %s", u)
+		}
+		if more := unmatched.n - len(unmatched.first); more > 0 {
+			a.notef("skipped: %s more that match no board", thousands(more))
 		}
 		stored, same, entered, results := 0, 0, 0, 0
 		for i, d := range done {
@@ -166,7 +182,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 				entered++
 			}
 		}
-		if stored == 0 && entered == 0 && len(unmatched) == 0 {
+		if stored == 0 && entered == 0 && unmatched.n == 0 {
 			a.notef("Nothing new in %s: its %s already there.", name, plural(len(subs), "game is", "games are"))
 			return nil
 		}
@@ -178,8 +194,8 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 			msg += fmt.Sprintf(", %d already there", same)
 		}
 		msg += fmt.Sprintf("; %s entered", plural(entered, "result", "results"))
-		if len(unmatched) > 0 {
-			msg += fmt.Sprintf("; %d skipped", len(unmatched))
+		if unmatched.n > 0 {
+			msg += fmt.Sprintf("; %s skipped", thousands(unmatched.n))
 		}
 		a.notef("%s.", msg)
 		return nil
@@ -198,15 +214,43 @@ func gameLabel(pg pgnGame) string {
 	return fmt.Sprintf("game %d (line %d, %s - %s)", pg.index, pg.game.Line, name(pg.game.Tag("White")), name(pg.game.Tag("Black")))
 }
 
-// listed returns the error for a refused import: with one problem, that
-// problem in one line; with more, each on stderr (what: "unmatched") and
-// then the summary.
-func listed(a *app, what string, problems []string, summary string) error {
-	if len(problems) == 1 {
-		return fmt.Errorf("%s; %s", problems[0], summary)
+// maxListed is how many problems of one kind an import lists; the
+// others are counted.
+const maxListed = 10
+
+// problems are the games of a file refused for one reason: the first
+// maxListed described, all of them counted.
+type problems struct {
+	first []string
+	n     int
+}
+
+// add counts one more problem and describes it if it is among the first.
+func (p *problems) add(describe func() string) {
+	p.n++
+	if len(p.first) < maxListed {
+		p.first = append(p.first, describe())
 	}
-	for _, p := range problems {
-		a.notef("%s: %s", what, p)
+}
+
+// more says, for the summary, that only the first problems are listed:
+// " (the first 10 are listed above)", or nothing when all are.
+func (p *problems) more() string {
+	if p.n <= len(p.first) {
+		return ""
+	}
+	return fmt.Sprintf(" (the first %d are listed above)", len(p.first))
+}
+
+// refuse returns the error for a refused import: with one problem, that
+// problem in one line; with more, each listed on stderr (what:
+// "unmatched") and then the summary.
+func (p *problems) refuse(a *app, what, summary string) error {
+	if p.n == 1 {
+		return fmt.Errorf("%s; %s", p.first[0], summary)
+	}
+	for _, s := range p.first {
+		a.notef("%s: %s", what, s)
 	}
 	return errors.New(summary)
 }

@@ -65,7 +65,7 @@ type gameListJSON struct {
 }
 
 func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

@@ -198,7 +198,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

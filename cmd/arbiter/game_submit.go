@@ -27,37 +27,92 @@ type pgnGame struct {
 
 // readGames reads every game of the PGN file at path ("-" for stdin).
 // A game that cannot be read stops the reading with an error naming the
-// line and column.
+// line; so does a file beyond the limits of one import (see eachGame).
 func (a *app) readGames(path string) ([]pgnGame, string, error) {
+	var gs []pgnGame
+	name, err := a.eachGame(path, func(pg pgnGame) error {
+		gs = append(gs, pg)
+		return nil
+	})
+	if err != nil {
+		return nil, name, err
+	}
+	return gs, name, nil
+}
+
+// The limits of one PGN import. A round of the largest tournament (9,999
+// players) has 5,000 boards and a whole tournament of 13 rounds 65,000, in
+// some 100 MB of PGN with long games; the limits leave room for a file of
+// several events, and stop a file of no tournament (a download of a games
+// database) before it fills the memory of the machine.
+const (
+	maxPGNBytes = 256 << 20 // bytes read from one file
+	maxPGNGames = 500_000   // games in one file
+)
+
+// eachGame reads the PGN file at path ("-" for stdin) one game at a time
+// and passes each to fn, so that a large file is never held whole. It
+// returns the name of the input for messages. A file that holds no game,
+// or more than maxPGNGames games, or more than maxPGNBytes, is refused.
+func (a *app) eachGame(path string, fn func(pgnGame) error) (string, error) {
 	in, name := a.stdin, "standard input"
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, path, fmt.Errorf("cannot read %s: %w", path, plainPathError(err))
+			return path, fmt.Errorf("cannot read %s: %w", path, plainPathError(err))
 		}
 		defer f.Close()
 		in, name = f, path
 	}
-	r := rules.NewReader(in)
-	var gs []pgnGame
+	return name, readEachGame(in, name, maxPGNBytes, maxPGNGames, fn)
+}
+
+// readEachGame reads the games of in, the input called name, one at a
+// time and passes each to fn; it refuses an input of more than maxBytes or
+// maxGames, or without a game.
+func readEachGame(in io.Reader, name string, maxBytes int64, maxGames int, fn func(pgnGame) error) error {
+	lr := &io.LimitedReader{R: in, N: maxBytes + 1}
+	r := rules.NewReader(lr)
+	n := 0
 	for {
 		g, err := r.Read()
+		if lr.N <= 0 {
+			limit := byteSize(maxBytes)
+			if maxBytes >= 1<<20 {
+				limit = fmt.Sprintf("%d MB", maxBytes>>20)
+			}
+			return fmt.Errorf("%s is larger than %s, the most one import reads: split it, for example one file per round", name, limit)
+		}
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		var syn *rules.SyntaxError
 		if errors.As(err, &syn) {
-			return nil, name, fmt.Errorf("cannot read %s: line %d, column %d: %s; fix the file and try again", name, syn.Line, syn.Col, syn.Msg)
+			return fmt.Errorf("cannot read %s: line %d, column %d: %s; fix the file and try again", name, syn.Line, syn.Col, syn.Msg)
 		}
 		if err != nil {
-			return nil, name, fmt.Errorf("cannot read %s: %w", name, plainPathError(err))
+			return fmt.Errorf("cannot read %s: %w", name, plainPathError(err))
 		}
-		gs = append(gs, pgnGame{game: g, index: len(gs) + 1})
+		if n++; n > maxGames {
+			return fmt.Errorf("%s holds more than %s games, the most one import reads: split it, for example one file per round", name, thousands(maxGames))
+		}
+		if err := fn(pgnGame{game: g, index: n}); err != nil {
+			return err
+		}
 	}
-	if len(gs) == 0 {
-		return nil, name, fmt.Errorf("%s holds no game: give a PGN file or moves such as 1.e4 e5 2.Cf3", name)
+	if n == 0 {
+		return fmt.Errorf("%s holds no game: give a PGN file or moves such as 1.e4 e5 2.Cf3", name)
 	}
-	return gs, name, nil
+	return nil
+}
+
+// thousands writes n with commas between groups of three digits: 500,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // plainPathError drops the operation and path that os errors repeat.

@@ -85,7 +85,7 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 		return fmt.Errorf("%s has no tournament name (line 012): give one with --name \"Spring Open\"", opts.file)
 	}
 	var got store.ImportedTournament
-	err = a.withStore(ctx, true, func(db *store.DB) error {
+	err = a.withStore(ctx, store.Create, func(db *store.DB) error {
 		var err error
 		got, err = db.ImportTournament(ctx, ti)
 		return err

@@ -50,7 +50,7 @@ type eventJSON struct {
 }
 
 func runLog(ctx context.Context, a *app, opts *logOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		var tid int64
 		if !opts.all {
 			t, err := a.resolveTournament(ctx, db)

@@ -62,7 +62,7 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 	} else if name == "" {
 		return errors.New("the player needs a name: type arbiter player add \"Rossi, Mario\"")
 	}
-	return a.withStore(ctx, true, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
@@ -85,15 +85,16 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 		if opts.json {
 			return writeJSON(a.stdout, toPlayerJSON(e, nil))
 		}
+		l := a.tr()
 		from := ""
 		if e.JoinedRound > 1 {
-			from = ", a late entry joining from round " + strconv.Itoa(e.JoinedRound)
+			from = l.T("cli.entered.late", "Round", e.JoinedRound)
 		}
-		who := "new club player"
+		who := l.T("cli.entered.new")
 		if !added.NewPlayer {
-			who = "club player id:" + strconv.FormatInt(e.Player.ID, 10)
+			who = l.T("cli.entered.club", "ID", strconv.FormatInt(e.Player.ID, 10))
 		}
-		a.notef("Entered %s in %s (%s%s).", entryLabel(e), t.Name, who, from)
+		a.note(l.T("cli.entered.player", "Player", entryLabel(e), "Name", t.Name, "Who", who, "From", from))
 		return nil
 	})
 }

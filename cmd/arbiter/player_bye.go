@@ -57,7 +57,7 @@ func runPlayerBye(ctx context.Context, a *app, opts *playerByeOptions) error {
 	case opts.full:
 		kind = arbiter.FullBye
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -80,7 +80,7 @@ func runPlayerBye(ctx context.Context, a *app, opts *playerByeOptions) error {
 		if err := db.RequestBye(ctx, s.Tournament.ID, e.Player.ID, n, kind); err != nil {
 			return hint(err, "see arbiter round show")
 		}
-		a.notef("%s will not be paired in round %d: %s worth %s.", entryLabel(e), n, byeWords(kind), s.Tournament.ByeValue(kind))
+		a.note(a.tr().T("cli.bye.set", "Player", entryLabel(e), "Round", n, "Bye", byeWords(a.tr(), kind), "Points", s.Tournament.ByeValue(kind)))
 		return nil
 	})
 }

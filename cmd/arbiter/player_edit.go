@@ -52,7 +52,7 @@ func runPlayerEdit(ctx context.Context, a *app, opts *playerEditOptions) error {
 	if opts.set.Changed("name") && strings.TrimSpace(opts.flags.name) == "" {
 		return errors.New("--name is empty: type the corrected name, e.g. --name \"Rossi, Mario\"")
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		var tid, id int64
 		t, terr := a.resolveTournament(ctx, db)
 		if idText, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(opts.ref)), "id:"); ok {

@@ -50,12 +50,17 @@ func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) err
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, true, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
 		}
 		added, err := db.Import(ctx, t.ID, filepath.Base(opts.file), rows, store.AddOptions{New: opts.new})
+		var ie *store.InputError
+		if err != nil && !errors.As(err, &ie) {
+			// A fault of the disk or the database, not of the file.
+			return err
+		}
 		if err != nil {
 			msg := "correct the file and import it again (nothing was imported)"
 			if errors.Is(err, store.ErrLikelyDuplicate) {

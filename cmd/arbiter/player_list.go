@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
@@ -52,7 +53,7 @@ type rosterJSON struct {
 }
 
 func runPlayerList(ctx context.Context, a *app, opts *playerListOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		if opts.roster {
 			return listRoster(ctx, a, db, opts.json)
 		}
@@ -68,14 +69,15 @@ func runPlayerList(ctx context.Context, a *app, opts *playerListOptions) error {
 			return writeJSON(a.stdout, out)
 		}
 		if len(s.Entries) == 0 {
-			a.notef("No players in %s yet: enter them with arbiter player add NAME.", s.Tournament.Name)
+			a.note(a.tr().T("cli.noplayers", "Name", s.Tournament.Name))
 			return nil
 		}
+		l := a.tr()
 		tb := newTable(true, false, true)
-		tb.add("No", "Name", "Rating", "Title", "Club", "Status")
+		tb.add(l.T("cli.col.no"), l.T("col.name"), l.T("col.rating"), l.T("col.title"), l.T("col.club"), l.T("col.status"))
 		for _, e := range s.Entries {
 			p := e.Player
-			tb.add(strconv.Itoa(e.PN), p.Name, ratingText(p.Rating), string(p.Title), p.Club, statusText(s, e))
+			tb.add(strconv.Itoa(e.PN), p.Name, ratingText(p.Rating), string(p.Title), p.Club, statusText(l, s, e))
 		}
 		return tb.write(a.stdout)
 	})
@@ -90,37 +92,37 @@ func ratingText(r int) string {
 }
 
 // statusText describes an entry's state in words.
-func statusText(s *store.Snapshot, e arbiter.Entry) string {
+func statusText(l *locale.Localizer, s *store.Snapshot, e arbiter.Entry) string {
 	var parts []string
 	switch {
 	case e.Status == arbiter.Withdrawn:
-		parts = append(parts, fmt.Sprintf("withdrawn from round %d", e.WithdrawnFrom))
+		parts = append(parts, l.T("cli.status.withdrawnfrom", "Round", e.WithdrawnFrom))
 	case e.JoinedRound > 1:
-		parts = append(parts, fmt.Sprintf("active from round %d", e.JoinedRound))
+		parts = append(parts, l.T("cli.status.activefrom", "Round", e.JoinedRound))
 	default:
-		parts = append(parts, "active")
+		parts = append(parts, l.T("cli.status.active"))
 	}
 	for _, r := range s.Requests {
 		if r.PN == e.PN {
-			parts = append(parts, fmt.Sprintf("%s round %d", byeWords(r.Kind), r.Round))
+			parts = append(parts, l.T("cli.status.request", "Bye", byeWords(l, r.Kind), "Round", r.Round))
 		}
 	}
 	return strings.Join(parts, ", ")
 }
 
 // byeWords names a kind of bye.
-func byeWords(k arbiter.ByeKind) string {
+func byeWords(l *locale.Localizer, k arbiter.ByeKind) string {
 	switch k {
 	case arbiter.PAB:
-		return "pairing-allocated bye"
+		return l.T("cli.bye.pab")
 	case arbiter.HalfBye:
-		return "half-point bye"
+		return l.T("cli.bye.halfbye")
 	case arbiter.ZeroBye:
-		return "absent (zero-point bye)"
+		return l.T("cli.bye.zerobye")
 	case arbiter.FullBye:
-		return "full-point bye"
+		return l.T("cli.bye.fullbye")
 	case arbiter.Unpaired:
-		return "not playing"
+		return l.T("cli.bye.unpaired")
 	}
 	return ""
 }
@@ -137,8 +139,9 @@ func listRoster(ctx context.Context, a *app, db *store.DB, asJSON bool) error {
 		}
 		return writeJSON(a.stdout, out)
 	}
+	l := a.tr()
 	tb := newTable(false, false, true)
-	tb.add("ID", "Name", "Rating", "Title", "Club", "FIDE ID")
+	tb.add(l.T("cli.col.id"), l.T("col.name"), l.T("col.rating"), l.T("col.title"), l.T("col.club"), l.T("col.fideid"))
 	for _, p := range ps {
 		tb.add(fmt.Sprintf("id:%d", p.ID), p.Name, ratingText(p.Rating), string(p.Title), p.Club, p.FIDEID)
 	}

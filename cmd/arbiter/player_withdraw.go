@@ -39,7 +39,7 @@ func runPlayerWithdraw(ctx context.Context, a *app, opts *playerWithdrawOptions)
 	if opts.from < 0 {
 		return usageErrorf("--from-round %d: type a round number such as 4", opts.from)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -56,7 +56,7 @@ func runPlayerWithdraw(ctx context.Context, a *app, opts *playerWithdrawOptions)
 			a.notef("Removed %s from %s: no round was paired yet. The club roster keeps the player.", entryLabel(e), s.Tournament.Name)
 			return nil
 		}
-		a.notef("%s withdrew from %s from round %d on.", entryLabel(e), s.Tournament.Name, e.WithdrawnFrom)
+		a.note(a.tr().T("cli.withdrew", "Player", entryLabel(e), "Name", s.Tournament.Name, "Round", e.WithdrawnFrom))
 		return nil
 	})
 }

@@ -22,12 +22,19 @@ in the file). The same tournament always gives the same file.
 
 Pairings and slips show the last round paired; standings and the crosstable
 show the tournament after the last round with every result in. --round N
-picks another round. A file already at -o is replaced.`,
+picks another round.
+
+The sheets print in the tournament's language (tournament set --lang);
+--lang en or --lang it prints this one in English or Italian.
+
+` + overwritePolicy,
 		Example: `  $ arbiter print pairings -o round3.pdf
   $ arbiter print slips -o slips3.pdf
   $ arbiter print standings -o standings.pdf
-  $ arbiter print crosstable --round 5 -o cross5.pdf`,
+  $ arbiter print crosstable --round 5 -o cross5.pdf
+  $ arbiter print slips --lang it -o schede.pdf`,
 	}
+	cmd.PersistentFlags().BoolVar(&a.force, "force", false, "replace a read-only file or a database")
 	for _, k := range printKinds() {
 		cmd.AddCommand(newPrintKindCmd(a, k))
 	}
@@ -129,6 +136,7 @@ sheet says so under its title.`,
 
 type printOptions struct {
 	kind   printKind
+	lang   string
 	round  roundChoice
 	output string
 }
@@ -147,6 +155,9 @@ func newPrintKindCmd(a *app, k printKind) *cobra.Command {
 				return usageErrorf("print %s: missing -o FILE.pdf: say where to write the PDF, e.g. -o %s.pdf (- for standard output)", k.name, k.name)
 			}
 			opts.round.set = cmd.Flags().Changed("round")
+			if _, err := reportLang(opts.lang); err != nil {
+				return err
+			}
 			return runPrint(cmd.Context(), a, opts)
 		},
 	}
@@ -157,18 +168,24 @@ func newPrintKindCmd(a *app, k printKind) *cobra.Command {
 	a.roundFlag(cmd, &opts.round.n, help)
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write the PDF to `FILE` (- for standard output)")
 	cmd.MarkFlagFilename("output", "pdf")
+	reportLangFlag(cmd, &opts.lang)
 	return cmd
 }
 
 func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 	k := opts.kind
+	lang, err := reportLang(opts.lang)
+	if err != nil {
+		return err
+	}
 	return a.writeReport(ctx, report{
 		path: opts.output,
+		lang: lang,
 		round: func(s *store.Snapshot) (int, error) {
 			if k.paired {
 				return pairedRound(s, opts.round)
 			}
-			return a.afterRound(s, opts.round, k.what, false)
+			return a.afterRound(s, opts.round, k.what, "cli.what."+k.name, false)
 		},
 		write: k.write,
 		codes: k.codes,

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/reports"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
@@ -48,6 +49,7 @@ func reportEvent(s *store.Snapshot, n int) (*reports.Event, error) {
 // report is one file drawn from the tournament.
 type report struct {
 	path  string                                            // where to write it, "-" for standard output
+	lang  locale.Lang                                       // language of its words; "" for the tournament's
 	round func(s *store.Snapshot) (int, error)              // the round it shows, or why there is none
 	write func(w io.Writer, ev *reports.Event, n int) error // draws the file of round n
 	// size says how big the written file is for the notice: a count and
@@ -66,7 +68,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 	}
 	var buf bytes.Buffer
 	n := 0
-	err := a.withStore(ctx, false, func(db *store.DB) error {
+	err := a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -81,6 +83,11 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		if err != nil {
 			return err
 		}
+		lang := r.lang
+		if lang == "" {
+			lang = locale.Lang(s.Tournament.Language)
+		}
+		ev.Locale = locale.New(lang)
 		if r.codes {
 			if ev.Codes, err = slipCodes(ctx, db, s.Tournament.ID, n); err != nil {
 				return err
@@ -95,11 +102,12 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		return err
 	}
 	count, unit := r.size(buf.Bytes(), n)
+	l := a.tr()
 	what := r.path
 	if r.path == "-" {
-		what = "standard output"
+		what = l.T("cli.stdout")
 	}
-	a.notef("Wrote %s (%s).", what, plural(count, unit, unit+"s"))
+	a.note(l.T("cli.wrote", "What", what, "Size", l.N("cli.size."+unit, count)))
 	return nil
 }
 
@@ -143,11 +151,12 @@ type roundChoice struct {
 // round asked for, which must be paired, or else the last round with every
 // result in. Stderr says when a round still in play is left out, or when
 // the round asked for is in play: its open games count as not played yet.
-// what names the document: "the standings". Before any round has all its
+// what names the document in errors, "the standings", and whatID in
+// notices, a message of the catalog ("cli.what.standings"). Before any round has all its
 // results, only a document that has something to show before round 1
 // (before1: the workbook's list of players) is made; the others are
 // refused with what to type instead.
-func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 bool) (int, error) {
+func (a *app) afterRound(s *store.Snapshot, r roundChoice, what, whatID string, before1 bool) (int, error) {
 	if r.set {
 		if r.n < 1 {
 			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)
@@ -156,7 +165,7 @@ func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 
 			return 0, err
 		}
 		if open := openBoards(s, r.n); open > 0 {
-			a.notef("Round %d is still in play (%s without a result): its open games count as not played yet.", r.n, plural(open, "board", "boards"))
+			a.note(a.tr().T("cli.report.openasked", "Round", r.n, "Open", a.tr().N("cli.boards", open)))
 		}
 		return r.n, nil
 	}
@@ -167,11 +176,12 @@ func (a *app) afterRound(s *store.Snapshot, r roundChoice, what string, before1 
 	case n == 0 && !before1:
 		return 0, fmt.Errorf("round 1 is still in play: nothing to put in %s yet; add --round 1 to show round 1 as it stands", what)
 	case n < len(s.Rounds):
-		when := "before round 1"
+		l := a.tr()
+		when := l.T("cli.report.before1")
 		if n > 0 {
-			when = fmt.Sprintf("after round %d", n)
+			when = l.T("cli.report.after", "Round", n)
 		}
-		a.notef("Round %d is still in play: showing %s %s; add --round %d to show round %d as it stands.", n+1, what, when, n+1, n+1)
+		a.note(l.T("cli.report.showing", "Round", n+1, "What", l.T(whatID), "When", when))
 	}
 	return n, nil
 }
@@ -192,33 +202,22 @@ func pairedRound(s *store.Snapshot, r roundChoice) (int, error) {
 }
 
 // checkOutput refuses, before any work is done, an output path that
-// cannot be written: a folder, the database itself, or a file in a folder
-// that does not exist. "-" is standard output.
+// cannot or must not be written (see resolveOutput). "-" is standard
+// output.
 func (a *app) checkOutput(path string) error {
 	if path == "-" {
 		return nil
 	}
-	if fi, err := os.Stat(path); err == nil {
-		if fi.IsDir() {
-			return fmt.Errorf("cannot write %s: it is a folder; give a file name such as %s", path, filepath.Join(path, "report"+filepath.Ext(path)))
-		}
-		if db, err := os.Stat(a.databasePath()); err == nil && os.SameFile(fi, db) {
-			return fmt.Errorf("will not write over %s: it is the tournament database; choose another file name", path)
-		}
-	}
-	if fi, err := os.Stat(filepath.Dir(path)); err != nil {
-		return writeError(path, err)
-	} else if !fi.IsDir() {
-		return fmt.Errorf("cannot write %s: %s is a file, not a folder; choose another place", path, filepath.Dir(path))
-	}
-	return nil
+	_, err := a.resolveOutput(path, a.force)
+	return err
 }
 
 // writeOutput writes data to the file at path, or to standard output for
-// "-". A file is written whole or not at all: the data goes to a
-// temporary file in the same folder, which then takes the place of path,
-// so that a crash or a full disk never leaves half a file under that name.
-// A file already at path is replaced.
+// "-", under the overwrite policy. A file is written whole or not at all:
+// the data goes to a temporary file in the folder of the link's target,
+// which then takes the place of the target, so that a crash or a full
+// disk never leaves half a file under that name. A pipe or a device is
+// written directly.
 func (a *app) writeOutput(path string, data []byte) error {
 	if path == "-" {
 		if _, err := a.stdout.Write(data); err != nil {
@@ -226,10 +225,15 @@ func (a *app) writeOutput(path string, data []byte) error {
 		}
 		return nil
 	}
-	if err := a.checkOutput(path); err != nil {
+	t, err := a.resolveOutput(path, a.force)
+	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if t.direct {
+		return writeDirect(t, data)
+	}
+	target := t.target
+	f, err := store.CreateTemp(target)
 	if err != nil {
 		return writeError(path, err)
 	}
@@ -245,8 +249,13 @@ func (a *app) writeOutput(path string, data []byte) error {
 		return writeError(path, err)
 	}
 	// A report is for sharing: readable by all, as a file made by hand
-	// would be (CreateTemp makes it private to its owner).
-	if err := f.Chmod(0o644); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+	// would be (CreateTemp makes it private to its owner); a file replaced
+	// keeps its permissions.
+	mode := fs.FileMode(0o644)
+	if t.exists {
+		mode = t.mode
+	}
+	if err := f.Chmod(mode); err != nil && !errors.Is(err, errors.ErrUnsupported) {
 		return writeError(path, err)
 	}
 	if err := f.Sync(); err != nil {
@@ -256,7 +265,7 @@ func (a *app) writeOutput(path string, data []byte) error {
 		return writeError(path, err)
 	}
 	done = true
-	if err := os.Rename(tmp, path); err != nil {
+	if err := os.Rename(tmp, target); err != nil {
 		os.Remove(tmp)
 		return writeError(path, err)
 	}

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -135,7 +137,8 @@ func TestExportXLSX(t *testing.T) {
 				if s.RankTo > s.Rank {
 					rank += "-" + strconv.Itoa(s.RankTo)
 				}
-				want := []string{rank, strconv.Itoa(s.PairingNumber), s.Name, num(s.Points), num(s.Tiebreaks["BH"]), num(s.Tiebreaks["DE"]), num(s.Tiebreaks["SB"])}
+				// Points and Buchholz (sums of points) show in halves.
+				want := []string{rank, strconv.Itoa(s.PairingNumber), s.Name, halves(s.Points), halves(s.Tiebreaks["BH"]), num(s.Tiebreaks["DE"]), num(s.Tiebreaks["SB"])}
 				if s.Tiebreaks["DE"] == 0 {
 					want[5] = "" // DE decided nothing: an empty cell
 				}
@@ -177,8 +180,8 @@ func TestExportXLSX(t *testing.T) {
 	}
 	defer f.Close()
 	want := map[string][]string{
-		"Crosstable": {"3", "Ferri, Łukasz", "", "PAB", "7w0", "6b0", "4w1", "5b+", "2w½", "1b1", "4.5"},
-		"Round 2":    {"1", "Bianchi, Anna", "0.5", "1-0", "Verdi, Ugo", "0.5"},
+		"Crosstable": {"3", "Ferri, Łukasz", "", "PAB", "7w0", "6b0", "4w1", "5b+", "2w½", "1b1", "4 1/2"},
+		"Round 2":    {"1", "Bianchi, Anna", "1/2", "1-0", "Verdi, Ugo", "1/2"},
 		"Players":    {"3", "Rossi, Nicolò", "", "1800", "", "", "Labyrinth", "", "active"},
 	}
 	line := map[string]int{"Crosstable": 3, "Round 2": 1, "Players": 3}
@@ -200,6 +203,19 @@ func TestExportXLSX(t *testing.T) {
 // num formats a figure as a spreadsheet shows a number in the General
 // format.
 func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// halves writes x as the workbook shows points in halves: "27 1/2",
+// "1/2", "27".
+func halves(x float64) string {
+	whole, half := int(x), x != math.Trunc(x)
+	switch {
+	case !half:
+		return strconv.Itoa(whole)
+	case whole == 0:
+		return "1/2"
+	}
+	return strconv.Itoa(whole) + " 1/2"
+}
 
 // TestPrint prints each sheet of the evening and reads the text back:
 // accented names, boards, results and figures worked out from the games,
@@ -506,7 +522,7 @@ func TestReportNoRounds(t *testing.T) {
 }
 
 // TestWriteOutput checks how files reach the disk: an existing file is
-// replaced whole and readable by all, nothing temporary stays behind, a
+// replaced whole and keeps its permissions, nothing temporary stays behind, a
 // refused command leaves the old file as it was, and "-" writes to
 // standard output.
 func TestWriteOutput(t *testing.T) {
@@ -528,8 +544,8 @@ func TestWriteOutput(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) || !bytes.HasSuffix(bytes.TrimSpace(data), []byte("%%EOF")) {
 		t.Errorf("%s after print = %.20q (%v), want a whole PDF", file, data, err)
 	}
-	if fi, err := os.Stat(file); err == nil && fi.Mode().Perm()&0o044 != 0o044 {
-		t.Errorf("%s has mode %v, want it readable by all", file, fi.Mode())
+	if fi, err := os.Stat(file); err == nil && runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
+		t.Errorf("%s has mode %v, want its own -rw------- kept", file, fi.Mode())
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		var names []string
@@ -543,6 +559,9 @@ func TestWriteOutput(t *testing.T) {
 	c.ok("print", "pairings", "-o", again)
 	if d2, _ := os.ReadFile(again); !bytes.Equal(d2, data) {
 		t.Error("printing twice gave different files")
+	}
+	if fi, err := os.Stat(again); err == nil && fi.Mode().Perm()&0o044 != 0o044 {
+		t.Errorf("new file %s has mode %v, want it readable by all", again, fi.Mode())
 	}
 
 	out, errs, code := c.run("print", "slips", "-o", "-")

@@ -76,7 +76,7 @@ func colourName(c arbiter.Colour) string {
 }
 
 func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -192,7 +192,7 @@ the board can be reported again, or its result entered with round result.`,
 // withEvening runs fn on the current tournament through the same calls
 // the web server makes.
 func (a *app) withEvening(ctx context.Context, fn func(e *evening) error) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -16,6 +19,7 @@ const (
 	exitOK          = 0
 	exitFailure     = 1
 	exitUsage       = 2
+	exitInternal    = 3
 	exitInterrupted = 130
 )
 
@@ -27,9 +31,11 @@ type app struct {
 	stderr io.Writer
 	getenv func(string) string
 	now    func() time.Time
+	words  *locale.Localizer // the terminal's language; see tr
 
 	dbPath     string // --db, else $ARBITER_DB, else ./arbiter.db
 	tournament string // --tournament ID|NAME, else the current tournament
+	force      bool   // --force of print and export: replace a read-only file or a database
 }
 
 // flagError marks a usage error: a wrong flag or argument. It exits 2 and
@@ -55,6 +61,49 @@ func (e *exitError) Error() string { return e.msg }
 
 // run builds the command tree, runs it with args and returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	out := &outWriter{w: stdout}
+	code := execute(ctx, args, stdin, out, stderr, getenv)
+	if out.err != nil && code == exitOK {
+		// The answer did not reach its reader (a full disk, a closed
+		// pipe): a program reading it must not take it for complete.
+		fmt.Fprintf(stderr, "arbiter: cannot write standard output: %v\n", pathErrText(out.err))
+		return exitFailure
+	}
+	return code
+}
+
+// outWriter passes writes to standard output on and keeps the first error,
+// so that run can fail a command whose answer was not written whatever the
+// command did with the error.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
+// pathErrText returns the reason of an *fs.PathError without the
+// operation and the path ("no space left on device").
+func pathErrText(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// execute builds the command tree, runs it with args and returns the exit
+// code.
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
 	if args == nil {
@@ -87,7 +136,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return exitUsage
 	}
-	fmt.Fprintf(stderr, "arbiter: %v\n", err)
+	// A fault of the disk or the database file is one sentence of its
+	// own, whatever the command added.
+	fmt.Fprintf(stderr, "arbiter: %s\n", store.UserMessage(err))
 	return exitFailure
 }
 
@@ -133,6 +184,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newRoundCmd(a),
 		newStandingsCmd(a),
 		newLogCmd(a),
+		newCheckCmd(a),
 		newExportCmd(a),
 		newPrintCmd(a),
 		newGameCmd(a),
@@ -186,6 +238,8 @@ func newHelpExitCodesTopic() *cobra.Command {
   0    the command did what was asked
   1    it failed: bad input, an illegal game, a refused write (nothing was written)
   2    usage error: unknown command or flag, wrong number of arguments
+  3    internal error: a bug in arbiter, please report it with the command
+       you typed (a write under way is rolled back)
   130  interrupted (Ctrl-C); a write in progress is rolled back
 `,
 	}

@@ -54,8 +54,13 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, true, func(db *store.DB) error {
+	return a.withStore(ctx, store.Create, func(db *store.DB) error {
 		got, err := db.ImportRoster(ctx, filepath.Base(opts.file), rows, store.AddOptions{New: opts.new})
+		var ie *store.InputError
+		if err != nil && !errors.As(err, &ie) {
+			// A fault of the disk or the database, not of the file.
+			return err
+		}
 		if err != nil {
 			msg := "correct the file and import it again (nothing was imported)"
 			if errors.Is(err, store.ErrLikelyDuplicate) {

@@ -31,7 +31,7 @@ player add id:N takes.`,
 }
 
 func runRosterList(ctx context.Context, a *app, opts *rosterListOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		if !opts.json {
 			ps, err := db.Roster(ctx)
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
@@ -64,9 +65,9 @@ func toRoundJSON(d store.RoundDetail) roundJSON {
 
 // printRound writes round d of s as a table: each board with the
 // players' scores before the round, then the byes with their points.
-func printRound(w io.Writer, s *store.Snapshot, d store.RoundDetail, explain bool) error {
+func printRound(w io.Writer, l *locale.Localizer, s *store.Snapshot, d store.RoundDetail, explain bool) error {
 	t := s.Tournament
-	fmt.Fprintf(w, "Round %d of %d, %s\n", d.Number, t.Rounds, t.Name)
+	fmt.Fprintln(w, l.T("cli.round.title", "Round", d.Number, "Rounds", t.Rounds, "Name", t.Name))
 	tab, err := s.Table(d.Number - 1)
 	if err != nil {
 		return err
@@ -78,7 +79,7 @@ func printRound(w io.Writer, s *store.Snapshot, d store.RoundDetail, explain boo
 		return ""
 	}
 	tb := newTable(true, false, true, false, true, false)
-	tb.add("Board", "White", "Pts", "Black", "Pts", "Result")
+	tb.add(l.T("col.board"), l.T("col.white"), l.T("col.points"), l.T("col.black"), l.T("col.points"), l.T("col.result"))
 	for _, b := range d.Boards {
 		res := resultText(b.Result)
 		if r := d.Reasons[b.Number]; r != "" && b.Result != arbiter.NoResult {
@@ -92,7 +93,7 @@ func printRound(w io.Writer, s *store.Snapshot, d store.RoundDetail, explain boo
 		}
 	}
 	for _, b := range d.Byes {
-		tb.add("", playerCell(s, b.PN), before(b.PN), byeWords(b.Kind), "", byePoints(s, b))
+		tb.add("", playerCell(s, b.PN), before(b.PN), byeWords(l, b.Kind), "", byePoints(s, b))
 		if explain && d.ByeNotes[b.PN] != "" {
 			for _, l := range wrap(d.ByeNotes[b.PN], noteWidth) {
 				tb.line(noteIndent + l)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
@@ -115,7 +116,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		text, source = string(data), opts.file
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -167,14 +168,14 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				a.notef("%s", n)
 			}
 			d := store.RoundDetail{Round: out, Method: p.Method, BoardNotes: p.BoardNotes, ByeNotes: p.ByeNotes, Reasons: map[int]string{}}
-			a.notef("Dry run: round %d of %s would have %s; nothing was stored.", out.Number, s.Tournament.Name, roundSummary(out))
+			a.note(a.tr().T("cli.dryrun", "Round", out.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out)))
 			if p.Seed != nil {
 				a.notef("The tournament has no seed for the lot yet: the colour is drawn again when round 1 is paired.")
 			}
 			if opts.json {
 				return writeJSON(a.stdout, toRoundJSON(d))
 			}
-			return printRound(a.stdout, s, d, opts.explain)
+			return printRound(a.stdout, a.tr(), s, d, opts.explain)
 		}
 		r, err := db.SavePairing(ctx, s.Tournament.ID, p)
 		if err != nil {
@@ -195,7 +196,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		if s, err = db.Snapshot(ctx, s.Tournament.ID); err != nil {
 			return err
 		}
-		a.notef("Paired round %d of %s: %s.", r.Number, s.Tournament.Name, roundSummary(r))
+		a.note(a.tr().T("cli.paired", "Round", r.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), r)))
 		ws, err := db.WebSettings(ctx, s.Tournament.ID)
 		if err != nil {
 			return err
@@ -208,7 +209,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(d))
 		}
-		return printRound(a.stdout, s, d, opts.explain)
+		return printRound(a.stdout, a.tr(), s, d, opts.explain)
 	})
 }
 
@@ -311,8 +312,8 @@ func explanationNote(e pairing.Explanation) string {
 }
 
 // roundSummary says "6 boards, 1 bye".
-func roundSummary(r arbiter.Round) string {
-	s := plural(len(r.Boards), "board", "boards")
+func roundSummary(l *locale.Localizer, r arbiter.Round) string {
+	s := l.N("cli.boards", len(r.Boards))
 	byes := 0
 	for _, b := range r.Byes {
 		if b.Kind != arbiter.Unpaired {
@@ -320,10 +321,10 @@ func roundSummary(r arbiter.Round) string {
 		}
 	}
 	if byes > 0 {
-		s += ", " + plural(byes, "bye", "byes")
+		s += ", " + l.N("cli.byes", byes)
 	}
 	if n := len(r.Byes) - byes; n > 0 {
-		s += fmt.Sprintf(", %d not playing", n)
+		s += ", " + l.N("cli.notplaying", n)
 	}
 	return s
 }

@@ -40,7 +40,7 @@ func runRoundPublish(ctx context.Context, a *app, opts *roundPublishOptions) err
 	if opts.round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 2", opts.round)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
@@ -134,7 +135,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		}
 		fenEnd = games.EndAt(p)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
@@ -158,21 +159,22 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		case err != nil:
 			return err
 		}
-		line := fmt.Sprintf("round %d board %d, %d-%d", c.Round, c.Board, c.White, c.Black)
+		l := a.tr()
+		line := l.T("cli.result.line", "Round", c.Round, "Board", c.Board, "White", c.White, "Black", c.Black)
 		switch {
 		case c.Unchanged:
-			a.notef("Nothing to change: %s already has %s.", line, withReasonText(c.Old, c.OldReason))
+			a.note(l.T("cli.result.same", "Line", line, "Result", withReasonText(l, c.Old, c.OldReason)))
 		case c.Old != arbiter.NoResult && c.Old != c.New:
-			a.notef("Corrected %s: %s, was %s. The change is logged; standings follow it.", line, withReasonText(c.New, c.NewReason), withReasonText(c.Old, c.OldReason))
+			a.note(l.T("cli.result.corrected", "Line", line, "Result", withReasonText(l, c.New, c.NewReason), "Old", withReasonText(l, c.Old, c.OldReason)))
 			if later, err := db.Snapshot(ctx, t.ID); err == nil && len(later.Rounds) > c.Round {
 				if n := len(later.Rounds); n == c.Round+1 {
-					a.notef("Round %d was paired with the old result and stays as it is.", n)
+					a.note(l.T("cli.result.laterone", "Round", n))
 				} else {
-					a.notef("Rounds %d to %d were paired with the old result and stay as they are.", c.Round+1, n)
+					a.note(l.T("cli.result.later", "From", c.Round+1, "To", n))
 				}
 			}
 		default:
-			a.notef("Entered %s: %s.", line, withReasonText(c.New, c.NewReason))
+			a.note(l.T("cli.result.entered", "Line", line, "Result", withReasonText(l, c.New, c.NewReason)))
 		}
 		return nil
 	})
@@ -240,10 +242,12 @@ func resultArgs(opts *roundResultOptions) cobra.PositionalArgs {
 	}
 }
 
-func withReasonText(r arbiter.Result, reason string) string {
+// withReasonText writes a result with the way the game ended: "1-0
+// (time)", or "no result" in the words of l (nil: English).
+func withReasonText(l *locale.Localizer, r arbiter.Result, reason string) string {
 	s := r.String()
 	if s == "" {
-		s = "no result"
+		s = l.T("cli.result.none")
 	}
 	if reason != "" {
 		s += " (" + reason + ")"

@@ -39,7 +39,7 @@ points they are worth.`,
 }
 
 func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -55,7 +55,7 @@ func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(d))
 		}
-		return printRound(a.stdout, s, d, opts.explain)
+		return printRound(a.stdout, a.tr(), s, d, opts.explain)
 	})
 }
 

@@ -29,7 +29,7 @@ The deleted pairing is kept in the log.`,
 }
 
 func runRoundUnpair(ctx context.Context, a *app, _ *roundUnpairOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err

@@ -84,7 +84,7 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	if opts.stale <= 0 {
 		return usageErrorf("--stale %s: give a duration such as 10m", opts.stale)
 	}
-	db, err := a.openStore(ctx, false)
+	db, err := a.openStore(ctx, store.ReadWrite)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
@@ -86,7 +87,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 	if opts.round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 3", opts.round)
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -105,7 +106,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 			}
 		}
 		if open := openBoards(s, n); open > 0 {
-			a.notef("Round %d still has %s without a result: they count as not played yet.", n, plural(open, "board", "boards"))
+			a.note(a.tr().T("cli.standings.open", "Round", n, "Open", a.tr().N("cli.boards", open)))
 		}
 		if opts.explain != "" {
 			in, err := tiebreakInput(s, n)
@@ -196,12 +197,13 @@ func openBoards(s *store.Snapshot, n int) int {
 func printStandings(a *app, s *store.Snapshot, in tiebreak.Input, st []tiebreak.Standing, n int) error {
 	t := s.Tournament
 	if len(st) == 0 {
-		a.notef("No players in %s yet: enter them with arbiter player add NAME.", t.Name)
+		a.note(a.tr().T("cli.noplayers", "Name", t.Name))
 		return nil
 	}
-	fmt.Fprintf(a.stdout, "Standings after round %d of %d, %s\n", n, t.Rounds, t.Name)
+	l := a.tr()
+	fmt.Fprintln(a.stdout, l.T("cli.standings.title", "Round", n, "Rounds", t.Rounds, "Name", t.Name))
 	right := []bool{true, true, false, true, true}
-	head := []string{"Rank", "No", "Name", "Rating", "Pts"}
+	head := []string{l.T("col.rank"), l.T("cli.col.no"), l.T("col.name"), l.T("col.rating"), l.T("col.points")}
 	for _, sp := range in.Chain {
 		head = append(head, sp.String())
 		right = append(right, true)
@@ -216,7 +218,7 @@ func printStandings(a *app, s *store.Snapshot, in tiebreak.Input, st []tiebreak.
 		}
 		cells := []string{rank, strconv.Itoa(x.PN), e.Player.Name, ratingText(e.Player.Rating), x.Points.Fraction()}
 		for i, sp := range in.Chain {
-			cells = append(cells, figure(sp, x.Values[i]))
+			cells = append(cells, figure(l, sp, x.Values[i]))
 		}
 		tb.add(cells...)
 	}
@@ -224,12 +226,13 @@ func printStandings(a *app, s *store.Snapshot, in tiebreak.Input, st []tiebreak.
 }
 
 // figure formats a tie-break value: whole numbers without decimals, others
-// with as few as needed; DE's 0 (no decision) as "-".
-func figure(sp tiebreak.Spec, v float64) string {
+// with as few as needed and the language's decimal mark; DE's 0 (no
+// decision) as "-".
+func figure(l *locale.Localizer, sp tiebreak.Spec, v float64) string {
 	if sp.Code == tiebreak.DE && v == 0 {
 		return "-"
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	return l.Decimal(v, -1)
 }
 
 func explainStandings(a *app, s *store.Snapshot, in tiebreak.Input, opts *standingsOptions) error {
@@ -253,17 +256,18 @@ func explainStandings(a *app, s *store.Snapshot, in tiebreak.Input, opts *standi
 		return writeJSON(a.stdout, out)
 	}
 	card := in.Table.Card(e.PN)
-	fmt.Fprintf(a.stdout, "%s: %s after round %d\n", entryLabel(e), pointsText(card.Score()), in.Table.Rounds)
+	fmt.Fprintln(a.stdout, a.tr().T("cli.explain.title", "Player", entryLabel(e), "Points", pointsText(a.tr(), card.Score()), "Round", in.Table.Rounds))
 	for _, x := range ex {
 		fmt.Fprint(a.stdout, x.String())
 	}
 	return nil
 }
 
-// pointsText writes "1 point", "½ point", "3½ points".
-func pointsText(p arbiter.Score) string {
+// pointsText writes "1 point", "½ point", "3½ points" ("3½ punti").
+func pointsText(l *locale.Localizer, p arbiter.Score) string {
+	n := 2
 	if p <= arbiter.One {
-		return p.Fraction() + " point"
+		n = 1
 	}
-	return p.Fraction() + " points"
+	return l.N("cli.points", n, "Points", p.Fraction())
 }

@@ -29,6 +29,21 @@ func (t *table) line(text string) {
 	t.rows = append(t.rows, []string{text})
 }
 
+// maxCell is the widest a cell is padded to: a longer one is cut with an
+// ellipsis, but for the last of its row when left-aligned, so that one very long name
+// does not pad every row of the table to its length. 50 characters hold
+// any real name (FIDE's report file gives a name 33) and most club names.
+const maxCell = 50
+
+// cut returns c cut to maxCell characters with an ellipsis.
+func cut(c string) string {
+	if utf8.RuneCountInString(c) <= maxCell {
+		return c
+	}
+	r := []rune(c)
+	return strings.TrimRight(string(r[:maxCell-1]), " ,") + "…"
+}
+
 func (t *table) write(w io.Writer) error {
 	var width []int
 	for k, r := range t.rows {
@@ -36,6 +51,7 @@ func (t *table) write(w io.Writer) error {
 			continue
 		}
 		for i, c := range r {
+			c = cut(c)
 			if i >= len(width) {
 				width = append(width, 0)
 			}
@@ -51,7 +67,12 @@ func (t *table) write(w io.Writer) error {
 		}
 		var line strings.Builder
 		for i, c := range r {
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			// The last cell of a row is written whole when nothing
+			// follows it on the line.
+			if i < len(r)-1 || i < len(t.right) && t.right[i] {
+				c = cut(c)
+			}
+			pad := strings.Repeat(" ", max(0, width[i]-utf8.RuneCountInString(c)))
 			if i > 0 {
 				line.WriteString("  ")
 			}

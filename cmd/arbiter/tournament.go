@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
@@ -41,6 +42,7 @@ type tournamentFlags struct {
 	tiebreaks                            string
 	byeValue, halfByeValue, lateValue    string
 	deadline, firstColour                string
+	lang                                 string
 	rounds, laws, tbEdition, pairingEd   int
 	seed                                 int64
 }
@@ -58,6 +60,7 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.deadline, "deadline", "", "the registration deadline `HH:MM`")
 	fs.StringVar(&f.firstColour, "first-colour", "", "colour of player 1 in round 1: {white|black|lot}")
 	fs.Int64Var(&f.seed, "seed", 0, "the seed `N` of the lot for the first colour")
+	fs.StringVar(&f.lang, "lang", "", "language of the printed sheets and the workbook: {en|it}")
 	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition: {"+joinInts(lawsEditions, "|")+"}")
 	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
@@ -154,6 +157,13 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 	if set("seed") {
 		t.Seed = f.seed
 	}
+	if set("lang") {
+		l, err := locale.ParseLang(f.lang)
+		if err != nil || strings.TrimSpace(f.lang) == "" {
+			return fmt.Errorf("--lang %q: type it or en, the language of the printed sheets and the workbook", f.lang)
+		}
+		t.Language = l.String()
+	}
 	if set("laws-edition") {
 		if !slices.Contains(lawsEditions, f.laws) {
 			return fmt.Errorf("--laws-edition %d: type one of %s", f.laws, joinInts(lawsEditions, ", "))
@@ -205,6 +215,7 @@ type tournamentJSON struct {
 	Deadline        string   `json:"deadline"`
 	FirstColour     string   `json:"first_colour"`
 	Seed            int64    `json:"seed"`
+	Language        string   `json:"language"`
 	Current         bool     `json:"current"`
 }
 
@@ -215,7 +226,8 @@ func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
 		Players: ti.Players, TimeControl: t.TimeControl, Pace: t.Pace.String(), LawsEdition: t.LawsEdition,
 		TiebreakEdition: t.TiebreakEdition, PairingEdition: t.PairingEdition, ByeValue: t.PABValue.Points(),
 		HalfByeValue: t.HalfByeValue.Points(), LateValue: t.LateValue.Points(), Tiebreaks: t.Tiebreaks,
-		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed, Current: ti.Current,
+		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed,
+		Language: locale.Lang(t.Language).String(), Current: ti.Current,
 	}
 }
 

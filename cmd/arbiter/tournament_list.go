@@ -31,7 +31,7 @@ func newTournamentListCmd(a *app) *cobra.Command {
 }
 
 func runTournamentList(ctx context.Context, a *app, opts *tournamentListOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		list, err := db.Tournaments(ctx)
 		if err != nil {
 			return err

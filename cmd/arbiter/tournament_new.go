@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -33,9 +34,14 @@ per player (blitz rules), tie-breaks BH, DE, SB, registration closing at
 21:15. Flags given with the preset override it.
 
 The first colour is drawn by lot unless --first-colour says otherwise; the
-seed of the lot is stored so the draw can be repeated.`,
+seed of the lot is stored so the draw can be repeated.
+
+The sheets and the workbook print in English or Italian (--lang en|it);
+without --lang, in the language of the terminal: ARBITER_LANG=it, or an
+Italian locale such as LANG=it_IT.UTF-8.`,
 		Example: `  $ arbiter tournament new "Labyrinth 12 May" --preset labyrinth --date 2026-05-12
-  $ arbiter tournament new "Club championship" --rounds 9 --tiebreaks BH-C1,BH,SB --pace standard`,
+  $ arbiter tournament new "Club championship" --rounds 9 --tiebreaks BH-C1,BH,SB --pace standard
+  $ arbiter tournament new "Serata Labyrinth" --preset labyrinth --lang it`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -62,16 +68,22 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 	default:
 		return fmt.Errorf("unknown preset %q: type --preset labyrinth, or leave it out", opts.preset)
 	}
+	// The sheets print in the organizer's language unless --lang says
+	// otherwise.
+	t.Language = a.termLang().String()
 	if err := opts.flags.apply(opts.set, &t); err != nil {
 		return err
 	}
 	if t.FirstColour == arbiter.NoColour && !opts.set.Changed("seed") {
 		t.Seed = a.now().UnixNano()
 	}
-	return a.withStore(ctx, true, func(db *store.DB) error {
+	return a.withStore(ctx, store.Create, func(db *store.DB) error {
 		t, err := db.CreateTournament(ctx, t)
-		if err != nil {
+		if errors.Is(err, store.ErrConflict) {
 			return hint(err, "choose another name, or arbiter tournament use NAME")
+		}
+		if err != nil {
+			return err
 		}
 		if opts.json {
 			return writeJSON(a.stdout, toTournamentJSON(store.TournamentInfo{Tournament: t, Current: true}))

@@ -40,7 +40,7 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 	if opts.set.NFlag() == 0 || (opts.set.NFlag() == countChanged(opts.set, "db", "tournament")) {
 		return usageErrorf("nothing to change: give a setting such as --rounds 9")
 	}
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		old, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err

@@ -34,7 +34,7 @@ func newTournamentShowCmd(a *app) *cobra.Command {
 }
 
 func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -65,28 +65,33 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 				fmt.Fprintf(tw, "%s:\t%s\n", k, v)
 			}
 		}
-		row("Date", t.Date)
-		row("Venue", t.Venue)
-		row("Rounds", fmt.Sprintf("%d (%d paired)", t.Rounds, len(s.Rounds)))
+		l := a.tr()
+		row(l.T("cli.show.date"), t.Date)
+		row(l.T("cli.show.venue"), t.Venue)
+		row(l.T("cli.show.rounds"), l.T("cli.show.roundsvalue", "Rounds", t.Rounds, "Paired", len(s.Rounds)))
 		players := strconv.Itoa(len(s.Entries))
 		if withdrawn > 0 {
-			players += fmt.Sprintf(" (%d withdrawn)", withdrawn)
+			players = l.T("cli.show.withdrawn", "Players", players, "Withdrawn", withdrawn)
 		}
-		row("Players", players)
+		row(l.T("cli.show.players"), players)
 		tc := t.Pace.String()
 		if t.TimeControl != "" {
 			tc = t.TimeControl + " (" + tc + ")"
 		}
-		row("Time control", tc)
-		row("Tie-breaks", fmt.Sprintf("%s (C.07 %d)", strings.Join(t.Tiebreaks, ", "), t.TiebreakEdition))
-		row("Byes", fmt.Sprintf("pairing-allocated %s, requested %s, late entry %s per round missed", t.PABValue, t.HalfByeValue, t.LateValue))
-		row("Deadline", t.Deadline)
-		fc := "by lot"
-		if t.FirstColour != arbiter.NoColour {
-			fc = t.FirstColour.String() + " for player 1"
+		row(l.T("cli.show.timecontrol"), tc)
+		row(l.T("cli.show.tiebreaks"), fmt.Sprintf("%s (C.07 %d)", strings.Join(t.Tiebreaks, ", "), t.TiebreakEdition))
+		row(l.T("cli.show.byes"), l.T("cli.show.byesvalue", "PAB", t.PABValue, "Half", t.HalfByeValue, "Late", t.LateValue))
+		row(l.T("cli.show.deadline"), t.Deadline)
+		fc := l.T("cli.show.bylot")
+		switch t.FirstColour {
+		case arbiter.White:
+			fc = l.T("cli.show.forplayer1", "Colour", l.T("cli.colour.white"))
+		case arbiter.Black:
+			fc = l.T("cli.show.forplayer1", "Colour", l.T("cli.colour.black"))
 		}
-		row("First colour", fc)
-		row("Rules", fmt.Sprintf("FIDE Laws %d, Dutch system %d", t.LawsEdition, t.PairingEdition))
+		row(l.T("cli.show.firstcolour"), fc)
+		row(l.T("cli.show.rules"), l.T("cli.show.rulesvalue", "Laws", t.LawsEdition, "Pairing", t.PairingEdition))
+		row(l.T("cli.show.language"), langName(l, t.Language))
 		return tw.Flush()
 	})
 }

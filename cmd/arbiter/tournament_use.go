@@ -29,7 +29,7 @@ func newTournamentUseCmd(a *app) *cobra.Command {
 }
 
 func runTournamentUse(ctx context.Context, a *app, opts *tournamentUseOptions) error {
-	return a.withStore(ctx, false, func(db *store.DB) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := db.FindTournament(ctx, opts.ref)
 		if err != nil {
 			return hint(err, "see arbiter tournament list")

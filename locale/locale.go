@@ -1,0 +1,194 @@
+package locale
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+// Lang is a language arbiter prints in. Its value is the ISO 639-1 code
+// stored in the tournament's settings.
+type Lang string
+
+// The languages of the catalogs.
+const (
+	English Lang = "en"
+	Italian Lang = "it"
+)
+
+// Langs lists the languages with a catalog, English first.
+func Langs() []Lang { return []Lang{English, Italian} }
+
+// String returns the language's code, "en" or "it".
+func (l Lang) String() string { return string(l) }
+
+// ParseLang reads a language given by an organizer: "en" or "it", in any
+// case, also as a locale name such as "it_IT.UTF-8" or "en-GB". The empty
+// string is English. It returns an error naming s for anything else.
+func ParseLang(s string) (Lang, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == "" {
+		return English, nil
+	}
+	if i := strings.IndexAny(t, "_-.@"); i >= 0 {
+		t = t[:i]
+	}
+	switch t {
+	case "en", "english", "inglese":
+		return English, nil
+	case "it", "italian", "italiano":
+		return Italian, nil
+	}
+	return English, fmt.Errorf("unknown language %q: type it or en", s)
+}
+
+// FromEnv returns the language of the organizer's terminal: ARBITER_LANG
+// when it names a language, else the POSIX locale (LC_ALL, LC_MESSAGES,
+// LANG, the first one set) when it is Italian, else English. getenv is
+// os.Getenv or a stand-in.
+func FromEnv(getenv func(string) string) Lang {
+	if l, err := ParseLang(getenv("ARBITER_LANG")); err == nil && getenv("ARBITER_LANG") != "" {
+		return l
+	}
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		v := getenv(k)
+		if v == "" {
+			continue
+		}
+		if l, err := ParseLang(v); err == nil {
+			return l
+		}
+		return English
+	}
+	return English
+}
+
+//go:embed en.json it.json
+var catalogs embed.FS
+
+// Localizer words messages in one language. Build it with New; the zero
+// value and nil print English.
+type Localizer struct {
+	lang Lang
+	loc  *i18n.Localizer
+}
+
+// New returns a Localizer for l; an unknown l gives English.
+func New(l Lang) *Localizer {
+	if l != Italian {
+		l = English
+	}
+	b := i18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	for _, name := range []string{"en.json", "it.json"} {
+		data, err := catalogs.ReadFile(name)
+		if err == nil {
+			_, err = b.ParseMessageFileBytes(data, name)
+		}
+		if err != nil {
+			// The catalogs are part of the binary and TestCatalogs
+			// parses them: this is a broken build, not bad input.
+			panic(fmt.Sprintf("locale: catalog %s: %v", name, err))
+		}
+	}
+	return &Localizer{lang: l, loc: i18n.NewLocalizer(b, string(l))}
+}
+
+// Lang returns the language of l.
+func (l *Localizer) Lang() Lang {
+	if l == nil || l.loc == nil {
+		return English
+	}
+	return l.lang
+}
+
+func (l *Localizer) ready() *Localizer {
+	if l == nil || l.loc == nil {
+		return New(English)
+	}
+	return l
+}
+
+// T returns message id with its placeholders filled from args, given as
+// pairs of name and value: T("round.title", "Round", 3). A message that is
+// missing prints as its id, so that a gap shows instead of vanishing.
+func (l *Localizer) T(id string, args ...any) string {
+	return l.ready().localize(id, nil, args)
+}
+
+// N is T for a message whose wording depends on the count n, which it
+// also passes as the placeholder Count: N("boards", 3) is "3 boards".
+func (l *Localizer) N(id string, n int, args ...any) string {
+	return l.ready().localize(id, n, append([]any{"Count", n}, args...))
+}
+
+func (l *Localizer) localize(id string, count any, args []any) string {
+	data := make(map[string]any, len(args)/2)
+	for i := 0; i+1 < len(args); i += 2 {
+		data[fmt.Sprint(args[i])] = args[i+1]
+	}
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	if err != nil {
+		return id
+	}
+	return s
+}
+
+// months and weekdays of the Italian calendar, as written in running text:
+// lower case.
+var (
+	itMonths   = [...]string{"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"}
+	itWeekdays = [...]string{"domenica", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato"}
+)
+
+// Date writes d as people write it: "12 May 2026", "12 maggio 2026".
+func (l *Localizer) Date(d time.Time) string {
+	if l.Lang() == Italian {
+		return fmt.Sprintf("%d %s %d", d.Day(), itMonths[d.Month()-1], d.Year())
+	}
+	return d.Format("2 January 2006")
+}
+
+// Day writes d with its weekday: "Tuesday 12 May 2026", "martedì 12
+// maggio 2026".
+func (l *Localizer) Day(d time.Time) string {
+	if l.Lang() == Italian {
+		return itWeekdays[d.Weekday()] + " " + l.Date(d)
+	}
+	return d.Format("Monday ") + l.Date(d)
+}
+
+// Clock writes the time of day of d: "21:15", "21.15" (the Italian
+// usage, as in "alle 21.15").
+func (l *Localizer) Clock(d time.Time) string {
+	if l.Lang() == Italian {
+		return d.Format("15.04")
+	}
+	return d.Format("15:04")
+}
+
+// ISODate writes a YYYY-MM-DD date as Date does; other text, and dates
+// that do not exist, are kept as they are.
+func (l *Localizer) ISODate(s string) string {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return s
+	}
+	return l.Date(d)
+}
+
+// Decimal writes x with prec decimals and the language's decimal mark:
+// "24.25", "24,25".
+func (l *Localizer) Decimal(x float64, prec int) string {
+	s := strconv.FormatFloat(x, 'f', prec, 64)
+	if l.Lang() == Italian {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}

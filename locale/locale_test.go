@@ -1,0 +1,223 @@
+package locale
+
+import (
+	"encoding/json"
+	"maps"
+	"regexp"
+	"slices"
+	"testing"
+	"time"
+)
+
+// catalog reads one embedded catalog as message id to its forms: "" for a
+// message without plural forms, else "one", "other", ...
+func catalog(t *testing.T, name string) map[string]map[string]string {
+	t.Helper()
+	data, err := catalogs.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	out := map[string]map[string]string{}
+	for id, v := range raw {
+		switch v := v.(type) {
+		case string:
+			out[id] = map[string]string{"": v}
+		case map[string]any:
+			forms := map[string]string{}
+			for k, s := range v {
+				str, ok := s.(string)
+				if !ok {
+					t.Fatalf("%s: %s.%s is not text", name, id, k)
+				}
+				forms[k] = str
+			}
+			out[id] = forms
+		default:
+			t.Fatalf("%s: %s is neither text nor plural forms", name, id)
+		}
+	}
+	return out
+}
+
+var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
+
+// placeholders returns the sorted, distinct placeholders of a message.
+func placeholders(s string) []string {
+	var out []string
+	for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TestCatalogs checks that every message is in both catalogs, with the
+// plural forms each language needs and the same placeholders in every form
+// and language, and that each one words to something other than its id.
+func TestCatalogs(t *testing.T) {
+	en, it := catalog(t, "en.json"), catalog(t, "it.json")
+	ids := slices.Sorted(maps.Keys(en))
+	for id := range it {
+		if _, ok := en[id]; !ok {
+			t.Errorf("message %s is in it.json but not in en.json", id)
+		}
+	}
+	locs := map[Lang]*Localizer{English: New(English), Italian: New(Italian)}
+	for _, id := range ids {
+		if _, ok := it[id]; !ok {
+			t.Errorf("message %s is in en.json but not in it.json", id)
+			continue
+		}
+		want := ""
+		for lang, forms := range map[Lang]map[string]string{English: en[id], Italian: it[id]} {
+			plural := len(forms) > 1 || forms[""] == ""
+			if plural {
+				for _, f := range []string{"one", "other"} {
+					if _, ok := forms[f]; !ok {
+						t.Errorf("%s %s: no plural form %q", lang, id, f)
+					}
+				}
+			}
+			for form, text := range forms {
+				got := fmtList(placeholders(text))
+				if want == "" {
+					want = got
+				}
+				if got != want {
+					t.Errorf("%s %s %s: placeholders %s, want %s as in the other texts", lang, id, form, got, want)
+				}
+			}
+			var out string
+			if plural {
+				out = locs[lang].N(id, 2, "Label", "x", "Points", "2")
+			} else {
+				out = locs[lang].T(id, "Round", 3, "Board", 1, "Page", 1, "Pages", 2, "Date", "d", "Time", "t", "Status", "s")
+			}
+			if out == id || out == "" {
+				t.Errorf("%s %s words to %q", lang, id, out)
+			}
+		}
+	}
+}
+
+func fmtList(s []string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func TestWords(t *testing.T) {
+	en, it := New(English), New(Italian)
+	tests := []struct {
+		name string
+		got  string
+		want string
+	}{
+		{"en title", en.T("pairings.title", "Round", 3), "Round 3 pairings"},
+		{"it title", it.T("pairings.title", "Round", 3), "Abbinamenti del 3° turno"},
+		{"it signature", it.T("slips.whitesig"), "Firma del Bianco"},
+		{"en one", en.N("absence.points", 1, "Label", "bye", "Points", "1"), "bye: 1 point"},
+		{"en other", en.N("absence.points", 2, "Label", "bye", "Points", "2"), "bye: 2 points"},
+		{"it one", it.N("absence.points", 1, "Label", "riposo", "Points", "1"), "riposo: 1 punto"},
+		{"it other", it.N("absence.points", 0, "Label", "riposo", "Points", "0"), "riposo: 0 punti"},
+		{"missing", it.T("no.such.message"), "no.such.message"},
+		{"nil is English", (*Localizer)(nil).T("col.white"), "White"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Errorf("got %q, want %q", tt.got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDates(t *testing.T) {
+	d := time.Date(2026, time.May, 12, 21, 15, 0, 0, time.UTC)
+	en, it := New(English), New(Italian)
+	tests := []struct{ got, want string }{
+		{en.Date(d), "12 May 2026"},
+		{it.Date(d), "12 maggio 2026"},
+		{en.Day(d), "Tuesday 12 May 2026"},
+		{it.Day(d), "martedì 12 maggio 2026"},
+		{it.Day(d.AddDate(0, 0, 5)), "domenica 17 maggio 2026"},
+		{en.Clock(d), "21:15"},
+		{it.Clock(d), "21.15"},
+		{it.ISODate("2026-01-01"), "1 gennaio 2026"},
+		{it.ISODate("2026-02-30"), "2026-02-30"},
+		{it.ISODate("spring"), "spring"},
+		{en.Decimal(24.25, 2), "24.25"},
+		{it.Decimal(24.25, 2), "24,25"},
+		{it.Decimal(-3, 1), "-3,0"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+func TestParseLang(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Lang
+		err  bool
+	}{
+		{"it", Italian, false},
+		{"IT", Italian, false},
+		{"it_IT.UTF-8", Italian, false},
+		{"en-GB", English, false},
+		{"", English, false},
+		{"de", English, true},
+		{"C.UTF-8", English, true},
+	}
+	for _, tt := range tests {
+		got, err := ParseLang(tt.in)
+		if got != tt.want || (err != nil) != tt.err {
+			t.Errorf("ParseLang(%q) = %v, %v; want %v, error %v", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+}
+
+func TestFromEnv(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want Lang
+	}{
+		{"nothing", nil, English},
+		{"LANG Italian", map[string]string{"LANG": "it_IT.UTF-8"}, Italian},
+		{"LANG German", map[string]string{"LANG": "de_DE.UTF-8"}, English},
+		{"LC_ALL first", map[string]string{"LC_ALL": "C", "LANG": "it_IT.UTF-8"}, English},
+		{"ARBITER_LANG wins", map[string]string{"ARBITER_LANG": "it", "LANG": "en_US.UTF-8"}, Italian},
+		{"ARBITER_LANG en", map[string]string{"ARBITER_LANG": "en", "LANG": "it_IT.UTF-8"}, English},
+		{"ARBITER_LANG unknown", map[string]string{"ARBITER_LANG": "xx", "LANG": "it_IT.UTF-8"}, Italian},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := FromEnv(func(k string) string { return tt.env[k] }); got != tt.want {
+				t.Errorf("FromEnv = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// BenchmarkNew measures building a Localizer: both catalogs parsed.
+func BenchmarkNew(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		New(Italian)
+	}
+}
+
+// BenchmarkT measures wording one message with a placeholder.
+func BenchmarkT(b *testing.B) {
+	l := New(Italian)
+	b.ReportAllocs()
+	for b.Loop() {
+		l.T("pairings.title", "Round", 3)
+	}
+}
