@@ -13,8 +13,9 @@ import (
 // lanOnly refuses requests from outside the local network.
 func (s *Server) lanOnly(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		wd := s.words(r)
 		if !onLAN(remoteIP(r)) {
-			s.failText(w, r, http.StatusForbidden, s.text.t("lan-only"))
+			s.failText(w, r, http.StatusForbidden, wd.t("lan-only"))
 			return
 		}
 		h(w, r)
@@ -39,7 +40,7 @@ func (s *Server) organizer(h http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		if !csrfOK(r) {
-			s.failText(w, r, http.StatusForbidden, s.text.t("bad-form"))
+			s.failText(w, r, http.StatusForbidden, s.words(r).t("bad-form"))
 			return
 		}
 		h(w, r)
@@ -53,32 +54,34 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	key := "login " + remoteIP(r).String()
 	if blocked, _ := s.logins.blocked(key); blocked {
-		s.failText(w, r, http.StatusTooManyRequests, s.text.t("too-many"))
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return
 	}
 	if !csrfOK(r) {
-		s.failText(w, r, http.StatusForbidden, s.text.t("bad-form"))
+		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
 		return
 	}
 	if s.password == "" || !same(r.PostFormValue("password"), s.password) {
 		s.logins.fail(key)
-		s.renderAdmin(w, r, http.StatusForbidden, "", s.text.t("wrong-password"))
+		s.renderAdmin(w, r, http.StatusForbidden, "", wd.t("wrong-password"))
 		return
 	}
 	s.startSession(w, r)
 }
 
 func (s *Server) once(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	key := "login " + remoteIP(r).String()
 	if blocked, _ := s.logins.blocked(key); blocked {
-		s.failText(w, r, http.StatusTooManyRequests, s.text.t("too-many"))
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return
 	}
 	if !s.sessions.useOnce(r.PathValue("token")) {
 		s.logins.fail(key)
-		s.failText(w, r, http.StatusForbidden, s.text.t("no-login"))
+		s.failText(w, r, http.StatusForbidden, wd.t("no-login"))
 		return
 	}
 	s.startSession(w, r)
@@ -111,12 +114,13 @@ func (s *Server) admin(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int, flash, errMsg string) {
+	wd := s.words(r)
 	st, err := s.state(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	p := s.base(st, s.text.t("admin-title"), "admin")
+	p := s.base(wd, st, wd.t("admin-title"), "admin")
 	p.Flash, p.Error = flash, errMsg
 	data := struct {
 		LoggedIn  bool
@@ -135,11 +139,11 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		for _, rep := range q {
 			l := queueLine{ID: rep.ID, Round: rep.Round, Board: rep.Board, White: s.seat(st, rep.White, rep.Round),
 				Black: s.seat(st, rep.Black, rep.Round), Status: rep.Status, Reported: s.resultText(rep.Result),
-				Reporter: s.colour(rep.Seat), At: rep.ReportedAt.Local().Format("15:04"), IP: rep.ReportedIP}
+				Reporter: s.colour(wd, rep.Seat), At: rep.ReportedAt.Local().Format("15:04"), IP: rep.ReportedIP}
 			if rep.Status == store.Disputed {
 				l.Other = s.resultText(rep.Other)
 			}
-			for _, c := range s.choices() {
+			for _, c := range choices() {
 				l.Choices = append(l.Choices, c)
 			}
 			data.Queue = append(data.Queue, l)
@@ -159,9 +163,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 func who(r *http.Request) string { return "organizer (web) from " + remoteIP(r).String() }
 
 func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil {
-		s.failText(w, r, http.StatusNotFound, s.text.t("not-found"))
+		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
 	res := arbiter.NoResult
@@ -180,13 +185,14 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 	if res == arbiter.NoResult {
 		res = rep.Result
 	}
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(s.text.t("accepted", s.resultText(res), rep.Board)), http.StatusSeeOther)
+	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("accepted", s.resultText(res), rep.Board)), http.StatusSeeOther)
 }
 
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil {
-		s.failText(w, r, http.StatusNotFound, s.text.t("not-found"))
+		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
 	rep, err := s.ev.Reject(r.Context(), id, who(r))
@@ -195,27 +201,29 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.changed(r.Context())
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(s.text.t("rejected", rep.Board)), http.StatusSeeOther)
+	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("rejected", rep.Board)), http.StatusSeeOther)
 }
 
 func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	n, err := s.ev.Publish(r.Context(), who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
 	}
 	s.changed(r.Context())
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(s.text.t("published", n)), http.StatusSeeOther)
+	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("published", n)), http.StatusSeeOther)
 }
 
 func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	rd, err := s.ev.PairNext(r.Context(), who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
 	}
 	s.changed(r.Context())
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(s.text.t("paired", rd.Number)), http.StatusSeeOther)
+	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("paired", rd.Number)), http.StatusSeeOther)
 }
 
 // adminError shows a refusal on the organizer's page itself.

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -31,8 +32,8 @@ type choice struct {
 	Value, Label string
 }
 
-func (s *Server) choices() []choice {
-	return []choice{{"1-0", s.text.t("white-wins")}, {"1/2", s.text.t("draw")}, {"0-1", s.text.t("black-wins")}}
+func choices() []choice {
+	return []choice{{"1-0", "1-0"}, {"1/2", "½-½"}, {"0-1", "0-1"}}
 }
 
 // tokenKey is the rate-limit key of unknown board codes from r.
@@ -42,8 +43,9 @@ func tokenKey(r *http.Request) string { return "token " + remoteIP(r).String() }
 // against the address. It writes the error page and returns false when
 // the code does not open a board.
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (store.BoardCode, bool) {
+	wd := s.words(r)
 	if blocked, _ := s.tokens.blocked(tokenKey(r)); blocked {
-		s.failText(w, r, http.StatusTooManyRequests, s.text.t("too-many"))
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return store.BoardCode{}, false
 	}
 	c, err := s.ev.Board(r.Context(), r.PathValue("token"))
@@ -58,6 +60,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (store.BoardCode
 }
 
 func (s *Server) board(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	c, ok := s.lookup(w, r)
 	if !ok {
 		return
@@ -68,35 +71,36 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bp := boardPage{Token: c.Token, Round: c.Round, Board: c.Board, White: s.seat(st, c.White, c.Round),
-		Black: s.seat(st, c.Black, c.Round), Result: s.resultText(c.Result), Report: c.Report, Choices: s.choices()}
+		Black: s.seat(st, c.Black, c.Round), Result: s.resultText(c.Result), Report: c.Report, Choices: choices()}
 	if c.Report != nil {
-		bp.Reporter = s.colour(c.Report.Seat)
-		bp.Confirms = s.colour(c.Report.Seat.Opposite())
+		bp.Reporter = s.colour(wd, c.Report.Seat)
+		bp.Confirms = s.colour(wd, c.Report.Seat.Opposite())
 		bp.Reported = s.resultText(c.Report.Result)
 		bp.Other = s.resultText(c.Report.Other)
 	}
-	p := s.base(st, s.text.t("board-n", c.Board), "")
+	p := s.base(wd, st, wd.t("board-n", c.Board), "")
 	switch r.URL.Query().Get("done") {
 	case store.Reported:
-		p.Flash = s.text.t("done-reported")
+		p.Flash = wd.t("done-reported")
 	case store.Confirmed:
-		p.Flash = s.text.t("done-confirmed")
+		p.Flash = wd.t("done-confirmed")
 	case store.Disputed:
-		p.Flash = s.text.t("done-disputed")
+		p.Flash = wd.t("done-disputed")
 	}
 	p.Data = bp
 	s.render(w, r, http.StatusOK, "board", p)
 }
 
-func (s *Server) colour(c arbiter.Colour) string {
+func (s *Server) colour(wd words, c arbiter.Colour) string {
 	if c == arbiter.White {
-		return s.text.t("white")
+		return wd.t("white")
 	}
-	return s.text.t("black")
+	return wd.t("black")
 }
 
 // origin says who writes from this request, for the event log.
 func (s *Server) origin(r *http.Request, c store.BoardCode, seat arbiter.Colour) store.Origin {
+	wd := words{locale.New(locale.English)} // the log is in English
 	st, _ := s.state(r.Context())
 	name := ""
 	pn := c.White
@@ -115,7 +119,7 @@ func (s *Server) origin(r *http.Request, c store.BoardCode, seat arbiter.Colour)
 			dev = dev[:len(dev)-1]
 		}
 	}
-	return store.Origin{Who: "web: " + name + " (" + strings.ToLower(s.colour(seat)) + ")", IP: remoteIP(r).String(), Device: dev}
+	return store.Origin{Who: "web: " + name + " (" + strings.ToLower(s.colour(wd, seat)) + ")", IP: remoteIP(r).String(), Device: dev}
 }
 
 // formResult reads the result a player picked.
@@ -128,8 +132,9 @@ func formResult(r *http.Request) (arbiter.Result, error) {
 }
 
 func (s *Server) report(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	if !csrfOK(r) {
-		s.failText(w, r, http.StatusForbidden, s.text.t("bad-form"))
+		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
 		return
 	}
 	c, ok := s.lookup(w, r)
@@ -163,12 +168,13 @@ func pinKey(r *http.Request) string {
 }
 
 func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	if !csrfOK(r) {
-		s.failText(w, r, http.StatusForbidden, s.text.t("bad-form"))
+		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
 		return
 	}
 	if blocked, _ := s.pins.blocked(pinKey(r)); blocked {
-		s.failText(w, r, http.StatusTooManyRequests, s.text.t("too-many"))
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return
 	}
 	c, ok := s.lookup(w, r)

@@ -50,22 +50,22 @@ func (s *Server) seat(st *state, pn, round int) seatView {
 	return v
 }
 
-func (s *Server) byeKind(k arbiter.ByeKind) string {
+func (s *Server) byeKind(wd words, k arbiter.ByeKind) string {
 	switch k {
 	case arbiter.PAB:
-		return s.text.t("pab")
+		return wd.t("pab")
 	case arbiter.HalfBye:
-		return s.text.t("half-bye")
+		return wd.t("half-bye")
 	case arbiter.FullBye:
-		return s.text.t("full-bye")
+		return wd.t("full-bye")
 	case arbiter.ZeroBye:
-		return s.text.t("zero-bye")
+		return wd.t("zero-bye")
 	}
-	return s.text.t("absent")
+	return wd.t("absent")
 }
 
 // roundView returns the published round to show, nil if none.
-func (s *Server) roundView(st *state) *roundView {
+func (s *Server) roundView(wd words, st *state) *roundView {
 	rd := st.snap.Round(st.published)
 	if rd == nil {
 		return nil
@@ -76,19 +76,20 @@ func (s *Server) roundView(st *state) *roundView {
 			Black: s.seat(st, b.Black, rd.Number), Result: s.resultText(b.Result)})
 	}
 	for _, b := range rd.Byes {
-		v.Byes = append(v.Byes, byeView{Player: s.seat(st, b.PN, rd.Number), Kind: s.byeKind(b.Kind)})
+		v.Byes = append(v.Byes, byeView{Player: s.seat(st, b.PN, rd.Number), Kind: s.byeKind(wd, b.Kind)})
 	}
 	return v
 }
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	st, err := s.state(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	p := s.public(st, s.text.t("boards"), "boards")
-	p.Data = s.roundView(st)
+	p := s.public(wd, st, wd.t("boards"), "boards")
+	p.Data = s.roundView(wd, st)
 	s.render(w, r, http.StatusOK, "home", p)
 }
 
@@ -102,6 +103,7 @@ type findLine struct {
 }
 
 func (s *Server) find(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	st, err := s.state(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
@@ -110,11 +112,11 @@ func (s *Server) find(w http.ResponseWriter, r *http.Request) {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	key := arbiter.FoldName(q)
 	var lines []findLine
-	if rv := s.roundView(st); rv != nil {
+	if rv := s.roundView(wd, st); rv != nil {
 		for _, b := range rv.Boards {
 			lines = append(lines,
-				findLine{Player: b.White, Board: b.Number, Colour: s.text.t("white"), Other: b.Black.Name},
-				findLine{Player: b.Black, Board: b.Number, Colour: s.text.t("black"), Other: b.White.Name})
+				findLine{Player: b.White, Board: b.Number, Colour: wd.t("white"), Other: b.Black.Name},
+				findLine{Player: b.Black, Board: b.Number, Colour: wd.t("black"), Other: b.White.Name})
 		}
 		for _, b := range rv.Byes {
 			lines = append(lines, findLine{Player: b.Player, Other: b.Kind})
@@ -128,7 +130,7 @@ func (s *Server) find(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	slices.SortFunc(out, func(a, b findLine) int { return cmp.Compare(a.Key, b.Key) })
-	p := s.public(st, s.text.t("find"), "find")
+	p := s.public(wd, st, wd.t("find"), "find")
 	p.Data = struct {
 		Query string
 		Lines []findLine
@@ -177,12 +179,13 @@ func (s *Server) standingsView(st *state, max int) standingsView {
 }
 
 func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	st, err := s.state(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	p := s.public(st, s.text.t("standings"), "standings")
+	p := s.public(wd, st, wd.t("standings"), "standings")
 	p.Data = s.standingsView(st, 0)
 	s.render(w, r, http.StatusOK, "standings", p)
 }
@@ -229,6 +232,7 @@ func cell(o scoring.Outcome, lineOf map[int]int) string {
 }
 
 func (s *Server) crosstable(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	st, err := s.state(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
@@ -252,7 +256,7 @@ func (s *Server) crosstable(w http.ResponseWriter, r *http.Request) {
 	for i := range rounds {
 		rounds[i] = i + 1
 	}
-	p := s.public(st, s.text.t("crosstable"), "crosstable")
+	p := s.public(wd, st, wd.t("crosstable"), "crosstable")
 	p.Data = struct {
 		Rounds []int
 		Lines  []crossLine
@@ -268,6 +272,7 @@ type playerRound struct {
 }
 
 func (s *Server) player(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	st, err := s.state(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
@@ -276,7 +281,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	pn, err := strconv.Atoi(r.PathValue("pn"))
 	e := st.snap.Entry(pn)
 	if err != nil || e == nil {
-		s.failText(w, r, http.StatusNotFound, s.text.t("not-found"))
+		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
 	var rounds []playerRound
@@ -287,9 +292,9 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 			pr := playerRound{Round: i + 1, Result: o.Points.Fraction()}
 			switch o.Colour {
 			case arbiter.White:
-				pr.Colour = s.text.t("white")
+				pr.Colour = wd.t("white")
 			case arbiter.Black:
-				pr.Colour = s.text.t("black")
+				pr.Colour = wd.t("black")
 			}
 			if o.Opponent != 0 {
 				pr.Opponent = s.seat(st, o.Opponent, i+1)
@@ -297,22 +302,22 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 			switch o.Kind {
 			case scoring.Game:
 				if o.Pending {
-					pr.Result = s.text.t("pending")
+					pr.Result = wd.t("pending")
 				}
 			case scoring.ForfeitWin:
-				pr.Result += " (" + s.text.t("forfeit-win") + ")"
+				pr.Result += " (" + wd.t("forfeit-win") + ")"
 			case scoring.ForfeitLoss:
-				pr.Result += " (" + s.text.t("forfeit-loss") + ")"
+				pr.Result += " (" + wd.t("forfeit-loss") + ")"
 			case scoring.PAB:
-				pr.Opponent.Name = s.text.t("pab")
+				pr.Opponent.Name = wd.t("pab")
 			case scoring.HalfBye:
-				pr.Opponent.Name = s.text.t("half-bye")
+				pr.Opponent.Name = wd.t("half-bye")
 			case scoring.FullBye:
-				pr.Opponent.Name = s.text.t("full-bye")
+				pr.Opponent.Name = wd.t("full-bye")
 			case scoring.ZeroBye:
-				pr.Opponent.Name = s.text.t("zero-bye")
+				pr.Opponent.Name = wd.t("zero-bye")
 			default:
-				pr.Opponent.Name = s.text.t("absent")
+				pr.Opponent.Name = wd.t("absent")
 			}
 			rounds = append(rounds, pr)
 		}
@@ -329,7 +334,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	p := s.public(st, e.Player.Name, "")
+	p := s.public(wd, st, e.Player.Name, "")
 	p.Data = struct {
 		Player  seatView
 		Rating  int
@@ -346,6 +351,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 // screen. Without JavaScript the page turns by itself with a refresh;
 // every=N sets the seconds (default 15).
 func (s *Server) show(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
 	st, err := s.state(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
@@ -362,13 +368,13 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	} else {
 		view = "pairings"
 	}
-	p := s.public(st, s.text.t("show"), "show")
+	p := s.public(wd, st, wd.t("show"), "show")
 	p.Class = "show"
 	p.Refresh = strconv.Itoa(every) + ";url=/show?view=" + next + "&every=" + strconv.Itoa(every)
 	p.Data = struct {
 		View      string
 		Round     *roundView
 		Standings standingsView
-	}{view, s.roundView(st), s.standingsView(st, 30)}
+	}{view, s.roundView(wd, st), s.standingsView(st, 30)}
 	s.render(w, r, http.StatusOK, "show", p)
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -51,7 +52,6 @@ type Server struct {
 	stale    time.Duration
 	now      func() time.Time
 	log      io.Writer
-	text     catalog
 	pages    map[string]*template.Template
 	static   http.Handler
 	hub      *hub
@@ -73,7 +73,7 @@ type Server struct {
 
 // New returns a server for cfg. Call Run to watch for changes.
 func New(cfg Config) (*Server, error) {
-	s := &Server{ev: cfg.Evening, password: cfg.AdminPassword, stale: cfg.Stale, now: cfg.Now, log: cfg.Log, text: english()}
+	s := &Server{ev: cfg.Evening, password: cfg.AdminPassword, stale: cfg.Stale, now: cfg.Now, log: cfg.Log}
 	if s.stale == 0 {
 		s.stale = 10 * time.Minute
 	}
@@ -113,7 +113,6 @@ func (s *Server) OneTimeLink() string { return "/admin/once/" + s.sessions.oneTi
 
 func (s *Server) parse() error {
 	funcs := template.FuncMap{
-		"t":      s.text.t,
 		"result": func(r arbiter.Result) string { return s.resultText(r) },
 		"score":  func(sc arbiter.Score) string { return sc.Fraction() },
 		"figure": figure,
@@ -234,10 +233,15 @@ type page struct {
 	Error      string
 	Data       any
 
+	w words // the catalog in the request's language
+
 	// shared is the change a public page shows (state.id): the page has
 	// no form and is the same for every visitor, so it is drawn once.
 	shared int64
 }
+
+// T returns the page's words for key (see words.t), for the templates.
+func (p page) T(key string, args ...any) string { return p.w.t(key, args...) }
 
 // maxShared bounds the public pages kept drawn: searches make new ones.
 const maxShared = 500
@@ -248,7 +252,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 		http.Error(w, "no page "+name, http.StatusInternalServerError)
 		return
 	}
-	key := r.URL.RequestURI()
+	key := p.w.l.Lang().String() + " " + r.URL.RequestURI()
 	if p.shared != 0 && status == http.StatusOK {
 		s.pagesMu.Lock()
 		body, ok := s.drawn[key]
@@ -321,7 +325,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (s *Server) failText(w http.ResponseWriter, r *http.Request, status int, msg string) {
-	p := page{Title: s.text.t("error"), Error: msg}
+	wd := s.words(r)
+	p := page{Title: wd.t("error"), Error: msg, w: wd}
 	if st, err := s.state(r.Context()); err == nil {
 		p.Tournament = st.snap.Tournament.Name
 	}
@@ -329,14 +334,23 @@ func (s *Server) failText(w http.ResponseWriter, r *http.Request, status int, ms
 }
 
 // base returns the page fields every public page shares.
-func (s *Server) base(st *state, title, nav string) page {
-	return page{Title: title, Tournament: st.snap.Tournament.Name, Round: st.published, Rounds: st.snap.Tournament.Rounds, Nav: nav}
+func (s *Server) base(wd words, st *state, title, nav string) page {
+	return page{Title: title, Tournament: st.snap.Tournament.Name, Round: st.published, Rounds: st.snap.Tournament.Rounds, Nav: nav, w: wd}
+}
+
+// words returns the catalog in the language of r.
+func (s *Server) words(r *http.Request) words {
+	lang := ""
+	if st, err := s.state(r.Context()); err == nil {
+		lang = st.snap.Tournament.Language
+	}
+	return words{locale.New(language(r, lang))}
 }
 
 // public returns the fields of a public page without forms, drawn once
 // per change.
-func (s *Server) public(st *state, title, nav string) page {
-	p := s.base(st, title, nav)
+func (s *Server) public(wd words, st *state, title, nav string) page {
+	p := s.base(wd, st, title, nav)
 	p.shared = st.id
 	return p
 }

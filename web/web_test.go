@@ -1,10 +1,14 @@
 package web
 
 import (
+	"encoding/json"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"io/fs"
+	"net/http/httptest"
 	"net/netip"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,18 +57,20 @@ func TestOnLAN(t *testing.T) {
 	}
 }
 
-// TestCatalog: every word a page asks for is in the catalog, and every
-// word of the catalog is used.
+// TestCatalog: every word a page asks for is in both catalogs, every
+// "web." message of the catalog is used, and placeholders gives each
+// message the names it has.
 func TestCatalog(t *testing.T) {
-	text := english()
 	used := map[string]bool{}
-	key := regexp.MustCompile(`(?:\{\{|\(|\s)t "([a-z0-9-]+)"|text\.t\("([a-z0-9-]+)"`)
+	key := regexp.MustCompile(`\$\.T "([a-z0-9-]+)"|wd\.t\("([a-z0-9-]+)"`)
 	check := func(name, src string) {
 		for _, m := range key.FindAllStringSubmatch(src, -1) {
 			k := m[1] + m[2]
 			used[k] = true
-			if _, ok := text[k]; !ok {
-				t.Errorf("%s asks for %q, which the catalog lacks", name, k)
+			for _, lang := range locale.Langs() {
+				if got := locale.New(lang).T("web." + k); got == "web."+k {
+					t.Errorf("%s asks for %q, which the %s catalog lacks", name, k, lang)
+				}
 			}
 		}
 	}
@@ -82,9 +88,56 @@ func TestCatalog(t *testing.T) {
 		}
 		check(f, string(b))
 	}
-	for k := range text {
+	data, err := os.ReadFile("../locale/en.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var en map[string]any
+	if err := json.Unmarshal(data, &en); err != nil {
+		t.Fatal(err)
+	}
+	ph := regexp.MustCompile(`\{\{\.([A-Za-z]+)\}\}`)
+	for id, v := range en {
+		k, ok := strings.CutPrefix(id, "web.")
+		if !ok {
+			continue
+		}
 		if !used[k] {
-			t.Errorf("catalog key %q is used nowhere", k)
+			t.Errorf("catalog message %q is used by no page", id)
+		}
+		text, _ := v.(string)
+		var names []string
+		for _, m := range ph.FindAllStringSubmatch(text, -1) {
+			if !slices.Contains(names, m[1]) {
+				names = append(names, m[1])
+			}
+		}
+		got := slices.Clone(placeholders(k))
+		slices.Sort(got)
+		slices.Sort(names)
+		if !slices.Equal(got, names) {
+			t.Errorf("placeholders(%q) = %v, the message has %v", k, got, names)
+		}
+	}
+}
+
+func TestLanguage(t *testing.T) {
+	tests := []struct {
+		accept, tournament string
+		want               locale.Lang
+	}{
+		{"it-IT,it;q=0.9,en;q=0.8", "en", locale.Italian},
+		{"en-GB,en;q=0.9", "it", locale.English},
+		{"de-DE,de;q=0.9", "it", locale.Italian},
+		{"de-DE,fr;q=0.5,it;q=0.3", "en", locale.Italian},
+		{"", "", locale.English},
+		{"", "it", locale.Italian},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Header.Set("Accept-Language", tt.accept)
+		if got := language(r, tt.tournament); got != tt.want {
+			t.Errorf("language(%q, tournament %q) = %s, want %s", tt.accept, tt.tournament, got, tt.want)
 		}
 	}
 }

@@ -463,3 +463,26 @@ func TestServeDraft(t *testing.T) {
 		t.Errorf("round 2 published from the command line does not reach the page")
 	}
 }
+
+// TestServeItalian: a browser that asks for Italian gets the pages in
+// Italian, and the English page stays English beside it.
+func TestServeItalian(t *testing.T) {
+	f := newServeFixture(t, "")
+	for _, tt := range []struct{ lang, want string }{
+		{"it-IT,it;q=0.9", "<h1>1° turno</h1>"},
+		{"en-GB", "<h1>Round 1</h1>"},
+		{"it", "Trova la mia scacchiera"},
+	} {
+		req, _ := http.NewRequest("GET", f.ts.URL+"/", nil)
+		req.Header.Set("Accept-Language", tt.lang)
+		resp, err := f.client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(b), tt.want) {
+			t.Errorf("Accept-Language %s: the boards page lacks %q", tt.lang, tt.want)
+		}
+	}
+}
