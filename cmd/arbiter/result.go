@@ -95,7 +95,7 @@ func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error
 			return writeJSON(a.stdout, out)
 		}
 		if len(q) == 0 {
-			a.notef("Nothing waits for the organizer.")
+			a.note(a.tr().T("cli.queue.empty"))
 			return nil
 		}
 		tb := newTable(true, true, true, false, false)
@@ -155,7 +155,7 @@ checked against the game attached to the board as round result checks it.`,
 				if err != nil {
 					return err
 				}
-				a.notef("Entered round %d board %d from report %d.", rep.Round, rep.Board, rep.ID)
+				a.note(a.tr().T("cli.report.accepted", "Round", rep.Round, "Board", rep.Board, "ID", rep.ID))
 				return nil
 			})
 		},
@@ -182,7 +182,7 @@ the board can be reported again, or its result entered with round result.`,
 				if err != nil {
 					return err
 				}
-				a.notef("Threw away report %d: board %d of round %d is open again.", rep.ID, rep.Board, rep.Round)
+				a.note(a.tr().T("cli.report.rejected", "ID", rep.ID, "Board", rep.Board, "Round", rep.Round))
 				return nil
 			})
 		},

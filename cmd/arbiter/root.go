@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 

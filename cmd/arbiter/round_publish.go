@@ -56,9 +56,9 @@ func publishRound(ctx context.Context, a *app, db *store.DB, tid int64, n int) e
 		return hint(err, "pair the round first with arbiter round pair")
 	}
 	if already {
-		a.notef("Round %d was already published.", n)
+		a.note(a.tr().T("cli.published.already", "Round", n))
 		return nil
 	}
-	a.notef("Published round %d: players see it, and its slips carry a QR code and PINs (arbiter print slips).", n)
+	a.note(a.tr().T("cli.published", "Round", n))
 	return nil
 }

@@ -121,14 +121,14 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	if base == "" {
 		base = "http://" + publicHost(ln.Addr())
 	}
-	fmt.Fprintf(a.stdout, "Serving %s at %s\n", t.Name, base+"/")
+	fmt.Fprintln(a.stdout, a.tr().T("cli.serve.serving", "Name", t.Name, "URL", base+"/"))
 	web.TerminalQR(a.stdout, base+"/")
-	a.notef("The projector: %s/show", base)
-	a.notef("The organizer's page, once, from this network: %s%s", base, srv.OneTimeLink())
+	a.note(a.tr().T("cli.serve.show", "URL", base+"/show"))
+	a.note(a.tr().T("cli.serve.once", "URL", base+srv.OneTimeLink()))
 	if opts.password != "" {
-		a.notef("Or log in at %s/admin with the password given.", base)
+		a.note(a.tr().T("cli.serve.password", "URL", base+"/admin"))
 	}
-	a.notef("Press Ctrl-C to stop.")
+	a.note(a.tr().T("cli.serve.stop"))
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -145,7 +145,7 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer scancel()
 	hs.Shutdown(sctx)
-	a.notef("Stopped.")
+	a.note(a.tr().T("cli.serve.stopped"))
 	return nil
 }
 

@@ -68,11 +68,11 @@ func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, s
 		if err := db.SetWebSettings(ctx, t.ID, ws); err != nil {
 			return err
 		}
-		auto := "off"
+		auto := a.tr().T("cli.web.off")
 		if ws.AutoPublish {
-			auto = "on"
+			auto = a.tr().T("cli.web.on")
 		}
-		fmt.Fprintf(a.stdout, "Public URL:    %s\nAuto-publish:  %s\n", slipBase(ws), auto)
-		return nil
+		_, err = fmt.Fprintln(a.stdout, a.tr().T("cli.web.settings", "URL", slipBase(ws), "Auto", auto))
+		return err
 	})
 }
