@@ -100,7 +100,7 @@ func (s *Server) colour(wd words, c arbiter.Colour) string {
 
 // origin says who writes from this request, for the event log.
 func (s *Server) origin(r *http.Request, c store.BoardCode, seat arbiter.Colour) store.Origin {
-	wd := words{locale.New(locale.English)} // the log is in English
+	wd := s.langs[locale.English] // the log is in English
 	st, _ := s.state(r.Context())
 	name := ""
 	pn := c.White

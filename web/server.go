@@ -55,6 +55,9 @@ type Server struct {
 	pages    map[string]*template.Template
 	static   http.Handler
 	hub      *hub
+	// langs holds the catalog once per language: building one parses
+	// the catalogs. A Localizer is safe for concurrent use.
+	langs map[locale.Lang]words
 	sessions *sessions
 
 	// Failures counted per address: wrong PINs (per board too), unknown
@@ -86,6 +89,10 @@ func New(cfg Config) (*Server, error) {
 	poll := cfg.Poll
 	if poll == 0 {
 		poll = 300 * time.Millisecond
+	}
+	s.langs = map[locale.Lang]words{}
+	for _, l := range locale.Langs() {
+		s.langs[l] = words{locale.New(l)}
 	}
 	s.hub = newHub(s.ev, poll, 100*time.Millisecond)
 	s.sessions = newSessions(12*time.Hour, s.now)
@@ -344,7 +351,7 @@ func (s *Server) words(r *http.Request) words {
 	if st, err := s.state(r.Context()); err == nil {
 		lang = st.snap.Tournament.Language
 	}
-	return words{locale.New(language(r, lang))}
+	return s.langs[language(r, lang)]
 }
 
 // public returns the fields of a public page without forms, drawn once
