@@ -57,7 +57,7 @@ type Server struct {
 	hub      *hub
 	// langs holds the catalog once per language: building one parses
 	// the catalogs. A Localizer is safe for concurrent use.
-	langs map[locale.Lang]words
+	langs    map[locale.Lang]words
 	sessions *sessions
 
 	// Failures counted per address: wrong PINs (per board too), unknown
