@@ -230,7 +230,21 @@ func (e *evening) Report(ctx context.Context, token string, seat arbiter.Colour,
 	if _, err := e.Board(ctx, token); err != nil {
 		return store.WebReport{}, err
 	}
-	return e.db.Report(ctx, token, seat, r, o)
+	return checkpoint[store.WebReport](ctx, e.db)(e.db.Report(ctx, token, seat, r, o))
+}
+
+// checkpoint returns a function that passes a write's answer on, first
+// copying the write into the database file itself (store.Checkpoint) when
+// it succeeded: the server keeps the file open all evening, and a copy of
+// the file alone, made by hand, must hold every result. A checkpoint that
+// meets a reader is left for the next write.
+func checkpoint[T any](ctx context.Context, db *store.DB) func(T, error) (T, error) {
+	return func(v T, err error) (T, error) {
+		if err == nil {
+			db.Checkpoint(ctx)
+		}
+		return v, err
+	}
 }
 
 // judge applies the Laws to result r of board b of round n, as round
@@ -264,7 +278,7 @@ func (e *evening) Confirm(ctx context.Context, token, pin string, r arbiter.Resu
 			return store.WebReport{}, err
 		}
 	}
-	return e.db.Confirm(ctx, token, pin, r, j, o)
+	return checkpoint[store.WebReport](ctx, e.db)(e.db.Confirm(ctx, token, pin, r, j, o))
 }
 
 func (e *evening) Queue(ctx context.Context) ([]store.WebReport, error) {
@@ -287,16 +301,16 @@ func (e *evening) Accept(ctx context.Context, id int64, r arbiter.Result, who st
 	if err != nil {
 		return rep, err
 	}
-	return e.db.Accept(ctx, e.tid, id, j, who)
+	return checkpoint[store.WebReport](ctx, e.db)(e.db.Accept(ctx, e.tid, id, j, who))
 }
 
 func (e *evening) Reject(ctx context.Context, id int64, who string) (store.WebReport, error) {
-	return e.db.Reject(ctx, e.tid, id, who)
+	return checkpoint[store.WebReport](ctx, e.db)(e.db.Reject(ctx, e.tid, id, who))
 }
 
 func (e *evening) Publish(ctx context.Context, who string) (int, error) {
 	n, _, err := e.db.Publish(ctx, e.tid, 0, who)
-	return n, err
+	return checkpoint[int](ctx, e.db)(n, err)
 }
 
 func (e *evening) PairNext(ctx context.Context, who string) (arbiter.Round, error) {
@@ -314,7 +328,7 @@ func (e *evening) PairNext(ctx context.Context, who string) (arbiter.Round, erro
 	if err == nil && ws.AutoPublish {
 		_, _, err = e.db.Publish(ctx, e.tid, r.Number, who)
 	}
-	return r, err
+	return checkpoint[arbiter.Round](ctx, e.db)(r, err)
 }
 
 // pairAndSave pairs the next round of s by the Dutch system and stores
