@@ -53,6 +53,20 @@ type Player struct {
 	Absent bool
 	// Games holds one entry per round before Round (Games[r-1] is round r).
 	Games []Game
+	// Accel holds the virtual points of an accelerated system (C.04.5,
+	// e.g. Baku acceleration C.04.5.1) by round, in the unit of
+	// Game.Points: Accel[r-1] is added to the player's score for pairing
+	// round r, and to his score before round r when floats of round r are
+	// read. Nil or short means none.
+	Accel []int
+}
+
+// accel returns p's virtual points for round r (1-based), 0 if none.
+func (p *Player) accel(r int) int {
+	if r < 1 || r > len(p.Accel) {
+		return 0
+	}
+	return p.Accel[r-1]
 }
 
 // Game is what a player did in one round.
@@ -113,6 +127,10 @@ type NoPairingError struct {
 	Round     int
 	Criterion string // "C1", "C2" or "C3" (2025 numbering)
 	Reason    string
+	// Manual is a pairing of every player that breaks only Criterion,
+	// as round pair --manual reads it ("3-1, 2-5, 4 bye"), for the chief
+	// arbiter to accept or amend (C.04.3 1.9); "" if none was found.
+	Manual string
 }
 
 func (e *NoPairingError) Error() string {

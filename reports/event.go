@@ -45,6 +45,11 @@ type Event struct {
 	// is unknown) and prints no date, so output stays reproducible.
 	Generated time.Time
 
+	// Warn, when not nil, is told once per document written when a name
+	// or other text held characters the writer could not print as they
+	// are (a PDF font without the letter, an emoji) and replaced.
+	Warn func(msg string)
+
 	// Codes holds, by board number, what the result slips of the last
 	// round print for reporting from the board (arbiter serve): a QR
 	// code of the board's address and each player's PIN. Nil prints

@@ -31,6 +31,7 @@ the one chosen with "tournament use") is the one other commands work on;
 		newTournamentUseCmd(a),
 		newTournamentShowCmd(a),
 		newTournamentSetCmd(a),
+		newTournamentCloseCmd(a),
 		newTournamentWebCmd(a),
 	)
 	return cmd
@@ -45,6 +46,7 @@ type tournamentFlags struct {
 	lang                                 string
 	rounds, laws, tbEdition, pairingEd   int
 	seed                                 int64
+	format                               formatFlags
 }
 
 func (f *tournamentFlags) register(fs *pflag.FlagSet) {
@@ -64,6 +66,7 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition: {"+joinInts(lawsEditions, "|")+"}")
 	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
+	f.format.register(fs)
 }
 
 // lawsEditions are the FIDE Laws of Chess editions arbiter knows.
@@ -182,7 +185,7 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 		}
 		t.PairingEdition = f.pairingEd
 	}
-	return nil
+	return f.format.apply(fs, t)
 }
 
 func joinInts(ns []int, sep string) string {
@@ -217,6 +220,7 @@ type tournamentJSON struct {
 	Seed            int64    `json:"seed"`
 	Language        string   `json:"language"`
 	Current         bool     `json:"current"`
+	formatJSON
 }
 
 func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
@@ -228,6 +232,7 @@ func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
 		HalfByeValue: t.HalfByeValue.Points(), LateValue: t.LateValue.Points(), Tiebreaks: t.Tiebreaks,
 		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed,
 		Language: locale.Lang(t.Language).String(), Current: ti.Current,
+		formatJSON: toFormatJSON(t),
 	}
 }
 

@@ -1,4 +1,4 @@
--- Schema version 4: the evening on the club's network (arbiter serve).
+-- Schema version 6: the evening on the club's network (arbiter serve).
 -- A paired round is a draft until it is published; rounds paired before
 -- this version were already public, so they count as published. A
 -- published round gives every board a code (an unguessable token, in the
