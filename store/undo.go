@@ -54,7 +54,10 @@ func syncUndo(ctx context.Context, tx *sql.Tx) error {
 }
 
 func trackedTables(ctx context.Context, q queryer) ([]string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name`)
+	// A table without rowid cannot name its rows as the triggers do: it
+	// is left out, and TestUndoTracksEveryTable says so.
+	rows, err := q.QueryContext(ctx, `SELECT name FROM pragma_table_list
+		WHERE schema = 'main' AND type = 'table' AND wr = 0 AND name NOT LIKE 'sqlite%' ORDER BY name`)
 	if err != nil {
 		return nil, fmt.Errorf("list tables: %w", err)
 	}

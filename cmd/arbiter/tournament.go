@@ -33,6 +33,7 @@ the one chosen with "tournament use") is the one other commands work on;
 		newTournamentSetCmd(a),
 		newTournamentOptionCmd(a),
 		newTournamentCloseCmd(a),
+		newTournamentWebCmd(a),
 	)
 	return cmd
 }

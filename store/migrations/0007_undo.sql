@@ -1,4 +1,4 @@
--- Schema version 6 (the next free number when it was merged; the lead
+-- Schema version 7 (the next free number when it was merged; the lead
 -- gave this change number 8): what undo needs, and the options of the
 -- desk. Every write command is one transaction; the triggers that
 -- store.syncUndo creates after each migration, one set per table from its
