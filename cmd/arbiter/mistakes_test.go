@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/labyrinth-chess/arbiter"
 )
 
 // TestRoundResults enters the slips of a round in one command, from the
@@ -466,4 +468,25 @@ func TestStandingsActive(t *testing.T) {
 			t.Fatalf("Neri lost the first place: %q", l)
 		}
 	}
+}
+
+// FuzzParseSlips: the reader of round results never panics, and what it
+// accepts is a board number and a result for every item.
+func FuzzParseSlips(f *testing.F) {
+	for _, s := range []string{"1 1-0, 2 1/2, 3 0-1", "4 -+,5 --", "# r2\n1 ½-½\n\n2 +-\n", "1 2-0", "x 1-0", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, sep := range []rune{',', '\n'} {
+			slips, err := parseSlips(text, sep, func(i int) string { return fmt.Sprintf("item %d", i) })
+			if err != nil {
+				continue
+			}
+			for _, s := range slips {
+				if s.board < 1 || s.result == arbiter.NoResult {
+					t.Fatalf("%q gives board %d, result %v", text, s.board, s.result)
+				}
+			}
+		}
+	})
 }
