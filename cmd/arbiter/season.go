@@ -42,6 +42,8 @@ The season new made last is the current one; --season names another.`,
 		newSeasonAddCmd(a, &ref),
 		newSeasonShowCmd(a, &ref),
 		newSeasonStandingsCmd(a, &ref),
+		newSeasonExportCmd(a, &ref),
+		newSeasonPrintCmd(a, &ref),
 	)
 	return cmd
 }

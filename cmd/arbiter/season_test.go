@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // clubSeason plays four one-round evenings without tie-breaks, so that
@@ -118,6 +121,29 @@ func TestSeasonStandings(t *testing.T) {
 	}
 	if strings.Contains(h, "E3") {
 		t.Errorf("player history lists E3, which Neri missed:\n%s", h)
+	}
+
+	// The workbook: the season table, then a sheet per evening.
+	book := filepath.Join(t.TempDir(), "season.xlsx")
+	_, errs, code = c.run("season", "export", book)
+	if code != 0 || !strings.Contains(errs, "5 sheets") {
+		t.Fatalf("season export: exit %d, %s", code, errs)
+	}
+	f, err := excelize.OpenFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got := strings.Join(f.GetSheetList(), ","); got != "Season,E1,E2,E3,E4" {
+		t.Errorf("sheets = %s", got)
+	}
+	rows, _ := f.GetRows("Season")
+	if len(rows) != 8 || strings.Join(rows[3], "|") != "3|Verdi, Ugo|(4.5)|8|5.5|8|21.5|4|2|8|0" {
+		t.Errorf("Season sheet = %q", rows)
+	}
+	pdf := filepath.Join(t.TempDir(), "season.pdf")
+	if _, errs, code := c.run("season", "print", pdf); code != 0 || !strings.Contains(errs, "1 page") {
+		t.Errorf("season print: exit %d, %s", code, errs)
 	}
 }
 
