@@ -3,6 +3,9 @@ package pairing
 import (
 	"fmt"
 	"math/bits"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
 )
 
 // engine pairs one round under the 2025 rules. The players are sorted by
@@ -183,15 +186,18 @@ func (e *engine) completable(vs []int, byeScore int) bool {
 	return perfect(cardMatch(size, adj, nil))
 }
 
-// diagnose explains why no complete pairing exists.
+// diagnose explains why no complete pairing exists, and suggests a
+// pairing of the players that breaks only the criterion it names.
 func (e *engine) diagnose() error {
 	n := e.n
 	size := n
 	if e.odd {
 		size++
 	}
-	try := func(colours, byes bool) bool {
-		adj := func(i, j int) bool {
+	// adj allows the pairs (and the bye, vertex n) that the absolute
+	// criteria allow, less those relaxed.
+	adj := func(rematch, colours, byes bool) func(i, j int) bool {
+		return func(i, j int) bool {
 			if i == n || j == n {
 				k := i
 				if i == n {
@@ -200,25 +206,90 @@ func (e *engine) diagnose() error {
 				return byes || e.ps[k].eligible
 			}
 			p, q := e.ps[i], e.ps[j]
-			for _, o := range p.opps {
-				if o == q.id {
-					return false
-				}
+			if !rematch && met(p, q) {
+				return false
 			}
-			return colours || !(p.absolute && q.absolute && p.pref == q.pref && !p.topscorer && !q.topscorer)
+			return colours || !colourBarred(p, q)
 		}
-		return perfect(cardMatch(size, adj, nil))
 	}
+	try := func(colours, byes bool) bool { return perfect(cardMatch(size, adj(false, colours, byes), nil)) }
 	err := &NoPairingError{Round: e.r.in.Round}
+	var relaxed func(i, j int) bool
 	switch {
 	case e.odd && try(false, true):
 		err.Criterion, err.Reason = "C2", "every pairing leaves the bye to a player who already had a PAB or scored a win without playing"
-	case try(true, false) || e.odd && try(true, true):
+		relaxed = adj(false, false, true)
+	case try(true, false):
 		err.Criterion, err.Reason = "C3", "the players cannot all be paired without two non-topscorers with the same absolute colour preference meeting"
+		relaxed = adj(false, true, false)
+	case e.odd && try(true, true):
+		err.Criterion, err.Reason = "C3", "the players cannot all be paired without two non-topscorers with the same absolute colour preference meeting"
+		relaxed = adj(false, true, true)
 	default:
 		err.Criterion, err.Reason = "C1", "the players cannot all be paired without rematches"
+		relaxed = adj(true, false, false)
+		if !perfect(cardMatch(size, relaxed, nil)) {
+			relaxed = adj(true, true, true)
+		}
+	}
+	// Start from as many pairs as the criteria allow, then complete the
+	// pairing with the relaxed ones: augmenting keeps every player
+	// paired, so the pairs that break the criterion are few. The bye
+	// goes to the lowest player who can take it (C.04.3 C5 in spirit).
+	strict := adj(false, false, false)
+	byeTo := func(k int, f func(i, j int) bool) func(i, j int) bool {
+		return func(i, j int) bool {
+			if i == n || j == n {
+				return i+j-n == k && f(i, j)
+			}
+			return f(i, j)
+		}
+	}
+	for k := n - 1; k >= -1; k-- {
+		s, r := strict, relaxed
+		if e.odd {
+			if k < 0 || !relaxed(k, n) {
+				continue
+			}
+			s, r = byeTo(k, strict), byeTo(k, relaxed)
+		}
+		if mate := cardMatch(size, r, cardMatch(size, s, nil)); perfect(mate) {
+			err.Manual = e.manualText(mate)
+			break
+		}
+		if !e.odd {
+			break
+		}
 	}
 	return err
+}
+
+// manualText writes a complete matching of e's players as a typed
+// pairing, "3-1, 2-5, 4 bye": boards in score and rank order, White the
+// player whose colour preference it meets (the higher ranked when both
+// or neither prefer it).
+func (e *engine) manualText(mate []int) string {
+	var parts []string
+	bye := ""
+	for i := 0; i < e.n; i++ {
+		j := mate[i]
+		if j == e.n {
+			bye = fmt.Sprintf("%d bye", e.ps[i].id)
+			continue
+		}
+		if j < i {
+			continue
+		}
+		w, b := e.ps[i], e.ps[j]
+		if w.pref == arbiter.Black && b.pref != arbiter.Black || b.pref == arbiter.White && w.pref != arbiter.White {
+			w, b = b, w
+		}
+		parts = append(parts, fmt.Sprintf("%d-%d", w.id, b.id))
+	}
+	if bye != "" {
+		parts = append(parts, bye)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // brackets pairs the scoregroups from the top down.

@@ -113,6 +113,10 @@ type NoPairingError struct {
 	Round     int
 	Criterion string // "C1", "C2" or "C3" (2025 numbering)
 	Reason    string
+	// Manual is a pairing of every player that breaks only Criterion,
+	// as round pair --manual reads it ("3-1, 2-5, 4 bye"), for the chief
+	// arbiter to accept or amend (C.04.3 1.9); "" if none was found.
+	Manual string
 }
 
 func (e *NoPairingError) Error() string {

@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -97,16 +98,20 @@ func TestRules2017(t *testing.T) {
 	}
 }
 
-// TestNoPairing checks that an unpairable round names the criterion.
+// TestNoPairing checks that an unpairable round names the criterion and
+// suggests a pairing of the actual players that breaks only that one.
 func TestNoPairing(t *testing.T) {
 	W := arbiter.White
 	tests := []struct {
 		name      string
 		f         *trf.File
 		criterion string
+		manual    string
 	}{
-		{"colours", tour(t, 5, W, "3w1 4w1", "4w1 3w1", "1b0 2b0", "2b0 1b0"), "C3"},
-		{"rematches", tour(t, 5, W, "2w1 3b1", "1b0 3w1", "2b0 1w0"), "C1"},
+		// 1 and 2 must have Black, 3 and 4 White, and each pair of them
+		// has met: only 1-2 and 3-4 remain, each breaking C3 once.
+		{"colours", tour(t, 5, W, "3w1 4w1", "4w1 3w1", "1b0 2b0", "2b0 1b0"), "C3", "1-2, 3-4"},
+		{"rematches", tour(t, 5, W, "2w1 3b1", "1b0 3w1", "2b0 1w0"), "C1", "1-2, 3 bye"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -117,6 +122,24 @@ func TestNoPairing(t *testing.T) {
 			}
 			if np.Criterion != tt.criterion {
 				t.Errorf("criterion = %s, want %s (%v)", np.Criterion, tt.criterion, err)
+			}
+			if tt.manual != "" && np.Manual != tt.manual {
+				t.Errorf("suggested pairing = %q, want %q", np.Manual, tt.manual)
+			}
+			// Every player of the file appears once in the suggestion.
+			seen := map[string]int{}
+			for _, item := range strings.Split(np.Manual, ", ") {
+				for _, pn := range strings.FieldsFunc(strings.TrimSuffix(item, " bye"), func(r rune) bool { return r == '-' }) {
+					seen[pn]++
+				}
+			}
+			if len(seen) != len(tt.f.Players) {
+				t.Errorf("suggested pairing %q pairs %d players, want all %d once", np.Manual, len(seen), len(tt.f.Players))
+			}
+			for pn, k := range seen {
+				if k != 1 {
+					t.Errorf("suggested pairing %q names %s %d times", np.Manual, pn, k)
+				}
 			}
 		})
 	}

@@ -44,6 +44,11 @@ type Event struct {
 	// zero value writes the tournament's start date (1 January 2000 when it
 	// is unknown) and prints no date, so output stays reproducible.
 	Generated time.Time
+
+	// Warn, when not nil, is told once per document written when a name
+	// or other text held characters the writer could not print as they
+	// are (a PDF font without the letter, an emoji) and replaced.
+	Warn func(msg string)
 }
 
 // StandingRow is one line of the standings.

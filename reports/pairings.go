@@ -2,7 +2,6 @@ package reports
 
 import (
 	"cmp"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -405,8 +404,5 @@ func (d *pdfDoc) slipFinish(w io.Writer, round int) error {
 		s := d.v.l.T("slips.footer", "Round", round, "Page", p, "Pages", n)
 		d.text(pageW-margin-d.f.GetStringWidth(s), pageH-3, s)
 	}
-	if err := d.f.Output(w); err != nil {
-		return fmt.Errorf("reports: write PDF: %w", err)
-	}
-	return nil
+	return d.output(w)
 }

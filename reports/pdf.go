@@ -42,7 +42,7 @@ func a4() fpdf.SizeType { return fpdf.SizeType{Wd: pageW, Ht: pageH} }
 // pdfDoc is one PDF being laid out: the fpdf document, the event it shows
 // and the title of its pages.
 type pdfDoc struct {
-	f         *fpdf.Fpdf
+	f         *pdfFile
 	v         *view
 	what      string // page title, printed on the right of the header
 	note      string // printed under the title, e.g. "round 3 still in play"
@@ -57,15 +57,16 @@ func (v *view) newPDF(what string) *pdfDoc {
 	f.SetCreationDate(date)
 	f.SetModificationDate(date)
 	f.SetCatalogSort(true)
-	f.SetTitle(v.t.Name+" – "+what, true)
-	f.SetSubject(what, true)
+	pf := newPDFFile(f, goregular.TTF)
+	f.SetTitle(pf.printable(v.t.Name+" – "+what), true)
+	f.SetSubject(pf.printable(what), true)
 	f.SetCreator("arbiter", true)
 	f.SetProducer("arbiter", true)
 	f.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
 	f.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
 	f.SetMargins(margin, margin, margin)
 	f.SetAutoPageBreak(false, 0)
-	return &pdfDoc{f: f, v: v, what: what}
+	return &pdfDoc{f: pf, v: v, what: what}
 }
 
 // width returns the usable width of the current page.
@@ -219,8 +220,17 @@ func (d *pdfDoc) finish(w io.Writer) error {
 		right := d.v.l.T("report.page", "Page", p, "Pages", n)
 		d.text(wd-margin-d.f.GetStringWidth(right), ht-footerGap, right)
 	}
+	return d.output(w)
+}
+
+// output writes the document to w and tells Event.Warn what characters
+// were replaced.
+func (d *pdfDoc) output(w io.Writer) error {
 	if err := d.f.Output(w); err != nil {
 		return fmt.Errorf("reports: write PDF: %w", err)
+	}
+	if msg := d.f.warning(); msg != "" && d.v.ev.Warn != nil {
+		d.v.ev.Warn(msg)
 	}
 	return nil
 }

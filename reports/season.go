@@ -39,6 +39,10 @@ type Season struct {
 	// value writes the last evening's date, so output stays
 	// reproducible.
 	Generated time.Time
+	// Warn, when not nil, is told once per document when a name held
+	// characters the writer could not print as they are (see
+	// Event.Warn).
+	Warn func(msg string)
 }
 
 // droppedCell is a season score that does not count: a number shown in
@@ -80,7 +84,7 @@ func (s *Season) view(l *locale.Localizer) *view {
 			t.Date = ev.Tournament.Date
 		}
 	}
-	ev := &Event{Tournament: t, Locale: l, Generated: s.Generated}
+	ev := &Event{Tournament: t, Locale: l, Generated: s.Generated, Warn: s.Warn}
 	return &view{ev: ev, l: l, t: t}
 }
 

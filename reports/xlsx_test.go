@@ -493,3 +493,46 @@ func TestXLSXSheetFixes(t *testing.T) {
 		t.Errorf("points 2.5 format = %v, want %s", c.CustomNumFmt, pointsFormat)
 	}
 }
+
+// TestXLSXFormulaText checks that names a spreadsheet would take for a
+// formula (=, +, -, @) are stored as text, never as formulas (OWASP CSV
+// injection), and that control characters do not make the workbook
+// unreadable.
+func TestXLSXFormulaText(t *testing.T) {
+	ev := sampleEvent(t)
+	names := []string{`=HYPERLINK("http://x","click")`, "+39 Rossi", "-Neri", "@SUM(A1)", "Evil\x1b[2J Name"}
+	for i, n := range names {
+		ev.Entries[i].Player.Name = n
+	}
+	ev.Entries[5].Player.Club = "=1+1"
+	var buf bytes.Buffer
+	if err := WriteXLSX(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatalf("the workbook does not open: %v", err)
+	}
+	defer f.Close()
+	found := map[string]bool{}
+	for _, sh := range f.GetSheetList() {
+		rows, err := f.GetRows(sh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, row := range rows {
+			for c, v := range row {
+				cell, _ := excelize.CoordinatesToCellName(c+1, r+1)
+				if formula, _ := f.GetCellFormula(sh, cell); formula != "" {
+					t.Errorf("%s!%s holds formula %q, want text only", sh, cell, formula)
+				}
+				found[v] = true
+			}
+		}
+	}
+	for _, n := range append(names[:4:4], "=1+1") {
+		if !found[n] {
+			t.Errorf("no cell reads %q as text", n)
+		}
+	}
+}

@@ -16,9 +16,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/text"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -75,33 +75,44 @@ type Row struct {
 
 // File is what a list of players held.
 type File struct {
-	Rows    []Row
-	Ignored []string // headers of the columns not understood
+	Rows     []Row
+	Ignored  []string      // headers of the columns not understood
+	Encoding text.Encoding // how a CSV file's bytes were read; Auto for XLSX
 }
 
-// Read reads a CSV or XLSX file, chosen by the extension of name.
-func Read(name string, r io.Reader) (*File, error) {
+// Read reads a CSV or XLSX file, chosen by the extension of name. enc
+// is the encoding of a CSV file, or text.Auto to let text.Decode choose.
+func Read(name string, r io.Reader, enc text.Encoding) (*File, error) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".csv", ".txt", ".tsv":
-		return ReadCSV(r)
+		return ReadCSVEncoding(r, enc)
 	case ".xlsx", ".xlsm":
 		return ReadXLSX(r)
 	}
 	return nil, fmt.Errorf("roster: %s: unknown kind of file: give a .csv or .xlsx file", name)
 }
 
-// ReadCSV reads players from CSV text. The separator (comma, semicolon
-// or tab) is the one the header row uses most; a UTF-8 byte order mark is
-// skipped.
-func ReadCSV(r io.Reader) (*File, error) {
-	data, err := io.ReadAll(io.LimitReader(r, sizeLimit+1))
+// ReadCSV reads players from CSV text in an encoding text.Decode
+// recognises (UTF-8 with or without byte order mark, UTF-16 with one,
+// else Windows-1252). The separator (comma, semicolon or tab) is the one
+// the header row uses most.
+func ReadCSV(r io.Reader) (*File, error) { return ReadCSVEncoding(r, text.Auto) }
+
+// ReadCSVEncoding is ReadCSV with the encoding forced, unless enc is
+// text.Auto.
+func ReadCSVEncoding(r io.Reader, enc text.Encoding) (*File, error) {
+	raw, err := io.ReadAll(io.LimitReader(r, sizeLimit+1))
 	if err != nil {
 		return nil, fmt.Errorf("roster: %w", err)
 	}
-	if len(data) > sizeLimit {
+	if len(raw) > sizeLimit {
 		return nil, fmt.Errorf("roster: %w: the file is larger than %d MB, far more than a list of players takes", ErrTooLarge, sizeLimit>>20)
 	}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	s, enc, err := text.Decode(raw, enc)
+	if err != nil {
+		return nil, fmt.Errorf("roster: %w", err)
+	}
+	data := []byte(s)
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.Comma = sniff(data)
 	cr.FieldsPerRecord = -1
@@ -123,7 +134,11 @@ func ReadCSV(r io.Reader) (*File, error) {
 		lines = append(lines, rec)
 		nums = append(nums, line)
 	}
-	return parse(lines, nums)
+	f, err := parse(lines, nums)
+	if f != nil {
+		f.Encoding = enc
+	}
+	return f, err
 }
 
 // sniff picks the separator the first line uses most.
@@ -195,7 +210,7 @@ var headers = map[string]field{
 	"federation": fFederation, "fed": fFederation, "country": fFederation, "federazione": fFederation, "nation": fFederation,
 	"fideid": fFIDEID, "idfide": fFIDEID, "fidenumber": fFIDEID, "fide": fFIDEID,
 	"birthyear": fBirth, "born": fBirth, "yearofbirth": fBirth, "yob": fBirth, "birth": fBirth, "birthdate": fBirth,
-	"dateofbirth": fBirth, "annodinascita": fBirth, "annonascita": fBirth, "anno": fBirth, "natoil": fBirth,
+	"dateofbirth": fBirth, "datadinascita": fBirth, "datanascita": fBirth, "nascita": fBirth, "natail": fBirth, "annodinascita": fBirth, "annonascita": fBirth, "anno": fBirth, "natoil": fBirth,
 	"sex": fSex, "gender": fSex, "sesso": fSex,
 	"title": fTitle, "titolo": fTitle,
 }
@@ -279,9 +294,9 @@ func readRow(r []string, cols []field) (arbiter.Player, int, error) {
 		if i >= len(cols) || cols[i] == fNone {
 			continue
 		}
-		v := strings.TrimSpace(c)
-		if strings.IndexFunc(v, unicode.IsControl) >= 0 {
-			return p, i, bad("contains a line break or control character")
+		v := unquoteFormula(strings.TrimSpace(c))
+		if err := text.Check("", v, text.MaxName); err != nil {
+			return p, i, bad("%v", err)
 		}
 		var err error
 		switch cols[i] {
@@ -393,8 +408,33 @@ func parseSex(v string) (string, error) {
 // Columns are the headers WriteCSV writes, in order.
 var Columns = []string{"name", "rating", "club", "federation", "fide_id", "birth_year", "sex", "title"}
 
+// quoteFormula puts an apostrophe before text a spreadsheet would take
+// for a formula: text starting with =, +, -, @, a tab or a carriage
+// return, after any apostrophes (OWASP, "CSV Injection"). Spreadsheets
+// show the text without the apostrophe; ReadCSV removes it.
+func quoteFormula(s string) string {
+	if formulaLike(s) {
+		return "'" + s
+	}
+	return s
+}
+
+// unquoteFormula undoes quoteFormula.
+func unquoteFormula(s string) string {
+	if strings.HasPrefix(s, "'") && formulaLike(s) {
+		return s[1:]
+	}
+	return s
+}
+
+func formulaLike(s string) bool {
+	s = strings.TrimLeft(s, "'")
+	return s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0]))
+}
+
 // WriteCSV writes players as comma-separated text with a header row, in
-// the form ReadCSV reads back.
+// the form ReadCSV reads back. A name or club a spreadsheet would
+// evaluate as a formula is written with an apostrophe in front.
 func WriteCSV(w io.Writer, ps []arbiter.Player) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(Columns); err != nil {
@@ -405,7 +445,7 @@ func WriteCSV(w io.Writer, ps []arbiter.Player) error {
 		if p.BirthYear != 0 {
 			by = strconv.Itoa(p.BirthYear)
 		}
-		rec := []string{p.Name, strconv.Itoa(p.Rating), p.Club, p.Federation, p.FIDEID, by, p.Sex, string(p.Title)}
+		rec := []string{quoteFormula(p.Name), strconv.Itoa(p.Rating), quoteFormula(p.Club), p.Federation, p.FIDEID, by, p.Sex, string(p.Title)}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/text"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -18,7 +19,7 @@ func TestReadCSVFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	got, err := Read("circolo.csv", f)
+	got, err := Read("circolo.csv", f, text.Auto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestReadXLSX(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := buf.Bytes()
-	_, err := Read("players.xlsx", bytes.NewReader(data))
+	_, err := Read("players.xlsx", bytes.NewReader(data), text.Auto)
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Line != 5 || pe.Column != "Rating" {
 		t.Fatalf("bad row 5: error %v, want line 5 column Rating", err)
@@ -176,6 +177,36 @@ func checkCSVRoundTrip(t *testing.T, rows []Row) {
 	for i, r := range b.Rows {
 		if r.Player != ps[i] {
 			t.Fatalf("row %d read back as %+v, want %+v", i, r.Player, ps[i])
+		}
+	}
+}
+
+// TestWriteCSVFormulas checks that text a spreadsheet would evaluate is
+// written with an apostrophe in front (OWASP CSV injection) and read back
+// as it was.
+func TestWriteCSVFormulas(t *testing.T) {
+	names := []string{"=HYPERLINK(\"http://x\",\"y\")", "+39 Rossi", "-Neri", "@SUM(A1)", "'=already", "Rossi, Mario", "O'Neil, Ann"}
+	var ps []arbiter.Player
+	for _, n := range names {
+		ps = append(ps, arbiter.Player{Name: n, Club: n})
+	}
+	var b bytes.Buffer
+	if err := WriteCSV(&b, ps); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n")[1:] {
+		cell := strings.TrimPrefix(line, `"`)
+		if strings.ContainsRune("=+-@", rune(cell[0])) {
+			t.Errorf("line %q starts with a formula character", line)
+		}
+	}
+	f, err := ReadCSV(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range f.Rows {
+		if r.Player.Name != names[i] || r.Player.Club != names[i] {
+			t.Errorf("row %d read back as %q, %q, want %q", i+1, r.Player.Name, r.Player.Club, names[i])
 		}
 	}
 }

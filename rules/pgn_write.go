@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -96,6 +97,7 @@ func isRosterTag(name string) bool {
 }
 
 func appendTag(b []byte, name, value string) []byte {
+	value = plainText(value)
 	b = append(b, '[')
 	b = append(b, name...)
 	b = append(b, ' ', '"')
@@ -103,13 +105,46 @@ func appendTag(b []byte, name, value string) []byte {
 		switch c := value[i]; c {
 		case '"', '\\':
 			b = append(b, '\\', c)
-		case '\n', '\r', '\t':
-			b = append(b, ' ')
 		default:
 			b = append(b, c)
 		}
 	}
 	return append(b, '"', ']', '\n')
+}
+
+// dropped reports the invisible characters plainText leaves out: bidi
+// formatting characters, the byte order mark and the non-characters
+// U+FFFE and U+FFFF.
+func dropped(r rune) bool {
+	return unicode.Is(unicode.Bidi_Control, r) || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF
+}
+
+// plainText returns s as a PGN file may carry it: control characters
+// (line breaks and tabs too) become spaces, bidi formatting characters
+// and a byte order mark are dropped and bytes that are not UTF-8 become U+FFFD, so no exported
+// game carries an escape sequence to the terminal or program reading it.
+func plainText(s string) string {
+	clean := utf8.ValidString(s)
+	for _, r := range s {
+		if !clean || unicode.IsControl(r) || dropped(r) || r == 0x2028 || r == 0x2029 {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		switch {
+		case dropped(r):
+		case unicode.IsControl(r), r == 0x2028, r == 0x2029:
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // movetextWriter lays out movetext tokens in lines of at most maxLine
@@ -155,6 +190,7 @@ func (mw *movetextWriter) close() {
 // comments wrap.
 func (mw *movetextWriter) comments(cs []string) {
 	for _, c := range cs {
+		c = plainText(c)
 		if strings.Contains(c, "}") {
 			// Only a comment to the end of the line can hold a brace.
 			mw.token(";" + c)

@@ -203,7 +203,7 @@ func TestFaultMessages(t *testing.T) {
 		}
 		var err error
 		for i := 0; i < 1000 && err == nil; i++ {
-			_, err = db.CreateTournament(ctx, arbiter.NewTournament(fmt.Sprintf("Open %d %s", i, strings.Repeat("x", 500))))
+			_, err = db.CreateTournament(ctx, arbiter.NewTournament(fmt.Sprintf("Open %d %s", i, strings.Repeat("x", 180))))
 		}
 		clean(t, err, ErrFull, "the disk holding "+path+" is full: free some space and try again; nothing was changed")
 	})

@@ -96,7 +96,7 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 			p := e.Player
 			p.Name = strings.TrimSpace(p.Name)
 			if err := checkPlayer(p); err != nil {
-				return err
+				return invalid("player %d: %v", e.PN, err)
 			}
 			a := Added{NewPlayer: true}
 			if r := rosterMatch(roster, used, p); r != nil {

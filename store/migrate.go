@@ -111,6 +111,11 @@ func (db *DB) migrate(ctx context.Context, kind fileKind) error {
 			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 				return fmt.Errorf("migration %s: %w", m.name, err)
 			}
+			if step := migrationStep(m.version); step != nil {
+				if err := step(ctx, db, tx); err != nil {
+					return fmt.Errorf("store: migration %s: %w", m.name, err)
+				}
+			}
 			_, err = tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
 				m.version, m.name, db.stamp())
 			return err

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/text"
 )
 
 const playerColumns = `p.id, p.name, p.rating, p.club, p.federation, p.fide_id, p.birth_year, p.sex, p.title`
@@ -25,6 +26,9 @@ func scanPlayer(row interface{ Scan(...any) error }, extra ...any) (arbiter.Play
 
 // checkPlayer refuses impossible player details.
 func checkPlayer(p arbiter.Player) error {
+	if err := checkPlayerText(p); err != nil {
+		return err
+	}
 	if strings.TrimSpace(p.Name) == "" {
 		return invalid("a player needs a name")
 	}
@@ -36,6 +40,29 @@ func checkPlayer(p arbiter.Player) error {
 	}
 	if _, err := arbiter.ParseTitle(string(p.Title)); err != nil {
 		return invalid("%v", err)
+	}
+	return nil
+}
+
+// checkPlayerText refuses names and other text of a player that are not
+// plain text (text.Check): bytes that are not UTF-8, control or bidi
+// formatting characters, or a name or club longer than text.MaxName or
+// text.MaxClub characters.
+func checkPlayerText(p arbiter.Player) error {
+	fields := []struct {
+		name, value string
+		max         int
+	}{
+		{"name", p.Name, text.MaxName},
+		{"club", p.Club, text.MaxClub},
+		{"federation", p.Federation, 3},
+		{"FIDE ID", p.FIDEID, 12},
+		{"sex", p.Sex, 1},
+	}
+	for _, f := range fields {
+		if err := text.Check(f.name, f.value, f.max); err != nil {
+			return invalid("%v", err)
+		}
 	}
 	return nil
 }
@@ -335,6 +362,9 @@ func idList(ps []*arbiter.Player) string {
 func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (Added, error) {
 	var a Added
 	p.Name = strings.TrimSpace(p.Name)
+	if err := checkPlayerText(p); err != nil {
+		return a, err
+	}
 	title, err := arbiter.ParseTitle(string(p.Title))
 	if err != nil {
 		return a, invalid("%v", err)

@@ -81,6 +81,9 @@ func (e *enroller) importRow(ctx context.Context, row ImportRow, opt AddOptions)
 	res := RosterRow{Line: row.Line}
 	p := row.Player
 	p.Name = strings.TrimSpace(p.Name)
+	if err := checkPlayerText(p); err != nil {
+		return res, err
+	}
 	title, err := arbiter.ParseTitle(string(p.Title))
 	if err != nil {
 		return res, invalid("%v", err)

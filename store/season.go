@@ -10,6 +10,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/season"
+	"github.com/labyrinth-chess/arbiter/text"
 )
 
 // Event actions of seasons and of the roster.
@@ -29,11 +30,15 @@ type Season struct {
 }
 
 // CreateSeason stores a new season with no evening and makes it the
-// current season. A name already taken (case ignored) is an ErrConflict.
+// current season. A name already taken (case ignored) is an ErrConflict;
+// one text.Check refuses (control characters, too long) ErrInvalid.
 func (db *DB) CreateSeason(ctx context.Context, s Season) (Season, error) {
 	s.Name = strings.TrimSpace(s.Name)
 	if s.Name == "" {
 		return s, invalid("a season needs a name")
+	}
+	if err := text.Check("season name", s.Name, text.MaxTournament); err != nil {
+		return s, invalid("%v", err)
 	}
 	if s.Settings.Best < 0 {
 		return s, invalid("--best %d: count at least one evening, or 0 for all", s.Settings.Best)

@@ -29,6 +29,9 @@ func TestSeasonEvenings(t *testing.T) {
 	if _, err := db.CreateSeason(ctx, Season{Name: "winter 2026", Settings: season.Settings{Scoring: sc}}); !errors.Is(err, ErrConflict) {
 		t.Errorf("a second season \"winter 2026\": err = %v, want ErrConflict", err)
 	}
+	if _, err := db.CreateSeason(ctx, Season{Name: "Bad\x07name", Settings: season.Settings{Scoring: sc}}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a season name with a control character: err = %v, want ErrInvalid", err)
+	}
 	other, err := db.CreateSeason(ctx, Season{Name: "Rapid cup", Settings: season.Settings{Scoring: season.Scoring{Kind: season.Points}}})
 	if err != nil {
 		t.Fatal(err)

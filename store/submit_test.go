@@ -174,3 +174,75 @@ func TestMigrateBoardsKeepsGames(t *testing.T) {
 		t.Error("index games_board is missing")
 	}
 }
+
+// TestMigrateRepairsText opens a file of schema version 3 holding names
+// stored raw before arbiter checked text (Windows-1252 bytes, an escape
+// sequence, a bidi override, a tournament name ending in half a UTF-8
+// character) and checks that migration 4 repairs them and logs each.
+func TestMigrateRepairsText(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v3.db")
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite", dsn(path, "rwc", busyTimeout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`,
+		ms[0].sql, ms[1].sql, ms[2].sql,
+		`INSERT INTO schema_migrations VALUES (1, '0001_init.sql', 'x'), (2, '0002_game_reasons.sql', 'x'), (3, '0003_language.sql', 'x')`,
+		"INSERT INTO tournaments (id, name, rounds, laws_edition, tiebreak_edition, pairing_edition, pab_value, half_bye_value, late_value, created_at) " +
+			"VALUES (1, CAST(X'436C7562206E69676874C3' AS TEXT), 7, 2023, 2023, 2025, 2, 1, 0, 'x'), (2, 'Fine', 7, 2023, 2023, 2025, 2, 1, 0, 'x')",
+		"INSERT INTO players (id, name, name_key, club, created_at) VALUES " +
+			"(1, CAST(X'4269616E6368692C204E6963636F6CF2' AS TEXT), 'bianchi niccol', '', 'x'), " +
+			"(2, 'Evil' || char(27) || ']0;pwned' || char(7) || ' Name', 'evil 0 pwned name', 'Lab' || char(8238), 'x'), " +
+			"(3, 'Rossi, Mario', 'rossi mario', 'Labirinto', 'x')",
+	} {
+		if _, err := raw.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	raw.Close()
+
+	db := mustOpenPath(t, path)
+	ps, err := db.Roster(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64][2]string{}
+	for _, p := range ps {
+		got[p.ID] = [2]string{p.Name, p.Club}
+	}
+	want := map[int64][2]string{1: {"Bianchi, Niccolò", ""}, 2: {"Evil ]0;pwned Name", "Lab"}, 3: {"Rossi, Mario", "Labirinto"}}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("player %d after migration = %q, want %q", id, got[id], w)
+		}
+	}
+	var name, key string
+	db.db.QueryRowContext(ctx, `SELECT name FROM tournaments WHERE id = 1`).Scan(&name)
+	if name != "Club nightÃ" {
+		t.Errorf("tournament 1 after migration = %q, want %q", name, "Club nightÃ")
+	}
+	db.db.QueryRowContext(ctx, `SELECT name_key FROM players WHERE id = 1`).Scan(&key)
+	if key != arbiter.FoldName("Bianchi, Niccolò") {
+		t.Errorf("name key after migration = %q", key)
+	}
+	evs, err := db.Events(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged []string
+	for _, e := range evs {
+		if e.Action == "text.repair" {
+			logged = append(logged, e.Subject)
+		}
+	}
+	wantLog := []string{"player id:1 name", "player id:2 name", "player id:2 club", "tournament 1 name"}
+	if strings.Join(logged, "; ") != strings.Join(wantLog, "; ") {
+		t.Errorf("repairs logged: %q, want %q", logged, wantLog)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/text"
 )
 
 // TournamentInfo is a tournament with a few counts, for lists.
@@ -54,6 +55,13 @@ func splitCodes(s string) []string {
 
 // checkTournament refuses settings that cannot work.
 func checkTournament(t arbiter.Tournament) error {
+	for _, f := range []struct{ name, value string }{
+		{"tournament name", t.Name}, {"venue", t.Venue}, {"time control", t.TimeControl}, {"date", t.Date}, {"deadline", t.Deadline},
+	} {
+		if err := text.Check(f.name, f.value, text.MaxTournament); err != nil {
+			return invalid("%v", err)
+		}
+	}
 	switch {
 	case strings.TrimSpace(t.Name) == "":
 		return invalid("the tournament needs a name")

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/text"
 )
 
 // Read parses a TRF-16 or TRF-26 file, with the TRFx (JaVaFo) and TRF(bx)
@@ -23,12 +24,24 @@ import (
 // bye recorded for the round being paired may count it or not). Errors
 // are *ParseError values naming the line and column; they wrap ErrSyntax,
 // ErrPoints, ErrInconsistent, ErrDuplicate or ErrUnknown.
-func Read(r io.Reader) (*File, error) {
-	data, err := io.ReadAll(r)
+//
+// The bytes are decoded by text.Decode: UTF-8 with or without a byte
+// order mark, UTF-16 with one, else Windows-1252 (as Swiss-Manager and
+// Vega often write); File.Encoding says which.
+func Read(r io.Reader) (*File, error) { return ReadEncoding(r, text.Auto) }
+
+// ReadEncoding is Read with the encoding forced, unless enc is text.Auto.
+func ReadEncoding(r io.Reader, enc text.Encoding) (*File, error) {
+	raw, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("trf: %w", err)
 	}
-	f := &File{Points: DefaultPoints}
+	decoded, enc, err := text.Decode(raw, enc)
+	if err != nil {
+		return nil, &ParseError{Line: 1, Err: fmt.Errorf("%v: %w", err, ErrSyntax)}
+	}
+	data := []byte(decoded)
+	f := &File{Points: DefaultPoints, Encoding: enc}
 	p := parser{f: f}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), len(data)+1)

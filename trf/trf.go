@@ -3,6 +3,7 @@ package trf
 import (
 	"errors"
 	"fmt"
+	"github.com/labyrinth-chess/arbiter/text"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -245,6 +246,10 @@ type Bye struct {
 type File struct {
 	Header  Header
 	Players []Player // in file order
+
+	// Encoding is how Read decoded the file's bytes; Auto for a File not
+	// read.
+	Encoding text.Encoding
 
 	// Rounds is the total number of rounds (XXR or 142), 0 if not given.
 	Rounds int

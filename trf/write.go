@@ -3,6 +3,7 @@ package trf
 import (
 	"bufio"
 	"fmt"
+	"github.com/labyrinth-chess/arbiter/text"
 	"io"
 	"sort"
 	"strconv"
@@ -41,7 +42,9 @@ func (w *Writer) Write(f *File) error {
 		end = "\r\n"
 	}
 	line := func(s string) {
-		bw.WriteString(strings.TrimRight(s, " "))
+		// No control character reaches a TRF: it would end a line early
+		// or reach the terminal of whoever reads the file.
+		bw.WriteString(strings.TrimRight(text.Spaces(s), " "))
 		bw.WriteString(end)
 	}
 	h := f.Header

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"io"
 	"os"
 	"strings"
@@ -117,7 +118,10 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 
-	r := rules.NewReader(in)
+	// A UTF-16 file (with its byte order mark) or one starting with a
+	// UTF-8 byte order mark reads as any other; rules reads bytes that
+	// are not UTF-8 as Windows-1252.
+	r := rules.NewReader(utext.NewReader(in, utext.Auto))
 	n, bad := 0, 0
 	for {
 		if err := ctx.Err(); err != nil {

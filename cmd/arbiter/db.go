@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"io"
 	"os"
 	"path/filepath"
@@ -141,11 +143,20 @@ func hint(err error, format string, args ...any) error {
 }
 
 // writeJSON writes v as indented JSON followed by a newline.
+//
+// Beyond what encoding/json escapes, DEL, the C1 controls and the bidi
+// formatting characters are written as \u escapes (text.EscapeJSON), so
+// the JSON is safe to show on a terminal.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(utext.EscapeJSON(b.Bytes()))
+	return err
 }
 
 // notef writes a notice to stderr: stdout carries only the answer.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"io"
 	"os"
 	"strconv"
@@ -72,7 +73,10 @@ func (a *app) eachGame(path string, fn func(pgnGame) error) (string, error) {
 // maxGames, or without a game.
 func readEachGame(in io.Reader, name string, maxBytes int64, maxGames int, fn func(pgnGame) error) error {
 	lr := &io.LimitedReader{R: in, N: maxBytes + 1}
-	r := rules.NewReader(lr)
+	// A UTF-16 file (with its byte order mark) or one starting with a
+	// UTF-8 byte order mark reads as any other; rules reads bytes that
+	// are not UTF-8 as Windows-1252.
+	r := rules.NewReader(utext.NewReader(lr, utext.Auto))
 	n := 0
 	for {
 		g, err := r.Read()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -17,8 +18,9 @@ import (
 )
 
 type importTRFOptions struct {
-	file string
-	name string
+	file     string
+	name     string
+	encoding string
 }
 
 func newImportTRFCmd(a *app) *cobra.Command {
@@ -58,6 +60,7 @@ than the file's, for example when a tournament of that name exists.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.name, "name", "", "the new tournament's `NAME` (default: the file's 012 line)")
+	cmd.Flags().StringVar(&opts.encoding, "encoding", "", encodingHelp)
 	cmd.RegisterFlagCompletionFunc("name", cobra.NoFileCompletions)
 	return cmd
 }
@@ -67,12 +70,19 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	if err != nil {
 		return err
 	}
-	f, err := trf.Read(strings.NewReader(string(data)))
+	enc, err := utext.ParseEncoding(opts.encoding)
+	if err != nil {
+		return usageErrorf("%s", a.tr().T("cli.encoding.bad", "Value", opts.encoding))
+	}
+	f, err := trf.ReadEncoding(strings.NewReader(string(data)), enc)
 	if err != nil {
 		return fmt.Errorf("%s: %w; correct the file, or write it again from the program that made it", opts.file, err)
 	}
 	if err := hasPlayers(f, opts.file); err != nil {
 		return err
+	}
+	if f.Encoding != utext.UTF8 {
+		a.note(a.tr().T("cli.read.encoding", "File", filepath.Base(opts.file), "Encoding", f.Encoding.String()))
 	}
 	ti, notes, err := trfImport(f, opts.file)
 	if err != nil {
@@ -92,6 +102,9 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	})
 	if errors.Is(err, store.ErrConflict) {
 		return hint(err, "give the new tournament another name with --name, or see arbiter tournament list")
+	}
+	if errors.Is(err, store.ErrInvalid) {
+		return fmt.Errorf("%s: %w; correct the file, or write it again from the program that made it", opts.file, err)
 	}
 	if err != nil {
 		return err

@@ -12,9 +12,10 @@ import (
 )
 
 type playerImportOptions struct {
-	file string
-	new  bool
-	json bool
+	encoding string
+	file     string
+	new      bool
+	json     bool
 }
 
 func newPlayerImportCmd(a *app) *cobra.Command {
@@ -26,13 +27,16 @@ func newPlayerImportCmd(a *app) *cobra.Command {
 the columns: name (or surname and first name), rating, club, federation,
 fide id, birth year, sex, title; Italian headers (cognome, nome, elo,
 circolo, ...) work too and other columns are ignored. CSV files may be
-separated by commas, semicolons or tabs.
+separated by commas, semicolons or tabs, and be UTF-8, UTF-16 (Excel's
+"Unicode text") or Windows-1252 (Excel's "CSV"): the notice says when a
+file was not read as UTF-8, and --encoding forces the choice.
 
 Players already in the club roster are found as player add finds them. If
 any row is wrong (a bad rating, a name that looks like a roster player's, a
 player already entered) nothing is imported, and the error names the line.`,
 		Example: `  $ arbiter player import iscritti.csv
-  $ arbiter player import players.xlsx --json`,
+  $ arbiter player import players.xlsx --json
+  $ arbiter player import elenco.csv --encoding windows-1252`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: fileArg("csv", "xlsx", "txt", "tsv"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -42,11 +46,12 @@ player already entered) nothing is imported, and the error names the line.`,
 	}
 	cmd.Flags().BoolVar(&opts.new, "new", false, "add names that look like roster players as new players")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the entries as JSON")
+	cmd.Flags().StringVar(&opts.encoding, "encoding", "", encodingHelp)
 	return cmd
 }
 
 func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) error {
-	rows, err := a.readPlayerList(opts.file)
+	rows, err := a.readPlayerList(opts.file, opts.encoding)
 	if err != nil {
 		return err
 	}

@@ -85,6 +85,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 			lang = locale.Lang(s.Tournament.Language)
 		}
 		ev.Locale = locale.New(lang)
+		ev.Warn = func(msg string) { a.notef("%s: %s.", r.path, msg) }
 		return r.write(&buf, ev, n)
 	})
 	if err != nil {
@@ -193,7 +194,16 @@ func (a *app) checkOutput(path string) error {
 // written directly.
 func (a *app) writeOutput(path string, data []byte) error {
 	if path == "-" {
-		if _, err := a.stdout.Write(data); err != nil {
+		out := a.stdout
+		if a.rawOut != nil {
+			if f, ok := a.stdout.(interface{ Flush() error }); ok {
+				if err := f.Flush(); err != nil {
+					return fmt.Errorf("write standard output: %w", err)
+				}
+			}
+			out = a.rawOut
+		}
+		if _, err := out.Write(data); err != nil {
 			return fmt.Errorf("write standard output: %w", err)
 		}
 		return nil

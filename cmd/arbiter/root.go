@@ -9,8 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/store"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"github.com/spf13/cobra"
 )
 
@@ -29,6 +30,7 @@ type app struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	rawOut io.Writer // stdout as given, for files written to "-" byte for byte
 	getenv func(string) string
 	now    func() time.Time
 	words  *locale.Localizer // the terminal's language; see tr
@@ -60,9 +62,16 @@ type exitError struct {
 func (e *exitError) Error() string { return e.msg }
 
 // run builds the command tree, runs it with args and returns the exit code.
+//
+// Everything written to stdout and stderr passes through a text.Writer:
+// a name holding escape sequences or bidi overrides is shown, not obeyed,
+// by the terminal.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	out := &outWriter{w: stdout}
-	code := execute(ctx, args, stdin, out, stderr, getenv)
+	vout, verr := utext.NewWriter(out), utext.NewWriter(stderr)
+	code := execute(ctx, args, stdin, vout, verr, out, getenv)
+	vout.Flush() // an error is kept in out.err
+	verr.Flush()
 	if out.err != nil && code == exitOK {
 		// The answer did not reach its reader (a full disk, a closed
 		// pipe): a program reading it must not take it for complete.
@@ -102,9 +111,9 @@ func pathErrText(err error) error {
 }
 
 // execute builds the command tree, runs it with args and returns the exit
-// code.
-func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, now: time.Now}
+// code. rawOut is standard output for files written to "-" byte for byte.
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr, rawOut io.Writer, getenv func(string) string) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, rawOut: rawOut, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil

@@ -10,13 +10,15 @@ import (
 
 	"github.com/labyrinth-chess/arbiter/roster"
 	"github.com/labyrinth-chess/arbiter/store"
+	utext "github.com/labyrinth-chess/arbiter/text"
 	"github.com/spf13/cobra"
 )
 
 type rosterImportOptions struct {
-	file string
-	new  bool
-	json bool
+	encoding string
+	file     string
+	new      bool
+	json     bool
 }
 
 func newRosterImportCmd(a *app) *cobra.Command {
@@ -28,7 +30,8 @@ func newRosterImportCmd(a *app) *cobra.Command {
 tournament: on the evening, player add NAME then finds them. The file is read
 as player import reads it: the first row names the columns (name, or surname
 and first name, rating, club, federation, fide id, birth year, sex, title, in
-English or Italian), CSV separated by commas, semicolons or tabs, or XLSX.
+English or Italian), CSV separated by commas, semicolons or tabs, in UTF-8,
+UTF-16 or Windows-1252 (--encoding forces one), or XLSX.
 
 A player already in the roster (same FIDE ID, or same name however written)
 is updated with the details the file gives; the changes are logged. A name
@@ -46,11 +49,12 @@ the line.`,
 	}
 	cmd.Flags().BoolVar(&opts.new, "new", false, "add names that look like roster players as new players")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the players as JSON")
+	cmd.Flags().StringVar(&opts.encoding, "encoding", "", encodingHelp)
 	return cmd
 }
 
 func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) error {
-	rows, err := a.readPlayerList(opts.file)
+	rows, err := a.readPlayerList(opts.file, opts.encoding)
 	if err != nil {
 		return err
 	}
@@ -91,10 +95,18 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 	})
 }
 
+// encodingHelp describes the --encoding flag of the commands that read a
+// user's text file.
+const encodingHelp = "read the file as utf-8, windows-1252 or utf-16 (default: found from the file)"
+
 // readPlayerList reads a CSV or XLSX list of players for player import
 // and roster import. Its errors name the file and, for a bad row, the
 // line.
-func (a *app) readPlayerList(file string) ([]store.ImportRow, error) {
+func (a *app) readPlayerList(file, encoding string) ([]store.ImportRow, error) {
+	enc, err := utext.ParseEncoding(encoding)
+	if err != nil {
+		return nil, usageErrorf("%s", a.tr().T("cli.encoding.bad", "Value", encoding))
+	}
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
@@ -103,7 +115,7 @@ func (a *app) readPlayerList(file string) ([]store.ImportRow, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("cannot read %s: it is a folder: give a CSV or XLSX file", file)
 	}
-	list, err := roster.Read(file, f)
+	list, err := roster.Read(file, f, enc)
 	if err != nil {
 		var pe *roster.ParseError
 		if errors.As(err, &pe) {
@@ -116,6 +128,9 @@ func (a *app) readPlayerList(file string) ([]store.ImportRow, error) {
 	}
 	if len(list.Rows) == 0 {
 		return nil, fmt.Errorf("%s has no players below its header row", file)
+	}
+	if list.Encoding != utext.Auto && list.Encoding != utext.UTF8 {
+		a.note(a.tr().T("cli.read.encoding", "File", filepath.Base(file), "Encoding", list.Encoding.String()))
 	}
 	if len(list.Ignored) > 0 {
 		a.notef("Ignored columns: %s.", strings.Join(list.Ignored, ", "))

@@ -251,7 +251,11 @@ func (a *app) autoPair(_ context.Context, s *store.Snapshot) (_ store.Pairing, n
 	var np *pairing.NoPairingError
 	switch {
 	case errors.As(err, &np):
-		return p, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: pair round %d by hand with arbiter round pair --manual \"1-2, 3-4, 5 bye\" (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", err, n)}
+		manual, force := np.Manual, " --force"
+		if manual == "" {
+			manual, force = "1-2, 3-4, 5 bye", ""
+		}
+		return p, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: pair round %d by hand, for example with the pairing that breaks only %s: arbiter round pair --manual \"%s\"%s (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", err, n, np.Criterion, manual, force)}
 	case err != nil && edition(t) == 2017:
 		return p, nil, hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
 	case err != nil:

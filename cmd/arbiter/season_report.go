@@ -104,7 +104,7 @@ func runSeasonReport(ctx context.Context, a *app, ref string, r seasonReport) er
 		fa := *a
 		fa.words = l
 		rs = &reports.Season{Name: st.Season.Name, Rules: seasonRules(&fa, st.Season.Settings), Standings: st.Standings,
-			Names: st.Names, Locale: l}
+			Names: st.Names, Locale: l, Warn: func(msg string) { a.notef("%s: %s.", r.path, msg) }}
 		for _, tb := range st.Season.Settings.Tiebreaks {
 			rs.TiebreakCodes = append(rs.TiebreakCodes, tb.String())
 		}
