@@ -20,6 +20,9 @@ const (
 	ActRosterMerge = "roster.merge"
 )
 
+// ErrNoSeason: the database has no season yet (ErrNotFound).
+var ErrNoSeason = fmt.Errorf("no season: %w", ErrNotFound)
+
 // Season is a club season: its rules and its evenings, the tournaments
 // in the order they were added.
 type Season struct {
@@ -170,7 +173,7 @@ func loadSeasons(ctx context.Context, q queryer, id int64) ([]Season, error) {
 
 // FindSeason returns the season ref names, by number or by name (case
 // ignored), or the current season for "". ErrNotFound says which seasons
-// there are.
+// there are; ErrNoSeason that there is none.
 func (db *DB) FindSeason(ctx context.Context, ref string) (Season, error) {
 	var s Season
 	ref = strings.TrimSpace(ref)
@@ -180,7 +183,7 @@ func (db *DB) FindSeason(ctx context.Context, ref string) (Season, error) {
 			return err
 		}
 		if len(all) == 0 {
-			return notFound("there is no season yet: start one with arbiter season new NAME")
+			return &InputError{Kind: ErrNoSeason, Msg: "there is no season yet"}
 		}
 		if ref == "" {
 			var v string

@@ -13,6 +13,9 @@ import (
 func TestSeasonEvenings(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
+	if _, err := db.FindSeason(ctx, ""); !errors.Is(err, ErrNoSeason) || !errors.Is(err, ErrNotFound) {
+		t.Errorf("FindSeason with no season: err = %v, want ErrNoSeason", err)
+	}
 	var ts []arbiter.Tournament
 	for _, n := range []string{"Labyrinth 1", "Labyrinth 2", "Labyrinth 3"} {
 		x, err := db.CreateTournament(ctx, arbiter.NewTournament(n))

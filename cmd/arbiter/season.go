@@ -177,7 +177,7 @@ func runSeasonAdd(ctx context.Context, a *app, ref string, names []string) error
 	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		s, err := db.FindSeason(ctx, ref)
 		if err != nil {
-			return err
+			return seasonError(a, err)
 		}
 		var ts []arbiter.Tournament
 		for _, n := range names {
@@ -236,7 +236,7 @@ func runSeasonShow(ctx context.Context, a *app, ref string, asJSON bool) error {
 	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		s, err := db.FindSeason(ctx, ref)
 		if err != nil {
-			return err
+			return seasonError(a, err)
 		}
 		var ts []arbiter.Tournament
 		for _, id := range s.Evenings {
@@ -271,4 +271,13 @@ func runSeasonShow(ctx context.Context, a *app, ref string, asJSON bool) error {
 		}
 		return tb.write(a.stdout)
 	})
+}
+
+// seasonError adds what to type to the refusal of a database without a
+// season.
+func seasonError(a *app, err error) error {
+	if errors.Is(err, store.ErrNoSeason) {
+		return hint(err, "%s", a.tr().T("season.hint.new"))
+	}
+	return err
 }

@@ -91,7 +91,7 @@ func runSeasonReport(ctx context.Context, a *app, ref string, r seasonReport) er
 	err = a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		st, err := loadSeason(ctx, db, ref)
 		if err != nil {
-			return err
+			return seasonError(a, err)
 		}
 		if len(st.Evenings) == 0 {
 			return errors.New(a.tr().T("season.noevenings", "Name", st.Season.Name))

@@ -136,7 +136,7 @@ func runSeasonStandings(ctx context.Context, a *app, ref string, opts *seasonSta
 	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
 		st, err := loadSeason(ctx, db, ref)
 		if err != nil {
-			return err
+			return seasonError(a, err)
 		}
 		if opts.explain != "" {
 			return explainSeason(a, st, opts.explain, opts.json)

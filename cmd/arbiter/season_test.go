@@ -158,6 +158,16 @@ func seasonTableText(out string) string {
 	return strings.Join(lines, "\n")
 }
 
+// TestNoSeason checks what a database without a season says.
+func TestNoSeason(t *testing.T) {
+	c := newCLI(t)
+	c.ok("tournament", "new", "E1")
+	_, errs, code := c.run("season", "standings")
+	if code != 1 || !strings.Contains(errs, "there is no season yet; start one with arbiter season new NAME") {
+		t.Errorf("season standings without a season: exit %d, %q", code, errs)
+	}
+}
+
 // TestSeasonBadInput checks that refused season commands say what is
 // wrong, exit 1 (2 for a flag) and leave the database as it was.
 func TestSeasonBadInput(t *testing.T) {
