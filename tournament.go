@@ -59,7 +59,7 @@ type Tournament struct {
 	Pace        Pace   // which appendix of the Laws applies
 
 	LawsEdition     int // FIDE Laws of Chess edition year, e.g. 2023
-	TiebreakEdition int // C.07 edition: 2023 (dummy opponent, default), 2026 (capped dummy) or 2009 (virtual opponent)
+	TiebreakEdition int // C.07 edition: 2026 (capped dummy, default for new tournaments), 2023 (dummy opponent) or 2009 (virtual opponent); pinned per tournament
 	PairingEdition  int // C.04.3 Dutch text: 2025 (in force) or 2017
 
 	PABValue     Score // pairing-allocated bye, One by default
@@ -76,6 +76,12 @@ type Tournament struct {
 	// code: "en" (also for "") or "it". The database and the files of the
 	// standards (TRF, PGN) do not depend on it.
 	Language string
+
+	System      System // Swiss (the zero value) or RoundRobin
+	Cycles      int    // a round robin is played once (1, also for 0) or twice (2)
+	FitRounds   bool   // propose the rounds that fit the field when registration closes
+	Closed      bool   // registration closed: the rounds were checked against the field
+	AbsentValue Score  // points for a player marked absent at check-in: Zero or Half
 }
 
 // DefaultTiebreaks is the Labyrinth chain: Buchholz, direct encounter,
@@ -83,7 +89,7 @@ type Tournament struct {
 var DefaultTiebreaks = []string{"BH", "DE", "SB"}
 
 // NewTournament returns a tournament named name with arbiter's defaults:
-// FIDE Laws 2023, C.07 2023, Dutch 2025, PAB worth a win, requested byes
+// FIDE Laws 2023, C.07 2026 (in force from 1 March 2026), Dutch 2025, PAB worth a win, requested byes
 // worth half a point, late entries scoring nothing for missed rounds, and
 // the chain BH, DE, SB.
 func NewTournament(name string) Tournament {
@@ -92,7 +98,7 @@ func NewTournament(name string) Tournament {
 		Rounds:          7,
 		Pace:            Standard,
 		LawsEdition:     2023,
-		TiebreakEdition: 2023,
+		TiebreakEdition: 2026,
 		PairingEdition:  2025,
 		PABValue:        One,
 		HalfByeValue:    Half,
@@ -113,6 +119,10 @@ func (t *Tournament) Labyrinth() {
 	t.HalfByeValue = Half
 	t.Tiebreaks = append([]string(nil), DefaultTiebreaks...)
 	t.Deadline = "21:15"
+	// "The organization may change the number of rounds depending on the
+	// number of participants": the rounds are proposed when registration
+	// closes.
+	t.FitRounds = true
 }
 
 // ByeValue returns the points a bye of kind k is worth in t.

@@ -21,6 +21,12 @@
 // and wrapping ErrNoPairing. CheckTRF re-pairs every round of a file and
 // reports the rounds that differ.
 //
+// Small fields: SwissRounds says how many Swiss rounds a field can always
+// pair; BergerRound gives a round of an all-play-all from the FIDE Berger
+// tables (C.05 Annex 1), once or twice; LeastBroken finds, for a round
+// Pair refuses, the pairing that breaks the absolute criteria least, for
+// the chief arbiter to choose (C.04.3 1.9).
+//
 // # Rules implemented
 //
 //   - Absolute criteria: no rematch of a game played over the board (C1;

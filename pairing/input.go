@@ -53,6 +53,20 @@ type Player struct {
 	Absent bool
 	// Games holds one entry per round before Round (Games[r-1] is round r).
 	Games []Game
+	// Accel holds the virtual points of an accelerated system (C.04.5,
+	// e.g. Baku acceleration C.04.5.1) by round, in the unit of
+	// Game.Points: Accel[r-1] is added to the player's score for pairing
+	// round r, and to his score before round r when floats of round r are
+	// read. Nil or short means none.
+	Accel []int
+}
+
+// accel returns p's virtual points for round r (1-based), 0 if none.
+func (p *Player) accel(r int) int {
+	if r < 1 || r > len(p.Accel) {
+		return 0
+	}
+	return p.Accel[r-1]
 }
 
 // Game is what a player did in one round.

@@ -3,6 +3,7 @@ package pairing
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/trf"
@@ -45,8 +46,23 @@ func FromTRF(f *trf.File, round int) (Input, error) {
 	if !f.UseRank {
 		sort.SliceStable(order, func(i, j int) bool { return order[i].ID < order[j].ID })
 	}
-	for _, p := range order {
+	// A 192 line naming a Baku system (FIDE_DUTCH_2025_BAKU) without XXA
+	// or 250 lines asks for the Baku acceleration (C.04.5.1), as
+	// bbpPairings reads it.
+	var baku [][]int
+	if len(f.Accelerations) == 0 && strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.Header.System)), "_BAKU") {
+		baku = Baku(len(order), in.Rounds, in.Points.Win, in.Points.Draw)
+	}
+	for i, p := range order {
 		ip := Player{ID: p.ID, Absent: absent[p.ID]}
+		if baku != nil {
+			ip.Accel = baku[i]
+		}
+		// XXA or 250 acceleration (C.04.5): the points are in tenths, the
+		// unit of in.Points.
+		for _, a := range f.Accelerations[p.ID] {
+			ip.Accel = append(ip.Accel, int(a))
+		}
 		var g trf.Game
 		if len(p.Games) >= round {
 			g = p.Games[round-1]

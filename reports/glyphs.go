@@ -24,8 +24,8 @@ type pdfFile struct {
 	buf     sfnt.Buffer
 	has     map[rune]bool
 	near    map[rune]rune // what nearest gave, per character
-	lacking []rune // characters replaced, each once, in order of meeting
-	badUTF8 bool   // bytes that are not UTF-8 were met
+	lacking []rune        // characters replaced, each once, in order of meeting
+	badUTF8 bool          // bytes that are not UTF-8 were met
 }
 
 func newPDFFile(f *fpdf.Fpdf, ttf []byte) *pdfFile {

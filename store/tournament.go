@@ -96,6 +96,9 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 	if err := checkTournament(t); err != nil {
 		return t, err
 	}
+	if err := checkFormat(t); err != nil {
+		return t, err
+	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var other int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&other)
@@ -106,6 +109,9 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 			return err
 		}
 		if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
+			return err
+		}
+		if err := saveFormat(ctx, tx, t); err != nil {
 			return err
 		}
 		if err := setCurrent(ctx, tx, t.ID); err != nil {
@@ -219,7 +225,16 @@ func (db *DB) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
 			ti.Current = t.ID == cur
 			list = append(list, ti)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		for i := range list {
+			if err := loadFormat(ctx, tx, &list[i].Tournament); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	return list, err
 }
@@ -243,7 +258,7 @@ func loadTournament(ctx context.Context, q queryer, id int64) (arbiter.Tournamen
 	if err != nil {
 		return t, fmt.Errorf("read tournament %d: %w", id, err)
 	}
-	return t, nil
+	return t, loadFormat(ctx, q, &t)
 }
 
 // FindTournament returns the tournament named by ref: its number, or its
@@ -337,6 +352,20 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 			return err
 		}
 		changes := diffTournament(old, t)
+		fchanges := diffFormat(old, t)
+		if len(fchanges) > 0 {
+			if err := checkFormat(t); err != nil {
+				return err
+			}
+			if err := saveFormat(ctx, tx, t); err != nil {
+				return err
+			}
+			for _, c := range fchanges {
+				if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
+					return err
+				}
+			}
+		}
 		if len(changes) == 0 {
 			return nil
 		}

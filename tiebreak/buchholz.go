@@ -97,11 +97,23 @@ func moreSignificant(a, b *contrib) bool {
 
 // applyCuts marks low least significant and high most significant
 // contributions as cut (C.07 14.1). In the 2023 rule a low cut falls first
-// on a voluntarily unplayed round (16.5): the lowest such contribution is
-// cut unless the least significant value is worth more, so that a cut never
+// on a voluntarily unplayed round (16.5): the least significant VUR is cut
+// unless the least significant value is worth more, so that a cut never
 // rewards a player for a round he chose not to play (as the FIDE reference
 // implementation reads it; for BH that is always the VUR). It returns the
 // sum of what is kept.
+//
+// Which VUR is "the least significant" matters only from 2026, when dummy
+// opponents of different VURs can have different scores (16.4.1 caps a
+// forfeit's dummy by the opponent's adjusted score, 16.4.2 a bye's by 50%).
+// Article 14.1 orders SB contributions by the opponent's score first (the
+// product only separates equal scores), and 16.5 speaks of the same least
+// significant values: so the VUR cut is the one whose dummy scored least,
+// not the one with the smallest product. A forfeit loss (product 0) against
+// a dummy capped higher than a half-point bye's dummy is therefore kept, and
+// the bye is weighed against the least significant value. This is also the
+// reading of the FIDE reference implementation (TieBreakServer); an earlier
+// arbiter took the smallest product and differed on SB-C1, SB-C2 and SB-M1.
 func applyCuts(cs []contrib, low, high int, vurFirst bool) float64 {
 	for range low {
 		least, vur := -1, -1
@@ -113,8 +125,7 @@ func applyCuts(cs []contrib, low, high int, vurFirst bool) float64 {
 			if least < 0 || lessSignificant(x, &cs[least]) {
 				least = i
 			}
-			if vurFirst && x.vur && (vur < 0 || x.value < cs[vur].value ||
-				x.value == cs[vur].value && lessSignificant(x, &cs[vur])) {
+			if vurFirst && x.vur && (vur < 0 || lessSignificant(x, &cs[vur])) {
 				vur = i
 			}
 		}

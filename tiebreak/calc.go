@@ -26,6 +26,12 @@ type Input struct {
 	Table      *scoring.Table     // cards over the rounds played so far
 	Ratings    []int              // Ratings[pn-1]; 0 = unrated; nil = nobody rated
 	Chain      []Spec
+	// UnratedRating is the rating the tournament regulations give unrated
+	// players for the rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO,
+	// RTNG). 0 means the regulations say nothing: C.07 then drops those
+	// tie-breaks when an unrated player takes part (every figure 0, see
+	// Warnings).
+	UnratedRating int
 }
 
 // calc holds what every tie-break of a chain needs, computed once.
@@ -44,6 +50,11 @@ type calc struct {
 	lastIn []int
 
 	bh []float64 // plain BH by pn, computed on demand for AOB
+
+	// dropRatings is true when an unrated player takes part and the
+	// regulations give no rating to unrated players: the rating-based
+	// tie-breaks are dropped (C.07 2024 10, 2026 article 5 note).
+	dropRatings bool
 }
 
 // newCalc checks the input and computes scores and adjusted scores.
@@ -80,7 +91,7 @@ func newCalc(in Input) (*calc, error) {
 		final:   in.Tournament.Rounds,
 		n:       n,
 		cards:   t.Cards,
-		ratings: in.Ratings,
+		ratings: withUnrated(in.Ratings, n, in.UnratedRating),
 		score:   make([]arbiter.Score, n+1),
 		adj:     make([]float64, n+1),
 		lastIn:  make([]int, n+1),
@@ -92,6 +103,7 @@ func newCalc(in Input) (*calc, error) {
 	default:
 		c.edition = Edition2023
 	}
+	c.dropRatings = in.UnratedRating <= 0 && hasUnrated(in.Ratings, n)
 	if c.final <= 0 || c.final < c.rounds {
 		c.final = c.rounds
 	}

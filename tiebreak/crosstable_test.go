@@ -46,6 +46,9 @@ func crosstable(tb testing.TB, text string) (arbiter.Tournament, *scoring.Table)
 		tb.Fatalf("crosstable: %d rows for players 1 to %d", len(rows), n)
 	}
 	tour := arbiter.NewTournament("test")
+	// The hand figures of these tests follow the 2023 text unless a test
+	// sets another edition; new tournaments default to 2026.
+	tour.TiebreakEdition = Edition2023
 	tour.Rounds = rounds
 	entries := make([]arbiter.Entry, n)
 	for i := range entries {

@@ -8,8 +8,10 @@
 // A chain is a list of Spec values, a C.07 code with an optional modifier:
 // BH (Buchholz, 8.1), FB (Fore Buchholz, 8.3), AOB (average of opponents'
 // Buchholz, 8.2), SB (Sonneborn-Berger, 9.1), KS (Koya, 9.2), DE (direct
-// encounter, 6), WIN, WON, BPG, BWG, PS, GE (7.1 to 7.6), ARO (10.1) and TPR
-// (10.2). BH, FB, SB and ARO take the modifiers C1, C2, M1 and M2 (cut or
+// encounter, 6), WIN, WON, BPG, BWG, PS, REP (7.1 to 7.6; GE is REP's
+// older name and still reads), ARO (10.1), TPR (10.2), PTP (10.3), APRO
+// (10.4), APPO (10.5), and the 2026 codes STD (standard points, never
+// first), TPN (pairing number, lower first) and RTNG (own rating). BH, FB, SB and ARO take the modifiers C1, C2, M1 and M2 (cut or
 // median, 14.1); PS takes C1 and C2, which drop the running scores of the
 // first rounds. Every figure is "higher is better" except DE's (see below).
 //
@@ -34,8 +36,9 @@
 //     player's own final score (16.4); for SB it is multiplied by the points
 //     the round was worth.
 //   - Cuts remove VUR contributions first (16.5): a low cut takes the
-//     lowest VUR contribution unless the least significant value is worth
-//     more. For BH that always means the VUR.
+//     least significant VUR contribution (by the 14.1 order: opponent's
+//     score first) unless the least significant value is worth more. For
+//     BH that always means the VUR.
 //
 // Edition2026 (the text in force from 1 March 2026) adds caps to the dummy
 // opponent's score: for a forfeit, the scheduled opponent's adjusted score
@@ -51,10 +54,13 @@
 // The other tie-breaks read the cards the same way in both editions: WIN
 // counts every round scored as a win (forfeit wins, PABs and full-point
 // byes worth 1 included), WON, BPG and BWG only games played over the
-// board, GE every round but the VURs, PS every round's points. ARO and TPR
-// count games played over the board against rated opponents; unrated
-// opponents are left out. KS counts games and forfeits against opponents on
-// at least half the rounds played.
+// board, REP (GE) every round but the VURs, PS every round's points. ARO,
+// TPR, PTP, APRO and APPO count games played over the board against rated
+// opponents. Input.UnratedRating is the rating the regulations give unrated
+// players; without it, when an unrated player takes part, the rating-based
+// tie-breaks are dropped (every figure 0) and Warnings says so, as C.07
+// asks. KS counts games and forfeits against opponents on at least half the
+// rounds played.
 //
 // "Final scores" are the scores after the rounds on the table: standings
 // after round 3 treat round 3 as the last one. A game still without a

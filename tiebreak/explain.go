@@ -83,8 +83,10 @@ func Explain(in Input, pn int) ([]Explanation, error) {
 			c.explainAOB(&e, pn)
 		case DE:
 			r.explainDE(&e, i, pn)
-		case WIN, WON, BPG, BWG, GE:
+		case WIN, WON, BPG, BWG, GE, REP:
 			c.explainTally(&e, pn)
+		case STD, TPN, RTNG, PTP, APRO, APPO:
+			c.explainOther(&e, pn)
 		case PS:
 			c.explainPS(&e, pn)
 		case KS:
@@ -265,8 +267,26 @@ func (c *calc) explainTally(e *Explanation, pn int) {
 		BPG: "games played over the board with Black",
 		BWG: "games won over the board with Black",
 		GE:  "rounds not voluntarily unplayed (C.07 16.1)",
+		REP: "rounds not voluntarily unplayed (C.07 16.1)",
 	}[e.Spec.Code]
 	e.Summary = fmt.Sprintf("%s: %s; %d of %d rounds count", e.Spec.Name(), what, k, c.rounds)
+}
+
+// explainOther fills e for the tie-breaks whose figure needs no table:
+// STD, TPN, RTNG, PTP, APRO and APPO.
+func (c *calc) explainOther(e *Explanation, pn int) {
+	what := map[Code]string{
+		STD:  "points counted 1, ½ and 0 whatever the scoring",
+		TPN:  "the pairing number; the lower ranks first",
+		RTNG: "the player's rating",
+		PTP:  "the lowest rating whose expected score (FIDE B.02 8.1.b) against the rated opponents met reaches the points scored against them",
+		APRO: "the mean of the opponents' TPR over games played, rounded",
+		APPO: "the mean of the opponents' PTP over games played, rounded",
+	}[e.Spec.Code]
+	if c.dropRatings && e.Spec.Code.ratingBased() {
+		what = "dropped: unrated players take part and no rating is set for them (C.07)"
+	}
+	e.Summary = fmt.Sprintf("%s: %s", e.Spec.Name(), what)
 }
 
 // explainPS fills e for PS.

@@ -94,7 +94,11 @@ func rank(in Input, traced int) (*ranking, error) {
 				tr = &r.de[i]
 			}
 			if s.Code != DE {
-				slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(vals[b-1], vals[a-1]) })
+				if s.Code.lowerFirst() {
+					slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(vals[a-1], vals[b-1]) })
+				} else {
+					slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(vals[b-1], vals[a-1]) })
+				}
 				next = split(order, g.a, g.b, func(pn int) float64 { return vals[pn-1] }, next)
 				continue
 			}

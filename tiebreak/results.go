@@ -22,7 +22,7 @@ func counts(code Code, o scoring.Outcome) bool {
 		return played(o) && o.Colour == arbiter.Black
 	case BWG: // 7.4: games won over the board with Black
 		return played(o) && o.Colour == arbiter.Black && win
-	case GE: // 7.6: rounds the player elected to play: every round but the voluntarily unplayed ones (16.1)
+	case GE, REP: // 7.6: rounds the player elected to play: every round but the voluntarily unplayed ones (16.1); REP is the 2026 name
 		return !voluntary(o)
 	}
 	return false
@@ -91,7 +91,9 @@ type rated struct {
 
 // ratedGames returns pn's games played over the board against rated
 // opponents (C.07 10.1: unplayed games do not count). The regulations
-// decide how unrated players count; arbiter leaves them out.
+// decide how unrated players count: with Input.UnratedRating set they count
+// with that rating; otherwise they are left out (and, when unrated players
+// take part, calc.dropRatings drops the rating-based tie-breaks).
 func (c *calc) ratedGames(pn int, buf []rated) []rated {
 	out := buf[:0]
 	for i, o := range c.cards[pn-1].Rounds {
@@ -211,13 +213,29 @@ func (c *calc) values(s Spec) []float64 {
 		return c.aob()
 	case KS:
 		return c.koya()
-	case WIN, WON, BPG, BWG, GE:
+	case WIN, WON, BPG, BWG, GE, REP:
 		return c.tally(s.Code)
+	case STD:
+		return c.standard()
+	case TPN:
+		out := make([]float64, c.n)
+		for pn := 1; pn <= c.n; pn++ {
+			out[pn-1] = float64(pn)
+		}
+		return out
+	case RTNG, PTP, APRO, APPO:
+		return c.ratingValues(s.Code)
 	case PS:
 		return c.progressive(s)
 	case ARO:
+		if c.dropRatings {
+			return make([]float64, c.n)
+		}
 		return c.aro(s)
 	case TPR:
+		if c.dropRatings {
+			return make([]float64, c.n)
+		}
 		return c.tpr()
 	}
 	return nil

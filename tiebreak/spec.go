@@ -28,6 +28,15 @@ const (
 	GE  Code = "GE"  // games one elected to play, 7.6
 	ARO Code = "ARO" // average rating of opponents, 10.1
 	TPR Code = "TPR" // tournament performance rating, 10.2
+
+	// Codes of the 2026 text (C.07 as applied from 1 March 2026).
+	REP  Code = "REP"  // rounds one elected to play, 7.6: the 2026 name of GE
+	STD  Code = "STD"  // standard points 1/½/0 whatever the scoring; never the first tie-break
+	TPN  Code = "TPN"  // tournament pairing number, lower first
+	RTNG Code = "RTNG" // the participant's own rating
+	PTP  Code = "PTP"  // perfect tournament performance, 10.3
+	APRO Code = "APRO" // average of the opponents' TPR, 10.4
+	APPO Code = "APPO" // average of the opponents' PTP, 10.5
 )
 
 // Modifiers of C.07 article 14.1: Cut-1 and Cut-2 drop the one or two least
@@ -53,7 +62,7 @@ var (
 )
 
 // codeOrder lists the codes in the order error messages show them.
-var codeOrder = []Code{BH, FB, SB, AOB, DE, WIN, WON, BPG, BWG, GE, PS, KS, ARO, TPR}
+var codeOrder = []Code{BH, FB, SB, AOB, DE, WIN, WON, BPG, BWG, REP, GE, PS, KS, STD, TPN, RTNG, ARO, TPR, PTP, APRO, APPO}
 
 var codes = map[Code]codeInfo{
 	BH:  {"Buchholz", "8.1", allCuts},
@@ -68,9 +77,34 @@ var codes = map[Code]codeInfo{
 	BWG: {"number of games won with Black", "7.4", nil},
 	PS:  {"sum of progressive scores", "7.5", lowCuts},
 	GE:  {"games elected to play", "7.6", nil},
+	REP: {"rounds elected to play", "7.6", nil},
 	ARO: {"average rating of opponents", "10.1", allCuts},
 	TPR: {"tournament performance rating", "10.2", nil},
+	PTP: {"perfect tournament performance", "10.3", nil},
+	// APRO and APPO average over the games played over the board (10.4,
+	// 10.5), rounded to the nearest integer like ARO.
+	APRO: {"average of opponents' tournament performance ratings", "10.4", nil},
+	APPO: {"average of opponents' perfect tournament performances", "10.5", nil},
+	// STD, TPN and RTNG are in the 2026 table of tie-breaks (article 5).
+	STD:  {"standard points", "5 (2026)", nil},
+	TPN:  {"tournament pairing number", "5 (2026)", nil},
+	RTNG: {"rating", "5 (2026)", nil},
 }
+
+// ratingBased reports whether code reads ratings: C.07 (2024 10, 2026 article
+// 5 note) says such tie-breaks are dropped when unrated players take part,
+// unless the regulations say how unrated players count.
+func (c Code) ratingBased() bool {
+	switch c {
+	case ARO, TPR, PTP, APRO, APPO, RTNG:
+		return true
+	}
+	return false
+}
+
+// lowerFirst reports whether a lower figure ranks first: TPN (the lower
+// pairing number) and DE (the place within the group).
+func (c Code) lowerFirst() bool { return c == TPN || c == DE }
 
 // Codes returns the known codes, in the order help texts list them.
 func Codes() []Code { return append([]Code(nil), codeOrder...) }
@@ -82,6 +116,7 @@ func (c Code) Modifiers() []string { return append([]string(nil), codes[c].mods.
 var (
 	ErrUnknownCode = errors.New("unknown tie-break")
 	ErrModifier    = errors.New("modifier not allowed")
+	ErrPosition    = errors.New("tie-break not allowed there")
 )
 
 // Spec is one tie-break of a chain: a base code and an optional modifier,
@@ -231,6 +266,9 @@ func ParseChain(texts []string) ([]Spec, error) {
 			return nil, fmt.Errorf("tiebreak: entry %d of the chain: %w", i+1, err)
 		}
 		chain = append(chain, s)
+	}
+	if len(chain) > 0 && chain[0].Code == STD {
+		return nil, fmt.Errorf("tiebreak: %w: STD (standard points) may not be the first tie-break (C.07 2026): with 1, ½ and 0 it repeats the score; put another code first", ErrPosition)
 	}
 	return chain, nil
 }

@@ -70,6 +70,7 @@ type tbCase struct {
 	edition int
 	rounds  int   // Tournament.Rounds if not the table's
 	ratings []int // nil: unrated
+	unrated int   // Input.UnratedRating
 	spec    string
 	want    map[int]float64 // by pn
 }
@@ -86,7 +87,7 @@ func (tt tbCase) run(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := Rank(Input{Tournament: tour, Table: tab, Ratings: tt.ratings, Chain: []Spec{s}})
+	st, err := Rank(Input{Tournament: tour, Table: tab, Ratings: tt.ratings, Chain: []Spec{s}, UnratedRating: tt.unrated})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,19 +222,26 @@ func TestBuchholzFamily(t *testing.T) {
 	}
 }
 
-// TestRatings checks ARO (10.1) and TPR (10.2). Player 3 is unrated and
-// left out.
+// TestRatings checks ARO (10.1) and TPR (10.2). Player 3 is unrated: the
+// regulations give unrated players 1000 in the first cases; without that
+// setting C.07 drops the rating-based tie-breaks.
 func TestRatings(t *testing.T) {
 	ratings := []int{2000, 1900, 0, 1802, 1700, 1600}
 	tests := []tbCase{
-		// 2 met 1 (2000), 3 (unrated), 5 (1700), 6 (1600), 4 (1802):
-		// 7102 / 4 = 1775.5, rounded up to 1776.
-		{name: "ARO", spec: "ARO", want: map[int]float64{2: 1776, 1: 1900, 6: 1801}},
-		{name: "ARO-C1", spec: "ARO-C1", want: map[int]float64{2: 1834}},
-		{name: "ARO-M1", spec: "ARO-M1", want: map[int]float64{2: 1751}},
-		// 2 scored 3.5 of 4 rated games: 88%, dp 336.
+		// 2 met 1 (2000), 3 (unrated: 1000), 5 (1700), 6 (1600), 4 (1802):
+		// 8102 / 5 = 1620.4, rounded to 1620. 6 met 5, 4, 2 and 3:
+		// (1700 + 1802 + 1900 + 1000) / 4 = 1600.5, rounded up to 1601.
+		{name: "ARO", spec: "ARO", unrated: 1000, want: map[int]float64{2: 1620, 1: 1900, 6: 1601}},
+		// C1 drops the lowest rating (1000): 7102 / 4 = 1775.5, up to 1776.
+		{name: "ARO-C1", spec: "ARO-C1", unrated: 1000, want: map[int]float64{2: 1776}},
+		// M1 drops 1000 and 2000: 5102 / 3 = 1700.67, 1701.
+		{name: "ARO-M1", spec: "ARO-M1", unrated: 1000, want: map[int]float64{2: 1701}},
+		// 2 scored 4 of 5 games (1 ½ 1 1 ½): 80%, dp 240.
 		// 1 lost his only game: 0%, dp −800.
-		{name: "TPR", spec: "TPR", want: map[int]float64{2: 1776 + 336, 1: 1900 - 800}},
+		{name: "TPR", spec: "TPR", unrated: 1000, want: map[int]float64{2: 1620 + 240, 1: 1900 - 800}},
+		// No rating set for unrated players: dropped, every figure 0.
+		{name: "ARO dropped", spec: "ARO", want: map[int]float64{1: 0, 2: 0, 6: 0}},
+		{name: "TPR dropped", spec: "TPR", want: map[int]float64{1: 0, 2: 0}},
 	}
 	for _, tt := range tests {
 		tt.table, tt.ratings = withdrawal, ratings

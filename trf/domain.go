@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/scoring"
@@ -121,6 +122,8 @@ func board(f *File, p *Player, g Game, r int) (arbiter.Board, bool) {
 		b.Result = arbiter.BlackWins
 	case Draw, ShortDraw:
 		b.Result = arbiter.Draw
+	case Unknown:
+		b.Result = arbiter.NoResult // on, or adjourned: no result yet
 	case ForfeitWin:
 		b.Result = arbiter.WhiteForfeit
 	case ForfeitLoss:
@@ -150,26 +153,54 @@ func byeKind(g Game, t arbiter.Tournament) (arbiter.ByeKind, bool) {
 	return arbiter.NoBye, false
 }
 
-// isoDate turns YYYY/MM/DD (or YYYY.MM.DD, YYYY-MM-DD) into YYYY-MM-DD; any
-// other text gives "".
+// isoDate reads a date in the forms real files use and returns it as
+// YYYY-MM-DD: YYYY/MM/DD (or with . or -, the TRF-26 form), DD/MM/YYYY
+// ("24/09/2010"), "28. 07. 2005" and "May 29, 2020". Any other text, or a
+// date that does not exist, gives "".
 func isoDate(s string) string {
 	s = strings.TrimSpace(s)
-	if len(s) != 10 {
+	var y, m, d int
+	sep := func(r rune) bool { return r == '/' || r == '.' || r == '-' || r == ' ' || r == ',' }
+	f := strings.FieldsFunc(s, sep)
+	if len(f) != 3 {
 		return ""
 	}
-	b := []byte(s)
-	for _, i := range []int{4, 7} {
-		if b[i] != '/' && b[i] != '.' && b[i] != '-' {
-			return ""
+	atoi := func(x string) int {
+		v, err := strconv.Atoi(x)
+		if err != nil {
+			return -1
 		}
-		b[i] = '-'
+		return v
 	}
-	for i, c := range b {
-		if i != 4 && i != 7 && (c < '0' || c > '9') {
-			return ""
+	switch {
+	case len(f[0]) == 4: // YYYY/MM/DD
+		y, m, d = atoi(f[0]), atoi(f[1]), atoi(f[2])
+	case len(f[2]) == 4 && atoi(f[0]) >= 0 && atoi(f[1]) >= 0: // DD/MM/YYYY, DD. MM. YYYY
+		d, m, y = atoi(f[0]), atoi(f[1]), atoi(f[2])
+	case len(f[2]) == 4: // Month DD, YYYY
+		m = monthNumber(f[0])
+		d, y = atoi(f[1]), atoi(f[2])
+	default:
+		return ""
+	}
+	t, err := time.Parse("2006-01-02", fmt.Sprintf("%04d-%02d-%02d", y, m, d))
+	if err != nil || y < 1000 || m < 1 || d < 1 {
+		return ""
+	}
+	return t.Format("2006-01-02")
+}
+
+// monthNumber reads an English month name or its first three letters; 0
+// if it is none.
+func monthNumber(s string) int {
+	s = strings.ToLower(s)
+	for i, name := range []string{"january", "february", "march", "april", "may", "june", "july",
+		"august", "september", "october", "november", "december"} {
+		if s == name || len(s) >= 3 && strings.HasPrefix(name, s) {
+			return i + 1
 		}
 	}
-	return string(b)
+	return 0
 }
 
 // FromDomain builds a file from a tournament. Every board must have a
@@ -191,6 +222,11 @@ func FromDomain(d *Domain) (*File, error) {
 		Players:     strconv.Itoa(len(d.Entries)),
 		Type:        "Individual: Swiss-System (FIDE Dutch)",
 		TimeControl: t.TimeControl,
+	}
+	if t.System == arbiter.RoundRobin {
+		// An all-play-all from the Berger tables (FIDE C.05 Annex 1).
+		f.Header.Type = "Individual: Round-Robin (FIDE Berger tables)"
+		f.Header.System = "FIDE_ROUND_ROBIN"
 	}
 	rated := 0
 	for _, e := range d.Entries {
@@ -274,7 +310,8 @@ func blockOf(t arbiter.Tournament, e arbiter.Entry, r int, o scoring.Outcome) (G
 	switch o.Kind {
 	case scoring.Game:
 		if o.Pending {
-			return g, fmt.Errorf("trf: round %d: player %d's game has no result yet", r, e.PN)
+			g.Result = Unknown // TRF-26 X: the result is not known yet
+			return g, nil
 		}
 		switch o.Points {
 		case arbiter.One:
@@ -310,3 +347,7 @@ func blockOf(t arbiter.Tournament, e arbiter.Entry, r int, o scoring.Outcome) (G
 	}
 	return g, nil
 }
+
+// ISODate returns a header date (042, 052) as YYYY-MM-DD, "" if it is in
+// no form arbiter reads (see isoDate).
+func ISODate(s string) string { return isoDate(s) }

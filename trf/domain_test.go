@@ -74,3 +74,23 @@ func TestDomainRoundTrip(t *testing.T) {
 		t.Errorf("player 5 points = %v, want 1.0 (PAB and a loss)", got)
 	}
 }
+
+// TestISODate checks the date forms real TRF files use.
+func TestISODate(t *testing.T) {
+	tests := map[string]string{
+		"2025/03/01":   "2025-03-01",
+		"2025.03.01":   "2025-03-01",
+		"24/09/2010":   "2010-09-24",
+		"28. 07. 2005": "2005-07-28",
+		"May 29, 2020": "2020-05-29",
+		"Sep 3, 2021":  "2021-09-03",
+		"31/02/2020":   "", // no such day
+		"2020":         "",
+		"next Friday":  "",
+	}
+	for in, want := range tests {
+		if got := isoDate(in); got != want {
+			t.Errorf("isoDate(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package trf
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -148,6 +149,10 @@ func (p *parser) line(n int, text string) error {
 		h.RoundDates = roundDates(text)
 	case "192":
 		h.System = value
+	case "202":
+		h.Tiebreaks = value
+	case "212":
+		h.Standings = value
 	case "XXR", "142":
 		v, err := strconv.Atoi(strings.TrimSpace(text[3:]))
 		if err != nil || v < 1 || v > 99 {
@@ -208,6 +213,8 @@ func (p *parser) line(n int, text string) error {
 		p.f.Byes = append(p.f.Byes, b)
 	case "XXA":
 		return p.accel(n, text)
+	case "250":
+		return p.accel250(n, text)
 	case "XXS":
 		return p.xxs(n, text)
 	case "162":
@@ -379,8 +386,9 @@ func (p *parser) xxs(n int, text string) error {
 	return nil
 }
 
-// system26 reads a TRF-26 162 line: codes W D L Z (or A) P, each followed
-// by its points.
+// system26 reads a TRF-26 162 line: codes W D L A (or Z) P X, each
+// followed by its points. X is the score of a game whose result is not
+// known yet.
 func (p *parser) system26(n int, text string) error {
 	ps := &p.f.Points
 	toks := strings.Fields(text[3:])
@@ -411,8 +419,11 @@ func (p *parser) system26(n int, text string) error {
 		case "P":
 			ps.PAB = v
 			p.pointsSet = true
+		case "X":
+			ps.Unknown = v
+			p.f.UnknownPoints = true
 		default:
-			return p.errf(n, 0, ErrSyntax, "162 code %q: want W, D, L, Z, A or P", code)
+			return p.errf(n, 0, ErrSyntax, "162 code %q: want W, D, L, A (or Z), P or X", code)
 		}
 	}
 	p.f.PointLines = true
@@ -541,7 +552,7 @@ func block(text []rune, c, self int) (Game, int, error) {
 	}
 	g.Result = Result(upper(field(text, c+7, c+7)[0]))
 	if !g.Result.valid() {
-		return g, c + 7, fmt.Errorf("result %q: want 1 = 0 W D L + - H F U Z", field(text, c+7, c+7))
+		return g, c + 7, fmt.Errorf("result %q: want 1 = 0 W D L X + - H F U Z", field(text, c+7, c+7))
 	}
 	switch g.Result {
 	case Blank:
@@ -634,6 +645,8 @@ func resultsAgree(a, b Result) bool {
 		return b == Win || b == ShortWin
 	case Draw, ShortDraw:
 		return b == Draw || b == ShortDraw
+	case Unknown:
+		return b == Unknown
 	case ForfeitWin:
 		return b == ForfeitLoss
 	case ForfeitLoss:
@@ -673,6 +686,58 @@ func (p *parser) checkPoints() error {
 		if !ok {
 			return p.errf(pl.line, 81, ErrPoints, "player %d has %v points, the results give %v", pl.ID, pl.Points, sum+pending)
 		}
+	}
+	return nil
+}
+
+// accel250 reads a TRF-26 250 line: game points in cols 10-13 for rounds
+// cols 15-17 to 19-21 and players cols 23-26 to 28-31 (the match points of
+// cols 5-8 concern team events and must be blank or zero).
+func (p *parser) accel250(n int, text string) error {
+	if len(text) < 31 {
+		return p.errf(n, 0, ErrSyntax, "250 line too short: want 250 MMMM GGGG RRR RRR PPPP PPPP")
+	}
+	num := func(a, b int) (int, error) {
+		v := strings.TrimSpace(text[a:b])
+		if v == "" {
+			return 0, nil
+		}
+		return strconv.Atoi(v)
+	}
+	if mp := strings.TrimSpace(text[4:8]); mp != "" {
+		if v, err := ParsePoints(mp); err != nil || v != 0 {
+			return p.errf(n, 5, ErrSyntax, "250 match points %q: an individual event leaves them blank", mp)
+		}
+	}
+	pts, err := ParsePoints(strings.TrimSpace(text[9:13]))
+	if err != nil {
+		return p.errf(n, 10, ErrSyntax, "250 game points: %v", err)
+	}
+	from, err1 := num(14, 17)
+	to, err2 := num(18, 21)
+	first, err3 := num(22, 26)
+	last, err4 := num(27, 31)
+	if to == 0 {
+		to = from
+	}
+	if last == 0 {
+		last = first
+	}
+	if err := errors.Join(err1, err2, err3, err4); err != nil || from < 1 || to < from || to > 99 || first < 1 || last < first {
+		return p.errf(n, 15, ErrSyntax, "250 rounds %q to %q, players %q to %q: want 1 <= first <= last", text[14:17], text[18:21], text[22:26], text[27:31])
+	}
+	if p.f.Accelerations == nil {
+		p.f.Accelerations = map[int][]Points{}
+	}
+	for id := first; id <= last; id++ {
+		a := p.f.Accelerations[id]
+		for len(a) < to {
+			a = append(a, 0)
+		}
+		for r := from; r <= to; r++ {
+			a[r-1] = pts
+		}
+		p.f.Accelerations[id] = a
 	}
 	return nil
 }

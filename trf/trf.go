@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/labyrinth-chess/arbiter/text"
 	"strconv"
+	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 )
@@ -90,13 +91,17 @@ const (
 	PAB         Result = 'U' // pairing-allocated bye
 	ZeroBye     Result = 'Z' // zero-point bye, known absence
 	Blank       Result = ' ' // nothing recorded: same as Z
+	// Unknown is TRF-26's X: a game paired and on (or adjourned) whose
+	// result is not known yet. It counts as played for pairing and scores
+	// the points the 162 line gives X (none unless it says so).
+	Unknown Result = 'X'
 )
 
 // Played reports whether the code is a game played over the board
 // (1 = 0 W D L); only such games count as played for pairing.
 func (r Result) Played() bool {
 	switch r {
-	case Win, Draw, Loss, ShortWin, ShortDraw, ShortLoss:
+	case Win, Draw, Loss, ShortWin, ShortDraw, ShortLoss, Unknown:
 		return true
 	}
 	return false
@@ -105,7 +110,7 @@ func (r Result) Played() bool {
 // valid reports whether r is a known code.
 func (r Result) valid() bool {
 	switch r {
-	case Win, Draw, Loss, ShortWin, ShortDraw, ShortLoss, ForfeitWin, ForfeitLoss, HalfBye, FullBye, PAB, ZeroBye, Blank:
+	case Win, Draw, Loss, ShortWin, ShortDraw, ShortLoss, ForfeitWin, ForfeitLoss, HalfBye, FullBye, PAB, ZeroBye, Blank, Unknown:
 		return true
 	}
 	return false
@@ -158,6 +163,7 @@ type PointSystem struct {
 	HalfBye              Points // H, and the TRF-06 "0000 - ="
 	FullBye              Points // F
 	PAB                  Points // U, and the TRF-06 "0000 - +"
+	Unknown              Points // X (TRF-26 162): a game whose result is not known yet; 0 unless the file says
 }
 
 // DefaultPoints is 1 for a win, ½ for a draw, 0 for a loss, and a
@@ -202,6 +208,8 @@ func (ps PointSystem) Of(g Game) Points {
 		return ps.FullBye
 	case PAB:
 		return ps.PAB
+	case Unknown:
+		return ps.Unknown
 	}
 	return ps.ZeroBye
 }
@@ -231,6 +239,28 @@ type Header struct {
 	TimeControl string   // 122
 	RoundDates  []string // 132: round r's date in RoundDates[r-1], "" if blank
 	System      string   // 192 (TRF-26): pairing system, e.g. FIDE_DUTCH_2025
+	Tiebreaks   string   // 202 (TRF-26): the tie-breaks that break ties, e.g. "BH/C1 DE SB"
+	Standings   string   // 212 (TRF-26): the order of the standings, points first: "PTS BH/C1 DE SB"
+}
+
+// Chain returns the tie-break list of the header as written: the 212 line
+// without its leading points code (PTS, MPTS or GPTS), else the 202 line;
+// nil if the file has neither. Codes are separated by spaces or commas.
+func (h Header) Chain() []string {
+	split := func(s string) []string {
+		return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' })
+	}
+	if f := split(h.Standings); len(f) > 0 {
+		switch strings.ToUpper(f[0]) {
+		case "PTS", "MPTS", "GPTS":
+			f = f[1:]
+		}
+		return f
+	}
+	if f := split(h.Tiebreaks); len(f) > 0 {
+		return f
+	}
+	return nil
 }
 
 // Bye is a TRF-26 240 line: players who do not play round Round.
@@ -272,6 +302,9 @@ type File struct {
 	// PointLines records whether the file gave the point system
 	// explicitly; the writer then writes it back.
 	PointLines bool
+	// UnknownPoints records whether the 162 line scored X; the writer then
+	// writes it back, as it does when some block holds an X.
+	UnknownPoints bool
 	// Comments are TRF-26 "###" lines, without the ### prefix.
 	Comments []string
 	// Extra holds lines the reader does not know, verbatim, in file order.

@@ -234,3 +234,124 @@ func clearLines(f *File) {
 		f.Players[i].line = 0
 	}
 }
+
+// TestTiebreakLines checks the TRF-26 tie-break lists: 212 (points first)
+// wins over 202, both are written back, and codes split on spaces or commas.
+func TestTiebreakLines(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"212 with PTS", "012 T\n202 BH\n212 PTS BH/C1 BH,SB DE\n", []string{"BH/C1", "BH", "SB", "DE"}},
+		{"202 only", "012 T\n202 BH/C1, SB\n", []string{"BH/C1", "SB"}},
+		{"none", "012 T\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := Read(strings.NewReader(tt.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := f.Header.Chain(); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Chain() = %q, want %q", got, tt.want)
+			}
+			var b strings.Builder
+			w := NewWriter(&b)
+			w.LineEnd = "\n"
+			if err := w.Write(f); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tt.text {
+				t.Errorf("written back as %q, want %q", b.String(), tt.text)
+			}
+		})
+	}
+}
+
+// unknownTRF is a TRF-26 file whose round 2 game between 1 and 2 has no
+// result yet (X); its 162 line scores X at nothing.
+const unknownTRF = "012 Adjourned\n" +
+	"001    1 m    One                               2000                             1.0          3 w 1     2 b X\n" +
+	"001    2 m    Two                               1900                             1.0          4 b 1     1 w X\n" +
+	"001    3 m    Three                             1800                             1.0          1 b 0     4 w 1\n" +
+	"001    4 m    Four                              1700                             0.0          2 w 0     3 b 0\n" +
+	"142 3\n" +
+	"162  W 1.0    D 0.5    L 0.0    Z 0.0    P 1.0    X 0.0\n"
+
+// TestUnknownResult checks TRF-26's X: it reads (in the 162 line and in
+// a round block), the points count X as the 162 line says, the domain
+// holds the board without a result, and the file writes back unchanged.
+func TestUnknownResult(t *testing.T) {
+	f, err := Read(strings.NewReader(unknownTRF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := f.Player(1).Games[1]; g.Result != Unknown || !g.Played() {
+		t.Errorf("round 2 of player 1 = %+v, want X, played", g)
+	}
+	d, err := f.Domain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, b := range d.Rounds[1].Boards {
+		if b.White == 2 && b.Black == 1 {
+			found = true
+			if b.Result != arbiter.NoResult {
+				t.Errorf("board 2-1 result %v, want none yet", b.Result)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("round 2 boards %+v lack 2-1", d.Rounds[1].Boards)
+	}
+	var out strings.Builder
+	w := NewWriter(&out)
+	w.Version, w.LineEnd = TRF26, "\n"
+	if err := w.Write(f); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != unknownTRF {
+		t.Errorf("written back as\n%s\nwant\n%s", out.String(), unknownTRF)
+	}
+	// X scoring half a point (as the 162 line may say) changes the points
+	// the file must show.
+	half := strings.Replace(unknownTRF, "X 0.0", "X 0.5", 1)
+	if _, err := Read(strings.NewReader(half)); !errors.Is(err, ErrPoints) {
+		t.Errorf("X worth 0.5 with points not counting it: err = %v, want ErrPoints", err)
+	}
+}
+
+// TestAcceleration250 checks TRF-26 250 lines: ranges of rounds and
+// players expand to each player's points per round, and the writer groups
+// them back into the same lines.
+func TestAcceleration250(t *testing.T) {
+	text := "012 Accelerated\n" +
+		"192 FIDE_DUTCH_2025_BAKU\n" +
+		"250       1.0   1   3    1    5\n" +
+		"250       0.5   4   5    1    5\n" +
+		"250       0.5   2   2    7    7\n"
+	f, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int][]Points{
+		1: {10, 10, 10, 5, 5}, 2: {10, 10, 10, 5, 5}, 3: {10, 10, 10, 5, 5}, 4: {10, 10, 10, 5, 5}, 5: {10, 10, 10, 5, 5},
+		7: {0, 5},
+	}
+	if !reflect.DeepEqual(f.Accelerations, want) {
+		t.Errorf("accelerations %v, want %v", f.Accelerations, want)
+	}
+	var b strings.Builder
+	w := NewWriter(&b)
+	w.Version, w.LineEnd = TRF26, "\n"
+	if err := w.Write(f); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != text {
+		t.Errorf("written back as\n%s\nwant\n%s", b.String(), text)
+	}
+	if _, err := Read(strings.NewReader("012 X\n250       1.0   3   1    1    5\n")); !errors.Is(err, ErrSyntax) {
+		t.Errorf("rounds 3 to 1: err = %v, want ErrSyntax", err)
+	}
+}

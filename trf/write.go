@@ -74,6 +74,12 @@ func (w *Writer) Write(f *File) error {
 	if h.System != "" {
 		line("192 " + h.System)
 	}
+	if h.Tiebreaks != "" {
+		line("202 " + h.Tiebreaks)
+	}
+	if h.Standings != "" {
+		line("212 " + h.Standings)
+	}
 	for i := range f.Players {
 		s, err := playerLine(&f.Players[i])
 		if err != nil {
@@ -106,8 +112,9 @@ func (w *Writer) Write(f *File) error {
 	if len(xxc) > 0 {
 		line("XXC " + strings.Join(xxc, " "))
 	}
-	if f.PointLines || f.Points != DefaultPoints {
-		writePoints(line, f.Points, v26)
+	withX := f.UnknownPoints || f.Points.Unknown != 0 || f.hasUnknown()
+	if f.PointLines || f.Points != DefaultPoints || withX && v26 {
+		writePoints(line, f.Points, v26, withX)
 	}
 	if len(f.Absent) > 0 {
 		line("XXZ " + joinIDs(f.Absent, " "))
@@ -127,6 +134,10 @@ func (w *Writer) Write(f *File) error {
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
+	if v26 {
+		write250(line, f.Accelerations, ids)
+		ids = nil
+	}
 	for _, id := range ids {
 		s := fmt.Sprintf("XXA %4d", id)
 		for _, p := range f.Accelerations[id] {
@@ -154,9 +165,12 @@ func joinIDs(ids []int, sep string) string {
 // writePoints writes the point system: TRF-26 162 or, for TRF-16, the
 // bbpPairings BBx lines followed by JaVaFo's XXS line (each program skips
 // the other's lines).
-func writePoints(line func(string), ps PointSystem, v26 bool) {
+func writePoints(line func(string), ps PointSystem, v26, withX bool) {
 	if v26 {
 		s := fmt.Sprintf("162  W%4s    D%4s    L%4s    Z%4s    P%4s", ps.Win(), ps.Draw(), ps.Loss(), ps.ZeroBye, ps.PAB)
+		if withX {
+			s += fmt.Sprintf("    X%4s", ps.Unknown)
+		}
 		line(s)
 		return
 	}
@@ -214,4 +228,73 @@ func playerLine(p *Player) (string, error) {
 		fmt.Fprintf(&b, "%s %s %c  ", opp, g.Colour.Letter(), res)
 	}
 	return b.String(), nil
+}
+
+// hasUnknown reports whether some round block holds an X (result not
+// known yet).
+func (f *File) hasUnknown() bool {
+	for _, p := range f.Players {
+		for _, g := range p.Games {
+			if g.Result == Unknown {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// accelRun is one 250 line: points for rounds from..to of players
+// first..last.
+type accelRun struct {
+	pts         Points
+	from, to    int
+	first, last int
+}
+
+// write250 writes the accelerations as TRF-26 250 lines: game points in
+// cols 10-13 (the match points, cols 5-8, stay blank in an individual
+// event), first and last round in cols 15-17 and 19-21, first and last
+// player in cols 23-26 and 28-31. Runs of rounds with the same points
+// make one line; consecutive players with the same runs share it.
+func write250(line func(string), acc map[int][]Points, ids []int) {
+	runsOf := func(pts []Points) []accelRun {
+		var out []accelRun
+		for r := 0; r < len(pts); r++ {
+			if pts[r] == 0 {
+				continue
+			}
+			if n := len(out); n > 0 && out[n-1].pts == pts[r] && out[n-1].to == r {
+				out[n-1].to = r + 1
+				continue
+			}
+			out = append(out, accelRun{pts: pts[r], from: r + 1, to: r + 1})
+		}
+		return out
+	}
+	var open []accelRun
+	flush := func() {
+		for _, a := range open {
+			line(fmt.Sprintf("250 %4s %4s %3d %3d %4d %4d", "", a.pts, a.from, a.to, a.first, a.last))
+		}
+		open = nil
+	}
+	for _, id := range ids {
+		runs := runsOf(acc[id])
+		same := len(runs) == len(open) && len(open) > 0 && open[0].last == id-1
+		for i := 0; same && i < len(runs); i++ {
+			same = runs[i].pts == open[i].pts && runs[i].from == open[i].from && runs[i].to == open[i].to
+		}
+		if same {
+			for i := range open {
+				open[i].last = id
+			}
+			continue
+		}
+		flush()
+		for _, r := range runs {
+			r.first, r.last = id, id
+			open = append(open, r)
+		}
+	}
+	flush()
 }

@@ -19,7 +19,7 @@ func newTRFCmd(a *app) *cobra.Command {
 extensions (XXR rounds, XXC white1|black1|rank, XXZ absences, XXP forbidden
 pairs, XXS and BBx point systems), as FIDE's checking tools read them.`,
 	}
-	cmd.AddCommand(newTRFPairCmd(a), newTRFCheckCmd(a))
+	cmd.AddCommand(newTRFPairCmd(a), newTRFCheckCmd(a), newTRFTiebreaksCmd(a), newTRFGenerateCmd(a))
 	return cmd
 }
 

@@ -110,6 +110,9 @@ func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
 	if len(diffs) > 0 {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %d of %d rounds differ from the Dutch pairing", opts.path, len(diffs), f.PlayedRounds())}
 	}
+	if !opts.json {
+		fmt.Fprintln(opts.stdout, "no differences")
+	}
 	return nil
 }
 

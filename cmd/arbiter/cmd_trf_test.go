@@ -111,8 +111,8 @@ func TestTRFCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := writeTRF(t, "good.trf", string(data))
-	if code, out, errs := runTRFCommand(t, "trf", "check", good); code != 0 || out != "" {
-		t.Errorf("check of a Dutch tournament: exit %d, stdout %q, stderr %q; want 0 and no output", code, out, errs)
+	if code, out, errs := runTRFCommand(t, "trf", "check", good); code != 0 || out != "no differences\n" {
+		t.Errorf("check of a Dutch tournament: exit %d, stdout %q, stderr %q; want 0 and \"no differences\"", code, out, errs)
 	}
 	// Swap the colours of round 2's game 3-1.
 	bad := strings.Replace(strings.Replace(string(data), "     1 w 1\n", "     1 b 1\n", 1), "     3 b 0\n", "     3 w 0\n", 1)

@@ -167,7 +167,11 @@ func TestEvening(t *testing.T) {
 func playEvening(t *testing.T) *cli {
 	t.Helper()
 	c := newCLI(t)
-	c.ok("tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--date", "2026-05-12", "--first-colour", "white")
+	// The hand figures of TestEvening follow the 2023 text of C.07 (dummy
+	// opponent on the player's own score, uncapped): the evening pins that
+	// edition, as a tournament of that time would. New tournaments default
+	// to 2026.
+	c.ok("tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--date", "2026-05-12", "--first-colour", "white", "--tiebreak-edition", "2023")
 	// Registration in no particular order: the numbers follow the
 	// initial order (rating, title, name) until round 1 is paired.
 	c.ok("player", "add", "Conti, Sara", "--rating", "1600", "--club", "Labyrinth")

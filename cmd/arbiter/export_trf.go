@@ -92,6 +92,13 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 		if f, err = trfFile(s, n); err != nil {
 			return err
 		}
+		if version == trf.TRF26 {
+			events, err := db.Events(ctx, s.Tournament.ID)
+			if err != nil {
+				return err
+			}
+			f.Comments = append(f.Comments, integrityComments(events, n)...)
+		}
 		w := trf.NewWriter(&buf)
 		w.Version = version
 		return w.Write(f)

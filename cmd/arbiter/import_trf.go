@@ -13,6 +13,7 @@ import (
 	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/labyrinth-chess/arbiter/scoring"
 	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -153,8 +154,19 @@ func trfImport(f *trf.File, source string) (store.TournamentImport, []string, er
 		notes = append(notes, fmt.Sprintf("%s of players who may not meet (XXP) not kept: arbiter does not keep forbidden pairs.", plural(len(f.Forbidden), "group", "groups")))
 	}
 	if len(f.Accelerations) > 0 {
-		notes = append(notes, "The accelerations (XXA) are not kept: arbiter pairs without acceleration.")
+		notes = append(notes, "The accelerations (XXA or 250) are not kept: a tournament in the database pairs without acceleration.")
 	}
+	if texts := f.Header.Chain(); len(texts) > 0 {
+		if chain, err := tiebreak.ParseChain(texts); err == nil {
+			t.Tiebreaks = t.Tiebreaks[:0]
+			for _, s := range chain {
+				t.Tiebreaks = append(t.Tiebreaks, s.String())
+			}
+		} else {
+			notes = append(notes, fmt.Sprintf("The tie-break list of the file (212 or 202) is not kept: %v; set one with arbiter tournament set --tiebreaks.", err))
+		}
+	}
+	notes = append(notes, unkeptTRF(f)...)
 	if f.UseRank {
 		notes = append(notes, "XXC rank is not kept: arbiter pairs by pairing number, the file's starting rank.")
 	}
@@ -249,4 +261,31 @@ func orderBoards(t arbiter.Tournament, entries []arbiter.Entry, rounds []arbiter
 			rounds[i].Boards[j].Number = j + 1
 		}
 	}
+}
+
+// unkeptTRF lists, for the import notice, what the file holds that the
+// database has no place for, instead of dropping it silently.
+func unkeptTRF(f *trf.File) []string {
+	h := f.Header
+	var lost []string
+	add := func(ok bool, what string) {
+		if ok {
+			lost = append(lost, what)
+		}
+	}
+	add(h.Federation != "", "federation (032)")
+	add(h.EndDate != "", "end date (052)")
+	add(h.Arbiter != "", "chief arbiter (102)")
+	add(len(h.Deputies) > 0, "deputy arbiters (112)")
+	add(len(h.RoundDates) > 0, "round dates (132)")
+	add(h.System != "", "pairing system (192 "+h.System+")")
+	add(len(f.Comments) > 0, plural(len(f.Comments), "comment line (###)", "comment lines (###)"))
+	add(len(f.Extra) > 0, plural(len(f.Extra), "line arbiter does not read", "lines arbiter does not read"))
+	if h.StartDate != "" && trf.ISODate(h.StartDate) == "" {
+		lost = append(lost, fmt.Sprintf("start date (042 %q, not a date arbiter reads)", h.StartDate))
+	}
+	if len(lost) == 0 {
+		return nil
+	}
+	return []string{"Not kept from the file: " + strings.Join(lost, ", ") + "."}
 }

@@ -27,6 +27,8 @@ in. Boards are numbered from 1; players are named by pairing number.`,
 		newRoundShowCmd(a),
 		newRoundUnpairCmd(a),
 		newRoundResultCmd(a),
+		newRoundCheckinCmd(a),
+		newRoundAbsentCmd(a),
 	)
 	return cmd
 }

@@ -122,14 +122,26 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		// run): a pairing refused, for example because another command
 		// paired the round meanwhile, says only why.
 		var notes []string
+		if source == "" {
+			if s, notes, err = a.closeOnFirstPairing(ctx, db, s, !opts.dryRun); err != nil {
+				return err
+			}
+		}
 		if source != "" {
 			boards, byes, err := parseManual(text)
 			if err != nil {
 				return fmt.Errorf("%s: %w", source, err)
 			}
 			p = store.Pairing{Round: s.Next(), Method: "manual", Boards: boards, Byes: byes}
-		} else if p, notes, err = a.autoPair(ctx, s); err != nil {
-			return err
+		} else {
+			var more []string
+			if p, more, err = a.autoPair(ctx, s); err != nil {
+				return err
+			}
+			notes = append(notes, more...)
+			if err := checkinNotes(ctx, db, s, &p); err != nil {
+				return err
+			}
 		}
 		out, err := s.Complete(p)
 		if err != nil {
@@ -230,6 +242,10 @@ func (a *app) autoPair(_ context.Context, s *store.Snapshot) (_ store.Pairing, n
 		return store.Pairing{}, nil, pairingError(err, s)
 	}
 	t := s.Tournament
+	if t.System == arbiter.RoundRobin {
+		p, err := a.roundRobinPair(s)
+		return p, nil, err
+	}
 	p := store.Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
 	if t.FirstColour == arbiter.NoColour && n == 1 && t.Seed == 0 {
 		t.Seed = a.now().UnixNano()
@@ -251,11 +267,7 @@ func (a *app) autoPair(_ context.Context, s *store.Snapshot) (_ store.Pairing, n
 	var np *pairing.NoPairingError
 	switch {
 	case errors.As(err, &np):
-		manual, force := np.Manual, " --force"
-		if manual == "" {
-			manual, force = "1-2, 3-4, 5 bye", ""
-		}
-		return p, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: pair round %d by hand, for example with the pairing that breaks only %s: arbiter round pair --manual \"%s\"%s (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", err, n, np.Criterion, manual, force)}
+		return p, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: %s", err, unpairableChoices(s, in, n, np))}
 	case err != nil && edition(t) == 2017:
 		return p, nil, hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
 	case err != nil:

@@ -20,6 +20,8 @@ type roundResultOptions struct {
 	result  string
 	round   int
 	correct bool
+	whatIf  bool // with correct: show what the correction changes, store nothing
+	json    bool // with whatIf: print it as JSON
 	reason  string
 	// fen is the final position, when no game is attached to the board.
 	fen string
@@ -88,6 +90,8 @@ clocks show which flag fell first, enter a win on time instead.`,
 	cmd.Flags().MarkHidden("black-forfeit")
 	a.roundFlag(cmd, &opts.round, "enter the result in round `N` (default: the last round paired)")
 	cmd.Flags().BoolVar(&opts.correct, "correct", false, "replace a result already entered")
+	cmd.Flags().BoolVar(&opts.whatIf, "what-if", false, "with --correct: show the standings and later pairings the correction would change, store nothing")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "with --what-if: print it as JSON")
 	reasonFlag(cmd, &opts.reason)
 	cmd.Flags().StringVar(&opts.fen, "fen", "", "the final position as a `FEN`, to check the result against (default: the game attached)")
 	cmd.Flags().BoolVar(&opts.bothFlags, "both-flags", false, "both flags fell and it cannot be told which first (with --reason time)")
@@ -134,6 +138,19 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 			return fmt.Errorf("--fen %q: %w; give the final position as the 6 fields of a FEN", opts.fen, err)
 		}
 		fenEnd = games.EndAt(p)
+	}
+	if (opts.whatIf || opts.json) && !opts.correct || opts.json && !opts.whatIf {
+		return usageErrorf("--what-if goes with --correct (and --json with --what-if): arbiter round result BOARD RESULT --round N --correct --what-if")
+	}
+	if opts.whatIf {
+		// A what-if stores nothing: the database is opened read-only.
+		return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+			t, err := a.resolveTournament(ctx, db)
+			if err != nil {
+				return err
+			}
+			return runWhatIf(ctx, a, db, t, opts.round, board, res, opts.json)
+		})
 	}
 	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
 		t, err := a.resolveTournament(ctx, db)

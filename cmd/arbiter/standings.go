@@ -108,6 +108,11 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		if open := openBoards(s, n); open > 0 {
 			a.note(a.tr().T("cli.standings.open", "Round", n, "Open", a.tr().N("cli.boards", open)))
 		}
+		if in, err := tiebreakInput(s, n); err == nil {
+			for _, w := range tiebreak.Warnings(in) {
+				a.notef("%s.", w)
+			}
+		}
 		if opts.explain != "" {
 			in, err := tiebreakInput(s, n)
 			if err != nil {

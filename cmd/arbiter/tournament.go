@@ -31,6 +31,7 @@ the one chosen with "tournament use") is the one other commands work on;
 		newTournamentUseCmd(a),
 		newTournamentShowCmd(a),
 		newTournamentSetCmd(a),
+		newTournamentCloseCmd(a),
 	)
 	return cmd
 }
@@ -44,6 +45,7 @@ type tournamentFlags struct {
 	lang                                 string
 	rounds, laws, tbEdition, pairingEd   int
 	seed                                 int64
+	format                               formatFlags
 }
 
 func (f *tournamentFlags) register(fs *pflag.FlagSet) {
@@ -63,6 +65,7 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition: {"+joinInts(lawsEditions, "|")+"}")
 	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
+	f.format.register(fs)
 }
 
 // lawsEditions are the FIDE Laws of Chess editions arbiter knows.
@@ -181,7 +184,7 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 		}
 		t.PairingEdition = f.pairingEd
 	}
-	return nil
+	return f.format.apply(fs, t)
 }
 
 func joinInts(ns []int, sep string) string {
@@ -216,6 +219,7 @@ type tournamentJSON struct {
 	Seed            int64    `json:"seed"`
 	Language        string   `json:"language"`
 	Current         bool     `json:"current"`
+	formatJSON
 }
 
 func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
@@ -227,6 +231,7 @@ func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
 		HalfByeValue: t.HalfByeValue.Points(), LateValue: t.LateValue.Points(), Tiebreaks: t.Tiebreaks,
 		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed,
 		Language: locale.Lang(t.Language).String(), Current: ti.Current,
+		formatJSON: toFormatJSON(t),
 	}
 }
 

@@ -46,7 +46,10 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 		t := s.Tournament
 		ti := store.TournamentInfo{Tournament: t, Players: len(s.Entries), Paired: len(s.Rounds), Current: cur == t.ID}
 		if opts.json {
-			return writeJSON(a.stdout, toTournamentJSON(ti))
+			j := toTournamentJSON(ti)
+			f := fitOf(s)
+			j.Fit = &f
+			return writeJSON(a.stdout, j)
 		}
 		withdrawn := 0
 		for _, e := range s.Entries {
@@ -74,6 +77,7 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 			players = l.T("cli.show.withdrawn", "Players", players, "Withdrawn", withdrawn)
 		}
 		row(l.T("cli.show.players"), players)
+		formatRows(row, s, l)
 		tc := t.Pace.String()
 		if t.TimeControl != "" {
 			tc = t.TimeControl + " (" + tc + ")"

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/scoring"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
+	"github.com/labyrinth-chess/arbiter/trf"
+	"github.com/spf13/cobra"
+)
+
+type trfTiebreaksOptions struct {
+	tiebreaks string
+	edition   int
+	unrated   int
+	check     bool
+	json      bool
+}
+
+func newTRFTiebreaksCmd(a *app) *cobra.Command {
+	opts := trfTiebreaksOptions{}
+	cmd := &cobra.Command{
+		Use:   "tiebreaks <file.trf>",
+		Short: "Compute the tie-breaks and the ranking of a TRF file, and check them",
+		Long: `Compute every tie-break of a complete TRF file and rank the players by points
+and the tie-breaks in turn (FIDE C.07). The list comes from the file's 212
+line (points first) or 202 line, or from --tiebreaks. With --check, compare
+the computed ranks with the ranks in the file (columns 86-89 of each 001
+line), list each difference and exit 1 if there is any.`,
+		Example: `  $ arbiter trf tiebreaks tournament.trf
+  $ arbiter trf tiebreaks --tiebreaks BH/C1,BH,SB,DE tournament.trf
+  $ arbiter trf tiebreaks --check tournament.trf`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: fileArg("trf", "txt"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runTRFTiebreaks(a, args[0], opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.tiebreaks, "tiebreaks", "", "tie-break list, e.g. BH-C1,BH,SB (default: the file's 212 or 202 line)")
+	cmd.Flags().IntVar(&opts.edition, "tiebreak-edition", tiebreak.Edition2026, "C.07 rules for unplayed rounds: {2026|2023|2009}")
+	cmd.Flags().IntVar(&opts.unrated, "unrated", 0, "rating the regulations give unrated players for rating-based tie-breaks (0: none, such tie-breaks are dropped when unrated players take part)")
+	cmd.Flags().BoolVar(&opts.check, "check", false, "compare the computed ranks with the file's and exit 1 on any difference")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the standings as JSON")
+	return cmd
+}
+
+// trfTiebreakJSON is one line of the --json output. Field names are stable.
+type trfTiebreakJSON struct {
+	Rank          int                `json:"rank"`
+	RankTo        int                `json:"rank_to"`
+	PairingNumber int                `json:"pairing_number"`
+	Name          string             `json:"name"`
+	Points        float64            `json:"points"`
+	FileRank      int                `json:"file_rank"`
+	Tiebreaks     map[string]float64 `json:"tiebreaks"`
+}
+
+// trfChain reads the tie-break list from the flag or the file.
+func trfChain(flag string, f *trf.File, path string) ([]tiebreak.Spec, error) {
+	texts := f.Header.Chain()
+	if flag != "" {
+		texts = strings.FieldsFunc(flag, func(r rune) bool { return r == ',' || r == ' ' || r == ';' })
+	}
+	if len(texts) == 0 {
+		return nil, usageErrorf("%s has no tie-break list (TRF-26 lines 202 or 212): give one with --tiebreaks, e.g. --tiebreaks BH-C1,BH,SB", path)
+	}
+	chain, err := tiebreak.ParseChain(texts)
+	if err != nil {
+		src := "--tiebreaks"
+		if flag == "" {
+			src = path + " line 212/202"
+		}
+		return nil, fmt.Errorf("%s: %w", src, err)
+	}
+	return chain, nil
+}
+
+func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
+	switch opts.edition {
+	case tiebreak.Edition2026, tiebreak.Edition2023, tiebreak.Edition2009:
+	default:
+		return usageErrorf("--tiebreak-edition %d: type 2026 (the rules in force), 2023 or 2009", opts.edition)
+	}
+	f, err := readTRF(path)
+	if err != nil {
+		return &exitError{code: exitFailure, msg: err.Error()}
+	}
+	chain, err := trfChain(opts.tiebreaks, f, path)
+	if err != nil {
+		return err
+	}
+	d, err := f.Domain()
+	if err != nil {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", path, err)}
+	}
+	d.Tournament.TiebreakEdition = opts.edition
+	tab, err := scoring.Build(d.Tournament, d.Entries, d.Rounds)
+	if err != nil {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", path, err)}
+	}
+	ratings := make([]int, len(d.Entries))
+	names := make([]string, len(d.Entries))
+	for i, e := range d.Entries {
+		ratings[i] = e.Player.Rating
+		names[i] = e.Player.Name
+	}
+	in := tiebreak.Input{Tournament: d.Tournament, Table: tab, Ratings: ratings, Chain: chain, UnratedRating: opts.unrated}
+	for _, w := range tiebreak.Warnings(in) {
+		a.notef("%s; give that rating with --unrated N.", w)
+	}
+	st, err := tiebreak.Rank(in)
+	if err != nil {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", path, err)}
+	}
+	fileRank := make([]int, len(d.Entries)+1)
+	for _, p := range f.Players {
+		fileRank[p.ID] = p.Rank
+	}
+	if opts.json {
+		out := make([]trfTiebreakJSON, 0, len(st))
+		for _, x := range st {
+			j := trfTiebreakJSON{Rank: x.Rank, RankTo: x.RankTo, PairingNumber: x.PN, Name: names[x.PN-1],
+				Points: x.Points.Points(), FileRank: fileRank[x.PN], Tiebreaks: map[string]float64{}}
+			for i, sp := range chain {
+				j.Tiebreaks[sp.String()] = x.Values[i]
+			}
+			out = append(out, j)
+		}
+		enc := json.NewEncoder(a.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		right := []bool{true, true, false, true, true}
+		head := []string{"Rank", "No", "Name", "Pts", "File"}
+		for _, sp := range chain {
+			head = append(head, sp.String())
+			right = append(right, true)
+		}
+		tb := newTable(right...)
+		tb.add(head...)
+		for _, x := range st {
+			rank := strconv.Itoa(x.Rank)
+			if x.Shared() {
+				rank += "-" + strconv.Itoa(x.RankTo)
+			}
+			cells := []string{rank, strconv.Itoa(x.PN), names[x.PN-1], x.Points.Fraction(), strconv.Itoa(fileRank[x.PN])}
+			for i, sp := range chain {
+				cells = append(cells, trfFigure(sp, x.Values[i]))
+			}
+			tb.add(cells...)
+		}
+		if err := tb.write(a.stdout); err != nil {
+			return err
+		}
+	}
+	if !opts.check {
+		return nil
+	}
+	// A rank in the file agrees when it falls in the computed place: players
+	// level on points and the whole chain share places Rank to RankTo (C.07
+	// 4.2), and the file may give any of them, or break the tie by lot.
+	var diffs int
+	for _, x := range st {
+		fr := fileRank[x.PN]
+		if fr >= x.Rank && fr <= x.RankTo {
+			continue
+		}
+		diffs++
+		want := strconv.Itoa(x.Rank)
+		if x.Shared() {
+			want += "-" + strconv.Itoa(x.RankTo)
+		}
+		var vals []string
+		for i, sp := range chain {
+			vals = append(vals, sp.String()+" "+trfFigure(sp, x.Values[i]))
+		}
+		fmt.Fprintf(a.stdout, "player %d %s: rank in the file %d, computed %s (%s points; %s; C.07 4.2)\n",
+			x.PN, names[x.PN-1], fr, want, x.Points.Fraction(), strings.Join(vals, ", "))
+	}
+	if diffs > 0 {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %d of %d ranks differ from the computed ranking", path, diffs, len(st))}
+	}
+	fmt.Fprintln(a.stdout, "no differences")
+	return nil
+}
+
+// trfFigure formats a tie-break value for the checker: a point for the
+// decimals whatever the language, as the TRF writes numbers; DE's 0 (no
+// decision) as "-".
+func trfFigure(sp tiebreak.Spec, v float64) string {
+	if sp.Code == tiebreak.DE && v == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+)
+
+type roundCheckinOptions struct {
+	round   int
+	players []string
+	absent  bool // round absent: the players named are the absent ones
+	cancel  bool // round absent --cancel: take the absences back
+}
+
+func newRoundCheckinCmd(a *app) *cobra.Command {
+	opts := &roundCheckinOptions{}
+	cmd := &cobra.Command{
+		Use:   "checkin <player>...",
+		Short: "Mark who is present for the next round",
+		Long: `Mark who is present for the next round, by pairing number or name: everyone
+else still in the tournament is marked absent. An absent player is not
+paired and scores what the tournament's check-in policy says
+(tournament set --absent-value, 0 by default, or 0.5: a zero- or half-point
+bye, FIDE C.04.2 art. 3.3); a bye the player asked for stands as asked.
+The pairing's explanation names who was left out and why. Checking a player
+in again takes back an absence marked at check-in.`,
+		Example: `  $ arbiter round checkin 1 2 3 5 8 "Rossi, Mario"
+  $ arbiter round checkin 4 --round 5`,
+		Args: cobra.MinimumNArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return a.completePlayers(cmd, prefix)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.players = args
+			return runRoundCheckin(cmd.Context(), a, opts)
+		},
+	}
+	a.roundFlag(cmd, &opts.round, "the round `N` to check in (default: the next round to pair)")
+	return cmd
+}
+
+func newRoundAbsentCmd(a *app) *cobra.Command {
+	opts := &roundCheckinOptions{absent: true}
+	cmd := &cobra.Command{
+		Use:   "absent <player>...",
+		Short: "Mark players absent for the next round",
+		Long: `Mark players absent for the next round, by pairing number or name. They are
+not paired and score what the tournament's check-in policy says
+(tournament set --absent-value, 0 by default, or 0.5); a bye a player asked
+for stands as asked. --cancel takes absences marked at check-in back.`,
+		Example: `  $ arbiter round absent 4 "Verdi, Ugo"
+  $ arbiter round absent 4 --cancel`,
+		Args: cobra.MinimumNArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return a.completePlayers(cmd, prefix)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.players = args
+			return runRoundCheckin(cmd.Context(), a, opts)
+		},
+	}
+	a.roundFlag(cmd, &opts.round, "the round `N` (default: the next round to pair)")
+	cmd.Flags().BoolVar(&opts.cancel, "cancel", false, "take the absences back: the players are present")
+	return cmd
+}
+
+// absentKind is the bye an absence at check-in gets by the policy of t.
+func absentKind(t arbiter.Tournament) arbiter.ByeKind {
+	if t.AbsentValue == arbiter.Half {
+		return arbiter.HalfBye
+	}
+	return arbiter.ZeroBye
+}
+
+func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+		s, err := a.snapshot(ctx, db)
+		if err != nil {
+			return err
+		}
+		n := opts.round
+		if n == 0 {
+			n = s.Next()
+		}
+		named := map[int]bool{}
+		var ids []int64
+		for _, ref := range opts.players {
+			e, err := findEntry(s, ref)
+			if err != nil {
+				return err
+			}
+			if !named[e.PN] {
+				named[e.PN] = true
+				ids = append(ids, e.Player.ID)
+			}
+		}
+		var present, absent []int64
+		var absentNames []string
+		switch {
+		case opts.cancel:
+			present = ids
+		case opts.absent:
+			absent = ids
+			for _, e := range s.Entries {
+				if named[e.PN] {
+					absentNames = append(absentNames, s.Label(e.PN))
+				}
+			}
+		default:
+			present = ids
+			for _, e := range s.Entries {
+				if named[e.PN] || !e.Plays(n) {
+					continue
+				}
+				if k := s.Request(e.PN, n); k != arbiter.NoBye {
+					continue // the bye asked for stands
+				}
+				absent = append(absent, e.Player.ID)
+				absentNames = append(absentNames, s.Label(e.PN))
+			}
+		}
+		kind := absentKind(s.Tournament)
+		if err := db.CheckIn(ctx, s.Tournament.ID, n, present, absent, kind); err != nil {
+			return err
+		}
+		if len(present) > 0 {
+			a.notef("Round %d: %s checked in.", n, plural(len(present), "player", "players"))
+		}
+		if len(absentNames) > 0 {
+			a.notef("Round %d: absent, scoring %s each: %s.", n, s.Tournament.ByeValue(kind), strings.Join(absentNames, "; "))
+		} else if !opts.absent && !opts.cancel {
+			a.notef("Round %d: nobody else is absent.", n)
+		}
+		return nil
+	})
+}
+
+// checkinNotes explains the byes of the players marked absent at check-in
+// for the round p pairs.
+func checkinNotes(ctx context.Context, db *store.DB, s *store.Snapshot, p *store.Pairing) error {
+	pns, err := db.CheckedAbsent(ctx, s.Tournament.ID, p.Round)
+	if err != nil || len(pns) == 0 {
+		return err
+	}
+	if p.ByeNotes == nil {
+		p.ByeNotes = map[int]string{}
+	}
+	for _, pn := range pns {
+		k := s.Request(pn, p.Round)
+		p.ByeNotes[pn] = fmt.Sprintf("Left out: absent at the check-in of round %d; scores %s by the tournament's policy (FIDE C.04.2 art. 3.3).", p.Round, s.Tournament.ByeValue(k))
+	}
+	return nil
+}

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// formatFlags are the format-of-play settings of tournament new and set.
+type formatFlags struct {
+	system      string
+	double      bool
+	absentValue string
+	fitRounds   bool
+}
+
+func (f *formatFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.system, "system", "", "how rounds are paired: {swiss|round-robin} (round-robin: the FIDE Berger tables)")
+	fs.BoolVar(&f.double, "double", false, "play the round robin twice (4 or 5 players)")
+	fs.StringVar(&f.absentValue, "absent-value", "", "points for a player marked absent at check-in: {0|0.5}")
+	fs.BoolVar(&f.fitRounds, "fit-rounds", false, "propose the rounds that fit the field when registration closes")
+}
+
+// apply writes the format flags given into t. --rounds given with the
+// labyrinth preset is the organizer's choice: the rounds are no longer
+// proposed from the field.
+func (f *formatFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error {
+	set := fs.Changed
+	if set("system") {
+		sys, err := arbiter.ParseSystem(f.system)
+		if err != nil {
+			return fmt.Errorf("--system: %w", err)
+		}
+		t.System = sys
+	}
+	if set("double") {
+		t.Cycles = 1
+		if f.double {
+			t.Cycles = 2
+		}
+	}
+	if set("absent-value") {
+		v, err := arbiter.ParseScore(f.absentValue)
+		if err != nil || (v != arbiter.Zero && v != arbiter.Half) {
+			return fmt.Errorf("--absent-value %s: type 0 or 0.5", f.absentValue)
+		}
+		t.AbsentValue = v
+	}
+	if set("rounds") {
+		t.FitRounds = false
+	}
+	if set("fit-rounds") {
+		t.FitRounds = f.fitRounds
+	}
+	return nil
+}
+
+// formatJSON is the format of play in tournament JSON. Field names are
+// stable: add, never rename.
+type formatJSON struct {
+	System             string  `json:"system"`
+	Cycles             int     `json:"cycles"`
+	FitRounds          bool    `json:"fit_rounds"`
+	RegistrationClosed bool    `json:"registration_closed"`
+	AbsentValue        float64 `json:"absent_value"`
+	// Fit says how the rounds planned fit the field (tournament show).
+	Fit *fieldFit `json:"fit,omitempty"`
+}
+
+func toFormatJSON(t arbiter.Tournament) formatJSON {
+	return formatJSON{System: t.System.String(), Cycles: cyclesOf(t), FitRounds: t.FitRounds, RegistrationClosed: t.Closed, AbsentValue: t.AbsentValue.Points()}
+}
+
+type tournamentCloseOptions struct {
+	rounds int
+	keep   bool
+	system string
+	double bool
+	json   bool
+	set    *pflag.FlagSet
+}
+
+func newTournamentCloseCmd(a *app) *cobra.Command {
+	opts := &tournamentCloseOptions{}
+	cmd := &cobra.Command{
+		Use:   "close-registration",
+		Short: "Close registration and fix the rounds for the field",
+		Long: `Close registration: arbiter checks the rounds planned against the players
+entered and fixes them before round 1 is paired. Without flags a Swiss keeps the rounds
+planned, or fewer: the largest number of rounds that can always be paired
+without a rematch for that field (6 players: 3 rounds; n players: about n/2). --rounds N keeps N
+rounds, --keep keeps the rounds planned, and --system round-robin plays
+all-play-all from the FIDE Berger tables (C.05 Annex 1): 5 rounds for 5 or
+6 players, with --double twice for 4 or 5 players. A round robin takes the
+tie-breaks SB, DE, WIN, KS unless another chain than the preset's was set.
+
+The first "round pair" closes registration by itself when the rounds fit;
+with the labyrinth preset it asks for this command when they do not.`,
+		Example: `  $ arbiter tournament close-registration
+  $ arbiter tournament close-registration --rounds 4
+  $ arbiter tournament close-registration --system round-robin
+  $ arbiter tournament close-registration --system round-robin --double`,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.set = cmd.Flags()
+			if err := opts.check(); err != nil {
+				return err
+			}
+			return runTournamentClose(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.rounds, "rounds", 0, "play `N` rounds of Swiss")
+	cmd.Flags().BoolVar(&opts.keep, "keep", false, "keep the rounds planned, even if they may not all pair")
+	cmd.Flags().StringVar(&opts.system, "system", "", "{swiss|round-robin}")
+	cmd.Flags().BoolVar(&opts.double, "double", false, "play the round robin twice (4 or 5 players)")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the tournament as JSON")
+	cmd.MarkFlagsMutuallyExclusive("rounds", "keep")
+	return cmd
+}
+
+func (opts *tournamentCloseOptions) check() error {
+	sys := strings.ToLower(strings.TrimSpace(opts.system))
+	rr := false
+	if opts.system != "" {
+		s, err := arbiter.ParseSystem(sys)
+		if err != nil {
+			return usageErrorf("--system: %v", err)
+		}
+		rr = s == arbiter.RoundRobin
+	}
+	switch {
+	case opts.rounds < 0 || opts.rounds > 99:
+		return usageErrorf("--rounds %d: type a number of rounds from 1 to 99", opts.rounds)
+	case rr && (opts.rounds > 0 || opts.keep):
+		return usageErrorf("a round robin has the rounds of its Berger table: drop --rounds and --keep")
+	case opts.double && !rr:
+		return usageErrorf("--double plays a round robin twice: add --system round-robin")
+	}
+	return nil
+}
+
+func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOptions) error {
+	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+		s, err := a.snapshot(ctx, db)
+		if err != nil {
+			return err
+		}
+		if len(s.Rounds) > 0 {
+			return fmt.Errorf("registration of %s closed when round 1 was paired: change the rounds with arbiter tournament set --rounds N", s.Tournament.Name)
+		}
+		if len(s.Entries) < 2 {
+			return fmt.Errorf("%s has %s: enter the players first with arbiter player add", s.Tournament.Name, plural(len(s.Entries), "player", "players"))
+		}
+		c := closeChoice{rounds: opts.rounds, keep: opts.keep, system: s.Tournament.System, cycles: 1}
+		if opts.system != "" {
+			c.system, _ = arbiter.ParseSystem(opts.system)
+		}
+		if opts.double {
+			c.cycles = 2
+		} else if c.system == arbiter.RoundRobin && opts.system == "" {
+			c.cycles = cyclesOf(s.Tournament)
+		}
+		if c.rounds > 0 || c.keep {
+			c.system = arbiter.Swiss
+		}
+		if s, err = a.closeRegistration(ctx, db, s, c); err != nil {
+			return err
+		}
+		if opts.json {
+			return writeJSON(a.stdout, toTournamentJSON(store.TournamentInfo{Tournament: s.Tournament, Players: len(s.Entries)}))
+		}
+		return nil
+	})
+}
+
+// formatRows adds to tournament show the format of play and how the
+// rounds planned fit the field, in the words of l.
+func formatRows(row func(k, v string), s *store.Snapshot, l *locale.Localizer) {
+	t := s.Tournament
+	if t.System == arbiter.RoundRobin {
+		how := l.T("cli.show.roundrobin")
+		if t.Cycles == 2 {
+			how = l.T("cli.show.doubleroundrobin")
+		}
+		row(l.T("cli.show.system"), how)
+	}
+	f := fitOf(s)
+	if f.Players < 2 {
+		return
+	}
+	field := l.T("cli.show.field")
+	switch {
+	case t.System == arbiter.RoundRobin && f.Fits:
+	case t.System == arbiter.RoundRobin:
+		row(field, l.T("cli.show.rrnofit", "Players", f.Players, "Rounds", t.Rounds))
+	case len(s.Rounds) > 0:
+		// The field is known and the rounds were fixed at round 1.
+	case !f.Fits:
+		row(field, l.T("cli.show.nofit", "Planned", f.Planned, "Players", f.Players, "Swiss", f.Swiss, "Choices", f.choices()))
+	case t.FitRounds && !t.Closed:
+		row(field, l.T("cli.show.fits", "Rounds", t.Rounds, "Players", f.Players, "Swiss", f.Swiss))
+	}
+	if t.AbsentValue != arbiter.Zero {
+		row(l.T("cli.show.checkin"), l.T("cli.show.checkinvalue", "Points", t.AbsentValue.String()))
+	}
+}

@@ -1,0 +1,169 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// loadFormat reads the format of play of tournament t.ID into t; a
+// tournament without one keeps the defaults (a Swiss).
+func loadFormat(ctx context.Context, q queryer, t *arbiter.Tournament) error {
+	var system string
+	var cycles, fit, closed, absent int
+	err := q.QueryRowContext(ctx, `SELECT system, cycles, fit_rounds, closed, absent_value
+		FROM tournament_formats WHERE tournament_id = ?`, t.ID).Scan(&system, &cycles, &fit, &closed, &absent)
+	if errors.Is(err, sql.ErrNoRows) {
+		t.Cycles = 1
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("store: read the format of tournament %d: %w", t.ID, err)
+	}
+	if t.System, err = arbiter.ParseSystem(system); err != nil {
+		return fmt.Errorf("store: tournament %d: %w", t.ID, err)
+	}
+	t.Cycles, t.FitRounds, t.Closed, t.AbsentValue = cycles, fit == 1, closed == 1, arbiter.Score(absent)
+	return nil
+}
+
+// saveFormat writes the format of play of tournament t.ID.
+func saveFormat(ctx context.Context, tx *sql.Tx, t arbiter.Tournament) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO tournament_formats (tournament_id, system, cycles, fit_rounds, closed, absent_value)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET system = excluded.system,
+		cycles = excluded.cycles, fit_rounds = excluded.fit_rounds, closed = excluded.closed, absent_value = excluded.absent_value`,
+		t.ID, t.System.String(), cycles(t), b2i(t.FitRounds), b2i(t.Closed), int(t.AbsentValue))
+	if err != nil {
+		return fmt.Errorf("store: save the format of tournament %d: %w", t.ID, err)
+	}
+	return nil
+}
+
+func cycles(t arbiter.Tournament) int {
+	if t.Cycles == 2 {
+		return 2
+	}
+	return 1
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// checkFormat refuses a format of play that cannot work.
+func checkFormat(t arbiter.Tournament) error {
+	switch {
+	case t.System != arbiter.Swiss && t.System != arbiter.RoundRobin:
+		return invalid("unknown pairing system %d", t.System)
+	case t.Cycles < 0 || t.Cycles > 2:
+		return invalid("a round robin is played once or twice, not %d times", t.Cycles)
+	case t.AbsentValue != arbiter.Zero && t.AbsentValue != arbiter.Half:
+		return invalid("a player absent at check-in scores 0 or 0.5 points, not %s", t.AbsentValue)
+	}
+	return nil
+}
+
+// diffFormat lists the format settings that differ between a and b.
+func diffFormat(a, b arbiter.Tournament) []change {
+	var cs []change
+	add := func(field, x, y string) {
+		if x != y {
+			cs = append(cs, change{field, x, y})
+		}
+	}
+	add("system", a.System.String(), b.System.String())
+	add("cycles", strconv.Itoa(cycles(a)), strconv.Itoa(cycles(b)))
+	add("rounds fit the field", strconv.FormatBool(a.FitRounds), strconv.FormatBool(b.FitRounds))
+	add("registration closed", strconv.FormatBool(a.Closed), strconv.FormatBool(b.Closed))
+	add("absent value", a.AbsentValue.String(), b.AbsentValue.String())
+	return cs
+}
+
+// ActCheckin is the log action of a check-in change.
+const ActCheckin = "round.checkin"
+
+// CheckIn records the check-in for round n of tournament tid in one
+// transaction: the players with roster IDs in absent are marked absent (a
+// requested bye of kind, arbiter.ZeroBye or HalfBye by the tournament's
+// policy), unless they asked for a bye already (C.04.2 art. 3.3: their
+// request stands); those in present lose an absence marked at an earlier
+// check-in. The round must not be paired yet.
+func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind) error {
+	if kind != arbiter.ZeroBye && kind != arbiter.HalfBye {
+		return invalid("an absence at check-in scores 0 or 0.5, not %q", kind.String())
+	}
+	return db.write(ctx, func(tx *sql.Tx) error {
+		for _, id := range present {
+			_, e, err := byeChecks(ctx, tx, tid, id, n)
+			if err != nil {
+				return err
+			}
+			res, err := tx.ExecContext(ctx, `DELETE FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?
+				AND EXISTS (SELECT 1 FROM checkins c WHERE c.tournament_id = ? AND c.player_id = ? AND c.round = ?)`, tid, id, n, tid, id, n)
+			if err != nil {
+				return fmt.Errorf("store: check in %s: %w", e.Player.Name, err)
+			}
+			if k, _ := res.RowsAffected(); k > 0 {
+				if err := db.logEvent(ctx, tx, tid, ActCheckin, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), "absent", "present"); err != nil {
+					return err
+				}
+			}
+		}
+		for _, id := range absent {
+			_, e, err := byeChecks(ctx, tx, tid, id, n)
+			if err != nil {
+				return err
+			}
+			var old arbiter.ByeKind
+			err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
+			if err == nil {
+				continue // asked for a bye, or marked absent already
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
+				tid, id, n, kind, db.stamp()); err != nil {
+				return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO checkins (tournament_id, player_id, round, created_at) VALUES (?, ?, ?, ?)`,
+				tid, id, n, db.stamp()); err != nil {
+				return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
+			}
+			if err := db.logEvent(ctx, tx, tid, ActCheckin, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), "present", "absent ("+kind.String()+")"); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// CheckedAbsent returns the pairing numbers of the players marked absent
+// at the check-in of round n of tournament tid, in order.
+func (db *DB) CheckedAbsent(ctx context.Context, tid int64, n int) ([]int, error) {
+	var pns []int
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT e.pn FROM checkins c JOIN entries e ON e.tournament_id = c.tournament_id AND e.player_id = c.player_id
+			WHERE c.tournament_id = ? AND c.round = ? ORDER BY e.pn`, tid, n)
+		if err != nil {
+			return fmt.Errorf("store: read the check-in of round %d: %w", n, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var pn int
+			if err := rows.Scan(&pn); err != nil {
+				return err
+			}
+			pns = append(pns, pn)
+		}
+		return rows.Err()
+	})
+	return pns, err
+}
