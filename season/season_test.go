@@ -276,3 +276,47 @@ func FuzzParseScoring(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseTiebreaks(f *testing.F) {
+	for _, s := range []string{"EV,WIN,BEST,H2H", "h2h", "", "EV,,WIN", "best, ev"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		ts, err := ParseTiebreaks(in)
+		if err != nil {
+			return
+		}
+		again, err := ParseTiebreaks(FormatTiebreaks(ts))
+		if err != nil || FormatTiebreaks(again) != FormatTiebreaks(ts) {
+			t.Errorf("ParseTiebreaks(%q) = %v reads back as %v, %v", in, ts, again, err)
+		}
+	})
+}
+
+// BenchmarkCompute scores a club's year: 45 weekly evenings of 30
+// players from a club of 60, 7 rounds each, best 30 with the whole
+// tie-break chain.
+func BenchmarkCompute(b *testing.B) {
+	var evs []Evening
+	for e := range 45 {
+		ev := Evening{Name: strconv.Itoa(e), Rounds: 7}
+		for i := range 30 {
+			p := int64((e*7+i*2)%60 + 1)
+			ev.Results = append(ev.Results, Result{Player: p, Rank: i + 1, RankTo: i + 1, Points: float64(7-i/5) / 2})
+		}
+		for i := 0; i+1 < 30; i += 2 {
+			for r := range 7 {
+				ev.Games = append(ev.Games, Game{ev.Results[i].Player, ev.Results[(i+1+2*r)%30].Player, 0.5})
+			}
+		}
+		evs = append(evs, ev)
+	}
+	set := Settings{Scoring: Scoring{Kind: Places, Places: []float64{10, 8, 6, 5, 4, 3, 2, 1}}, Best: 30, Participation: 1,
+		Tiebreaks: DefaultTiebreaks()}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compute(set, evs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
