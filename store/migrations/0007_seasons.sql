@@ -1,4 +1,4 @@
--- Schema version 6: club seasons, championships over the evenings of the
+-- Schema version 7: club seasons, championships over the evenings of the
 -- file. scoring, ties and tiebreaks are written as the season package
 -- reads them ("places:10,8,6,5,4,3,2,1", "share", "EV,WIN,BEST,H2H");
 -- best 0 counts every evening; participation is added to every evening
