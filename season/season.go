@@ -104,7 +104,8 @@ const (
 	// share: two players 3rd-4th with 6 and 5 points get 5.5 each.
 	Share Ties = iota
 	// Break gives them the points of the places in the order the evening
-	// lists them (its initial order, C.04.2 art. 2.2).
+	// lists them: by pairing number, as tiebreak.Rank lists players
+	// level on the whole chain.
 	Break
 )
 
