@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/season"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
@@ -107,18 +108,17 @@ func runSeasonNew(ctx context.Context, a *app, opts *seasonNewOptions) error {
 		if err != nil {
 			return err
 		}
-		a.note(l.T("season.created", "Name", s.Name, "Rules", seasonRules(a, s.Settings)))
+		a.note(l.T("season.created", "Name", s.Name, "Rules", seasonRules(a.tr(), s.Settings)))
 		return nil
 	})
 }
 
-// seasonRules words a season's rules in one line.
-func seasonRules(a *app, set season.Settings) string {
-	l := a.tr()
+// seasonRules words a season's rules in one line, in l's language.
+func seasonRules(l *locale.Localizer, set season.Settings) string {
 	var scoring string
 	switch set.Scoring.Kind {
 	case season.Places:
-		scoring = l.T("season.rules.places", "Places", placesText(a, set.Scoring.Places))
+		scoring = l.T("season.rules.places", "Places", placesText(l, set.Scoring.Places))
 	case season.Points:
 		scoring = l.T("season.rules.points")
 	default:
@@ -146,13 +146,13 @@ func seasonRules(a *app, set season.Settings) string {
 }
 
 // placesText writes the points of the places, "10, 8, 6".
-func placesText(a *app, ps []float64) string {
+func placesText(l *locale.Localizer, ps []float64) string {
 	out := ""
 	for i, p := range ps {
 		if i > 0 {
 			out += ", "
 		}
-		out += a.tr().Decimal(p, -1)
+		out += l.Decimal(p, -1)
 	}
 	return out
 }
@@ -259,7 +259,7 @@ func runSeasonShow(ctx context.Context, a *app, ref string, asJSON bool) error {
 		}
 		l := a.tr()
 		fmt.Fprintln(a.stdout, l.T("season.title", "Name", s.Name))
-		fmt.Fprintln(a.stdout, seasonRules(a, s.Settings))
+		fmt.Fprintln(a.stdout, seasonRules(a.tr(), s.Settings))
 		if len(ts) == 0 {
 			a.note(l.T("season.noevenings", "Name", s.Name))
 			return nil

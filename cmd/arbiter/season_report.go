@@ -99,11 +99,9 @@ func runSeasonReport(ctx context.Context, a *app, ref string, r seasonReport) er
 		if lang == "" {
 			lang = locale.Lang(st.Evenings[0].Tournament.Language)
 		}
-		l := locale.New(lang)
 		// The file's words and the rules line in the file's language.
-		fa := *a
-		fa.words = l
-		rs = &reports.Season{Name: st.Season.Name, Rules: seasonRules(&fa, st.Season.Settings), Standings: st.Standings,
+		l := locale.New(lang)
+		rs = &reports.Season{Name: st.Season.Name, Rules: seasonRules(l, st.Season.Settings), Standings: st.Standings,
 			Names: st.Names, Locale: l, Warn: func(msg string) { a.notef("%s: %s.", r.path, msg) }}
 		for _, tb := range st.Season.Settings.Tiebreaks {
 			rs.TiebreakCodes = append(rs.TiebreakCodes, tb.String())

@@ -188,7 +188,7 @@ func seasonCellText(a *app, c season.Cell) string {
 func printSeason(a *app, st *seasonTable) error {
 	l := a.tr()
 	fmt.Fprintln(a.stdout, l.T("season.title", "Name", st.Season.Name))
-	fmt.Fprintln(a.stdout, seasonRules(a, st.Season.Settings))
+	fmt.Fprintln(a.stdout, seasonRules(a.tr(), st.Season.Settings))
 	for i, s := range st.Evenings {
 		fmt.Fprintln(a.stdout, l.T("season.evening", "N", i+1, "Name", s.Tournament.Name))
 	}
