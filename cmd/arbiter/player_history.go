@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/labyrinth-chess/arbiter/reports"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -46,8 +45,8 @@ type historyJSON struct {
 }
 
 func runPlayerHistory(ctx context.Context, a *app, ref string, asJSON bool) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
-		ps, err := db.Roster(ctx)
+	return a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
+		ps, err := d.Roster(ctx)
 		if err != nil {
 			return err
 		}
@@ -55,37 +54,14 @@ func runPlayerHistory(ctx context.Context, a *app, ref string, asJSON bool) erro
 		if err != nil {
 			return err
 		}
-		ts, err := db.Tournaments(ctx)
+		lines, err := d.History(ctx, p.ID)
 		if err != nil {
 			return err
 		}
 		out := []historyJSON{}
-		for i := len(ts) - 1; i >= 0; i-- { // oldest first
-			s, err := db.Snapshot(ctx, ts[i].Tournament.ID)
-			if err != nil {
-				return err
-			}
-			pn := 0
-			for _, e := range s.Entries {
-				if e.Player.ID == p.ID {
-					pn = e.PN
-				}
-			}
-			if pn == 0 {
-				continue
-			}
-			n := len(s.Rounds)
-			in, st, err := rankAfter(s, n)
-			if err != nil {
-				return fmt.Errorf("%s: %w", s.Tournament.Name, err)
-			}
-			perf := reports.Performances(in.Table, s.Entries)
-			for _, x := range st {
-				if x.PN == pn {
-					out = append(out, historyJSON{s.Tournament.ID, s.Tournament.Name, s.Tournament.Date, x.Rank, x.RankTo,
-						len(s.Entries), x.Points.Points(), n, perf[pn-1]})
-				}
-			}
+		for _, h := range lines {
+			out = append(out, historyJSON{h.Tournament.ID, h.Tournament.Name, h.Tournament.Date, h.Rank, h.RankTo,
+				h.Players, h.Points.Points(), h.Rounds, h.Performance})
 		}
 		if asJSON {
 			return writeJSON(a.stdout, out)

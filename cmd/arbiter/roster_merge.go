@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -32,7 +32,7 @@ two people and are not merged. The merge is written in the log.`,
 }
 
 func runRosterMerge(ctx context.Context, a *app, keep, drop string) error {
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		ps, err := db.Roster(ctx)
 		if err != nil {
 			return err

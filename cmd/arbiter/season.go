@@ -7,9 +7,9 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/season"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -103,8 +103,8 @@ func runSeasonNew(ctx context.Context, a *app, opts *seasonNewOptions) error {
 		return &flagError{errors.New(l.T("season.err.tiebreaks", "Value", opts.tiebreaks))}
 	}
 	set := season.Settings{Scoring: sc, Best: opts.best, Participation: opts.participation, Ties: ties, Tiebreaks: tbs}
-	return a.withStore(ctx, store.Create, func(db *store.DB) error {
-		s, err := db.CreateSeason(ctx, store.Season{Name: opts.name, Settings: set})
+	return a.withDesk(ctx, desk.Create, func(d *desk.Desk) error {
+		s, err := d.CreateSeason(ctx, desk.Season{Name: opts.name, Settings: set})
 		if err != nil {
 			return err
 		}
@@ -174,23 +174,16 @@ given. An evening may belong to several seasons. All are added, or none.`,
 }
 
 func runSeasonAdd(ctx context.Context, a *app, ref string, names []string) error {
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
-		s, err := db.FindSeason(ctx, ref)
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		s, ts, err := d.AddEvenings(ctx, ref, names)
+		var de *desk.Error
+		if errors.Is(err, desk.ErrNotFound) && errors.As(err, &de) && de.Input == "tournament" {
+			return hint(err, "%s", a.tr().T("season.hint.tournaments"))
+		}
 		if err != nil {
 			return seasonError(a, err)
 		}
-		var ts []arbiter.Tournament
-		for _, n := range names {
-			t, err := db.FindTournament(ctx, n)
-			if err != nil {
-				return hint(err, "%s", a.tr().T("season.hint.tournaments"))
-			}
-			ts = append(ts, t)
-		}
-		if err := db.AddEvenings(ctx, s.ID, ts); err != nil {
-			return err
-		}
-		a.note(a.tr().N("season.added", len(ts), "N", len(ts), "Name", s.Name, "Evenings", len(s.Evenings)+len(ts)))
+		a.note(a.tr().N("season.added", len(ts), "N", len(ts), "Name", s.Name, "Evenings", len(s.Evenings)))
 		return nil
 	})
 }
@@ -233,14 +226,14 @@ func newSeasonShowCmd(a *app, ref *string) *cobra.Command {
 }
 
 func runSeasonShow(ctx context.Context, a *app, ref string, asJSON bool) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
-		s, err := db.FindSeason(ctx, ref)
+	return a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
+		s, err := d.FindSeason(ctx, ref)
 		if err != nil {
 			return seasonError(a, err)
 		}
 		var ts []arbiter.Tournament
 		for _, id := range s.Evenings {
-			t, err := db.Tournament(ctx, id)
+			t, err := d.Tournament(ctx, strconv.FormatInt(id, 10))
 			if err != nil {
 				return err
 			}
@@ -276,7 +269,7 @@ func runSeasonShow(ctx context.Context, a *app, ref string, asJSON bool) error {
 // seasonError adds what to type to the refusal of a database without a
 // season.
 func seasonError(a *app, err error) error {
-	if errors.Is(err, store.ErrNoSeason) {
+	if errors.Is(err, desk.ErrNoSeason) {
 		return hint(err, "%s", a.tr().T("season.hint.new"))
 	}
 	return err

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"io"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/reports"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -88,8 +88,8 @@ func runSeasonReport(ctx context.Context, a *app, ref string, r seasonReport) er
 	}
 	var buf bytes.Buffer
 	var rs *reports.Season
-	err = a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
-		st, err := loadSeason(ctx, db, ref)
+	err = a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
+		st, err := d.SeasonTable(ctx, ref)
 		if err != nil {
 			return seasonError(a, err)
 		}
@@ -107,7 +107,7 @@ func runSeasonReport(ctx context.Context, a *app, ref string, r seasonReport) er
 			rs.TiebreakCodes = append(rs.TiebreakCodes, tb.String())
 		}
 		for _, s := range st.Evenings {
-			ev, err := reportEvent(s, len(s.Rounds))
+			ev, err := desk.ReportEvent(s, len(s.Rounds))
 			if err != nil {
 				return err
 			}

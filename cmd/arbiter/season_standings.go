@@ -7,75 +7,13 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/season"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
 // seasonTable is a season computed: its evenings and the table.
-type seasonTable struct {
-	Season    store.Season
-	Evenings  []*store.Snapshot
-	Standings []season.Standing
-	Names     map[int64]string // roster ID: name
-}
-
-// loadSeason computes season ref's table from the final standings of its
-// evenings, each ranked by its own rules (rankAfter, after its last round
-// paired).
-func loadSeason(ctx context.Context, db *store.DB, ref string) (*seasonTable, error) {
-	s, err := db.FindSeason(ctx, ref)
-	if err != nil {
-		return nil, err
-	}
-	st := &seasonTable{Season: s, Names: map[int64]string{}}
-	var evs []season.Evening
-	for _, id := range s.Evenings {
-		snap, err := db.Snapshot(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		ev, err := eveningOf(snap)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", snap.Tournament.Name, err)
-		}
-		for _, e := range snap.Entries {
-			st.Names[e.Player.ID] = e.Player.Name
-		}
-		st.Evenings = append(st.Evenings, snap)
-		evs = append(evs, ev)
-	}
-	st.Standings, err = season.Compute(s.Settings, evs)
-	return st, err
-}
-
-// eveningOf returns the final ranking of an evening, after its last round
-// paired, with the games played for the head-to-head. Nobody has played
-// an evening with no round paired yet: it has no results.
-func eveningOf(s *store.Snapshot) (season.Evening, error) {
-	n := len(s.Rounds)
-	ev := season.Evening{Name: s.Tournament.Name, Rounds: n}
-	if n == 0 {
-		return ev, nil
-	}
-	_, st, err := rankAfter(s, n)
-	if err != nil {
-		return ev, err
-	}
-	for _, x := range st {
-		ev.Results = append(ev.Results, season.Result{Player: s.Entry(x.PN).Player.ID, Rank: x.Rank, RankTo: x.RankTo, Points: x.Points.Points()})
-	}
-	for _, rd := range s.Rounds {
-		for _, b := range rd.Boards {
-			if !b.Result.Played() || b.Result == arbiter.NoResult {
-				continue
-			}
-			ev.Games = append(ev.Games, season.Game{A: s.Entry(b.White).Player.ID, B: s.Entry(b.Black).Player.ID,
-				ScoreA: b.Result.Points(arbiter.White).Points()})
-		}
-	}
-	return ev, nil
-}
+type seasonTable = desk.SeasonTable
 
 type seasonStandingsOptions struct {
 	explain string
@@ -133,8 +71,8 @@ type seasonCellJSON struct {
 }
 
 func runSeasonStandings(ctx context.Context, a *app, ref string, opts *seasonStandingsOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
-		st, err := loadSeason(ctx, db, ref)
+	return a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
+		st, err := d.SeasonTable(ctx, ref)
 		if err != nil {
 			return seasonError(a, err)
 		}
