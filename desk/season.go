@@ -67,12 +67,7 @@ func (d *Desk) MergePlayers(ctx context.Context, keep, drop int64) (arbiter.Play
 
 // SeasonTable is a season computed: the snapshots of its evenings, in
 // order, and the table.
-type SeasonTable struct {
-	Season    Season
-	Evenings  []*Snapshot
-	Standings []season.Standing
-	Names     map[int64]string // roster ID: name
-}
+type SeasonTable = store.SeasonTable
 
 // SeasonTable computes season ref's table (ref as FindSeason takes it)
 // from the final standings of its evenings, each ranked by its own rules
@@ -82,6 +77,12 @@ func (d *Desk) SeasonTable(ctx context.Context, ref string) (*SeasonTable, error
 	if err != nil {
 		return nil, err
 	}
+	return d.seasonTable(ctx, s)
+}
+
+// seasonTable computes the table of season s.
+func (d *Desk) seasonTable(ctx context.Context, s Season) (*SeasonTable, error) {
+	var err error
 	st := &SeasonTable{Season: s, Names: map[int64]string{}}
 	var evs []season.Evening
 	for _, id := range s.Evenings {
@@ -174,6 +175,29 @@ func (d *Desk) History(ctx context.Context, id int64) ([]HistoryLine, error) {
 		for _, x := range st {
 			if x.PN == pn {
 				out = append(out, HistoryLine{s.Tournament, x.Rank, x.RankTo, len(s.Entries), x.Points, n, perf[pn-1]})
+			}
+		}
+	}
+	return out, nil
+}
+
+// Seasons returns the tables of the seasons the tournament is an evening
+// of, oldest season first; none when it is in no season.
+func (e *Evening) Seasons(ctx context.Context) ([]*SeasonTable, error) {
+	all, err := e.d.db.Seasons(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []*SeasonTable
+	for _, s := range all {
+		for _, id := range s.Evenings {
+			if id == e.tid {
+				st, err := e.d.seasonTable(ctx, s)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, st)
+				break
 			}
 		}
 	}

@@ -32,6 +32,15 @@ type Season struct {
 	Evenings []int64 // tournament IDs
 }
 
+// SeasonTable is a season computed: the snapshots of its evenings, in
+// the season's order, and the table (see season.Compute).
+type SeasonTable struct {
+	Season    Season
+	Evenings  []*Snapshot
+	Standings []season.Standing
+	Names     map[int64]string // roster ID: name
+}
+
 // CreateSeason stores a new season with no evening and makes it the
 // current season. A name already taken (case ignored) is an ErrConflict;
 // one text.Check refuses (control characters, too long) ErrInvalid.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -217,5 +218,39 @@ func TestSeasonBadInput(t *testing.T) {
 				t.Errorf("database changed by a refused command")
 			}
 		})
+	}
+}
+
+// TestServeSeason shows the season page of arbiter serve: nothing until
+// the evening is in a season, then the table as season standings prints
+// it, with names as text.
+func TestServeSeason(t *testing.T) {
+	f := newServeFixture(t, "")
+	c := f.client()
+	code, body, _ := f.get(c, "/season")
+	if code != 200 || !strings.Contains(body, "This tournament is not an evening of any season.") {
+		t.Fatalf("GET /season before a season: %d\n%s", code, body)
+	}
+	f.cli.ok("round", "result", "1", "1-0")
+	f.cli.ok("season", "new", "Winter", "--scoring", "places:10,8,6", "--participation", "1")
+	f.cli.ok("season", "add", "Club Night")
+	// The page is drawn again once the server has seen the change.
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(body, "Season Winter") && time.Now().Before(deadline) {
+		time.Sleep(60 * time.Millisecond)
+		_, body, _ = f.get(c, "/season")
+	}
+	for _, w := range []string{
+		"<h1>Season Winter</h1>",
+		"<li>Club Night</li>",
+		`<tr><td class="num">1</td><td>Ortega, Lucía</td><td class="num">11</td><td class="num pts">11</td>`,
+		"&lt;script&gt;alert(1)&lt;/script&gt;",
+	} {
+		if !strings.Contains(body, w) {
+			t.Errorf("GET /season lacks %q:\n%s", w, body)
+		}
+	}
+	if strings.Contains(body, evil) {
+		t.Errorf("GET /season shows the evil name unescaped")
 	}
 }
