@@ -35,6 +35,7 @@ paired; from then on they are fixed and a late entry gets the next number.`,
 		newPlayerImportCmd(a),
 		newPlayerReturnCmd(a),
 		newPlayerRemoveCmd(a),
+		newPlayerHistoryCmd(a),
 	)
 	return cmd
 }

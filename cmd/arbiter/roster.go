@@ -18,6 +18,7 @@ and title, so nobody is typed in twice.`,
 		newRosterImportCmd(a),
 		newRosterListCmd(a),
 		newRosterRemoveCmd(a),
+		newRosterMergeCmd(a),
 	)
 	return cmd
 }

@@ -1,9 +1,8 @@
--- Schema version 7 (the next free number when it was merged; the lead
--- gave this change number 8): what undo needs, and the options of the
--- desk. Every write command is one transaction; the triggers that
--- store.syncUndo creates after each migration, one set per table from its
--- current columns, append to undo_log the statement that
--- puts each changed row back. undo_commands groups those statements by the
+-- Schema version 8: what undo needs, and the options of the desk. Every
+-- write command is one transaction; the triggers that store.syncUndo
+-- creates after each migration, one set per table from its current
+-- columns, append to undo_log the statement that puts each changed row
+-- back. undo_commands groups those statements by the
 -- command that made them, with the events it logged, so that undo can
 -- show the command from the event log before replaying its statements
 -- backwards in one transaction.
