@@ -89,6 +89,14 @@
 // the board is replaced only on request (ErrResultEntered), and the
 // outcome says which later rounds were paired with the old one.
 //
+// WhatIf answers what a correction would change, storing nothing: the
+// standings before and after, the players whose place, points or
+// tie-breaks change, and which later rounds, already paired, the Dutch
+// system would pair differently from the corrected history. A published
+// pairing stands (C.04.2: a pairing made public is changed only if it
+// breaks an absolute criterion; a corrected result affects only the
+// pairings yet to be made).
+//
 // # Games
 //
 // CheckGame replays a submitted game for its board: every move legal
