@@ -72,6 +72,13 @@
 // becomes a note. No round is paired before the previous one has every
 // result (ErrRoundOpen).
 //
+// When the Dutch system cannot pair a round, the chief arbiter decides
+// (C.04.3 1.9): UnpairableChoices lists the choices as data (the pairing
+// that breaks the least, ending the event after the rounds played, a
+// pairing by hand). FitOf says whether the rounds planned fit the field:
+// a Swiss pairs at most so many rounds without a rematch (C.04.1 art. 2,
+// C.04.3 C1), a round robin takes the rounds of its Berger table.
+//
 // # Results
 //
 // EnterResult enters or corrects the result of a board. A result is

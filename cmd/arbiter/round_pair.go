@@ -166,7 +166,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				errors.As(err, &de)
 				var np *pairing.NoPairingError
 				errors.As(err, &np)
-				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(s, out.Input, s.Next(), np))}
+				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(out.Input, s.Next(), np))}
 			}
 			return pairingError(err, s)
 		}
