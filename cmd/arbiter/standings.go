@@ -250,11 +250,13 @@ func explainStandings(a *app, s *store.Snapshot, in tiebreak.Input, opts *standi
 		return err
 	}
 	if opts.json {
+		// --json stays in one language whatever the terminal's.
+		en := locale.New(locale.English)
 		out := make([]explanationJSON, 0, len(ex))
 		for _, x := range ex {
-			j := explanationJSON{Tiebreak: x.Spec.String(), Value: x.Value, Summary: x.Summary, Lines: []lineJSON{}}
+			j := explanationJSON{Tiebreak: x.Spec.String(), Value: x.Value, Summary: en.Word(x.Summary), Lines: []lineJSON{}}
 			for _, l := range x.Lines {
-				j.Lines = append(j.Lines, lineJSON{l.Round, l.Opponent, l.Value, l.Counted, l.Note})
+				j.Lines = append(j.Lines, lineJSON{l.Round, l.Opponent, l.Value, l.Counted, en.Word(l.Note)})
 			}
 			out = append(out, j)
 		}
@@ -263,7 +265,7 @@ func explainStandings(a *app, s *store.Snapshot, in tiebreak.Input, opts *standi
 	card := in.Table.Card(e.PN)
 	fmt.Fprintln(a.stdout, a.tr().T("cli.explain.title", "Player", entryLabel(e), "Points", pointsText(a.tr(), card.Score()), "Round", in.Table.Rounds))
 	for _, x := range ex {
-		fmt.Fprint(a.stdout, x.String())
+		fmt.Fprint(a.stdout, x.Format(a.tr().Word))
 	}
 	return nil
 }
