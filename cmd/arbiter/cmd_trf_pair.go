@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
@@ -19,6 +20,7 @@ type trfPairOptions struct {
 	json    bool
 	explain bool
 	stdout  io.Writer
+	words   *locale.Localizer // the terminal's language, for --explain
 }
 
 func newTRFPairCmd(a *app) *cobra.Command {
@@ -47,6 +49,7 @@ criterion, and when the file is malformed, naming the line.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.path = args[0]
 			opts.stdout = a.stdout
+			opts.words = a.tr()
 			if opts.round < 0 {
 				return usageErrorf("--round %d: type a round number such as 3", opts.round)
 			}
@@ -124,14 +127,16 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 		return err
 	}
 	if opts.json {
+		// --json stays in one language whatever the terminal's.
+		en := locale.New(locale.English)
 		out := trfPairJSON{Round: in.Round, Bye: res.Bye, Boards: []trfBoardJSON{}}
 		if opts.explain && res.Bye != 0 && len(res.Explanations) > len(res.Boards) {
-			out.ByeExplain = res.Explanations[len(res.Boards)].Text
+			out.ByeExplain = en.Word(res.Explanations[len(res.Boards)].Text)
 		}
 		for i, b := range res.Boards {
 			jb := trfBoardJSON{Board: i + 1, White: b.White, Black: b.Black}
 			if i < len(res.Explanations) {
-				jb.Explain = res.Explanations[i].Text
+				jb.Explain = en.Word(res.Explanations[i].Text)
 			}
 			out.Boards = append(out.Boards, jb)
 		}
@@ -147,13 +152,13 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 	for i, b := range res.Boards {
 		fmt.Fprintf(opts.stdout, "%d %d\n", b.White, b.Black)
 		if opts.explain && i < len(res.Explanations) {
-			fmt.Fprintf(opts.stdout, "  # %s\n", res.Explanations[i].Text)
+			fmt.Fprintf(opts.stdout, "  # %s\n", opts.words.Word(res.Explanations[i].Text))
 		}
 	}
 	if res.Bye != 0 {
 		fmt.Fprintf(opts.stdout, "%d 0\n", res.Bye)
 		if opts.explain && len(res.Explanations) > len(res.Boards) {
-			fmt.Fprintf(opts.stdout, "  # %s\n", res.Explanations[len(res.Boards)].Text)
+			fmt.Fprintf(opts.stdout, "  # %s\n", opts.words.Word(res.Explanations[len(res.Boards)].Text))
 		}
 	}
 	return nil

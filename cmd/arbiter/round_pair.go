@@ -280,7 +280,7 @@ func (a *app) autoPair(_ context.Context, s *store.Snapshot) (_ store.Pairing, n
 		p.Byes = append(p.Byes, arbiter.Bye{PN: res.Bye, Kind: arbiter.PAB})
 	}
 	for _, e := range res.Explanations {
-		note := explanationNote(e)
+		note := storedNote(e)
 		if e.Board == 0 {
 			p.ByeNotes[res.Bye] = note
 		} else {
@@ -299,19 +299,6 @@ func edition(t arbiter.Tournament) int {
 		return 2025
 	}
 	return t.PairingEdition
-}
-
-// explanationNote writes an explanation as stored with the board: the
-// score bracket, then the engine's account.
-func explanationNote(e pairing.Explanation) string {
-	text := strings.TrimSpace(e.Text)
-	if text != "" && !strings.HasSuffix(text, ".") {
-		text += "."
-	}
-	if e.Bracket == "" {
-		return text
-	}
-	return fmt.Sprintf("Bracket %s: %s", e.Bracket, text)
 }
 
 // roundSummary says "6 boards, 1 bye".
