@@ -342,65 +342,78 @@ func (db *DB) SetResult(ctx context.Context, tid int64, n, b int, r arbiter.Resu
 		return c, err
 	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		t, err := loadTournament(ctx, tx, tid)
-		if err != nil {
-			return err
-		}
-		paired, err := pairedRounds(ctx, tx, tid)
-		if err != nil {
-			return err
-		}
-		if paired == 0 {
-			return conflict("no round of %s is paired yet", t.Name)
-		}
-		if n == 0 {
-			n = paired
-		}
-		if n < 1 || n > paired {
-			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
-		}
-		c.Round, c.Board, c.New, c.NewReason = n, b, r, reason
-		err = tx.QueryRowContext(ctx, `SELECT white, black, result, reason FROM boards WHERE tournament_id = ? AND round = ? AND board = ?`,
-			tid, n, b).Scan(&c.White, &c.Black, &c.Old, &c.OldReason)
-		if errors.Is(err, sql.ErrNoRows) {
-			var boards int
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM boards WHERE tournament_id = ? AND round = ?`, tid, n).Scan(&boards); err != nil {
-				return err
-			}
-			if boards == 0 {
-				return notFound("round %d has no boards, only byes", n)
-			}
-			return &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards)}
-		}
-		if err != nil {
-			return fmt.Errorf("read board: %w", err)
-		}
-		if reason == "" && r == c.Old {
-			c.NewReason = c.OldReason
-		}
-		if c.Old == r && c.OldReason == c.NewReason {
-			c.Unchanged = true
-			return nil
-		}
-		names, err := boardNames(ctx, tx, tid, c.White, c.Black)
-		if err != nil {
-			return err
-		}
-		subject := fmt.Sprintf("round %d board %d (%s)", n, b, names)
-		action := ActResult
-		if c.Old != arbiter.NoResult && c.Old != r {
-			if !correct {
-				return &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names)}
-			}
-			action = ActCorrect
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE boards SET result = ?, reason = ? WHERE tournament_id = ? AND round = ? AND board = ?`,
-			r, c.NewReason, tid, n, b); err != nil {
-			return fmt.Errorf("enter result: %w", err)
-		}
-		return db.logEvent(ctx, tx, tid, action, subject, withReason(c.Old, c.OldReason), withReason(r, c.NewReason))
+		var err error
+		c, err = db.setResult(ctx, tx, db.actor(), tid, n, b, r, reason, correct)
+		return err
 	})
 	return c, err
+}
+
+// setResult is SetResult inside tx, the change logged as made by who. A
+// report of the board still open (reported from the board, or disputed)
+// is closed: the organizer's result stands.
+func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, n, b int, r arbiter.Result, reason string, correct bool) (ResultChange, error) {
+	var c ResultChange
+	t, err := loadTournament(ctx, tx, tid)
+	if err != nil {
+		return c, err
+	}
+	paired, err := pairedRounds(ctx, tx, tid)
+	if err != nil {
+		return c, err
+	}
+	if paired == 0 {
+		return c, conflict("no round of %s is paired yet", t.Name)
+	}
+	if n == 0 {
+		n = paired
+	}
+	if n < 1 || n > paired {
+		return c, &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
+	}
+	c.Round, c.Board, c.New, c.NewReason = n, b, r, reason
+	err = tx.QueryRowContext(ctx, `SELECT white, black, result, reason FROM boards WHERE tournament_id = ? AND round = ? AND board = ?`,
+		tid, n, b).Scan(&c.White, &c.Black, &c.Old, &c.OldReason)
+	if errors.Is(err, sql.ErrNoRows) {
+		var boards int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM boards WHERE tournament_id = ? AND round = ?`, tid, n).Scan(&boards); err != nil {
+			return c, err
+		}
+		if boards == 0 {
+			return c, notFound("round %d has no boards, only byes", n)
+		}
+		return c, &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards)}
+	}
+	if err != nil {
+		return c, fmt.Errorf("read board: %w", err)
+	}
+	if reason == "" && r == c.Old {
+		c.NewReason = c.OldReason
+	}
+	if c.Old == r && c.OldReason == c.NewReason {
+		c.Unchanged = true
+		return c, nil
+	}
+	names, err := boardNames(ctx, tx, tid, c.White, c.Black)
+	if err != nil {
+		return c, err
+	}
+	subject := fmt.Sprintf("round %d board %d (%s)", n, b, names)
+	action := ActResult
+	if c.Old != arbiter.NoResult && c.Old != r {
+		if !correct {
+			return c, &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names)}
+		}
+		action = ActCorrect
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE boards SET result = ?, reason = ? WHERE tournament_id = ? AND round = ? AND board = ?`,
+		r, c.NewReason, tid, n, b); err != nil {
+		return c, fmt.Errorf("enter result: %w", err)
+	}
+	if err := closeReports(ctx, tx, tid, n, b, who, db.stamp()); err != nil {
+		return c, err
+	}
+	return c, db.logEventAs(ctx, tx, who, tid, action, subject, withReason(c.Old, c.OldReason), withReason(r, c.NewReason))
 }
 
 // ErrNotPaired is the kind of error for a round that is not paired yet.

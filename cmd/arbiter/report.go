@@ -55,6 +55,9 @@ type report struct {
 	// size says how big the written file is for the notice: a count and
 	// its unit ("page", "sheet").
 	size func(data []byte, n int) (int, string)
+	// codes adds the board codes of a published round (QR code and
+	// PINs) to the event, for the result slips.
+	codes bool
 }
 
 // writeReport draws r from the current tournament and writes it. Nothing
@@ -86,6 +89,11 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		}
 		ev.Locale = locale.New(lang)
 		ev.Warn = func(msg string) { a.notef("%s: %s.", r.path, msg) }
+		if r.codes {
+			if ev.Codes, err = slipCodes(ctx, db, s.Tournament.ID, n); err != nil {
+				return err
+			}
+		}
 		return r.write(&buf, ev, n)
 	})
 	if err != nil {
@@ -102,6 +110,25 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 	}
 	a.note(l.T("cli.wrote", "What", what, "Size", l.N("cli.size."+unit, count)))
 	return nil
+}
+
+// slipCodes returns what the slips of round n print for reporting from
+// the board: empty unless the round is published.
+func slipCodes(ctx context.Context, db *store.DB, tid int64, n int) (map[int]reports.SlipCode, error) {
+	codes, err := db.BoardCodes(ctx, tid, n)
+	if err != nil || len(codes) == 0 {
+		return nil, err
+	}
+	ws, err := db.WebSettings(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	base := slipBase(ws)
+	out := map[int]reports.SlipCode{}
+	for b, c := range codes {
+		out[b] = reports.SlipCode{URL: base + "/b/" + c.Token, WhitePIN: c.WhitePIN, BlackPIN: c.BlackPIN}
+	}
+	return out, nil
 }
 
 // completeRounds returns how many rounds, from round 1 on, have every

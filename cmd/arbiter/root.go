@@ -201,6 +201,8 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newBackupCmd(a),
 		newImportCmd(a),
 		newDemoCmd(a),
+		newServeCmd(a),
+		newResultCmd(a),
 	)
 	// The flag is defined just above, so registering cannot fail.
 	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)

@@ -29,6 +29,7 @@ in. Boards are numbered from 1; players are named by pairing number.`,
 		newRoundResultCmd(a),
 		newRoundCheckinCmd(a),
 		newRoundAbsentCmd(a),
+		newRoundPublishCmd(a),
 	)
 	return cmd
 }

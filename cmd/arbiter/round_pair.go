@@ -23,6 +23,7 @@ type roundPairOptions struct {
 	explain bool
 	dryRun  bool
 	json    bool
+	publish bool
 }
 
 func newRoundPairCmd(a *app) *cobra.Command {
@@ -79,6 +80,7 @@ colour difference above 2 (art. 6), the same colour three times in a row
 	cmd.Flags().BoolVar(&opts.explain, "explain", false, "show why each board was paired so")
 	cmd.Flags().BoolVar(&opts.dryRun, "dry-run", false, "show the pairing without storing it")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the round as JSON")
+	cmd.Flags().BoolVar(&opts.publish, "publish", false, "publish the round to the players at once (see round publish)")
 	cmd.MarkFlagsMutuallyExclusive("manual", "file")
 	cmd.RegisterFlagCompletionFunc("manual", cobra.NoFileCompletions)
 	return cmd
@@ -94,6 +96,8 @@ func (opts *roundPairOptions) check() error {
 		return usageErrorf("--force with --dry-run: a dry run stores nothing, so there is nothing to keep; drop --force (the warnings are shown either way)")
 	case opts.force && !byHand:
 		return usageErrorf("--force keeps a pairing given by hand that breaks a basic rule: give it with --manual or --file; the Dutch system needs no --force")
+	case opts.publish && opts.dryRun:
+		return usageErrorf("--publish with --dry-run: a dry run stores nothing to publish; drop one of them")
 	case opts.explain && byHand:
 		return usageErrorf("--explain shows why the Dutch system paired each board: a pairing given with --manual or --file has no such reasons; drop --explain")
 	}
@@ -205,6 +209,15 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			return err
 		}
 		a.note(a.tr().T("cli.paired", "Round", r.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), r)))
+		ws, err := db.WebSettings(ctx, s.Tournament.ID)
+		if err != nil {
+			return err
+		}
+		if opts.publish || ws.AutoPublish {
+			if err := publishRound(ctx, a, db, s.Tournament.ID, r.Number); err != nil {
+				return err
+			}
+		}
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(d))
 		}

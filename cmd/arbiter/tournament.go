@@ -32,6 +32,7 @@ the one chosen with "tournament use") is the one other commands work on;
 		newTournamentShowCmd(a),
 		newTournamentSetCmd(a),
 		newTournamentCloseCmd(a),
+		newTournamentWebCmd(a),
 	)
 	return cmd
 }
