@@ -2,11 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/labyrinth-chess/arbiter/phrase"
+	"github.com/labyrinth-chess/arbiter/reports"
+	utext "github.com/labyrinth-chess/arbiter/text"
 )
 
 // noteText is an explanation as stored with the board: the score bracket,
@@ -43,4 +46,34 @@ func wordNote(l *locale.Localizer, s string) string {
 		return s
 	}
 	return l.Word(t)
+}
+
+// replacedText words what a report writer could not print as it was:
+// the characters the PDF fonts lack (the first 12, then how many more)
+// and bytes that are not UTF-8.
+func replacedText(l *locale.Localizer, r reports.Replaced) string {
+	var parts []string
+	if len(r.Lacking) > 0 {
+		shown := r.Lacking
+		if len(shown) > 12 {
+			shown = shown[:12]
+		}
+		cs := make([]string, len(shown))
+		for i, c := range shown {
+			if utext.Class(c) != "" {
+				cs[i] = fmt.Sprintf("U+%04X", c)
+			} else {
+				cs[i] = fmt.Sprintf("%c (U+%04X)", c, c)
+			}
+		}
+		chars := strings.Join(cs, ", ")
+		if more := len(r.Lacking) - len(shown); more > 0 {
+			chars = l.N("cli.glyphs.more", more, "Chars", chars)
+		}
+		parts = append(parts, l.T("cli.glyphs.lacking", "Chars", chars))
+	}
+	if r.BadUTF8 {
+		parts = append(parts, l.T("cli.glyphs.badutf8"))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -88,7 +88,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 			lang = locale.Lang(s.Tournament.Language)
 		}
 		ev.Locale = locale.New(lang)
-		ev.Warn = func(msg string) { a.notef("%s: %s.", r.path, msg) }
+		ev.Warn = func(rep reports.Replaced) { a.note(r.path + ": " + replacedText(a.tr(), rep) + ".") }
 		if r.codes {
 			if ev.Codes, err = slipCodes(ctx, db, s.Tournament.ID, n); err != nil {
 				return err
