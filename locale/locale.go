@@ -223,3 +223,13 @@ func (l *Localizer) Word(t phrase.Text) string {
 	}
 	return l.ready().localize(t.ID, count, args)
 }
+
+// Stored words a text the database keeps: a phrase (phrase.Text.Stored)
+// in l's language, anything else, such as a note stored in English by an
+// earlier version, as it is.
+func (l *Localizer) Stored(s string) string {
+	if t, ok := phrase.Parse(s); ok {
+		return l.Word(t)
+	}
+	return s
+}

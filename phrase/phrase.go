@@ -110,3 +110,27 @@ func (t *Text) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
+
+// Stored returns t as the database keeps it: JSON, beginning with "{".
+func (t Text) Stored() string {
+	data, err := json.Marshal(t)
+	if err != nil {
+		// Strings, ints, Nums and Texts always encode; an argument of
+		// another type is a mistake of the caller, kept visible.
+		return fmt.Sprintf("{%q: %q}", "id", t.ID)
+	}
+	return string(data)
+}
+
+// Parse reads text written by Stored. It reports false for anything
+// else, such as text stored in English before phrases were.
+func Parse(s string) (Text, bool) {
+	if len(s) == 0 || s[0] != '{' {
+		return Text{}, false
+	}
+	var t Text
+	if err := json.Unmarshal([]byte(s), &t); err != nil || t.IsZero() {
+		return Text{}, false
+	}
+	return t, true
+}

@@ -62,3 +62,16 @@ func FuzzUnmarshal(f *testing.F) {
 		}
 	})
 }
+
+func TestStoredParse(t *testing.T) {
+	in := Join("; ", New("pair.note", "Bracket", New("pair.bracket", "Points", Num(1.5)), "Text", New("x", "N", 3)))
+	got, ok := Parse(in.Stored())
+	if !ok || !reflect.DeepEqual(got, in) {
+		t.Errorf("Parse(%s) = %#v, %v; want %#v", in.Stored(), got, ok, in)
+	}
+	for _, s := range []string{"", "Bracket 1 points: 4 meets 2.", "{not json", "{}"} {
+		if _, ok := Parse(s); ok {
+			t.Errorf("Parse(%q) reports a phrase", s)
+		}
+	}
+}

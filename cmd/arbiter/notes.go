@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -23,30 +22,8 @@ func noteText(e pairing.Explanation) phrase.Text {
 
 // storedNote returns the note of e as the database keeps it: the phrase
 // as JSON, in no language, so that round show --explain words it in the
-// reader's.
-func storedNote(e pairing.Explanation) string {
-	data, err := json.Marshal(noteText(e))
-	if err != nil {
-		// A phrase holds strings, ints, figures and phrases only, which
-		// always encode; keep the English words should that change.
-		return locale.New(locale.English).Word(noteText(e))
-	}
-	return string(data)
-}
-
-// wordNote words a stored note in l's language: a phrase stored as JSON,
-// or, for rounds paired before notes were stored so, the English text
-// kept as it was written.
-func wordNote(l *locale.Localizer, s string) string {
-	if !strings.HasPrefix(s, "{") {
-		return s
-	}
-	var t phrase.Text
-	if err := json.Unmarshal([]byte(s), &t); err != nil {
-		return s
-	}
-	return l.Word(t)
-}
+// reader's (locale.Localizer.Stored).
+func storedNote(e pairing.Explanation) string { return noteText(e).Stored() }
 
 // replacedText words what a report writer could not print as it was:
 // the characters the PDF fonts lack (the first 12, then how many more)

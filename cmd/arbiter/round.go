@@ -59,10 +59,10 @@ func toRoundJSON(d store.RoundDetail) roundJSON {
 	for _, b := range d.Boards {
 		black := b.Black
 		out.Boards = append(out.Boards, boardJSON{Board: b.Number, White: b.White, Black: &black,
-			Result: b.Result.String(), Reason: d.Reasons[b.Number], Explanation: wordNote(en, d.BoardNotes[b.Number])})
+			Result: b.Result.String(), Reason: d.Reasons[b.Number], Explanation: en.Stored(d.BoardNotes[b.Number])})
 	}
 	for _, b := range d.Byes {
-		out.Boards = append(out.Boards, boardJSON{White: b.PN, Bye: b.Kind.String(), Explanation: wordNote(en, d.ByeNotes[b.PN])})
+		out.Boards = append(out.Boards, boardJSON{White: b.PN, Bye: b.Kind.String(), Explanation: en.Stored(d.ByeNotes[b.PN])})
 	}
 	return out
 }
@@ -91,7 +91,7 @@ func printRound(w io.Writer, l *locale.Localizer, s *store.Snapshot, d store.Rou
 		}
 		tb.add(strconv.Itoa(b.Number), playerCell(s, b.White), before(b.White), playerCell(s, b.Black), before(b.Black), res)
 		if explain && d.BoardNotes[b.Number] != "" {
-			for _, l := range wrap(wordNote(l, d.BoardNotes[b.Number]), noteWidth) {
+			for _, l := range wrap(l.Stored(d.BoardNotes[b.Number]), noteWidth) {
 				tb.line(noteIndent + l)
 			}
 		}
@@ -99,7 +99,7 @@ func printRound(w io.Writer, l *locale.Localizer, s *store.Snapshot, d store.Rou
 	for _, b := range d.Byes {
 		tb.add("", playerCell(s, b.PN), before(b.PN), byeWords(l, b.Kind), "", byePoints(s, b))
 		if explain && d.ByeNotes[b.PN] != "" {
-			for _, l := range wrap(wordNote(l, d.ByeNotes[b.PN]), noteWidth) {
+			for _, l := range wrap(l.Stored(d.ByeNotes[b.PN]), noteWidth) {
 				tb.line(noteIndent + l)
 			}
 		}
