@@ -51,9 +51,9 @@ criterion, and when the file is malformed, naming the line.`,
 			opts.stdout = a.stdout
 			opts.words = a.tr()
 			if opts.round < 0 {
-				return usageErrorf("--round %d: type a round number such as 3", opts.round)
+				return usageErrorf("%s", a.tr().T("err.trf.round", "Round", opts.round))
 			}
-			ed, err := parseEdition(opts.edition)
+			ed, err := parseEdition(a.tr(), opts.edition)
 			if err != nil {
 				return err
 			}
@@ -71,15 +71,15 @@ criterion, and when the file is malformed, naming the line.`,
 // roundToPair refuses a round that f cannot be paired for: the next one
 // (round 0) when every round the file plans is played, and a round asked
 // for that is beyond the rounds planned or after the next one.
-func roundToPair(f *trf.File, round int) error {
+func roundToPair(l *locale.Localizer, f *trf.File, round int) error {
 	played, planned := f.PlayedRounds(), f.Rounds
 	switch {
 	case round == 0 && planned > 0 && played >= planned:
-		return fmt.Errorf("all %d rounds the file plans (XXR or 142) are played: there is no next round to pair; give --round N to pair round N again", planned)
+		return errors.New(l.T("err.trf.allplayed", "Planned", planned))
 	case planned > 0 && round > planned:
-		return fmt.Errorf("--round %d: the file plans %d rounds (XXR or 142); type a round from 1 to %d", round, planned, planned)
+		return errors.New(l.T("err.trf.planned", "Round", round, "Planned", planned))
 	case round > played+1:
-		return fmt.Errorf("--round %d: the file holds %s; type a round from 1 to %d", round, plural(played, "round", "rounds"), played+1)
+		return errors.New(l.N("err.trf.holds", played, "Round", round, "Next", played+1))
 	}
 	return nil
 }
@@ -100,11 +100,11 @@ type trfBoardJSON struct {
 }
 
 func runTRFPair(ctx context.Context, opts trfPairOptions) error {
-	f, err := readTRF(opts.path)
+	f, err := readTRF(opts.words, opts.path)
 	if err != nil {
 		return &exitError{code: exitFailure, msg: err.Error()}
 	}
-	if err := roundToPair(f, opts.round); err != nil {
+	if err := roundToPair(opts.words, f, opts.round); err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
 	in, err := pairing.FromTRF(f, opts.round)

@@ -221,3 +221,26 @@ func TestTerminalItalian(t *testing.T) {
 		t.Errorf("print notice = %q, want it in Italian", errs)
 	}
 }
+
+// TestErrorsItalian checks a few refusals in a terminal set to Italian:
+// the message comes from the catalog, naming the same input.
+func TestErrorsItalian(t *testing.T) {
+	c := newCLI(t)
+	c.env["ARBITER_LANG"] = "it"
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"demo", "--dir", writeFile(t, filepath.Join(dir, "file"), "x")}, "è un file: indica una cartella"},
+		{[]string{"game", "perft", "99"}, `profondità "99": indica un numero da 0 a`},
+		{[]string{"trf", "pair", "--edition", "1999", "x.trf"}, "--edition 1999: scrivi 2025 (le regole in vigore) o 2017"},
+		{[]string{"trf", "pair", filepath.Join(dir, "missing.trf")}, "non posso leggere " + filepath.Join(dir, "missing.trf")},
+	}
+	for _, tt := range tests {
+		_, errs, code := c.run(tt.args...)
+		if code == 0 || !strings.Contains(errs, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q, want it to say %q", tt.args, code, errs, tt.want)
+		}
+	}
+}
