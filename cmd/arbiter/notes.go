@@ -5,25 +5,9 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/pairing"
-	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/reports"
 	utext "github.com/labyrinth-chess/arbiter/text"
 )
-
-// noteText is an explanation as stored with the board: the score bracket,
-// then the engine's account, as a phrase ("pair.note").
-func noteText(e pairing.Explanation) phrase.Text {
-	if e.Bracket.IsZero() {
-		return phrase.New("pair.note.plain", "Text", e.Text)
-	}
-	return phrase.New("pair.note", "Bracket", e.Bracket, "Text", e.Text)
-}
-
-// storedNote returns the note of e as the database keeps it: the phrase
-// as JSON, in no language, so that round show --explain words it in the
-// reader's (locale.Localizer.Stored).
-func storedNote(e pairing.Explanation) string { return noteText(e).Stored() }
 
 // replacedText words what a report writer could not print as it was:
 // the characters the PDF fonts lack (the first 12, then how many more)

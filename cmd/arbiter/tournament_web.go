@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -44,12 +44,12 @@ func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, s
 			return usageErrorf("--public-url %q: give the address players type, e.g. http://192.168.1.10:8080", opts.publicURL)
 		}
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
-		t, err := a.resolveTournament(ctx, db)
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		t, err := a.resolveTournament(ctx, d)
 		if err != nil {
 			return err
 		}
-		ws, err := db.WebSettings(ctx, t.ID)
+		ws, err := d.WebSettings(ctx, t.ID)
 		if err != nil {
 			return err
 		}
@@ -65,7 +65,7 @@ func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, s
 		default:
 			return usageErrorf("--auto-publish %q: type on or off", opts.autoPublish)
 		}
-		if err := db.SetWebSettings(ctx, t.ID, ws); err != nil {
+		if err := d.SetWebSettings(ctx, t.ID, ws); err != nil {
 			return err
 		}
 		auto := a.tr().T("cli.web.off")
