@@ -81,13 +81,13 @@ func (a *app) withDesk(ctx context.Context, mode desk.Mode, fn func(d *desk.Desk
 
 // tournamentError words the desk's refusal to find the tournament as the
 // command line says it.
-func tournamentError(err error) error {
+func (a *app) tournamentError(err error) error {
 	var de *desk.Error
 	switch {
 	case errors.Is(err, desk.ErrNoCurrent):
-		return errors.New("no current tournament: create one with arbiter tournament new NAME, or choose one with arbiter tournament use NAME")
+		return errors.New(a.tr().T("err.nocurrent"))
 	case errors.As(err, &de) && de.Input == "tournament":
-		return hint(err, "see arbiter tournament list")
+		return hint(err, "%s", a.tr().T("err.hint.tournamentlist"))
 	}
 	return err
 }
@@ -120,13 +120,13 @@ func hasJournal(path string) bool {
 // current one.
 func (a *app) resolveTournament(ctx context.Context, d *desk.Desk) (arbiter.Tournament, error) {
 	t, err := d.Tournament(ctx, a.tournament)
-	return t, tournamentError(err)
+	return t, a.tournamentError(err)
 }
 
 // snapshot reads the tournament the command works on.
 func (a *app) snapshot(ctx context.Context, d *desk.Desk) (*desk.Snapshot, error) {
 	s, err := d.Snapshot(ctx, a.tournament)
-	return s, tournamentError(err)
+	return s, a.tournamentError(err)
 }
 
 // hintError adds advice to an error, keeping it wrapped.
