@@ -68,7 +68,7 @@ colour difference above 2 (art. 6), the same colour three times in a row
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := opts.check(); err != nil {
+			if err := opts.check(a.tr()); err != nil {
 				return err
 			}
 			return runRoundPair(cmd.Context(), a, opts)
@@ -89,17 +89,17 @@ colour difference above 2 (art. 6), the same colour three times in a row
 // check refuses flags that do not go together: --force keeps a pairing
 // given by hand, which a dry run does not store; --explain shows the
 // Dutch system's reasons, which a pairing by hand does not have.
-func (opts *roundPairOptions) check() error {
+func (opts *roundPairOptions) check(l *locale.Localizer) error {
 	byHand := opts.manual != "" || opts.file != ""
 	switch {
 	case opts.force && opts.dryRun:
-		return usageErrorf("--force with --dry-run: a dry run stores nothing, so there is nothing to keep; drop --force (the warnings are shown either way)")
+		return usageErrorf("%s", l.T("err.pair.forcedry"))
 	case opts.force && !byHand:
-		return usageErrorf("--force keeps a pairing given by hand that breaks a basic rule: give it with --manual or --file; the Dutch system needs no --force")
+		return usageErrorf("%s", l.T("err.pair.forcedutch"))
 	case opts.publish && opts.dryRun:
-		return usageErrorf("--publish with --dry-run: a dry run stores nothing to publish; drop one of them")
+		return usageErrorf("%s", l.T("err.pair.publishdry"))
 	case opts.explain && byHand:
-		return usageErrorf("--explain shows why the Dutch system paired each board: a pairing given with --manual or --file has no such reasons; drop --explain")
+		return usageErrorf("%s", l.T("err.pair.explainhand"))
 	}
 	return nil
 }
@@ -176,11 +176,11 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		if opts.dryRun {
 			a.note(a.tr().T("cli.dryrun", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 			if out.Pairing.Seed != nil {
-				a.notef("The tournament has no seed for the lot yet: the colour is drawn again when round 1 is paired.")
+				a.note(a.tr().T("cli.pair.noseed"))
 			}
 		} else {
 			for _, w := range out.Pairing.Forced {
-				a.notef("kept despite a warning: %s", w)
+				a.note(a.tr().T("cli.pair.kept", "Warning", w))
 			}
 			a.note(a.tr().T("cli.paired", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		}

@@ -101,10 +101,10 @@ clocks show which flag fell first, enter a win on time instead.`,
 func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error {
 	board, err := strconv.Atoi(strings.TrimSpace(opts.board))
 	if err != nil || board < 1 {
-		return fmt.Errorf("board %q: type the board number shown by arbiter round show, e.g. 3", opts.board)
+		return errors.New(a.tr().T("err.result.board", "Board", strconv.Quote(opts.board)))
 	}
 	if opts.round < 0 {
-		return fmt.Errorf("--round %d: type a round number such as 2", opts.round)
+		return errors.New(a.tr().T("err.round", "Round", opts.round, "Example", 2))
 	}
 	res, err := arbiter.ParseResult(opts.result)
 	if err != nil {
@@ -123,7 +123,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		req.Final = games.EndAt(p)
 	}
 	if (opts.whatIf || opts.json) && !opts.correct || opts.json && !opts.whatIf {
-		return usageErrorf("--what-if goes with --correct (and --json with --what-if): arbiter round result BOARD RESULT --round N --correct --what-if")
+		return usageErrorf("%s", a.tr().T("err.result.whatif"))
 	}
 	if opts.whatIf {
 		// A what-if stores nothing: the database is opened read-only.
