@@ -62,9 +62,9 @@ func (a *app) openDesk(ctx context.Context, mode desk.Mode) (*desk.Desk, error) 
 	case errors.Is(err, desk.ErrForeign):
 		return nil, err
 	case errors.Is(err, desk.ErrNotDatabase):
-		return nil, fmt.Errorf("%s is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one", path)
+		return nil, errors.New(a.tr().T("err.db.notarbiter", "Path", path))
 	case errors.Is(err, desk.ErrNoDatabase):
-		return nil, fmt.Errorf("%w at %s (the file holds nothing): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+		return nil, &wordedError{a.tr().T("err.db.holdsnothing", "Path", path), errNoDatabase}
 	}
 	return d, err
 }
@@ -98,12 +98,12 @@ func (a *app) checkPath(path string, create bool) error {
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && fi.IsDir():
-		return fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
+		return errors.New(a.tr().T("err.db.folder", "Path", path, "Example", filepath.Join(path, "arbiter.db")))
 	case create || path == ":memory:":
 	case errors.Is(err, os.ErrNotExist):
-		return fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+		return &wordedError{a.tr().T("err.db.missing", "Path", path), errNoDatabase}
 	case err == nil && fi.Size() == 0 && !hasJournal(path):
-		return fmt.Errorf("%w at %s (the file is empty): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+		return &wordedError{a.tr().T("err.db.empty", "Path", path), errNoDatabase}
 	}
 	return nil
 }

@@ -38,3 +38,13 @@ func replacedText(l *locale.Localizer, r reports.Replaced) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// wordedError is an error worded through the catalog that still wraps
+// the sentinel callers branch on (errors.Is).
+type wordedError struct {
+	msg string
+	err error
+}
+
+func (e *wordedError) Error() string { return e.msg }
+func (e *wordedError) Unwrap() error { return e.err }

@@ -71,7 +71,7 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 	// The sheets print in the organizer's language unless --lang says
 	// otherwise.
 	t.Language = a.termLang().String()
-	if err := opts.flags.apply(opts.set, &t); err != nil {
+	if err := opts.flags.apply(a.tr(), opts.set, &t); err != nil {
 		return err
 	}
 	if t.FirstColour == arbiter.NoColour && !opts.set.Changed("seed") {

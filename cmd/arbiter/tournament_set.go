@@ -46,7 +46,7 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 			return err
 		}
 		t := old
-		if err := opts.flags.apply(opts.set, &t); err != nil {
+		if err := opts.flags.apply(a.tr(), opts.set, &t); err != nil {
 			return err
 		}
 		if err := db.UpdateTournament(ctx, t); err != nil {
