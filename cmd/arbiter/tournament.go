@@ -46,6 +46,7 @@ type tournamentFlags struct {
 	rounds, laws, tbEdition, pairingEd   int
 	seed                                 int64
 	format                               formatFlags
+	report                               reportFlags
 }
 
 func (f *tournamentFlags) register(fs *pflag.FlagSet) {
@@ -66,6 +67,7 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
 	f.format.register(fs)
+	f.report.register(fs)
 }
 
 // lawsEditions are the FIDE Laws of Chess editions arbiter knows.
@@ -220,6 +222,22 @@ type tournamentJSON struct {
 	Language        string   `json:"language"`
 	Current         bool     `json:"current"`
 	formatJSON
+	reportJSON
+}
+
+// reportJSON are the report settings (tournament set --federation and
+// the others), left out when not set.
+type reportJSON struct {
+	Accelerated   string   `json:"accelerated,omitempty"`
+	UnratedRating int      `json:"unrated_rating,omitempty"`
+	Federation    string   `json:"federation,omitempty"`
+	City          string   `json:"city,omitempty"`
+	ChiefArbiter  string   `json:"chief_arbiter,omitempty"`
+	Deputies      []string `json:"deputy_arbiters,omitempty"`
+	EndDate       string   `json:"end_date,omitempty"`
+	RoundDates    []string `json:"round_dates,omitempty"`
+	TimeCode      string   `json:"time_code,omitempty"`
+	RatingType    string   `json:"rating_type,omitempty"`
 }
 
 func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
@@ -232,6 +250,9 @@ func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
 		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed,
 		Language: locale.Lang(t.Language).String(), Current: ti.Current,
 		formatJSON: toFormatJSON(t),
+		reportJSON: reportJSON{Accelerated: t.Accelerated, UnratedRating: t.UnratedRating, Federation: t.Federation,
+			City: t.City, ChiefArbiter: t.ChiefArbiter, Deputies: t.Deputies, EndDate: t.EndDate, RoundDates: t.RoundDates,
+			TimeCode: t.TimeCode, RatingType: t.RatingType},
 	}
 }
 
