@@ -276,7 +276,7 @@ const unknownTRF = "012 Adjourned\n" +
 	"001    3 m    Three                             1800                             1.0          1 b 0     4 w 1\n" +
 	"001    4 m    Four                              1700                             0.0          2 w 0     3 b 0\n" +
 	"142 3\n" +
-	"162  W 1.0    D 0.5    L 0.0    Z 0.0    P 1.0    X 0.0\n"
+	"162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.0\n"
 
 // TestUnknownResult checks TRF-26's X: it reads (in the 162 line and in
 // a round block), the points count X as the 162 line says, the domain
