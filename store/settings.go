@@ -89,6 +89,8 @@ func checkSettings(t arbiter.Tournament) error {
 		return invalid("the rating of unrated players is from 0 (none) to 3500, not %d", t.UnratedRating)
 	case t.RatingType != "" && !slices.Contains(arbiter.RatingTypes, t.RatingType):
 		return invalid("unknown rating type %q: want %s", t.RatingType, strings.Join(arbiter.RatingTypes, ", "))
+	case t.RatingType != "" && t.Federation == "":
+		return invalid("the rating type (TRF 172) names the federation of the national ratings: set the federation too")
 	case t.Federation != "" && !isFederation(t.Federation):
 		return invalid("federation %q: want the three-letter FIDE code, e.g. ITA", t.Federation)
 	case t.EndDate != "" && !isDate(t.EndDate):

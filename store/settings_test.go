@@ -109,7 +109,8 @@ func TestSettingsRefused(t *testing.T) {
 		{"ends before it starts", func(t *arbiter.Tournament) { t.Date, t.EndDate = "2026-05-12", "2026-05-11" }},
 		{"more round dates than rounds", func(t *arbiter.Tournament) { t.Rounds, t.RoundDates = 1, []string{"2026-05-12", "2026-05-13"} }},
 		{"round date not a date", func(t *arbiter.Tournament) { t.RoundDates = []string{"2026-13-01"} }},
-		{"rating type", func(t *arbiter.Tournament) { t.RatingType = "ELO" }},
+		{"rating type", func(t *arbiter.Tournament) { t.Federation, t.RatingType = "ITA", "ELO" }},
+		{"rating type without federation", func(t *arbiter.Tournament) { t.RatingType = "FIDE" }},
 		{"empty deputy", func(t *arbiter.Tournament) { t.Deputies = []string{" "} }},
 		{"control character", func(t *arbiter.Tournament) { t.ChiefArbiter = "Rossi\x1b[2J" }},
 	}

@@ -35,7 +35,12 @@ arbiter round pair would.
 and the endorsed engines read, with the number of rounds, the initial
 colour and any point values other than 1, ½ and 0 as XXR, XXC and BBx/XXS
 lines; --format trf26 writes TRF-26, with the tags 142, 152 and 162
-instead. The initial colour is the tournament's first colour, or the one
+instead, and each line ended by a CR as its text requires (TRF-16 lines
+end with CRLF). The tournament's report settings (tournament set
+--federation, --city, --chief-arbiter, --deputy, --end-date,
+--round-dates, --time-code, --rating-type) are the lines 032, 022, 052,
+102, 112, 132, 222 and 172; a tournament accelerated by the Baku method
+gets its virtual points as 250 lines (XXA in TRF-16). The initial colour is the tournament's first colour, or the one
 drawn by lot from the seed stored in the tournament.
 
 Only rounds with every result in are written: a round still in play is
@@ -101,6 +106,12 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 		}
 		w := trf.NewWriter(&buf)
 		w.Version = version
+		if version == trf.TRF26 {
+			// "Each line shall have a CR (carriage return) as last
+			// character" (TRF-26, remark 1). TRF-16 keeps CRLF, which
+			// every pairing engine reads.
+			w.LineEnd = "\r"
+		}
 		return w.Write(f)
 	})
 	if err != nil {
@@ -139,6 +150,7 @@ func trfFile(s *store.Snapshot, n int) (*trf.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.Accelerations = accelerations(t, len(entries))
 	_, st, err := rankAfter(s, n)
 	if err != nil {
 		return nil, err
@@ -199,4 +211,21 @@ func rosterSex(sex string) string {
 		return "F"
 	}
 	return ""
+}
+
+// accelerations returns the virtual points of t's acceleration by
+// pairing number, in tenths as TRF 250 (and XXA) lines give them: those
+// round pair applies (pairing.FromTable), so that a pairing program given
+// the file pairs as arbiter does. nil without acceleration.
+func accelerations(t arbiter.Tournament, players int) map[int][]trf.Points {
+	if t.Accelerated != "baku" {
+		return nil
+	}
+	out := map[int][]trf.Points{}
+	for i, a := range pairing.Baku(players, t.Rounds, 10, 5) {
+		for _, v := range a {
+			out[i+1] = append(out[i+1], trf.Points(v))
+		}
+	}
+	return out
 }

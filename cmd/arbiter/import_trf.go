@@ -6,6 +6,7 @@ import (
 	"fmt"
 	utext "github.com/labyrinth-chess/arbiter/text"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,11 +42,16 @@ with its results: games, forfeits (+ and -), the pairing-allocated bye
 (U), requested byes (H, F, Z); a player with no block in a round did not
 play it. Byes written in the column after the last round played, in XXZ
 or in TRF-26 240 lines become byes asked for in the rounds to come. The
-settings read are the name (012), place (022), start date (042), time
-control (122), rounds planned (XXR or 142), initial colour (XXC white1 or
-black1, 152; else taken from round 1 as the pairing engines do) and the
-points of the byes (BBU, XXS, 162). Forbidden pairs (XXP) and
-accelerations (XXA) are not kept; stderr says so.
+settings read are the name (012), place (022), federation (032), start
+and end dates (042, 052), chief and deputy arbiters (102, 112), time
+control (122, 222), round dates (132), rounds planned (XXR or 142),
+initial colour (XXC white1 or black1, 152; else taken from round 1 as the
+pairing engines do), the points of the byes (BBU, XXS, 162), the rating
+type (172), the tie-break list (212 or 202) and the Baku acceleration
+(250 or XXA lines that are Baku's, or a 192 system ending in _BAKU).
+Forbidden pairs (XXP), other accelerations, national rating records, 299
+lines and values in no form arbiter reads are not kept; stderr lists
+them.
 
 The file must be read whole: a malformed line, points that do not match
 the results, or round blocks that contradict each other are refused with
@@ -153,8 +159,10 @@ func trfImport(f *trf.File, source string) (store.TournamentImport, []string, er
 	if len(f.Forbidden) > 0 {
 		notes = append(notes, fmt.Sprintf("%s of players who may not meet (XXP) not kept: arbiter does not keep forbidden pairs.", plural(len(f.Forbidden), "group", "groups")))
 	}
-	if len(f.Accelerations) > 0 {
-		notes = append(notes, "The accelerations (XXA or 250) are not kept: a tournament in the database pairs without acceleration.")
+	if bakuOf(f, t) {
+		t.Accelerated = "baku"
+	} else if len(f.Accelerations) > 0 {
+		notes = append(notes, "The accelerations (XXA or 250) are not kept: they are not the Baku acceleration, the one arbiter applies.")
 	}
 	if texts := f.Header.Chain(); len(texts) > 0 {
 		if chain, err := tiebreak.ParseChain(texts); err == nil {
@@ -273,19 +281,47 @@ func unkeptTRF(f *trf.File) []string {
 			lost = append(lost, what)
 		}
 	}
-	add(h.Federation != "", "federation (032)")
-	add(h.EndDate != "", "end date (052)")
-	add(h.Arbiter != "", "chief arbiter (102)")
-	add(len(h.Deputies) > 0, "deputy arbiters (112)")
-	add(len(h.RoundDates) > 0, "round dates (132)")
 	add(h.System != "", "pairing system (192 "+h.System+")")
+	add(h.Controller != "", "pairing controller (182 "+h.Controller+")")
+	national := 0
+	for _, p := range f.Players {
+		national += len(p.National)
+	}
+	add(national > 0, plural(national, "national rating record", "national rating records"))
+	add(len(f.Abnormal) > 0, plural(len(f.Abnormal), "abnormal points line (299)", "abnormal points lines (299)"))
 	add(len(f.Comments) > 0, plural(len(f.Comments), "comment line (###)", "comment lines (###)"))
 	add(len(f.Extra) > 0, plural(len(f.Extra), "line arbiter does not read", "lines arbiter does not read"))
-	if h.StartDate != "" && trf.ISODate(h.StartDate) == "" {
-		lost = append(lost, fmt.Sprintf("start date (042 %q, not a date arbiter reads)", h.StartDate))
+	for _, u := range f.Unread() {
+		lost = append(lost, u+", not in a form arbiter reads")
 	}
 	if len(lost) == 0 {
 		return nil
 	}
 	return []string{"Not kept from the file: " + strings.Join(lost, ", ") + "."}
+}
+
+// bakuOf reports whether f asks for the Baku acceleration (C.04.5.1) of
+// tournament t: a 192 line naming a Baku system without acceleration
+// lines, or acceleration lines that are exactly Baku's for the file's
+// players and t's rounds.
+func bakuOf(f *trf.File, t arbiter.Tournament) bool {
+	if len(f.Accelerations) == 0 {
+		return strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.Header.System)), "_BAKU")
+	}
+	want := accelerations(arbiter.Tournament{Accelerated: "baku", Rounds: t.Rounds}, len(f.Players))
+	for id := 1; id <= len(f.Players); id++ {
+		got := f.Accelerations[id]
+		for len(got) > 0 && got[len(got)-1] == 0 {
+			got = got[:len(got)-1]
+		}
+		if !slices.Equal(got, want[id]) {
+			return false
+		}
+	}
+	for id := range f.Accelerations {
+		if id < 1 || id > len(f.Players) {
+			return false
+		}
+	}
+	return true
 }
