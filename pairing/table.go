@@ -17,8 +17,10 @@ import (
 // NoColour, the lot drawn from t.Seed (InitialColourByLot). Points are in
 // half-points. A tournament accelerated by the Baku method (t.Accelerated
 // "baku", C.04.5.1) gives group A the virtual points of Baku, as FromTRF
-// does for a file with the same 250 or XXA lines. It returns an error if a
-// game before round has no result.
+// does for a file with the same 250 or XXA lines. A game before round with
+// no result yet (adjourned, or not known: TRF-26 X) counts as played and
+// scores nothing, as FromTRF reads an X under the default 162 line; the
+// store pairs past such a game only when the organizer decides to.
 func FromTable(t arbiter.Tournament, entries []arbiter.Entry, table *scoring.Table, round int, absent map[int]bool) (Input, error) {
 	in := Input{Round: round, Rounds: t.Rounds, Edition: t.PairingEdition, InitialColour: t.FirstColour, Points: StandardPoints}
 	if in.InitialColour == arbiter.NoColour {
@@ -44,9 +46,6 @@ func FromTable(t arbiter.Tournament, entries []arbiter.Entry, table *scoring.Tab
 		}
 		for r := 1; r < round; r++ {
 			o := card.Rounds[r-1]
-			if o.Pending {
-				return in, fmt.Errorf("pairing: round %d: player %d's game has no result yet", r, e.PN)
-			}
 			p.Games = append(p.Games, gameFromOutcome(o))
 		}
 		in.Players = append(in.Players, p)

@@ -58,12 +58,19 @@ A pairing given by hand that breaks a basic rule of the Swiss system is not
 saved unless --force is given: a rematch (C.04.1 art. 2), more than one
 pairing-allocated bye (art. 3), a second bye for the same player (art. 4), a
 colour difference above 2 (art. 6), the same colour three times in a row
-(art. 7).`,
+(art. 7).
+
+A board of the previous round whose result is not known yet (an adjourned
+game, or a TRF-26 X) stops the pairing: enter the result, or, if the
+organizer decides to pair anyway, add --force. The game then counts as
+played and scores nothing until its result is entered, as a TRF with X
+under the default 162 line; the decision is logged.`,
 		Example: `  $ arbiter round pair
   $ arbiter round pair --dry-run --explain
   $ arbiter round pair --manual "1-7, 3-2, 5 bye"
   $ arbiter round pair --file round4.txt
-  $ arbiter round pair --manual "2-1, 4-3" --force`,
+  $ arbiter round pair --manual "2-1, 4-3" --force
+  $ arbiter round pair --force    # round 3 has an adjourned game`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -75,7 +82,7 @@ colour difference above 2 (art. 6), the same colour three times in a row
 	}
 	cmd.Flags().StringVar(&opts.manual, "manual", "", "the pairing `PAIRS`, e.g. \"1-7, 3-2, 5 bye\" (White first)")
 	cmd.Flags().StringVar(&opts.file, "file", "", "read the pairing from `FILE` (- for standard input)")
-	cmd.Flags().BoolVar(&opts.force, "force", false, "keep a pairing that breaks a basic rule")
+	cmd.Flags().BoolVar(&opts.force, "force", false, "keep a pairing that breaks a basic rule; pair although results of the previous round are not known")
 	cmd.Flags().BoolVar(&opts.explain, "explain", false, "show why each board was paired so")
 	cmd.Flags().BoolVar(&opts.dryRun, "dry-run", false, "show the pairing without storing it")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the round as JSON")
@@ -85,15 +92,14 @@ colour difference above 2 (art. 6), the same colour three times in a row
 }
 
 // check refuses flags that do not go together: --force keeps a pairing
-// given by hand, which a dry run does not store; --explain shows the
+// given by hand, which a dry run does not store (with the Dutch system,
+// --force pairs although results are not known); --explain shows the
 // Dutch system's reasons, which a pairing by hand does not have.
 func (opts *roundPairOptions) check() error {
 	byHand := opts.manual != "" || opts.file != ""
 	switch {
-	case opts.force && opts.dryRun:
+	case opts.force && opts.dryRun && byHand:
 		return usageErrorf("--force with --dry-run: a dry run stores nothing, so there is nothing to keep; drop --force (the warnings are shown either way)")
-	case opts.force && !byHand:
-		return usageErrorf("--force keeps a pairing given by hand that breaks a basic rule: give it with --manual or --file; the Dutch system needs no --force")
 	case opts.explain && byHand:
 		return usageErrorf("--explain shows why the Dutch system paired each board: a pairing given with --manual or --file has no such reasons; drop --explain")
 	}
@@ -117,6 +123,14 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		if err != nil {
 			return err
 		}
+		if opts.force && source == "" && len(s.Unknown()) == 0 {
+			// With the Dutch system --force only decides to pair
+			// although results are not known.
+			if s.Next() == 1 {
+				return usageErrorf("%s", a.tr().T("cli.pair.noforce1"))
+			}
+			return usageErrorf("%s", a.tr().T("cli.pair.noforce", "Round", s.Next()-1))
+		}
 		var p store.Pairing
 		// notes are said once the pairing is stored (or shown by a dry
 		// run): a pairing refused, for example because another command
@@ -132,10 +146,10 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			if err != nil {
 				return fmt.Errorf("%s: %w", source, err)
 			}
-			p = store.Pairing{Round: s.Next(), Method: "manual", Boards: boards, Byes: byes}
+			p = store.Pairing{Round: s.Next(), Method: "manual", Boards: boards, Byes: byes, Unknown: opts.force}
 		} else {
 			var more []string
-			if p, more, err = a.autoPair(ctx, s); err != nil {
+			if p, more, err = a.autoPair(ctx, s, opts.force); err != nil {
 				return err
 			}
 			notes = append(notes, more...)
@@ -145,7 +159,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		out, err := s.Complete(p)
 		if err != nil {
-			return pairingError(err, s)
+			return pairingError(a.tr(), err, s)
 		}
 		if ws := s.Check(p); len(ws) > 0 {
 			switch {
@@ -187,7 +201,12 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		r, err := db.SavePairing(ctx, s.Tournament.ID, p)
 		if err != nil {
-			return pairingError(err, s)
+			return pairingError(a.tr(), err, s)
+		}
+		if p.Unknown {
+			if open := s.Unknown(); len(open) > 0 {
+				a.note(a.tr().T("cli.pair.unknownkept", "Round", r.Number-1, "Boards", joinInts(open, ", ")))
+			}
 		}
 		// Only now is the pairing kept: another command may have paired
 		// the round meanwhile.
@@ -213,12 +232,12 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 }
 
 // pairingError adds to a refused pairing what to type instead.
-func pairingError(err error, s *store.Snapshot) error {
+func pairingError(l *locale.Localizer, err error, s *store.Snapshot) error {
 	switch {
 	case errors.Is(err, store.ErrLeftOut):
 		return hint(err, "put them on a board or give \"N bye\"; for a known absence first type arbiter player bye N --zero")
 	case errors.Is(err, store.ErrRoundOpen):
-		return hint(err, "enter them with arbiter round result BOARD RESULT --round %d", s.Next()-1)
+		return hint(err, "%s", l.T("cli.pair.open", "Round", s.Next()-1))
 	case errors.Is(err, store.ErrNotPlaying):
 		return hint(err, "leave the player out: byes asked for and absences are added by themselves (arbiter player bye N --cancel withdraws a bye)")
 	case errors.Is(err, store.ErrNotFound):
@@ -232,21 +251,21 @@ func pairingError(err error, s *store.Snapshot) error {
 // of a tournament whose first colour is drawn by lot and that has no seed
 // yet gets a seed, returned in the pairing to be stored with it. notes are
 // for the user once the pairing is kept: the colour drawn by lot.
-func (a *app) autoPair(_ context.Context, s *store.Snapshot) (_ store.Pairing, notes []string, _ error) {
+func (a *app) autoPair(_ context.Context, s *store.Snapshot, unknown bool) (_ store.Pairing, notes []string, _ error) {
 	n := s.Next()
 	// Complete refuses a round that cannot be paired at all (every round
 	// paired, no players, results missing in the previous round) before
 	// it looks at the boards; an empty pairing then fails only by leaving
 	// players out.
-	if _, err := s.Complete(store.Pairing{Round: n}); err != nil && !errors.Is(err, store.ErrLeftOut) {
-		return store.Pairing{}, nil, pairingError(err, s)
+	if _, err := s.Complete(store.Pairing{Round: n, Unknown: unknown}); err != nil && !errors.Is(err, store.ErrLeftOut) {
+		return store.Pairing{}, nil, pairingError(a.tr(), err, s)
 	}
 	t := s.Tournament
 	if t.System == arbiter.RoundRobin {
 		p, err := a.roundRobinPair(s)
 		return p, nil, err
 	}
-	p := store.Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
+	p := store.Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}, Unknown: unknown}
 	if t.FirstColour == arbiter.NoColour && n == 1 && t.Seed == 0 {
 		t.Seed = a.now().UnixNano()
 		p.Seed = &t.Seed
