@@ -49,6 +49,19 @@ type Event struct {
 	// or other text held characters the writer could not print as they
 	// are (a PDF font without the letter, an emoji) and replaced.
 	Warn func(msg string)
+
+	// Codes holds, by board number, what the result slips of the last
+	// round print for reporting from the board (arbiter serve): a QR
+	// code of the board's address and each player's PIN. Nil prints
+	// slips without them.
+	Codes map[int]SlipCode
+}
+
+// SlipCode is what a board's slip carries for reporting the result from
+// a phone: the address the QR code holds and the players' PINs.
+type SlipCode struct {
+	URL                string
+	WhitePIN, BlackPIN string
 }
 
 // StandingRow is one line of the standings.

@@ -351,10 +351,18 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 	d.text(right-bw-5-d.f.GetStringWidth(rt), y+9, rt)
 
 	nameW := 118.0
+	code, coded := v.ev.Codes[b.Number]
+	if coded && round == len(v.ev.Rounds) {
+		nameW = 80
+		d.qr(right-58, y+11, 24, code.URL)
+	} else {
+		coded = false
+	}
 	for k, side := range []struct {
 		label string
 		pn    int
-	}{{v.l.T("colour.white"), b.White}, {v.l.T("colour.black"), b.Black}} {
+		pin   string
+	}{{v.l.T("colour.white"), b.White, code.WhitePIN}, {v.l.T("colour.black"), b.Black, code.BlackPIN}} {
 		ly := y + 18 + float64(k)*11
 		d.textColor(darkGrey)
 		d.font(false, 9)
@@ -365,6 +373,10 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 		nw := d.f.GetStringWidth(name)
 		d.font(false, 11)
 		d.text(margin+13+nw+2, ly, pointsText(v.before(side.pn, round)))
+		if coded {
+			d.font(true, 9)
+			d.text(margin+109, ly, "PIN "+side.pin)
+		}
 	}
 
 	// Result boxes, stacked on the right.

@@ -412,3 +412,50 @@ func TestPairingsBalance(t *testing.T) {
 		})
 	}
 }
+
+// TestSlipCodes: the slips of the last round carry each player's PIN and
+// a QR code when the event has the board codes, and an earlier round's
+// slips, or an event without codes, carry neither.
+func TestSlipCodes(t *testing.T) {
+	ev := sampleEvent(t)
+	plain, err := slipsOf(ev, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Codes = map[int]SlipCode{
+		1: {URL: "http://192.168.43.10:8080/b/abcdefghijklmnopqrstuvwxyz", WhitePIN: "4821", BlackPIN: "0937"},
+	}
+	coded, err := slipsOf(ev, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	older, err := slipsOf(ev, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, coded)
+	for _, want := range []string{"PIN 4821", "PIN 0937"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the slips of round 3 lack %q:\n%s", want, text)
+		}
+	}
+	if strings.Count(text, "PIN ") != 2 {
+		t.Errorf("the slips print %d PINs, want 2 (board 1 only)", strings.Count(text, "PIN "))
+	}
+	for name, pdf := range map[string][]byte{"without codes": plain, "of round 2": older} {
+		if strings.Contains(pdfText(t, pdf), "PIN") {
+			t.Errorf("the slips %s print a PIN", name)
+		}
+	}
+	// The QR code is drawn with filled rectangles: the coded file is
+	// the bigger by them.
+	if len(coded) < len(plain)+2000 {
+		t.Errorf("the slips with a QR code are %d bytes, without %d: no code drawn?", len(coded), len(plain))
+	}
+}
+
+func slipsOf(ev *Event, round int) ([]byte, error) {
+	var b bytes.Buffer
+	err := WriteSlips(&b, ev, round)
+	return b.Bytes(), err
+}

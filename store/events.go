@@ -33,20 +33,38 @@ const (
 	ActByeCancel     = "player.bye-cancel"
 	ActRoundPair     = "round.pair"
 	ActRoundUnpair   = "round.unpair"
-	ActResult        = "result.enter"
-	ActCorrect       = "result.correct"
-	ActGameAdd       = "game.add"
-	ActGameRuling    = "game.ruling"
+	// ActRoundUnknown records the organizer's decision to pair a round
+	// although games of the round before have no result yet (an
+	// adjourned game, TRF-26 X): New names the boards.
+	ActRoundUnknown = "round.unknown"
+	ActResult       = "result.enter"
+	ActCorrect      = "result.correct"
+	ActGameAdd      = "game.add"
+	ActGameRuling   = "game.ruling"
+	ActRoundPublish = "round.publish"
+	ActReport       = "result.report"
+	ActConfirm      = "result.confirm"
+	ActDispute      = "result.dispute"
+	ActAccept       = "result.accept"
+	ActReject       = "result.reject"
+	ActWebSet       = "tournament.web"
 )
 
-// logEvent appends an event inside tx. tid 0 stores no tournament.
+// logEvent appends an event inside tx, made by db.Actor. tid 0 stores no
+// tournament.
 func (db *DB) logEvent(ctx context.Context, tx *sql.Tx, tid int64, action, subject, old, new string) error {
+	return db.logEventAs(ctx, tx, db.actor(ctx), tid, action, subject, old, new)
+}
+
+// logEventAs is logEvent made by who: a front end serving many people
+// names each change's author per call.
+func (db *DB) logEventAs(ctx context.Context, tx *sql.Tx, who string, tid int64, action, subject, old, new string) error {
 	var t any
 	if tid != 0 {
 		t = tid
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO events (at, who, tournament_id, action, subject, old_value, new_value)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, db.stamp(), db.actor(), t, action, subject, old, new)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, db.stamp(), who, t, action, subject, old, new)
 	if err != nil {
 		return fmt.Errorf("log %s: %w", action, err)
 	}

@@ -39,7 +39,16 @@ type Pairing struct {
 	// drawn to pair round 1 (C.04.3 5.1): it is stored in the tournament
 	// with the round, so that later rounds draw the same colour.
 	Seed *int64
+	// Basis, when not 0, is the Snapshot.LastEvent the pairing was
+	// computed from: SavePairing refuses it (ErrStale) if anything of the
+	// tournament changed since, such as a result corrected, which moves
+	// players between score groups.
+	Basis int64
 }
+
+// ErrStale is the kind of error for a pairing computed from a state of the
+// tournament that has changed since.
+var ErrStale = fmt.Errorf("the tournament changed: %w", ErrConflict)
 
 // SavePairing stores round p.Round of tournament tid in one transaction
 // and returns it as stored, the absent players' byes added. It refuses a
@@ -55,6 +64,9 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		}
 		if out, err = s.Complete(p); err != nil {
 			return err
+		}
+		if p.Basis != 0 && p.Basis != s.LastEvent {
+			return &InputError{Kind: ErrStale, Msg: fmt.Sprintf("round %d was not paired: the tournament changed while the pairing was made (a result, a player or a bye); pair it again", p.Round)}
 		}
 		method := p.Method
 		if method == "" {
@@ -109,7 +121,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 			for _, b := range open {
 				boards = append(boards, strconv.Itoa(b))
 			}
-			if err := db.logEvent(ctx, tx, tid, ActRoundPair, subject+": paired with results not known", "",
+			if err := db.logEvent(ctx, tx, tid, ActRoundUnknown, fmt.Sprintf("round %d paired with results not known", out.Number), "",
 				fmt.Sprintf("round %d, %s %s", out.Number-1, word(len(open), "board", "boards"), strings.Join(boards, ", "))); err != nil {
 				return err
 			}
@@ -356,7 +368,17 @@ type ResultChange struct {
 	Old, New             arbiter.Result
 	OldReason, NewReason string
 	Unchanged            bool // the same result was already there
+	// Paired is how many rounds were paired when the result was entered:
+	// more than Round when later rounds were paired with the old result.
+	Paired int
 }
+
+// Judge decides, inside the transaction that enters a result, the result
+// and the reason to store, knowing the games submitted for the board
+// (oldest first; none when the board has none or round n is not paired).
+// n is the round asked for, the last round paired for 0. An error stops
+// the entry before anything else is checked.
+type Judge func(n int, gs []Game) (arbiter.Result, string, error)
 
 // ErrResultEntered is the kind of error for entering a different result
 // on a board that has one without asking for a correction.
@@ -368,70 +390,111 @@ var ErrResultEntered = fmt.Errorf("result already entered: %w", ErrConflict)
 // correction with the old and the new value. Entering the result already
 // there changes nothing.
 func (db *DB) SetResult(ctx context.Context, tid int64, n, b int, r arbiter.Result, reason string, correct bool) (ResultChange, error) {
-	var c ResultChange
 	if err := CheckReason(reason); err != nil {
-		return c, err
+		return ResultChange{}, err
 	}
+	return db.JudgeResult(ctx, tid, n, b, correct, func(int, []Game) (arbiter.Result, string, error) { return r, reason, nil })
+}
+
+// JudgeResult is SetResult with the result decided by judge in the same
+// transaction, so that no game or result entered meanwhile by someone
+// else can slip between the decision and the write.
+func (db *DB) JudgeResult(ctx context.Context, tid int64, n, b int, correct bool, judge Judge) (ResultChange, error) {
+	var c ResultChange
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		t, err := loadTournament(ctx, tx, tid)
-		if err != nil {
-			return err
-		}
 		paired, err := pairedRounds(ctx, tx, tid)
 		if err != nil {
 			return err
 		}
-		if paired == 0 {
-			return conflict("no round of %s is paired yet", t.Name)
+		at := n
+		if at == 0 {
+			at = paired
 		}
-		if n == 0 {
-			n = paired
-		}
-		if n < 1 || n > paired {
-			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
-		}
-		c.Round, c.Board, c.New, c.NewReason = n, b, r, reason
-		err = tx.QueryRowContext(ctx, `SELECT white, black, result, reason FROM boards WHERE tournament_id = ? AND round = ? AND board = ?`,
-			tid, n, b).Scan(&c.White, &c.Black, &c.Old, &c.OldReason)
-		if errors.Is(err, sql.ErrNoRows) {
-			var boards int
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM boards WHERE tournament_id = ? AND round = ?`, tid, n).Scan(&boards); err != nil {
+		var gs []Game
+		if at >= 1 && at <= paired {
+			if gs, err = loadGames(ctx, tx, tid, at, b); err != nil {
 				return err
 			}
-			if boards == 0 {
-				return notFound("round %d has no boards, only byes", n)
-			}
-			return &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards)}
 		}
-		if err != nil {
-			return fmt.Errorf("read board: %w", err)
-		}
-		if reason == "" && r == c.Old {
-			c.NewReason = c.OldReason
-		}
-		if c.Old == r && c.OldReason == c.NewReason {
-			c.Unchanged = true
-			return nil
-		}
-		names, err := boardNames(ctx, tx, tid, c.White, c.Black)
+		r, reason, err := judge(at, gs)
 		if err != nil {
 			return err
 		}
-		subject := fmt.Sprintf("round %d board %d (%s)", n, b, names)
-		action := ActResult
-		if c.Old != arbiter.NoResult && c.Old != r {
-			if !correct {
-				return &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names)}
-			}
-			action = ActCorrect
+		if err := CheckReason(reason); err != nil {
+			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE boards SET result = ?, reason = ? WHERE tournament_id = ? AND round = ? AND board = ?`,
-			r, c.NewReason, tid, n, b); err != nil {
-			return fmt.Errorf("enter result: %w", err)
-		}
-		return db.logEvent(ctx, tx, tid, action, subject, withReason(c.Old, c.OldReason), withReason(r, c.NewReason))
+		c, err = db.setResult(ctx, tx, db.actor(ctx), tid, n, b, r, reason, correct)
+		c.Paired = paired
+		return err
 	})
 	return c, err
+}
+
+// setResult is SetResult inside tx, the change logged as made by who. A
+// report of the board still open (reported from the board, or disputed)
+// is closed: the organizer's result stands.
+func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, n, b int, r arbiter.Result, reason string, correct bool) (ResultChange, error) {
+	var c ResultChange
+	t, err := loadTournament(ctx, tx, tid)
+	if err != nil {
+		return c, err
+	}
+	paired, err := pairedRounds(ctx, tx, tid)
+	if err != nil {
+		return c, err
+	}
+	if paired == 0 {
+		return c, conflict("no round of %s is paired yet", t.Name)
+	}
+	if n == 0 {
+		n = paired
+	}
+	if n < 1 || n > paired {
+		return c, &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
+	}
+	c.Round, c.Board, c.New, c.NewReason = n, b, r, reason
+	err = tx.QueryRowContext(ctx, `SELECT white, black, result, reason FROM boards WHERE tournament_id = ? AND round = ? AND board = ?`,
+		tid, n, b).Scan(&c.White, &c.Black, &c.Old, &c.OldReason)
+	if errors.Is(err, sql.ErrNoRows) {
+		var boards int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM boards WHERE tournament_id = ? AND round = ?`, tid, n).Scan(&boards); err != nil {
+			return c, err
+		}
+		if boards == 0 {
+			return c, notFound("round %d has no boards, only byes", n)
+		}
+		return c, &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards)}
+	}
+	if err != nil {
+		return c, fmt.Errorf("read board: %w", err)
+	}
+	if reason == "" && r == c.Old {
+		c.NewReason = c.OldReason
+	}
+	if c.Old == r && c.OldReason == c.NewReason {
+		c.Unchanged = true
+		return c, nil
+	}
+	names, err := boardNames(ctx, tx, tid, c.White, c.Black)
+	if err != nil {
+		return c, err
+	}
+	subject := fmt.Sprintf("round %d board %d (%s)", n, b, names)
+	action := ActResult
+	if c.Old != arbiter.NoResult && c.Old != r {
+		if !correct {
+			return c, &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names)}
+		}
+		action = ActCorrect
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE boards SET result = ?, reason = ? WHERE tournament_id = ? AND round = ? AND board = ?`,
+		r, c.NewReason, tid, n, b); err != nil {
+		return c, fmt.Errorf("enter result: %w", err)
+	}
+	if err := closeReports(ctx, tx, tid, n, b, who, db.stamp()); err != nil {
+		return c, err
+	}
+	return c, db.logEventAs(ctx, tx, who, tid, action, subject, withReason(c.Old, c.OldReason), withReason(r, c.NewReason))
 }
 
 // ErrNotPaired is the kind of error for a round that is not paired yet.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"io"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/reports"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -52,7 +52,9 @@ type printKind struct {
 	// paired: the round is a paired round (default the last one), not a
 	// round "after" which the sheet shows the tournament.
 	paired bool
-	write  func(w io.Writer, ev *reports.Event, round int) error
+	// codes: the sheet prints the board codes of a published round.
+	codes bool
+	write func(w io.Writer, ev *reports.Event, round int) error
 }
 
 // printKinds lists the sheets, in the order help shows them.
@@ -83,12 +85,15 @@ The round is the last one paired unless --round N says otherwise.`,
 			long: `Print the result slips of a round, one per board and five to an A4 page, with
 dashed lines to cut along. Each slip has the round and the board, both
 players with their points, boxes to tick 1-0, ½-½ or 0-1, and a line for
-each player's signature.
+each player's signature. The slips of a published round (round publish)
+also carry a QR code of the board's page on arbiter serve and each
+player's PIN, for reporting the result from a phone.
 
 The round is the last one paired unless --round N says otherwise.`,
 			example: `  $ arbiter print slips -o slips3.pdf
   $ arbiter print slips --round 4 -o slips4.pdf`,
 			paired: true,
+			codes:  true,
 			write:  reports.WriteSlips,
 		},
 		{
@@ -176,13 +181,14 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 	return a.writeReport(ctx, report{
 		path: opts.output,
 		lang: lang,
-		round: func(s *store.Snapshot) (int, error) {
+		round: func(s *desk.Snapshot) (int, error) {
 			if k.paired {
 				return pairedRound(s, opts.round)
 			}
 			return a.afterRound(s, opts.round, k.what, "cli.what."+k.name, false)
 		},
 		write: k.write,
+		codes: k.codes,
 		size:  func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },
 	})
 }

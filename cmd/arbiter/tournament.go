@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -32,6 +32,7 @@ the one chosen with "tournament use") is the one other commands work on;
 		newTournamentShowCmd(a),
 		newTournamentSetCmd(a),
 		newTournamentCloseCmd(a),
+		newTournamentWebCmd(a),
 	)
 	return cmd
 }
@@ -222,12 +223,12 @@ type tournamentJSON struct {
 	Language        string   `json:"language"`
 	Current         bool     `json:"current"`
 	formatJSON
-	reportJSON
+	settingsJSON
 }
 
-// reportJSON are the report settings (tournament set --federation and
+// settingsJSON are the report settings (tournament set --federation and
 // the others), left out when not set.
-type reportJSON struct {
+type settingsJSON struct {
 	Accelerated   string   `json:"accelerated,omitempty"`
 	UnratedRating int      `json:"unrated_rating,omitempty"`
 	Federation    string   `json:"federation,omitempty"`
@@ -240,7 +241,7 @@ type reportJSON struct {
 	RatingType    string   `json:"rating_type,omitempty"`
 }
 
-func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
+func toTournamentJSON(ti desk.TournamentInfo) tournamentJSON {
 	t := ti.Tournament
 	return tournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Rounds: t.Rounds, RoundsPaired: ti.Paired,
@@ -250,7 +251,7 @@ func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
 		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed,
 		Language: locale.Lang(t.Language).String(), Current: ti.Current,
 		formatJSON: toFormatJSON(t),
-		reportJSON: reportJSON{Accelerated: t.Accelerated, UnratedRating: t.UnratedRating, Federation: t.Federation,
+		settingsJSON: settingsJSON{Accelerated: t.Accelerated, UnratedRating: t.UnratedRating, Federation: t.Federation,
 			City: t.City, ChiefArbiter: t.ChiefArbiter, Deputies: t.Deputies, EndDate: t.EndDate, RoundDates: t.RoundDates,
 			TimeCode: t.TimeCode, RatingType: t.RatingType},
 	}

@@ -159,8 +159,8 @@ func TestExportTRF26(t *testing.T) {
 		t.Errorf("imported venue %q, want the city %q", got.Venue, want.City)
 	}
 	want.City = ""
-	if !reflect.DeepEqual(got.reportJSON, want.reportJSON) {
-		t.Errorf("imported settings %+v, want %+v", got.reportJSON, want.reportJSON)
+	if !reflect.DeepEqual(got.settingsJSON, want.settingsJSON) {
+		t.Errorf("imported settings %+v, want %+v", got.settingsJSON, want.settingsJSON)
 	}
 }
 

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/spf13/cobra"
+)
+
+// newResultCmd returns the "result" noun: the results reported from the
+// boards (arbiter serve) that wait for the organizer.
+func newResultCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "result <command>",
+		RunE:  nounRun,
+		Short: "Decide the results reported from the boards",
+		Long: `Results reported from the boards with arbiter serve are entered when the
+opponent confirms them. Those the players disagree on, and those nobody
+confirmed in time, wait in the queue for the organizer, who enters one or
+throws it away (the board can then be reported again).`,
+	}
+	cmd.AddCommand(newResultQueueCmd(a), newResultAcceptCmd(a), newResultRejectCmd(a))
+	return cmd
+}
+
+// reportJSON is a report in the queue, in JSON. Field names are stable.
+type reportJSON struct {
+	ID         int64  `json:"id"`
+	Round      int    `json:"round"`
+	Board      int    `json:"board"`
+	White      int    `json:"white"`
+	Black      int    `json:"black"`
+	Status     string `json:"status"`
+	ReportedBy string `json:"reported_by"`
+	Result     string `json:"result"`
+	Other      string `json:"other_result"`
+	ReportedAt string `json:"reported_at"`
+	IP         string `json:"ip"`
+}
+
+type resultQueueOptions struct {
+	stale time.Duration
+	json  bool
+}
+
+func newResultQueueCmd(a *app) *cobra.Command {
+	opts := &resultQueueOptions{}
+	cmd := &cobra.Command{
+		Use:   "queue",
+		Short: "List the reported results waiting for the organizer",
+		Long: `List the results reported from the boards that wait for the organizer: those
+the two players disagree on, and those not confirmed within --stale.`,
+		Example: `  $ arbiter result queue
+  $ arbiter result queue --stale 5m --json`,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runResultQueue(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().DurationVar(&opts.stale, "stale", 10*time.Minute, "list reports nobody confirmed for `DURATION`")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the queue as JSON")
+	return cmd
+}
+
+func colourName(c arbiter.Colour) string {
+	if c == arbiter.Black {
+		return "black"
+	}
+	return "white"
+}
+
+func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
+		s, err := a.snapshot(ctx, d)
+		if err != nil {
+			return err
+		}
+		q, err := d.Queue(ctx, s.Tournament.ID, opts.stale)
+		if err != nil {
+			return err
+		}
+		if opts.json {
+			out := []reportJSON{}
+			for _, r := range q {
+				out = append(out, reportJSON{ID: r.ID, Round: r.Round, Board: r.Board, White: r.White, Black: r.Black, Status: r.Status,
+					ReportedBy: colourName(r.Seat), Result: r.Result.String(), Other: r.Other.String(),
+					ReportedAt: r.ReportedAt.Format(time.RFC3339), IP: r.ReportedIP})
+			}
+			return writeJSON(a.stdout, out)
+		}
+		if len(q) == 0 {
+			a.note(a.tr().T("cli.queue.empty"))
+			return nil
+		}
+		tb := newTable(true, true, true, false, false)
+		tb.add("Id", "Round", "Board", "Players", "Reported")
+		for _, r := range q {
+			what := fmt.Sprintf("%s by %s at %s", r.Result, colourName(r.Seat), r.ReportedAt.Local().Format("15:04"))
+			if r.Status == desk.Disputed {
+				what += fmt.Sprintf(", %s by %s", r.Other, colourName(r.Seat.Opposite()))
+			} else {
+				what += ", not confirmed"
+			}
+			tb.add(strconv.FormatInt(r.ID, 10), strconv.Itoa(r.Round), strconv.Itoa(r.Board),
+				s.Label(r.White)+" - "+s.Label(r.Black), what)
+		}
+		return tb.write(a.stdout)
+	})
+}
+
+// reportID reads a report id from the queue.
+func reportID(s string) (int64, error) {
+	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || id < 1 {
+		return 0, usageErrorf("report %q: give the id shown by arbiter result queue, e.g. 4", s)
+	}
+	return id, nil
+}
+
+func newResultAcceptCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "accept <id> [result]",
+		Short: "Enter a reported result",
+		Long: `Enter the result of report <id> (see arbiter result queue): the result
+reported, or the one given (needed when the players disagree). It is
+checked against the game attached to the board as round result checks it.`,
+		Example: `  $ arbiter result accept 4
+  $ arbiter result accept 5 1/2`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) < 1 || len(args) > 2 {
+				return usageErrorf("give a report id and optionally a result, e.g. arbiter result accept 4 1-0")
+			}
+			return nil
+		},
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := reportID(args[0])
+			if err != nil {
+				return err
+			}
+			res := arbiter.NoResult
+			if len(args) == 2 {
+				if res, err = arbiter.ParseResult(args[1]); err != nil {
+					return err
+				}
+			}
+			return a.withEvening(cmd.Context(), func(e *desk.Evening) error {
+				rep, err := e.Accept(cmd.Context(), id, res, "")
+				if err != nil {
+					return err
+				}
+				a.note(a.tr().T("cli.report.accepted", "Round", rep.Round, "Board", rep.Board, "ID", rep.ID))
+				return nil
+			})
+		},
+	}
+	return cmd
+}
+
+func newResultRejectCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "reject <id>",
+		Short: "Throw a reported result away",
+		Long: `Throw report <id> away (see arbiter result queue) without entering a result:
+the board can be reported again, or its result entered with round result.`,
+		Example:           `  $ arbiter result reject 4`,
+		Args:              oneArg("give the report id shown by arbiter result queue, e.g. arbiter result reject 4"),
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := reportID(args[0])
+			if err != nil {
+				return err
+			}
+			return a.withEvening(cmd.Context(), func(e *desk.Evening) error {
+				rep, err := e.Reject(cmd.Context(), id, "")
+				if err != nil {
+					return err
+				}
+				a.note(a.tr().T("cli.report.rejected", "ID", rep.ID, "Board", rep.Board, "Round", rep.Round))
+				return nil
+			})
+		},
+	}
+}
+
+// withEvening runs fn on the current tournament through the same calls
+// the web server makes.
+func (a *app) withEvening(ctx context.Context, fn func(e *desk.Evening) error) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		t, err := a.resolveTournament(ctx, d)
+		if err != nil {
+			return err
+		}
+		return fn(d.Evening(t.ID, 10*time.Minute))
+	})
+}

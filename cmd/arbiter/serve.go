@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/web"
+	"github.com/spf13/cobra"
+)
+
+type serveOptions struct {
+	addr      string
+	publicURL string
+	password  string
+	stale     time.Duration
+}
+
+func newServeCmd(a *app) *cobra.Command {
+	opts := &serveOptions{}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the evening to every phone and the projector",
+		Long: `Serve the current tournament on the club's network: the boards of the round,
+"find my board", the standings with each player's tie-breaks explained, the
+crosstable, a page per player, and /show for the projector, which turns
+between the pairings and the standings. Every page follows the changes as
+they happen, whether made on a phone or typed at the command line beside
+the server, which keeps working on the same file.
+
+A paired round is a draft until it is published (arbiter round publish, or
+the organizer's page): players see only published rounds. The slips of a
+published round (arbiter print slips) carry a QR code of the board's page
+and a PIN next to each name. Either player scans it and reports the result;
+the opponent confirms it on their own phone with their PIN, and the result
+is entered as arbiter round result enters it. A disagreement, or a report
+nobody confirms within --stale, waits for the organizer (arbiter result
+queue, or the organizer's page). Forfeits and corrections stay with the
+organizer.
+
+The organizer's page (/admin) answers only on the local network, with the
+password of --admin-password (or $ARBITER_ADMIN_PASSWORD) or the one-time
+link printed at start. The address in the QR codes is --public-url if
+given (it is stored with the tournament, so slips printed before the
+server starts work too), else this machine's address on the network.`,
+		Example: `  $ arbiter serve
+  $ arbiter serve --addr 0.0.0.0:8080 --admin-password club
+  $ arbiter serve --public-url http://192.168.43.10:8080`,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if opts.password == "" {
+				opts.password = a.getenv("ARBITER_ADMIN_PASSWORD")
+			}
+			return runServe(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.addr, "addr", "0.0.0.0:8080", "listen on `HOST:PORT`")
+	cmd.Flags().StringVar(&opts.publicURL, "public-url", "", "the `URL` players reach the server at, stored for the QR codes of the slips")
+	cmd.Flags().StringVar(&opts.password, "admin-password", "", "the organizer's `PASSWORD` (default: $ARBITER_ADMIN_PASSWORD, else a one-time link)")
+	cmd.Flags().DurationVar(&opts.stale, "stale", 10*time.Minute, "a report nobody confirms goes to the organizer after `DURATION`")
+	return cmd
+}
+
+func runServe(ctx context.Context, a *app, opts *serveOptions) error {
+	if opts.publicURL != "" {
+		u, err := url.Parse(opts.publicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return usageErrorf("--public-url %q: give the address players type, e.g. http://192.168.1.10:8080", opts.publicURL)
+		}
+		opts.publicURL = strings.TrimRight(opts.publicURL, "/")
+	}
+	if opts.stale <= 0 {
+		return usageErrorf("--stale %s: give a duration such as 10m", opts.stale)
+	}
+	d, err := a.openDesk(ctx, desk.ReadWrite)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	// The server writes as many people; each change names its author
+	// (desk.Origin, or the organizer's address); what nobody else
+	// claims is the organizer's at this machine.
+	ctx = desk.WithActor(ctx, a.actor()+" (arbiter serve)")
+	t, err := a.resolveTournament(ctx, d)
+	if err != nil {
+		return err
+	}
+	ws, err := d.WebSettings(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	if opts.publicURL != "" && opts.publicURL != ws.PublicURL {
+		ws.PublicURL = opts.publicURL
+		if err := d.SetWebSettings(ctx, t.ID, ws); err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", opts.addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w; give another port, e.g. --addr 0.0.0.0:8081", opts.addr, err)
+	}
+	srv, err := web.New(web.Config{Evening: d.Evening(t.ID, opts.stale), AdminPassword: opts.password, Stale: opts.stale, Now: a.now, Log: a.stderr})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	base := ws.PublicURL
+	if base == "" {
+		base = "http://" + publicHost(ln.Addr())
+	}
+	fmt.Fprintln(a.stdout, a.tr().T("cli.serve.serving", "Name", t.Name, "URL", base+"/"))
+	web.TerminalQR(a.stdout, base+"/")
+	a.note(a.tr().T("cli.serve.show", "URL", base+"/show"))
+	a.note(a.tr().T("cli.serve.once", "URL", base+srv.OneTimeLink()))
+	if opts.password != "" {
+		a.note(a.tr().T("cli.serve.password", "URL", base+"/admin"))
+	}
+	a.note(a.tr().T("cli.serve.stop"))
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
+	go srv.Run(ctx)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer scancel()
+	hs.Shutdown(sctx)
+	a.note(a.tr().T("cli.serve.stopped"))
+	return nil
+}
+
+// publicHost returns the host:port players reach a listener at: its own
+// address, or when it listens on every address, this machine's first
+// address on a local network.
+func publicHost(addr net.Addr) string {
+	ap, err := netip.ParseAddrPort(addr.String())
+	if err != nil {
+		return addr.String()
+	}
+	if !ap.Addr().IsUnspecified() {
+		return ap.String()
+	}
+	return netip.AddrPortFrom(lanAddress(), ap.Port()).String()
+}
+
+// lanAddress returns this machine's first IPv4 address on a local
+// network, or the loopback address when it has none.
+func lanAddress() netip.Addr {
+	addrs, err := net.InterfaceAddrs()
+	if err == nil {
+		for _, a := range addrs {
+			if p, err := netip.ParsePrefix(a.String()); err == nil {
+				ip := p.Addr()
+				if ip.Is4() && ip.IsPrivate() {
+					return ip
+				}
+			}
+		}
+	}
+	return netip.AddrFrom4([4]byte{127, 0, 0, 1})
+}
+
+// slipBase returns the address the QR codes of the slips hold: the
+// stored --public-url, else this machine's address on the network with
+// serve's default port.
+func slipBase(ws desk.WebSettings) string {
+	if ws.PublicURL != "" {
+		return ws.PublicURL
+	}
+	return "http://" + netip.AddrPortFrom(lanAddress(), 8080).String()
+}

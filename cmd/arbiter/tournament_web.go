@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/spf13/cobra"
+)
+
+type tournamentWebOptions struct {
+	publicURL   string
+	autoPublish string
+}
+
+func newTournamentWebCmd(a *app) *cobra.Command {
+	opts := &tournamentWebOptions{}
+	cmd := &cobra.Command{
+		Use:   "web",
+		Short: "Show or change the settings of arbiter serve",
+		Long: `Show or change the current tournament's settings for arbiter serve:
+--public-url is the address players reach the server at, printed in the QR
+codes of the slips (without it, this machine's address on the network and
+port 8080); --auto-publish on publishes each round as soon as it is paired.`,
+		Example: `  $ arbiter tournament web
+  $ arbiter tournament web --public-url http://192.168.43.10:8080 --auto-publish on`,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runTournamentWeb(cmd.Context(), a, opts, cmd.Flags().Changed("public-url"))
+		},
+	}
+	cmd.Flags().StringVar(&opts.publicURL, "public-url", "", "players reach the server at `URL` (empty: the address detected)")
+	cmd.Flags().StringVar(&opts.autoPublish, "auto-publish", "", "publish every round when paired: {on|off}")
+	return cmd
+}
+
+func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, setURL bool) error {
+	if setURL && opts.publicURL != "" {
+		u, err := url.Parse(opts.publicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return usageErrorf("--public-url %q: give the address players type, e.g. http://192.168.1.10:8080", opts.publicURL)
+		}
+	}
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		t, err := a.resolveTournament(ctx, d)
+		if err != nil {
+			return err
+		}
+		ws, err := d.WebSettings(ctx, t.ID)
+		if err != nil {
+			return err
+		}
+		if setURL {
+			ws.PublicURL = strings.TrimRight(opts.publicURL, "/")
+		}
+		switch opts.autoPublish {
+		case "":
+		case "on":
+			ws.AutoPublish = true
+		case "off":
+			ws.AutoPublish = false
+		default:
+			return usageErrorf("--auto-publish %q: type on or off", opts.autoPublish)
+		}
+		if err := d.SetWebSettings(ctx, t.ID, ws); err != nil {
+			return err
+		}
+		auto := a.tr().T("cli.web.off")
+		if ws.AutoPublish {
+			auto = a.tr().T("cli.web.on")
+		}
+		_, err = fmt.Fprintln(a.stdout, a.tr().T("cli.web.settings", "URL", slipBase(ws), "Auto", auto))
+		return err
+	})
+}

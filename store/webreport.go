@@ -1,0 +1,725 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// What the server of the evening (arbiter serve) keeps: which rounds are
+// published, the code of each board of a published round, and the results
+// reported from the boards. Every change is one transaction with its
+// event; the author of each change is given per call, so one DB serves
+// many phones.
+
+// Sentinel kinds of the server's refusals. Each wraps ErrNotFound,
+// ErrConflict or ErrInvalid.
+var (
+	// ErrBadToken: no board of a round in play has this code.
+	ErrBadToken = fmt.Errorf("unknown board code: %w", ErrNotFound)
+	// ErrTokenExpired: the code belongs to a round that is over.
+	ErrTokenExpired = fmt.Errorf("board code of a past round: %w", ErrConflict)
+	// ErrWrongPIN: the PIN is not the opponent's.
+	ErrWrongPIN = fmt.Errorf("wrong PIN: %w", ErrInvalid)
+	// ErrNotPublished: the round is a draft.
+	ErrNotPublished = fmt.Errorf("round not published: %w", ErrConflict)
+)
+
+// Origin says who makes a change from the server and from where, for the
+// event log: Who in words, the IP address and the device (the browser's
+// User-Agent, shortened).
+type Origin struct {
+	Who    string
+	IP     string
+	Device string
+}
+
+func (o Origin) who() string {
+	if o.Who == "" {
+		return "unknown"
+	}
+	return o.Who
+}
+
+// from writes where a change came from, for the event log.
+func (o Origin) from() string {
+	var parts []string
+	if o.IP != "" {
+		parts = append(parts, "from "+o.IP)
+	}
+	if o.Device != "" {
+		parts = append(parts, "("+o.Device+")")
+	}
+	return strings.Join(parts, " ")
+}
+
+// Report statuses. An open report is Reported or Disputed.
+const (
+	Reported   = "reported"   // one player reported, the opponent has not confirmed
+	Confirmed  = "confirmed"  // the opponent confirmed: the result is entered
+	Disputed   = "disputed"   // the opponent gave another result: for the organizer
+	Accepted   = "accepted"   // the organizer entered it
+	Rejected   = "rejected"   // the organizer threw it away: the board is open again
+	Superseded = "superseded" // a result was entered another way meanwhile
+)
+
+// WebReport is a result reported from a board.
+type WebReport struct {
+	ID           int64
+	TournamentID int64
+	Round, Board int
+	White, Black int            // pairing numbers
+	Seat         arbiter.Colour // who reported
+	Result       arbiter.Result // what was reported
+	Status       string
+	Other        arbiter.Result // the opponent's result, when disputed
+	ReportedAt   time.Time
+	ReportedIP   string
+	ReportedDev  string
+	ClosedAt     time.Time
+	ClosedBy     string
+}
+
+// Open reports whether the report still waits for someone.
+func (r WebReport) Open() bool { return r.Status == Reported || r.Status == Disputed }
+
+// BoardCode is a board of a published round as its code opens it: where
+// it is, who plays, its result, and its open report if any.
+type BoardCode struct {
+	TournamentID       int64
+	Round, Board       int
+	White, Black       int // pairing numbers
+	Result             arbiter.Result
+	Token              string
+	WhitePIN, BlackPIN string
+	Report             *WebReport // the open report, nil if none
+}
+
+// WebSettings are a tournament's settings for the server.
+type WebSettings struct {
+	// AutoPublish publishes every round as soon as it is paired.
+	AutoPublish bool
+	// PublicURL is the address players reach the server at, printed in
+	// the QR codes of the slips ("" : the address the server detects).
+	PublicURL string
+}
+
+// WebSettings returns tournament tid's settings for the server.
+func (db *DB) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
+	var ws WebSettings
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		ws, err = loadWebSettings(ctx, tx, tid)
+		return err
+	})
+	return ws, err
+}
+
+func loadWebSettings(ctx context.Context, q queryer, tid int64) (WebSettings, error) {
+	var ws WebSettings
+	err := q.QueryRowContext(ctx, `SELECT auto_publish, public_url FROM web_settings WHERE tournament_id = ?`, tid).Scan(&ws.AutoPublish, &ws.PublicURL)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ws, nil
+	}
+	if err != nil {
+		return ws, fmt.Errorf("read web settings: %w", err)
+	}
+	return ws, nil
+}
+
+// SetWebSettings stores tournament tid's settings for the server, logging
+// what changed.
+func (db *DB) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) error {
+	return db.write(ctx, func(tx *sql.Tx) error {
+		t, err := loadTournament(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		old, err := loadWebSettings(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		if old == ws {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO web_settings (tournament_id, auto_publish, public_url) VALUES (?, ?, ?)
+			ON CONFLICT (tournament_id) DO UPDATE SET auto_publish = excluded.auto_publish, public_url = excluded.public_url`,
+			tid, ws.AutoPublish, ws.PublicURL); err != nil {
+			return fmt.Errorf("save web settings: %w", err)
+		}
+		return db.logEvent(ctx, tx, tid, ActWebSet, t.Name, old.String(), ws.String())
+	})
+}
+
+func (ws WebSettings) String() string {
+	s := "publish by hand"
+	if ws.AutoPublish {
+		s = "publish when paired"
+	}
+	if ws.PublicURL != "" {
+		s += ", address " + ws.PublicURL
+	}
+	return s
+}
+
+// Published returns the last published round of tournament tid (0: none)
+// and the last paired round.
+func (db *DB) Published(ctx context.Context, tid int64) (published, paired int, err error) {
+	err = db.read(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `SELECT coalesce(max(number) FILTER (WHERE published_at <> ''), 0), coalesce(max(number), 0)
+			FROM rounds WHERE tournament_id = ?`, tid).Scan(&published, &paired)
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("read published rounds: %w", err)
+	}
+	return published, paired, nil
+}
+
+// LastEvent returns the id of the last event in the log (0 when empty):
+// it changes with every change, whoever made it.
+func (db *DB) LastEvent(ctx context.Context) (int64, error) {
+	var id int64
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM events`).Scan(&id)
+	})
+	return id, err
+}
+
+// tokenEncoding writes board codes: lowercase, no padding, easy to read
+// out if a phone cannot scan.
+var tokenEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// newToken returns 130 random bits as 26 characters.
+func newToken() (string, error) {
+	b := make([]byte, 17)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("board code: %w", err)
+	}
+	return tokenEncoding.EncodeToString(b)[:26], nil
+}
+
+// newPIN returns four random digits.
+func newPIN() (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(10000))
+	if err != nil {
+		return "", fmt.Errorf("PIN: %w", err)
+	}
+	return fmt.Sprintf("%04d", n.Int64()), nil
+}
+
+// Publish publishes round n of tournament tid (0: the last round paired):
+// public pages show it, and each of its boards gets a code and a PIN per
+// player. already reports that it was published before (nothing changes).
+func (db *DB) Publish(ctx context.Context, tid int64, n int, who string) (round int, already bool, err error) {
+	if who == "" {
+		who = db.actor(ctx)
+	}
+	err = db.write(ctx, func(tx *sql.Tx) error {
+		paired, err := pairedRounds(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		if paired == 0 {
+			return &InputError{Kind: ErrNotPaired, Msg: "no round is paired yet"}
+		}
+		if n == 0 {
+			n = paired
+		}
+		if n < 1 || n > paired {
+			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
+		}
+		round = n
+		var at string
+		if err := tx.QueryRowContext(ctx, `SELECT published_at FROM rounds WHERE tournament_id = ? AND number = ?`, tid, n).Scan(&at); err != nil {
+			return fmt.Errorf("read round %d: %w", n, err)
+		}
+		if at != "" {
+			already = true
+		} else if _, err := tx.ExecContext(ctx, `UPDATE rounds SET published_at = ? WHERE tournament_id = ? AND number = ?`, db.stamp(), tid, n); err != nil {
+			return fmt.Errorf("publish round %d: %w", n, err)
+		}
+		made, err := db.makeCodes(ctx, tx, tid, n)
+		if err != nil {
+			return err
+		}
+		if already && made == 0 {
+			return nil
+		}
+		return db.logEventAs(ctx, tx, who, tid, ActRoundPublish, fmt.Sprintf("round %d", n), "", plural(made, "board code", "board codes"))
+	})
+	return round, already, err
+}
+
+// makeCodes gives every board of round n without a code one, and returns
+// how many it made.
+func (db *DB) makeCodes(ctx context.Context, tx *sql.Tx, tid int64, n int) (int, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT b.board FROM boards b
+		WHERE b.tournament_id = ? AND b.round = ? AND NOT EXISTS (SELECT 1 FROM board_codes c
+			WHERE c.tournament_id = b.tournament_id AND c.round = b.round AND c.board = b.board)`, tid, n)
+	if err != nil {
+		return 0, fmt.Errorf("read boards: %w", err)
+	}
+	var boards []int
+	for rows.Next() {
+		var b int
+		if err := rows.Scan(&b); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		boards = append(boards, b)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	for _, b := range boards {
+		tok, err := newToken()
+		if err != nil {
+			return 0, err
+		}
+		wp, err := newPIN()
+		if err != nil {
+			return 0, err
+		}
+		bp := wp
+		for bp == wp {
+			if bp, err = newPIN(); err != nil {
+				return 0, err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO board_codes (tournament_id, round, board, token, white_pin, black_pin) VALUES (?, ?, ?, ?, ?, ?)`,
+			tid, n, b, tok, wp, bp); err != nil {
+			return 0, fmt.Errorf("save board code: %w", err)
+		}
+	}
+	return len(boards), nil
+}
+
+// BoardCodes returns the codes of the boards of round n of tournament
+// tid, by board number; empty when the round is not published.
+func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCode, error) {
+	out := map[int]BoardCode{}
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT c.board, c.token, c.white_pin, c.black_pin, b.white, b.black, b.result
+			FROM board_codes c JOIN boards b USING (tournament_id, round, board)
+			WHERE c.tournament_id = ? AND c.round = ?`, tid, n)
+		if err != nil {
+			return fmt.Errorf("read board codes: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			c := BoardCode{TournamentID: tid, Round: n}
+			if err := rows.Scan(&c.Board, &c.Token, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result); err != nil {
+				return err
+			}
+			out[c.Board] = c
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// BoardByToken returns the board whose code is token. The code works only
+// while its round is the last one paired: ErrTokenExpired after, and
+// ErrBadToken for a code no board has.
+func (db *DB) BoardByToken(ctx context.Context, token string) (BoardCode, error) {
+	var c BoardCode
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		c, err = boardByToken(ctx, tx, token)
+		return err
+	})
+	return c, err
+}
+
+func boardByToken(ctx context.Context, tx *sql.Tx, token string) (BoardCode, error) {
+	c := BoardCode{Token: token}
+	err := tx.QueryRowContext(ctx, `SELECT c.tournament_id, c.round, c.board, c.white_pin, c.black_pin, b.white, b.black, b.result
+		FROM board_codes c JOIN boards b USING (tournament_id, round, board) WHERE c.token = ?`, token).
+		Scan(&c.TournamentID, &c.Round, &c.Board, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, &InputError{Kind: ErrBadToken, Msg: "no board has this code: scan the code on your slip again"}
+	}
+	if err != nil {
+		return c, fmt.Errorf("read board code: %w", err)
+	}
+	paired, err := pairedRounds(ctx, tx, c.TournamentID)
+	if err != nil {
+		return c, err
+	}
+	if c.Round != paired {
+		return c, &InputError{Kind: ErrTokenExpired, Msg: fmt.Sprintf("this code is for round %d, and round %d is paired now", c.Round, paired)}
+	}
+	rs, err := loadReports(ctx, tx, `r.tournament_id = ? AND r.round = ? AND r.board = ? AND r.status IN ('reported', 'disputed')`, c.TournamentID, c.Round, c.Board)
+	if err != nil {
+		return c, err
+	}
+	if len(rs) > 0 {
+		c.Report = &rs[0]
+	}
+	return c, nil
+}
+
+// checkWebResult refuses what players cannot report: forfeits and
+// corrections stay with the organizer.
+func checkWebResult(r arbiter.Result) error {
+	switch r {
+	case arbiter.WhiteWins, arbiter.BlackWins, arbiter.Draw:
+		return nil
+	}
+	return invalid("result %q cannot be reported from the board: give 1-0, 1/2 or 0-1; forfeits are for the organizer", r.String())
+}
+
+// Report records result r reported from the board whose code is token by
+// the player of colour seat. The board must have no result and no report
+// waiting for the organizer; a player may replace their own report until
+// the opponent confirms it.
+func (db *DB) Report(ctx context.Context, token string, seat arbiter.Colour, r arbiter.Result, o Origin) (WebReport, error) {
+	var out WebReport
+	if seat != arbiter.White && seat != arbiter.Black {
+		return out, invalid("say whether you played White or Black")
+	}
+	if err := checkWebResult(r); err != nil {
+		return out, err
+	}
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		c, err := boardByToken(ctx, tx, token)
+		if err != nil {
+			return err
+		}
+		if c.Result != arbiter.NoResult {
+			return conflict("board %d already has %s: ask the organizer for a correction", c.Board, c.Result)
+		}
+		subject, err := reportSubject(ctx, tx, c)
+		if err != nil {
+			return err
+		}
+		now := db.stamp()
+		if c.Report != nil {
+			switch {
+			case c.Report.Status == Disputed:
+				return conflict("the players of board %d gave different results: the organizer decides", c.Board)
+			case c.Report.Seat != seat:
+				return conflict("%s reported %s: confirm it with your PIN, or give your result with your PIN", colourWord(c.Report.Seat), c.Report.Result)
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET result = ?, reported_at = ?, reported_ip = ?, reported_dev = ? WHERE id = ?`,
+				r, now, o.IP, o.Device, c.Report.ID); err != nil {
+				return fmt.Errorf("save report: %w", err)
+			}
+			if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActReport, subject, c.Report.Result.String(), r.String()+" "+o.from()); err != nil {
+				return err
+			}
+			return loadReport(ctx, tx, c.Report.ID, &out)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO result_reports (tournament_id, round, board, seat, result, status, reported_at, reported_ip, reported_dev)
+			VALUES (?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, seat, r, now, o.IP, o.Device)
+		if err != nil {
+			return fmt.Errorf("save report: %w", err)
+		}
+		id, _ := res.LastInsertId()
+		if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActReport, subject, "", r.String()+" "+o.from()); err != nil {
+			return err
+		}
+		return loadReport(ctx, tx, id, &out)
+	})
+	return out, err
+}
+
+func colourWord(c arbiter.Colour) string {
+	if c == arbiter.White {
+		return "White"
+	}
+	return "Black"
+}
+
+func reportSubject(ctx context.Context, tx *sql.Tx, c BoardCode) (string, error) {
+	names, err := boardNames(ctx, tx, c.TournamentID, c.White, c.Black)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("round %d board %d (%s)", c.Round, c.Board, names), nil
+}
+
+// Judged is the result to enter once the Laws have been applied to a
+// reported result (the game attached to the board, art. 6.9): Result and
+// the reason it is stored with.
+type Judged struct {
+	Result arbiter.Result
+	Reason string
+}
+
+// judgeIn decides, inside tx, what result r on board b of round n
+// becomes: judge applied to the games of the board, or r itself.
+func judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, r arbiter.Result, judge Judge) (Judged, error) {
+	if judge == nil {
+		return Judged{Result: r}, nil
+	}
+	gs, err := loadGames(ctx, tx, tid, n, b)
+	if err != nil {
+		return Judged{}, err
+	}
+	res, reason, err := judge(n, gs)
+	if err != nil {
+		return Judged{}, err
+	}
+	if err := CheckReason(reason); err != nil {
+		return Judged{}, err
+	}
+	if res == arbiter.NoResult {
+		res = r
+	}
+	return Judged{Result: res, Reason: reason}, nil
+}
+
+// Confirm is the opponent's answer to the open report of the board whose
+// code is token: pin must be the PIN of the player who did not report. If
+// r is the reported result, the report is confirmed and judged is entered
+// on the board as judge decides (nil: r as it is), judged inside the
+// same transaction on the games of the board; otherwise the report is disputed
+// and waits for the organizer. A PIN that is not the opponent's returns
+// ErrWrongPIN and changes nothing.
+func (db *DB) Confirm(ctx context.Context, token, pin string, r arbiter.Result, judge Judge, o Origin) (WebReport, error) {
+	var out WebReport
+	if err := checkWebResult(r); err != nil {
+		return out, err
+	}
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		c, err := boardByToken(ctx, tx, token)
+		if err != nil {
+			return err
+		}
+		rep := c.Report
+		switch {
+		case c.Result != arbiter.NoResult:
+			return conflict("board %d already has %s", c.Board, c.Result)
+		case rep == nil:
+			return conflict("nobody has reported a result on board %d yet: report it", c.Board)
+		case rep.Status == Disputed:
+			return conflict("the players of board %d gave different results: the organizer decides", c.Board)
+		}
+		own, want := c.WhitePIN, c.BlackPIN
+		if rep.Seat == arbiter.Black {
+			own, want = c.BlackPIN, c.WhitePIN
+		}
+		pin = strings.TrimSpace(pin)
+		switch pin {
+		case want:
+		case own:
+			return &InputError{Kind: ErrWrongPIN, Msg: fmt.Sprintf("that is the PIN of %s, who reported: %s confirms with the PIN next to their name",
+				colourWord(rep.Seat), colourWord(rep.Seat.Opposite()))}
+		default:
+			return &InputError{Kind: ErrWrongPIN, Msg: fmt.Sprintf("wrong PIN: %s confirms with the PIN printed next to their name on the slip", colourWord(rep.Seat.Opposite()))}
+		}
+		subject, err := reportSubject(ctx, tx, c)
+		if err != nil {
+			return err
+		}
+		now := db.stamp()
+		if r != rep.Result {
+			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'disputed', other_result = ?, closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
+				WHERE id = ?`, r, now, o.who(), o.IP, o.Device, rep.ID); err != nil {
+				return fmt.Errorf("save report: %w", err)
+			}
+			if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActDispute, subject, rep.Result.String(), r.String()+" "+o.from()); err != nil {
+				return err
+			}
+			return loadReport(ctx, tx, rep.ID, &out)
+		}
+		judged, err := judgeIn(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'confirmed', closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
+			WHERE id = ?`, now, o.who(), o.IP, o.Device, rep.ID); err != nil {
+			return fmt.Errorf("save report: %w", err)
+		}
+		if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActConfirm, subject, "", r.String()+" "+o.from()); err != nil {
+			return err
+		}
+		if _, err := db.setResult(ctx, tx, o.who(), c.TournamentID, c.Round, c.Board, judged.Result, judged.Reason, false); err != nil {
+			return err
+		}
+		return loadReport(ctx, tx, rep.ID, &out)
+	})
+	return out, err
+}
+
+// Queue returns the reports of tournament tid that wait for the
+// organizer: the disputed ones, and those reported at least stale ago
+// that nobody confirmed; oldest first.
+func (db *DB) Queue(ctx context.Context, tid int64, stale time.Duration) ([]WebReport, error) {
+	var out []WebReport
+	before := db.now().Add(-stale).UTC().Format(time.RFC3339)
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		out, err = loadReports(ctx, tx, `r.tournament_id = ? AND (r.status = 'disputed' OR (r.status = 'reported' AND r.reported_at <= ?))`, tid, before)
+		return err
+	})
+	return out, err
+}
+
+// Reports returns every report of round n of tournament tid, oldest
+// first.
+func (db *DB) Reports(ctx context.Context, tid int64, n int) ([]WebReport, error) {
+	var out []WebReport
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		out, err = loadReports(ctx, tx, `r.tournament_id = ? AND r.round = ?`, tid, n)
+		return err
+	})
+	return out, err
+}
+
+// Report returns report id of tournament tid.
+func (db *DB) WebReport(ctx context.Context, tid, id int64) (WebReport, error) {
+	var out WebReport
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		if err := loadReport(ctx, tx, id, &out); err != nil {
+			return err
+		}
+		if out.TournamentID != tid {
+			return notFound("no report %d in this tournament", id)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Accept enters r (NoResult: the result reported) on the board of open
+// report id of tournament tid, as the organizer's decision judged by
+// judge inside the transaction (nil: r as it is), and closes the report.
+func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, who string) (WebReport, error) {
+	var out WebReport
+	if who == "" {
+		who = db.actor(ctx)
+	}
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		rep, err := openReport(ctx, tx, tid, id)
+		if err != nil {
+			return err
+		}
+		if r == arbiter.NoResult {
+			r = rep.Result
+		}
+		judged, err := judgeIn(ctx, tx, tid, rep.Round, rep.Board, r, judge)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'accepted', closed_at = ?, closed_by = ?, closed_ip = '', closed_dev = '' WHERE id = ?`,
+			db.stamp(), who, id); err != nil {
+			return fmt.Errorf("save report: %w", err)
+		}
+		subject := fmt.Sprintf("round %d board %d, report %d", rep.Round, rep.Board, id)
+		if err := db.logEventAs(ctx, tx, who, tid, ActAccept, subject, reportText(rep), judged.Result.String()); err != nil {
+			return err
+		}
+		if _, err := db.setResult(ctx, tx, who, tid, rep.Round, rep.Board, judged.Result, judged.Reason, false); err != nil {
+			return err
+		}
+		return loadReport(ctx, tx, id, &out)
+	})
+	return out, err
+}
+
+// Reject closes open report id of tournament tid without a result: the
+// board can be reported again.
+func (db *DB) Reject(ctx context.Context, tid, id int64, who string) (WebReport, error) {
+	var out WebReport
+	if who == "" {
+		who = db.actor(ctx)
+	}
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		rep, err := openReport(ctx, tx, tid, id)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'rejected', closed_at = ?, closed_by = ?, closed_ip = '', closed_dev = '' WHERE id = ?`,
+			db.stamp(), who, id); err != nil {
+			return fmt.Errorf("save report: %w", err)
+		}
+		subject := fmt.Sprintf("round %d board %d, report %d", rep.Round, rep.Board, id)
+		if err := db.logEventAs(ctx, tx, who, tid, ActReject, subject, reportText(rep), ""); err != nil {
+			return err
+		}
+		return loadReport(ctx, tx, id, &out)
+	})
+	return out, err
+}
+
+// reportText writes a report for the log: "1-0 by White", "1-0 by White,
+// 0-1 by Black".
+func reportText(r WebReport) string {
+	s := fmt.Sprintf("%s by %s", r.Result, colourWord(r.Seat))
+	if r.Status == Disputed {
+		s += fmt.Sprintf(", %s by %s", r.Other, colourWord(r.Seat.Opposite()))
+	}
+	return s
+}
+
+func openReport(ctx context.Context, tx *sql.Tx, tid, id int64) (WebReport, error) {
+	var rep WebReport
+	if err := loadReport(ctx, tx, id, &rep); err != nil {
+		return rep, err
+	}
+	if rep.TournamentID != tid {
+		return rep, notFound("no report %d in this tournament", id)
+	}
+	if !rep.Open() {
+		return rep, conflict("report %d is already %s", id, rep.Status)
+	}
+	return rep, nil
+}
+
+// closeReports marks the open report of a board superseded: its result
+// was entered another way.
+func closeReports(ctx context.Context, tx *sql.Tx, tid int64, n, b int, who, at string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'superseded', closed_at = ?, closed_by = ?
+		WHERE tournament_id = ? AND round = ? AND board = ? AND status IN ('reported', 'disputed')`, at, who, tid, n, b)
+	if err != nil {
+		return fmt.Errorf("close reports: %w", err)
+	}
+	return nil
+}
+
+func loadReport(ctx context.Context, tx *sql.Tx, id int64, out *WebReport) error {
+	rs, err := loadReports(ctx, tx, `r.id = ?`, id)
+	if err != nil {
+		return err
+	}
+	if len(rs) == 0 {
+		return notFound("no report %d", id)
+	}
+	*out = rs[0]
+	return nil
+}
+
+func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]WebReport, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.tournament_id, r.round, r.board, b.white, b.black, r.seat, r.result, r.status, r.other_result,
+		r.reported_at, r.reported_ip, r.reported_dev, r.closed_at, r.closed_by
+		FROM result_reports r JOIN boards b USING (tournament_id, round, board) WHERE `+where+` ORDER BY r.id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read reports: %w", err)
+	}
+	defer rows.Close()
+	var out []WebReport
+	for rows.Next() {
+		var r WebReport
+		var at, closed string
+		if err := rows.Scan(&r.ID, &r.TournamentID, &r.Round, &r.Board, &r.White, &r.Black, &r.Seat, &r.Result, &r.Status, &r.Other,
+			&at, &r.ReportedIP, &r.ReportedDev, &closed, &r.ClosedBy); err != nil {
+			return nil, fmt.Errorf("read reports: %w", err)
+		}
+		r.ReportedAt, _ = time.Parse(time.RFC3339, at)
+		r.ClosedAt, _ = time.Parse(time.RFC3339, closed)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}

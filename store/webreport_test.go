@@ -1,0 +1,215 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// publishedRound makes a tournament of 4 players with round 1 paired
+// (1-3, 4-2) and published, and returns its id and the board codes.
+func publishedRound(t *testing.T, db *DB) (int64, map[int]BoardCode) {
+	t.Helper()
+	ctx := context.Background()
+	tr := newTournament(t, db, "Web", 4)
+	pairRound(t, db, tr.ID, 1, [][2]int{{1, 3}, {4, 2}}, 0)
+	if _, err := db.BoardByToken(ctx, "nothing-here-at-all-xxxxxx"); !errors.Is(err, ErrBadToken) {
+		t.Fatalf("BoardByToken(unknown) = %v, want ErrBadToken", err)
+	}
+	if pub, paired, _ := db.Published(ctx, tr.ID); pub != 0 || paired != 1 {
+		t.Fatalf("Published before publishing = %d, %d; want 0, 1", pub, paired)
+	}
+	n, already, err := db.Publish(ctx, tr.ID, 0, "")
+	if err != nil || n != 1 || already {
+		t.Fatalf("Publish = %d, %v, %v; want 1, false, nil", n, already, err)
+	}
+	if pub, _, _ := db.Published(ctx, tr.ID); pub != 1 {
+		t.Fatalf("Published after publishing = %d, want 1", pub)
+	}
+	codes, err := db.BoardCodes(ctx, tr.ID, 1)
+	if err != nil || len(codes) != 2 {
+		t.Fatalf("BoardCodes = %v, %v; want 2 codes", codes, err)
+	}
+	for b, c := range codes {
+		if len(c.Token) != 26 || len(c.WhitePIN) != 4 || c.WhitePIN == c.BlackPIN {
+			t.Errorf("board %d code %+v: want a 26-letter token and two different 4-digit PINs", b, c)
+		}
+	}
+	if codes[1].Token == codes[2].Token {
+		t.Errorf("boards 1 and 2 share the token %s", codes[1].Token)
+	}
+	return tr.ID, codes
+}
+
+func TestReportConfirm(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tid, codes := publishedRound(t, db)
+	c := codes[1]
+	white := Origin{Who: "white player", IP: "192.168.1.20", Device: "phone A"}
+	black := Origin{Who: "black player", IP: "192.168.1.21", Device: "phone B"}
+
+	if _, err := db.Confirm(ctx, c.Token, c.BlackPIN, arbiter.WhiteWins, nil, black); !errors.Is(err, ErrConflict) {
+		t.Errorf("Confirm before any report = %v, want a conflict", err)
+	}
+	if _, err := db.Report(ctx, c.Token, arbiter.White, arbiter.WhiteForfeit, white); !errors.Is(err, ErrInvalid) {
+		t.Errorf("Report(forfeit) = %v, want invalid: forfeits are the organizer's", err)
+	}
+	rep, err := db.Report(ctx, c.Token, arbiter.White, arbiter.Draw, white)
+	if err != nil || rep.Status != Reported || rep.Result != arbiter.Draw {
+		t.Fatalf("Report = %+v, %v", rep, err)
+	}
+	// White changes their mind before Black confirms.
+	if rep, err = db.Report(ctx, c.Token, arbiter.White, arbiter.WhiteWins, white); err != nil || rep.Result != arbiter.WhiteWins {
+		t.Fatalf("Report again = %+v, %v", rep, err)
+	}
+	if _, err := db.Report(ctx, c.Token, arbiter.Black, arbiter.BlackWins, black); !errors.Is(err, ErrConflict) {
+		t.Errorf("Report by the opponent while one is open = %v, want a conflict", err)
+	}
+	before := dump(t, db)
+	for _, pin := range []string{c.WhitePIN, "0000x", ""} {
+		if _, err := db.Confirm(ctx, c.Token, pin, arbiter.WhiteWins, nil, black); !errors.Is(err, ErrWrongPIN) {
+			t.Errorf("Confirm with PIN %q = %v, want ErrWrongPIN", pin, err)
+		}
+	}
+	if after := dump(t, db); after != before {
+		t.Errorf("a wrong PIN changed the database:\n%s", diffLines(before, after))
+	}
+	rep, err = db.Confirm(ctx, c.Token, " "+c.BlackPIN+" ", arbiter.WhiteWins, nil, black)
+	if err != nil || rep.Status != Confirmed || rep.ClosedBy != "black player" {
+		t.Fatalf("Confirm = %+v, %v", rep, err)
+	}
+	s, err := db.Snapshot(ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Rounds[0].Boards[0].Result; got != arbiter.WhiteWins {
+		t.Errorf("board 1 result after confirmation = %v, want 1-0", got)
+	}
+	if _, err := db.Report(ctx, c.Token, arbiter.Black, arbiter.BlackWins, black); !errors.Is(err, ErrConflict) {
+		t.Errorf("Report on a board with a result = %v, want a conflict", err)
+	}
+	evs, err := db.Events(ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range evs[len(evs)-5:] {
+		got = append(got, e.Action+" by "+e.Who+": "+e.New)
+	}
+	want := []string{
+		"round.publish by tester: 2 board codes",
+		"result.report by white player: 1/2-1/2 from 192.168.1.20 (phone A)",
+		"result.report by white player: 1-0 from 192.168.1.20 (phone A)",
+		"result.confirm by black player: 1-0 from 192.168.1.21 (phone B)",
+		"result.enter by black player: 1-0",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("log =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestDisputeQueue(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tid, codes := publishedRound(t, db)
+	o := Origin{Who: "phone"}
+	// Board 1: the players disagree; board 2: nobody confirms.
+	if _, err := db.Report(ctx, codes[1].Token, arbiter.Black, arbiter.BlackWins, o); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := db.Confirm(ctx, codes[1].Token, codes[1].WhitePIN, arbiter.Draw, nil, o)
+	if err != nil || rep.Status != Disputed || rep.Other != arbiter.Draw {
+		t.Fatalf("Confirm with another result = %+v, %v; want disputed", rep, err)
+	}
+	if _, err := db.Report(ctx, codes[2].Token, arbiter.White, arbiter.Draw, o); err != nil {
+		t.Fatal(err)
+	}
+	q, err := db.Queue(ctx, tid, time.Hour)
+	if err != nil || len(q) != 1 || q[0].Board != 1 {
+		t.Fatalf("Queue(1h) = %+v, %v; want the dispute of board 1", q, err)
+	}
+	q, err = db.Queue(ctx, tid, 0)
+	if err != nil || len(q) != 2 {
+		t.Fatalf("Queue(0) = %+v, %v; want both boards", q, err)
+	}
+	if _, err := db.Accept(ctx, tid, q[0].ID, arbiter.Draw, nil, "organizer"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Accept(ctx, tid, q[0].ID, arbiter.NoResult, nil, "organizer"); !errors.Is(err, ErrConflict) {
+		t.Errorf("Accept twice = %v, want a conflict", err)
+	}
+	if _, err := db.Reject(ctx, tid, q[1].ID, "organizer"); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := db.Snapshot(ctx, tid)
+	if b := s.Rounds[0].Boards; b[0].Result != arbiter.Draw || b[1].Result != arbiter.NoResult {
+		t.Errorf("results after accept and reject = %v, %v; want 1/2 and none", b[0].Result, b[1].Result)
+	}
+	// A rejected report leaves the board open to a new report, which the
+	// organizer's own entry then supersedes.
+	if _, err := db.Report(ctx, codes[2].Token, arbiter.Black, arbiter.BlackWins, o); err != nil {
+		t.Fatalf("Report after a rejection: %v", err)
+	}
+	if _, err := db.SetResult(ctx, tid, 1, 2, arbiter.BlackWins, "", false); err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := db.Reports(ctx, tid, 1)
+	var st []string
+	for _, r := range rs {
+		st = append(st, r.Status)
+	}
+	if got, want := strings.Join(st, " "), "accepted rejected superseded"; got != want {
+		t.Errorf("report statuses = %s, want %s", got, want)
+	}
+}
+
+func TestTokenOfPastRound(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tid, codes := publishedRound(t, db)
+	for b := 1; b <= 2; b++ {
+		if _, err := db.SetResult(ctx, tid, 1, b, arbiter.Draw, "", false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pairRound(t, db, tid, 2, [][2]int{{2, 1}, {3, 4}}, 0)
+	if _, err := db.BoardByToken(ctx, codes[1].Token); !errors.Is(err, ErrTokenExpired) {
+		t.Errorf("round 1 code in round 2 = %v, want ErrTokenExpired", err)
+	}
+	if _, err := db.Report(ctx, codes[1].Token, arbiter.White, arbiter.WhiteWins, Origin{}); !errors.Is(err, ErrTokenExpired) {
+		t.Errorf("Report with a round 1 code in round 2 = %v, want ErrTokenExpired", err)
+	}
+	// Round 2 is a draft: no codes until it is published.
+	if cs, _ := db.BoardCodes(ctx, tid, 2); len(cs) != 0 {
+		t.Errorf("draft round 2 has %d codes, want none", len(cs))
+	}
+	// Unpairing deletes the codes and reports of the round with it.
+	if _, _, err := db.Publish(ctx, tid, 2, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Unpair(ctx, tid); err != nil {
+		t.Fatal(err)
+	}
+	if cs, _ := db.BoardCodes(ctx, tid, 2); len(cs) != 0 {
+		t.Errorf("unpaired round 2 has %d codes, want none", len(cs))
+	}
+}
+
+func TestWebSettings(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tr := newTournament(t, db, "Web", 2)
+	ws := WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080"}
+	if err := db.SetWebSettings(ctx, tr.ID, ws); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.WebSettings(ctx, tr.ID)
+	if err != nil || got != ws {
+		t.Errorf("WebSettings = %+v, %v; want %+v", got, err, ws)
+	}
+}

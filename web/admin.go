@@ -1,0 +1,250 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// lanOnly refuses requests from outside the local network.
+func (s *Server) lanOnly(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		wd := s.words(r)
+		if !onLAN(remoteIP(r)) {
+			s.failText(w, r, http.StatusForbidden, wd.t("lan-only"))
+			return
+		}
+		h(w, r)
+	}
+}
+
+// session returns the organizer's session id, "" when not logged in.
+func (s *Server) session(r *http.Request) string {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || !s.sessions.valid(c.Value) {
+		return ""
+	}
+	return c.Value
+}
+
+// organizer lets through only a logged-in organizer's forms with their
+// CSRF token.
+func (s *Server) organizer(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if s.session(r) == "" {
+			http.Redirect(w, r, "/admin", http.StatusSeeOther)
+			return
+		}
+		if !csrfOK(r) {
+			s.failText(w, r, http.StatusForbidden, s.words(r).t("bad-form"))
+			return
+		}
+		h(w, r)
+	}
+}
+
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: s.sessions.start(), Path: "/admin",
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: 12 * 3600})
+	http.Redirect(w, r, "/admin", http.StatusSeeOther)
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	key := "login " + remoteIP(r).String()
+	if blocked, _ := s.logins.blocked(key); blocked {
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
+		return
+	}
+	if !csrfOK(r) {
+		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
+		return
+	}
+	if s.password == "" || !same(r.PostFormValue("password"), s.password) {
+		s.logins.fail(key)
+		s.renderAdmin(w, r, http.StatusForbidden, "", wd.t("wrong-password"))
+		return
+	}
+	s.startSession(w, r)
+}
+
+func (s *Server) once(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	key := "login " + remoteIP(r).String()
+	if blocked, _ := s.logins.blocked(key); blocked {
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
+		return
+	}
+	if !s.sessions.useOnce(r.PathValue("token")) {
+		s.logins.fail(key)
+		s.failText(w, r, http.StatusForbidden, wd.t("no-login"))
+		return
+	}
+	s.startSession(w, r)
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	s.sessions.end(s.session(r))
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/admin", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// queueLine is a report waiting for the organizer.
+type queueLine struct {
+	ID       int64
+	Round    int
+	Board    int
+	White    seatView
+	Black    seatView
+	Status   string
+	Reported string // the reporter's result
+	Other    string // the opponent's, when disputed
+	Reporter string
+	At       string
+	IP       string
+	Choices  []choice
+}
+
+func (s *Server) admin(w http.ResponseWriter, r *http.Request) {
+	s.renderAdmin(w, r, http.StatusOK, r.URL.Query().Get("flash"), "")
+}
+
+func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int, flash, errMsg string) {
+	wd := s.words(r)
+	st, err := s.state(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p := s.base(wd, st, wd.t("admin-title"), "admin")
+	p.Flash, p.Error = flash, errMsg
+	data := struct {
+		LoggedIn  bool
+		Password  bool
+		Queue     []queueLine
+		Draft     int // the round paired but not published, 0 if none
+		Next      int // the round to pair next, 0 if none
+		Published int
+	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published}
+	if data.LoggedIn {
+		q, err := s.ev.Queue(r.Context())
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		for _, rep := range q {
+			l := queueLine{ID: rep.ID, Round: rep.Round, Board: rep.Board, White: s.seat(st, rep.White, rep.Round),
+				Black: s.seat(st, rep.Black, rep.Round), Status: rep.Status, Reported: s.resultText(rep.Result),
+				Reporter: s.colour(wd, rep.Seat), At: rep.ReportedAt.Local().Format("15:04"), IP: rep.ReportedIP}
+			if rep.Status == store.Disputed {
+				l.Other = s.resultText(rep.Other)
+			}
+			for _, c := range choices() {
+				l.Choices = append(l.Choices, c)
+			}
+			data.Queue = append(data.Queue, l)
+		}
+		if st.paired > st.published {
+			data.Draft = st.paired
+		}
+		if st.paired < st.snap.Tournament.Rounds && !openBoards(st) {
+			data.Next = st.paired + 1
+		}
+	}
+	p.Data = data
+	s.render(w, r, status, "admin", p)
+}
+
+// who names the organizer acting from r, for the event log.
+func who(r *http.Request) string { return "organizer (web) from " + remoteIP(r).String() }
+
+func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
+		return
+	}
+	res := arbiter.NoResult
+	if v := r.PostFormValue("result"); v != "" {
+		if res, err = arbiter.ParseResult(v); err != nil {
+			s.fail(w, r, &store.InputError{Kind: store.ErrInvalid, Msg: err.Error()})
+			return
+		}
+	}
+	rep, err := s.ev.Accept(r.Context(), id, res, who(r))
+	if err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	s.changed(r.Context())
+	if res == arbiter.NoResult {
+		res = rep.Result
+	}
+	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("accepted", s.resultText(res), rep.Board)), http.StatusSeeOther)
+}
+
+func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
+		return
+	}
+	rep, err := s.ev.Reject(r.Context(), id, who(r))
+	if err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	s.changed(r.Context())
+	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("rejected", rep.Board)), http.StatusSeeOther)
+}
+
+func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	n, err := s.ev.Publish(r.Context(), who(r))
+	if err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	s.changed(r.Context())
+	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("published", n)), http.StatusSeeOther)
+}
+
+func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	rd, err := s.ev.PairNext(r.Context(), who(r))
+	if err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	s.changed(r.Context())
+	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("paired", rd.Number)), http.StatusSeeOther)
+}
+
+// adminError shows a refusal on the organizer's page itself.
+func (s *Server) adminError(w http.ResponseWriter, r *http.Request, err error) {
+	var ie *store.InputError
+	if errors.As(err, &ie) {
+		s.renderAdmin(w, r, http.StatusConflict, "", ie.Msg)
+		return
+	}
+	s.renderAdmin(w, r, http.StatusConflict, "", err.Error())
+}
+
+// openBoards reports whether the last paired round has a board without a
+// result: the next round cannot be paired yet.
+func openBoards(st *state) bool {
+	if rd := st.snap.Round(st.paired); rd != nil {
+		for _, b := range rd.Boards {
+			if b.Result == arbiter.NoResult {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,76 @@
+// Live pages: when anything changes (a result confirmed on a phone, a
+// round published, a command typed at the organizer's laptop), the
+// server says so on /events and the page fetches itself again, keeping
+// what the visitor is typing. The search box of "Find my board" filters
+// as one types, ignoring accents. Without this file every page still
+// works: forms post, links lead, and the projector page turns with
+// a refresh.
+(function () {
+  "use strict";
+
+  function fold(s) {
+    return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ").trim();
+  }
+
+  function filters() {
+    document.querySelectorAll("input[data-filter]").forEach(function (box) {
+      var apply = function () {
+        var q = fold(box.value);
+        document.querySelectorAll(box.dataset.filter).forEach(function (li) {
+          var key = li.dataset.key;
+          if (key !== undefined) li.hidden = q !== "" && key.indexOf(q) < 0;
+        });
+      };
+      box.addEventListener("input", apply);
+      apply();
+    });
+  }
+
+  // busy reports whether the visitor is filling a form on the page.
+  function busy(main) {
+    var el = document.activeElement;
+    return el && main.contains(el) && el.tagName === "INPUT" && el.type !== "hidden" && el.value !== "" && !el.dataset.filter;
+  }
+
+  var loading = false, again = false;
+  function reload() {
+    var main = document.getElementById("main");
+    if (!main) return;
+    if (loading) { again = true; return; }
+    if (busy(main)) return;
+    loading = true;
+    fetch(location.href, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+      return r.ok ? r.text() : null;
+    }).then(function (html) {
+      if (html === null || busy(main)) return;
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var fresh = doc.getElementById("main");
+      if (!fresh) return;
+      var q = document.querySelector("input[data-filter]");
+      var typed = q ? q.value : null;
+      main.innerHTML = fresh.innerHTML;
+      if (typed !== null) {
+        var nq = document.querySelector("input[data-filter]");
+        if (nq) nq.value = typed;
+      }
+      filters();
+      document.documentElement.dataset.updated = String(Date.now());
+    }).catch(function () {}).finally(function () {
+      loading = false;
+      if (again) { again = false; reload(); }
+    });
+  }
+
+  function live() {
+    if (!window.EventSource || !document.querySelector("[data-live]")) return;
+    var es = new EventSource("/events");
+    es.addEventListener("change", reload);
+    es.addEventListener("hello", function () {
+      document.documentElement.dataset.live = "on";
+    });
+  }
+
+  filters();
+  live();
+})();

@@ -1,0 +1,31 @@
+// Package web serves the evening on the club's network: every phone and
+// the projector see the boards, the standings, the crosstable and each
+// player's page, updated live; the two players of a board report and
+// confirm their result from their phones; the organizer keeps the queue
+// of disagreements, publishes rounds and pairs the next one.
+//
+// The server decides no rule of the tournament: everything it shows or
+// writes goes through an Evening, the application layer that the command
+// line uses too (pairing, the Laws applied to a result, the tie-breaks).
+// It keeps only what belongs to a web front end: pages, the live event
+// stream, who may write what, and how often.
+//
+// # Who may write
+//
+// Reading needs nothing. A result is written only with the code of its
+// board (the QR code of the slip: unguessable, valid while its round is
+// the last one paired) and is confirmed only with the PIN printed next to
+// the opponent's name. The organizer's pages need a password or a
+// one-time link and answer only addresses of the local network. Every
+// form carries a CSRF token; cookies are HttpOnly and SameSite=Strict;
+// wrong PINs, unknown codes and wrong passwords are rate-limited per
+// address.
+//
+// # Live updates
+//
+// One goroutine watches the event log (every change, from the server or
+// from the command line beside it, appends to it) and tells every open
+// event stream (/events, server-sent events) when it moves; pages then
+// fetch themselves again. Pages work without JavaScript: they are plain
+// HTML forms and links, and the projector page turns with a refresh.
+package web

@@ -1,0 +1,48 @@
+package web
+
+import (
+	"context"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
+)
+
+// Evening is what the server needs of the application layer, for one
+// tournament. Its methods are called from many goroutines at once. Who
+// acts is given per call (an Origin, or the organizer's address), never
+// kept between calls.
+type Evening interface {
+	// Snapshot returns the tournament as stored now.
+	Snapshot(ctx context.Context) (*store.Snapshot, error)
+	// Published returns the last published round (0: none) and the last
+	// paired round.
+	Published(ctx context.Context) (published, paired int, err error)
+	// Standings ranks the players after round n as the standings command
+	// does, with the inputs of the tie-breaks (for their explanations).
+	Standings(s *store.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error)
+	// LastEvent returns the id of the last change in the event log.
+	LastEvent(ctx context.Context) (int64, error)
+
+	// Board returns the board whose code is token.
+	Board(ctx context.Context, token string) (store.BoardCode, error)
+	// Report records a result reported from the board by one player.
+	Report(ctx context.Context, token string, seat arbiter.Colour, r arbiter.Result, o store.Origin) (store.WebReport, error)
+	// Confirm is the opponent's answer, with their PIN; a confirmed
+	// result is judged by the Laws and entered as the command line
+	// enters it.
+	Confirm(ctx context.Context, token, pin string, r arbiter.Result, o store.Origin) (store.WebReport, error)
+
+	// Queue returns the reports waiting for the organizer.
+	Queue(ctx context.Context) ([]store.WebReport, error)
+	// Accept enters report id's result (r, or the reported one when r
+	// is NoResult) as the organizer's decision.
+	Accept(ctx context.Context, id int64, r arbiter.Result, who string) (store.WebReport, error)
+	// Reject throws report id away: the board is open again.
+	Reject(ctx context.Context, id int64, who string) (store.WebReport, error)
+	// Publish publishes the last paired round.
+	Publish(ctx context.Context, who string) (int, error)
+	// PairNext pairs the next round as the command line's round pair
+	// does (and publishes it if the tournament says so).
+	PairNext(ctx context.Context, who string) (arbiter.Round, error)
+}

@@ -1,0 +1,196 @@
+package web
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"net"
+	"net/http"
+	"net/netip"
+	"sync"
+	"time"
+)
+
+// limiter counts failures per key (an address, a board and an address)
+// over a sliding window: after max failures within window, the key is
+// refused until the oldest failure leaves the window.
+type limiter struct {
+	max    int
+	window time.Duration
+	now    func() time.Time
+
+	mu   sync.Mutex
+	hits map[string][]time.Time
+}
+
+func newLimiter(max int, window time.Duration, now func() time.Time) *limiter {
+	return &limiter{max: max, window: window, now: now, hits: map[string][]time.Time{}}
+}
+
+// blocked reports whether key has used up its failures, and until when.
+func (l *limiter) blocked(key string) (bool, time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	hs := l.trim(key)
+	if len(hs) >= l.max {
+		return true, hs[0].Add(l.window)
+	}
+	return false, time.Time{}
+}
+
+// fail records a failure of key.
+func (l *limiter) fail(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.hits[key] = append(l.trim(key), l.now())
+	// Keep the map small: forget keys whose failures are all old.
+	if len(l.hits) > 10000 {
+		for k := range l.hits {
+			if len(l.trim(k)) == 0 {
+				delete(l.hits, k)
+			}
+		}
+	}
+}
+
+func (l *limiter) trim(key string) []time.Time {
+	hs := l.hits[key]
+	cut := l.now().Add(-l.window)
+	i := 0
+	for i < len(hs) && !hs[i].After(cut) {
+		i++
+	}
+	hs = hs[i:]
+	if len(hs) == 0 {
+		delete(l.hits, key)
+	} else {
+		l.hits[key] = hs
+	}
+	return hs
+}
+
+// randomToken returns n random bytes in hex.
+func randomToken(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		// crypto/rand does not fail on the systems Go supports.
+		panic("web: crypto/rand: " + err.Error())
+	}
+	return hex.EncodeToString(b)
+}
+
+// same compares two secrets in constant time.
+func same(a, b string) bool {
+	ha, hb := sha256.Sum256([]byte(a)), sha256.Sum256([]byte(b))
+	return subtle.ConstantTimeCompare(ha[:], hb[:]) == 1 && a != ""
+}
+
+// remoteIP returns the address the request came from. Headers such as
+// X-Forwarded-For are ignored: they are whatever the client wrote.
+func remoteIP(r *http.Request) netip.Addr {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}
+	}
+	return a.Unmap()
+}
+
+// onLAN reports whether a is this machine or an address of a local
+// network: loopback, private (RFC 1918, fc00::/7) or link-local.
+func onLAN(a netip.Addr) bool {
+	return a.IsValid() && (a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast())
+}
+
+// Cookies. Both are HttpOnly and SameSite=Strict: scripts cannot read
+// them and another site's page cannot send them.
+const (
+	csrfCookie    = "arbiter_csrf"
+	sessionCookie = "arbiter_admin"
+)
+
+// csrfToken returns the request's CSRF token, setting the cookie that
+// holds it when the browser has none yet. Forms carry it in a hidden
+// field; a POST whose field does not match the cookie is refused.
+func csrfToken(w http.ResponseWriter, r *http.Request) string {
+	if c, err := r.Cookie(csrfCookie); err == nil && len(c.Value) == 32 {
+		return c.Value
+	}
+	v := randomToken(16)
+	http.SetCookie(w, &http.Cookie{Name: csrfCookie, Value: v, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	// A page that sets the cookie is the one whose form will send it.
+	r.AddCookie(&http.Cookie{Name: csrfCookie, Value: v})
+	return v
+}
+
+// csrfOK reports whether a POST carries the token of its cookie.
+func csrfOK(r *http.Request) bool {
+	c, err := r.Cookie(csrfCookie)
+	if err != nil {
+		return false
+	}
+	return same(c.Value, r.PostFormValue("csrf"))
+}
+
+// sessions are the organizer's logins.
+type sessions struct {
+	ttl time.Duration
+	now func() time.Time
+
+	mu   sync.Mutex
+	byID map[string]time.Time // session id: expiry
+	once map[string]bool      // one-time login links not used yet
+}
+
+func newSessions(ttl time.Duration, now func() time.Time) *sessions {
+	return &sessions{ttl: ttl, now: now, byID: map[string]time.Time{}, once: map[string]bool{}}
+}
+
+func (s *sessions) start() string {
+	id := randomToken(24)
+	s.mu.Lock()
+	s.byID[id] = s.now().Add(s.ttl)
+	s.mu.Unlock()
+	return id
+}
+
+func (s *sessions) valid(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	exp, ok := s.byID[id]
+	if ok && s.now().After(exp) {
+		delete(s.byID, id)
+		return false
+	}
+	return ok
+}
+
+func (s *sessions) end(id string) {
+	s.mu.Lock()
+	delete(s.byID, id)
+	s.mu.Unlock()
+}
+
+// oneTime makes a login link token that works once.
+func (s *sessions) oneTime() string {
+	t := randomToken(24)
+	s.mu.Lock()
+	s.once[t] = true
+	s.mu.Unlock()
+	return t
+}
+
+// useOnce spends a one-time token, reporting whether it was good.
+func (s *sessions) useOnce(t string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.once[t] {
+		delete(s.once, t)
+		return true
+	}
+	return false
+}

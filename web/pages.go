@@ -1,0 +1,380 @@
+package web
+
+import (
+	"cmp"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/scoring"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
+)
+
+// seatView is a player on a board or a line of a list.
+type seatView struct {
+	PN     int
+	Name   string
+	Points string // before the round
+}
+
+type boardView struct {
+	Number       int
+	White, Black seatView
+	Result       string
+}
+
+type byeView struct {
+	Player seatView
+	Kind   string
+}
+
+type roundView struct {
+	Number int
+	Boards []boardView
+	Byes   []byeView
+}
+
+func (s *Server) seat(st *state, pn, round int) seatView {
+	e := st.snap.Entry(pn)
+	v := seatView{PN: pn}
+	if e != nil {
+		v.Name = e.Player.Name
+	}
+	if st.in.Table != nil {
+		if c := st.in.Table.Card(pn); c != nil {
+			v.Points = c.ScoreAfter(round - 1).Fraction()
+		}
+	}
+	return v
+}
+
+func (s *Server) byeKind(wd words, k arbiter.ByeKind) string {
+	switch k {
+	case arbiter.PAB:
+		return wd.t("pab")
+	case arbiter.HalfBye:
+		return wd.t("half-bye")
+	case arbiter.FullBye:
+		return wd.t("full-bye")
+	case arbiter.ZeroBye:
+		return wd.t("zero-bye")
+	}
+	return wd.t("absent")
+}
+
+// roundView returns the published round to show, nil if none.
+func (s *Server) roundView(wd words, st *state) *roundView {
+	rd := st.snap.Round(st.published)
+	if rd == nil {
+		return nil
+	}
+	v := &roundView{Number: rd.Number}
+	for _, b := range rd.Boards {
+		v.Boards = append(v.Boards, boardView{Number: b.Number, White: s.seat(st, b.White, rd.Number),
+			Black: s.seat(st, b.Black, rd.Number), Result: s.resultText(b.Result)})
+	}
+	for _, b := range rd.Byes {
+		v.Byes = append(v.Byes, byeView{Player: s.seat(st, b.PN, rd.Number), Kind: s.byeKind(wd, b.Kind)})
+	}
+	return v
+}
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	st, err := s.state(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p := s.public(wd, st, wd.t("boards"), "boards")
+	p.Data = s.roundView(wd, st)
+	s.render(w, r, http.StatusOK, "home", p)
+}
+
+// findLine is a player in the alphabetical list: where they play.
+type findLine struct {
+	Key    string // the folded name, for the search
+	Player seatView
+	Board  int
+	Colour string
+	Other  string // the opponent, or the kind of bye
+}
+
+func (s *Server) find(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	st, err := s.state(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	key := arbiter.FoldName(q)
+	var lines []findLine
+	if rv := s.roundView(wd, st); rv != nil {
+		for _, b := range rv.Boards {
+			lines = append(lines,
+				findLine{Player: b.White, Board: b.Number, Colour: wd.t("white"), Other: b.Black.Name},
+				findLine{Player: b.Black, Board: b.Number, Colour: wd.t("black"), Other: b.White.Name})
+		}
+		for _, b := range rv.Byes {
+			lines = append(lines, findLine{Player: b.Player, Other: b.Kind})
+		}
+	}
+	out := lines[:0]
+	for _, l := range lines {
+		l.Key = arbiter.FoldName(l.Player.Name)
+		if strings.Contains(l.Key, key) {
+			out = append(out, l)
+		}
+	}
+	slices.SortFunc(out, func(a, b findLine) int { return cmp.Compare(a.Key, b.Key) })
+	p := s.public(wd, st, wd.t("find"), "find")
+	p.Data = struct {
+		Query string
+		Lines []findLine
+		Any   bool
+	}{q, out, st.published > 0}
+	s.render(w, r, http.StatusOK, "find", p)
+}
+
+type standingLine struct {
+	Rank   string
+	Player seatView
+	Rating int
+	Points string
+	Values []string
+}
+
+type standingsView struct {
+	After int
+	Codes []string
+	Lines []standingLine
+}
+
+func (s *Server) standingsView(st *state, max int) standingsView {
+	v := standingsView{After: st.published}
+	for _, sp := range st.in.Chain {
+		v.Codes = append(v.Codes, sp.String())
+	}
+	for i, x := range st.ranked {
+		if max > 0 && i >= max {
+			break
+		}
+		rank := strconv.Itoa(x.Rank)
+		if x.Shared() {
+			rank += "-" + strconv.Itoa(x.RankTo)
+		}
+		l := standingLine{Rank: rank, Player: s.seat(st, x.PN, 1), Points: x.Points.Fraction()}
+		if e := st.snap.Entry(x.PN); e != nil {
+			l.Rating = e.Player.Rating
+		}
+		for i, sp := range st.in.Chain {
+			l.Values = append(l.Values, figure(sp, x.Values[i]))
+		}
+		v.Lines = append(v.Lines, l)
+	}
+	return v
+}
+
+func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	st, err := s.state(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p := s.public(wd, st, wd.t("standings"), "standings")
+	p.Data = s.standingsView(st, 0)
+	s.render(w, r, http.StatusOK, "standings", p)
+}
+
+type crossLine struct {
+	Line   int
+	Player seatView
+	Cells  []string
+	Points string
+}
+
+// cell writes one round of a crosstable line: the opponent's line, the
+// colour and the points ("12w1", "5b½"), "+"/"-" for forfeits, the kind
+// of bye, "" for a round not played.
+func cell(o scoring.Outcome, lineOf map[int]int) string {
+	pts := o.Points.Fraction()
+	switch o.Kind {
+	case scoring.Game:
+		c := "w"
+		if o.Colour == arbiter.Black {
+			c = "b"
+		}
+		if o.Pending {
+			pts = "*"
+		}
+		return strconv.Itoa(lineOf[o.Opponent]) + c + pts
+	case scoring.ForfeitWin:
+		return strconv.Itoa(lineOf[o.Opponent]) + "+"
+	case scoring.ForfeitLoss:
+		if o.Opponent == 0 {
+			return "-"
+		}
+		return strconv.Itoa(lineOf[o.Opponent]) + "-"
+	case scoring.PAB:
+		return "PAB"
+	case scoring.HalfBye:
+		return "H"
+	case scoring.FullBye:
+		return "F"
+	case scoring.ZeroBye:
+		return "Z"
+	}
+	return ""
+}
+
+func (s *Server) crosstable(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	st, err := s.state(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	lineOf := map[int]int{}
+	for i, x := range st.ranked {
+		lineOf[x.PN] = i + 1
+	}
+	var lines []crossLine
+	for i, x := range st.ranked {
+		l := crossLine{Line: i + 1, Player: s.seat(st, x.PN, 1), Points: x.Points.Fraction()}
+		if c := st.in.Table.Card(x.PN); c != nil {
+			for _, o := range c.Rounds {
+				l.Cells = append(l.Cells, cell(o, lineOf))
+			}
+		}
+		lines = append(lines, l)
+	}
+	rounds := make([]int, st.published)
+	for i := range rounds {
+		rounds[i] = i + 1
+	}
+	p := s.public(wd, st, wd.t("crosstable"), "crosstable")
+	p.Data = struct {
+		Rounds []int
+		Lines  []crossLine
+	}{rounds, lines}
+	s.render(w, r, http.StatusOK, "crosstable", p)
+}
+
+type playerRound struct {
+	Round    int
+	Colour   string
+	Opponent seatView
+	Result   string
+}
+
+func (s *Server) player(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	st, err := s.state(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	pn, err := strconv.Atoi(r.PathValue("pn"))
+	e := st.snap.Entry(pn)
+	if err != nil || e == nil {
+		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
+		return
+	}
+	var rounds []playerRound
+	var points string
+	if c := st.in.Table.Card(pn); c != nil {
+		points = c.Score().Fraction()
+		for i, o := range c.Rounds {
+			pr := playerRound{Round: i + 1, Result: o.Points.Fraction()}
+			switch o.Colour {
+			case arbiter.White:
+				pr.Colour = wd.t("white")
+			case arbiter.Black:
+				pr.Colour = wd.t("black")
+			}
+			if o.Opponent != 0 {
+				pr.Opponent = s.seat(st, o.Opponent, i+1)
+			}
+			switch o.Kind {
+			case scoring.Game:
+				if o.Pending {
+					pr.Result = wd.t("pending")
+				}
+			case scoring.ForfeitWin:
+				pr.Result += " (" + wd.t("forfeit-win") + ")"
+			case scoring.ForfeitLoss:
+				pr.Result += " (" + wd.t("forfeit-loss") + ")"
+			case scoring.PAB:
+				pr.Opponent.Name = wd.t("pab")
+			case scoring.HalfBye:
+				pr.Opponent.Name = wd.t("half-bye")
+			case scoring.FullBye:
+				pr.Opponent.Name = wd.t("full-bye")
+			case scoring.ZeroBye:
+				pr.Opponent.Name = wd.t("zero-bye")
+			default:
+				pr.Opponent.Name = wd.t("absent")
+			}
+			rounds = append(rounds, pr)
+		}
+	}
+	var ex []tiebreak.Explanation
+	if len(st.in.Chain) > 0 && st.in.Table != nil {
+		ex, _ = tiebreak.Explain(st.in, pn)
+	}
+	names := map[int]string{}
+	for _, x := range ex {
+		for _, l := range x.Lines {
+			if o := st.snap.Entry(l.Opponent); o != nil {
+				names[l.Opponent] = o.Player.Name
+			}
+		}
+	}
+	p := s.public(wd, st, e.Player.Name, "")
+	p.Data = struct {
+		Player  seatView
+		Rating  int
+		Club    string
+		Points  string
+		Rounds  []playerRound
+		Explain []tiebreak.Explanation
+		Names   map[int]string
+	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, ex, names}
+	s.render(w, r, http.StatusOK, "player", p)
+}
+
+// show is the projector: the pairings and the standings in turn, full
+// screen. Without JavaScript the page turns by itself with a refresh;
+// every=N sets the seconds (default 15).
+func (s *Server) show(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	st, err := s.state(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	every, err := strconv.Atoi(r.URL.Query().Get("every"))
+	if err != nil || every < 1 || every > 600 {
+		every = 15
+	}
+	view := r.URL.Query().Get("view")
+	next := "standings"
+	if view == "standings" {
+		next = "pairings"
+	} else {
+		view = "pairings"
+	}
+	p := s.public(wd, st, wd.t("show"), "show")
+	p.Class = "show"
+	p.Refresh = strconv.Itoa(every) + ";url=/show?view=" + next + "&every=" + strconv.Itoa(every)
+	p.Data = struct {
+		View      string
+		Round     *roundView
+		Standings standingsView
+	}{view, s.roundView(wd, st), s.standingsView(st, 30)}
+	s.render(w, r, http.StatusOK, "show", p)
+}

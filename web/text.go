@@ -1,0 +1,71 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/locale"
+)
+
+// The pages' words are the catalog's "web." messages (locale/en.json
+// and it.json): every text a page shows is there, in English and in
+// Italian.
+
+// words is the catalog in the language of one request.
+type words struct{ l *locale.Localizer }
+
+// t returns message "web."+key, its placeholders filled from args in the
+// order placeholders gives.
+func (w words) t(key string, args ...any) string {
+	names := placeholders(key)
+	var named []any
+	for i, a := range args {
+		if i < len(names) {
+			named = append(named, names[i], a)
+		}
+	}
+	return w.l.T("web."+key, named...)
+}
+
+// placeholders names the placeholders of message key, in the order the
+// pages pass them.
+func placeholders(key string) []string {
+	switch key {
+	case "round-n", "after-round", "publish", "published", "pair-next", "paired", "draft":
+		return []string{"Round"}
+	case "round-n-of":
+		return []string{"Round", "Rounds"}
+	case "board-n", "rejected":
+		return []string{"Board"}
+	case "reported":
+		return []string{"Colour", "Result"}
+	case "confirm-help":
+		return []string{"Colour"}
+	case "confirm", "entered", "accept":
+		return []string{"Result"}
+	case "disputed":
+		return []string{"Result", "Other"}
+	case "reported-by":
+		return []string{"Result", "Colour", "Time", "IP"}
+	case "accepted":
+		return []string{"Result", "Board"}
+	}
+	return nil
+}
+
+// language picks the pages' language for r: the first language of the
+// browser's Accept-Language that the catalog has, else the tournament's
+// (tournament), else English.
+func language(r *http.Request, tournament string) locale.Lang {
+	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
+		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
+		tag, _, _ = strings.Cut(tag, "-")
+		if l, err := locale.ParseLang(strings.ToLower(tag)); err == nil && tag != "" {
+			return l
+		}
+	}
+	if l, err := locale.ParseLang(tournament); err == nil && tournament != "" {
+		return l
+	}
+	return locale.English
+}
