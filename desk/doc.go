@@ -108,6 +108,17 @@
 // report the same ranking, with the performance ratings; OpenBoards and
 // CompleteRounds say which rounds are still in play.
 //
+// # Seasons
+//
+// A season is a championship over evenings (tournaments) of the database.
+// CreateSeason, FindSeason and AddEvenings make it; SeasonTable ranks each
+// evening by Rank after its last round paired (SeasonEvening) and scores
+// the season with the season package: points by place, game points or
+// percentage, points for taking part, the best N evenings, and the
+// season's tie-breaks. Players are matched across evenings by roster ID;
+// MergePlayers joins two roster entries of one person. History gives a
+// player's evenings with place, points and performance.
+//
 // # Log, files and backup
 //
 // Events reads the log of every change, who made it and when.
