@@ -60,6 +60,15 @@ func ReadEncoding(r io.Reader, enc text.Encoding) (*File, error) {
 	return f, nil
 }
 
+// extra keeps a line the reader does not know, as the writer will write
+// it: control characters as spaces (text.Spaces), trailing blanks cut; a
+// line left blank is dropped.
+func (p *parser) extra(line string) {
+	if s := strings.TrimRight(text.Spaces(line), " "); strings.TrimSpace(s) != "" {
+		p.f.Extra = append(p.f.Extra, s)
+	}
+}
+
 // scanLines splits at CR, LF or CRLF.
 func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
 	for i, c := range data {
@@ -119,15 +128,12 @@ func (p *parser) line(n int, text string) error {
 		return nil
 	}
 	if len(text) < 3 {
-		p.f.Extra = append(p.f.Extra, text)
+		p.extra(text)
 		return nil
 	}
-	din, rest := text[:3], ""
-	if len(text) > 4 {
-		rest = text[4:]
-	} else if len(text) == 4 && text[3] != ' ' {
-		rest = text[3:]
-	}
+	// The value starts after the space in column 4; a line without that
+	// space keeps every character after the tag (never half of one).
+	din, rest := text[:3], strings.TrimPrefix(text[3:], " ")
 	h := &p.f.Header
 	value := strings.TrimRight(rest, " \t")
 	switch din {
@@ -288,7 +294,7 @@ func (p *parser) line(n int, text string) error {
 				return nil
 			}
 		}
-		p.f.Extra = append(p.f.Extra, text)
+		p.extra(text)
 	}
 	return nil
 }
