@@ -14,7 +14,7 @@ import (
 )
 
 // loadSettings reads the report settings of tournament t.ID into t (schema
-// version 8, tournament_settings); a tournament without a row has none.
+// version 9, tournament_settings); a tournament without a row has none.
 func loadSettings(ctx context.Context, q queryer, t *arbiter.Tournament) error {
 	var deputies, dates string
 	err := q.QueryRowContext(ctx, `SELECT accelerated, unrated_rating, federation, city, chief_arbiter, deputies,

@@ -217,13 +217,13 @@ func TestDemo(t *testing.T) {
 			// The flag fall: Black claims a win on time, arbiter draws it.
 			`\$ arbiter round result \d+ 0-1 --reason time\n` +
 				`White lost on time but Black cannot checkmate by any series of legal moves \(lone king\): the game is drawn \(art\. 6\.9\)\.\n` +
-				`Entered round 3 board \d+, \d+-\d+: 1/2-1/2 \(time\)\.\n`,
+				`Entered round 3 board \d+: [^\n]+ – [^\n]+ 1/2-1/2 \(time\)\.\n`,
 			`\$ arbiter game add \d+ \S+lichess-blitz-flag\.pgn\nAdded the game to round 3 board \d+ \(.*\): 68 moves, legal\. No result entered yet\.\n`,
 			`\$ arbiter game add \d+ \S+laws-appendix\.txt\nAdded the game to round 1 board \d+ \(.*\): 28 moves, legal\. Entered 0-1\.\n`,
 			`\$ arbiter game add \d+ \S+matto-del-barbiere\.txt\nAdded .* checkmate after 4\.Qxf7# \(art\. 5\.1\.1\)\. Entered 1-0 \(mate\)\.\n`,
 			`\$ arbiter game add \d+ \S+solta-2025\.pgn\nAdded .* checkmate after 26\.Qxd8# .* Entered 1-0 \(mate\)\.\n`,
 			`\$ arbiter game add \d+ \S+xinghua-2025\.pgn\nAdded .* checkmate after 23\.\.\.Qf2# .* Entered 0-1 \(mate\)\.\n`,
-			`\$ arbiter round result \d+ \+-\nEntered round 5 board \d+, \d+-\d+: \+- \(forfeit\)\.\n`,
+			`\$ arbiter round result \d+ \+-\nEntered round 5 board \d+: [^\n]+ – [^\n]+ \+- \(forfeit\)\.\n`,
 			`\$ arbiter roster import \S+roster\.csv\nRead 30 players from roster\.csv into the club roster: 30 new, 0 updated, 0 unchanged\.\n`,
 			`\$ arbiter player add "Theo Moreau"\nEntered \d+ Moreau, Théo \(1903\) in Labyrinth 12 May 2026 \(club player id:\d+\)\.\n`,
 			`\$ arbiter player add "Ionescu, Ștefan"\nEntered 25 Ionescu, Ștefan \(1250\) .*a late entry joining from round 2\)\.\n`,

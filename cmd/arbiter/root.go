@@ -207,6 +207,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newBackupCmd(a),
 		newImportCmd(a),
 		newDemoCmd(a),
+		newUndoCmd(a),
 		newServeCmd(a),
 		newResultCmd(a),
 	)

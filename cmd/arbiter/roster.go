@@ -17,6 +17,7 @@ and title, so nobody is typed in twice.`,
 	cmd.AddCommand(
 		newRosterImportCmd(a),
 		newRosterListCmd(a),
+		newRosterRemoveCmd(a),
 		newRosterMergeCmd(a),
 	)
 	return cmd

@@ -74,7 +74,7 @@ under the default 162 line; the decision is logged.`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := opts.check(); err != nil {
+			if err := opts.check(a.tr()); err != nil {
 				return err
 			}
 			return runRoundPair(cmd.Context(), a, opts)
@@ -96,15 +96,15 @@ under the default 162 line; the decision is logged.`,
 // given by hand, which a dry run does not store (with the Dutch system,
 // --force pairs although results are not known); --explain shows the
 // Dutch system's reasons, which a pairing by hand does not have.
-func (opts *roundPairOptions) check() error {
+func (opts *roundPairOptions) check(l *locale.Localizer) error {
 	byHand := opts.manual != "" || opts.file != ""
 	switch {
 	case opts.force && opts.dryRun && byHand:
-		return usageErrorf("--force with --dry-run: a dry run stores nothing, so there is nothing to keep; drop --force (the warnings are shown either way)")
+		return usageErrorf("%s", l.T("err.pair.forcedry"))
 	case opts.publish && opts.dryRun:
-		return usageErrorf("--publish with --dry-run: a dry run stores nothing to publish; drop one of them")
+		return usageErrorf("%s", l.T("err.pair.publishdry"))
 	case opts.explain && byHand:
-		return usageErrorf("--explain shows why the Dutch system paired each board: a pairing given with --manual or --file has no such reasons; drop --explain")
+		return usageErrorf("%s", l.T("err.pair.explainhand"))
 	}
 	return nil
 }
@@ -141,7 +141,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			// The tournament is read first: a database without one says
 			// so before the pairing typed is looked at.
 			if _, err := d.Tournament(ctx, a.tournament); err != nil {
-				return tournamentError(err)
+				return a.tournamentError(err)
 			}
 			boards, byes, err := parseManual(text)
 			if err != nil {
@@ -181,7 +181,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				}
 				return usageErrorf("%s", a.tr().T("cli.pair.noforce", "Round", s.Next()-1))
 			}
-			return pairingError(a.tr(), err, s)
+			return a.pairingError(err, s)
 		}
 		if out.Stored && out.Pairing.Unknown {
 			if open := unknownBefore(out.Snapshot, out.Round.Number); len(open) > 0 {
@@ -191,14 +191,15 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		for _, n := range append(notes, out.Notes...) {
 			a.notef("%s", n)
 		}
+		noShowNotes(a, out, opts.dryRun)
 		if opts.dryRun {
 			a.note(a.tr().T("cli.dryrun", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 			if out.Pairing.Seed != nil {
-				a.notef("The tournament has no seed for the lot yet: the colour is drawn again when round 1 is paired.")
+				a.note(a.tr().T("cli.pair.noseed"))
 			}
 		} else {
 			for _, w := range out.Pairing.Forced {
-				a.notef("kept despite a warning: %s", w)
+				a.note(a.tr().T("cli.pair.kept", "Warning", w))
 			}
 			a.note(a.tr().T("cli.paired", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		}
@@ -221,30 +222,31 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 }
 
 // pairingError adds to a refused pairing what to type instead.
-func pairingError(l *locale.Localizer, err error, s *desk.Snapshot) error {
+func (a *app) pairingError(err error, s *desk.Snapshot) error {
+	l := a.tr()
 	var de *desk.Error
 	var np *pairing.NoPairingError
 	switch {
 	case errors.Is(err, desk.ErrWarnings) && errors.As(err, &de):
-		return errors.New(de.Msg + "; change the pairing, or add --force to keep it")
+		return errors.New(l.T("err.pair.warnings", "Msg", de.Msg))
 	case errors.Is(err, desk.ErrNoPairing) && errors.As(err, &de) && errors.As(err, &np):
 		manual, force := np.Manual, " --force"
 		if manual == "" {
 			manual, force = "1-2, 3-4, 5 bye", ""
 		}
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: pair round %d by hand, for example with the pairing that breaks only %s: arbiter round pair --manual \"%s\"%s (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", de.Msg, s.Next(), np.Criterion, manual, force)}
+		return &exitError{code: exitFailure, msg: l.T("err.pair.none", "Msg", de.Msg, "Round", s.Next(), "Criterion", np.Criterion, "Manual", manual, "Force", force)}
 	case errors.Is(err, desk.ErrOldEdition):
-		return hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
+		return hint(err, "%s", l.T("err.hint.oldedition"))
 	case errors.Is(err, desk.ErrLeftOut):
-		return hint(err, "put them on a board or give \"N bye\"; for a known absence first type arbiter player bye N --zero")
+		return hint(err, "%s", l.T("err.hint.leftout"))
 	case errors.Is(err, desk.ErrRoundOpen):
 		return hint(err, "%s", l.T("cli.pair.open", "Round", s.Next()-1))
 	case errors.Is(err, desk.ErrNotPlaying):
-		return hint(err, "leave the player out: byes asked for and absences are added by themselves (arbiter player bye N --cancel withdraws a bye)")
+		return hint(err, "%s", l.T("err.hint.notplaying"))
 	case errors.Is(err, desk.ErrNoCurrent) || errors.As(err, &de) && de.Input == "tournament":
-		return tournamentError(err)
+		return a.tournamentError(err)
 	case errors.Is(err, desk.ErrNotFound):
-		return hint(err, "see arbiter player list")
+		return hint(err, "%s", l.T("err.hint.playerlist"))
 	}
 	return err
 }

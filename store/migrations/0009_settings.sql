@@ -1,4 +1,4 @@
--- Schema version 8: the settings of the tournament report a chief arbiter
+-- Schema version 9: the settings of the tournament report a chief arbiter
 -- submits (FIDE TRF-26) and the settings the regulations of a tournament
 -- must state. tournament_settings holds, for a tournament that has one:
 -- the acceleration of the pairings ('' or 'baku', C.04.5.1), the rating an
