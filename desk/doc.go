@@ -72,6 +72,13 @@
 // becomes a note. No round is paired before the previous one has every
 // result (ErrRoundOpen).
 //
+// When the Dutch system cannot pair a round, the chief arbiter decides
+// (C.04.3 1.9): UnpairableChoices lists the choices as data (the pairing
+// that breaks the least, ending the event after the rounds played, a
+// pairing by hand). FitOf says whether the rounds planned fit the field:
+// a Swiss pairs at most so many rounds without a rematch (C.04.1 art. 2,
+// C.04.3 C1), a round robin takes the rounds of its Berger table.
+//
 // # Results
 //
 // EnterResult enters or corrects the result of a board. A result is
@@ -88,6 +95,14 @@
 // points and counts as a game not played. A different result already on
 // the board is replaced only on request (ErrResultEntered), and the
 // outcome says which later rounds were paired with the old one.
+//
+// WhatIf answers what a correction would change, storing nothing: the
+// standings before and after, the players whose place, points or
+// tie-breaks change, and which later rounds, already paired, the Dutch
+// system would pair differently from the corrected history. A published
+// pairing stands (C.04.2: a pairing made public is changed only if it
+// breaks an absolute criterion; a corrected result affects only the
+// pairings yet to be made).
 //
 // # Games
 //

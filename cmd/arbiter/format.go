@@ -12,55 +12,23 @@ import (
 )
 
 // fieldFit says how the rounds planned fit the players of round 1.
-type fieldFit struct {
-	Players    int  `json:"players"`                             // players who can play round 1
-	Planned    int  `json:"rounds_planned"`                      // rounds planned
-	Swiss      int  `json:"swiss_rounds"`                        // rounds a Swiss always pairs (pairing.SwissRounds)
-	RoundRobin int  `json:"round_robin_rounds"`                  // rounds of a single all-play-all
-	Double     int  `json:"double_round_robin_rounds,omitempty"` // of a double one, for 4 or 5 players
-	Fits       bool `json:"fits"`                                // the rounds planned can always be paired
-}
+type fieldFit = desk.FieldFit
 
-// fitOf measures the field of s: entries who can play round 1 (late
-// entries count, they will play).
-func fitOf(s *desk.Snapshot) fieldFit {
-	n := 0
-	for _, e := range s.Entries {
-		if e.Status != arbiter.Withdrawn {
-			n++
-		}
-	}
-	t := s.Tournament
-	f := fieldFit{Players: n, Planned: t.Rounds, Swiss: pairing.SwissRounds(n), RoundRobin: pairing.RoundRobinRounds(n, 1)}
-	if n == 4 || n == 5 {
-		f.Double = pairing.RoundRobinRounds(n, 2)
-	}
-	if t.System == arbiter.RoundRobin {
-		f.Fits = n >= 2 && n <= pairing.MaxBerger && t.Rounds <= pairing.RoundRobinRounds(n, cyclesOf(t))
-	} else {
-		f.Fits = t.Rounds <= f.Swiss
-	}
-	return f
-}
+func fitOf(s *desk.Snapshot) fieldFit { return desk.FitOf(s) }
 
-func cyclesOf(t arbiter.Tournament) int {
-	if t.Cycles == 2 {
-		return 2
-	}
-	return 1
-}
+func cyclesOf(t arbiter.Tournament) int { return desk.Cycles(t) }
 
 // says words the fit of a Swiss: "7 rounds planned for 6 players: a Swiss
 // can always be paired for 3 rounds without a rematch".
-func (f fieldFit) says() string {
+func fitSays(f fieldFit) string {
 	return fmt.Sprintf("%s planned for %s: a Swiss can always be paired for %s without a rematch (FIDE C.04.1 art. 2, C.04.3 C1)",
 		plural(f.Planned, "round", "rounds"), plural(f.Players, "player", "players"), plural(f.Swiss, "round", "rounds"))
 }
 
 // choices lists what the organizer may type instead, one command each.
-func (f fieldFit) choices() string {
+func fitChoices(f fieldFit) string {
 	s := fmt.Sprintf("arbiter tournament close-registration --rounds %d", f.Swiss)
-	if f.Players >= 3 && f.Players <= pairing.MaxBerger {
+	if f.OffersRoundRobin() {
 		s += fmt.Sprintf(" (Swiss), or arbiter tournament close-registration --system round-robin (all-play-all, %d rounds)", f.RoundRobin)
 		if f.Double > 0 {
 			s += fmt.Sprintf(", or --system round-robin --double (%d rounds)", f.Double)
@@ -94,9 +62,9 @@ func (a *app) closeOnFirstPairing(ctx context.Context, db *desk.Desk, s *desk.Sn
 		return s, nil, nil
 	}
 	if t.FitRounds {
-		return nil, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("registration closes with round 1: %s; nothing was paired: confirm with %s", f.says(), f.choices())}
+		return nil, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("registration closes with round 1: %s; nothing was paired: confirm with %s", fitSays(f), fitChoices(f))}
 	}
-	return s, []string{fmt.Sprintf("note: %s; to change before round 2 is paired, type arbiter tournament set --rounds %d", f.says(), f.Swiss)}, nil
+	return s, []string{fmt.Sprintf("note: %s; to change before round 2 is paired, type arbiter tournament set --rounds %d", fitSays(f), f.Swiss)}, nil
 }
 
 // closeChoice is what the organizer chose when registration closed.
@@ -145,7 +113,7 @@ func (a *app) closeRegistration(ctx context.Context, db *desk.Desk, s *desk.Snap
 	} else {
 		a.notef("Registration closed: %s, %s of Swiss.", plural(f.Players, "player", "players"), plural(t.Rounds, "round", "rounds"))
 		if t.Rounds > f.Swiss {
-			a.notef("note: %s; a round that cannot be paired will say what to do", f.says())
+			a.notef("note: %s; a round that cannot be paired will say what to do", fitSays(f))
 		}
 	}
 	return db.Snapshot(ctx, strconv.FormatInt(t.ID, 10))
@@ -174,47 +142,31 @@ func joinCodes(cs []string) string {
 	return s
 }
 
-// unpairableChoices lists, for round n that the Dutch system cannot pair
-// (C.04.3 1.9: the chief arbiter decides), one command per choice: the
-// pairing that breaks the least, ending the event after the rounds
-// played, or a pairing by hand.
-func unpairableChoices(s *desk.Snapshot, in pairing.Input, n int, np *pairing.NoPairingError) string {
+// unpairableChoices words, one command each, the choices the desk
+// offers for round n that the Dutch system cannot pair (C.04.3 1.9).
+func unpairableChoices(in pairing.Input, n int, np *pairing.NoPairingError) string {
 	var cs []string
-	example := "" // a pairing of the actual players, to start from by hand
-	res, br, err := pairing.LeastBroken(in)
-	switch {
-	case err == nil:
-		r := arbiter.Round{}
-		for i, b := range res.Boards {
-			r.Boards = append(r.Boards, arbiter.Board{Number: i + 1, White: b.White, Black: b.Black})
+	for _, c := range desk.UnpairableChoices(in, n, np) {
+		switch c.Kind {
+		case desk.ChoiceLeastBroken:
+			what := []string{}
+			if c.Rematches > 0 {
+				what = append(what, plural(c.Rematches, "rematch", "rematches"))
+			}
+			if c.PABs > 0 {
+				what = append(what, plural(c.PABs, "second bye", "second byes"))
+			}
+			if c.Colours > 0 {
+				what = append(what, plural(c.Colours, "colour clash", "colour clashes"))
+			}
+			cs = append(cs, fmt.Sprintf("the pairing that breaks the least (%s): arbiter round pair --manual %q --force", joinCodes(what), c.Pairing))
+		case desk.ChoiceBreaksOnly:
+			cs = append(cs, fmt.Sprintf("the pairing that breaks only %s: arbiter round pair --manual %q --force", c.Criterion, c.Pairing))
+		case desk.ChoiceEnd:
+			cs = append(cs, fmt.Sprintf("end the event after round %d: arbiter tournament set --rounds %d", c.Rounds, c.Rounds))
+		case desk.ChoiceByHand:
+			cs = append(cs, fmt.Sprintf("pair round %d by hand, for example: arbiter round pair --manual %q (--force keeps a pairing that breaks a basic rule)", c.Rounds, c.Pairing))
 		}
-		if res.Bye != 0 {
-			r.Byes = append(r.Byes, arbiter.Bye{PN: res.Bye, Kind: arbiter.PAB})
-		}
-		what := []string{}
-		if br.Rematches > 0 {
-			what = append(what, plural(br.Rematches, "rematch", "rematches"))
-		}
-		if br.PABs > 0 {
-			what = append(what, plural(br.PABs, "second bye", "second byes"))
-		}
-		if br.Colours > 0 {
-			what = append(what, plural(br.Colours, "colour clash", "colour clashes"))
-		}
-		example = desk.FormatPairing(r)
-		cs = append(cs, fmt.Sprintf("the pairing that breaks the least (%s): arbiter round pair --manual %q --force", joinCodes(what), example))
-	case np != nil && np.Manual != "":
-		// Too many players for the exhaustive search: the pairing of
-		// the actual players that breaks only the criterion named.
-		example = np.Manual
-		cs = append(cs, fmt.Sprintf("the pairing that breaks only %s: arbiter round pair --manual %q --force", np.Criterion, np.Manual))
 	}
-	if example == "" {
-		example = "1-2, 3-4, 5 bye"
-	}
-	if n > 1 {
-		cs = append(cs, fmt.Sprintf("end the event after round %d: arbiter tournament set --rounds %d", n-1, n-1))
-	}
-	cs = append(cs, fmt.Sprintf("pair round %d by hand, for example: arbiter round pair --manual %q (--force keeps a pairing that breaks a basic rule)", n, example))
 	return "choose " + strings.Join(cs, "; or ")
 }

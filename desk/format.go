@@ -1,0 +1,120 @@
+package desk
+
+import (
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/pairing"
+)
+
+// FieldFit says how the rounds planned fit the players of round 1. Field
+// names are stable: add, never rename.
+type FieldFit struct {
+	Players    int  `json:"players"`                             // players who can play round 1
+	Planned    int  `json:"rounds_planned"`                      // rounds planned
+	Swiss      int  `json:"swiss_rounds"`                        // rounds a Swiss always pairs (pairing.SwissRounds)
+	RoundRobin int  `json:"round_robin_rounds"`                  // rounds of a single all-play-all
+	Double     int  `json:"double_round_robin_rounds,omitempty"` // of a double one, for 4 or 5 players
+	Fits       bool `json:"fits"`                                // the rounds planned can always be paired
+}
+
+// FitOf measures the field of s: entries who can play round 1 (late
+// entries count, they will play). A Swiss fits when its rounds can
+// always be paired without a rematch (C.04.1 art. 2, C.04.3 C1); a round
+// robin when the Berger tables (C.05 Annex 1) have the field and its
+// rounds.
+func FitOf(s *Snapshot) FieldFit {
+	n := 0
+	for _, e := range s.Entries {
+		if e.Status != arbiter.Withdrawn {
+			n++
+		}
+	}
+	t := s.Tournament
+	f := FieldFit{Players: n, Planned: t.Rounds, Swiss: pairing.SwissRounds(n), RoundRobin: pairing.RoundRobinRounds(n, 1)}
+	if n == 4 || n == 5 {
+		f.Double = pairing.RoundRobinRounds(n, 2)
+	}
+	if t.System == arbiter.RoundRobin {
+		f.Fits = n >= 2 && n <= pairing.MaxBerger && t.Rounds <= pairing.RoundRobinRounds(n, Cycles(t))
+	} else {
+		f.Fits = t.Rounds <= f.Swiss
+	}
+	return f
+}
+
+// OffersRoundRobin says whether an all-play-all is offered instead of a
+// Swiss whose rounds do not fit: 3 players or more, no more than the
+// Berger tables have.
+func (f FieldFit) OffersRoundRobin() bool { return f.Players >= 3 && f.Players <= pairing.MaxBerger }
+
+// Cycles is how many times a round robin of t is played: 1 or 2.
+func Cycles(t arbiter.Tournament) int {
+	if t.Cycles == 2 {
+		return 2
+	}
+	return 1
+}
+
+// ChoiceKind is a kind of choice offered when a Swiss round cannot be
+// paired.
+type ChoiceKind string
+
+// The choices offered when a round cannot be paired, in the order
+// UnpairableChoices gives them.
+const (
+	// ChoiceLeastBroken: keep the pairing that breaks the least
+	// (Pairing, with Rematches, PABs and Colours counted).
+	ChoiceLeastBroken ChoiceKind = "least-broken"
+	// ChoiceBreaksOnly: keep the pairing that breaks only Criterion
+	// (Pairing), when the field is too large to search them all.
+	ChoiceBreaksOnly ChoiceKind = "breaks-only"
+	// ChoiceEnd: end the event after Rounds rounds, the rounds played.
+	ChoiceEnd ChoiceKind = "end"
+	// ChoiceByHand: pair round Rounds by hand, starting for example from
+	// Pairing.
+	ChoiceByHand ChoiceKind = "by-hand"
+)
+
+// Choice is one thing the chief arbiter may do when the Dutch system
+// cannot pair a round.
+type Choice struct {
+	Kind      ChoiceKind `json:"kind"`
+	Pairing   string     `json:"pairing,omitempty"` // as typed by hand: "1-2, 3-4, 5 bye"
+	Rounds    int        `json:"rounds,omitempty"`  // ChoiceEnd: rounds played; ChoiceByHand: the round
+	Criterion string     `json:"criterion,omitempty"`
+	Rematches int        `json:"rematches,omitempty"`
+	PABs      int        `json:"second_byes,omitempty"`
+	Colours   int        `json:"colour_clashes,omitempty"`
+}
+
+// UnpairableChoices lists, for round n that the Dutch system cannot pair
+// from in (C.04.3 1.9: the chief arbiter decides), the choices: the
+// pairing that breaks the least (or, for a field too large to search,
+// the one np names that breaks only one criterion), ending the event
+// after the rounds played, or a pairing by hand. np may be nil.
+func UnpairableChoices(in pairing.Input, n int, np *pairing.NoPairingError) []Choice {
+	var cs []Choice
+	example := "" // a pairing of the actual players, to start from by hand
+	res, br, err := pairing.LeastBroken(in)
+	switch {
+	case err == nil:
+		r := arbiter.Round{}
+		for i, b := range res.Boards {
+			r.Boards = append(r.Boards, arbiter.Board{Number: i + 1, White: b.White, Black: b.Black})
+		}
+		if res.Bye != 0 {
+			r.Byes = append(r.Byes, arbiter.Bye{PN: res.Bye, Kind: arbiter.PAB})
+		}
+		example = FormatPairing(r)
+		cs = append(cs, Choice{Kind: ChoiceLeastBroken, Pairing: example, Rematches: br.Rematches, PABs: br.PABs, Colours: br.Colours})
+	case np != nil && np.Manual != "":
+		example = np.Manual
+		cs = append(cs, Choice{Kind: ChoiceBreaksOnly, Pairing: np.Manual, Criterion: np.Criterion})
+	}
+	if example == "" {
+		example = "1-2, 3-4, 5 bye"
+	}
+	if n > 1 {
+		cs = append(cs, Choice{Kind: ChoiceEnd, Rounds: n - 1})
+	}
+	return append(cs, Choice{Kind: ChoiceByHand, Rounds: n, Pairing: example})
+}
