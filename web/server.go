@@ -245,7 +245,73 @@ type page struct {
 	// shared is the change a public page shows (state.id): the page has
 	// no form and is the same for every visitor, so it is drawn once.
 	shared int64
+
+	// static: the page is a file of the published site (Site), its links
+	// relative to the folder that holds every page.
+	static    bool
+	downloads []Download
 }
+
+// Lang is the page's language, for <html lang>.
+func (p page) Lang() string { return p.w.l.Lang().String() }
+
+// Static reports whether the page is a file of the published site.
+func (p page) Static() bool { return p.static }
+
+// Href returns the address of one of the pages every page links to:
+// "home", "find", "standings", "crosstable", "show", and the style sheet
+// ("css") and the script ("js").
+func (p page) Href(name string) string {
+	switch name {
+	case "css":
+		name = "static/app.css"
+	case "js":
+		name = "static/app.js"
+	case "home":
+		if p.static {
+			return "index.html"
+		}
+		return "/"
+	default:
+		if p.static {
+			name += ".html"
+		}
+	}
+	if p.static {
+		return name
+	}
+	return "/" + name
+}
+
+// PlayerHref returns the address of player pn's page.
+func (p page) PlayerHref(pn int) string {
+	if p.static {
+		return "player-" + strconv.Itoa(pn) + ".html"
+	}
+	return "/player/" + strconv.Itoa(pn)
+}
+
+// RoundHref returns the address of round n's boards; the server shows
+// only the last published round, at "/".
+func (p page) RoundHref(n int) string {
+	if p.static {
+		return "round-" + strconv.Itoa(n) + ".html"
+	}
+	return "/"
+}
+
+// RoundList returns the rounds a page of the published site links to:
+// 1 to the last one published.
+func (p page) RoundList() []int {
+	out := make([]int, p.Round)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+// Downloads are the files of the published site that its pages offer.
+func (p page) Downloads() []Download { return p.downloads }
 
 // T returns the page's words for key (see words.t), for the templates.
 func (p page) T(key string, args ...any) string { return p.w.t(key, args...) }

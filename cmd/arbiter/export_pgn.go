@@ -87,34 +87,8 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 		} else if last == 0 {
 			return fmt.Errorf("no round of %s is paired yet: no game to export", s.Tournament.Name)
 		}
-		stored, err := db.Games(ctx, s.Tournament.ID, opts.Round, 0)
-		if err != nil {
-			return err
-		}
-		latest := map[[2]int]store.Game{}
-		for _, g := range stored {
-			latest[[2]int{g.Round, g.Board}] = g
-		}
-		for n := first; n <= last; n++ {
-			d, err := db.RoundDetail(ctx, s.Tournament.ID, n)
-			if err != nil {
-				return err
-			}
-			for _, b := range s.Rounds[n-1].Boards {
-				var sg *store.Game
-				if g, ok := latest[[2]int{n, b.Number}]; ok {
-					sg = &g
-					withMoves++
-				}
-				g, err := exportGame(s, n, b, d.Reasons[b.Number], sg, opts.Lang)
-				if err != nil {
-					return err
-				}
-				data = rules.AppendPGN(data, g)
-				written++
-			}
-		}
-		return nil
+		data, written, withMoves, err = pgnOf(ctx, db, s, opts.Round, first, last, opts.Lang)
+		return err
 	})
 	if err != nil {
 		return err
@@ -129,6 +103,39 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 	}
 	a.note(l.T("cli.wrote.pgn", "What", what, "Games", l.N("cli.games", written), "Moves", withMoves))
 	return nil
+}
+
+// pgnOf returns rounds first to last of s as PGN (round is the --round
+// asked, 0 for all), with the number of games and of games with moves.
+func pgnOf(ctx context.Context, db *store.DB, s *store.Snapshot, round, first, last int, lang rules.Lang) (data []byte, written, withMoves int, err error) {
+	stored, err := db.Games(ctx, s.Tournament.ID, round, 0)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	latest := map[[2]int]store.Game{}
+	for _, g := range stored {
+		latest[[2]int{g.Round, g.Board}] = g
+	}
+	for n := first; n <= last; n++ {
+		d, err := db.RoundDetail(ctx, s.Tournament.ID, n)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		for _, b := range s.Rounds[n-1].Boards {
+			var sg *store.Game
+			if g, ok := latest[[2]int{n, b.Number}]; ok {
+				sg = &g
+				withMoves++
+			}
+			g, err := exportGame(s, n, b, d.Reasons[b.Number], sg, lang)
+			if err != nil {
+				return nil, 0, 0, err
+			}
+			data = rules.AppendPGN(data, g)
+			written++
+		}
+	}
+	return data, written, withMoves, nil
 }
 
 // exportTags are the tags export pgn writes itself; a stored game's own
