@@ -39,7 +39,15 @@ func (s *Server) DownloadLabel(lang locale.Lang, kind string, n int) string {
 	if !ok {
 		wd = s.langs[locale.English]
 	}
-	return wd.t("dl-"+kind, n)
+	switch kind {
+	case "standings-pdf":
+		return wd.t("dl-standings-pdf")
+	case "crosstable-pdf":
+		return wd.t("dl-crosstable-pdf")
+	case "pairings-pdf":
+		return wd.t("dl-pairings-pdf", n)
+	}
+	return wd.t("dl-pgn")
 }
 
 // SiteLang returns the language of the published site: the tournament's.

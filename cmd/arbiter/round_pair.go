@@ -24,6 +24,9 @@ type roundPairOptions struct {
 	dryRun  bool
 	json    bool
 	publish bool
+	// forceReported enters the results reported and not confirmed as
+	// they stand (logged) instead of refusing to pair.
+	forceReported bool
 }
 
 func newRoundPairCmd(a *app) *cobra.Command {
@@ -38,7 +41,13 @@ bye are left out, late entries are paired. The pairing is printed in board
 order and stored with, for each board, why it was paired so (--explain
 prints it; round show --explain shows it again later). --dry-run shows the
 pairing without storing it. A round cannot be paired until every result of
-the previous round is in.
+the previous round is in. A result reported from a board (arbiter serve)
+that the opponent has not confirmed, or that the two players disagree on,
+stops the pairing, which names the boards: the organizer decides them
+(arbiter result queue), or --force-reported enters those not confirmed as
+reported, each logged as the organizer's decision. After the wait set with
+tournament web --unconfirmed-after, a report not confirmed is entered by
+itself if the tournament says --unconfirmed confirm.
 
 The colour of the first player in round 1 is the tournament's
 --first-colour, or else drawn by lot from the seed stored in the tournament
@@ -68,7 +77,7 @@ colour difference above 2 (art. 6), the same colour three times in a row
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := opts.check(); err != nil {
+			if err := opts.check(a); err != nil {
 				return err
 			}
 			return runRoundPair(cmd.Context(), a, opts)
@@ -81,6 +90,7 @@ colour difference above 2 (art. 6), the same colour three times in a row
 	cmd.Flags().BoolVar(&opts.dryRun, "dry-run", false, "show the pairing without storing it")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the round as JSON")
 	cmd.Flags().BoolVar(&opts.publish, "publish", false, "publish the round to the players at once (see round publish)")
+	cmd.Flags().BoolVar(&opts.forceReported, "force-reported", false, "enter results reported from the boards and not confirmed as they stand, and pair")
 	cmd.MarkFlagsMutuallyExclusive("manual", "file")
 	cmd.RegisterFlagCompletionFunc("manual", cobra.NoFileCompletions)
 	return cmd
@@ -89,13 +99,15 @@ colour difference above 2 (art. 6), the same colour three times in a row
 // check refuses flags that do not go together: --force keeps a pairing
 // given by hand, which a dry run does not store; --explain shows the
 // Dutch system's reasons, which a pairing by hand does not have.
-func (opts *roundPairOptions) check() error {
+func (opts *roundPairOptions) check(a *app) error {
 	byHand := opts.manual != "" || opts.file != ""
 	switch {
 	case opts.force && opts.dryRun:
 		return usageErrorf("--force with --dry-run: a dry run stores nothing, so there is nothing to keep; drop --force (the warnings are shown either way)")
 	case opts.force && !byHand:
 		return usageErrorf("--force keeps a pairing given by hand that breaks a basic rule: give it with --manual or --file; the Dutch system needs no --force")
+	case opts.forceReported && opts.dryRun:
+		return usageErrorf("%s", a.tr().T("cli.pair.force-dry"))
 	case opts.publish && opts.dryRun:
 		return usageErrorf("--publish with --dry-run: a dry run stores nothing to publish; drop one of them")
 	case opts.explain && byHand:
@@ -120,6 +132,18 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
+		}
+		if !opts.dryRun {
+			// Results reported from the boards: entered when their wait
+			// is over and the tournament says so, or by --force-reported;
+			// otherwise the pairing waits for them.
+			ev := &evening{a: a, db: db, tid: s.Tournament.ID}
+			if err := ev.gate(ctx, opts.forceReported, a.actor()); err != nil {
+				return err
+			}
+			if s, err = db.Snapshot(ctx, s.Tournament.ID); err != nil {
+				return err
+			}
 		}
 		var p store.Pairing
 		// notes are said once the pairing is stored (or shown by a dry

@@ -25,6 +25,7 @@ type serveOptions struct {
 	publicURL string
 	password  string
 	stale     time.Duration
+	staleSet  bool
 }
 
 func newServeCmd(a *app) *cobra.Command {
@@ -63,13 +64,14 @@ server starts work too), else this machine's address on the network.`,
 			if opts.password == "" {
 				opts.password = a.getenv("ARBITER_ADMIN_PASSWORD")
 			}
+			opts.staleSet = cmd.Flags().Changed("stale")
 			return runServe(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.addr, "addr", "0.0.0.0:8080", "listen on `HOST:PORT`")
 	cmd.Flags().StringVar(&opts.publicURL, "public-url", "", "the `URL` players reach the server at, stored for the QR codes of the slips")
 	cmd.Flags().StringVar(&opts.password, "admin-password", "", "the organizer's `PASSWORD` (default: $ARBITER_ADMIN_PASSWORD, else a one-time link)")
-	cmd.Flags().DurationVar(&opts.stale, "stale", 10*time.Minute, "a report nobody confirms goes to the organizer after `DURATION`")
+	cmd.Flags().DurationVar(&opts.stale, "stale", 0, "a report nobody confirms goes to the organizer after `DURATION` (default: the tournament's, tournament web --unconfirmed-after)")
 	return cmd
 }
 
@@ -81,7 +83,7 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 		}
 		opts.publicURL = strings.TrimRight(opts.publicURL, "/")
 	}
-	if opts.stale <= 0 {
+	if opts.staleSet && opts.stale <= 0 {
 		return usageErrorf("--stale %s: give a duration such as 10m", opts.stale)
 	}
 	db, err := a.openStore(ctx, store.ReadWrite)
@@ -100,6 +102,9 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	ws, err := db.WebSettings(ctx, t.ID)
 	if err != nil {
 		return err
+	}
+	if !opts.staleSet {
+		opts.stale = ws.Wait()
 	}
 	if opts.publicURL != "" && opts.publicURL != ws.PublicURL {
 		ws.PublicURL = opts.publicURL
@@ -135,6 +140,22 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	go srv.Run(ctx)
+	// Reports whose wait is over are entered by themselves when the
+	// tournament says so, whether or not anyone looks at the queue.
+	go func() {
+		tick := time.NewTicker(30 * time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				if _, err := ev.settle(ctx); err != nil && ctx.Err() == nil {
+					a.note(err.Error())
+				}
+			}
+		}
+	}()
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -282,6 +303,9 @@ func (e *evening) Confirm(ctx context.Context, token, pin string, r arbiter.Resu
 }
 
 func (e *evening) Queue(ctx context.Context) ([]store.WebReport, error) {
+	if _, err := e.settle(ctx); err != nil {
+		return nil, err
+	}
 	return e.db.Queue(ctx, e.tid, e.stale)
 }
 
@@ -316,6 +340,9 @@ func (e *evening) Publish(ctx context.Context, who string) (int, error) {
 func (e *evening) PairNext(ctx context.Context, who string) (arbiter.Round, error) {
 	e.pairing.Lock()
 	defer e.pairing.Unlock()
+	if err := e.gate(ctx, false, who); err != nil {
+		return arbiter.Round{}, err
+	}
 	s, err := e.db.Snapshot(ctx, e.tid)
 	if err != nil {
 		return arbiter.Round{}, err
