@@ -33,3 +33,29 @@ func TestDeps(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIUsesDesk keeps the command line a front end: it parses, calls
+// the desk and renders, and reaches the database only through the desk,
+// as any other front end must.
+func TestCLIUsesDesk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-f", `{{join .Imports " "}}`, "./cmd/arbiter").Output()
+	if err != nil {
+		t.Fatalf("go list ./cmd/arbiter: %v", err)
+	}
+	imports := strings.Fields(string(out))
+	desk := false
+	for _, imp := range imports {
+		switch imp {
+		case "github.com/labyrinth-chess/arbiter/store", "database/sql", "modernc.org/sqlite":
+			t.Errorf("cmd/arbiter imports %s: go through the desk", imp)
+		case "github.com/labyrinth-chess/arbiter/desk":
+			desk = true
+		}
+	}
+	if !desk {
+		t.Errorf("cmd/arbiter imports %v, not the desk", imports)
+	}
+}

@@ -49,7 +49,7 @@ const (
 // logEvent appends an event inside tx, made by db.Actor. tid 0 stores no
 // tournament.
 func (db *DB) logEvent(ctx context.Context, tx *sql.Tx, tid int64, action, subject, old, new string) error {
-	return db.logEventAs(ctx, tx, db.actor(), tid, action, subject, old, new)
+	return db.logEventAs(ctx, tx, db.actor(ctx), tid, action, subject, old, new)
 }
 
 // logEventAs is logEvent made by who: a front end serving many people

@@ -54,24 +54,32 @@ func (db *DB) AddGame(ctx context.Context, g Game) (Game, error) {
 func (db *DB) Games(ctx context.Context, tid int64, n, b int) ([]Game, error) {
 	var gs []Game
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id, tournament_id, round, board, pgn, letters, verdict, ruling, created_at
-			FROM games WHERE tournament_id = ?1 AND (?2 = 0 OR round = ?2) AND (?3 = 0 OR board = ?3) ORDER BY id`, tid, n, b)
-		if err != nil {
-			return fmt.Errorf("read games: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var g Game
-			var at string
-			if err := rows.Scan(&g.ID, &g.TournamentID, &g.Round, &g.Board, &g.PGN, &g.Letters, &g.Verdict, &g.Ruling, &at); err != nil {
-				return fmt.Errorf("read games: %w", err)
-			}
-			g.Created, _ = time.Parse(time.RFC3339, at)
-			gs = append(gs, g)
-		}
-		return rows.Err()
+		var err error
+		gs, err = loadGames(ctx, tx, tid, n, b)
+		return err
 	})
 	return gs, err
+}
+
+// loadGames is Games inside a transaction.
+func loadGames(ctx context.Context, q queryer, tid int64, n, b int) ([]Game, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, tournament_id, round, board, pgn, letters, verdict, ruling, created_at
+		FROM games WHERE tournament_id = ?1 AND (?2 = 0 OR round = ?2) AND (?3 = 0 OR board = ?3) ORDER BY id`, tid, n, b)
+	if err != nil {
+		return nil, fmt.Errorf("read games: %w", err)
+	}
+	defer rows.Close()
+	var gs []Game
+	for rows.Next() {
+		var g Game
+		var at string
+		if err := rows.Scan(&g.ID, &g.TournamentID, &g.Round, &g.Board, &g.PGN, &g.Letters, &g.Verdict, &g.Ruling, &at); err != nil {
+			return nil, fmt.Errorf("read games: %w", err)
+		}
+		g.Created, _ = time.Parse(time.RFC3339, at)
+		gs = append(gs, g)
+	}
+	return gs, rows.Err()
 }
 
 // SetRuling records the arbiter's ruling on game id, logging the old and

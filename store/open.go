@@ -136,16 +136,33 @@ func openAt(ctx context.Context, path string, mode Mode, busyMS int, now func() 
 	if err != nil {
 		return nil, faultOf(path, "nothing was changed", err)
 	}
-	// One connection: the command line does one thing at a time, and an
-	// in-memory database exists only on the connection that made it.
+	// One connection writes: SQLite lets one transaction write at a
+	// time, and an in-memory database exists only on the connection that
+	// made it.
 	sdb.SetMaxOpenConns(1)
 	db := &DB{db: sdb, path: path, Now: now}
 	if err := db.migrate(ctx, kind); err != nil {
 		sdb.Close()
 		return nil, err
 	}
+	if path != ":memory:" {
+		// Reads go to a pool of their own: in WAL mode (set by migrate)
+		// they see the last commit while a write is under way, instead
+		// of queueing behind it for the one writing connection.
+		// query_only makes SQLite refuse any write on them.
+		rdb, err := sql.Open("sqlite", dsn(path, "rw&_pragma=query_only(1)", busyMS))
+		if err != nil {
+			sdb.Close()
+			return nil, faultOf(path, "nothing was changed", err)
+		}
+		rdb.SetMaxOpenConns(readers)
+		db.rdb = rdb
+	}
 	return db, nil
 }
+
+// readers is how many connections read at once.
+const readers = 4
 
 // openReadOnly opens an arbiter database without writing to it. Where
 // the folder may not be written, SQLite cannot make the files it shares

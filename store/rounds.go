@@ -34,7 +34,16 @@ type Pairing struct {
 	// drawn to pair round 1 (C.04.3 5.1): it is stored in the tournament
 	// with the round, so that later rounds draw the same colour.
 	Seed *int64
+	// Basis, when not 0, is the Snapshot.LastEvent the pairing was
+	// computed from: SavePairing refuses it (ErrStale) if anything of the
+	// tournament changed since, such as a result corrected, which moves
+	// players between score groups.
+	Basis int64
 }
+
+// ErrStale is the kind of error for a pairing computed from a state of the
+// tournament that has changed since.
+var ErrStale = fmt.Errorf("the tournament changed: %w", ErrConflict)
 
 // SavePairing stores round p.Round of tournament tid in one transaction
 // and returns it as stored, the absent players' byes added. It refuses a
@@ -50,6 +59,9 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		}
 		if out, err = s.Complete(p); err != nil {
 			return err
+		}
+		if p.Basis != 0 && p.Basis != s.LastEvent {
+			return &InputError{Kind: ErrStale, Msg: fmt.Sprintf("round %d was not paired: the tournament changed while the pairing was made (a result, a player or a bye); pair it again", p.Round)}
 		}
 		method := p.Method
 		if method == "" {
@@ -325,7 +337,17 @@ type ResultChange struct {
 	Old, New             arbiter.Result
 	OldReason, NewReason string
 	Unchanged            bool // the same result was already there
+	// Paired is how many rounds were paired when the result was entered:
+	// more than Round when later rounds were paired with the old result.
+	Paired int
 }
+
+// Judge decides, inside the transaction that enters a result, the result
+// and the reason to store, knowing the games submitted for the board
+// (oldest first; none when the board has none or round n is not paired).
+// n is the round asked for, the last round paired for 0. An error stops
+// the entry before anything else is checked.
+type Judge func(n int, gs []Game) (arbiter.Result, string, error)
 
 // ErrResultEntered is the kind of error for entering a different result
 // on a board that has one without asking for a correction.
@@ -337,13 +359,41 @@ var ErrResultEntered = fmt.Errorf("result already entered: %w", ErrConflict)
 // correction with the old and the new value. Entering the result already
 // there changes nothing.
 func (db *DB) SetResult(ctx context.Context, tid int64, n, b int, r arbiter.Result, reason string, correct bool) (ResultChange, error) {
-	var c ResultChange
 	if err := CheckReason(reason); err != nil {
-		return c, err
+		return ResultChange{}, err
 	}
+	return db.JudgeResult(ctx, tid, n, b, correct, func(int, []Game) (arbiter.Result, string, error) { return r, reason, nil })
+}
+
+// JudgeResult is SetResult with the result decided by judge in the same
+// transaction, so that no game or result entered meanwhile by someone
+// else can slip between the decision and the write.
+func (db *DB) JudgeResult(ctx context.Context, tid int64, n, b int, correct bool, judge Judge) (ResultChange, error) {
+	var c ResultChange
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		var err error
-		c, err = db.setResult(ctx, tx, db.actor(), tid, n, b, r, reason, correct)
+		paired, err := pairedRounds(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		at := n
+		if at == 0 {
+			at = paired
+		}
+		var gs []Game
+		if at >= 1 && at <= paired {
+			if gs, err = loadGames(ctx, tx, tid, at, b); err != nil {
+				return err
+			}
+		}
+		r, reason, err := judge(at, gs)
+		if err != nil {
+			return err
+		}
+		if err := CheckReason(reason); err != nil {
+			return err
+		}
+		c, err = db.setResult(ctx, tx, db.actor(ctx), tid, n, b, r, reason, correct)
+		c.Paired = paired
 		return err
 	})
 	return c, err

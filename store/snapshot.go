@@ -20,6 +20,11 @@ type Snapshot struct {
 	Entries    []arbiter.Entry // Entries[pn-1] has pairing number pn
 	Rounds     []arbiter.Round // Rounds[r-1] is round r; boards in board order, byes by pairing number
 	Requests   []Request       // requested byes, by round then pairing number
+	// LastEvent is the ID of the last event of the log that can change a
+	// pairing of the tournament (its own or the roster's, not a game
+	// attached) when the snapshot was read: a pairing computed from the
+	// snapshot carries it (Pairing.Basis).
+	LastEvent int64
 }
 
 // Request is a bye a player asked for in advance.
@@ -29,7 +34,7 @@ type Request struct {
 	Kind  arbiter.ByeKind // HalfBye, ZeroBye or FullBye
 }
 
-// Snapshot reads tournament tid in six queries, whatever its size.
+// Snapshot reads tournament tid in seven queries, whatever its size.
 func (db *DB) Snapshot(ctx context.Context, tid int64) (*Snapshot, error) {
 	var s *Snapshot
 	err := db.read(ctx, func(tx *sql.Tx) error {
@@ -46,6 +51,9 @@ func loadSnapshot(ctx context.Context, q queryer, tid int64) (*Snapshot, error) 
 		return nil, err
 	}
 	s := &Snapshot{Tournament: t}
+	if s.LastEvent, err = lastEvent(ctx, q, tid); err != nil {
+		return nil, err
+	}
 	if s.Entries, err = loadEntries(ctx, q, tid); err != nil {
 		return nil, err
 	}
@@ -292,4 +300,18 @@ func FormatPairing(r arbiter.Round) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// lastEvent returns the ID of the last event of tournament tid or of the
+// roster that can change a pairing, 0 if there is none: a game attached
+// to a board changes no score, colour or opponent (a result it brings is
+// logged as a result).
+func lastEvent(ctx context.Context, q queryer, tid int64) (int64, error) {
+	var id int64
+	err := q.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM events
+		WHERE (tournament_id = ? OR tournament_id IS NULL) AND action NOT LIKE 'game.%'`, tid).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("read the log: %w", err)
+	}
+	return id, nil
 }

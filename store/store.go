@@ -57,22 +57,43 @@ func invalid(format string, args ...any) error {
 const busyTimeout = 5000
 
 // DB is an open arbiter database. Now and Actor are used for the event
-// log; set them before the first write. A DB is safe for use by one
-// goroutine at a time.
+// log; set them before the first write and do not change them after. A
+// DB is safe for concurrent use: who makes a change can be given with
+// each call (WithActor), and SQLite lets one transaction write at a time
+// (BEGIN IMMEDIATE, waiting up to five seconds for the lock).
 type DB struct {
-	db       *sql.DB
+	db       *sql.DB // the one connection that writes
+	rdb      *sql.DB // the connections that read: db itself unless opened for writing on a file
 	path     string
 	readOnly bool // opened with Mode ReadOnly
 
 	// Now returns the current time; time.Now if nil.
 	Now func() time.Time
-	// Actor is who makes the changes, as recorded in the event log
-	// ("unknown" if empty).
+	// Actor is who makes the changes, as recorded in the event log, when
+	// the call's context names no one (WithActor); "unknown" if empty.
 	Actor string
 }
 
+// actorKey is the context key of WithActor.
+type actorKey struct{}
+
+// WithActor returns a context whose writes are recorded in the event log
+// as made by who. It lets one DB serve many people at once: the actor
+// travels with each call instead of living in the shared DB.
+func WithActor(ctx context.Context, who string) context.Context {
+	return context.WithValue(ctx, actorKey{}, who)
+}
+
 // Close closes the database.
-func (db *DB) Close() error { return db.db.Close() }
+func (db *DB) Close() error {
+	err := db.db.Close()
+	if db.rdb != nil && db.rdb != db.db {
+		if rerr := db.rdb.Close(); err == nil {
+			err = rerr
+		}
+	}
+	return err
+}
 
 // Path returns the file the database was opened from.
 func (db *DB) Path() string { return db.path }
@@ -87,7 +108,10 @@ func (db *DB) now() time.Time {
 // stamp returns the current time as stored: RFC 3339 in UTC.
 func (db *DB) stamp() string { return db.now().UTC().Format(time.RFC3339) }
 
-func (db *DB) actor() string {
+func (db *DB) actor(ctx context.Context) string {
+	if who, _ := ctx.Value(actorKey{}).(string); who != "" {
+		return who
+	}
 	if db.Actor == "" {
 		return "unknown"
 	}
@@ -108,10 +132,14 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return db.fault(tx.Commit())
 }
 
-// read runs fn in a read-only transaction, so that its queries see one
-// state of the file.
+// read runs fn in a read-only transaction on the reading pool, so that
+// its queries see one state of the file.
 func (db *DB) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	rdb := db.rdb
+	if rdb == nil {
+		rdb = db.db
+	}
+	tx, err := rdb.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return db.fault(err)
 	}

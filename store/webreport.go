@@ -259,7 +259,7 @@ func newPIN() (string, error) {
 // player. already reports that it was published before (nothing changes).
 func (db *DB) Publish(ctx context.Context, tid int64, n int, who string) (round int, already bool, err error) {
 	if who == "" {
-		who = db.actor()
+		who = db.actor(ctx)
 	}
 	err = db.write(ctx, func(tx *sql.Tx) error {
 		paired, err := pairedRounds(ctx, tx, tid)
@@ -495,18 +495,39 @@ type Judged struct {
 	Reason string
 }
 
+// judgeIn decides, inside tx, what result r on board b of round n
+// becomes: judge applied to the games of the board, or r itself.
+func judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, r arbiter.Result, judge Judge) (Judged, error) {
+	if judge == nil {
+		return Judged{Result: r}, nil
+	}
+	gs, err := loadGames(ctx, tx, tid, n, b)
+	if err != nil {
+		return Judged{}, err
+	}
+	res, reason, err := judge(n, gs)
+	if err != nil {
+		return Judged{}, err
+	}
+	if err := CheckReason(reason); err != nil {
+		return Judged{}, err
+	}
+	if res == arbiter.NoResult {
+		res = r
+	}
+	return Judged{Result: res, Reason: reason}, nil
+}
+
 // Confirm is the opponent's answer to the open report of the board whose
 // code is token: pin must be the PIN of the player who did not report. If
 // r is the reported result, the report is confirmed and judged is entered
-// on the board, in the same transaction; otherwise the report is disputed
+// on the board as judge decides (nil: r as it is), judged inside the
+// same transaction on the games of the board; otherwise the report is disputed
 // and waits for the organizer. A PIN that is not the opponent's returns
 // ErrWrongPIN and changes nothing.
-func (db *DB) Confirm(ctx context.Context, token, pin string, r arbiter.Result, judged Judged, o Origin) (WebReport, error) {
+func (db *DB) Confirm(ctx context.Context, token, pin string, r arbiter.Result, judge Judge, o Origin) (WebReport, error) {
 	var out WebReport
 	if err := checkWebResult(r); err != nil {
-		return out, err
-	}
-	if err := CheckReason(judged.Reason); err != nil {
 		return out, err
 	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
@@ -551,8 +572,9 @@ func (db *DB) Confirm(ctx context.Context, token, pin string, r arbiter.Result, 
 			}
 			return loadReport(ctx, tx, rep.ID, &out)
 		}
-		if judged.Result == arbiter.NoResult {
-			judged.Result = r
+		judged, err := judgeIn(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
+		if err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'confirmed', closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
 			WHERE id = ?`, now, o.who(), o.IP, o.Device, rep.ID); err != nil {
@@ -610,23 +632,25 @@ func (db *DB) WebReport(ctx context.Context, tid, id int64) (WebReport, error) {
 	return out, err
 }
 
-// Accept enters judged on the board of open report id of tournament tid,
-// as the organizer's decision, and closes the report.
-func (db *DB) Accept(ctx context.Context, tid, id int64, judged Judged, who string) (WebReport, error) {
+// Accept enters r (NoResult: the result reported) on the board of open
+// report id of tournament tid, as the organizer's decision judged by
+// judge inside the transaction (nil: r as it is), and closes the report.
+func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, who string) (WebReport, error) {
 	var out WebReport
 	if who == "" {
-		who = db.actor()
-	}
-	if err := CheckReason(judged.Reason); err != nil {
-		return out, err
+		who = db.actor(ctx)
 	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		rep, err := openReport(ctx, tx, tid, id)
 		if err != nil {
 			return err
 		}
-		if judged.Result == arbiter.NoResult {
-			judged.Result = rep.Result
+		if r == arbiter.NoResult {
+			r = rep.Result
+		}
+		judged, err := judgeIn(ctx, tx, tid, rep.Round, rep.Board, r, judge)
+		if err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'accepted', closed_at = ?, closed_by = ?, closed_ip = '', closed_dev = '' WHERE id = ?`,
 			db.stamp(), who, id); err != nil {
@@ -649,7 +673,7 @@ func (db *DB) Accept(ctx context.Context, tid, id int64, judged Judged, who stri
 func (db *DB) Reject(ctx context.Context, tid, id int64, who string) (WebReport, error) {
 	var out WebReport
 	if who == "" {
-		who = db.actor()
+		who = db.actor(ctx)
 	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		rep, err := openReport(ctx, tx, tid, id)

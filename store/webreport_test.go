@@ -53,7 +53,7 @@ func TestReportConfirm(t *testing.T) {
 	white := Origin{Who: "white player", IP: "192.168.1.20", Device: "phone A"}
 	black := Origin{Who: "black player", IP: "192.168.1.21", Device: "phone B"}
 
-	if _, err := db.Confirm(ctx, c.Token, c.BlackPIN, arbiter.WhiteWins, Judged{}, black); !errors.Is(err, ErrConflict) {
+	if _, err := db.Confirm(ctx, c.Token, c.BlackPIN, arbiter.WhiteWins, nil, black); !errors.Is(err, ErrConflict) {
 		t.Errorf("Confirm before any report = %v, want a conflict", err)
 	}
 	if _, err := db.Report(ctx, c.Token, arbiter.White, arbiter.WhiteForfeit, white); !errors.Is(err, ErrInvalid) {
@@ -72,14 +72,14 @@ func TestReportConfirm(t *testing.T) {
 	}
 	before := dump(t, db)
 	for _, pin := range []string{c.WhitePIN, "0000x", ""} {
-		if _, err := db.Confirm(ctx, c.Token, pin, arbiter.WhiteWins, Judged{}, black); !errors.Is(err, ErrWrongPIN) {
+		if _, err := db.Confirm(ctx, c.Token, pin, arbiter.WhiteWins, nil, black); !errors.Is(err, ErrWrongPIN) {
 			t.Errorf("Confirm with PIN %q = %v, want ErrWrongPIN", pin, err)
 		}
 	}
 	if after := dump(t, db); after != before {
 		t.Errorf("a wrong PIN changed the database:\n%s", diffLines(before, after))
 	}
-	rep, err = db.Confirm(ctx, c.Token, " "+c.BlackPIN+" ", arbiter.WhiteWins, Judged{}, black)
+	rep, err = db.Confirm(ctx, c.Token, " "+c.BlackPIN+" ", arbiter.WhiteWins, nil, black)
 	if err != nil || rep.Status != Confirmed || rep.ClosedBy != "black player" {
 		t.Fatalf("Confirm = %+v, %v", rep, err)
 	}
@@ -122,7 +122,7 @@ func TestDisputeQueue(t *testing.T) {
 	if _, err := db.Report(ctx, codes[1].Token, arbiter.Black, arbiter.BlackWins, o); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := db.Confirm(ctx, codes[1].Token, codes[1].WhitePIN, arbiter.Draw, Judged{}, o)
+	rep, err := db.Confirm(ctx, codes[1].Token, codes[1].WhitePIN, arbiter.Draw, nil, o)
 	if err != nil || rep.Status != Disputed || rep.Other != arbiter.Draw {
 		t.Fatalf("Confirm with another result = %+v, %v; want disputed", rep, err)
 	}
@@ -137,10 +137,10 @@ func TestDisputeQueue(t *testing.T) {
 	if err != nil || len(q) != 2 {
 		t.Fatalf("Queue(0) = %+v, %v; want both boards", q, err)
 	}
-	if _, err := db.Accept(ctx, tid, q[0].ID, Judged{Result: arbiter.Draw}, "organizer"); err != nil {
+	if _, err := db.Accept(ctx, tid, q[0].ID, arbiter.Draw, nil, "organizer"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Accept(ctx, tid, q[0].ID, Judged{}, "organizer"); !errors.Is(err, ErrConflict) {
+	if _, err := db.Accept(ctx, tid, q[0].ID, arbiter.NoResult, nil, "organizer"); !errors.Is(err, ErrConflict) {
 		t.Errorf("Accept twice = %v, want a conflict", err)
 	}
 	if _, err := db.Reject(ctx, tid, q[1].ID, "organizer"); err != nil {

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -62,7 +62,7 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		var err error
 		if t.direct {
 			err = backupDirect(ctx, db, t)
@@ -71,7 +71,7 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 			// appears meanwhile is still refused.
 			err = db.Backup(ctx, t.target, t.exists)
 		}
-		if errors.Is(err, store.ErrConflict) {
+		if errors.Is(err, desk.ErrConflict) {
 			return hint(err, "choose another name, or add --force to replace it")
 		}
 		if err != nil {
@@ -89,7 +89,7 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 // backupDirect writes the copy to a pipe or a device (arbiter backup
 // /dev/stdout | ssh ...): SQLite writes it to a file in a folder of its
 // own, which is then copied there and removed.
-func backupDirect(ctx context.Context, db *store.DB, t outTarget) error {
+func backupDirect(ctx context.Context, db *desk.Desk, t outTarget) error {
 	dir, err := os.MkdirTemp("", "arbiter-backup-")
 	if err != nil {
 		return writeError(t.path, err)

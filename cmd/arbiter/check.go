@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -38,7 +38,7 @@ arbiter backup runs the same check on every copy it makes.`,
 }
 
 func runCheck(ctx context.Context, a *app, opts *checkOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		broken, err := db.Verify(ctx)
 		if err != nil {
 			return err

@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	utext "github.com/labyrinth-chess/arbiter/text"
 	"io"
 	"os"
 	"strings"
+
+	utext "github.com/labyrinth-chess/arbiter/text"
 
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"

@@ -6,15 +6,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	utext "github.com/labyrinth-chess/arbiter/text"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	utext "github.com/labyrinth-chess/arbiter/text"
+
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -44,38 +45,67 @@ func (a *app) actor() string {
 // errNoDatabase is returned by commands that read when there is no file.
 var errNoDatabase = errors.New("no database")
 
-// openStore opens the database as mode says. Only the commands that start
-// a tournament or load the roster (mode store.Create) make it, in a new
+// openDesk opens the database as mode says. Only the commands that start
+// a tournament or load the roster (mode desk.Create) make it, in a new
 // file or an empty one; the others refuse a missing or empty file, so
 // that a mistyped --db does not leave a database behind. Commands that
 // only read open it read-only, so that they work on a write-protected
 // stick. A file that is not an arbiter database is refused and left as
 // it is.
-func (a *app) openStore(ctx context.Context, mode store.Mode) (*store.DB, error) {
+func (a *app) openDesk(ctx context.Context, mode desk.Mode) (*desk.Desk, error) {
 	path := a.databasePath()
+	if err := a.checkPath(path, mode == desk.Create); err != nil {
+		return nil, err
+	}
+	d, err := desk.Open(ctx, path, mode, a.now)
+	switch {
+	case errors.Is(err, desk.ErrForeign):
+		return nil, err
+	case errors.Is(err, desk.ErrNotDatabase):
+		return nil, fmt.Errorf("%s is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one", path)
+	case errors.Is(err, desk.ErrNoDatabase):
+		return nil, fmt.Errorf("%w at %s (the file holds nothing): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+	}
+	return d, err
+}
+
+// withDesk opens the database, runs fn and closes it.
+func (a *app) withDesk(ctx context.Context, mode desk.Mode, fn func(d *desk.Desk) error) error {
+	d, err := a.openDesk(ctx, mode)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return fn(d)
+}
+
+// tournamentError words the desk's refusal to find the tournament as the
+// command line says it.
+func tournamentError(err error) error {
+	var de *desk.Error
+	switch {
+	case errors.Is(err, desk.ErrNoCurrent):
+		return errors.New("no current tournament: create one with arbiter tournament new NAME, or choose one with arbiter tournament use NAME")
+	case errors.As(err, &de) && de.Input == "tournament":
+		return hint(err, "see arbiter tournament list")
+	}
+	return err
+}
+
+// checkPath refuses a database path that is a folder, and, unless create,
+// a missing or empty file.
+func (a *app) checkPath(path string, create bool) error {
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && fi.IsDir():
-		return nil, fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
-	case mode == store.Create || path == ":memory:":
+		return fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
+	case create || path == ":memory:":
 	case errors.Is(err, os.ErrNotExist):
-		return nil, fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+		return fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
 	case err == nil && fi.Size() == 0 && !hasJournal(path):
-		return nil, fmt.Errorf("%w at %s (the file is empty): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+		return fmt.Errorf("%w at %s (the file is empty): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
 	}
-	db, err := store.OpenMode(ctx, path, mode, a.now)
-	switch {
-	case errors.Is(err, store.ErrForeign):
-		return nil, err
-	case errors.Is(err, store.ErrNotDatabase):
-		return nil, fmt.Errorf("%s is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one", path)
-	case errors.Is(err, store.ErrNoDatabase):
-		return nil, fmt.Errorf("%w at %s (the file holds nothing): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
-	case err != nil:
-		return nil, err
-	}
-	db.Actor = a.actor()
-	return db, nil
+	return nil
 }
 
 // hasJournal reports whether SQLite's write-ahead log beside the database
@@ -86,43 +116,17 @@ func hasJournal(path string) bool {
 	return err == nil && fi.Size() > 0
 }
 
-// withStore opens the database, runs fn and closes it.
-func (a *app) withStore(ctx context.Context, mode store.Mode, fn func(db *store.DB) error) error {
-	db, err := a.openStore(ctx, mode)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	return fn(db)
-}
-
 // resolveTournament returns the tournament named by --tournament, or the
 // current one.
-func (a *app) resolveTournament(ctx context.Context, db *store.DB) (arbiter.Tournament, error) {
-	if a.tournament != "" {
-		t, err := db.FindTournament(ctx, a.tournament)
-		if err != nil {
-			return t, hint(err, "see arbiter tournament list")
-		}
-		return t, nil
-	}
-	id, err := db.Current(ctx)
-	if err != nil {
-		return arbiter.Tournament{}, err
-	}
-	if id == 0 {
-		return arbiter.Tournament{}, errors.New("no current tournament: create one with arbiter tournament new NAME, or choose one with arbiter tournament use NAME")
-	}
-	return db.Tournament(ctx, id)
+func (a *app) resolveTournament(ctx context.Context, d *desk.Desk) (arbiter.Tournament, error) {
+	t, err := d.Tournament(ctx, a.tournament)
+	return t, tournamentError(err)
 }
 
 // snapshot reads the tournament the command works on.
-func (a *app) snapshot(ctx context.Context, db *store.DB) (*store.Snapshot, error) {
-	t, err := a.resolveTournament(ctx, db)
-	if err != nil {
-		return nil, err
-	}
-	return db.Snapshot(ctx, t.ID)
+func (a *app) snapshot(ctx context.Context, d *desk.Desk) (*desk.Snapshot, error) {
+	s, err := d.Snapshot(ctx, a.tournament)
+	return s, tournamentError(err)
 }
 
 // hintError adds advice to an error, keeping it wrapped.
@@ -179,9 +183,9 @@ func parseRound(s string) (int, error) {
 }
 
 // findEntry resolves a player argument in s, adding advice to the error.
-func findEntry(s *store.Snapshot, ref string) (arbiter.Entry, error) {
+func findEntry(s *desk.Snapshot, ref string) (arbiter.Entry, error) {
 	e, err := s.Find(ref)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, desk.ErrNotFound) {
 		return e, hint(err, "type a pairing number or a name from arbiter player list")
 	}
 	if err != nil {
@@ -194,8 +198,8 @@ func findEntry(s *store.Snapshot, ref string) (arbiter.Entry, error) {
 
 // completeStore opens the database for shell completion without creating
 // it; it returns nil when there is nothing to complete from.
-func (a *app) completeStore(cmd *cobra.Command) *store.DB {
-	db, err := a.openStore(cmd.Context(), store.ReadOnly)
+func (a *app) completeStore(cmd *cobra.Command) *desk.Desk {
+	db, err := a.openDesk(cmd.Context(), desk.ReadOnly)
 	if err != nil {
 		return nil
 	}
@@ -204,7 +208,7 @@ func (a *app) completeStore(cmd *cobra.Command) *store.DB {
 
 // completeSnapshot reads the current tournament for shell completion; it
 // returns nil when there is nothing to complete from.
-func (a *app) completeSnapshot(cmd *cobra.Command) *store.Snapshot {
+func (a *app) completeSnapshot(cmd *cobra.Command) *desk.Snapshot {
 	db := a.completeStore(cmd)
 	if db == nil {
 		return nil
@@ -219,7 +223,7 @@ func (a *app) completeSnapshot(cmd *cobra.Command) *store.Snapshot {
 
 // completeRound returns the round whose boards complete an argument: the
 // one given with --round, else the last round paired; nil if none is.
-func completeRound(cmd *cobra.Command, s *store.Snapshot) *arbiter.Round {
+func completeRound(cmd *cobra.Command, s *desk.Snapshot) *arbiter.Round {
 	if s == nil || len(s.Rounds) == 0 {
 		return nil
 	}

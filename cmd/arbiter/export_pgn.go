@@ -1,17 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
 
-	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -72,7 +67,7 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 	}
 	var data []byte
 	written, withMoves := 0, 0
-	err := a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	err := a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -87,7 +82,9 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 		} else if last == 0 {
 			return fmt.Errorf("no round of %s is paired yet: no game to export", s.Tournament.Name)
 		}
-		data, written, withMoves, err = pgnOf(ctx, db, s, opts.Round, first, last, opts.Lang)
+		var buf bytes.Buffer
+		written, withMoves, err = db.ExportPGN(ctx, s, first, last, opts.Lang, &buf)
+		data = buf.Bytes()
 		return err
 	})
 	if err != nil {
@@ -103,115 +100,4 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 	}
 	a.note(l.T("cli.wrote.pgn", "What", what, "Games", l.N("cli.games", written), "Moves", withMoves))
 	return nil
-}
-
-// pgnOf returns rounds first to last of s as PGN (round is the --round
-// asked, 0 for all), with the number of games and of games with moves.
-func pgnOf(ctx context.Context, db *store.DB, s *store.Snapshot, round, first, last int, lang rules.Lang) (data []byte, written, withMoves int, err error) {
-	stored, err := db.Games(ctx, s.Tournament.ID, round, 0)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	latest := map[[2]int]store.Game{}
-	for _, g := range stored {
-		latest[[2]int{g.Round, g.Board}] = g
-	}
-	for n := first; n <= last; n++ {
-		d, err := db.RoundDetail(ctx, s.Tournament.ID, n)
-		if err != nil {
-			return nil, 0, 0, err
-		}
-		for _, b := range s.Rounds[n-1].Boards {
-			var sg *store.Game
-			if g, ok := latest[[2]int{n, b.Number}]; ok {
-				sg = &g
-				withMoves++
-			}
-			g, err := exportGame(s, n, b, d.Reasons[b.Number], sg, lang)
-			if err != nil {
-				return nil, 0, 0, err
-			}
-			data = rules.AppendPGN(data, g)
-			written++
-		}
-	}
-	return data, written, withMoves, nil
-}
-
-// exportTags are the tags export pgn writes itself; a stored game's own
-// values for them are dropped.
-var exportTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "Termination"}
-
-// exportGame builds the PGN game of board b of round n: the tournament's
-// tags, and the moves of the stored game sg (nil for none) in SAN.
-func exportGame(s *store.Snapshot, n int, b arbiter.Board, reason string, sg *store.Game, lang rules.Lang) (*rules.Game, error) {
-	t := s.Tournament
-	seat := seatOf(s, n, b)
-	orUnknown := func(v string) string {
-		if strings.TrimSpace(v) == "" {
-			return "?"
-		}
-		return v
-	}
-	date := "????.??.??"
-	if t.Date != "" {
-		date = strings.ReplaceAll(t.Date, "-", ".")
-	}
-	result := games.PGNResult(b.Result)
-	out := &rules.Game{Result: result}
-	out.Tags = []rules.Tag{{Name: "Event", Value: t.Name}, {Name: "Site", Value: orUnknown(t.Venue)}, {Name: "Date", Value: date},
-		{Name: "Round", Value: games.FormatRound(n, b.Number)}, {Name: "White", Value: seat.White}, {Name: "Black", Value: seat.Black},
-		{Name: "Result", Value: result}}
-	for _, c := range []struct {
-		tag string
-		pn  int
-	}{{"WhiteElo", b.White}, {"BlackElo", b.Black}} {
-		if e := s.Entry(c.pn); e != nil && e.Player.Rating > 0 {
-			out.Tags = append(out.Tags, rules.Tag{Name: c.tag, Value: strconv.Itoa(e.Player.Rating)})
-		}
-	}
-	if term := games.Termination(b.Result, reason); term != "" {
-		out.Tags = append(out.Tags, rules.Tag{Name: "Termination", Value: term})
-	}
-	if sg == nil {
-		switch b.Result {
-		case arbiter.WhiteForfeit, arbiter.BlackForfeit:
-			out.Comments = []string{"Forfeit: the game was not played"}
-		case arbiter.DoubleForfeit:
-			out.Comments = []string{"Double forfeit: neither player came"}
-		}
-		return out, nil
-	}
-	g, err := rules.NewReader(strings.NewReader(sg.PGN)).Read()
-	if err != nil {
-		return nil, fmt.Errorf("the game of round %d board %d cannot be read back: %w", n, b.Number, err)
-	}
-	for _, tg := range g.Tags {
-		if !slices.Contains(exportTags, tg.Name) {
-			out.Tags = append(out.Tags, tg)
-		}
-	}
-	written, _ := rules.ParseLang(sg.Letters)
-	err = rules.Normalize(g, rules.Options{Lang: written}, lang)
-	var im *rules.IllegalMove
-	switch {
-	case errors.As(err, &im):
-		// PGN movetext holds legal moves only: the score stops before
-		// the illegal move, and a comment gives the rest as written.
-		note := fmt.Sprintf("Illegal move %s: %s (%s); the score goes on: %s", im.Move(), im.Reason, rules.Cite(im.Article), strings.Join(unplayable(g, im), " "))
-		g.Moves = g.Moves[:im.Ply-1]
-		if k := len(g.Moves); k > 0 {
-			g.Moves[k-1].Comments = append(g.Moves[k-1].Comments, note)
-		} else {
-			g.Comments = append(g.Comments, note)
-		}
-	case err != nil:
-		g.Comments = append(g.Comments, fmt.Sprintf("The score cannot be replayed (%v): %s", err, strings.Join(unplayable(g, &rules.IllegalMove{Ply: 1, Number: 1}), " ")))
-		g.Moves = nil
-	}
-	out.Comments, out.Moves = g.Comments, g.Moves
-	if sg.Ruling != "" {
-		out.Comments = append([]string{rulingPrefix + sg.Ruling}, out.Comments...)
-	}
-	return out, nil
 }

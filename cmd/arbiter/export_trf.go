@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/pairing"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -77,7 +75,7 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 	}
 	var buf bytes.Buffer
 	var f *trf.File
-	err = a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	err = a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -87,7 +85,7 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 		}
 		n := completeRounds(s)
 		if n < len(s.Rounds) {
-			a.note(a.tr().T("cli.trf.inplay", "Round", n+1, "Open", a.tr().N("cli.boards", openBoards(s, n+1)), "Last", n))
+			a.note(a.tr().T("cli.trf.inplay", "Round", n+1, "Open", a.tr().N("cli.boards", desk.OpenBoards(s, n+1)), "Last", n))
 		}
 		if f, err = trfFile(s, n); err != nil {
 			return err
@@ -118,85 +116,8 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 	return nil
 }
 
-// trfFile builds the report of tournament s after round n: rounds 1 to n,
-// every result in, and in the column of round n+1 the byes already known
-// for it. Each player's rank is his place in the standings after round n.
-func trfFile(s *store.Snapshot, n int) (*trf.File, error) {
-	t := s.Tournament
-	if t.FirstColour == arbiter.NoColour && (t.Seed != 0 || len(s.Rounds) > 0) {
-		// The colour round pair draws by lot from the stored seed
-		// (pairing.FromTable), so that a pairing program given the file
-		// pairs as arbiter does. A tournament with no seed yet has
-		// none until round 1 is paired.
-		t.FirstColour = pairing.InitialColourByLot(t.Seed)
-	}
-	entries := append([]arbiter.Entry(nil), s.Entries...)
-	for i := range entries {
-		entries[i].Player.Sex = trfSex(entries[i].Player.Sex)
-	}
-	d := &trf.Domain{Tournament: t, Entries: entries, Rounds: s.Rounds[:n], NextByes: nextByes(s, n+1)}
-	f, err := trf.FromDomain(d)
-	if err != nil {
-		return nil, err
-	}
-	_, st, err := rankAfter(s, n)
-	if err != nil {
-		return nil, err
-	}
-	place := make(map[int]int, len(st))
-	for i, x := range st {
-		place[x.PN] = i + 1
-	}
-	for i := range f.Players {
-		if r, ok := place[f.Players[i].ID]; ok {
-			f.Players[i].Rank = r
-		}
-	}
-	return f, nil
-}
-
-// nextByes returns the players who will not be paired in round k, as TRF
-// blocks in that round's column: byes asked for, and "0000 - Z" for
-// players who withdrew or have not entered yet. For a round already
-// paired, these are its stored byes other than the PAB.
-func nextByes(s *store.Snapshot, k int) []arbiter.Bye {
-	if k > s.Tournament.Rounds {
-		return nil
-	}
-	list := s.Absent(k)
-	if r := s.Round(k); r != nil {
-		list = r.Byes
-	}
-	var out []arbiter.Bye
-	for _, b := range list {
-		switch b.Kind {
-		case arbiter.HalfBye, arbiter.FullBye, arbiter.ZeroBye:
-			out = append(out, b)
-		case arbiter.Unpaired:
-			out = append(out, arbiter.Bye{PN: b.PN, Kind: arbiter.ZeroBye})
-		}
-	}
-	return out
-}
-
-// trfSex writes the roster's M and F as the TRF's m and w (column 10).
-func trfSex(sex string) string {
-	switch strings.ToUpper(sex) {
-	case "M":
-		return "m"
-	case "F", "W":
-		return "w"
-	}
-	return ""
-}
-
-// rosterSex reads the TRF's m and w as the roster's M and F.
-func rosterSex(sex string) string {
-	switch strings.ToLower(sex) {
-	case "m":
-		return "M"
-	case "w", "f":
-		return "F"
-	}
-	return ""
+// trfFile builds the report of tournament s after round n (desk.TRF).
+func trfFile(s *desk.Snapshot, n int) (*trf.File, error) {
+	f, err := desk.TRF(s, n)
+	return f, chainError(err)
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"io"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/reports"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -68,7 +68,7 @@ func runExportXLSX(ctx context.Context, a *app, opts *exportXLSXOptions) error {
 	return a.writeReport(ctx, report{
 		path: opts.file,
 		lang: lang,
-		round: func(s *store.Snapshot) (int, error) {
+		round: func(s *desk.Snapshot) (int, error) {
 			return a.afterRound(s, opts.round, "the workbook", "cli.what.workbook", true)
 		},
 		write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteXLSX(w, ev) },

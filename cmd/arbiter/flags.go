@@ -3,9 +3,9 @@ package main
 import (
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -19,10 +19,10 @@ func (a *app) roundFlag(cmd *cobra.Command, n *int, usage string) {
 	_ = cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
 }
 
-// reasonFlag adds --reason, how the game ended: one of store.Reasons.
+// reasonFlag adds --reason, how the game ended: one of desk.Reasons.
 func reasonFlag(cmd *cobra.Command, reason *string) {
-	cmd.Flags().StringVar(reason, "reason", "", "how the game ended: {"+strings.Join(store.Reasons, "|")+"}")
-	_ = cmd.RegisterFlagCompletionFunc("reason", cobra.FixedCompletions(store.Reasons, cobra.ShellCompDirectiveNoFileComp))
+	cmd.Flags().StringVar(reason, "reason", "", "how the game ended: {"+strings.Join(desk.Reasons, "|")+"}")
+	_ = cmd.RegisterFlagCompletionFunc("reason", cobra.FixedCompletions(desk.Reasons, cobra.ShellCompDirectiveNoFileComp))
 }
 
 // readLangFlag adds --lang for moves read from a file: the letter set,

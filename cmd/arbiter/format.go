@@ -3,11 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/pairing"
-	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // fieldFit says how the rounds planned fit the players of round 1.
@@ -22,7 +23,7 @@ type fieldFit struct {
 
 // fitOf measures the field of s: entries who can play round 1 (late
 // entries count, they will play).
-func fitOf(s *store.Snapshot) fieldFit {
+func fitOf(s *desk.Snapshot) fieldFit {
 	n := 0
 	for _, e := range s.Entries {
 		if e.Status != arbiter.Withdrawn {
@@ -75,7 +76,7 @@ func (f fieldFit) choices() string {
 // preset), and noted otherwise. It returns the tournament as it now is;
 // with save false (a dry run) a round robin's rounds are set in s only.
 // notes are for the user once the pairing is kept.
-func (a *app) closeOnFirstPairing(ctx context.Context, db *store.DB, s *store.Snapshot, save bool) (_ *store.Snapshot, notes []string, _ error) {
+func (a *app) closeOnFirstPairing(ctx context.Context, db *desk.Desk, s *desk.Snapshot, save bool) (_ *desk.Snapshot, notes []string, _ error) {
 	t := s.Tournament
 	if s.Next() != 1 || t.Closed {
 		return s, nil, nil
@@ -108,7 +109,7 @@ type closeChoice struct {
 
 // closeRegistration closes the registration of s's tournament with the
 // organizer's choice and returns the snapshot read again.
-func (a *app) closeRegistration(ctx context.Context, db *store.DB, s *store.Snapshot, c closeChoice) (*store.Snapshot, error) {
+func (a *app) closeRegistration(ctx context.Context, db *desk.Desk, s *desk.Snapshot, c closeChoice) (*desk.Snapshot, error) {
 	t := s.Tournament
 	f := fitOf(s)
 	switch {
@@ -147,7 +148,7 @@ func (a *app) closeRegistration(ctx context.Context, db *store.DB, s *store.Snap
 			a.notef("note: %s; a round that cannot be paired will say what to do", f.says())
 		}
 	}
-	return db.Snapshot(ctx, t.ID)
+	return db.Snapshot(ctx, strconv.FormatInt(t.ID, 10))
 }
 
 func sameChain(a, b []string) bool {
@@ -173,59 +174,11 @@ func joinCodes(cs []string) string {
 	return s
 }
 
-// roundRobinPair pairs the next round of an all-play-all from the Berger
-// table (FIDE C.05 Annex 1): pairing numbers are the table's numbers, the
-// player the table leaves without an opponent (odd fields) sits the round
-// out without points. A player who does not play the round (a bye asked
-// for, absent at check-in, withdrawn) keeps the bye or absence recorded,
-// and the table's opponent wins by forfeit: a full-point bye, the game
-// not played.
-func (a *app) roundRobinPair(s *store.Snapshot) (store.Pairing, error) {
-	t := s.Tournament
-	n := s.Next()
-	players := len(s.Entries)
-	p := store.Pairing{Round: n, Method: "berger", BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
-	out := map[int]bool{}
-	for _, b := range s.Absent(n) {
-		out[b.PN] = true
-	}
-	boards, bye, err := pairing.BergerRound(players, cyclesOf(t), n)
-	if err != nil {
-		return p, err
-	}
-	cycle := ""
-	if t.Cycles == 2 {
-		cycle = fmt.Sprintf(" of the double round robin (cycle %d)", (n-1)/pairing.BergerRounds(players, 1)+1)
-	}
-	note := fmt.Sprintf("Berger table for %s, round %d%s (FIDE C.05 Annex 1).", plural(players+players%2, "player", "players"), n, cycle)
-	for _, b := range boards {
-		switch {
-		case out[b.White] && out[b.Black]:
-		case out[b.White] || out[b.Black]:
-			present, absent := b.White, b.Black
-			if out[b.White] {
-				present, absent = b.Black, b.White
-			}
-			p.Byes = append(p.Byes, arbiter.Bye{PN: present, Kind: arbiter.FullBye})
-			p.ByeNotes[present] = fmt.Sprintf("Wins by forfeit: the opponent of the Berger table, %s, does not play round %d (FIDE C.05 Annex 1).", s.Label(absent), n)
-		default:
-			num := len(p.Boards) + 1
-			p.Boards = append(p.Boards, arbiter.Board{Number: num, White: b.White, Black: b.Black})
-			p.BoardNotes[num] = note
-		}
-	}
-	if bye != 0 && !out[bye] {
-		p.Byes = append(p.Byes, arbiter.Bye{PN: bye, Kind: arbiter.ZeroBye})
-		p.ByeNotes[bye] = fmt.Sprintf("Sits out round %d: with an odd field the Berger table's number %d is the bye (FIDE C.05 Annex 1); no points.", n, players+1)
-	}
-	return p, nil
-}
-
 // unpairableChoices lists, for round n that the Dutch system cannot pair
 // (C.04.3 1.9: the chief arbiter decides), one command per choice: the
 // pairing that breaks the least, ending the event after the rounds
 // played, or a pairing by hand.
-func unpairableChoices(s *store.Snapshot, in pairing.Input, n int, np *pairing.NoPairingError) string {
+func unpairableChoices(s *desk.Snapshot, in pairing.Input, n int, np *pairing.NoPairingError) string {
 	var cs []string
 	example := "" // a pairing of the actual players, to start from by hand
 	res, br, err := pairing.LeastBroken(in)
@@ -248,7 +201,7 @@ func unpairableChoices(s *store.Snapshot, in pairing.Input, n int, np *pairing.N
 		if br.Colours > 0 {
 			what = append(what, plural(br.Colours, "colour clash", "colour clashes"))
 		}
-		example = store.FormatPairing(r)
+		example = desk.FormatPairing(r)
 		cs = append(cs, fmt.Sprintf("the pairing that breaks the least (%s): arbiter round pair --manual %q --force", joinCodes(what), example))
 	case np != nil && np.Manual != "":
 		// Too many players for the exhaustive search: the pairing of

@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -94,7 +95,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 		return fmt.Errorf("--result: %w", err)
 	}
 	reason := strings.ToLower(strings.TrimSpace(opts.Reason))
-	if err := store.CheckReason(reason); err != nil {
+	if err := desk.CheckReason(reason); err != nil {
 		return fmt.Errorf("--reason: %w", err)
 	}
 	ruling := strings.TrimSpace(opts.Ruling)
@@ -112,10 +113,10 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 	if len(g.Moves) == 0 {
 		return fmt.Errorf("%s has no moves: to enter a result alone, use arbiter round result %d RESULT", name, board)
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
-		s, err := a.snapshot(ctx, db)
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		s, err := d.Snapshot(ctx, a.tournament)
 		if err != nil {
-			return err
+			return tournamentError(err)
 		}
 		n, err := roundOf(s, opts.Round)
 		if err != nil {
@@ -136,8 +137,8 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 		if err != nil {
 			return fmt.Errorf("%s: round %d board %d: %w", name, n, board, err)
 		}
-		done, err := db.SubmitGames(ctx, s.Tournament.ID, []store.Submission{cg.sub})
-		if errors.Is(err, store.ErrResultEntered) {
+		done, err := d.SubmitGames(ctx, strconv.FormatInt(s.Tournament.ID, 10), []desk.Submission{cg.sub})
+		if errors.Is(err, desk.ErrResultEntered) {
 			return hint(err, "correct it first with arbiter round result %d %s --round %d --correct", board, cg.sub.Result, n)
 		}
 		if err != nil {
@@ -155,7 +156,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 }
 
 // addedLine tells what game add or import did with one game.
-func addedLine(seat games.Seat, cg checkedGame, done store.Submitted) string {
+func addedLine(seat games.Seat, cg checkedGame, done desk.Submitted) string {
 	where := fmt.Sprintf("round %d board %d (%s - %s)", seat.Round, seat.Board, seat.White, seat.Black)
 	var what string
 	switch {
@@ -169,7 +170,7 @@ func addedLine(seat games.Seat, cg checkedGame, done store.Submitted) string {
 	}
 	if cg.verdict != nil {
 		moves := (len(cg.verdict.Moves) + 1) / 2
-		what += fmt.Sprintf(": %d %s, %s", moves, nounFor(moves, "move", "moves"), cg.record.summary())
+		what += fmt.Sprintf(": %d %s, %s", moves, nounFor(moves, "move", "moves"), summary(cg.record))
 	}
 	if cg.sub.Ruling != "" {
 		what += "; ruling kept"

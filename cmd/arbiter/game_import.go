@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -74,7 +75,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 	if opts.Round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 3", opts.Round)
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -94,7 +95,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 		// match a board are kept, so memory follows the tournament, not
 		// the file; of the problems, the first few are kept and the rest
 		// counted.
-		ix := games.NewIndex(len(s.Rounds), seatsOf(s))
+		ix := desk.BoardIndex(s)
 		var matched []importedGame
 		var unmatched, refused problems
 		taken := map[[2]int]int{} // round, board: index of the game that took it
@@ -133,7 +134,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 				plural(unmatched.n, "game", "games"), total, name, nounFor(unmatched.n, "matches", "match"), unmatched.more(), total-unmatched.n))
 		}
 		how := "if the arbiter has ruled on it, write the ruling in a comment {Ruling: TEXT} before the first move"
-		var subs []store.Submission
+		var subs []desk.Submission
 		var checked []checkedGame
 		for _, ig := range matched {
 			ruling := takeRuling(ig.game)
@@ -150,8 +151,8 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 		if refused.n > 0 {
 			return refused.refuse(a, "refused", fmt.Sprintf("%s of %s refused%s: nothing imported", plural(refused.n, "game", "games"), name, refused.more()))
 		}
-		done, err := db.SubmitGames(ctx, s.Tournament.ID, subs)
-		if errors.Is(err, store.ErrResultEntered) {
+		done, err := db.SubmitGames(ctx, strconv.FormatInt(s.Tournament.ID, 10), subs)
+		if errors.Is(err, desk.ErrResultEntered) {
 			return hint(err, "nothing imported; correct it with arbiter round result --correct, or fix the file")
 		}
 		if err != nil {

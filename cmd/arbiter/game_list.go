@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -44,28 +44,11 @@ submissions, the latest is listed.`,
 	return cmd
 }
 
-// gameListJSON is one board's game in the list. Field names are stable:
-// add, never rename.
-type gameListJSON struct {
-	Round            int    `json:"round"`
-	Board            int    `json:"board"`
-	White            string `json:"white"`
-	Black            string `json:"black"`
-	Result           string `json:"result"`
-	Plies            int    `json:"plies"`
-	Legal            bool   `json:"legal"`
-	Status           string `json:"status"`
-	EndMove          string `json:"end_move"`
-	IllegalMove      string `json:"illegal_move"`
-	Article          string `json:"article"`
-	ResultConsistent bool   `json:"result_consistent"`
-	Verdict          string `json:"verdict"`
-	Ruling           string `json:"ruling"`
-	Submissions      int    `json:"submissions"`
-}
+// gameListJSON is one board's game in the list (desk.GameListView).
+type gameListJSON = desk.GameListView
 
 func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -105,7 +88,7 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 			list = append(list, gameListJSON{Round: k.round, Board: k.board, White: seat.White, Black: seat.Black,
 				Result: b.Result.String(), Plies: rec.Plies, Legal: rec.Legal, Status: rec.Status, EndMove: rec.EndMove,
 				IllegalMove: rec.IllegalMove, Article: rec.Article, ResultConsistent: rec.ResultConsistent,
-				Verdict: rec.summary(), Ruling: g.Ruling, Submissions: count[k]})
+				Verdict: summary(rec), Ruling: g.Ruling, Submissions: count[k]})
 		}
 		if opts.JSON {
 			return writeJSON(a.stdout, list)

@@ -2,17 +2,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
-	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -59,106 +56,8 @@ arbiter's ruling.`,
 	return cmd
 }
 
-// gameShowJSON is a game with its verdict in JSON. Field names are
-// stable: add, never rename.
-type gameShowJSON struct {
-	Round            int      `json:"round"`
-	Board            int      `json:"board"`
-	White            string   `json:"white"`
-	Black            string   `json:"black"`
-	Result           string   `json:"result"`
-	Reason           string   `json:"reason"`
-	Letters          string   `json:"letters"`
-	Moves            []string `json:"moves"`
-	Unplayable       []string `json:"unplayable"`
-	Legal            bool     `json:"legal"`
-	Plies            int      `json:"plies"`
-	Status           string   `json:"status"`
-	EndPly           int      `json:"end_ply"`
-	EndMove          string   `json:"end_move"`
-	IllegalPly       int      `json:"illegal_ply"`
-	IllegalMove      string   `json:"illegal_move"`
-	IllegalReason    string   `json:"illegal_reason"`
-	Article          string   `json:"article"`
-	ResultConsistent bool     `json:"result_consistent"`
-	ResultNote       string   `json:"result_note"`
-	Notes            []string `json:"notes"`
-	Ruling           string   `json:"ruling"`
-	SubmittedAt      string   `json:"submitted_at"`
-	Submissions      int      `json:"submissions"`
-	FinalFEN         string   `json:"final_fen"`
-}
-
-// boardGame is the game of a board as stored, read back and replayed.
-type boardGame struct {
-	stored  store.Game
-	count   int // submissions for the board
-	game    *rules.Game
-	verdict *rules.Verdict
-	record  gameRecord // as stored
-}
-
-// loadGame reads the latest game of a board and replays it.
-func loadGame(ctx context.Context, db *store.DB, tid int64, n, b int) (*boardGame, error) {
-	gs, err := db.Games(ctx, tid, n, b)
-	if err != nil || len(gs) == 0 {
-		return nil, err
-	}
-	return replayStored(gs[len(gs)-1], len(gs))
-}
-
-// replayStored reads a stored game and replays it in the letters it was
-// written in.
-func replayStored(sg store.Game, count int) (*boardGame, error) {
-	bg := &boardGame{stored: sg, count: count}
-	g, err := rules.NewReader(strings.NewReader(sg.PGN)).Read()
-	if err != nil {
-		return nil, fmt.Errorf("game %d of round %d board %d cannot be read back: %w", sg.ID, sg.Round, sg.Board, err)
-	}
-	lang, _ := rules.ParseLang(sg.Letters)
-	bg.game, bg.verdict = g, rules.Check(g, rules.Options{Lang: lang})
-	if sg.Verdict != "" {
-		_ = json.Unmarshal([]byte(sg.Verdict), &bg.record)
-	}
-	return bg, nil
-}
-
-// unplayable returns the moves of g from the first illegal one on, as
-// written, numbered: ["4...Nd4", "5.Nxd4", "exd4"].
-func unplayable(g *rules.Game, im *rules.IllegalMove) []string {
-	if im == nil {
-		return nil
-	}
-	var out []string
-	number, black := im.Number, im.Side == rules.Black
-	for i, nd := range g.Moves[im.Ply-1:] {
-		switch {
-		case !black:
-			out = append(out, strconv.Itoa(number)+"."+nd.Text)
-		case i == 0:
-			out = append(out, strconv.Itoa(number)+"..."+nd.Text)
-		default:
-			out = append(out, nd.Text)
-		}
-		if black {
-			number++
-		}
-		black = !black
-	}
-	return out
-}
-
-// sanMoves writes the legal moves of a verdict in SAN with the letters of
-// lang.
-func sanMoves(v *rules.Verdict, lang rules.Lang) []string {
-	out := make([]string, 0, len(v.Moves))
-	p := v.Start
-	for _, m := range v.Moves {
-		out = append(out, p.FormatMove(m, lang))
-		p.Play(m)
-	}
-	return out
-}
+// gameShowJSON is a game with its verdict in JSON (desk.GameView).
+type gameShowJSON = desk.GameView
 
 // wrapMoves lays out numbered moves in lines of at most 79 characters,
 // ending with the result.
@@ -198,10 +97,10 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
-		s, err := a.snapshot(ctx, db)
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
+		s, err := db.Snapshot(ctx, a.tournament)
 		if err != nil {
-			return err
+			return tournamentError(err)
 		}
 		n, err := roundOf(s, opts.Round)
 		if err != nil {
@@ -211,7 +110,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 		if err != nil {
 			return err
 		}
-		bg, err := loadGame(ctx, db, s.Tournament.ID, n, board)
+		bg, err := db.BoardGame(ctx, s.Tournament.ID, n, board)
 		if err != nil {
 			return err
 		}
@@ -222,34 +121,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 		if err != nil {
 			return err
 		}
-		seat := seatOf(s, n, b)
-		v := bg.verdict
-		out := gameShowJSON{Round: n, Board: board, White: seat.White, Black: seat.Black, Result: b.Result.String(),
-			Reason: d.Reasons[board], Letters: v.Lang.String(), Moves: sanMoves(v, opts.Lang), Unplayable: unplayable(bg.game, v.Illegal),
-			Legal: v.Legal(), Plies: len(v.Moves), Status: v.Status.String(), ResultConsistent: v.ResultConsistent,
-			ResultNote: v.ResultNote, Notes: bg.record.Notes, Ruling: bg.stored.Ruling,
-			SubmittedAt: bg.stored.Created.UTC().Format(time.RFC3339), Submissions: bg.count, FinalFEN: v.Final.FEN()}
-		if b.Result != arbiter.NoResult && !b.Result.Forfeit() && v.Legal() {
-			// Judge the result entered, which the Laws may have changed.
-			lang, _ := rules.ParseLang(bg.stored.Letters)
-			v2 := rules.Check(bg.game, rules.Options{Lang: lang, Result: checkedResult(b.Result), TimeForfeit: d.Reasons[board] == "time"})
-			out.ResultConsistent, out.ResultNote = v2.ResultConsistent, v2.ResultNote
-		}
-		if out.Unplayable == nil {
-			out.Unplayable = []string{}
-		}
-		if out.Notes == nil {
-			out.Notes = []string{}
-		}
-		if v.Status != rules.Ongoing && v.Legal() {
-			out.EndPly, out.EndMove, out.Article = v.EndPly, v.MoveName(v.EndPly, opts.Lang), v.Status.Article()
-		}
-		switch {
-		case v.Err != nil:
-			out.IllegalReason = v.Err.Error()
-		case v.Illegal != nil:
-			out.IllegalPly, out.IllegalMove, out.IllegalReason, out.Article = v.Illegal.Ply, v.Illegal.Move(), v.Illegal.Reason, v.Illegal.Article
-		}
+		out, v := desk.GameViewOf(s, n, b, d.Reasons[board], bg, opts.Lang)
 		if opts.JSON {
 			return writeJSON(a.stdout, out)
 		}

@@ -1,19 +1,19 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	utext "github.com/labyrinth-chess/arbiter/text"
 	"io"
 	"os"
 	"strconv"
 	"strings"
 
+	utext "github.com/labyrinth-chess/arbiter/text"
+
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -128,30 +128,11 @@ func plainPathError(err error) error {
 	return err
 }
 
-// seatsOf returns every board of the paired rounds of s, named.
-func seatsOf(s *store.Snapshot) []games.Seat {
-	var seats []games.Seat
-	for _, r := range s.Rounds {
-		for _, b := range r.Boards {
-			seats = append(seats, seatOf(s, r.Number, b))
-		}
-	}
-	return seats
-}
-
-func seatOf(s *store.Snapshot, n int, b arbiter.Board) games.Seat {
-	name := func(pn int) string {
-		if e := s.Entry(pn); e != nil {
-			return e.Player.Name
-		}
-		return strconv.Itoa(pn)
-	}
-	return games.Seat{Round: n, Board: b.Number, White: name(b.White), Black: name(b.Black)}
-}
+func seatOf(s *desk.Snapshot, n int, b arbiter.Board) games.Seat { return desk.SeatOf(s, n, b) }
 
 // findBoard returns board b of round n, or an error saying which boards
 // there are.
-func findBoard(s *store.Snapshot, n, b int) (arbiter.Board, error) {
+func findBoard(s *desk.Snapshot, n, b int) (arbiter.Board, error) {
 	r := s.Round(n)
 	if r == nil {
 		return arbiter.Board{}, fmt.Errorf("round %d is not paired yet", n)
@@ -169,7 +150,7 @@ func findBoard(s *store.Snapshot, n, b int) (arbiter.Board, error) {
 
 // roundOf returns the round a command works on: the --round asked for,
 // which must be paired, or the last round paired.
-func roundOf(s *store.Snapshot, n int) (int, error) {
+func roundOf(s *desk.Snapshot, n int) (int, error) {
 	switch {
 	case len(s.Rounds) == 0:
 		return 0, fmt.Errorf("no round of %s is paired yet: pair round 1 with arbiter round pair", s.Tournament.Name)
@@ -205,45 +186,12 @@ type gameInput struct {
 	how string
 }
 
-// gameRecord is the verdict stored with a game, as JSON. Field names are
-// stable: add, never rename.
-type gameRecord struct {
-	Legal            bool     `json:"legal"`
-	Plies            int      `json:"plies"`
-	Letters          string   `json:"letters"`
-	Status           string   `json:"status"`
-	EndPly           int      `json:"end_ply,omitempty"`
-	EndMove          string   `json:"end_move,omitempty"`
-	IllegalPly       int      `json:"illegal_ply,omitempty"`
-	IllegalMove      string   `json:"illegal_move,omitempty"`
-	IllegalReason    string   `json:"illegal_reason,omitempty"`
-	Article          string   `json:"article,omitempty"`
-	Result           string   `json:"result"`
-	ResultConsistent bool     `json:"result_consistent"`
-	ResultNote       string   `json:"result_note"`
-	Notes            []string `json:"notes,omitempty"`
-}
-
-// recordOf sums up a verdict for storage.
-func recordOf(v *rules.Verdict, notes []string) gameRecord {
-	r := gameRecord{Legal: v.Legal(), Plies: len(v.Moves), Letters: v.Lang.String(), Status: v.Status.String(),
-		Result: v.Result, ResultConsistent: v.ResultConsistent, ResultNote: v.ResultNote, Notes: notes}
-	if v.Status != rules.Ongoing && v.Legal() {
-		r.EndPly, r.EndMove, r.Article = v.EndPly, v.MoveName(v.EndPly, rules.English), v.Status.Article()
-	}
-	switch {
-	case v.Err != nil:
-		r.IllegalReason = v.Err.Error()
-	case v.Illegal != nil:
-		im := v.Illegal
-		r.IllegalPly, r.IllegalMove, r.IllegalReason, r.Article = im.Ply, im.Move(), im.Reason, im.Article
-	}
-	return r
-}
+// gameRecord is the verdict stored with a game.
+type gameRecord = desk.Record
 
 // summary says in a few words what the verdict found: "legal, checkmate
 // after 23.Qh7#", "ILLEGAL 4...Nd4 (art. 3.9)".
-func (r gameRecord) summary() string {
+func summary(r gameRecord) string {
 	switch {
 	case r.IllegalMove != "":
 		return fmt.Sprintf("ILLEGAL %s (%s)", r.IllegalMove, rules.Cite(r.Article))
@@ -272,134 +220,52 @@ func statusWords(s string) string {
 // checkedGame is a game judged for its board: what to store, and what to
 // tell the user.
 type checkedGame struct {
-	sub     store.Submission
+	sub     desk.Submission
 	verdict *rules.Verdict // nil for a result without moves
 	record  gameRecord
 	notes   []string // what the Laws changed, for stderr
 }
 
-// checkGame replays a game for its board and decides the result it
-// brings. A game with an illegal move is refused unless the arbiter has
-// ruled on it; a result that the end of the game contradicts, or that
-// differs from the result entered on the board, is refused with the
-// result the game gives. The error is a sentence for the user, without
-// the board.
+// checkGame judges a game for its board (desk.CheckGame) and words a
+// refusal for the command line: a sentence without the board.
 func checkGame(t arbiter.Tournament, in gameInput) (checkedGame, error) {
-	g := in.game
-	var out checkedGame
-	tagResult, marker := resultTag(g.Tag("Result")), g.Result
-	if tagResult != "" && marker != "" && tagResult != marker {
-		return out, fmt.Errorf("the Result tag says %s but the moves end with %s: make them agree", g.Tag("Result"), marker)
-	}
-	pgnResult := tagResult
-	if pgnResult == "" {
-		pgnResult = marker
-	}
-	played := len(g.Moves) > 0
-	submitted, reason := games.ParseTermination(pgnResult, g.Tag("Termination"), played)
-	typed := in.result != arbiter.NoResult
-	if typed {
-		submitted = in.result
-	}
-	if in.reason != "" {
-		reason = in.reason
-	}
-	override := in.ruling != "" || reason == games.ReasonArbiter
-	out.sub = store.Submission{Round: in.seat.Round, Board: in.seat.Board, Ruling: in.ruling}
-
-	var end *games.End
-	if played {
-		opts := rules.Options{Lang: in.lang, Result: checkedResult(submitted), TimeForfeit: reason == games.ReasonTime}
-		v := rules.Check(g, opts)
-		switch {
-		case v.Err != nil && in.ruling == "":
-			return out, fmt.Errorf("the game cannot be replayed: %v; %s", v.Err, in.how)
-		case v.Illegal != nil && in.ruling == "":
-			im := v.Illegal
-			where := ""
-			if im.Line > 0 {
-				where = fmt.Sprintf(", line %d", im.Line)
-			}
-			why := im.Reason
-			if im.Article != "" {
-				why += " (" + rules.Cite(im.Article) + ")"
-			}
-			return out, fmt.Errorf("illegal move %s (%s%s): %s; the game is not stored; %s", im.Move(), im.Side, where, why, in.how)
-		}
-		out.verdict = v
-		end = games.EndOf(v)
-	}
-	d, err := games.Decide(games.Facts{Laws: t.LawsEdition, Pace: t.Pace, Result: submitted, Reason: reason, End: end, Override: override})
-	var ref *games.Refusal
-	if errors.As(err, &ref) {
-		if typed {
-			return out, fmt.Errorf("%s: the result is %s, not %s; type the result the game gives, or record the arbiter's decision with --ruling", ref.Why, ref.Gives, ref.Result)
-		}
-		return out, fmt.Errorf("%s: the result is %s, not %s as the Result tag says; fix the Result tag, or %s", ref.Why, ref.Gives, ref.Result, in.how)
-	}
+	cg, err := desk.CheckGame(t, desk.GameInput{Game: in.game, Seat: in.seat, Entered: in.entered, Lang: in.lang,
+		Result: in.result, Reason: in.reason, Ruling: in.ruling})
 	if err != nil {
-		return out, err
+		return checkedGame{}, gameError(err, in)
 	}
-	if in.entered != arbiter.NoResult && d.Result != arbiter.NoResult && d.Result != in.entered {
-		fix := fmt.Sprintf("if %s is wrong, correct it first with arbiter round result %d %s --round %d --correct", in.entered, in.seat.Board, d.Result, in.seat.Round)
-		if d.Why != "" {
-			return out, fmt.Errorf("the board already has %s but the game gives %s: %s; %s", in.entered, d.Result, d.Why, fix)
+	return checkedGame{sub: cg.Sub, verdict: cg.Verdict, record: cg.Record, notes: cg.Notes}, nil
+}
+
+// gameError adds to a refused game how to put it right on the command
+// line.
+func gameError(err error, in gameInput) error {
+	var de *desk.Error
+	if !errors.As(err, &de) {
+		return err
+	}
+	switch {
+	case errors.Is(err, desk.ErrUnreplayable), errors.Is(err, desk.ErrIllegalMove):
+		return fmt.Errorf("%s; %s", de.Msg, in.how)
+	case errors.Is(err, desk.ErrResultContradicted) && in.result != arbiter.NoResult:
+		return fmt.Errorf("%s; type the result the game gives, or record the arbiter's decision with --ruling", de.Msg)
+	case errors.Is(err, desk.ErrResultContradicted):
+		return fmt.Errorf("%s; fix the Result tag, or %s", de.Msg, in.how)
+	case errors.Is(err, desk.ErrBoardHasOther):
+		fix := fmt.Sprintf("if %s is wrong, correct it first with arbiter round result %d %s --round %d --correct", de.Stored, in.seat.Board, de.Given, in.seat.Round)
+		if m, ok := strings.CutSuffix(de.Msg, " as the result"); ok {
+			return fmt.Errorf("%s with --result; %s", m, fix)
 		}
-		said := "the Result tag says " + d.Result.String()
-		if typed {
-			said = d.Result.String() + " was given with --result"
-		}
-		return out, fmt.Errorf("the board already has %s, but %s; %s", in.entered, said, fix)
+		return fmt.Errorf("%s; %s", de.Msg, fix)
 	}
-	out.sub.Result, out.sub.Reason, out.notes = d.Result, d.Reason, d.Notes
-	if !played {
-		return out, nil
-	}
-	v := out.verdict
-	if d.Result != arbiter.NoResult && checkedResult(d.Result) != v.Result && v.Legal() {
-		// The Laws changed the result: judge the result entered.
-		v2 := rules.Check(g, rules.Options{Lang: v.Lang, Result: checkedResult(d.Result), TimeForfeit: d.Reason == games.ReasonTime})
-		v.Result, v.ResultConsistent, v.ResultNote = v2.Result, v2.ResultConsistent, v2.ResultNote
-	}
-	out.record = recordOf(v, d.Notes)
-	data, err := json.Marshal(out.record)
-	if err != nil {
-		return out, err
-	}
-	out.sub.PGN = string(rules.AppendPGN(nil, g))
-	out.sub.Letters = v.Lang.String()
-	out.sub.Verdict = string(data)
-	return out, nil
+	return err
 }
-
-// checkedResult is the PGN form of a result for rules.Check: "" for no
-// result and for forfeits, which a game record cannot show.
-func checkedResult(r arbiter.Result) string {
-	if r == arbiter.NoResult || r.Forfeit() {
-		return ""
-	}
-	return games.PGNResult(r)
-}
-
-// resultTag reads a Result tag value: "1-0", "0-1", "1/2-1/2", "*", or
-// "" when it is none of them.
-func resultTag(s string) string {
-	switch s = strings.TrimSpace(s); s {
-	case "1-0", "0-1", "1/2-1/2", "*":
-		return s
-	}
-	return ""
-}
-
-// rulingPrefix starts the comment that carries the arbiter's ruling in
-// PGN written by export pgn.
-const rulingPrefix = "Ruling: "
 
 // takeRuling removes from g the comment before the first move that holds
 // the arbiter's ruling, as export pgn writes it, and returns the ruling.
 func takeRuling(g *rules.Game) string {
 	for i, c := range g.Comments {
-		if text, ok := strings.CutPrefix(strings.TrimSpace(c), rulingPrefix); ok {
+		if text, ok := strings.CutPrefix(strings.TrimSpace(c), desk.RulingPrefix); ok {
 			g.Comments = append(g.Comments[:i:i], g.Comments[i+1:]...)
 			return strings.TrimSpace(text)
 		}

@@ -4,16 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	utext "github.com/labyrinth-chess/arbiter/text"
 	"path/filepath"
-	"sort"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/pairing"
-	"github.com/labyrinth-chess/arbiter/scoring"
-	"github.com/labyrinth-chess/arbiter/store"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
+	utext "github.com/labyrinth-chess/arbiter/text"
+
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -95,16 +91,16 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	if strings.TrimSpace(ti.Tournament.Name) == "" {
 		return fmt.Errorf("%s has no tournament name (line 012): give one with --name \"Spring Open\"", opts.file)
 	}
-	var got store.ImportedTournament
-	err = a.withStore(ctx, store.Create, func(db *store.DB) error {
+	var got desk.ImportedTournament
+	err = a.withDesk(ctx, desk.Create, func(db *desk.Desk) error {
 		var err error
 		got, err = db.ImportTournament(ctx, ti)
 		return err
 	})
-	if errors.Is(err, store.ErrConflict) {
+	if errors.Is(err, desk.ErrConflict) {
 		return hint(err, "give the new tournament another name with --name, or see arbiter tournament list")
 	}
-	if errors.Is(err, store.ErrInvalid) {
+	if errors.Is(err, desk.ErrInvalid) {
 		return fmt.Errorf("%s: %w; correct the file, or write it again from the program that made it", opts.file, err)
 	}
 	if err != nil {
@@ -127,165 +123,14 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 
 // trfImport turns a TRF file into a tournament to store, with notices
 // about what the file says that arbiter does not keep.
-func trfImport(f *trf.File, source string) (store.TournamentImport, []string, error) {
+func trfImport(f *trf.File, source string) (desk.TournamentImport, []string, error) {
+	in, err := desk.FromTRF(f, source)
+	if err != nil {
+		return in.Import, nil, err
+	}
 	var notes []string
-	d, err := f.Domain()
-	if err != nil {
-		return store.TournamentImport{}, nil, err
+	if in.RoundsAssumed > 0 {
+		notes = append(notes, fmt.Sprintf("The file does not say how many rounds are planned (XXR or 142): taking %d; change it with arbiter tournament set --rounds N.", in.RoundsAssumed))
 	}
-	t := d.Tournament
-	played := len(d.Rounds)
-	if f.Rounds == 0 {
-		t.Rounds = max(played, 1)
-		notes = append(notes, fmt.Sprintf("The file does not say how many rounds are planned (XXR or 142): taking %d; change it with arbiter tournament set --rounds N.", t.Rounds))
-	}
-	if t.Rounds < played {
-		return store.TournamentImport{}, nil, fmt.Errorf("%d rounds are played but the file plans %d (XXR or 142)", played, t.Rounds)
-	}
-	if t.FirstColour == arbiter.NoColour && played > 0 {
-		// Without XXC or 152, pairing engines take the colour the first
-		// player had in round 1 (pairing.FromTRF infers it so).
-		if in, err := pairing.FromTRF(f, 0); err == nil {
-			t.FirstColour = in.InitialColour
-			notes = append(notes, fmt.Sprintf("The file does not give the initial colour (XXC or 152): taking %s, as played in round 1.", t.FirstColour))
-		}
-	}
-	if len(f.Forbidden) > 0 {
-		notes = append(notes, fmt.Sprintf("%s of players who may not meet (XXP) not kept: arbiter does not keep forbidden pairs.", plural(len(f.Forbidden), "group", "groups")))
-	}
-	if len(f.Accelerations) > 0 {
-		notes = append(notes, "The accelerations (XXA or 250) are not kept: a tournament in the database pairs without acceleration.")
-	}
-	if texts := f.Header.Chain(); len(texts) > 0 {
-		if chain, err := tiebreak.ParseChain(texts); err == nil {
-			t.Tiebreaks = t.Tiebreaks[:0]
-			for _, s := range chain {
-				t.Tiebreaks = append(t.Tiebreaks, s.String())
-			}
-		} else {
-			notes = append(notes, fmt.Sprintf("The tie-break list of the file (212 or 202) is not kept: %v; set one with arbiter tournament set --tiebreaks.", err))
-		}
-	}
-	notes = append(notes, unkeptTRF(f)...)
-	if f.UseRank {
-		notes = append(notes, "XXC rank is not kept: arbiter pairs by pairing number, the file's starting rank.")
-	}
-	for i := range d.Entries {
-		d.Entries[i].Player.Sex = rosterSex(d.Entries[i].Player.Sex)
-	}
-	orderBoards(t, d.Entries, d.Rounds)
-
-	ti := store.TournamentImport{Source: source, Method: "trf", Tournament: t, Entries: d.Entries, Rounds: d.Rounds}
-	asked := map[[2]int]bool{}
-	request := func(pn, round int, k arbiter.ByeKind) {
-		if round > played && round <= t.Rounds && !asked[[2]int{pn, round}] {
-			asked[[2]int{pn, round}] = true
-			ti.Requests = append(ti.Requests, store.Request{PN: pn, Round: round, Kind: k})
-		}
-	}
-	for _, b := range d.NextByes {
-		request(b.PN, played+1, b.Kind)
-	}
-	for _, pn := range f.Absent {
-		request(pn, played+1, arbiter.ZeroBye)
-	}
-	for _, b := range f.Byes {
-		k := arbiter.NoBye
-		switch b.Kind {
-		case trf.HalfBye:
-			k = arbiter.HalfBye
-		case trf.FullBye:
-			k = arbiter.FullBye
-		case trf.ZeroBye:
-			k = arbiter.ZeroBye
-		}
-		if k == arbiter.NoBye || b.Round <= played {
-			continue
-		}
-		for _, pn := range b.Players {
-			request(pn, b.Round, k)
-		}
-	}
-	sort.Slice(ti.Requests, func(i, j int) bool {
-		x, y := ti.Requests[i], ti.Requests[j]
-		if x.Round != y.Round {
-			return x.Round < y.Round
-		}
-		return x.PN < y.PN
-	})
-	return ti, notes, nil
-}
-
-// orderBoards numbers the boards of each round in board order (C.04.2
-// 3.6): a TRF file records who met whom but not on which board. Boards go
-// by the higher player's score before the round, then the lower player's,
-// then the higher player's pairing number.
-func orderBoards(t arbiter.Tournament, entries []arbiter.Entry, rounds []arbiter.Round) {
-	tab, err := scoring.Build(t, entries, rounds)
-	if err != nil {
-		return // left in the file's order; the store checks the rounds
-	}
-	for i := range rounds {
-		score := func(pn int) arbiter.Score {
-			if c := tab.Card(pn); c != nil {
-				return c.ScoreAfter(i)
-			}
-			return 0
-		}
-		type seat struct {
-			hi, lo arbiter.Score
-			first  int
-			board  arbiter.Board
-		}
-		seats := make([]seat, len(rounds[i].Boards))
-		for j, b := range rounds[i].Boards {
-			sw, sb := score(b.White), score(b.Black)
-			s := seat{board: b, hi: sw, lo: sb, first: b.White}
-			if sb > sw || sb == sw && b.Black < b.White {
-				s.hi, s.lo, s.first = sb, sw, b.Black
-			}
-			seats[j] = s
-		}
-		sort.SliceStable(seats, func(x, y int) bool {
-			a, b := seats[x], seats[y]
-			if a.hi != b.hi {
-				return a.hi > b.hi
-			}
-			if a.lo != b.lo {
-				return a.lo > b.lo
-			}
-			return a.first < b.first
-		})
-		for j := range seats {
-			rounds[i].Boards[j] = seats[j].board
-			rounds[i].Boards[j].Number = j + 1
-		}
-	}
-}
-
-// unkeptTRF lists, for the import notice, what the file holds that the
-// database has no place for, instead of dropping it silently.
-func unkeptTRF(f *trf.File) []string {
-	h := f.Header
-	var lost []string
-	add := func(ok bool, what string) {
-		if ok {
-			lost = append(lost, what)
-		}
-	}
-	add(h.Federation != "", "federation (032)")
-	add(h.EndDate != "", "end date (052)")
-	add(h.Arbiter != "", "chief arbiter (102)")
-	add(len(h.Deputies) > 0, "deputy arbiters (112)")
-	add(len(h.RoundDates) > 0, "round dates (132)")
-	add(h.System != "", "pairing system (192 "+h.System+")")
-	add(len(f.Comments) > 0, plural(len(f.Comments), "comment line (###)", "comment lines (###)"))
-	add(len(f.Extra) > 0, plural(len(f.Extra), "line arbiter does not read", "lines arbiter does not read"))
-	if h.StartDate != "" && trf.ISODate(h.StartDate) == "" {
-		lost = append(lost, fmt.Sprintf("start date (042 %q, not a date arbiter reads)", h.StartDate))
-	}
-	if len(lost) == 0 {
-		return nil
-	}
-	return []string{"Not kept from the file: " + strings.Join(lost, ", ") + "."}
+	return in.Import, append(notes, in.Notes...), nil
 }

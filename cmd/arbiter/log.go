@@ -4,9 +4,8 @@ import (
 	"context"
 	"fmt"
 	"text/tabwriter"
-	"time"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -37,20 +36,11 @@ log of the whole database.`,
 	return cmd
 }
 
-// eventJSON is one logged change in JSON. Field names are stable.
-type eventJSON struct {
-	ID           int64  `json:"id"`
-	Time         string `json:"time"`
-	Who          string `json:"who"`
-	TournamentID int64  `json:"tournament_id"`
-	Action       string `json:"action"`
-	Subject      string `json:"subject"`
-	Old          string `json:"old"`
-	New          string `json:"new"`
-}
+// eventJSON is one logged change in JSON (desk.EventView).
+type eventJSON = desk.EventView
 
 func runLog(ctx context.Context, a *app, opts *logOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		var tid int64
 		if !opts.all {
 			t, err := a.resolveTournament(ctx, db)
@@ -66,7 +56,7 @@ func runLog(ctx context.Context, a *app, opts *logOptions) error {
 		if opts.json {
 			out := make([]eventJSON, 0, len(evs))
 			for _, e := range evs {
-				out = append(out, eventJSON{e.ID, e.At.UTC().Format(time.RFC3339), e.Who, e.TournamentID, e.Action, e.Subject, e.Old, e.New})
+				out = append(out, desk.EventViewOf(e))
 			}
 			return writeJSON(a.stdout, out)
 		}

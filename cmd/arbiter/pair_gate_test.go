@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -48,7 +48,7 @@ func TestPairWaitsForReports(t *testing.T) {
 		t.Errorf("pairing from the page = %d, want 409 naming board 2:\n%s", code, body)
 	}
 
-	q, err := f.db.Queue(context.Background(), f.ev.tid, 0)
+	q, err := f.db.Queue(context.Background(), f.tid, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,24 +85,29 @@ func TestUnconfirmedAfterWait(t *testing.T) {
 	white := f.client()
 	b1 := "/b/" + f.codes[1].Token
 	f.post(white, b1+"/report", f.form(white, b1, "seat", "white", "result", "1-0"))
-	later := func(d time.Duration) *evening {
-		a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" },
-			now: func() time.Time { return time.Now().Add(d) }}
-		return &evening{a: a, db: f.db, tid: f.ev.tid}
+	// A second desk on the same file, whose clock runs d ahead.
+	later := func(d time.Duration) *desk.Evening {
+		t.Helper()
+		dk, err := desk.Open(context.Background(), f.db.Path(), desk.ReadWrite, func() time.Time { return time.Now().Add(d) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { dk.Close() })
+		return dk.Evening(f.tid, 0)
 	}
 	ctx := context.Background()
 	// The default: to the organizer's queue, never entered by itself.
-	if open, err := later(time.Hour).settle(ctx); err != nil || len(open) != 1 {
+	if open, err := later(time.Hour).Settle(ctx); err != nil || len(open) != 1 {
 		t.Errorf("settle an hour later, reports queued: %d open, %v; want 1", len(open), err)
 	}
 	f.cli.ok("tournament", "web", "--unconfirmed", "confirm", "--unconfirmed-after", "15m")
-	if open, err := later(10 * time.Minute).settle(ctx); err != nil || len(open) != 1 || f.results(1)[0] != arbiter.NoResult {
+	if open, err := later(10 * time.Minute).Settle(ctx); err != nil || len(open) != 1 || f.results(1)[0] != arbiter.NoResult {
 		t.Errorf("settle 10 minutes later with a 15-minute wait: %d open, %v, board 1 = %v; want it open", len(open), err, f.results(1)[0])
 	}
-	if open, err := later(16 * time.Minute).settle(ctx); err != nil || len(open) != 0 || f.results(1)[0] != arbiter.WhiteWins {
+	if open, err := later(16 * time.Minute).Settle(ctx); err != nil || len(open) != 0 || f.results(1)[0] != arbiter.WhiteWins {
 		t.Errorf("settle 16 minutes later: %d open, %v, board 1 = %v; want 1-0 entered", len(open), err, f.results(1)[0])
 	}
-	evs, err := f.db.Events(ctx, f.ev.tid)
+	evs, err := f.db.Events(ctx, f.tid)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -37,45 +37,10 @@ paired; from then on they are fixed and a late entry gets the next number.`,
 	return cmd
 }
 
-// playerJSON is the JSON form of an entry. Field names are stable: add,
-// never rename.
-type playerJSON struct {
-	ID            int64        `json:"id"`
-	PairingNumber int          `json:"pairing_number"`
-	Name          string       `json:"name"`
-	Rating        int          `json:"rating"`
-	Status        string       `json:"status"`
-	Title         string       `json:"title"`
-	Club          string       `json:"club"`
-	Federation    string       `json:"federation"`
-	FIDEID        string       `json:"fide_id"`
-	BirthYear     int          `json:"birth_year"`
-	Sex           string       `json:"sex"`
-	JoinedRound   int          `json:"joined_round"`
-	WithdrawnFrom int          `json:"withdrawn_from"`
-	Byes          []byeRequest `json:"byes"`
-}
+// playerJSON is the JSON form of an entry (desk.PlayerView).
+type playerJSON = desk.PlayerView
 
-type byeRequest struct {
-	Round int    `json:"round"`
-	Kind  string `json:"kind"`
-}
-
-func toPlayerJSON(e arbiter.Entry, reqs []store.Request) playerJSON {
-	p := e.Player
-	j := playerJSON{
-		ID: p.ID, PairingNumber: e.PN, Name: p.Name, Rating: p.Rating, Status: e.Status.String(),
-		Title: string(p.Title), Club: p.Club, Federation: p.Federation, FIDEID: p.FIDEID,
-		BirthYear: p.BirthYear, Sex: p.Sex, JoinedRound: e.JoinedRound, WithdrawnFrom: e.WithdrawnFrom,
-		Byes: []byeRequest{},
-	}
-	for _, r := range reqs {
-		if r.PN == e.PN {
-			j.Byes = append(j.Byes, byeRequest{r.Round, r.Kind.String()})
-		}
-	}
-	return j
-}
+func toPlayerJSON(e arbiter.Entry, reqs []desk.Request) playerJSON { return desk.PlayerViewOf(e, reqs) }
 
 // playerFlags are the details shared by player add and edit.
 type playerFlags struct {
@@ -138,9 +103,9 @@ func (f *playerFlags) player(name string) arbiter.Player {
 		FIDEID: f.fideID, BirthYear: f.birthYear, Sex: f.sex, Title: arbiter.Title(f.title)}
 }
 
-// change returns the details given as a store.PlayerChange.
-func (f *playerFlags) change(fs *pflag.FlagSet) store.PlayerChange {
-	var c store.PlayerChange
+// change returns the details given as a desk.PlayerChange.
+func (f *playerFlags) change(fs *pflag.FlagSet) desk.PlayerChange {
+	var c desk.PlayerChange
 	str := func(flag string, v *string) *string {
 		if fs.Changed(flag) {
 			return v

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -51,7 +51,7 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 		return err
 	}
 	name := strings.TrimSpace(opts.name)
-	var addOpts store.AddOptions
+	var addOpts desk.AddOptions
 	addOpts.New = opts.new
 	if id, ok := strings.CutPrefix(strings.ToLower(name), "id:"); ok {
 		n, err := strconv.ParseInt(id, 10, 64)
@@ -62,21 +62,21 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 	} else if name == "" {
 		return errors.New("the player needs a name: type arbiter player add \"Rossi, Mario\"")
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
 		}
 		added, err := db.AddEntry(ctx, t.ID, opts.flags.player(name), addOpts)
 		switch {
-		case errors.Is(err, store.ErrLikelyDuplicate):
+		case errors.Is(err, desk.ErrLikelyDuplicate):
 			id := "N"
-			var ie *store.InputError
+			var ie *desk.InputError
 			if errors.As(err, &ie) && len(ie.Players) == 1 {
 				id = strconv.FormatInt(ie.Players[0], 10)
 			}
 			return hint(err, "if that is who you mean, type arbiter player add id:%s; if this is someone else, add --new", id)
-		case errors.Is(err, store.ErrAlreadyEntered):
+		case errors.Is(err, desk.ErrAlreadyEntered):
 			return hint(err, "to enter a different person with the same name, add --new")
 		case err != nil:
 			return err

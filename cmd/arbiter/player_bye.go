@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -57,7 +57,7 @@ func runPlayerBye(ctx context.Context, a *app, opts *playerByeOptions) error {
 	case opts.full:
 		kind = arbiter.FullBye
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

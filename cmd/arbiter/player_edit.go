@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -52,7 +52,7 @@ func runPlayerEdit(ctx context.Context, a *app, opts *playerEditOptions) error {
 	if opts.set.Changed("name") && strings.TrimSpace(opts.flags.name) == "" {
 		return errors.New("--name is empty: type the corrected name, e.g. --name \"Rossi, Mario\"")
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		var tid, id int64
 		t, terr := a.resolveTournament(ctx, db)
 		if idText, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(opts.ref)), "id:"); ok {
@@ -68,7 +68,7 @@ func runPlayerEdit(ctx context.Context, a *app, opts *playerEditOptions) error {
 			if terr != nil {
 				return terr
 			}
-			s, err := db.Snapshot(ctx, t.ID)
+			s, err := db.Snapshot(ctx, strconv.FormatInt(t.ID, 10))
 			if err != nil {
 				return err
 			}

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -55,20 +55,20 @@ func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) err
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
 		}
-		added, err := db.Import(ctx, t.ID, filepath.Base(opts.file), rows, store.AddOptions{New: opts.new})
-		var ie *store.InputError
+		added, err := db.Import(ctx, t.ID, filepath.Base(opts.file), rows, desk.AddOptions{New: opts.new})
+		var ie *desk.InputError
 		if err != nil && !errors.As(err, &ie) {
 			// A fault of the disk or the database, not of the file.
 			return err
 		}
 		if err != nil {
 			msg := "correct the file and import it again (nothing was imported)"
-			if errors.Is(err, store.ErrLikelyDuplicate) {
+			if errors.Is(err, desk.ErrLikelyDuplicate) {
 				msg = "correct the name in the file, or import with --new if these are different people (nothing was imported)"
 			}
 			return hint(fmt.Errorf("%s: %w", opts.file, err), "%s", msg)

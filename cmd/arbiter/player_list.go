@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -39,21 +39,11 @@ instead, with the roster IDs that player add id:N takes.`,
 	return cmd
 }
 
-// rosterJSON is the JSON form of a roster player.
-type rosterJSON struct {
-	ID         int64  `json:"id"`
-	Name       string `json:"name"`
-	Rating     int    `json:"rating"`
-	Title      string `json:"title"`
-	Club       string `json:"club"`
-	Federation string `json:"federation"`
-	FIDEID     string `json:"fide_id"`
-	BirthYear  int    `json:"birth_year"`
-	Sex        string `json:"sex"`
-}
+// rosterJSON is the JSON form of a roster player (desk.RosterView).
+type rosterJSON = desk.RosterView
 
 func runPlayerList(ctx context.Context, a *app, opts *playerListOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		if opts.roster {
 			return listRoster(ctx, a, db, opts.json)
 		}
@@ -92,7 +82,7 @@ func ratingText(r int) string {
 }
 
 // statusText describes an entry's state in words.
-func statusText(l *locale.Localizer, s *store.Snapshot, e arbiter.Entry) string {
+func statusText(l *locale.Localizer, s *desk.Snapshot, e arbiter.Entry) string {
 	var parts []string
 	switch {
 	case e.Status == arbiter.Withdrawn:
@@ -127,7 +117,7 @@ func byeWords(l *locale.Localizer, k arbiter.ByeKind) string {
 	return ""
 }
 
-func listRoster(ctx context.Context, a *app, db *store.DB, asJSON bool) error {
+func listRoster(ctx context.Context, a *app, db *desk.Desk, asJSON bool) error {
 	ps, err := db.Roster(ctx)
 	if err != nil {
 		return err
@@ -135,7 +125,7 @@ func listRoster(ctx context.Context, a *app, db *store.DB, asJSON bool) error {
 	if asJSON {
 		out := make([]rosterJSON, 0, len(ps))
 		for _, p := range ps {
-			out = append(out, rosterJSON{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex})
+			out = append(out, desk.RosterViewOf(p))
 		}
 		return writeJSON(a.stdout, out)
 	}

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -39,7 +39,7 @@ func runPlayerWithdraw(ctx context.Context, a *app, opts *playerWithdrawOptions)
 	if opts.from < 0 {
 		return usageErrorf("--from-round %d: type a round number such as 4", opts.from)
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err

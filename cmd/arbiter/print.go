@@ -4,8 +4,8 @@ import (
 	"context"
 	"io"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/reports"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -181,7 +181,7 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 	return a.writeReport(ctx, report{
 		path: opts.output,
 		lang: lang,
-		round: func(s *store.Snapshot) (int, error) {
+		round: func(s *desk.Snapshot) (int, error) {
 			if k.paired {
 				return pairedRound(s, opts.round)
 			}

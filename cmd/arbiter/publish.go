@@ -12,10 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/reports"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/web"
 	"github.com/spf13/cobra"
 )
@@ -60,9 +60,9 @@ the archive to write (one .zip holding the same files).`,
 
 func runPublish(ctx context.Context, a *app, opts *publishOptions) error {
 	var files []web.SiteFile
-	err := a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	err := a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
 		var err error
-		files, err = siteFiles(ctx, a, db)
+		files, err = siteFiles(ctx, a, d)
 		return err
 	})
 	if err != nil {
@@ -102,19 +102,20 @@ func runPublish(ctx context.Context, a *app, opts *publishOptions) error {
 // siteFiles draws the site of the current tournament: the pages through
 // the web server's own templates and data (web.Server.Site), the PDFs
 // through the print command's writers, the PGN through export pgn's.
-func siteFiles(ctx context.Context, a *app, db *store.DB) ([]web.SiteFile, error) {
-	s, err := a.snapshot(ctx, db)
+func siteFiles(ctx context.Context, a *app, d *desk.Desk) ([]web.SiteFile, error) {
+	s, err := a.snapshot(ctx, d)
 	if err != nil {
 		return nil, err
 	}
-	published, _, err := db.Published(ctx, s.Tournament.ID)
+	ev := d.Evening(s.Tournament.ID, 0)
+	published, _, err := ev.Published(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if published == 0 {
 		return nil, errors.New(a.tr().T("cli.publish.none", "Name", s.Tournament.Name))
 	}
-	srv, err := web.New(web.Config{Evening: &evening{a: a, db: db, tid: s.Tournament.ID}, Now: a.now, Log: a.stderr})
+	srv, err := web.New(web.Config{Evening: ev, Now: a.now, Log: a.stderr})
 	if err != nil {
 		return nil, err
 	}
@@ -125,14 +126,14 @@ func siteFiles(ctx context.Context, a *app, db *store.DB) ([]web.SiteFile, error
 	var extra []web.SiteFile
 	var downloads []web.Download
 	pdf := func(name, kind string, n int, write func(io.Writer, *reports.Event) error) error {
-		ev, err := reportEvent(s, n)
+		rev, err := desk.ReportEvent(s, n)
 		if err != nil {
 			return err
 		}
-		ev.Locale = locale.New(lang)
-		ev.Warn = func(msg string) { a.notef("%s: %s.", name, msg) }
+		rev.Locale = locale.New(lang)
+		rev.Warn = func(msg string) { a.notef("%s: %s.", name, msg) }
 		var b bytes.Buffer
-		if err := write(&b, ev); err != nil {
+		if err := write(&b, rev); err != nil {
 			return err
 		}
 		extra = append(extra, web.SiteFile{Name: name, Body: b.Bytes()})
@@ -153,11 +154,11 @@ func siteFiles(ctx context.Context, a *app, db *store.DB) ([]web.SiteFile, error
 	}
 	// PGN is written with English letters whatever the language: that
 	// is the format (export pgn's default).
-	pgn, _, _, err := pgnOf(ctx, db, s, 0, 1, published, rules.English)
-	if err != nil {
+	var pgn bytes.Buffer
+	if _, _, err := d.ExportPGN(ctx, s, 1, published, rules.English, &pgn); err != nil {
 		return nil, err
 	}
-	extra = append(extra, web.SiteFile{Name: "games.pgn", Body: pgn})
+	extra = append(extra, web.SiteFile{Name: "games.pgn", Body: pgn.Bytes()})
 	downloads = append(downloads, web.Download{File: "games.pgn", Label: srv.DownloadLabel(lang, "pgn", 0)})
 	pages, err := srv.Site(ctx, downloads)
 	if err != nil {

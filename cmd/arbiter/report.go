@@ -11,9 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/reports"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -21,36 +21,11 @@ import (
 // show, the reports.Event they are drawn from, and how they reach the
 // disk.
 
-// reportEvent returns what the reports show after round n (0: before
-// round 1): the tournament, its entries, rounds 1 to n and the standings
-// ranked as the standings command ranks them, with the tie-break columns
-// headed by the chain's C.07 codes and each player's performance rating.
-func reportEvent(s *store.Snapshot, n int) (*reports.Event, error) {
-	in, st, err := rankAfter(s, n)
-	if err != nil {
-		return nil, err
-	}
-	perf := reports.Performances(in.Table, s.Entries)
-	rows := make([]reports.StandingRow, len(st))
-	for i, x := range st {
-		rows[i] = reports.StandingRow{Rank: x.Rank, RankTo: x.RankTo, PN: x.PN, Points: x.Points,
-			Tiebreaks: x.Values, Performance: perf[x.PN-1]}
-	}
-	codes := make([]string, len(in.Chain))
-	for i, sp := range in.Chain {
-		codes[i] = sp.String()
-	}
-	// Generated stays zero: the files carry the tournament's date, so the
-	// same database always gives the same bytes.
-	return &reports.Event{Tournament: s.Tournament, Entries: s.Entries, Rounds: s.Rounds[:n],
-		Table: in.Table, Standings: rows, TiebreakCodes: codes}, nil
-}
-
 // report is one file drawn from the tournament.
 type report struct {
 	path  string                                            // where to write it, "-" for standard output
 	lang  locale.Lang                                       // language of its words; "" for the tournament's
-	round func(s *store.Snapshot) (int, error)              // the round it shows, or why there is none
+	round func(s *desk.Snapshot) (int, error)               // the round it shows, or why there is none
 	write func(w io.Writer, ev *reports.Event, n int) error // draws the file of round n
 	// size says how big the written file is for the notice: a count and
 	// its unit ("page", "sheet").
@@ -68,7 +43,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 	}
 	var buf bytes.Buffer
 	n := 0
-	err := a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	err := a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -79,9 +54,9 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		if n, err = r.round(s); err != nil {
 			return err
 		}
-		ev, err := reportEvent(s, n)
+		ev, err := desk.ReportEvent(s, n)
 		if err != nil {
-			return err
+			return chainError(err)
 		}
 		lang := r.lang
 		if lang == "" {
@@ -114,12 +89,12 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 
 // slipCodes returns what the slips of round n print for reporting from
 // the board: empty unless the round is published.
-func slipCodes(ctx context.Context, db *store.DB, tid int64, n int) (map[int]reports.SlipCode, error) {
-	codes, err := db.BoardCodes(ctx, tid, n)
+func slipCodes(ctx context.Context, d *desk.Desk, tid int64, n int) (map[int]reports.SlipCode, error) {
+	codes, err := d.BoardCodes(ctx, tid, n)
 	if err != nil || len(codes) == 0 {
 		return nil, err
 	}
-	ws, err := db.WebSettings(ctx, tid)
+	ws, err := d.WebSettings(ctx, tid)
 	if err != nil {
 		return nil, err
 	}
@@ -133,13 +108,7 @@ func slipCodes(ctx context.Context, db *store.DB, tid int64, n int) (map[int]rep
 
 // completeRounds returns how many rounds, from round 1 on, have every
 // result in.
-func completeRounds(s *store.Snapshot) int {
-	n := 0
-	for n < len(s.Rounds) && s.Rounds[n].Complete() {
-		n++
-	}
-	return n
-}
+func completeRounds(s *desk.Snapshot) int { return desk.CompleteRounds(s) }
 
 // roundChoice is a --round flag: the round asked for, and whether it was
 // given at all.
@@ -157,7 +126,7 @@ type roundChoice struct {
 // results, only a document that has something to show before round 1
 // (before1: the workbook's list of players) is made; the others are
 // refused with what to type instead.
-func (a *app) afterRound(s *store.Snapshot, r roundChoice, what, whatID string, before1 bool) (int, error) {
+func (a *app) afterRound(s *desk.Snapshot, r roundChoice, what, whatID string, before1 bool) (int, error) {
 	if r.set {
 		if r.n < 1 {
 			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)
@@ -165,7 +134,7 @@ func (a *app) afterRound(s *store.Snapshot, r roundChoice, what, whatID string, 
 		if err := checkPaired(s, r.n); err != nil {
 			return 0, err
 		}
-		if open := openBoards(s, r.n); open > 0 {
+		if open := desk.OpenBoards(s, r.n); open > 0 {
 			a.note(a.tr().T("cli.report.openasked", "Round", r.n, "Open", a.tr().N("cli.boards", open)))
 		}
 		return r.n, nil
@@ -189,7 +158,7 @@ func (a *app) afterRound(s *store.Snapshot, r roundChoice, what, whatID string, 
 
 // pairedRound returns the round a pairing sheet or the slips show: the
 // round asked for, or else the last round paired.
-func pairedRound(s *store.Snapshot, r roundChoice) (int, error) {
+func pairedRound(s *desk.Snapshot, r roundChoice) (int, error) {
 	if r.set {
 		if r.n < 1 {
 			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)
@@ -243,7 +212,7 @@ func (a *app) writeOutput(path string, data []byte) error {
 		return writeDirect(t, data)
 	}
 	target := t.target
-	f, err := store.CreateTemp(target)
+	f, err := desk.CreateTemp(target)
 	if err != nil {
 		return writeError(path, err)
 	}

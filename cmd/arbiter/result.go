@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -76,12 +76,12 @@ func colourName(c arbiter.Colour) string {
 }
 
 func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
-		s, err := a.snapshot(ctx, db)
+	return a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
+		s, err := a.snapshot(ctx, d)
 		if err != nil {
 			return err
 		}
-		q, err := db.Queue(ctx, s.Tournament.ID, opts.stale)
+		q, err := d.Queue(ctx, s.Tournament.ID, opts.stale)
 		if err != nil {
 			return err
 		}
@@ -102,7 +102,7 @@ func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error
 		tb.add("Id", "Round", "Board", "Players", "Reported")
 		for _, r := range q {
 			what := fmt.Sprintf("%s by %s at %s", r.Result, colourName(r.Seat), r.ReportedAt.Local().Format("15:04"))
-			if r.Status == store.Disputed {
+			if r.Status == desk.Disputed {
 				what += fmt.Sprintf(", %s by %s", r.Other, colourName(r.Seat.Opposite()))
 			} else {
 				what += ", not confirmed"
@@ -150,7 +150,7 @@ checked against the game attached to the board as round result checks it.`,
 					return err
 				}
 			}
-			return a.withEvening(cmd.Context(), func(e *evening) error {
+			return a.withEvening(cmd.Context(), func(e *desk.Evening) error {
 				rep, err := e.Accept(cmd.Context(), id, res, "")
 				if err != nil {
 					return err
@@ -177,7 +177,7 @@ the board can be reported again, or its result entered with round result.`,
 			if err != nil {
 				return err
 			}
-			return a.withEvening(cmd.Context(), func(e *evening) error {
+			return a.withEvening(cmd.Context(), func(e *desk.Evening) error {
 				rep, err := e.Reject(cmd.Context(), id, "")
 				if err != nil {
 					return err
@@ -191,12 +191,12 @@ the board can be reported again, or its result entered with round result.`,
 
 // withEvening runs fn on the current tournament through the same calls
 // the web server makes.
-func (a *app) withEvening(ctx context.Context, fn func(e *evening) error) error {
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
-		t, err := a.resolveTournament(ctx, db)
+func (a *app) withEvening(ctx context.Context, fn func(e *desk.Evening) error) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		t, err := a.resolveTournament(ctx, d)
 		if err != nil {
 			return err
 		}
-		return fn(&evening{a: a, db: db, tid: t.ID, stale: 10 * time.Minute})
+		return fn(d.Evening(t.ID, 10*time.Minute))
 	})
 }

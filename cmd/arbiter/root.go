@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/store"
 	utext "github.com/labyrinth-chess/arbiter/text"
 	"github.com/spf13/cobra"
 )
@@ -147,7 +147,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	// A fault of the disk or the database file is one sentence of its
 	// own, whatever the command added.
-	fmt.Fprintf(stderr, "arbiter: %s\n", store.UserMessage(err))
+	fmt.Fprintf(stderr, "arbiter: %s\n", desk.UserMessage(err))
 	return exitFailure
 }
 
@@ -180,6 +180,11 @@ standings: FIDE Dutch pairings, results, FIDE tie-breaks, every submitted game
 checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Who acts travels with the context of the command, for the
+		// event log.
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			cmd.SetContext(desk.WithActor(cmd.Context(), a.actor()))
+		},
 	}
 	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "the database `FILE` (default: $ARBITER_DB, else ./arbiter.db)")
 	root.PersistentFlags().StringVar(&a.tournament, "tournament", "", "work on the tournament `ID|NAME` (default: the current tournament)")

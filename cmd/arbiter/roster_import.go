@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/roster"
-	"github.com/labyrinth-chess/arbiter/store"
 	utext "github.com/labyrinth-chess/arbiter/text"
 	"github.com/spf13/cobra"
 )
@@ -58,16 +58,16 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 	if err != nil {
 		return err
 	}
-	return a.withStore(ctx, store.Create, func(db *store.DB) error {
-		got, err := db.ImportRoster(ctx, filepath.Base(opts.file), rows, store.AddOptions{New: opts.new})
-		var ie *store.InputError
+	return a.withDesk(ctx, desk.Create, func(db *desk.Desk) error {
+		got, err := db.ImportRoster(ctx, filepath.Base(opts.file), rows, desk.AddOptions{New: opts.new})
+		var ie *desk.InputError
 		if err != nil && !errors.As(err, &ie) {
 			// A fault of the disk or the database, not of the file.
 			return err
 		}
 		if err != nil {
 			msg := "correct the file and import it again (nothing was imported)"
-			if errors.Is(err, store.ErrLikelyDuplicate) {
+			if errors.Is(err, desk.ErrLikelyDuplicate) {
 				msg = "correct the name in the file, or import with --new if these are different people (nothing was imported)"
 			}
 			return hint(fmt.Errorf("%s: %w", opts.file, err), "%s", msg)
@@ -76,7 +76,7 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 			out := make([]rosterJSON, 0, len(got))
 			for _, r := range got {
 				p := r.Player
-				out = append(out, rosterJSON{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex})
+				out = append(out, desk.RosterViewOf(p))
 			}
 			return writeJSON(a.stdout, out)
 		}
@@ -102,7 +102,7 @@ const encodingHelp = "read the file as utf-8, windows-1252 or utf-16 (default: f
 // readPlayerList reads a CSV or XLSX list of players for player import
 // and roster import. Its errors name the file and, for a bad row, the
 // line.
-func (a *app) readPlayerList(file, encoding string) ([]store.ImportRow, error) {
+func (a *app) readPlayerList(file, encoding string) ([]desk.ImportRow, error) {
 	enc, err := utext.ParseEncoding(encoding)
 	if err != nil {
 		return nil, usageErrorf("%s", a.tr().T("cli.encoding.bad", "Value", encoding))
@@ -135,9 +135,9 @@ func (a *app) readPlayerList(file, encoding string) ([]store.ImportRow, error) {
 	if len(list.Ignored) > 0 {
 		a.notef("Ignored columns: %s.", strings.Join(list.Ignored, ", "))
 	}
-	rows := make([]store.ImportRow, len(list.Rows))
+	rows := make([]desk.ImportRow, len(list.Rows))
 	for i, r := range list.Rows {
-		rows[i] = store.ImportRow{Line: r.Line, Player: r.Player}
+		rows[i] = desk.ImportRow{Line: r.Line, Player: r.Player}
 	}
 	return rows, nil
 }

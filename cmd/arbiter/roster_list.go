@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +31,7 @@ player add id:N takes.`,
 }
 
 func runRosterList(ctx context.Context, a *app, opts *rosterListOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		if !opts.json {
 			ps, err := db.Roster(ctx)
 			if err != nil {

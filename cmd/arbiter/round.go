@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -34,40 +34,17 @@ in. Boards are numbered from 1; players are named by pairing number.`,
 	return cmd
 }
 
-// boardJSON is one board, or one bye, of a round in JSON. Byes have board
-// 0, black null and the kind of bye in "bye". Field names are stable.
-type boardJSON struct {
-	Board       int    `json:"board"`
-	White       int    `json:"white"`
-	Black       *int   `json:"black"`
-	Result      string `json:"result"`
-	Bye         string `json:"bye"`
-	Reason      string `json:"reason"`
-	Explanation string `json:"explanation"`
-}
+// roundJSON is a round in JSON (desk.RoundView).
+type (
+	roundJSON = desk.RoundView
+	boardJSON = desk.BoardView
+)
 
-// roundJSON is a round in JSON.
-type roundJSON struct {
-	Round  int         `json:"round"`
-	Boards []boardJSON `json:"boards"`
-}
-
-func toRoundJSON(d store.RoundDetail) roundJSON {
-	out := roundJSON{Round: d.Number, Boards: []boardJSON{}}
-	for _, b := range d.Boards {
-		black := b.Black
-		out.Boards = append(out.Boards, boardJSON{Board: b.Number, White: b.White, Black: &black,
-			Result: b.Result.String(), Reason: d.Reasons[b.Number], Explanation: d.BoardNotes[b.Number]})
-	}
-	for _, b := range d.Byes {
-		out.Boards = append(out.Boards, boardJSON{White: b.PN, Bye: b.Kind.String(), Explanation: d.ByeNotes[b.PN]})
-	}
-	return out
-}
+func toRoundJSON(d desk.RoundDetail) roundJSON { return desk.RoundViewOf(d) }
 
 // printRound writes round d of s as a table: each board with the
 // players' scores before the round, then the byes with their points.
-func printRound(w io.Writer, l *locale.Localizer, s *store.Snapshot, d store.RoundDetail, explain bool) error {
+func printRound(w io.Writer, l *locale.Localizer, s *desk.Snapshot, d desk.RoundDetail, explain bool) error {
 	t := s.Tournament
 	fmt.Fprintln(w, l.T("cli.round.title", "Round", d.Number, "Rounds", t.Rounds, "Name", t.Name))
 	tab, err := s.Table(d.Number - 1)
@@ -147,7 +124,7 @@ func resultText(r arbiter.Result) string {
 }
 
 // playerCell writes "7 Rossi, Mario (1850)".
-func playerCell(s *store.Snapshot, pn int) string {
+func playerCell(s *desk.Snapshot, pn int) string {
 	if e := s.Entry(pn); e != nil {
 		return entryLabel(*e)
 	}
@@ -155,6 +132,6 @@ func playerCell(s *store.Snapshot, pn int) string {
 }
 
 // byePoints returns the points a bye is worth in the tournament.
-func byePoints(s *store.Snapshot, b arbiter.Bye) string {
+func byePoints(s *desk.Snapshot, b arbiter.Bye) string {
 	return s.Tournament.ByeValue(b.Kind).Fraction()
 }

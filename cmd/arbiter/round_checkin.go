@@ -2,11 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -78,7 +77,7 @@ func absentKind(t arbiter.Tournament) arbiter.ByeKind {
 }
 
 func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) error {
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -138,21 +137,4 @@ func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) err
 		}
 		return nil
 	})
-}
-
-// checkinNotes explains the byes of the players marked absent at check-in
-// for the round p pairs.
-func checkinNotes(ctx context.Context, db *store.DB, s *store.Snapshot, p *store.Pairing) error {
-	pns, err := db.CheckedAbsent(ctx, s.Tournament.ID, p.Round)
-	if err != nil || len(pns) == 0 {
-		return err
-	}
-	if p.ByeNotes == nil {
-		p.ByeNotes = map[int]string{}
-	}
-	for _, pn := range pns {
-		k := s.Request(pn, p.Round)
-		p.ByeNotes[pn] = fmt.Sprintf("Left out: absent at the check-in of round %d; scores %s by the tournament's policy (FIDE C.04.2 art. 3.3).", p.Round, s.Tournament.ByeValue(k))
-	}
-	return nil
 }

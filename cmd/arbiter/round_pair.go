@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/pairing"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -128,227 +128,127 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		text, source = string(data), opts.file
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
-		s, err := a.snapshot(ctx, db)
-		if err != nil {
-			return err
-		}
-		if !opts.dryRun {
-			// Results reported from the boards: entered when their wait
-			// is over and the tournament says so, or by --force-reported;
-			// otherwise the pairing waits for them.
-			ev := &evening{a: a, db: db, tid: s.Tournament.ID}
-			if err := ev.gate(ctx, opts.forceReported, a.actor()); err != nil {
-				return err
-			}
-			if s, err = db.Snapshot(ctx, s.Tournament.ID); err != nil {
-				return err
-			}
-		}
-		var p store.Pairing
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		req := desk.PairRequest{Tournament: a.tournament, Force: opts.force, DryRun: opts.dryRun}
 		// notes are said once the pairing is stored (or shown by a dry
 		// run): a pairing refused, for example because another command
 		// paired the round meanwhile, says only why.
 		var notes []string
+		var closed *desk.Snapshot
+		if !opts.dryRun {
+			// Results reported from the boards: entered when their wait
+			// is over and the tournament says so, or by --force-reported;
+			// otherwise the pairing waits for them.
+			if err := a.settleReports(ctx, d, opts.forceReported); err != nil {
+				return err
+			}
+		}
 		if source == "" {
-			if s, notes, err = a.closeOnFirstPairing(ctx, db, s, !opts.dryRun); err != nil {
+			s, err := a.snapshot(ctx, d)
+			if err != nil {
+				return err
+			}
+			if closed, notes, err = a.closeOnFirstPairing(ctx, d, s, !opts.dryRun); err != nil {
 				return err
 			}
 		}
 		if source != "" {
+			// The tournament is read first: a database without one says
+			// so before the pairing typed is looked at.
+			if _, err := d.Tournament(ctx, a.tournament); err != nil {
+				return tournamentError(err)
+			}
 			boards, byes, err := parseManual(text)
 			if err != nil {
 				return fmt.Errorf("%s: %w", source, err)
 			}
-			p = store.Pairing{Round: s.Next(), Method: "manual", Boards: boards, Byes: byes}
-		} else {
-			var more []string
-			if p, more, err = a.autoPair(ctx, s); err != nil {
-				return err
-			}
-			notes = append(notes, more...)
-			if err := checkinNotes(ctx, db, s, &p); err != nil {
-				return err
+			req.Boards, req.Byes = boards, byes
+		}
+		out, err := d.Pair(ctx, req)
+		s := out.Snapshot
+		if opts.dryRun && closed != nil && s != nil {
+			// A dry run closes nothing: the rounds an all-play-all would
+			// get are shown as if it had.
+			s.Tournament.Rounds = closed.Tournament.Rounds
+		}
+		// Warnings of a pairing by hand are shown whether it is kept or
+		// not; notes are said once the pairing is stored (or shown by a
+		// dry run): a pairing refused, for example because another
+		// command paired the round meanwhile, says only why.
+		if !opts.force || opts.dryRun {
+			for _, w := range out.Warnings {
+				fmt.Fprintf(a.stderr, "warning: %s\n", w)
 			}
 		}
-		out, err := s.Complete(p)
 		if err != nil {
+			if errors.As(err, new(*pairing.NoPairingError)) && s != nil {
+				var de *desk.Error
+				errors.As(err, &de)
+				var np *pairing.NoPairingError
+				errors.As(err, &np)
+				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(s, out.Input, s.Next(), np))}
+			}
 			return pairingError(err, s)
 		}
-		if ws := s.Check(p); len(ws) > 0 {
-			switch {
-			case source == "":
-				// The Dutch system itself allows what the basic rules
-				// warn about only for topscorers in the last round
-				// (C.04.3 1.8, C3): say so, but keep the pairing.
-				for _, w := range ws {
-					notes = append(notes, fmt.Sprintf("note: %s", w))
-				}
-			case opts.dryRun:
-				for _, w := range ws {
-					fmt.Fprintf(a.stderr, "warning: %s\n", w)
-				}
-			case !opts.force:
-				for _, w := range ws {
-					fmt.Fprintf(a.stderr, "warning: %s\n", w)
-				}
-				return fmt.Errorf("round %d not paired: %s; change the pairing, or add --force to keep it", p.Round, plural(len(ws), "warning", "warnings"))
-			default:
-				for _, w := range ws {
-					p.Forced = append(p.Forced, w.String())
-				}
-			}
-		}
-		if opts.dryRun {
-			for _, n := range notes {
-				a.notef("%s", n)
-			}
-			d := store.RoundDetail{Round: out, Method: p.Method, BoardNotes: p.BoardNotes, ByeNotes: p.ByeNotes, Reasons: map[int]string{}}
-			a.note(a.tr().T("cli.dryrun", "Round", out.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out)))
-			if p.Seed != nil {
-				a.notef("The tournament has no seed for the lot yet: the colour is drawn again when round 1 is paired.")
-			}
-			if opts.json {
-				return writeJSON(a.stdout, toRoundJSON(d))
-			}
-			return printRound(a.stdout, a.tr(), s, d, opts.explain)
-		}
-		r, err := db.SavePairing(ctx, s.Tournament.ID, p)
-		if err != nil {
-			return pairingError(err, s)
-		}
-		// Only now is the pairing kept: another command may have paired
-		// the round meanwhile.
-		for _, n := range notes {
+		for _, n := range append(notes, out.Notes...) {
 			a.notef("%s", n)
 		}
-		for _, w := range p.Forced {
-			a.notef("kept despite a warning: %s", w)
+		if opts.dryRun {
+			a.note(a.tr().T("cli.dryrun", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
+			if out.Pairing.Seed != nil {
+				a.notef("The tournament has no seed for the lot yet: the colour is drawn again when round 1 is paired.")
+			}
+		} else {
+			for _, w := range out.Pairing.Forced {
+				a.notef("kept despite a warning: %s", w)
+			}
+			a.note(a.tr().T("cli.paired", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		}
-		d, err := db.RoundDetail(ctx, s.Tournament.ID, r.Number)
-		if err != nil {
-			return err
-		}
-		if s, err = db.Snapshot(ctx, s.Tournament.ID); err != nil {
-			return err
-		}
-		a.note(a.tr().T("cli.paired", "Round", r.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), r)))
-		ws, err := db.WebSettings(ctx, s.Tournament.ID)
-		if err != nil {
-			return err
-		}
-		if opts.publish || ws.AutoPublish {
-			if err := publishRound(ctx, a, db, s.Tournament.ID, r.Number); err != nil {
+		if !opts.dryRun {
+			ws, err := d.WebSettings(ctx, s.Tournament.ID)
+			if err != nil {
 				return err
+			}
+			if opts.publish || ws.AutoPublish {
+				if err := publishRound(ctx, a, d, s.Tournament.ID, out.Round.Number); err != nil {
+					return err
+				}
 			}
 		}
 		if opts.json {
-			return writeJSON(a.stdout, toRoundJSON(d))
+			return writeJSON(a.stdout, toRoundJSON(out.Detail))
 		}
-		return printRound(a.stdout, a.tr(), s, d, opts.explain)
+		return printRound(a.stdout, a.tr(), s, out.Detail, opts.explain)
 	})
 }
 
 // pairingError adds to a refused pairing what to type instead.
-func pairingError(err error, s *store.Snapshot) error {
+func pairingError(err error, s *desk.Snapshot) error {
+	var de *desk.Error
+	var np *pairing.NoPairingError
 	switch {
-	case errors.Is(err, store.ErrLeftOut):
+	case errors.Is(err, desk.ErrWarnings) && errors.As(err, &de):
+		return errors.New(de.Msg + "; change the pairing, or add --force to keep it")
+	case errors.Is(err, desk.ErrNoPairing) && errors.As(err, &de) && errors.As(err, &np):
+		manual, force := np.Manual, " --force"
+		if manual == "" {
+			manual, force = "1-2, 3-4, 5 bye", ""
+		}
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: pair round %d by hand, for example with the pairing that breaks only %s: arbiter round pair --manual \"%s\"%s (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", de.Msg, s.Next(), np.Criterion, manual, force)}
+	case errors.Is(err, desk.ErrOldEdition):
+		return hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
+	case errors.Is(err, desk.ErrLeftOut):
 		return hint(err, "put them on a board or give \"N bye\"; for a known absence first type arbiter player bye N --zero")
-	case errors.Is(err, store.ErrRoundOpen):
+	case errors.Is(err, desk.ErrRoundOpen):
 		return hint(err, "enter them with arbiter round result BOARD RESULT --round %d", s.Next()-1)
-	case errors.Is(err, store.ErrNotPlaying):
+	case errors.Is(err, desk.ErrNotPlaying):
 		return hint(err, "leave the player out: byes asked for and absences are added by themselves (arbiter player bye N --cancel withdraws a bye)")
-	case errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, desk.ErrNoCurrent) || errors.As(err, &de) && de.Input == "tournament":
+		return tournamentError(err)
+	case errors.Is(err, desk.ErrNotFound):
 		return hint(err, "see arbiter player list")
 	}
 	return err
-}
-
-// autoPair pairs the next round of s by the Dutch system, with an
-// explanation for every board and for the pairing-allocated bye. Round 1
-// of a tournament whose first colour is drawn by lot and that has no seed
-// yet gets a seed, returned in the pairing to be stored with it. notes are
-// for the user once the pairing is kept: the colour drawn by lot.
-func (a *app) autoPair(_ context.Context, s *store.Snapshot) (_ store.Pairing, notes []string, _ error) {
-	n := s.Next()
-	// Complete refuses a round that cannot be paired at all (every round
-	// paired, no players, results missing in the previous round) before
-	// it looks at the boards; an empty pairing then fails only by leaving
-	// players out.
-	if _, err := s.Complete(store.Pairing{Round: n}); err != nil && !errors.Is(err, store.ErrLeftOut) {
-		return store.Pairing{}, nil, pairingError(err, s)
-	}
-	t := s.Tournament
-	if t.System == arbiter.RoundRobin {
-		p, err := a.roundRobinPair(s)
-		return p, nil, err
-	}
-	p := store.Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
-	if t.FirstColour == arbiter.NoColour && n == 1 && t.Seed == 0 {
-		t.Seed = a.now().UnixNano()
-		p.Seed = &t.Seed
-	}
-	tab, err := s.Table(n - 1)
-	if err != nil {
-		return p, nil, err
-	}
-	absent := map[int]bool{}
-	for _, b := range s.Absent(n) {
-		absent[b.PN] = true
-	}
-	in, err := pairing.FromTable(t, s.Entries, tab, n, absent)
-	if err != nil {
-		return p, nil, err
-	}
-	res, err := pairing.PairExplained(in)
-	var np *pairing.NoPairingError
-	switch {
-	case errors.As(err, &np):
-		return p, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("%v; nothing was stored: %s", err, unpairableChoices(s, in, n, np))}
-	case err != nil && edition(t) == 2017:
-		return p, nil, hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
-	case err != nil:
-		return p, nil, err
-	}
-	for i, b := range res.Boards {
-		p.Boards = append(p.Boards, arbiter.Board{Number: i + 1, White: b.White, Black: b.Black})
-	}
-	if res.Bye != 0 {
-		p.Byes = append(p.Byes, arbiter.Bye{PN: res.Bye, Kind: arbiter.PAB})
-	}
-	for _, e := range res.Explanations {
-		note := explanationNote(e)
-		if e.Board == 0 {
-			p.ByeNotes[res.Bye] = note
-		} else {
-			p.BoardNotes[e.Board] = note
-		}
-	}
-	if t.FirstColour == arbiter.NoColour && n == 1 {
-		notes = append(notes, fmt.Sprintf("Initial colour by lot: %s", in.InitialColour))
-	}
-	return p, notes, nil
-}
-
-// edition returns the Dutch rules a tournament pairs by.
-func edition(t arbiter.Tournament) int {
-	if t.PairingEdition == 0 {
-		return 2025
-	}
-	return t.PairingEdition
-}
-
-// explanationNote writes an explanation as stored with the board: the
-// score bracket, then the engine's account.
-func explanationNote(e pairing.Explanation) string {
-	text := strings.TrimSpace(e.Text)
-	if text != "" && !strings.HasSuffix(text, ".") {
-		text += "."
-	}
-	if e.Bracket == "" {
-		return text
-	}
-	return fmt.Sprintf("Bracket %s: %s", e.Bracket, text)
 }
 
 // roundSummary says "6 boards, 1 bye".
@@ -476,7 +376,7 @@ func parseManual(text string) ([]arbiter.Board, []arbiter.Bye, error) {
 
 // formatManual writes boards and byes the way parseManual reads them.
 func formatManual(boards []arbiter.Board, byes []arbiter.Bye) string {
-	return store.FormatPairing(arbiter.Round{Boards: boards, Byes: byes})
+	return desk.FormatPairing(arbiter.Round{Boards: boards, Byes: byes})
 }
 
 func pairingNumber(s string) (int, error) {

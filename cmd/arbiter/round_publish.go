@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -40,18 +40,18 @@ func runRoundPublish(ctx context.Context, a *app, opts *roundPublishOptions) err
 	if opts.round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 2", opts.round)
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
-		t, err := a.resolveTournament(ctx, db)
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		t, err := a.resolveTournament(ctx, d)
 		if err != nil {
 			return err
 		}
-		return publishRound(ctx, a, db, t.ID, opts.round)
+		return publishRound(ctx, a, d, t.ID, opts.round)
 	})
 }
 
 // publishRound publishes round n (0: the last paired) and says so.
-func publishRound(ctx context.Context, a *app, db *store.DB, tid int64, n int) error {
-	n, already, err := db.Publish(ctx, tid, n, "")
+func publishRound(ctx context.Context, a *app, d *desk.Desk, tid int64, n int) error {
+	n, already, err := d.Publish(ctx, tid, n, "")
 	if err != nil {
 		return hint(err, "pair the round first with arbiter round pair")
 	}

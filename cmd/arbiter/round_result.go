@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 )
 
@@ -110,41 +110,24 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	if err != nil {
 		return err
 	}
-	if res == arbiter.NoResult && !opts.correct {
-		return fmt.Errorf("result %q clears a board: add --correct to remove a result entered by mistake, or type one of %s", opts.result, arbiter.ResultCodes)
+	req := desk.ResultRequest{Tournament: a.tournament, Round: opts.round, Board: board, Result: res,
+		Reason: opts.reason, Correct: opts.correct, BothFlags: opts.bothFlags}
+	if err := req.Normalize(); err != nil {
+		return resultError(err, opts, desk.ResultOutcome{})
 	}
-	reason := strings.ToLower(strings.TrimSpace(opts.reason))
-	if reason == "" && res.Forfeit() {
-		reason = "forfeit"
-	}
-	if err := store.CheckReason(reason); err != nil {
-		return err
-	}
-	if opts.bothFlags {
-		switch {
-		case reason == "":
-			reason = games.ReasonTime
-		case reason != games.ReasonTime:
-			return usageErrorf("--both-flags goes with --reason time, not --reason %s", reason)
-		}
-		if res.Forfeit() {
-			return usageErrorf("--both-flags: a forfeit was not played; type the result of the game, e.g. 1/2")
-		}
-	}
-	var fenEnd *games.End
 	if opts.fen != "" {
 		p, err := rules.ParseFEN(opts.fen)
 		if err != nil {
 			return fmt.Errorf("--fen %q: %w; give the final position as the 6 fields of a FEN", opts.fen, err)
 		}
-		fenEnd = games.EndAt(p)
+		req.Final = games.EndAt(p)
 	}
 	if (opts.whatIf || opts.json) && !opts.correct || opts.json && !opts.whatIf {
 		return usageErrorf("--what-if goes with --correct (and --json with --what-if): arbiter round result BOARD RESULT --round N --correct --what-if")
 	}
 	if opts.whatIf {
 		// A what-if stores nothing: the database is opened read-only.
-		return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+		return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 			t, err := a.resolveTournament(ctx, db)
 			if err != nil {
 				return err
@@ -152,29 +135,13 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 			return runWhatIf(ctx, a, db, t, opts.round, board, res, opts.json)
 		})
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
-		t, err := a.resolveTournament(ctx, db)
-		if err != nil {
-			return err
-		}
-		d, err := judgeResult(ctx, db, t, opts.round, board, res, reason, fenEnd, opts.bothFlags)
-		if err != nil {
-			return err
-		}
-		for _, n := range d.Notes {
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		c, err := d.EnterResult(ctx, req)
+		for _, n := range c.Notes {
 			a.notef("%s.", capitalize(n))
 		}
-		res, reason = d.Result, d.Reason
-		c, err := db.SetResult(ctx, t.ID, opts.round, board, res, reason, opts.correct)
-		switch {
-		case errors.Is(err, store.ErrResultEntered):
-			return hint(err, "to change it to %s, add --correct", res)
-		case errors.Is(err, store.ErrNotPaired):
-			return hint(err, "give --round with a paired round, or pair the round first")
-		case errors.Is(err, store.ErrNoBoard):
-			return hint(err, "see arbiter round show %d", c.Round)
-		case err != nil:
-			return err
+		if err != nil {
+			return resultError(err, opts, c)
 		}
 		l := a.tr()
 		line := l.T("cli.result.line", "Round", c.Round, "Board", c.Board, "White", c.White, "Black", c.Black)
@@ -183,12 +150,12 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 			a.note(l.T("cli.result.same", "Line", line, "Result", withReasonText(l, c.Old, c.OldReason)))
 		case c.Old != arbiter.NoResult && c.Old != c.New:
 			a.note(l.T("cli.result.corrected", "Line", line, "Result", withReasonText(l, c.New, c.NewReason), "Old", withReasonText(l, c.Old, c.OldReason)))
-			if later, err := db.Snapshot(ctx, t.ID); err == nil && len(later.Rounds) > c.Round {
-				if n := len(later.Rounds); n == c.Round+1 {
-					a.note(l.T("cli.result.laterone", "Round", n))
-				} else {
-					a.note(l.T("cli.result.later", "From", c.Round+1, "To", n))
-				}
+			switch from, to := c.LaterRounds(); {
+			case from == 0:
+			case from == to:
+				a.note(l.T("cli.result.laterone", "Round", to))
+			default:
+				a.note(l.T("cli.result.later", "From", from, "To", to))
 			}
 		default:
 			a.note(l.T("cli.result.entered", "Line", line, "Result", withReasonText(l, c.New, c.NewReason)))
@@ -197,49 +164,31 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	})
 }
 
-// judgeResult applies the Laws to a result typed for board b of round n
-// (0: the last round paired), knowing the final position when it is
-// known: fen, or else the game attached to the board. A board that does
-// not exist is left for SetResult to report.
-func judgeResult(ctx context.Context, db *store.DB, t arbiter.Tournament, n, b int, res arbiter.Result, reason string,
-	fen *games.End, bothFlags bool) (games.Decision, error) {
-	f := games.Facts{Laws: t.LawsEdition, Pace: t.Pace, Result: res, Reason: reason, BothFlags: bothFlags,
-		End: fen, Override: reason == games.ReasonArbiter}
-	where := "the position given with --fen"
-	if f.End == nil && res != arbiter.NoResult {
-		// Most boards have no game: look for one on this board number in
-		// any round before reading which round is the last.
-		found, err := db.Games(ctx, t.ID, n, b)
-		if err != nil {
-			return games.Decision{}, err
+// resultError words a refused result as the command line says it: with
+// the flags and commands that help.
+func resultError(err error, opts *roundResultOptions, c desk.ResultOutcome) error {
+	var de *desk.Error
+	switch {
+	case errors.Is(err, desk.ErrClearsBoard):
+		return fmt.Errorf("result %q clears a board: add --correct to remove a result entered by mistake, or type one of %s", opts.result, arbiter.ResultCodes)
+	case errors.Is(err, desk.ErrBothFlagsReason):
+		return usageErrorf("--both-flags goes with --reason time, not --reason %s", strings.ToLower(strings.TrimSpace(opts.reason)))
+	case errors.Is(err, desk.ErrBothFlagsForfeit):
+		return usageErrorf("--both-flags: a forfeit was not played; type the result of the game, e.g. 1/2")
+	case errors.Is(err, desk.ErrRefused) && errors.As(err, &de):
+		where := "the position given with --fen"
+		if de.Input == "game" {
+			where = "the game attached to the board"
 		}
-		if len(found) > 0 && n == 0 {
-			s, err := db.Snapshot(ctx, t.ID)
-			if err != nil {
-				return games.Decision{}, err
-			}
-			n = len(s.Rounds)
-		}
-		if len(found) > 0 && n > 0 {
-			bg, err := loadGame(ctx, db, t.ID, n, b)
-			if err != nil {
-				return games.Decision{}, err
-			}
-			if bg != nil {
-				f.End = games.EndOf(bg.verdict)
-				where = "the game attached to the board"
-			}
-		}
+		return fmt.Errorf("%s: %s; if the record is wrong, attach the right game with arbiter game add, or give --reason arbiter to enter the arbiter's decision", where, de.Msg)
+	case errors.Is(err, desk.ErrResultEntered):
+		return hint(err, "to change it to %s, add --correct", c.New)
+	case errors.Is(err, desk.ErrNotPaired):
+		return hint(err, "give --round with a paired round, or pair the round first")
+	case errors.Is(err, desk.ErrNoBoard):
+		return hint(err, "see arbiter round show %d", c.Round)
 	}
-	if res == arbiter.NoResult {
-		return games.Decision{Result: res, Reason: reason}, nil
-	}
-	d, err := games.Decide(f)
-	var ref *games.Refusal
-	if errors.As(err, &ref) {
-		return d, fmt.Errorf("%s: %v; if the record is wrong, attach the right game with arbiter game add, or give --reason arbiter to enter the arbiter's decision", where, err)
-	}
-	return d, err
+	return tournamentError(err)
 }
 
 // resultArgs accepts a board and a result, where the result may have been

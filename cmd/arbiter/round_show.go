@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -39,7 +39,7 @@ points they are worth.`,
 }
 
 func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -61,7 +61,7 @@ func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
 
 // pickRound reads a round number given as text ("" for the last paired
 // round) and checks that it is paired.
-func pickRound(s *store.Snapshot, text string) (int, error) {
+func pickRound(s *desk.Snapshot, text string) (int, error) {
 	if len(s.Rounds) == 0 {
 		return 0, fmt.Errorf("no round of %s is paired yet: pair round 1 with arbiter round pair", s.Tournament.Name)
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -29,13 +29,13 @@ The deleted pairing is kept in the log.`,
 }
 
 func runRoundUnpair(ctx context.Context, a *app, _ *roundUnpairOptions) error {
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
 		}
 		n, err := db.Unpair(ctx, t.ID)
-		if errors.Is(err, store.ErrHasResults) {
+		if errors.Is(err, desk.ErrHasResults) {
 			return hint(err, "correct a result with arbiter round result BOARD RESULT --correct instead")
 		}
 		if err != nil {

@@ -222,7 +222,7 @@ func serveLoad(b *testing.B, streams, boards int) loadResult {
 	players.Wait()
 
 	// Which event entered each board's result.
-	evs, err := f.db.Events(ctx, f.ev.tid)
+	evs, err := f.db.Events(ctx, f.tid)
 	if err != nil {
 		b.Fatal(err)
 	}

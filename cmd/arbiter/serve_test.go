@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/web"
 )
@@ -27,8 +28,9 @@ const evil = "<script>alert(1)</script>"
 type serveFixture struct {
 	t     testing.TB
 	cli   *cli
-	db    *store.DB
-	ev    *evening
+	db    *desk.Desk
+	ev    *desk.Evening
+	tid   int64
 	srv   *web.Server
 	ts    *httptest.Server
 	codes map[int]store.BoardCode // of the round in play
@@ -64,17 +66,16 @@ func newServeFixture(t *testing.T, password string) *serveFixture {
 func startServe(t testing.TB, path, password string) *serveFixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	db, err := store.Open(ctx, path)
+	db, err := desk.Open(ctx, path, desk.ReadWrite, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Actor = "arbiter-test (arbiter serve)"
-	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }, now: time.Now}
+	ctx = desk.WithActor(ctx, "arbiter-test (arbiter serve)")
 	tid, err := db.Current(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &serveFixture{t: t, db: db, ev: &evening{a: a, db: db, tid: tid, stale: 10 * time.Minute}}
+	f := &serveFixture{t: t, db: db, tid: tid, ev: db.Evening(tid, 10*time.Minute)}
 	f.srv, err = web.New(web.Config{Evening: f.ev, AdminPassword: password, Poll: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -96,11 +97,11 @@ func startServe(t testing.TB, path, password string) *serveFixture {
 func (f *serveFixture) loadCodes() {
 	f.t.Helper()
 	ctx := context.Background()
-	_, paired, err := f.db.Published(ctx, f.ev.tid)
+	_, paired, err := f.ev.Published(ctx)
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	if f.codes, err = f.db.BoardCodes(ctx, f.ev.tid, paired); err != nil {
+	if f.codes, err = f.db.BoardCodes(ctx, f.tid, paired); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -164,7 +165,7 @@ func (f *serveFixture) form(c *http.Client, path string, kv ...string) url.Value
 // results returns the results of round n, by board.
 func (f *serveFixture) results(n int) []arbiter.Result {
 	f.t.Helper()
-	s, err := f.db.Snapshot(context.Background(), f.ev.tid)
+	s, err := f.ev.Snapshot(context.Background())
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -210,7 +211,7 @@ func TestServeReportAndConfirm(t *testing.T) {
 		t.Errorf("standings do not show Ortega's point:\n%s", page)
 	}
 	// The log names who did what from where.
-	evs, _ := f.db.Events(context.Background(), f.ev.tid)
+	evs, _ := f.db.Events(context.Background(), f.tid)
 	last := evs[len(evs)-1]
 	if last.Action != store.ActResult || last.Who != "web: Dupont, Élodie (black)" {
 		t.Errorf("last event = %s by %q, want result.enter by the black player", last.Action, last.Who)

@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
 )
@@ -54,40 +55,17 @@ rounds, the values cut, and for DE the group and its games.`,
 	return cmd
 }
 
-// standingJSON is one line of the standings in JSON. Field names are
-// stable: add, never rename. "tiebreaks" is keyed by the C.07 codes of
-// the tournament's chain.
-type standingJSON struct {
-	Rank          int                `json:"rank"`
-	RankTo        int                `json:"rank_to"`
-	PairingNumber int                `json:"pairing_number"`
-	Name          string             `json:"name"`
-	Rating        int                `json:"rating"`
-	Points        float64            `json:"points"`
-	Tiebreaks     map[string]float64 `json:"tiebreaks"`
-}
-
-// explanationJSON is one tie-break explained, in JSON.
-type explanationJSON struct {
-	Tiebreak string     `json:"tiebreak"`
-	Value    float64    `json:"value"`
-	Summary  string     `json:"summary"`
-	Lines    []lineJSON `json:"lines"`
-}
-
-type lineJSON struct {
-	Round    int     `json:"round"`
-	Opponent int     `json:"opponent"`
-	Value    float64 `json:"value"`
-	Counted  bool    `json:"counted"`
-	Note     string  `json:"note"`
-}
+type (
+	standingJSON    = desk.StandingView
+	explanationJSON = desk.ExplanationView
+	lineJSON        = desk.LineView
+)
 
 func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 	if opts.round < 0 {
 		return fmt.Errorf("--round %d: type a round number such as 3", opts.round)
 	}
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -105,7 +83,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 				return err
 			}
 		}
-		if open := openBoards(s, n); open > 0 {
+		if open := desk.OpenBoards(s, n); open > 0 {
 			a.note(a.tr().T("cli.standings.open", "Round", n, "Open", a.tr().N("cli.boards", open)))
 		}
 		if in, err := tiebreakInput(s, n); err == nil {
@@ -125,52 +103,36 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 			return err
 		}
 		if opts.json {
-			out := make([]standingJSON, 0, len(st))
-			for _, x := range st {
-				e := s.Entry(x.PN)
-				j := standingJSON{Rank: x.Rank, RankTo: x.RankTo, PairingNumber: x.PN, Name: e.Player.Name,
-					Rating: e.Player.Rating, Points: x.Points.Points(), Tiebreaks: map[string]float64{}}
-				for i, sp := range in.Chain {
-					j.Tiebreaks[sp.String()] = x.Values[i]
-				}
-				out = append(out, j)
-			}
-			return writeJSON(a.stdout, out)
+			return writeJSON(a.stdout, desk.StandingViews(s, in, st))
 		}
 		return printStandings(a, s, in, st, n)
 	})
 }
 
 // tiebreakInput prepares the tie-break computation over rounds 1 to n.
-func tiebreakInput(s *store.Snapshot, n int) (tiebreak.Input, error) {
-	chain, err := tiebreak.ParseChain(s.Tournament.Tiebreaks)
-	if err != nil {
-		return tiebreak.Input{}, fmt.Errorf("%w; set a valid chain with arbiter tournament set --tiebreaks BH,DE,SB", err)
-	}
-	tab, err := s.Table(n)
-	if err != nil {
-		return tiebreak.Input{}, err
-	}
-	return tiebreak.Input{Tournament: s.Tournament, Table: tab, Ratings: s.Ratings(), Chain: chain}, nil
+func tiebreakInput(s *desk.Snapshot, n int) (tiebreak.Input, error) {
+	in, err := desk.TiebreakInput(s, n)
+	return in, chainError(err)
 }
 
-// rankAfter ranks the players after round n (0: before round 1) as the
-// standings show them: by points, then by the tournament's tie-break
-// chain, with a place shared only by players level on points and on the
-// whole chain. Games without a result count as not played yet. The
-// standings command and the reports both rank through here.
-func rankAfter(s *store.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
-	in, err := tiebreakInput(s, n)
-	if err != nil {
-		return in, nil, err
+// rankAfter ranks the players after round n (desk.Rank).
+func rankAfter(s *desk.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
+	in, st, err := desk.Rank(s, n)
+	return in, st, chainError(err)
+}
+
+// chainError says how to set a tie-break chain that cannot be read.
+func chainError(err error) error {
+	var de *desk.Error
+	if errors.As(err, &de) && de.Input == "tiebreaks" {
+		return fmt.Errorf("%w; set a valid chain with arbiter tournament set --tiebreaks BH,DE,SB", de.Err)
 	}
-	st, err := tiebreak.Rank(in)
-	return in, st, err
+	return err
 }
 
 // checkPaired returns an error saying which rounds there are when round r
 // is not paired.
-func checkPaired(s *store.Snapshot, r int) error {
+func checkPaired(s *desk.Snapshot, r int) error {
 	switch n := len(s.Rounds); {
 	case r >= 1 && r <= n:
 		return nil
@@ -183,23 +145,7 @@ func checkPaired(s *store.Snapshot, r int) error {
 	}
 }
 
-// openBoards counts the boards of round n still without a result (0 for
-// a round not paired).
-func openBoards(s *store.Snapshot, n int) int {
-	rd := s.Round(n)
-	if rd == nil {
-		return 0
-	}
-	open := 0
-	for _, b := range rd.Boards {
-		if b.Result == arbiter.NoResult {
-			open++
-		}
-	}
-	return open
-}
-
-func printStandings(a *app, s *store.Snapshot, in tiebreak.Input, st []tiebreak.Standing, n int) error {
+func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.Standing, n int) error {
 	t := s.Tournament
 	if len(st) == 0 {
 		a.note(a.tr().T("cli.noplayers", "Name", t.Name))
@@ -240,7 +186,7 @@ func figure(l *locale.Localizer, sp tiebreak.Spec, v float64) string {
 	return l.Decimal(v, -1)
 }
 
-func explainStandings(a *app, s *store.Snapshot, in tiebreak.Input, opts *standingsOptions) error {
+func explainStandings(a *app, s *desk.Snapshot, in tiebreak.Input, opts *standingsOptions) error {
 	e, err := findEntry(s, opts.explain)
 	if err != nil {
 		return err
@@ -250,15 +196,7 @@ func explainStandings(a *app, s *store.Snapshot, in tiebreak.Input, opts *standi
 		return err
 	}
 	if opts.json {
-		out := make([]explanationJSON, 0, len(ex))
-		for _, x := range ex {
-			j := explanationJSON{Tiebreak: x.Spec.String(), Value: x.Value, Summary: x.Summary, Lines: []lineJSON{}}
-			for _, l := range x.Lines {
-				j.Lines = append(j.Lines, lineJSON{l.Round, l.Opponent, l.Value, l.Counted, l.Note})
-			}
-			out = append(out, j)
-		}
-		return writeJSON(a.stdout, out)
+		return writeJSON(a.stdout, desk.ExplanationViews(ex))
 	}
 	card := in.Table.Card(e.PN)
 	fmt.Fprintln(a.stdout, a.tr().T("cli.explain.title", "Player", entryLabel(e), "Points", pointsText(a.tr(), card.Score()), "Round", in.Table.Rounds))

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -223,7 +223,7 @@ type tournamentJSON struct {
 	formatJSON
 }
 
-func toTournamentJSON(ti store.TournamentInfo) tournamentJSON {
+func toTournamentJSON(ti desk.TournamentInfo) tournamentJSON {
 	t := ti.Tournament
 	return tournamentJSON{
 		ID: t.ID, Name: t.Name, Date: t.Date, Venue: t.Venue, Rounds: t.Rounds, RoundsPaired: ti.Paired,

@@ -7,7 +7,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -147,7 +147,7 @@ func (opts *tournamentCloseOptions) check() error {
 }
 
 func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOptions) error {
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -174,7 +174,7 @@ func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOption
 			return err
 		}
 		if opts.json {
-			return writeJSON(a.stdout, toTournamentJSON(store.TournamentInfo{Tournament: s.Tournament, Players: len(s.Entries)}))
+			return writeJSON(a.stdout, toTournamentJSON(desk.TournamentInfo{Tournament: s.Tournament, Players: len(s.Entries)}))
 		}
 		return nil
 	})
@@ -182,7 +182,7 @@ func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOption
 
 // formatRows adds to tournament show the format of play and how the
 // rounds planned fit the field, in the words of l.
-func formatRows(row func(k, v string), s *store.Snapshot, l *locale.Localizer) {
+func formatRows(row func(k, v string), s *desk.Snapshot, l *locale.Localizer) {
 	t := s.Tournament
 	if t.System == arbiter.RoundRobin {
 		how := l.T("cli.show.roundrobin")

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +31,7 @@ func newTournamentListCmd(a *app) *cobra.Command {
 }
 
 func runTournamentList(ctx context.Context, a *app, opts *tournamentListOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		list, err := db.Tournaments(ctx)
 		if err != nil {
 			return err

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -77,18 +77,18 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 	if t.FirstColour == arbiter.NoColour && !opts.set.Changed("seed") {
 		t.Seed = a.now().UnixNano()
 	}
-	return a.withStore(ctx, store.Create, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.Create, func(db *desk.Desk) error {
 		t, err := db.CreateTournament(ctx, t)
-		if errors.Is(err, store.ErrConflict) {
+		if errors.Is(err, desk.ErrConflict) {
 			return hint(err, "choose another name, or arbiter tournament use NAME")
 		}
 		if err != nil {
 			return err
 		}
 		if opts.json {
-			return writeJSON(a.stdout, toTournamentJSON(store.TournamentInfo{Tournament: t, Current: true}))
+			return writeJSON(a.stdout, toTournamentJSON(desk.TournamentInfo{Tournament: t, Current: true}))
 		}
-		a.notef("Created tournament %d %q: %s. It is now the current tournament.", t.ID, t.Name, store.Describe(t))
+		a.notef("Created tournament %d %q: %s. It is now the current tournament.", t.ID, t.Name, desk.Describe(t))
 		return nil
 	})
 }

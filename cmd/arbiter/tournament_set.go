@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -40,7 +40,7 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 	if opts.set.NFlag() == 0 || (opts.set.NFlag() == countChanged(opts.set, "db", "tournament")) {
 		return usageErrorf("nothing to change: give a setting such as --rounds 9")
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		old, err := a.resolveTournament(ctx, db)
 		if err != nil {
 			return err
@@ -52,7 +52,7 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 		if err := db.UpdateTournament(ctx, t); err != nil {
 			return err
 		}
-		a.notef("Updated tournament %d %q: %s.", t.ID, t.Name, store.Describe(t))
+		a.notef("Updated tournament %d %q: %s.", t.ID, t.Name, desk.Describe(t))
 		return nil
 	})
 }

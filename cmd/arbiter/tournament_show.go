@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -34,7 +34,7 @@ func newTournamentShowCmd(a *app) *cobra.Command {
 }
 
 func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions) error {
-	return a.withStore(ctx, store.ReadOnly, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -44,7 +44,7 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 			return err
 		}
 		t := s.Tournament
-		ti := store.TournamentInfo{Tournament: t, Players: len(s.Entries), Paired: len(s.Rounds), Current: cur == t.ID}
+		ti := desk.TournamentInfo{Tournament: t, Players: len(s.Entries), Paired: len(s.Rounds), Current: cur == t.ID}
 		if opts.json {
 			j := toTournamentJSON(ti)
 			f := fitOf(s)

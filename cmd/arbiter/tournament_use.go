@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -29,7 +29,7 @@ func newTournamentUseCmd(a *app) *cobra.Command {
 }
 
 func runTournamentUse(ctx context.Context, a *app, opts *tournamentUseOptions) error {
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := db.FindTournament(ctx, opts.ref)
 		if err != nil {
 			return hint(err, "see arbiter tournament list")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -57,12 +57,12 @@ func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, s
 			return usageErrorf("--public-url %q: give the address players type, e.g. http://192.168.1.10:8080", opts.publicURL)
 		}
 	}
-	return a.withStore(ctx, store.ReadWrite, func(db *store.DB) error {
-		t, err := a.resolveTournament(ctx, db)
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		t, err := a.resolveTournament(ctx, d)
 		if err != nil {
 			return err
 		}
-		ws, err := db.WebSettings(ctx, t.ID)
+		ws, err := d.WebSettings(ctx, t.ID)
 		if err != nil {
 			return err
 		}
@@ -90,7 +90,7 @@ func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, s
 		if setAfter {
 			ws.UnconfirmedAfter = opts.after
 		}
-		if err := db.SetWebSettings(ctx, t.ID, ws); err != nil {
+		if err := d.SetWebSettings(ctx, t.ID, ws); err != nil {
 			return err
 		}
 		auto := a.tr().T("cli.web.off")

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 )
 
 // integrityComments returns the pairing-integrity events of a tournament's
@@ -13,10 +13,10 @@ import (
 // withdrawn after publication (and so changed), and results corrected
 // after a later round was paired. FIDE's checklist for endorsed programs
 // asks for these audit lines in the report file.
-func integrityComments(events []store.Event, n int) []string {
+func integrityComments(events []desk.Event, n int) []string {
 	var out []string
 	paired := map[int]bool{} // rounds paired so far, in log order
-	stamp := func(e store.Event) string {
+	stamp := func(e desk.Event) string {
 		who := ""
 		if e.Who != "" {
 			who = " by " + e.Who
@@ -29,7 +29,7 @@ func integrityComments(events []store.Event, n int) []string {
 			continue
 		}
 		switch e.Action {
-		case store.ActRoundPair:
+		case desk.ActRoundPair:
 			if strings.Contains(e.Subject, ": kept despite a warning") {
 				out = append(out, fmt.Sprintf(" round %d paired despite a warning: %s (%s)", r, e.New, stamp(e)))
 				continue
@@ -38,10 +38,10 @@ func integrityComments(events []store.Event, n int) []string {
 			if strings.Contains(e.Subject, "(manual)") {
 				out = append(out, fmt.Sprintf(" round %d paired by hand (%s)", r, stamp(e)))
 			}
-		case store.ActRoundUnpair:
+		case desk.ActRoundUnpair:
 			out = append(out, fmt.Sprintf(" round %d pairing withdrawn after publication: %s (%s)", r, e.Old, stamp(e)))
 			paired[r] = false
-		case store.ActCorrect:
+		case desk.ActCorrect:
 			later := 0
 			for k := range paired {
 				if k > r && paired[k] && k > later {

@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/pairing"
-	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // whatIfJSON is what a correction would change, computed without storing
@@ -47,7 +48,7 @@ type whatIfRoundJSON struct {
 }
 
 // standingsJSON ranks s after round n as standings --json shows it.
-func standingsJSON(s *store.Snapshot, n int) ([]standingJSON, error) {
+func standingsJSON(s *desk.Snapshot, n int) ([]standingJSON, error) {
 	in, st, err := rankAfter(s, n)
 	if err != nil {
 		return nil, err
@@ -67,7 +68,7 @@ func standingsJSON(s *store.Snapshot, n int) ([]standingJSON, error) {
 
 // corrected returns a copy of s with the result of board b of round n
 // replaced; the rounds are copied, nothing else is shared that changes.
-func corrected(s *store.Snapshot, n, b int, res arbiter.Result) (*store.Snapshot, arbiter.Result, error) {
+func corrected(s *desk.Snapshot, n, b int, res arbiter.Result) (*desk.Snapshot, arbiter.Result, error) {
 	if n < 1 || n > len(s.Rounds) {
 		return nil, 0, fmt.Errorf("round %d is not paired: the rounds paired are 1 to %d", n, len(s.Rounds))
 	}
@@ -93,7 +94,7 @@ func corrected(s *store.Snapshot, n, b int, res arbiter.Result) (*store.Snapshot
 // paired. Nothing is stored: a published pairing stands (FIDE C.04.2: a
 // pairing made public is not changed unless it breaks an absolute
 // criterion; a corrected result affects only pairings yet to be made).
-func whatIf(s *store.Snapshot, methods []string, n, b int, res arbiter.Result) (whatIfJSON, error) {
+func whatIf(s *desk.Snapshot, methods []string, n, b int, res arbiter.Result) (whatIfJSON, error) {
 	c, old, err := corrected(s, n, b, res)
 	if err != nil {
 		return whatIfJSON{}, err
@@ -147,7 +148,7 @@ func whatIf(s *store.Snapshot, methods []string, n, b int, res arbiter.Result) (
 
 // repair pairs round r of c again by the Dutch system from c's rounds 1
 // to r-1, leaving out those the stored round r left out.
-func repair(c *store.Snapshot, r int) (arbiter.Round, error) {
+func repair(c *desk.Snapshot, r int) (arbiter.Round, error) {
 	stored := c.Rounds[r-1]
 	absent := map[int]bool{}
 	for _, b := range stored.Byes {
@@ -193,8 +194,8 @@ func pairingText(r arbiter.Round) string {
 }
 
 // runWhatIf shows what a correction would change and stores nothing.
-func runWhatIf(ctx context.Context, a *app, db *store.DB, t arbiter.Tournament, n, b int, res arbiter.Result, asJSON bool) error {
-	s, err := db.Snapshot(ctx, t.ID)
+func runWhatIf(ctx context.Context, a *app, db *desk.Desk, t arbiter.Tournament, n, b int, res arbiter.Result, asJSON bool) error {
+	s, err := db.Snapshot(ctx, strconv.FormatInt(t.ID, 10))
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,139 @@
+package desk
+
+import (
+	"context"
+	"os"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// The use cases below are one transaction each in the store; the desk
+// marks the store's refusals with the input they are about.
+
+// Describe sums up a tournament's settings in one line.
+func Describe(t arbiter.Tournament) string { return store.Describe(t) }
+
+// CreateTournament creates tournament t and makes it the current one.
+func (d *Desk) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbiter.Tournament, error) {
+	t, err := d.db.CreateTournament(ctx, t)
+	return t, inputErr("tournament", err)
+}
+
+// UpdateTournament stores the settings of t, logging each change.
+func (d *Desk) UpdateTournament(ctx context.Context, t arbiter.Tournament) error {
+	return inputErr("tournament", d.db.UpdateTournament(ctx, t))
+}
+
+// UseTournament makes tournament id the current one.
+func (d *Desk) UseTournament(ctx context.Context, id int64) error {
+	return inputErr("tournament", d.db.UseTournament(ctx, id))
+}
+
+// Current returns the ID of the current tournament, 0 if none.
+func (d *Desk) Current(ctx context.Context) (int64, error) { return d.db.Current(ctx) }
+
+// Tournaments lists the tournaments with their size and progress.
+func (d *Desk) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
+	return d.db.Tournaments(ctx)
+}
+
+// AddEntry registers player p in tournament tid (C.04.2 art. 2 for the
+// pairing numbers; see the package documentation).
+func (d *Desk) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt AddOptions) (Added, error) {
+	a, err := d.db.AddEntry(ctx, tid, p, opt)
+	return a, inputErr("player", err)
+}
+
+// Import registers every row's player in tournament tid, all or none.
+func (d *Desk) Import(ctx context.Context, tid int64, source string, rows []ImportRow, opt AddOptions) ([]Added, error) {
+	a, err := d.db.Import(ctx, tid, source, rows, opt)
+	return a, inputErr("player", err)
+}
+
+// ImportRoster adds or updates the club roster from rows, all or none.
+func (d *Desk) ImportRoster(ctx context.Context, source string, rows []ImportRow, opt AddOptions) ([]RosterRow, error) {
+	r, err := d.db.ImportRoster(ctx, source, rows, opt)
+	return r, inputErr("player", err)
+}
+
+// Roster returns the club roster.
+func (d *Desk) Roster(ctx context.Context) ([]arbiter.Player, error) { return d.db.Roster(ctx) }
+
+// EditPlayer changes the details of player id, in tournament tid's
+// pairing numbers when tid is not 0.
+func (d *Desk) EditPlayer(ctx context.Context, tid, id int64, ch PlayerChange) (arbiter.Player, error) {
+	p, err := d.db.EditPlayer(ctx, tid, id, ch)
+	return p, inputErr("player", err)
+}
+
+// Withdraw withdraws player id from tournament tid from round from on
+// (0: the next round to pair); before round 1 the entry is removed.
+func (d *Desk) Withdraw(ctx context.Context, tid, id int64, from int) (arbiter.Entry, bool, error) {
+	e, removed, err := d.db.Withdraw(ctx, tid, id, from)
+	return e, removed, inputErr("player", err)
+}
+
+// RequestBye records a bye player id asked for in round n (C.04.1 art.
+// 4; its value is the tournament's, C.04.2 art. 2.4-2.5).
+func (d *Desk) RequestBye(ctx context.Context, tid, id int64, n int, kind arbiter.ByeKind) error {
+	return inputErr("player", d.db.RequestBye(ctx, tid, id, n, kind))
+}
+
+// CancelBye withdraws a bye asked for.
+func (d *Desk) CancelBye(ctx context.Context, tid, id int64, n int) error {
+	return inputErr("player", d.db.CancelBye(ctx, tid, id, n))
+}
+
+// ImportTournament stores a whole tournament read from a file.
+func (d *Desk) ImportTournament(ctx context.Context, ti TournamentImport) (ImportedTournament, error) {
+	t, err := d.db.ImportTournament(ctx, ti)
+	return t, inputErr("tournament", err)
+}
+
+// Events returns the log: of tournament tid and the roster, or all for
+// tid 0.
+func (d *Desk) Events(ctx context.Context, tid int64) ([]Event, error) { return d.db.Events(ctx, tid) }
+
+// Backup writes a consistent copy of the whole database to dest, even
+// while others write (see store.DB.Backup).
+func (d *Desk) Backup(ctx context.Context, dest string, overwrite bool) error {
+	return inputErr("file", d.db.Backup(ctx, dest, overwrite))
+}
+
+// FindTournament returns the tournament ref names: its ID, or its name
+// (case and accents ignored). Unlike Tournament, "" names none.
+func (d *Desk) FindTournament(ctx context.Context, ref string) (arbiter.Tournament, error) {
+	t, err := d.db.FindTournament(ctx, ref)
+	return t, inputErr("tournament", err)
+}
+
+// Verify reads the whole database and returns what is broken in it, one
+// sentence each (none for a sound file): SQLite's own check, and that the
+// log replays to the rounds and results stored (store.DB.Verify).
+func (d *Desk) Verify(ctx context.Context) ([]string, error) { return d.db.Verify(ctx) }
+
+// CreateTemp makes the temporary file a front end writes a whole file
+// into before renaming it to target, so that target is the whole file or
+// nothing (store.CreateTemp); leftovers of killed commands are removed.
+func CreateTemp(target string) (*os.File, error) { return store.CreateTemp(target) }
+
+// CheckIn records who is present at the check-in of round n of
+// tournament tid, and gives the absent players the bye of kind
+// (store.DB.CheckIn; FIDE C.04.2 art. 3.3).
+func (d *Desk) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind) error {
+	return inputErr("player", d.db.CheckIn(ctx, tid, n, present, absent, kind))
+}
+
+// CheckedAbsent returns the pairing numbers found absent at the check-in
+// of round n of tournament tid.
+func (d *Desk) CheckedAbsent(ctx context.Context, tid int64, n int) ([]int, error) {
+	return d.db.CheckedAbsent(ctx, tid, n)
+}
+
+// Actions of the event log a front end reads back.
+const (
+	ActRoundPair   = store.ActRoundPair
+	ActRoundUnpair = store.ActRoundUnpair
+	ActCorrect     = store.ActCorrect
+)

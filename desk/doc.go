@@ -1,0 +1,117 @@
+// Package desk is the organizer's desk: every use case of a Swiss
+// tournament evening as a plain Go call, with typed requests, results and
+// errors, for any front end (the command line, a server for phones and
+// the projector). It decides; the front ends only parse what people type
+// and render what the desk returns. Each use case that writes is one
+// transaction of the store: a refused or failed call leaves the database
+// as it was.
+//
+// # Concurrency
+//
+// A Desk is safe for concurrent use by many goroutines. Writes are
+// serialised by SQLite: the store has one writing connection and starts
+// every writing transaction with BEGIN IMMEDIATE, so writers queue for
+// the lock (up to five seconds, then ErrBusy) and never fail half-way.
+// Reads use a pool of their own, beside the writer, in WAL mode: a page
+// that reads the standings does not wait for a result being entered.
+// What a write decides is decided inside its own transaction or checked
+// there: a result is judged against the board's game in the transaction
+// that writes it; a pairing carries the last event of the log it was
+// computed from and is refused (ErrStale) when the log has moved. Who
+// acts travels with each call's context (WithActor), not with the Desk,
+// so the event log names the right person when many share one Desk.
+//
+// # Errors
+//
+// Refusals are *Error values: a kind (ErrNotFound, ErrConflict,
+// ErrInvalid, ErrRefused) a front end branches on or maps to a status
+// code, the input at fault, what is wrong, what to do instead and the
+// FIDE article. They name no command, flag or button: each front end says
+// how to do what Fix says. Narrower kinds (ErrResultEntered, ErrStale,
+// ErrIllegalMove, ...) are wrapped for errors.Is.
+//
+// # Tournaments
+//
+// CreateTournament, UpdateTournament, UseTournament, FindTournament,
+// Tournament, Tournaments and Current make and choose tournaments and
+// their settings: the rounds planned (C.04.1 art. 1), the edition of the
+// Laws of Chess, of the Dutch rules (C.04.3, 2025 or 2017: Edition) and
+// of the tie-breaks (C.07), the tie-break chain (C.07), the values of the
+// pairing-allocated bye, of requested byes and of the rounds a late entry
+// missed (C.04.2 art. 2.4-2.5), and the first colour or the seed of the
+// lot (C.04.3 art. 5.1). Use cases name a tournament as people do, by
+// name or ID, "" for the current one; reads of one tournament already
+// found take its ID.
+//
+// # Players
+//
+// AddEntry, Import, ImportRoster, Roster, EditPlayer, Withdraw,
+// RequestBye and CancelBye register and change players. Pairing numbers
+// follow the initial order of C.04.2 art. 2.2 (rating, title, name) until
+// round 1 is paired and are fixed after; a late entry joins from the next
+// round to pair and scores the late-entry value for the rounds missed
+// (C.04.2 art. 2.4-2.5). A bye asked for is worth the tournament's value
+// and is refused where C.04.1 art. 4 forbids it.
+//
+// # Pairing
+//
+// Pair pairs the next round, Propose computes a pairing without storing
+// it, Save stores a proposal, Unpair removes the last round. The Dutch
+// system (C.04.3, the tournament's edition) pairs the players who play
+// the round, with a reason for every board; round 1's colour is drawn by
+// lot from the tournament's seed (C.04.3 art. 5.1). An all-play-all is
+// paired from the Berger tables (C.05 Annex 1), the opponent of a player
+// who does not play the round winning by forfeit. Players found absent
+// at the check-in are left out with the tournament's value (C.04.2 art.
+// 3.3), which CheckIn records. A pairing given by
+// hand is checked against the basic rules of C.04.1 (no rematch, art. 2;
+// one pairing-allocated bye per round and per player, art. 3-4; colour
+// difference at most 2 and never three times the same colour, art. 6-7)
+// and refused (ErrWarnings) unless forced; the Dutch system may break
+// them only for topscorers in the last round (C.04.3 art. 1.8, C3), which
+// becomes a note. No round is paired before the previous one has every
+// result (ErrRoundOpen).
+//
+// # Results
+//
+// EnterResult enters or corrects the result of a board. A result is
+// checked against the final position when it is known (a game attached,
+// or a position given): a game that ended by itself (checkmate, art.
+// 5.1.1; stalemate, 5.2.1; dead position, 5.2.2; fivefold repetition,
+// 9.6.1; 75 moves, 9.6.2) has that result, unless the arbiter decides
+// otherwise. A win on time for a side that cannot checkmate by any series
+// of legal moves is a draw (art. 6.9), and so is such a win by
+// resignation under the Laws of 2023 (art. 5.1.2). Both flags fallen with
+// no telling which first is a draw by the rule of the tournament's
+// edition (2001 art. 6.11 b and appendix B.8; 2005 art. 6.12 b and B.9;
+// 2009 art. 6.11 b; from 2014 Guidelines III.3.1). A forfeit scores the
+// points and counts as a game not played. A different result already on
+// the board is replaced only on request (ErrResultEntered), and the
+// outcome says which later rounds were paired with the old one.
+//
+// # Games
+//
+// CheckGame replays a submitted game for its board: every move legal
+// (Laws art. 3-4, the first illegal one named with its article), how it
+// ended, and the result it brings by the rules above; an illegal move is
+// refused unless the arbiter has ruled on it. SubmitGames stores checked
+// games and the results they bring, all or none; BoardGame, Games and
+// Replay read them back.
+//
+// # Standings and reports
+//
+// Rank orders the players after a round by points and the tournament's
+// tie-break chain (C.07: Buchholz and its cuts, direct encounter,
+// Sonneborn-Berger, ..., with the dummy or virtual opponent of the chosen
+// edition for unplayed rounds), sharing a place only between players
+// level on everything. ReportEvent gives every printed and exported
+// report the same ranking, with the performance ratings; OpenBoards and
+// CompleteRounds say which rounds are still in play.
+//
+// # Log, files and backup
+//
+// Events reads the log of every change, who made it and when.
+// ImportTournament stores a whole tournament read from a file (a FIDE
+// Tournament Report File), all or none. Backup writes a consistent copy
+// of the database while others write.
+package desk

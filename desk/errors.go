@@ -1,0 +1,121 @@
+package desk
+
+import (
+	"errors"
+
+	"github.com/labyrinth-chess/arbiter"
+
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// Kinds of error. Every refusal of the desk wraps one of them; a front end
+// branches on them (an HTTP server maps them to status codes).
+var (
+	// ErrNotFound: the tournament, player, round, board or game does not
+	// exist.
+	ErrNotFound = store.ErrNotFound
+	// ErrConflict: the request clashes with what is stored, e.g. a result
+	// already entered, a round still open, a pairing made from a state
+	// that changed since (ErrStale).
+	ErrConflict = store.ErrConflict
+	// ErrInvalid: the request itself is wrong, e.g. an unknown reason.
+	ErrInvalid = store.ErrInvalid
+	// ErrRefused: the Laws or the rules of the Swiss system forbid it,
+	// e.g. a result the final position contradicts, a pairing that breaks
+	// a basic rule (C.04.1); Article says which.
+	ErrRefused = errors.New("refused")
+	// ErrBusy: another writer held the database for longer than the busy
+	// timeout.
+	ErrBusy = store.ErrBusy
+	// ErrNotDatabase: the file is not an arbiter database.
+	ErrNotDatabase = store.ErrNotDatabase
+	// ErrNewerSchema: the file was written by a newer arbiter.
+	ErrNewerSchema = store.ErrNewerSchema
+	// ErrNoDatabase: there is no database at the path and the mode does
+	// not create one.
+	ErrNoDatabase = store.ErrNoDatabase
+	// ErrForeign: the file is an SQLite database of another program (it
+	// also wraps ErrNotDatabase).
+	ErrForeign = store.ErrForeign
+)
+
+// Narrower kinds, each wrapping one of the kinds above.
+var (
+	// ErrNoCurrent: no tournament was named and none is current.
+	ErrNoCurrent = errors.New("no current tournament")
+	// ErrResultEntered: the board has another result and no correction
+	// was asked for (ErrConflict).
+	ErrResultEntered = store.ErrResultEntered
+	// ErrNotPaired: the round is not paired yet (ErrNotFound).
+	ErrNotPaired = store.ErrNotPaired
+	// ErrNoBoard: the round has no such board (ErrNotFound).
+	ErrNoBoard = store.ErrNoBoard
+	// ErrStale: a pairing was made from a state of the tournament that
+	// changed before it could be saved (ErrConflict).
+	ErrStale = store.ErrStale
+	// ErrLeftOut: a pairing leaves out players who must play
+	// (ErrConflict).
+	ErrLeftOut = store.ErrLeftOut
+	// ErrRoundOpen: the previous round still lacks results (ErrConflict).
+	ErrRoundOpen = store.ErrRoundOpen
+	// ErrNotPlaying: a pairing places a player who does not play the
+	// round (ErrConflict).
+	ErrNotPlaying = store.ErrNotPlaying
+	// ErrHasResults: a round with results cannot be unpaired
+	// (ErrConflict).
+	ErrHasResults = store.ErrHasResults
+	// ErrLikelyDuplicate: a player looks like one already registered.
+	ErrLikelyDuplicate = store.ErrLikelyDuplicate
+	// ErrAlreadyEntered: the player is already in the tournament.
+	ErrAlreadyEntered = store.ErrAlreadyEntered
+)
+
+// Error is a refusal a front end can render: what is wrong, which input,
+// what to do instead and the FIDE article, as values. Msg is the whole
+// sentence fragment a user reads ("round 3 has no board 12"); it names no
+// command, flag or button: Fix says in plain words what to do, and each
+// front end says how (a flag, a button).
+type Error struct {
+	Kind    error  // ErrNotFound, ErrConflict, ErrInvalid or ErrRefused
+	Input   string // the input at fault: "tournament", "round", "board", "result", "reason", "position", "game", "player", "pairing"
+	Msg     string // what is wrong
+	Fix     string // what to do instead, "" when it goes without saying
+	Article string // the article of the FIDE handbook or Laws, "" if none
+	Err     error  // what caused it, if anything: a narrower kind or an error of a lower layer
+	// Stored and Given are the results at odds, when the refusal is about
+	// a result: the one on the board and the one the input gives.
+	Stored, Given arbiter.Result
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns the kind and the cause, for errors.Is and errors.As.
+func (e *Error) Unwrap() []error {
+	if e.Err == nil {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, e.Err}
+}
+
+// inputErr marks a refusal of the store as about input, keeping its
+// message and kind; other errors pass unchanged.
+func inputErr(input string, err error) error {
+	ie, ok := asInput(err)
+	if !ok {
+		return err
+	}
+	return &Error{Kind: kindOf(ie), Input: input, Msg: ie.Msg, Err: err}
+}
+
+func kindOf(ie *store.InputError) error {
+	for _, k := range []error{ErrNotFound, ErrConflict, ErrInvalid} {
+		if errors.Is(ie, k) {
+			return k
+		}
+	}
+	return ErrInvalid
+}
+
+// UserMessage returns the message of err for people: a fault of the disk
+// or the database in words (store.UserMessage), any other error as it is.
+func UserMessage(err error) string { return store.UserMessage(err) }

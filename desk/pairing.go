@@ -1,0 +1,359 @@
+package desk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// Narrower kinds of the refusals of Pair.
+var (
+	// ErrNoPairing: the Dutch system found no pairing that satisfies the
+	// absolute criteria (C.04.3 C1-C3); it wraps the engine's
+	// *pairing.NoPairingError (ErrRefused).
+	ErrNoPairing = errors.New("no pairing satisfies the absolute criteria")
+	// ErrOldEdition: the 2017 rules could not pair the round (ErrInvalid).
+	ErrOldEdition = errors.New("the 2017 rules could not pair the round")
+	// ErrWarnings: a pairing given by hand breaks a basic rule of the
+	// Swiss system (C.04.1) and was not forced (ErrRefused).
+	ErrWarnings = errors.New("the pairing breaks a basic rule")
+)
+
+// PairRequest asks to pair the next round.
+type PairRequest struct {
+	Tournament string // name or ID; "" for the current tournament
+	// Boards and Byes are a pairing given by hand (White first, boards
+	// numbered in order); with neither, the Dutch system pairs.
+	Boards []arbiter.Board
+	Byes   []arbiter.Bye
+	// Force keeps a pairing by hand that breaks a basic rule (C.04.1).
+	Force bool
+	// DryRun computes the pairing and stores nothing.
+	DryRun bool
+}
+
+func (r PairRequest) byHand() bool { return len(r.Boards) > 0 || len(r.Byes) > 0 }
+
+// Proposal is a pairing computed for the next round and not stored yet.
+type Proposal struct {
+	Pairing  Pairing       // Basis holds the last event of the tournament it was made from
+	Round    arbiter.Round // as it would be stored: the absent players' byes added
+	Snapshot *Snapshot     // the tournament it was made from
+	// Notes say what the pairing decided that the organizer should know,
+	// one sentence each: the colour drawn by lot, the basic rules the
+	// Dutch system set aside for topscorers ("note: ...").
+	Notes []string
+	// Warnings are the basic rules a pairing by hand breaks (C.04.1).
+	Warnings []Warning // Input is what the Dutch system was given, for a front end that
+	// suggests a pairing by hand when it found none.
+	Input pairing.Input
+}
+
+// PairOutcome is what Pair did.
+type PairOutcome struct {
+	Proposal
+	// Stored says the round was saved (not a dry run).
+	Stored bool
+	// Detail is the round as stored, or as it would be for a dry run.
+	Detail RoundDetail
+}
+
+// Pair pairs the next round: by the Dutch system (C.04.3, the edition of
+// the tournament), or as given by hand, refused when it breaks a basic
+// rule of C.04.1 unless forced. The pairing is computed from a snapshot
+// and saved only if nothing of the tournament changed meanwhile; if
+// something did, it is computed again, and after three tries refused
+// (ErrStale). The outcome holds the proposal, even with most errors.
+func (d *Desk) Pair(ctx context.Context, r PairRequest) (PairOutcome, error) {
+	for try := 1; ; try++ {
+		out, err := d.pair(ctx, r)
+		// A pairing made from a state that changed before it was saved
+		// is made again from the new state: the caller asked for the
+		// round to be paired, not for this proposal to be kept.
+		if !errors.Is(err, ErrStale) || try == pairTries {
+			return out, err
+		}
+	}
+}
+
+// pairTries is how many times Pair computes a pairing that the tournament
+// keeps changing under.
+const pairTries = 3
+
+func (d *Desk) pair(ctx context.Context, r PairRequest) (PairOutcome, error) {
+	var out PairOutcome
+	p, err := d.Propose(ctx, r)
+	out.Proposal = p
+	if err != nil {
+		return out, err
+	}
+	if len(p.Warnings) > 0 && r.byHand() && !r.DryRun {
+		if !r.Force {
+			return out, &Error{Kind: ErrRefused, Input: "pairing", Article: "C.04.1",
+				Msg: fmt.Sprintf("round %d not paired: %s", p.Pairing.Round, plural(len(p.Warnings), "warning", "warnings")),
+				Fix: "change the pairing, or keep it despite the warnings", Err: ErrWarnings}
+		}
+		for _, w := range p.Warnings {
+			out.Pairing.Forced = append(out.Pairing.Forced, w.String())
+		}
+	}
+	if r.DryRun {
+		out.Detail = RoundDetail{Round: p.Round, Method: p.Pairing.Method, BoardNotes: p.Pairing.BoardNotes,
+			ByeNotes: p.Pairing.ByeNotes, Reasons: map[int]string{}}
+		return out, nil
+	}
+	if err := d.Save(ctx, &out); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// Save stores a proposal made by Propose or Pair, refusing it with
+// ErrStale if the tournament changed since it was made. On success it
+// fills in o.Stored, o.Detail and o.Snapshot with the round and the
+// tournament as stored.
+func (d *Desk) Save(ctx context.Context, o *PairOutcome) error {
+	s := o.Snapshot
+	r, err := d.db.SavePairing(ctx, s.Tournament.ID, o.Pairing)
+	if err != nil {
+		return inputErr("pairing", err)
+	}
+	o.Stored, o.Round = true, r
+	if o.Detail, err = d.db.RoundDetail(ctx, s.Tournament.ID, r.Number); err != nil {
+		return err
+	}
+	o.Snapshot, err = d.db.Snapshot(ctx, s.Tournament.ID)
+	return err
+}
+
+// Propose computes the pairing of the next round without storing it,
+// and checks it against the tournament: a round that cannot be paired,
+// players left out or unknown. Warnings holds the basic rules it breaks.
+func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
+	var p Proposal
+	t, err := d.resolve(ctx, r.Tournament)
+	if err != nil {
+		return p, err
+	}
+	s, err := d.db.Snapshot(ctx, t.ID)
+	if err != nil {
+		return p, err
+	}
+	p.Snapshot = s
+	if r.byHand() {
+		p.Pairing = Pairing{Round: s.Next(), Method: "manual", Boards: r.Boards, Byes: r.Byes}
+	} else {
+		if p.Pairing, p.Notes, err = d.dutch(s, &p.Input); err != nil {
+			return p, err
+		}
+		if err := d.checkinNotes(ctx, s, &p.Pairing); err != nil {
+			return p, err
+		}
+	}
+	p.Pairing.Basis = s.LastEvent
+	if p.Round, err = s.Complete(p.Pairing); err != nil {
+		return p, inputErr("pairing", err)
+	}
+	ws := s.Check(p.Pairing)
+	if !r.byHand() {
+		// The Dutch system itself allows what the basic rules warn about
+		// only for topscorers in the last round (C.04.3 1.8, C3): say so,
+		// but keep the pairing.
+		for _, w := range ws {
+			p.Notes = append(p.Notes, fmt.Sprintf("note: %s", w))
+		}
+		return p, nil
+	}
+	p.Warnings = ws
+	return p, nil
+}
+
+// dutch pairs the next round of s by the Dutch system (an all-play-all
+// from the Berger table, C.05 Annex 1), with an
+// explanation for every board and for the pairing-allocated bye. Round 1
+// of a tournament whose first colour is drawn by lot and that has no seed
+// yet gets a seed (C.04.3 5.1), returned in the pairing to be stored with
+// it.
+func (d *Desk) dutch(s *Snapshot, input *pairing.Input) (_ Pairing, notes []string, _ error) {
+	n := s.Next()
+	// Complete refuses a round that cannot be paired at all (every round
+	// paired, no players, results missing in the previous round) before
+	// it looks at the boards; an empty pairing then fails only by leaving
+	// players out.
+	if _, err := s.Complete(Pairing{Round: n}); err != nil && !errors.Is(err, ErrLeftOut) {
+		return Pairing{}, nil, inputErr("pairing", err)
+	}
+	t := s.Tournament
+	if t.System == arbiter.RoundRobin {
+		rp, err := roundRobinPair(s)
+		return rp, nil, err
+	}
+	p := Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", Edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
+	if t.FirstColour == arbiter.NoColour && n == 1 && t.Seed == 0 {
+		t.Seed = d.now().UnixNano()
+		p.Seed = &t.Seed
+	}
+	tab, err := s.Table(n - 1)
+	if err != nil {
+		return p, nil, err
+	}
+	absent := map[int]bool{}
+	for _, b := range s.Absent(n) {
+		absent[b.PN] = true
+	}
+	in, err := pairing.FromTable(t, s.Entries, tab, n, absent)
+	if err != nil {
+		return p, nil, err
+	}
+	*input = in
+	res, err := pairing.PairExplained(in)
+	var np *pairing.NoPairingError
+	switch {
+	case errors.As(err, &np):
+		return p, nil, &Error{Kind: ErrRefused, Input: "pairing", Msg: err.Error(), Article: "C.04.3",
+			Fix: "pair the round by hand, or change who plays (byes, withdrawals)", Err: errors.Join(ErrNoPairing, err)}
+	case err != nil && Edition(t) == 2017:
+		return p, nil, &Error{Kind: ErrInvalid, Input: "pairing", Msg: err.Error(),
+			Fix: "pair with the rules in force (2025) or by hand", Err: errors.Join(ErrOldEdition, err)}
+	case err != nil:
+		return p, nil, err
+	}
+	for i, b := range res.Boards {
+		p.Boards = append(p.Boards, arbiter.Board{Number: i + 1, White: b.White, Black: b.Black})
+	}
+	if res.Bye != 0 {
+		p.Byes = append(p.Byes, arbiter.Bye{PN: res.Bye, Kind: arbiter.PAB})
+	}
+	for _, e := range res.Explanations {
+		note := explanationNote(e)
+		if e.Board == 0 {
+			p.ByeNotes[res.Bye] = note
+		} else {
+			p.BoardNotes[e.Board] = note
+		}
+	}
+	if t.FirstColour == arbiter.NoColour && n == 1 {
+		notes = append(notes, fmt.Sprintf("Initial colour by lot: %s", in.InitialColour))
+	}
+	return p, notes, nil
+}
+
+// Edition returns the edition of the Dutch rules (C.04.3) a tournament
+// pairs by: 2025 unless set.
+func Edition(t arbiter.Tournament) int {
+	if t.PairingEdition == 0 {
+		return 2025
+	}
+	return t.PairingEdition
+}
+
+// explanationNote writes an explanation as stored with the board: the
+// score bracket, then the engine's account.
+func explanationNote(e pairing.Explanation) string {
+	text := strings.TrimSpace(e.Text)
+	if text != "" && !strings.HasSuffix(text, ".") {
+		text += "."
+	}
+	if e.Bracket == "" {
+		return text
+	}
+	return fmt.Sprintf("Bracket %s: %s", e.Bracket, text)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// Unpair removes the last round paired of tournament tid, refused
+// (ErrHasResults) when it has results. It returns the number of the round
+// removed.
+func (d *Desk) Unpair(ctx context.Context, tid int64) (int, error) {
+	n, err := d.db.Unpair(ctx, tid)
+	return n, inputErr("round", err)
+}
+
+// FormatPairing writes a round the way a pairing is typed by hand: "1-7,
+// 3-2, 5 bye".
+func FormatPairing(r arbiter.Round) string { return store.FormatPairing(r) }
+
+// roundRobinPair pairs the next round of an all-play-all from the Berger
+// table (FIDE C.05 Annex 1): pairing numbers are the table's numbers, the
+// player the table leaves without an opponent (odd fields) sits the round
+// out without points. A player who does not play the round (a bye asked
+// for, absent at check-in, withdrawn) keeps the bye or absence recorded,
+// and the table's opponent wins by forfeit: a full-point bye, the game
+// not played.
+func roundRobinPair(s *Snapshot) (Pairing, error) {
+	t := s.Tournament
+	n := s.Next()
+	players := len(s.Entries)
+	p := Pairing{Round: n, Method: "berger", BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
+	out := map[int]bool{}
+	for _, b := range s.Absent(n) {
+		out[b.PN] = true
+	}
+	boards, bye, err := pairing.BergerRound(players, cycles(t), n)
+	if err != nil {
+		return p, err
+	}
+	cycle := ""
+	if t.Cycles == 2 {
+		cycle = fmt.Sprintf(" of the double round robin (cycle %d)", (n-1)/pairing.BergerRounds(players, 1)+1)
+	}
+	note := fmt.Sprintf("Berger table for %s, round %d%s (FIDE C.05 Annex 1).", plural(players+players%2, "player", "players"), n, cycle)
+	for _, b := range boards {
+		switch {
+		case out[b.White] && out[b.Black]:
+		case out[b.White] || out[b.Black]:
+			present, absent := b.White, b.Black
+			if out[b.White] {
+				present, absent = b.Black, b.White
+			}
+			p.Byes = append(p.Byes, arbiter.Bye{PN: present, Kind: arbiter.FullBye})
+			p.ByeNotes[present] = fmt.Sprintf("Wins by forfeit: the opponent of the Berger table, %s, does not play round %d (FIDE C.05 Annex 1).", s.Label(absent), n)
+		default:
+			num := len(p.Boards) + 1
+			p.Boards = append(p.Boards, arbiter.Board{Number: num, White: b.White, Black: b.Black})
+			p.BoardNotes[num] = note
+		}
+	}
+	if bye != 0 && !out[bye] {
+		p.Byes = append(p.Byes, arbiter.Bye{PN: bye, Kind: arbiter.ZeroBye})
+		p.ByeNotes[bye] = fmt.Sprintf("Sits out round %d: with an odd field the Berger table's number %d is the bye (FIDE C.05 Annex 1); no points.", n, players+1)
+	}
+	return p, nil
+}
+
+// cycles returns how many times each player meets each other in an
+// all-play-all: 2 for a double round robin, else 1.
+func cycles(t arbiter.Tournament) int {
+	if t.Cycles == 2 {
+		return 2
+	}
+	return 1
+}
+
+// checkinNotes explains the byes of the players marked absent at check-in
+// for the round p pairs.
+func (d *Desk) checkinNotes(ctx context.Context, s *Snapshot, p *Pairing) error {
+	pns, err := d.db.CheckedAbsent(ctx, s.Tournament.ID, p.Round)
+	if err != nil || len(pns) == 0 {
+		return err
+	}
+	if p.ByeNotes == nil {
+		p.ByeNotes = map[int]string{}
+	}
+	for _, pn := range pns {
+		k := s.Request(pn, p.Round)
+		p.ByeNotes[pn] = fmt.Sprintf("Left out: absent at the check-in of round %d; scores %s by the tournament's policy (FIDE C.04.2 art. 3.3).", p.Round, s.Tournament.ByeValue(k))
+	}
+	return nil
+}

@@ -1,0 +1,274 @@
+package desk
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/labyrinth-chess/arbiter/scoring"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
+	"github.com/labyrinth-chess/arbiter/trf"
+)
+
+// TRF builds the FIDE Tournament Report File of s after round n: rounds 1 to n,
+// every result in, and in the column of round n+1 the byes already known
+// for it. Each player's rank is his place in the standings after round n.
+func TRF(s *Snapshot, n int) (*trf.File, error) {
+	t := s.Tournament
+	if t.FirstColour == arbiter.NoColour && (t.Seed != 0 || len(s.Rounds) > 0) {
+		// The colour round pair draws by lot from the stored seed
+		// (pairing.FromTable), so that a pairing program given the file
+		// pairs as arbiter does. A tournament with no seed yet has
+		// none until round 1 is paired.
+		t.FirstColour = pairing.InitialColourByLot(t.Seed)
+	}
+	entries := append([]arbiter.Entry(nil), s.Entries...)
+	for i := range entries {
+		entries[i].Player.Sex = trfSex(entries[i].Player.Sex)
+	}
+	d := &trf.Domain{Tournament: t, Entries: entries, Rounds: s.Rounds[:n], NextByes: nextByes(s, n+1)}
+	f, err := trf.FromDomain(d)
+	if err != nil {
+		return nil, err
+	}
+	_, st, err := Rank(s, n)
+	if err != nil {
+		return nil, err
+	}
+	place := make(map[int]int, len(st))
+	for i, x := range st {
+		place[x.PN] = i + 1
+	}
+	for i := range f.Players {
+		if r, ok := place[f.Players[i].ID]; ok {
+			f.Players[i].Rank = r
+		}
+	}
+	return f, nil
+}
+
+// nextByes returns the players who will not be paired in round k, as TRF
+// blocks in that round's column: byes asked for, and "0000 - Z" for
+// players who withdrew or have not entered yet. For a round already
+// paired, these are its stored byes other than the PAB.
+func nextByes(s *Snapshot, k int) []arbiter.Bye {
+	if k > s.Tournament.Rounds {
+		return nil
+	}
+	list := s.Absent(k)
+	if r := s.Round(k); r != nil {
+		list = r.Byes
+	}
+	var out []arbiter.Bye
+	for _, b := range list {
+		switch b.Kind {
+		case arbiter.HalfBye, arbiter.FullBye, arbiter.ZeroBye:
+			out = append(out, b)
+		case arbiter.Unpaired:
+			out = append(out, arbiter.Bye{PN: b.PN, Kind: arbiter.ZeroBye})
+		}
+	}
+	return out
+}
+
+// trfSex writes the roster's M and F as the TRF's m and w (column 10).
+func trfSex(sex string) string {
+	switch strings.ToUpper(sex) {
+	case "M":
+		return "m"
+	case "F", "W":
+		return "w"
+	}
+	return ""
+}
+
+// rosterSex reads the TRF's m and w as the roster's M and F.
+func rosterSex(sex string) string {
+	switch strings.ToLower(sex) {
+	case "m":
+		return "M"
+	case "w", "f":
+		return "F"
+	}
+	return ""
+}
+
+// TRFImport is a tournament read from a TRF file, ready to store.
+type TRFImport struct {
+	Import TournamentImport
+	// RoundsAssumed is the number of rounds taken as planned when the
+	// file does not say (XXR or 142): the rounds played; 0 when it says.
+	RoundsAssumed int
+	// Notes say what the file holds that arbiter does not keep, one
+	// sentence each.
+	Notes []string
+}
+
+// FromTRF turns a TRF file into a tournament to store (ImportTournament),
+// its boards numbered in board order (C.04.2 art. 3.6).
+func FromTRF(f *trf.File, source string) (TRFImport, error) {
+	var notes []string
+	var out TRFImport
+	d, err := f.Domain()
+	if err != nil {
+		return out, err
+	}
+	t := d.Tournament
+	played := len(d.Rounds)
+	if f.Rounds == 0 {
+		t.Rounds = max(played, 1)
+		out.RoundsAssumed = t.Rounds
+	}
+	if t.Rounds < played {
+		return out, fmt.Errorf("%d rounds are played but the file plans %d (XXR or 142)", played, t.Rounds)
+	}
+	if t.FirstColour == arbiter.NoColour && played > 0 {
+		// Without XXC or 152, pairing engines take the colour the first
+		// player had in round 1 (pairing.FromTRF infers it so).
+		if in, err := pairing.FromTRF(f, 0); err == nil {
+			t.FirstColour = in.InitialColour
+			notes = append(notes, fmt.Sprintf("The file does not give the initial colour (XXC or 152): taking %s, as played in round 1.", t.FirstColour))
+		}
+	}
+	if len(f.Forbidden) > 0 {
+		notes = append(notes, fmt.Sprintf("%s of players who may not meet (XXP) not kept: arbiter does not keep forbidden pairs.", plural(len(f.Forbidden), "group", "groups")))
+	}
+	if len(f.Accelerations) > 0 {
+		notes = append(notes, "The accelerations (XXA or 250) are not kept: a tournament in the database pairs without acceleration.")
+	}
+	if texts := f.Header.Chain(); len(texts) > 0 {
+		if chain, err := tiebreak.ParseChain(texts); err == nil {
+			t.Tiebreaks = t.Tiebreaks[:0]
+			for _, s := range chain {
+				t.Tiebreaks = append(t.Tiebreaks, s.String())
+			}
+		} else {
+			notes = append(notes, fmt.Sprintf("The tie-break list of the file (212 or 202) is not kept: %v; set one with arbiter tournament set --tiebreaks.", err))
+		}
+	}
+	notes = append(notes, unkeptTRF(f)...)
+	if f.UseRank {
+		notes = append(notes, "XXC rank is not kept: arbiter pairs by pairing number, the file's starting rank.")
+	}
+	for i := range d.Entries {
+		d.Entries[i].Player.Sex = rosterSex(d.Entries[i].Player.Sex)
+	}
+	orderBoards(t, d.Entries, d.Rounds)
+
+	ti := TournamentImport{Source: source, Method: "trf", Tournament: t, Entries: d.Entries, Rounds: d.Rounds}
+	asked := map[[2]int]bool{}
+	request := func(pn, round int, k arbiter.ByeKind) {
+		if round > played && round <= t.Rounds && !asked[[2]int{pn, round}] {
+			asked[[2]int{pn, round}] = true
+			ti.Requests = append(ti.Requests, Request{PN: pn, Round: round, Kind: k})
+		}
+	}
+	for _, b := range d.NextByes {
+		request(b.PN, played+1, b.Kind)
+	}
+	for _, pn := range f.Absent {
+		request(pn, played+1, arbiter.ZeroBye)
+	}
+	for _, b := range f.Byes {
+		k := arbiter.NoBye
+		switch b.Kind {
+		case trf.HalfBye:
+			k = arbiter.HalfBye
+		case trf.FullBye:
+			k = arbiter.FullBye
+		case trf.ZeroBye:
+			k = arbiter.ZeroBye
+		}
+		if k == arbiter.NoBye || b.Round <= played {
+			continue
+		}
+		for _, pn := range b.Players {
+			request(pn, b.Round, k)
+		}
+	}
+	sort.Slice(ti.Requests, func(i, j int) bool {
+		x, y := ti.Requests[i], ti.Requests[j]
+		if x.Round != y.Round {
+			return x.Round < y.Round
+		}
+		return x.PN < y.PN
+	})
+	out.Import, out.Notes = ti, notes
+	return out, nil
+}
+
+// orderBoards numbers the boards of each round in board order (C.04.2
+// 3.6): a TRF file records who met whom but not on which board. Boards go
+// by the higher player's score before the round, then the lower player's,
+// then the higher player's pairing number.
+func orderBoards(t arbiter.Tournament, entries []arbiter.Entry, rounds []arbiter.Round) {
+	tab, err := scoring.Build(t, entries, rounds)
+	if err != nil {
+		return // left in the file's order; the store checks the rounds
+	}
+	for i := range rounds {
+		score := func(pn int) arbiter.Score {
+			if c := tab.Card(pn); c != nil {
+				return c.ScoreAfter(i)
+			}
+			return 0
+		}
+		type seat struct {
+			hi, lo arbiter.Score
+			first  int
+			board  arbiter.Board
+		}
+		seats := make([]seat, len(rounds[i].Boards))
+		for j, b := range rounds[i].Boards {
+			sw, sb := score(b.White), score(b.Black)
+			s := seat{board: b, hi: sw, lo: sb, first: b.White}
+			if sb > sw || sb == sw && b.Black < b.White {
+				s.hi, s.lo, s.first = sb, sw, b.Black
+			}
+			seats[j] = s
+		}
+		sort.SliceStable(seats, func(x, y int) bool {
+			a, b := seats[x], seats[y]
+			if a.hi != b.hi {
+				return a.hi > b.hi
+			}
+			if a.lo != b.lo {
+				return a.lo > b.lo
+			}
+			return a.first < b.first
+		})
+		for j := range seats {
+			rounds[i].Boards[j] = seats[j].board
+			rounds[i].Boards[j].Number = j + 1
+		}
+	}
+}
+
+// unkeptTRF lists, for the import notice, what the file holds that the
+// database has no place for, instead of dropping it silently.
+func unkeptTRF(f *trf.File) []string {
+	h := f.Header
+	var lost []string
+	add := func(ok bool, what string) {
+		if ok {
+			lost = append(lost, what)
+		}
+	}
+	add(h.Federation != "", "federation (032)")
+	add(h.EndDate != "", "end date (052)")
+	add(h.Arbiter != "", "chief arbiter (102)")
+	add(len(h.Deputies) > 0, "deputy arbiters (112)")
+	add(len(h.RoundDates) > 0, "round dates (132)")
+	add(h.System != "", "pairing system (192 "+h.System+")")
+	add(len(f.Comments) > 0, plural(len(f.Comments), "comment line (###)", "comment lines (###)"))
+	add(len(f.Extra) > 0, plural(len(f.Extra), "line arbiter does not read", "lines arbiter does not read"))
+	if h.StartDate != "" && trf.ISODate(h.StartDate) == "" {
+		lost = append(lost, fmt.Sprintf("start date (042 %q, not a date arbiter reads)", h.StartDate))
+	}
+	if len(lost) == 0 {
+		return nil
+	}
+	return []string{"Not kept from the file: " + strings.Join(lost, ", ") + "."}
+}

@@ -1,0 +1,245 @@
+package desk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
+)
+
+// The values of results reported from the board (arbiter serve).
+type (
+	WebSettings = store.WebSettings
+	WebReport   = store.WebReport
+	BoardCode   = store.BoardCode
+	Origin      = store.Origin
+)
+
+// The states of a report.
+const (
+	Reported  = store.Reported
+	Disputed  = store.Disputed
+	Confirmed = store.Confirmed
+)
+
+// Errors of the board codes and PINs (kinds of *InputError).
+var (
+	ErrBadToken = store.ErrBadToken
+	ErrWrongPIN = store.ErrWrongPIN
+)
+
+// WebSettings returns the server settings of tournament tid.
+func (d *Desk) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
+	return d.db.WebSettings(ctx, tid)
+}
+
+// SetWebSettings stores the server settings of tournament tid, logged.
+func (d *Desk) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) error {
+	return d.db.SetWebSettings(ctx, tid, ws)
+}
+
+// Publish publishes round n of tournament tid (0: the last paired) to
+// the players: its board codes are made, and public pages and slips show
+// it. already says it was published before.
+func (d *Desk) Publish(ctx context.Context, tid int64, n int, who string) (round int, already bool, err error) {
+	return d.db.Publish(ctx, tid, n, who)
+}
+
+// BoardCodes returns the codes of the boards of round n, by board.
+func (d *Desk) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCode, error) {
+	return d.db.BoardCodes(ctx, tid, n)
+}
+
+// Queue returns the reports of tournament tid waiting for the organizer:
+// disputed, or reported at least stale ago and not confirmed.
+func (d *Desk) Queue(ctx context.Context, tid int64, stale time.Duration) ([]WebReport, error) {
+	return d.db.Queue(ctx, tid, stale)
+}
+
+// Checkpoint copies the write-ahead log into the database file, so that
+// a copy of the file alone holds every change; a checkpoint that meets a
+// reader is left for later.
+func (d *Desk) Checkpoint(ctx context.Context) error { return d.db.Checkpoint(ctx) }
+
+// Evening is one tournament as the LAN server sees it: the public pages'
+// reads, results reported from the board and confirmed by the opponent,
+// and the organizer's queue. Its methods are safe for concurrent use; who
+// acts is given per call. Results are judged by the Laws (art. 5, 6.9)
+// as EnterResult judges them, inside the transaction that enters them.
+type Evening struct {
+	d     *Desk
+	tid   int64
+	stale time.Duration
+
+	// pairing serialises PairNext: two organizers' clicks pair once.
+	pairing sync.Mutex
+}
+
+// Evening returns tournament tid served on the LAN; a report nobody
+// confirmed for stale goes to the organizer's queue.
+func (d *Desk) Evening(tid int64, stale time.Duration) *Evening {
+	return &Evening{d: d, tid: tid, stale: stale}
+}
+
+// Snapshot returns the tournament as stored now.
+func (e *Evening) Snapshot(ctx context.Context) (*Snapshot, error) {
+	return e.d.db.Snapshot(ctx, e.tid)
+}
+
+// Published returns the last published round and the last paired one.
+func (e *Evening) Published(ctx context.Context) (int, int, error) {
+	return e.d.db.Published(ctx, e.tid)
+}
+
+// Standings ranks the players after round n as the standings do.
+func (e *Evening) Standings(s *Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
+	return Rank(s, n)
+}
+
+// LastEvent returns the id of the last change in the event log.
+func (e *Evening) LastEvent(ctx context.Context) (int64, error) { return e.d.db.LastEvent(ctx) }
+
+// Board returns the board of token, if it is one of this tournament's.
+func (e *Evening) Board(ctx context.Context, token string) (BoardCode, error) {
+	c, err := e.d.db.BoardByToken(ctx, token)
+	if err == nil && c.TournamentID != e.tid {
+		return BoardCode{}, &InputError{Kind: ErrBadToken, Msg: "this code is for another tournament"}
+	}
+	return c, err
+}
+
+// Report records result r reported from the board by the player of seat.
+func (e *Evening) Report(ctx context.Context, token string, seat arbiter.Colour, r arbiter.Result, o Origin) (WebReport, error) {
+	if _, err := e.Board(ctx, token); err != nil {
+		return WebReport{}, err
+	}
+	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, seat, r, o))
+}
+
+// Confirm is the opponent's answer with their PIN: the same result is
+// judged and entered; another disputes the report.
+func (e *Evening) Confirm(ctx context.Context, token, pin string, r arbiter.Result, o Origin) (WebReport, error) {
+	c, err := e.Board(ctx, token)
+	if err != nil {
+		return WebReport{}, err
+	}
+	judge, err := e.judge(ctx, c.Board, r)
+	if err != nil {
+		return WebReport{}, err
+	}
+	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, pin, r, judge, o))
+}
+
+// Queue returns the reports waiting for the organizer.
+func (e *Evening) Queue(ctx context.Context) ([]WebReport, error) {
+	if _, err := e.Settle(ctx); err != nil {
+		return nil, err
+	}
+	return e.d.db.Queue(ctx, e.tid, e.stale)
+}
+
+// Accept enters report id's result, r or the reported one (NoResult), as
+// the organizer's decision; a disputed report needs r.
+func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who string) (WebReport, error) {
+	rep, err := e.d.db.WebReport(ctx, e.tid, id)
+	if err != nil {
+		return rep, err
+	}
+	if r == arbiter.NoResult {
+		if rep.Status == Disputed {
+			return rep, &InputError{Kind: store.ErrInvalid,
+				Msg: fmt.Sprintf("the players of board %d gave %s and %s: say which result to enter", rep.Board, rep.Result, rep.Other)}
+		}
+		r = rep.Result
+	}
+	judge, err := e.judge(ctx, rep.Board, r)
+	if err != nil {
+		return rep, err
+	}
+	return e.checkpoint(ctx)(e.d.db.Accept(ctx, e.tid, id, r, judge, who))
+}
+
+// Reject throws report id away: the board is open again.
+func (e *Evening) Reject(ctx context.Context, id int64, who string) (WebReport, error) {
+	return e.checkpoint(ctx)(e.d.db.Reject(ctx, e.tid, id, who))
+}
+
+// Publish publishes the last paired round.
+func (e *Evening) Publish(ctx context.Context, who string) (int, error) {
+	n, _, err := e.d.db.Publish(ctx, e.tid, 0, who)
+	if err == nil {
+		e.d.db.Checkpoint(ctx)
+	}
+	return n, err
+}
+
+// PairNext pairs the next round by the Dutch system as Pair does, and
+// publishes it if the tournament says so.
+func (e *Evening) PairNext(ctx context.Context, who string) (arbiter.Round, error) {
+	e.pairing.Lock()
+	defer e.pairing.Unlock()
+	if who != "" {
+		ctx = WithActor(ctx, who)
+	}
+	open, _, err := e.Unsettled(ctx, false, who)
+	if err != nil {
+		return arbiter.Round{}, err
+	}
+	if len(open) > 0 {
+		return arbiter.Round{}, unsettledError(open)
+	}
+	out, err := e.d.Pair(ctx, PairRequest{Tournament: fmt.Sprint(e.tid)})
+	if err != nil {
+		return out.Round, err
+	}
+	r := out.Detail.Round
+	ws, err := e.d.db.WebSettings(ctx, e.tid)
+	if err == nil && ws.AutoPublish {
+		_, _, err = e.d.db.Publish(ctx, e.tid, r.Number, who)
+	}
+	if err == nil {
+		e.d.db.Checkpoint(ctx)
+	}
+	return r, err
+}
+
+// judge returns the Laws' judge of result r for the games of board b, run
+// by the store inside the transaction that enters the result. A result
+// that the game recorded for the board contradicts is left to the
+// organizer.
+func (e *Evening) judge(ctx context.Context, b int, r arbiter.Result) (store.Judge, error) {
+	t, err := e.d.db.Tournament(ctx, e.tid)
+	if err != nil {
+		return nil, err
+	}
+	return func(n int, gs []Game) (arbiter.Result, string, error) {
+		dec, err := judge(t, ResultRequest{Result: r}, gs)
+		var de *Error
+		if errors.As(err, &de) && de.Kind == ErrRefused {
+			return r, "", &InputError{Kind: store.ErrConflict,
+				Msg: fmt.Sprintf("%s does not agree with the game recorded for board %d: the organizer decides", r, b)}
+		}
+		if err != nil {
+			return r, "", err
+		}
+		return dec.Result, dec.Reason, nil
+	}, nil
+}
+
+// checkpoint passes a write's answer on, first copying the write into
+// the database file itself when it succeeded: the server keeps the file
+// open all evening, and a copy of the file alone, made by hand, must hold
+// every result.
+func (e *Evening) checkpoint(ctx context.Context) func(WebReport, error) (WebReport, error) {
+	return func(v WebReport, err error) (WebReport, error) {
+		if err == nil {
+			e.d.db.Checkpoint(ctx)
+		}
+		return v, err
+	}
+}
