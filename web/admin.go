@@ -129,7 +129,8 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Draft     int // the round paired but not published, 0 if none
 		Next      int // the round to pair next, 0 if none
 		Published int
-	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published}
+		Devices   int // phones and computers that reached the server
+	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count()}
 	if data.LoggedIn {
 		q, err := s.ev.Queue(r.Context())
 		if err != nil {

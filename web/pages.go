@@ -398,6 +398,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	}
 	p := s.public(wd, st, wd.t("show"), "show")
 	p.Class = "show"
+	p.Join = s.join
 	p.Refresh = strconv.Itoa(every) + ";url=/show?view=" + next + "&every=" + strconv.Itoa(every)
 	p.Data = struct {
 		View      string

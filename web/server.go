@@ -42,6 +42,19 @@ type Config struct {
 	// Log receives the errors that are the server's, not the visitor's;
 	// nil discards them.
 	Log io.Writer
+	// URL is the address players reach the server at; the projector
+	// shows it as a QR code ("" shows none).
+	URL string
+	// WiFiSSID and WiFiPassword name the club's network: the projector
+	// shows a QR code that joins it beside the address's.
+	WiFiSSID, WiFiPassword string
+}
+
+// joinView is what the projector shows to come in: QR codes of the
+// network and of the address.
+type joinView struct {
+	URL, SSID     string
+	Address, WiFi template.HTML
 }
 
 // Server is the web front end of one tournament. Its handler may be
@@ -59,6 +72,8 @@ type Server struct {
 	// the catalogs. A Localizer is safe for concurrent use.
 	langs    map[locale.Lang]words
 	sessions *sessions
+	join     joinView
+	devices  *devices
 
 	// Failures counted per address: wrong PINs (per board too), unknown
 	// board codes, wrong passwords.
@@ -95,6 +110,19 @@ func New(cfg Config) (*Server, error) {
 		s.langs[l] = words{locale.New(l)}
 	}
 	s.hub = newHub(s.ev, poll, 100*time.Millisecond)
+	s.devices = newDevices()
+	s.join = joinView{URL: cfg.URL, SSID: cfg.WiFiSSID}
+	var err error
+	if cfg.URL != "" {
+		if s.join.Address, err = qrSVG(cfg.URL, cfg.URL); err != nil {
+			return nil, fmt.Errorf("web: QR code of %s: %w", cfg.URL, err)
+		}
+	}
+	if text := WiFiText(cfg.WiFiSSID, cfg.WiFiPassword); text != "" {
+		if s.join.WiFi, err = qrSVG(text, "Wi-Fi "+cfg.WiFiSSID); err != nil {
+			return nil, fmt.Errorf("web: QR code of the Wi-Fi %s: %w", cfg.WiFiSSID, err)
+		}
+	}
 	s.sessions = newSessions(12*time.Hour, s.now)
 	s.pins = newLimiter(5, 10*time.Minute, s.now)
 	s.tokens = newLimiter(20, 10*time.Minute, s.now)
@@ -165,7 +193,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /admin/publish", s.lanOnly(s.organizer(s.publish)))
 	mux.HandleFunc("POST /admin/pair", s.lanOnly(s.organizer(s.pair)))
 	mux.Handle("GET /static/", s.static)
-	return headers(mux)
+	return headers(s.devices.watch(mux))
 }
 
 // headers adds what every answer carries: no framing, no sniffing, no
@@ -241,6 +269,9 @@ type page struct {
 	Data       any
 
 	w words // the catalog in the request's language
+
+	// Join is what the projector shows to come in.
+	Join joinView
 
 	// shared is the change a public page shows (state.id): the page has
 	// no form and is the same for every visitor, so it is drawn once.

@@ -47,6 +47,10 @@ func placeholders(key string) []string {
 		return []string{"Result", "Other"}
 	case "reported-by":
 		return []string{"Result", "Colour", "Time", "IP"}
+	case "devices":
+		return []string{"Count"}
+	case "wifi":
+		return []string{"SSID"}
 	case "accepted":
 		return []string{"Result", "Board"}
 	}

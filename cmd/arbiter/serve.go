@@ -21,6 +21,8 @@ type serveOptions struct {
 	password  string
 	stale     time.Duration
 	staleSet  bool
+	// The club's network, shown as a QR code that joins it.
+	wifiSSID, wifiPassword string
 }
 
 func newServeCmd(a *app) *cobra.Command {
@@ -60,12 +62,17 @@ server starts work too), else this machine's address on the network.`,
 				opts.password = a.getenv("ARBITER_ADMIN_PASSWORD")
 			}
 			opts.staleSet = cmd.Flags().Changed("stale")
+			if opts.wifiPassword == "" {
+				opts.wifiPassword = a.getenv("ARBITER_WIFI_PASSWORD")
+			}
 			return runServe(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.addr, "addr", "0.0.0.0:8080", "listen on `HOST:PORT`")
 	cmd.Flags().StringVar(&opts.publicURL, "public-url", "", "the `URL` players reach the server at, stored for the QR codes of the slips")
 	cmd.Flags().StringVar(&opts.password, "admin-password", "", "the organizer's `PASSWORD` (default: $ARBITER_ADMIN_PASSWORD, else a one-time link)")
+	cmd.Flags().StringVar(&opts.wifiSSID, "wifi-ssid", "", "the club's Wi-Fi `NAME`: a QR code that joins it is printed and shown on /show")
+	cmd.Flags().StringVar(&opts.wifiPassword, "wifi-password", "", "the Wi-Fi's `PASSWORD` (default: $ARBITER_WIFI_PASSWORD; none for an open network)")
 	cmd.Flags().DurationVar(&opts.stale, "stale", 0, "a report nobody confirms goes to the organizer after `DURATION` (default: the tournament's, tournament web --unconfirmed-after)")
 	return cmd
 }
@@ -111,18 +118,24 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	if err != nil {
 		return fmt.Errorf("--addr %s: %w; give another port, e.g. --addr 0.0.0.0:8081", opts.addr, err)
 	}
-	ev := d.Evening(t.ID, opts.stale)
-	srv, err := web.New(web.Config{Evening: ev, AdminPassword: opts.password, Stale: opts.stale, Now: a.now, Log: a.stderr})
-	if err != nil {
-		ln.Close()
-		return err
-	}
 	base := ws.PublicURL
 	if base == "" {
 		base = "http://" + publicHost(ln.Addr())
 	}
+	ev := d.Evening(t.ID, opts.stale)
+	srv, err := web.New(web.Config{Evening: ev, AdminPassword: opts.password, Stale: opts.stale, Now: a.now, Log: a.stderr,
+		URL: base + "/", WiFiSSID: opts.wifiSSID, WiFiPassword: opts.wifiPassword})
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	fmt.Fprintln(a.stdout, a.tr().T("cli.serve.serving", "Name", t.Name, "URL", base+"/"))
 	web.TerminalQR(a.stdout, base+"/")
+	if wifi := web.WiFiText(opts.wifiSSID, opts.wifiPassword); wifi != "" {
+		// Beside the address: the network to join first.
+		fmt.Fprintln(a.stdout, a.tr().T("cli.serve.wifi", "SSID", opts.wifiSSID))
+		web.TerminalQR(a.stdout, wifi)
+	}
 	a.note(a.tr().T("cli.serve.show", "URL", base+"/show"))
 	a.note(a.tr().T("cli.serve.once", "URL", base+srv.OneTimeLink()))
 	if opts.password != "" {
