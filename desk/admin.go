@@ -41,12 +41,24 @@ func (d *Desk) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
 // AddEntry registers player p in tournament tid (C.04.2 art. 2 for the
 // pairing numbers; see the package documentation).
 func (d *Desk) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt AddOptions) (Added, error) {
-	a, err := d.db.AddEntry(ctx, tid, p, opt)
+	if err := d.numberAsName(ctx, tid, p.Name, opt); err != nil {
+		return Added{}, err
+	}
+	var a Added
+	var err error
+	if opt.SurnameFirst, err = d.surnameFirst(ctx, tid); err != nil {
+		return a, err
+	}
+	a, err = d.db.AddEntry(ctx, tid, p, opt)
 	return a, inputErr("player", err)
 }
 
 // Import registers every row's player in tournament tid, all or none.
 func (d *Desk) Import(ctx context.Context, tid int64, source string, rows []ImportRow, opt AddOptions) ([]Added, error) {
+	var err error
+	if opt.SurnameFirst, err = d.surnameFirst(ctx, tid); err != nil {
+		return nil, err
+	}
 	a, err := d.db.Import(ctx, tid, source, rows, opt)
 	return a, inputErr("player", err)
 }

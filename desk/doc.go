@@ -108,10 +108,46 @@
 // report the same ranking, with the performance ratings; OpenBoards and
 // CompleteRounds say which rounds are still in play.
 //
+// # Seasons
+//
+// A season is a championship over evenings (tournaments) of the database.
+// CreateSeason, FindSeason and AddEvenings make it; SeasonTable ranks each
+// evening by Rank after its last round paired (SeasonEvening) and scores
+// the season with the season package: points by place, game points or
+// percentage, points for taking part, the best N evenings, and the
+// season's tie-breaks. Players are matched across evenings by roster ID;
+// MergePlayers joins two roster entries of one person. History gives a
+// player's evenings with place, points and performance.
+//
 // # Log, files and backup
 //
 // Events reads the log of every change, who made it and when.
 // ImportTournament stores a whole tournament read from a file (a FIDE
 // Tournament Report File), all or none. Backup writes a consistent copy
 // of the database while others write.
+//
+// # Putting mistakes right
+//
+// Undo reverts the last write command of a tournament (or of the roster),
+// or the one that logged a given event: the store records, with every
+// command, how to put back each row it changed, and Undo replays that in
+// one transaction, logging an "undo" event. It is refused, naming them,
+// when later commands depend on it: any later command of the same
+// tournament (a pairing reads every result before it, C.04.3), or one
+// that changed the same rows. ReturnPlayer brings a withdrawn player back,
+// the missed rounds scoring as absences by the tournament's rule (C.04.2
+// art. 2.4-2.5); RemoveEntry takes out an entry that never played, the
+// numbers after it moving up; RemoveRosterPlayer and RemoveGames undo a
+// roster entry and a game attached by mistake. EditRound swaps two players
+// or sets one board of the last round before play, checked as a pairing
+// by hand (C.04.1, refused unless forced). EnterResults enters the slips of
+// a round in one transaction, each judged as EnterResult judges one.
+// AddEntry finds the player a surname, part of a name or a pairing number
+// means, and refuses a number as a name (ErrNumberAsName), an ambiguous
+// name (ErrAmbiguous) and, with the option names, a name typed without
+// the comma of "Surname, Name" (ErrNameOrder); CheckSeat refuses a game
+// for a board where neither of its players sits (ErrWrongBoard). NoShows
+// lists the players who lost the last round by forfeit and would be
+// paired again (Laws art. 6.7); Pair withdraws them first when the
+// tournament's option no-shows says so.
 package desk

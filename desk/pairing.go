@@ -49,7 +49,12 @@ type Proposal struct {
 	// Dutch system set aside for topscorers ("note: ...").
 	Notes []string
 	// Warnings are the basic rules a pairing by hand breaks (C.04.1).
-	Warnings []Warning // Input is what the Dutch system was given, for a front end that
+	Warnings []Warning
+	// NoShows are the players paired although they lost the round
+	// before by forfeit; Withdrawn, those the tournament's option
+	// withdrew before pairing instead (see NoShows).
+	NoShows, Withdrawn []NoShow
+	// Input is what the Dutch system was given, for a front end that
 	// suggests a pairing by hand when it found none.
 	Input pairing.Input
 }
@@ -70,8 +75,19 @@ type PairOutcome struct {
 // something did, it is computed again, and after three tries refused
 // (ErrStale). The outcome holds the proposal, even with most errors.
 func (d *Desk) Pair(ctx context.Context, r PairRequest) (PairOutcome, error) {
+	var gone []NoShow
+	if !r.DryRun {
+		t, err := d.resolve(ctx, r.Tournament)
+		if err != nil {
+			return PairOutcome{}, err
+		}
+		if gone, err = d.withdrawNoShows(ctx, t.ID); err != nil {
+			return PairOutcome{}, err
+		}
+	}
 	for try := 1; ; try++ {
 		out, err := d.pair(ctx, r)
+		out.Withdrawn = gone
 		// A pairing made from a state that changed before it was saved
 		// is made again from the new state: the caller asked for the
 		// round to be paired, not for this proposal to be kept.
@@ -156,6 +172,7 @@ func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 		}
 	}
 	p.Pairing.Basis = s.LastEvent
+	p.NoShows = NoShows(s)
 	if p.Round, err = s.Complete(p.Pairing); err != nil {
 		return p, inputErr("pairing", err)
 	}

@@ -90,14 +90,14 @@ func (d *pdfDoc) pairingBoards(rd *arbiter.Round) {
 		d.font(true, nameSize)
 		d.cellText(x, y, boardColW, boardRowH, "C", strconv.Itoa(b.Number))
 		x += boardColW
-		d.cellText(x, y, nameW, boardRowH, "L", d.fitName(false, v.player(b.White).Name, nameW-2*cellPad, nameSize, leastName))
+		d.cellText(x, y, nameW, boardRowH, "L", d.fitName(false, boardLabel(v, b.White), nameW-2*cellPad, nameSize, leastName))
 		x += nameW
 		d.font(false, 12)
 		d.cellText(x, y, pointsColW, boardRowH, "R", v.before(b.White, rd.Number).Fraction())
 		x += pointsColW
 		d.resultBox(x, y, b.Result)
 		x += resultColW
-		d.cellText(x, y, nameW, boardRowH, "L", d.fitName(false, v.player(b.Black).Name, nameW-2*cellPad, nameSize, leastName))
+		d.cellText(x, y, nameW, boardRowH, "L", d.fitName(false, boardLabel(v, b.Black), nameW-2*cellPad, nameSize, leastName))
 		x += nameW
 		d.font(false, 12)
 		d.cellText(x, y, pointsColW, boardRowH, "R", v.before(b.Black, rd.Number).Fraction())
@@ -417,4 +417,15 @@ func (d *pdfDoc) slipFinish(w io.Writer, round int) error {
 		d.text(pageW-margin-d.f.GetStringWidth(s), pageH-3, s)
 	}
 	return d.output(w)
+}
+
+// boardLabel writes a player on the board list as the terminal's table
+// does, with the pairing number and the rating: "7 Rossi, Mario (1850)".
+func boardLabel(v *view, pn int) string {
+	p := v.player(pn)
+	s := strconv.Itoa(pn) + " " + p.Name
+	if p.Rating != 0 {
+		s += " (" + strconv.Itoa(p.Rating) + ")"
+	}
+	return s
 }

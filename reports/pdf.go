@@ -273,8 +273,9 @@ const (
 
 // drawTable lays t out over as many pages as it needs, each with the header
 // row on top: portrait when it fits, landscape when it is wider and allowed,
-// and a smaller type when it is wider still.
-func (d *pdfDoc) drawTable(t ptable) {
+// and a smaller type when it is wider still. It returns the y of the
+// table's bottom rule on its last page.
+func (d *pdfDoc) drawTable(t ptable) float64 {
 	// Natural widths at tableSize; widths scale with the type size.
 	nat := make([]float64, len(t.cols))
 	d.font(true, tableSize)
@@ -367,6 +368,7 @@ func (d *pdfDoc) drawTable(t ptable) {
 	d.drawColor(ruleGrey)
 	d.f.SetLineWidth(0.2)
 	d.f.Line(margin, y, margin+sum(w), y)
+	return y
 }
 
 func sum(xs []float64) float64 {

@@ -74,6 +74,23 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 		sheets = append(sheets, v.roundSheet(&v.ev.Rounds[i]))
 	}
 	sheets = append(sheets, v.playersSheet())
+	// The first sheet is the active one already. SetActiveSheet would read
+	// every streamed sheet back in.
+	date := v.docDate().UTC().Format(time.RFC3339)
+	return x.book(w, sheets, &excelize.DocProperties{
+		Title:    v.t.Name,
+		Subject:  v.l.T("workbook.subject"),
+		Creator:  "arbiter",
+		Created:  date,
+		Modified: date,
+	})
+}
+
+// book writes sheets into the workbook, in order, with the document
+// properties props, and the workbook to w.
+func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties) error {
+	f := x.f
+	var err error
 	for i, sh := range sheets {
 		if i == 0 {
 			err = f.SetSheetName(f.GetSheetName(0), sh.name)
@@ -87,16 +104,7 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 			return fmt.Errorf("reports: sheet %s: %w", sh.name, err)
 		}
 	}
-	// The first sheet is the active one already. SetActiveSheet would read
-	// every streamed sheet back in.
-	date := v.docDate().UTC().Format(time.RFC3339)
-	if err := f.SetDocProps(&excelize.DocProperties{
-		Title:    v.t.Name,
-		Subject:  v.l.T("workbook.subject"),
-		Creator:  "arbiter",
-		Created:  date,
-		Modified: date,
-	}); err != nil {
+	if err := f.SetDocProps(props); err != nil {
 		return fmt.Errorf("reports: workbook properties: %w", err)
 	}
 	if err := f.Write(w); err != nil {
@@ -106,7 +114,8 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 }
 
 // xsheet is one worksheet before it is written: a header row and data rows
-// whose cells are string, int, float64, arbiter.Score, rankCell or nil.
+// whose cells are string, int, float64, arbiter.Score, rankCell, droppedCell
+// or nil.
 type xsheet struct {
 	name      string
 	head      []string
@@ -129,7 +138,9 @@ type xlsx struct {
 	points int         // style of points ending in a half: "2 1/2"
 	half   int         // style of half a point: "1/2"
 	ranks  map[int]int // style showing a shared rank ending at the key
-	page   string      // page footer, "Page &P of &N"
+	// dropped holds the styles of scores in brackets, by number format.
+	dropped map[string]int
+	page    string // page footer, "Page &P of &N"
 }
 
 // bodyFont is the workbook's default font. The header row names it too:
@@ -171,7 +182,7 @@ func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reports: points style: %w", err)
 	}
-	return &xlsx{f: f, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{},
+	return &xlsx{f: f, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{}, dropped: map[string]int{},
 		// The footer's page codes &P and &N go in after the text is
 		// escaped.
 		page: strings.ReplaceAll(headerText(v.l.T("report.page", "Page", "\x00P", "Pages", "\x00N"), 60), "\x00", "&")}, nil
@@ -188,6 +199,24 @@ func (x *xlsx) rankStyle(to int) (int, error) {
 		return 0, err
 	}
 	x.ranks[to] = s
+	return s, nil
+}
+
+// droppedStyle returns the style that shows x in brackets, "(4)" or
+// "(4.5)": a season score that does not count.
+func (x *xlsx) droppedStyle(v float64) (int, error) {
+	format := `\(0\)`
+	if v != math.Trunc(v) {
+		format = `\(0.0#\)`
+	}
+	if s, ok := x.dropped[format]; ok {
+		return s, nil
+	}
+	s, err := x.f.NewStyle(&excelize.Style{CustomNumFmt: &format})
+	if err != nil {
+		return 0, err
+	}
+	x.dropped[format] = s
 	return s, nil
 }
 
@@ -247,6 +276,12 @@ func (x *xlsx) write(sh *xsheet) error {
 				}
 			case string:
 				cells[j] = excelize.Cell{StyleID: x.text, Value: c}
+			case droppedCell:
+				st, err := x.droppedStyle(float64(c))
+				if err != nil {
+					return err
+				}
+				cells[j] = excelize.Cell{StyleID: st, Value: float64(c)}
 			case rankCell:
 				if c.to > c.from {
 					s, err := x.rankStyle(c.to)
@@ -349,6 +384,8 @@ func cellLen(c any) int {
 		return len(strconv.FormatFloat(c, 'f', -1, 64))
 	case arbiter.Score:
 		return len(strconv.Itoa(int(c/arbiter.One))) + 4 // "2 1/2"
+	case droppedCell:
+		return len(strconv.FormatFloat(float64(c), 'f', 2, 64)) + 2
 	case rankCell:
 		if c.to > c.from {
 			return len(strconv.Itoa(c.from)) + 1 + len(strconv.Itoa(c.to))

@@ -83,17 +83,23 @@ func (db *DB) Events(ctx context.Context, tid int64) ([]Event, error) {
 		if err != nil {
 			return fmt.Errorf("read log: %w", err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var e Event
-			var at string
-			if err := rows.Scan(&e.ID, &at, &e.Who, &e.TournamentID, &e.Action, &e.Subject, &e.Old, &e.New); err != nil {
-				return fmt.Errorf("read log: %w", err)
-			}
-			e.At, _ = time.Parse(time.RFC3339, at)
-			evs = append(evs, e)
-		}
-		return rows.Err()
+		evs, err = scanEvents(rows)
+		return err
 	})
 	return evs, err
+}
+
+func scanEvents(rows *sql.Rows) ([]Event, error) {
+	defer rows.Close()
+	var evs []Event
+	for rows.Next() {
+		var e Event
+		var at string
+		if err := rows.Scan(&e.ID, &at, &e.Who, &e.TournamentID, &e.Action, &e.Subject, &e.Old, &e.New); err != nil {
+			return nil, fmt.Errorf("read log: %w", err)
+		}
+		e.At, _ = time.Parse(time.RFC3339, at)
+		evs = append(evs, e)
+	}
+	return evs, rows.Err()
 }

@@ -118,12 +118,17 @@ func (db *DB) migrate(ctx context.Context, kind fileKind) error {
 			}
 			_, err = tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
 				m.version, m.name, db.stamp())
-			return err
+			if err != nil || m.version != len(ms) {
+				return err
+			}
+			// The undo triggers follow the columns of the newest schema.
+			return syncUndo(ctx, tx)
 		})
 		if err != nil {
 			return err
 		}
 	}
+	db.undo = true
 	return nil
 }
 

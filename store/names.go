@@ -111,3 +111,26 @@ func initialsMatch(ta, tb []string) bool {
 	}
 	return full > 0 && initial > 0
 }
+
+// nearWords reports whether every word typed is, but for one letter, a
+// word of name ("Bianki" of "Bianchi, Anna"), words of four letters or
+// more: a surname mistyped.
+func nearWords(typed, name string) bool {
+	tw, nw := keysOf(typed).words, keysOf(name).words
+	if len(tw) == 0 || len(tw) > len(nw) {
+		return false
+	}
+	for _, w := range tw {
+		found := false
+		for _, x := range nw {
+			if len(w) >= 4 && len(x) >= 4 && withinOneEdit(w, x) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,6 +32,9 @@ func checkPlayer(p arbiter.Player) error {
 	}
 	if strings.TrimSpace(p.Name) == "" {
 		return invalid("a player needs a name")
+	}
+	if OnlyDigits(p.Name) {
+		return invalid("%q is a number, not a name: a club player is entered by name or by roster ID (id:N)", strings.TrimSpace(p.Name))
 	}
 	if p.Rating < 0 || p.Rating > 3500 {
 		return invalid("rating %d of %s is out of range: type a rating from 0 (unrated) to 3500", p.Rating, p.Name)
@@ -160,7 +164,15 @@ type AddOptions struct {
 	// New adds a new roster player even if the name looks like one
 	// already in the roster or in the tournament.
 	New bool
+	// SurnameFirst refuses a new player's name typed without a comma
+	// ("Olga Petrova"): the club types "Surname, Name", so that lists
+	// sort by surname (ErrNameOrder).
+	SurnameFirst bool
 }
+
+// ErrNameOrder is the kind of error for a new name typed without the
+// comma of "Surname, Name" when the club asks for it.
+var ErrNameOrder = fmt.Errorf("name not typed as Surname, Name: %w", ErrInvalid)
 
 // Added is the result of entering a player.
 type Added struct {
@@ -228,7 +240,7 @@ func (db *DB) Import(ctx context.Context, tid int64, source string, rows []Impor
 		}
 		lineOf := map[int64]int{}
 		for _, r := range rows {
-			a, err := e.add(ctx, r.Player, AddOptions{New: opt.New})
+			a, err := e.add(ctx, r.Player, AddOptions{New: opt.New, SurnameFirst: opt.SurnameFirst})
 			if err != nil {
 				var ie *InputError
 				if errors.As(err, &ie) {
@@ -327,19 +339,87 @@ func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, erro
 			similar = append(similar, r)
 		}
 	}
+	if len(same) == 0 {
+		// A surname, or part of a name, typed for someone the club
+		// knows: the same words are among the words of one name only.
+		for i := range e.roster {
+			if within(k.words, e.keys[i].words) {
+				same = append(same, &e.roster[i])
+			}
+		}
+		if len(same) > 1 {
+			return nil, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%q could be %s", p.Name, e.idList(same)), Players: ids(same)}
+		}
+	}
 	switch {
 	case len(same) == 1:
 		return same[0], nil
 	case len(same) > 1:
-		return nil, conflict("%d club players are called %s (%s): say which with id:N, or add as a new player", len(same), p.Name, idList(same))
+		return nil, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%d club players are called %s (%s)", len(same), p.Name, e.idList(same)), Players: ids(same)}
 	case len(similar) > 0:
-		ids := make([]int64, len(similar))
-		for i, r := range similar {
-			ids[i] = r.ID
+		msg := fmt.Sprintf("%q looks like club player %s", p.Name, idList(similar))
+		if pn, ok := e.entered[similar[0].ID]; ok && len(similar) == 1 {
+			msg += fmt.Sprintf(": did you mean %d %s, entered already?", pn, similar[0].Name)
 		}
-		return nil, &InputError{Kind: ErrLikelyDuplicate, Msg: fmt.Sprintf("%q looks like club player %s", p.Name, idList(similar)), Players: ids}
+		return nil, &InputError{Kind: ErrLikelyDuplicate, Msg: msg, Players: ids(similar)}
 	}
 	return nil, nil
+}
+
+// ErrAmbiguous is the kind of error AddEntry returns for a name that
+// could be several club players; the error's Players lists them.
+var ErrAmbiguous = fmt.Errorf("ambiguous name: %w", ErrConflict)
+
+// within reports whether every word of part is a word of whole, and part
+// has fewer words: "Ferri" is within "Ferri, Luca", "Li" is not within
+// "Lima, Ana".
+func within(part, whole []string) bool {
+	if len(part) == 0 || len(part) >= len(whole) {
+		return false
+	}
+	for _, w := range part {
+		if !slices.Contains(whole, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func ids(ps []*arbiter.Player) []int64 {
+	out := make([]int64, len(ps))
+	for i, p := range ps {
+		out[i] = p.ID
+	}
+	return out
+}
+
+// idList is the package's idList, with the pairing number of those
+// entered in the tournament.
+func (e *enroller) idList(ps []*arbiter.Player) string {
+	var s []string
+	for _, p := range ps {
+		d := idList([]*arbiter.Player{p})
+		if pn, ok := e.entered[p.ID]; ok {
+			d += fmt.Sprintf(", player %d", pn)
+		}
+		s = append(s, d)
+	}
+	return strings.Join(s, "; ")
+}
+
+// OnlyDigits reports whether name, spaces aside, is only digits: a
+// number typed where a name belongs.
+func OnlyDigits(name string) bool {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		if (r < '0' || r > '9') && r != ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // ErrLikelyDuplicate is the kind of error AddEntry and Import return for
@@ -378,6 +458,10 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 		if err := checkPlayer(p); err != nil {
 			return a, err
 		}
+		if w := strings.Fields(p.Name); opt.SurnameFirst && !strings.Contains(p.Name, ",") && len(w) >= 2 {
+			guess := w[len(w)-1] + ", " + strings.Join(w[:len(w)-1], " ")
+			return a, &InputError{Kind: ErrNameOrder, Msg: fmt.Sprintf("%q is not typed as Surname, Name: type %q, or the surname first as the player writes it", p.Name, guess)}
+		}
 		p.ID, err = e.db.insertPlayer(ctx, e.tx, p)
 		if err != nil {
 			return a, err
@@ -397,7 +481,11 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 		p = merged
 	}
 	if pn, ok := e.entered[p.ID]; ok {
-		return a, &InputError{Kind: ErrAlreadyEntered, Msg: fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn)}
+		msg := fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn)
+		if en, err := entryByPlayer(ctx, e.tx, e.t.ID, p.ID); err == nil && en.Status == arbiter.Withdrawn {
+			msg += fmt.Sprintf(", withdrawn from round %d", en.WithdrawnFrom)
+		}
+		return a, &InputError{Kind: ErrAlreadyEntered, Msg: msg, Players: []int64{p.ID}}
 	}
 	if len(e.entered) >= arbiter.MaxPlayers || e.nextPN > arbiter.MaxPlayers {
 		return a, invalid("%s already has %d players, the most a tournament can hold: the FIDE tournament report (TRF) numbers players with four digits",

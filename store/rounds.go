@@ -39,6 +39,11 @@ type Pairing struct {
 	// tournament changed since, such as a result corrected, which moves
 	// players between score groups.
 	Basis int64
+	// Replace stores the pairing over round Round, the last paired,
+	// which must have no result and no game yet (round swap, round
+	// edit): the round is changed in place and logged with the pairing
+	// before and after.
+	Replace bool
 }
 
 // ErrStale is the kind of error for a pairing computed from a state of the
@@ -56,6 +61,21 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		s, err := loadSnapshot(ctx, tx, tid)
 		if err != nil {
 			return err
+		}
+		var before string
+		if p.Replace {
+			if p.Basis != 0 && p.Basis != s.LastEvent {
+				return &InputError{Kind: ErrStale, Msg: fmt.Sprintf("round %d was not changed: the tournament changed meanwhile; try again", p.Round)}
+			}
+			if before, err = db.clearRound(ctx, tx, s, p.Round); err != nil {
+				return err
+			}
+			if s, err = loadSnapshot(ctx, tx, tid); err != nil {
+				return err
+			}
+			// The stamp of the state the pairing was made from is the
+			// state before the round was cleared.
+			p.Basis = 0
 		}
 		if out, err = s.Complete(p); err != nil {
 			return err
@@ -103,7 +123,11 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 			}
 		}
 		subject := fmt.Sprintf("round %d (%s)", out.Number, method)
-		if err := db.logEvent(ctx, tx, tid, ActRoundPair, subject, "", FormatPairing(out)); err != nil {
+		action := ActRoundPair
+		if p.Replace {
+			action = ActRoundEdit
+		}
+		if err := db.logEvent(ctx, tx, tid, action, subject, before, FormatPairing(out)); err != nil {
 			return err
 		}
 		for _, w := range p.Forced {
@@ -114,6 +138,35 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 		return nil
 	})
 	return out, err
+}
+
+// ActRoundEdit is the event of a round changed in place.
+const ActRoundEdit = "round.edit"
+
+// clearRound deletes round n of s, the last paired, for a pairing to
+// replace it, refusing a round with a result or a game, and returns the
+// pairing it had.
+func (db *DB) clearRound(ctx context.Context, tx *sql.Tx, s *Snapshot, n int) (string, error) {
+	if n != len(s.Rounds) || n == 0 {
+		return "", conflict("only the last round paired can be changed, round %d", len(s.Rounds))
+	}
+	r := s.Rounds[n-1]
+	for _, b := range r.Boards {
+		if b.Result != arbiter.NoResult {
+			return "", &InputError{Kind: ErrHasResults, Msg: fmt.Sprintf("round %d has a result on board %d: a round being played stays as it is", n, b.Number)}
+		}
+	}
+	var games int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE tournament_id = ? AND round = ?`, s.Tournament.ID, n).Scan(&games); err != nil {
+		return "", err
+	}
+	if games > 0 {
+		return "", &InputError{Kind: ErrHasResults, Msg: fmt.Sprintf("round %d has games attached: a round being played stays as it is", n)}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, s.Tournament.ID, n); err != nil {
+		return "", fmt.Errorf("change round %d: %w", n, err)
+	}
+	return FormatPairing(r), nil
 }
 
 // Complete checks pairing p against s as SavePairing does, and returns the
@@ -336,6 +389,7 @@ type ResultChange struct {
 	White, Black         int // pairing numbers
 	Old, New             arbiter.Result
 	OldReason, NewReason string
+	WhiteName, BlackName string
 	Unchanged            bool // the same result was already there
 	// Paired is how many rounds were paired when the result was entered:
 	// more than Round when later rounds were paired with the old result.
@@ -371,6 +425,46 @@ func (db *DB) SetResult(ctx context.Context, tid int64, n, b int, r arbiter.Resu
 func (db *DB) JudgeResult(ctx context.Context, tid int64, n, b int, correct bool, judge Judge) (ResultChange, error) {
 	var c ResultChange
 	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		c, err = db.judgeIn(ctx, tx, tid, n, b, correct, judge)
+		return err
+	})
+	return c, err
+}
+
+// BatchEntry is one board of JudgeResults.
+type BatchEntry struct {
+	Round, Board int // Round 0: the last round paired
+	Correct      bool
+	Judge        Judge
+}
+
+// JudgeResults enters the results of several boards in one transaction,
+// each as JudgeResult would: if one is refused, none is entered, and the
+// error names its board.
+func (db *DB) JudgeResults(ctx context.Context, tid int64, entries []BatchEntry) ([]ResultChange, error) {
+	var out []ResultChange
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		out = out[:0]
+		for _, e := range entries {
+			c, err := db.judgeIn(ctx, tx, tid, e.Round, e.Board, e.Correct, e.Judge)
+			out = append(out, c)
+			var ie *InputError
+			if errors.As(err, &ie) && !strings.Contains(ie.Msg, fmt.Sprintf("board %d ", e.Board)) {
+				return &InputError{Kind: ie.Kind, Msg: fmt.Sprintf("board %d: %s", e.Board, ie.Msg), Players: ie.Players}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// judgeIn is JudgeResult inside transaction tx.
+func (db *DB) judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, correct bool, judge Judge) (c ResultChange, err error) {
+	err = func() error {
 		paired, err := pairedRounds(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -395,7 +489,7 @@ func (db *DB) JudgeResult(ctx context.Context, tid int64, n, b int, correct bool
 		c, err = db.setResult(ctx, tx, db.actor(ctx), tid, n, b, r, reason, correct)
 		c.Paired = paired
 		return err
-	})
+	}()
 	return c, err
 }
 
@@ -436,6 +530,9 @@ func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, 
 	}
 	if err != nil {
 		return c, fmt.Errorf("read board: %w", err)
+	}
+	if c.WhiteName, c.BlackName, err = pairNames(ctx, tx, tid, c.White, c.Black); err != nil {
+		return c, err
 	}
 	if reason == "" && r == c.Old {
 		c.NewReason = c.OldReason
@@ -483,15 +580,24 @@ func withReason(r arbiter.Result, reason string) string {
 }
 
 func boardNames(ctx context.Context, q queryer, tid int64, w, b int) (string, error) {
-	var wn, bn string
-	err := q.QueryRowContext(ctx, `SELECT
+	wn, bn, err := pairNames(ctx, q, tid, w, b)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d %s - %d %s", w, wn, b, bn), nil
+}
+
+// pairNames returns the names of the players with pairing numbers w and
+// b.
+func pairNames(ctx context.Context, q queryer, tid int64, w, b int) (wn, bn string, err error) {
+	err = q.QueryRowContext(ctx, `SELECT
 		(SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?1 AND e.pn = ?2),
 		(SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?1 AND e.pn = ?3)`,
 		tid, w, b).Scan(&wn, &bn)
 	if err != nil {
-		return "", fmt.Errorf("read names: %w", err)
+		return "", "", fmt.Errorf("read names: %w", err)
 	}
-	return fmt.Sprintf("%d %s - %d %s", w, wn, b, bn), nil
+	return wn, bn, nil
 }
 
 // RoundDetail is a paired round with what the pairing left besides the

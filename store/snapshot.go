@@ -266,6 +266,15 @@ func (s *Snapshot) Find(ref string) (arbiter.Entry, error) {
 	}
 	switch len(same) {
 	case 0:
+		var near []string
+		for _, e := range s.Entries {
+			if Similar(ref, e.Player.Name) || nearWords(ref, e.Player.Name) {
+				near = append(near, s.Label(e.PN))
+			}
+		}
+		if len(near) > 0 && len(near) <= 3 {
+			return arbiter.Entry{}, notFound("no player called %q in %s: did you mean %s?", ref, s.Tournament.Name, strings.Join(near, " or "))
+		}
 		return arbiter.Entry{}, notFound("no player called %q in %s", ref, s.Tournament.Name)
 	case 1:
 		return same[0], nil

@@ -66,6 +66,9 @@ type DB struct {
 	rdb      *sql.DB // the connections that read: db itself unless opened for writing on a file
 	path     string
 	readOnly bool // opened with Mode ReadOnly
+	// undo: the schema has the undo log, and each write records its
+	// command there (undo.go). Set once when the file is opened.
+	undo bool
 
 	// Now returns the current time; time.Now if nil.
 	Now func() time.Time
@@ -126,8 +129,19 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return db.fault(err)
 	}
 	defer tx.Rollback()
+	var mark undoMark
+	if db.undo {
+		if mark, err = beginCommand(ctx, tx); err != nil {
+			return db.fault(err)
+		}
+	}
 	if err := fn(tx); err != nil {
 		return db.fault(err)
+	}
+	if db.undo {
+		if err := endCommand(ctx, tx, mark); err != nil {
+			return db.fault(err)
+		}
 	}
 	return db.fault(tx.Commit())
 }

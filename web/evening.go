@@ -23,6 +23,9 @@ type Evening interface {
 	Standings(s *store.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error)
 	// LastEvent returns the id of the last change in the event log.
 	LastEvent(ctx context.Context) (int64, error)
+	// Seasons returns the tables of the seasons the tournament is an
+	// evening of; none when it is in no season.
+	Seasons(ctx context.Context) ([]*store.SeasonTable, error)
 
 	// Board returns the board whose code is token.
 	Board(ctx context.Context, token string) (store.BoardCode, error)

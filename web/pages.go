@@ -407,3 +407,71 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	}{view, s.roundView(wd, st), s.standingsView(st, 30)}
 	s.render(w, r, http.StatusOK, "show", p)
 }
+
+// seasonView is one season's table on the season page.
+type seasonView struct {
+	Name     string
+	Evenings []string // numbered as the columns
+	Codes    []string
+	Lines    []seasonLine
+}
+
+type seasonLine struct {
+	Rank   string
+	Name   string
+	Cells  []string // the season points of each evening: "(4)" when not counted, "-" when not played
+	Total  string
+	Values []string
+}
+
+// season shows the tables of the seasons the tournament is an evening
+// of, as arbiter season standings prints them.
+func (s *Server) season(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	st, err := s.state(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	tables, err := s.ev.Seasons(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	num := func(x float64) string { return wd.l.Decimal(x, -1) }
+	var views []seasonView
+	for _, t := range tables {
+		v := seasonView{Name: t.Season.Name}
+		for _, e := range t.Evenings {
+			v.Evenings = append(v.Evenings, e.Tournament.Name)
+		}
+		for _, tb := range t.Season.Settings.Tiebreaks {
+			v.Codes = append(v.Codes, tb.String())
+		}
+		for _, x := range t.Standings {
+			rank := strconv.Itoa(x.Rank)
+			if x.Shared() {
+				rank += "-" + strconv.Itoa(x.RankTo)
+			}
+			l := seasonLine{Rank: rank, Name: t.Names[x.Player], Total: num(x.Total)}
+			for _, c := range x.Cells {
+				switch {
+				case !c.Played:
+					l.Cells = append(l.Cells, "-")
+				case !c.Counted:
+					l.Cells = append(l.Cells, "("+num(c.Score)+")")
+				default:
+					l.Cells = append(l.Cells, num(c.Score))
+				}
+			}
+			for _, val := range x.Values {
+				l.Values = append(l.Values, num(val))
+			}
+			v.Lines = append(v.Lines, l)
+		}
+		views = append(views, v)
+	}
+	p := s.public(wd, st, wd.t("season"), "season")
+	p.Data = views
+	s.render(w, r, http.StatusOK, "season", p)
+}

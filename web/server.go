@@ -151,6 +151,7 @@ func (s *Server) parse() error {
 		"result": func(r arbiter.Result) string { return s.resultText(r) },
 		"score":  func(sc arbiter.Score) string { return sc.Fraction() },
 		"figure": figure,
+		"inc":    func(i int) int { return i + 1 },
 	}
 	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "assets/layout.html")
 	if err != nil {
@@ -178,6 +179,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /find", s.find)
 	mux.HandleFunc("GET /standings", s.standings)
 	mux.HandleFunc("GET /crosstable", s.crosstable)
+	mux.HandleFunc("GET /season", s.season)
 	mux.HandleFunc("GET /player/{pn}", s.player)
 	mux.HandleFunc("GET /show", s.show)
 	mux.HandleFunc("GET /events", s.events)

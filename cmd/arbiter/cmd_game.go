@@ -21,6 +21,7 @@ current tournament, each attached to its board and checked when it comes in.`,
 		newGameImportCmd(a, nil),
 		newGameShowCmd(a, nil),
 		newGameListCmd(a, nil),
+		newGameRemoveCmd(a),
 	)
 	return cmd
 }

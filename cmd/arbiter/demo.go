@@ -58,6 +58,12 @@ the club list and game records typed in. Files of an earlier demo there are
 replaced; nothing else in the folder is touched. The same --seed always
 plays the same evening.
 
+After the evening the two earlier evenings of the club's spring season are
+typed in from their paper sheets, and the season of the three is scored
+(season new, season add, season standings: best 2 of 3, one point for
+every evening played); its table follows the standings on standard output,
+and season.xlsx and season.pdf join the files.
+
 --lang it plays the evening in Italian: the tournament's sheets, workbook
 and the transcript's remarks are in Italian (the same as ARBITER_LANG=it or
 an Italian LANG); --lang en in English.`,
@@ -247,13 +253,9 @@ func (d *demoRun) round(ctx context.Context, r int) error {
 	if _, err := pair(ctx, nil, "round", "pair"); err != nil {
 		return err
 	}
-	out, err := d.query(ctx, "round", "show", strconv.Itoa(r), "--json")
+	rd, err := d.pairing(ctx, r)
 	if err != nil {
 		return err
-	}
-	var rd roundJSON
-	if err := json.Unmarshal([]byte(out), &rd); err != nil {
-		return fmt.Errorf("demo: reading the pairing of round %d: %w", r, err)
 	}
 	for _, kind := range []string{"pairings", "slips"} {
 		if _, err := d.do(ctx, nil, "print", kind, "-o", d.file(fmt.Sprintf("round-%d-%s.pdf", r, kind))); err != nil {
@@ -273,6 +275,19 @@ func (d *demoRun) round(ctx context.Context, r int) error {
 		}
 	}
 	return d.results(ctx, rd, start+8)
+}
+
+// pairing reads the boards of round r with round show --json.
+func (d *demoRun) pairing(ctx context.Context, r int) (roundJSON, error) {
+	var rd roundJSON
+	out, err := d.query(ctx, "round", "show", strconv.Itoa(r), "--json")
+	if err != nil {
+		return rd, err
+	}
+	if err := json.Unmarshal([]byte(out), &rd); err != nil {
+		return rd, fmt.Errorf("demo: reading the pairing of round %d: %w", r, err)
+	}
+	return rd, nil
 }
 
 // results enters the results of round rd from minute at on: each board's
@@ -429,6 +444,13 @@ func (d *demoRun) finish(ctx context.Context) error {
 	if _, err := io.WriteString(d.a.stdout, out); err != nil {
 		return err
 	}
+	table, err := d.season(ctx)
+	if err != nil {
+		return err
+	}
+	if err := d.writeSeason(table); err != nil {
+		return err
+	}
 	d.note(d.l.T("demo.log", "DB", d.db))
 	return nil
 }
@@ -439,6 +461,7 @@ func (d *demoRun) finish(ctx context.Context) error {
 func demoOutputs() []string {
 	names := []string{demoDB, demoDB + "-wal", demoDB + "-shm", demoDB + "-journal",
 		"labyrinth.xlsx", "labyrinth.trf", "labyrinth.pgn", "standings.pdf", "crosstable.pdf"}
+	names = append(names, demoSeasonFiles...)
 	for r := 1; r <= demoRounds; r++ {
 		names = append(names, fmt.Sprintf("round-%d-pairings.pdf", r), fmt.Sprintf("round-%d-slips.pdf", r))
 	}

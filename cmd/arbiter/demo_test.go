@@ -21,7 +21,7 @@ import (
 func demoFiles() []string {
 	files := []string{"labyrinth.db", "labyrinth.xlsx", "labyrinth.trf", "labyrinth.pgn", "standings.pdf", "crosstable.pdf",
 		"roster.csv", "games/laws-appendix.txt", "games/matto-del-barbiere.txt", "games/solta-2025.pgn",
-		"games/xinghua-2025.pgn", "games/lichess-blitz-flag.pgn"}
+		"games/xinghua-2025.pgn", "games/lichess-blitz-flag.pgn", "season.xlsx", "season.pdf"}
 	for _, r := range []string{"1", "2", "3", "4", "5", "6", "7"} {
 		files = append(files, "round-"+r+"-pairings.pdf", "round-"+r+"-slips.pdf")
 	}
@@ -112,7 +112,16 @@ func TestDemo(t *testing.T) {
 		if first.stdout != string(want) {
 			t.Errorf("standings differ from %s (go test -update rewrites it):\n%s", golden, diffLines(string(want), first.stdout))
 		}
-		lines := strings.Split(strings.TrimRight(first.stdout, "\n"), "\n")
+		evening, season, ok := strings.Cut(first.stdout, "\n\n")
+		if !ok || !strings.HasPrefix(season, "Season Spring 2026\n") {
+			t.Fatalf("stdout has no season table after a blank line:\n%s", first.stdout)
+		}
+		// The season: 29 players of the roster played at least one of
+		// the three evenings; the rules, the 3 evenings, the header.
+		if n := strings.Count(season, "\n"); n != 2+3+1+29 {
+			t.Errorf("the season table has %d lines, want 35:\n%s", n, season)
+		}
+		lines := strings.Split(strings.TrimRight(evening, "\n"), "\n")
 		if len(lines) != 2+26 || !strings.HasPrefix(lines[0], "Standings after round 7 of 7") {
 			t.Fatalf("stdout has %d lines, want the title, the header and 26 players:\n%s", len(lines), first.stdout)
 		}
@@ -208,13 +217,13 @@ func TestDemo(t *testing.T) {
 			// The flag fall: Black claims a win on time, arbiter draws it.
 			`\$ arbiter round result \d+ 0-1 --reason time\n` +
 				`White lost on time but Black cannot checkmate by any series of legal moves \(lone king\): the game is drawn \(art\. 6\.9\)\.\n` +
-				`Entered round 3 board \d+, \d+-\d+: 1/2-1/2 \(time\)\.\n`,
+				`Entered round 3 board \d+: [^\n]+ – [^\n]+ 1/2-1/2 \(time\)\.\n`,
 			`\$ arbiter game add \d+ \S+lichess-blitz-flag\.pgn\nAdded the game to round 3 board \d+ \(.*\): 68 moves, legal\. No result entered yet\.\n`,
 			`\$ arbiter game add \d+ \S+laws-appendix\.txt\nAdded the game to round 1 board \d+ \(.*\): 28 moves, legal\. Entered 0-1\.\n`,
 			`\$ arbiter game add \d+ \S+matto-del-barbiere\.txt\nAdded .* checkmate after 4\.Qxf7# \(art\. 5\.1\.1\)\. Entered 1-0 \(mate\)\.\n`,
 			`\$ arbiter game add \d+ \S+solta-2025\.pgn\nAdded .* checkmate after 26\.Qxd8# .* Entered 1-0 \(mate\)\.\n`,
 			`\$ arbiter game add \d+ \S+xinghua-2025\.pgn\nAdded .* checkmate after 23\.\.\.Qf2# .* Entered 0-1 \(mate\)\.\n`,
-			`\$ arbiter round result \d+ \+-\nEntered round 5 board \d+, \d+-\d+: \+- \(forfeit\)\.\n`,
+			`\$ arbiter round result \d+ \+-\nEntered round 5 board \d+: [^\n]+ – [^\n]+ \+- \(forfeit\)\.\n`,
 			`\$ arbiter roster import \S+roster\.csv\nRead 30 players from roster\.csv into the club roster: 30 new, 0 updated, 0 unchanged\.\n`,
 			`\$ arbiter player add "Theo Moreau"\nEntered \d+ Moreau, Théo \(1903\) in Labyrinth 12 May 2026 \(club player id:\d+\)\.\n`,
 			`\$ arbiter player add "Ionescu, Ștefan"\nEntered 25 Ionescu, Ștefan \(1250\) .*a late entry joining from round 2\)\.\n`,
@@ -242,9 +251,24 @@ func TestDemo(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
+		// The evening, then the two earlier evenings of the season,
+		// typed in after it; the evening stays the current tournament.
 		list, err := db.Tournaments(ctx)
-		if err != nil || len(list) != 1 {
-			t.Fatalf("tournaments = %v, %v; want the evening's only", list, err)
+		if err != nil || len(list) != 3 {
+			t.Fatalf("tournaments = %v, %v; want the evening and the two before it", list, err)
+		}
+		slices.Reverse(list) // oldest first
+		if !list[0].Current || list[0].Tournament.Date != "2026-05-12" || list[1].Tournament.Date != "2026-04-28" || list[2].Tournament.Date != "2026-05-05" {
+			t.Errorf("tournaments = %+v, want 12 May (current), 28 April, 5 May", list)
+		}
+		seasons, err := db.Seasons(ctx)
+		if err != nil || len(seasons) != 1 || len(seasons[0].Evenings) != 3 || seasons[0].Evenings[2] != list[0].ID {
+			t.Errorf("seasons = %+v, %v; want Spring 2026 with the three evenings, 12 May last", seasons, err)
+		}
+		for _, ti := range list[1:] {
+			if ti.Players < 14 || ti.Paired != 7 {
+				t.Errorf("%s: %d players, %d rounds, want at least 14 and 7", ti.Tournament.Name, ti.Players, ti.Paired)
+			}
 		}
 		s, err := db.Snapshot(ctx, list[0].ID)
 		if err != nil {

@@ -23,6 +23,7 @@ type gameAddOptions struct {
 	Ruling string
 	Result string
 	Reason string
+	Force  bool // attach a game whose players play on another board
 }
 
 func newGameAddCmd(a *app, runF func(context.Context, *gameAddOptions) error) *cobra.Command {
@@ -50,8 +51,11 @@ side whose opponent cannot checkmate is a draw (art. 6.9), and so, under the
 Laws of 2023, is such a resignation (--reason resign, art. 5.1.2).
 
 White and Black tags that are the board's players with the colours turned
-round are an error; other tags that contradict the pairing (another name,
-a Round tag for another round or board) are reported as warnings.`,
+round are an error, and so is a game where neither tag names a player of
+the board: it says on which board of the round they play, and --force
+attaches the game here all the same. Other tags that contradict the pairing
+(one name, a Round tag for another round or board) are reported as
+warnings.`,
 		Example: `  $ arbiter game add 3 board3.pgn
   $ arbiter game add 2 - --round 4 --lang it < partita.txt
   $ arbiter game add 5 game.pgn --ruling "4...Cd4 illegal, claimed by White: Black loses (A.4.2)" --result 1-0`,
@@ -79,6 +83,7 @@ a Round tag for another round or board) are reported as warnings.`,
 	}
 	a.roundFlag(cmd, &opts.Round, "add the game to a board of round `N` (default: the last round paired)")
 	readLangFlag(cmd, &lang, "from the moves")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "attach the game although neither of its players plays on the board")
 	cmd.Flags().StringVar(&opts.Ruling, "ruling", "", "the arbiter's ruling `TEXT` on the game, kept with it and in the log")
 	cmd.Flags().StringVar(&opts.Result, "result", "", "the `RESULT` to enter (1-0, 0-1, 1/2, +-, -+ or --), e.g. the one the arbiter gave with --ruling")
 	reasonFlag(cmd, &opts.Reason)
@@ -127,6 +132,9 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 			return err
 		}
 		seat := seatOf(s, n, b)
+		if err := desk.CheckSeat(s, seat, tagsOf(g)); err != nil && !opts.Force {
+			return hint(err, "attach it there with arbiter game add BOARD %s, or add --force to keep it on board %d", opts.Path, board)
+		}
 		warnings, err := games.Compare(seat, tagsOf(g))
 		if err != nil {
 			return fmt.Errorf("%s: %v; fix the White and Black tags, or check the board number", name, err)

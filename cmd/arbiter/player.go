@@ -33,6 +33,9 @@ paired; from then on they are fixed and a late entry gets the next number.`,
 		newPlayerWithdrawCmd(a),
 		newPlayerByeCmd(a),
 		newPlayerImportCmd(a),
+		newPlayerReturnCmd(a),
+		newPlayerRemoveCmd(a),
+		newPlayerHistoryCmd(a),
 	)
 	return cmd
 }

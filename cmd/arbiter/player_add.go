@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -69,6 +70,12 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 		}
 		added, err := db.AddEntry(ctx, t.ID, opts.flags.player(name), addOpts)
 		switch {
+		case errors.Is(err, desk.ErrNumberAsName):
+			return addNumberError(err)
+		case errors.Is(err, desk.ErrAmbiguous):
+			return hint(err, "give the roster ID, e.g. arbiter player add id:N; to enter someone new, type the full name as \"Surname, Name\" with --new")
+		case errors.Is(err, desk.ErrAlreadyEntered) && withdrawnEntry(ctx, db, t.ID, err) != nil:
+			return hint(err, "%s", a.tr().T("cli.player.returnhint", "PN", withdrawnEntry(ctx, db, t.ID, err).PN))
 		case errors.Is(err, desk.ErrLikelyDuplicate):
 			id := "N"
 			var ie *desk.InputError
@@ -97,4 +104,31 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 		a.note(l.T("cli.entered.player", "Player", entryLabel(e), "Name", t.Name, "Who", who, "From", from))
 		return nil
 	})
+}
+
+// addNumberError words the refusal of a number given as a name.
+func addNumberError(err error) error {
+	if errors.Is(err, desk.ErrAlreadyEntered) {
+		return hint(err, "name that player by the number in the other commands, e.g. arbiter player return N")
+	}
+	return hint(err, "type the player's name, or id:N for a club player from arbiter roster list")
+}
+
+// withdrawnEntry returns the entry a refusal of an entry already made
+// is about, when that player has withdrawn; nil otherwise.
+func withdrawnEntry(ctx context.Context, d *desk.Desk, tid int64, err error) *arbiter.Entry {
+	var ie *desk.InputError
+	if !errors.As(err, &ie) || len(ie.Players) != 1 {
+		return nil
+	}
+	s, serr := d.Snapshot(ctx, strconv.FormatInt(tid, 10))
+	if serr != nil {
+		return nil
+	}
+	for i, e := range s.Entries {
+		if e.Player.ID == ie.Players[0] && e.Status == arbiter.Withdrawn {
+			return &s.Entries[i]
+		}
+	}
+	return nil
 }

@@ -36,6 +36,7 @@ const (
 // exit code they must have. Every other command must succeed.
 var readmeExit = map[string]int{
 	"arbiter game check serata.pgn": exitFailure,
+	"arbiter player add 7":          exitFailure,
 }
 
 // A fence is a fenced code block of the README: lines[start:end] are its

@@ -231,9 +231,9 @@ func TestPrint(t *testing.T) {
 		{"pairings", nil, 2, []string{
 			"Labyrinth 12 May Round 7 pairings",
 			"Board White Pts Result Black Pts",
-			"1 Rossi, Nicolò 2½ 1-0 Conti, Sara 3",
-			"2 Bianchi, Anna 4 1-0 Gallo, Piero 3",
-			"3 Neri, Paolo 5 0-1 Ferri, Łukasz 3½",
+			"1 3 Rossi, Nicolò (1800) 2½ 1-0 5 Conti, Sara (1600) 3",
+			"2 2 Bianchi, Anna (1900) 4 1-0 6 Gallo, Piero (1500) 3",
+			"3 1 Neri, Paolo (2000) 5 0-1 7 Ferri, Łukasz 3½",
 			"Not playing this round",
 			"Verdi, Ugo 3 half-point bye: ½ point",
 			"Find your board: players in alphabetical order",
@@ -243,9 +243,9 @@ func TestPrint(t *testing.T) {
 		}},
 		{"pairings", []string{"--round", "5"}, 2, []string{
 			"Round 5 pairings",
-			"1 Verdi, Ugo 1 1-0 Gallo, Piero 3",
-			"2 Rossi, Nicolò 1½ -+ Ferri, Łukasz 2",
-			"3 Bianchi, Anna 3½ 0-1 Neri, Paolo 3",
+			"1 4 Verdi, Ugo (1700) 1 1-0 6 Gallo, Piero (1500) 3",
+			"2 3 Rossi, Nicolò (1800) 1½ -+ 7 Ferri, Łukasz 2",
+			"3 2 Bianchi, Anna (1900) 3½ 0-1 1 Neri, Paolo (2000) 3",
 			"Conti, Sara 2 pairing-allocated bye: 1 point",
 		}},
 		{"slips", nil, 1, []string{
@@ -359,7 +359,7 @@ func TestReportRounds(t *testing.T) {
 	}
 	check(t, []doc{
 		{"pairings of round 1", []string{"print", "pairings"}, nil, []string{
-			"Labyrinth 12 May Round 1 pairings", "1 Neri, Paolo 0 1-0 Verdi, Ugo 0", "2 Conti, Sara 0 Bianchi, Anna 0\n",
+			"Labyrinth 12 May Round 1 pairings", "1 1 Neri, Paolo (2000) 0 1-0 4 Verdi, Ugo (1700) 0", "2 5 Conti, Sara (1600) 0 2 Bianchi, Anna (1900) 0\n",
 		}},
 		{"slips of round 1", []string{"print", "slips"}, nil, []string{"Labyrinth 12 May Round 1 Board 3", "White Rossi, Mario (0)"}},
 		{"standings in round 1", []string{"print", "standings", "--round", "1"}, []string{inPlay1},
@@ -374,7 +374,7 @@ func TestReportRounds(t *testing.T) {
 	c.ok("round", "result", "1", "1/2")
 	inPlay2 := "Round 2 is still in play: showing %s after round 1; add --round 2 to show round 2 as it stands."
 	check(t, []doc{
-		{"pairings of round 2", []string{"print", "pairings"}, nil, []string{"Labyrinth 12 May Round 2 pairings", "1 Bianchi, Anna 1 ½-½ Neri, Paolo 1"}},
+		{"pairings of round 2", []string{"print", "pairings"}, nil, []string{"Labyrinth 12 May Round 2 pairings", "1 2 Bianchi, Anna (1900) 1 ½-½ 1 Neri, Paolo (2000) 1"}},
 		{"standings after round 1", []string{"print", "standings"}, []string{fmt.Sprintf(inPlay2, "the standings")},
 			[]string{"Labyrinth 12 May Standings after round 1", "1-2 1 Neri, Paolo 2000 1 ", "1-2 2 Bianchi, Anna 1900 1 "}},
 		{"crosstable after round 1", []string{"print", "crosstable"}, []string{fmt.Sprintf(inPlay2, "the crosstable")},

@@ -17,6 +17,8 @@ and title, so nobody is typed in twice.`,
 	cmd.AddCommand(
 		newRosterImportCmd(a),
 		newRosterListCmd(a),
+		newRosterRemoveCmd(a),
+		newRosterMergeCmd(a),
 	)
 	return cmd
 }

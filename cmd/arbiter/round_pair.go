@@ -193,6 +193,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		for _, n := range append(notes, out.Notes...) {
 			a.notef("%s", n)
 		}
+		noShowNotes(a, out, opts.dryRun)
 		if opts.dryRun {
 			a.note(a.tr().T("cli.dryrun", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 			if out.Pairing.Seed != nil {

@@ -144,12 +144,8 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 			return resultError(err, opts, c)
 		}
 		l := a.tr()
-		line := l.T("cli.result.line", "Round", c.Round, "Board", c.Board, "White", c.White, "Black", c.Black)
-		switch {
-		case c.Unchanged:
-			a.note(l.T("cli.result.same", "Line", line, "Result", withReasonText(l, c.Old, c.OldReason)))
-		case c.Old != arbiter.NoResult && c.Old != c.New:
-			a.note(l.T("cli.result.corrected", "Line", line, "Result", withReasonText(l, c.New, c.NewReason), "Old", withReasonText(l, c.Old, c.OldReason)))
+		a.note(confirmation(l, c.ResultChange))
+		if c.Old != arbiter.NoResult && c.Old != c.New {
 			switch from, to := c.LaterRounds(); {
 			case from == 0:
 			case from == to:
@@ -157,8 +153,6 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 			default:
 				a.note(l.T("cli.result.later", "From", from, "To", to))
 			}
-		default:
-			a.note(l.T("cli.result.entered", "Line", line, "Result", withReasonText(l, c.New, c.NewReason)))
 		}
 		return nil
 	})

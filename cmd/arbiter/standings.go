@@ -17,6 +17,7 @@ type standingsOptions struct {
 	round   int
 	explain string
 	json    bool
+	active  bool // leave out the players who withdrew
 }
 
 func newStandingsCmd(a *app) *cobra.Command {
@@ -36,7 +37,9 @@ nothing for that player.
 
 --explain PLAYER shows where each of that player's figures comes from:
 each opponent's contribution, byes and the dummy opponents of unplayed
-rounds, the values cut, and for DE the group and its games.`,
+rounds, the values cut, and for DE the group and its games.
+
+--active leaves out the players who withdrew; the others keep their places.`,
 		Example: `  $ arbiter standings
   $ arbiter standings --round 3 --json
   $ arbiter standings --explain "Rossi, Mario"`,
@@ -49,6 +52,7 @@ rounds, the values cut, and for DE the group and its games.`,
 	a.roundFlag(cmd, &opts.round, "the standings after round `N` (default: the last round paired)")
 	cmd.Flags().StringVar(&opts.explain, "explain", "", "explain the tie-breaks of `PLAYER`")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the standings as JSON")
+	cmd.Flags().BoolVar(&opts.active, "active", false, "leave out the players who withdrew (their places are kept)")
 	cmd.RegisterFlagCompletionFunc("explain", func(cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return a.completePlayers(cmd, prefix)
 	})
@@ -101,6 +105,9 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		in, st, err := rankAfter(s, n)
 		if err != nil {
 			return err
+		}
+		if opts.active {
+			st = desk.ActiveOnly(s, st)
 		}
 		if opts.json {
 			return writeJSON(a.stdout, desk.StandingViews(s, in, st))

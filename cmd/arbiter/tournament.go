@@ -31,6 +31,7 @@ the one chosen with "tournament use") is the one other commands work on;
 		newTournamentUseCmd(a),
 		newTournamentShowCmd(a),
 		newTournamentSetCmd(a),
+		newTournamentOptionCmd(a),
 		newTournamentCloseCmd(a),
 		newTournamentWebCmd(a),
 	)

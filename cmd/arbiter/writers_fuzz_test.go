@@ -11,6 +11,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/reports"
 	"github.com/labyrinth-chess/arbiter/rules"
+	"github.com/labyrinth-chess/arbiter/season"
 	utext "github.com/labyrinth-chess/arbiter/text"
 	"github.com/labyrinth-chess/arbiter/trf"
 )
@@ -57,11 +58,13 @@ func FuzzWriters(f *testing.F) {
 		var warned int
 		ev := &reports.Event{Tournament: tn, Entries: entries, Rounds: rounds, Warn: func(string) { warned++ }}
 		writers := map[string]func(io.Writer) error{
-			"pairings":   func(w io.Writer) error { return reports.WritePairings(w, ev, 1) },
-			"slips":      func(w io.Writer) error { return reports.WriteSlips(w, ev, 1) },
-			"standings":  func(w io.Writer) error { return reports.WriteStandings(w, ev) },
-			"crosstable": func(w io.Writer) error { return reports.WriteCrosstable(w, ev) },
-			"xlsx":       func(w io.Writer) error { return reports.WriteXLSX(w, ev) },
+			"pairings":    func(w io.Writer) error { return reports.WritePairings(w, ev, 1) },
+			"slips":       func(w io.Writer) error { return reports.WriteSlips(w, ev, 1) },
+			"standings":   func(w io.Writer) error { return reports.WriteStandings(w, ev) },
+			"crosstable":  func(w io.Writer) error { return reports.WriteCrosstable(w, ev) },
+			"xlsx":        func(w io.Writer) error { return reports.WriteXLSX(w, ev) },
+			"season xlsx": func(w io.Writer) error { return reports.WriteSeasonXLSX(w, fuzzSeason(ev, names, title)) },
+			"season pdf":  func(w io.Writer) error { return reports.WriteSeasonPDF(w, fuzzSeason(ev, names, title)) },
 		}
 		for what, write := range writers {
 			before := warned
@@ -124,6 +127,19 @@ func FuzzWriters(f *testing.F) {
 		// Line ends and tabs pass (a CRLF too); nothing else does.
 		checkNoControls(t, "terminal", strings.NewReplacer("\t", " ", "\r\n", "\n").Replace(term.String()))
 	})
+}
+
+// fuzzSeason is a season of one evening, ev, named title, with the
+// players of names, for FuzzWriters.
+func fuzzSeason(ev *reports.Event, names []string, title string) *reports.Season {
+	s := &reports.Season{Name: title, Rules: title, Evenings: []*reports.Event{ev}, Names: map[int64]string{},
+		TiebreakCodes: []string{"EV"}, Warn: ev.Warn}
+	for i, n := range names {
+		s.Names[int64(i+1)] = n
+		s.Standings = append(s.Standings, season.Standing{Player: int64(i + 1), Rank: i + 1, RankTo: i + 1, Total: 1.5,
+			Cells: []season.Cell{{Played: true, Rank: i + 1, RankTo: i + 1, Score: 1.5, Counted: i%2 == 0}}, Values: []float64{1}})
+	}
+	return s
 }
 
 // checkNoControls fails when s, apart from line feeds, holds a character

@@ -1,0 +1,145 @@
+package desk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
+)
+
+// Narrower kinds of the refusals of AddEntry.
+var (
+	// ErrAmbiguous: the name could be several club players (ErrConflict);
+	// the *InputError's Players lists them.
+	ErrAmbiguous = store.ErrAmbiguous
+	// ErrNumberAsName: a number was given where a name belongs
+	// (ErrInvalid). A name is never only digits.
+	ErrNumberAsName = fmt.Errorf("a number given as a name: %w", ErrInvalid)
+)
+
+// numberAsName refuses a name that is only digits, saying who has that
+// pairing number when someone does: "player add 22" meant player 22.
+func (d *Desk) numberAsName(ctx context.Context, tid int64, name string, opt AddOptions) error {
+	if opt.PlayerID != 0 || !store.OnlyDigits(name) {
+		return nil
+	}
+	name = strings.TrimSpace(name)
+	e := &Error{Kind: ErrInvalid, Input: "player", Err: ErrNumberAsName,
+		Msg: fmt.Sprintf("%q is a number, not a name", name),
+		Fix: "enter a club player by name or by roster ID, and someone new by name"}
+	if pn, err := strconv.Atoi(name); err == nil {
+		if s, err := d.db.Snapshot(ctx, tid); err == nil {
+			if en := s.Entry(pn); en != nil {
+				e.Msg = fmt.Sprintf("%q is a number, not a name: player %d of %s is %s, entered already", name, pn, s.Tournament.Name, en.Player.Name)
+				e.Kind, e.Err = ErrConflict, errors.Join(ErrNumberAsName, ErrAlreadyEntered)
+				e.Fix = "to change that player, name them by that number in the other commands"
+			}
+		}
+	}
+	return e
+}
+
+// ErrPlayed: an entry with games cannot be removed, only withdrawn
+// (ErrConflict).
+var ErrPlayed = store.ErrPlayed
+
+// ReturnPlayer brings player id, withdrawn from tournament tid, back from
+// round from on (0: the next round to pair). The rounds the player missed
+// score as absences by the tournament's rule, the value of an absence
+// marked at check-in (no points, or half a point; C.04.2 art. 2.4-2.5).
+func (d *Desk) ReturnPlayer(ctx context.Context, tid, id int64, from int) (arbiter.Entry, error) {
+	t, err := d.db.Tournament(ctx, tid)
+	if err != nil {
+		return arbiter.Entry{}, inputErr("tournament", err)
+	}
+	// The tournament's value of an absence, as round absent gives it.
+	kind := arbiter.ZeroBye
+	if t.AbsentValue == arbiter.Half {
+		kind = arbiter.HalfBye
+	}
+	e, err := d.db.Return(ctx, tid, id, from, kind)
+	return e, inputErr("player", err)
+}
+
+// RemoveEntry takes player id out of tournament tid as if never entered:
+// only an entry that never played (no board, no pairing-allocated bye);
+// the players numbered after it move up by one. A player with games is
+// refused with ErrPlayed: withdraw them instead.
+func (d *Desk) RemoveEntry(ctx context.Context, tid, id int64) (arbiter.Entry, error) {
+	e, err := d.db.Remove(ctx, tid, id)
+	return e, inputErr("player", err)
+}
+
+// RemoveRosterPlayer takes player id out of the club roster: only one
+// entered in no tournament.
+func (d *Desk) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player, error) {
+	p, err := d.db.RemoveRosterPlayer(ctx, id)
+	return p, inputErr("player", err)
+}
+
+// RemoveGames takes the games attached to board b of round n (0: the last
+// round paired) off it; the board's result stays. It returns the round
+// and the number of games removed.
+func (d *Desk) RemoveGames(ctx context.Context, tid int64, n, b int) (round, removed int, err error) {
+	round, removed, err = d.db.RemoveGames(ctx, tid, n, b)
+	return round, removed, inputErr("board", err)
+}
+
+// ErrWrongBoard: neither player named by a game plays on the board it is
+// given for (ErrConflict).
+var ErrWrongBoard = fmt.Errorf("a game for another board: %w", ErrConflict)
+
+// CheckSeat refuses a game given for a board where neither of the
+// players its tags name plays, saying where they do play in that round
+// ("that is board 4 of round 3"). A game whose tags name no one, or one
+// of the board's players, passes: its tags are then only compared
+// (games.Compare), as warnings.
+func CheckSeat(s *Snapshot, seat games.Seat, t games.Tags) error {
+	named := func(tag string) bool {
+		switch strings.TrimSpace(tag) {
+		case "", "?", "-":
+			return false
+		}
+		return true
+	}
+	if !named(t.White) || !named(t.Black) {
+		return nil
+	}
+	on := func(tag string) bool { return arbiter.SameName(tag, seat.White) || arbiter.SameName(tag, seat.Black) }
+	if on(t.White) || on(t.Black) {
+		return nil
+	}
+	e := &Error{Kind: ErrConflict, Input: "game", Err: ErrWrongBoard,
+		Msg: fmt.Sprintf("the game is of %s - %s, and neither plays on %s", t.White, t.Black, seat),
+		Fix: "attach it to the board where they played, or keep it here by forcing it"}
+	if r := s.Round(seat.Round); r != nil {
+		for _, b := range r.Boards {
+			other := SeatOf(s, seat.Round, b)
+			if arbiter.SameName(t.White, other.White) || arbiter.SameName(t.White, other.Black) ||
+				arbiter.SameName(t.Black, other.White) || arbiter.SameName(t.Black, other.Black) {
+				e.Msg += fmt.Sprintf(": that is board %d of round %d (%s - %s)", b.Number, seat.Round, other.White, other.Black)
+				break
+			}
+		}
+	}
+	return e
+}
+
+// ActiveOnly returns the standings st without the players of s who
+// withdrew; the others keep their ranks.
+func ActiveOnly(s *Snapshot, st []tiebreak.Standing) []tiebreak.Standing {
+	var out []tiebreak.Standing
+	for _, x := range st {
+		if e := s.Entry(x.PN); e != nil && e.Status == arbiter.Withdrawn {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}

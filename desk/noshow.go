@@ -1,0 +1,117 @@
+package desk
+
+import (
+	"context"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// Option keys and values (see Options).
+const (
+	OptNoShows        = "no-shows"
+	NoShowsFlag       = "flag"
+	NoShowsWithdraw   = "withdraw"
+	OptNames          = "names"
+	NamesAny          = "any"
+	NamesSurnameFirst = "surname-first"
+)
+
+// Options lists the options of the desk with their values, the default
+// first.
+func Options() map[string][]string {
+	out := map[string][]string{}
+	for k, v := range store.Options {
+		out[k] = append([]string(nil), v...)
+	}
+	return out
+}
+
+// Option returns option key of tournament tid (0: the club).
+func (d *Desk) Option(ctx context.Context, tid int64, key string) (string, error) {
+	v, err := d.db.Option(ctx, tid, key)
+	return v, inputErr("option", err)
+}
+
+// SetOption sets option key of tournament tid (0: the club), logged.
+func (d *Desk) SetOption(ctx context.Context, tid int64, key, value string) error {
+	return inputErr("option", d.db.SetOption(ctx, tid, key, value))
+}
+
+// NoShow is a player who lost the round before by forfeit and is still
+// to be paired: most often someone who left without a word.
+type NoShow struct {
+	Entry arbiter.Entry
+	Round int // the round lost by forfeit
+}
+
+// NoShows returns the players of s who lost the last round paired by
+// forfeit (a game not played, FIDE Laws art. 6.7; C.04.1 art. 3.2 for
+// players who withdraw) and would be paired in the next round: no
+// withdrawal, no bye asked for.
+func NoShows(s *Snapshot) []NoShow {
+	n := len(s.Rounds)
+	if n == 0 {
+		return nil
+	}
+	var out []NoShow
+	add := func(pn int) {
+		e := s.Entry(pn)
+		if e == nil || !e.Plays(n+1) || s.Request(pn, n+1) != arbiter.NoBye {
+			return
+		}
+		out = append(out, NoShow{Entry: *e, Round: n})
+	}
+	for _, b := range s.Rounds[n-1].Boards {
+		switch b.Result {
+		case arbiter.WhiteForfeit:
+			add(b.Black)
+		case arbiter.BlackForfeit:
+			add(b.White)
+		case arbiter.DoubleForfeit:
+			add(b.White)
+			add(b.Black)
+		}
+	}
+	return out
+}
+
+// withdrawNoShows withdraws, when the tournament's option says so, the
+// players who lost the last round by forfeit, from the next round on.
+// Each withdrawal is logged as one of its own.
+func (d *Desk) withdrawNoShows(ctx context.Context, tid int64) ([]NoShow, error) {
+	v, err := d.db.Option(ctx, tid, OptNoShows)
+	if err != nil || v != NoShowsWithdraw {
+		return nil, err
+	}
+	s, err := d.db.Snapshot(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	ns := NoShows(s)
+	for _, x := range ns {
+		if _, _, err := d.db.Withdraw(ctx, tid, x.Entry.Player.ID, 0); err != nil {
+			return nil, inputErr("player", err)
+		}
+	}
+	return ns, nil
+}
+
+// ErrNameOrder: a new name typed without the comma of "Surname, Name"
+// where the option names asks for it (ErrInvalid).
+var ErrNameOrder = store.ErrNameOrder
+
+// surnameFirst reports whether new names must be typed "Surname, Name":
+// the tournament's option names, or else the club's.
+func (d *Desk) surnameFirst(ctx context.Context, tid int64) (bool, error) {
+	for _, id := range []int64{tid, 0} {
+		v, err := d.db.Option(ctx, id, OptNames)
+		if err != nil {
+			return false, err
+		}
+		if v != NamesAny {
+			return v == NamesSurnameFirst, nil
+		}
+	}
+	return false, nil
+}
