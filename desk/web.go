@@ -180,13 +180,17 @@ func (e *Evening) Publish(ctx context.Context, who string) (int, error) {
 
 // PairNext pairs the next round by the Dutch system as Pair does, and
 // publishes it if the tournament says so.
-func (e *Evening) PairNext(ctx context.Context, who string) (arbiter.Round, error) {
+func (e *Evening) PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error) {
 	e.pairing.Lock()
 	defer e.pairing.Unlock()
 	if who != "" {
 		ctx = WithActor(ctx, who)
 	}
-	open, _, err := e.Unsettled(ctx, false, who)
+	forcedBy := who
+	if forcedBy == "" {
+		forcedBy = "the organizer"
+	}
+	open, _, err := e.Unsettled(ctx, force, forcedBy+" (pairing forced)")
 	if err != nil {
 		return arbiter.Round{}, err
 	}

@@ -31,7 +31,7 @@ func (w words) t(key string, args ...any) string {
 // pages pass them.
 func placeholders(key string) []string {
 	switch key {
-	case "round-n", "after-round", "publish", "published", "pair-next", "paired", "draft", "dl-pairings-pdf":
+	case "round-n", "after-round", "publish", "published", "pair-next", "paired", "draft", "dl-pairings-pdf", "pair-force":
 		return []string{"Round"}
 	case "round-n-of":
 		return []string{"Round", "Rounds"}

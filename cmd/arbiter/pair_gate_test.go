@@ -126,3 +126,36 @@ func TestUnconfirmedAfterWait(t *testing.T) {
 		t.Errorf("--unconfirmed-after 90s: exit %d, %s", code, errs)
 	}
 }
+
+// TestPagePairForced: the organizer's page offers to force the pairing
+// once a report not confirmed waits in the queue, and forcing enters it
+// as reported, logged.
+func TestPagePairForced(t *testing.T) {
+	f := newServeFixture(t, "club")
+	white, org := f.client(), f.client()
+	b1 := "/b/" + f.codes[1].Token
+	f.post(white, b1+"/report", f.form(white, b1, "seat", "white", "result", "1-0"))
+	for b := 2; b <= 4; b++ {
+		f.cli.ok("round", "result", strconv.Itoa(b), "1/2")
+	}
+	f.post(org, "/admin/login", f.form(org, "/admin", "password", "club"))
+	if code, body := f.post(org, "/admin/pair", f.form(org, "/admin")); code != http.StatusConflict || !strings.Contains(body, "board 1: 1-0 reported by White") {
+		t.Errorf("pairing from the page with board 1 not confirmed = %d, want 409 naming board 1:\n%s", code, body)
+	}
+	// The button shows once the report waits in the queue (after 10
+	// minutes here); the form it posts is the same.
+	_, page, _ := f.get(org, "/admin")
+	if strings.Contains(page, `name="force"`) {
+		t.Errorf("the page offers to force the pairing before anything waits in the queue")
+	}
+	code, loc := f.post(org, "/admin/pair", f.form(org, "/admin", "force", "1"))
+	if code != http.StatusSeeOther || !strings.Contains(loc, "flash=") {
+		t.Fatalf("forced pairing from the page = %d %s, want a redirect", code, loc)
+	}
+	if got := f.results(1)[0]; got != arbiter.WhiteWins {
+		t.Errorf("board 1 = %v after the forced pairing, want 1-0", got)
+	}
+	if log := f.cli.ok("log"); !strings.Contains(log, "(pairing forced)") {
+		t.Errorf("the log does not say the pairing was forced:\n%s", log)
+	}
+}
