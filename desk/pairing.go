@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -270,16 +270,15 @@ func Edition(t arbiter.Tournament) int {
 }
 
 // explanationNote writes an explanation as stored with the board: the
-// score bracket, then the engine's account.
+// score bracket, then the engine's account, as a phrase in no language
+// (phrase.Text.Stored) that each front end words in its reader's
+// (locale.Localizer.Stored). Rows stored as English text by earlier
+// versions stay as they are.
 func explanationNote(e pairing.Explanation) string {
-	text := strings.TrimSpace(e.Text)
-	if text != "" && !strings.HasSuffix(text, ".") {
-		text += "."
+	if e.Bracket.IsZero() {
+		return phrase.New("pair.note.plain", "Text", e.Text).Stored()
 	}
-	if e.Bracket == "" {
-		return text
-	}
-	return fmt.Sprintf("Bracket %s: %s", e.Bracket, text)
+	return phrase.New("pair.note", "Bracket", e.Bracket, "Text", e.Text).Stored()
 }
 
 func plural(n int, one, many string) string {
@@ -321,11 +320,14 @@ func roundRobinPair(s *Snapshot) (Pairing, error) {
 	if err != nil {
 		return p, err
 	}
-	cycle := ""
+	// The notes are phrases in no language, as the Dutch system's are.
+	var note string
 	if t.Cycles == 2 {
-		cycle = fmt.Sprintf(" of the double round robin (cycle %d)", (n-1)/pairing.BergerRounds(players, 1)+1)
+		note = phrase.New("pair.berger.double", "Count", players+players%2, "Round", n,
+			"Cycle", (n-1)/pairing.BergerRounds(players, 1)+1).Stored()
+	} else {
+		note = phrase.New("pair.berger", "Count", players+players%2, "Round", n).Stored()
 	}
-	note := fmt.Sprintf("Berger table for %s, round %d%s (FIDE C.05 Annex 1).", plural(players+players%2, "player", "players"), n, cycle)
 	for _, b := range boards {
 		switch {
 		case out[b.White] && out[b.Black]:
@@ -335,7 +337,7 @@ func roundRobinPair(s *Snapshot) (Pairing, error) {
 				present, absent = b.Black, b.White
 			}
 			p.Byes = append(p.Byes, arbiter.Bye{PN: present, Kind: arbiter.FullBye})
-			p.ByeNotes[present] = fmt.Sprintf("Wins by forfeit: the opponent of the Berger table, %s, does not play round %d (FIDE C.05 Annex 1).", s.Label(absent), n)
+			p.ByeNotes[present] = phrase.New("pair.berger.forfeit", "Opponent", s.Label(absent), "Round", n).Stored()
 		default:
 			num := len(p.Boards) + 1
 			p.Boards = append(p.Boards, arbiter.Board{Number: num, White: b.White, Black: b.Black})
@@ -344,7 +346,7 @@ func roundRobinPair(s *Snapshot) (Pairing, error) {
 	}
 	if bye != 0 && !out[bye] {
 		p.Byes = append(p.Byes, arbiter.Bye{PN: bye, Kind: arbiter.ZeroBye})
-		p.ByeNotes[bye] = fmt.Sprintf("Sits out round %d: with an odd field the Berger table's number %d is the bye (FIDE C.05 Annex 1); no points.", n, players+1)
+		p.ByeNotes[bye] = phrase.New("pair.berger.bye", "Round", n, "Number", players+1).Stored()
 	}
 	return p, nil
 }
@@ -370,7 +372,7 @@ func (d *Desk) checkinNotes(ctx context.Context, s *Snapshot, p *Pairing) error 
 	}
 	for _, pn := range pns {
 		k := s.Request(pn, p.Round)
-		p.ByeNotes[pn] = fmt.Sprintf("Left out: absent at the check-in of round %d; scores %s by the tournament's policy (FIDE C.04.2 art. 3.3).", p.Round, s.Tournament.ByeValue(k))
+		p.ByeNotes[pn] = phrase.New("pair.checkin", "Round", p.Round, "Points", phrase.Num(s.Tournament.ByeValue(k).Points())).Stored()
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -11,6 +12,10 @@ import (
 // The views are what the front ends show of the tournament, as JSON:
 // arbiter's --json output and what a server sends. Field names are
 // stable: add, never rename.
+
+// viewWords words what the views hold as phrases (explanations): in
+// English, as the views are the same whatever the reader's language.
+func viewWords() *locale.Localizer { return locale.New(locale.English) }
 
 // BoardView is one board, or one bye, of a round in JSON. Byes have board
 // 0, black null and the kind of bye in "bye". Field names are stable.
@@ -32,14 +37,15 @@ type RoundView struct {
 
 // RoundViewOf returns the view of round d.
 func RoundViewOf(d RoundDetail) RoundView {
+	en := viewWords()
 	out := RoundView{Round: d.Number, Boards: []BoardView{}}
 	for _, b := range d.Boards {
 		black := b.Black
 		out.Boards = append(out.Boards, BoardView{Board: b.Number, White: b.White, Black: &black,
-			Result: b.Result.String(), Reason: d.Reasons[b.Number], Explanation: d.BoardNotes[b.Number]})
+			Result: b.Result.String(), Reason: d.Reasons[b.Number], Explanation: en.Stored(d.BoardNotes[b.Number])})
 	}
 	for _, b := range d.Byes {
-		out.Boards = append(out.Boards, BoardView{White: b.PN, Bye: b.Kind.String(), Explanation: d.ByeNotes[b.PN]})
+		out.Boards = append(out.Boards, BoardView{White: b.PN, Bye: b.Kind.String(), Explanation: en.Stored(d.ByeNotes[b.PN])})
 	}
 	return out
 }
@@ -269,11 +275,12 @@ func StandingViews(s *Snapshot, in tiebreak.Input, st []tiebreak.Standing) []Sta
 // ExplanationViews returns the views of a player's tie-breaks explained
 // (tiebreak.Explain): each opponent's part, what was cut, and why.
 func ExplanationViews(ex []tiebreak.Explanation) []ExplanationView {
+	en := viewWords()
 	out := make([]ExplanationView, 0, len(ex))
 	for _, x := range ex {
-		j := ExplanationView{Tiebreak: x.Spec.String(), Value: x.Value, Summary: x.Summary, Lines: []LineView{}}
+		j := ExplanationView{Tiebreak: x.Spec.String(), Value: x.Value, Summary: en.Word(x.Summary), Lines: []LineView{}}
 		for _, l := range x.Lines {
-			j.Lines = append(j.Lines, LineView{l.Round, l.Opponent, l.Value, l.Counted, l.Note})
+			j.Lines = append(j.Lines, LineView{l.Round, l.Opponent, l.Value, l.Counted, en.Word(l.Note)})
 		}
 		out = append(out, j)
 	}

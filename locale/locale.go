@@ -10,6 +10,8 @@ import (
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // Lang is a language arbiter prints in. Its value is the ISO 639-1 code
@@ -189,6 +191,45 @@ func (l *Localizer) Decimal(x float64, prec int) string {
 	s := strconv.FormatFloat(x, 'f', prec, 64)
 	if l.Lang() == Italian {
 		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+// Word writes a phrase of the pure packages in l's language: its
+// arguments worded first (figures with the decimal mark, phrases inside
+// it in turn), the argument Count choosing the plural form.
+func (l *Localizer) Word(t phrase.Text) string {
+	if t.ID == "" {
+		parts := make([]string, len(t.Parts))
+		for i, p := range t.Parts {
+			parts[i] = l.Word(p)
+		}
+		return strings.Join(parts, t.Sep)
+	}
+	args := make([]any, 0, 2*len(t.Args))
+	var count any
+	for k, v := range t.Args {
+		switch v := v.(type) {
+		case phrase.Num:
+			args = append(args, k, l.Decimal(float64(v), -1))
+		case phrase.Text:
+			args = append(args, k, l.Word(v))
+		default:
+			args = append(args, k, v)
+		}
+		if k == "Count" {
+			count = v
+		}
+	}
+	return l.ready().localize(t.ID, count, args)
+}
+
+// Stored words a text the database keeps: a phrase (phrase.Text.Stored)
+// in l's language, anything else, such as a note stored in English by an
+// earlier version, as it is.
+func (l *Localizer) Stored(s string) string {
+	if t, ok := phrase.Parse(s); ok {
+		return l.Word(t)
 	}
 	return s
 }

@@ -3,7 +3,8 @@ package pairing
 import (
 	"fmt"
 	"sort"
-	"strings"
+
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // bracket pairs one bracket: the moved-down players (MDPs) tb[:sg], the
@@ -59,7 +60,7 @@ type bracket struct {
 	m           *matcher
 
 	matched []bool // per tb index: paired (or, for an MDP, to be paired) in this bracket
-	notes   map[[2]int]string
+	notes   map[[2]int]phrase.Text
 
 	// Scratch of firstPartner: tight lists per vertex and the search of
 	// altPath, valid under the current stamps.
@@ -85,17 +86,17 @@ func (b *bracket) explainPartner(p, o int, rem []int, pos []int, role []bool, re
 	}
 	ps := b.e.ps
 	pp, po := ps[b.tb[p]], ps[b.tb[o]]
-	var parts []string
+	var parts []phrase.Text
 	ip, io := pos[p], pos[o]
 	switch {
 	case ip < remPairs && io >= remPairs:
-		parts = append(parts, fmt.Sprintf("%d is S1 no. %d and %d is S2 no. %d", pp.id, ip+1, po.id, io-remPairs+1))
+		parts = append(parts, phrase.New("pair.s1s2", "Player", pp.id, "S1", ip+1, "Opponent", po.id, "S2", io-remPairs+1))
 	case ip >= remPairs:
-		parts = append(parts, fmt.Sprintf("%d moved from S2 into S1 (an exchange: the fewest, with the smallest BSN difference)", pp.id))
+		parts = append(parts, phrase.New("pair.exchange.in", "Player", pp.id))
 	default:
-		parts = append(parts, fmt.Sprintf("%d left S1 for S2 (an exchange: the fewest, with the smallest BSN difference)", po.id))
+		parts = append(parts, phrase.New("pair.exchange.out", "Player", po.id))
 	}
-	var skipped []string
+	var skipped []phrase.Text
 	more := 0 // passed over beyond the first maxPassedOver: counted only
 	for _, c := range rem {
 		if c == o {
@@ -111,29 +112,29 @@ func (b *bracket) explainPartner(p, o int, rem []int, pos []int, role []bool, re
 		pc := ps[b.tb[c]]
 		switch {
 		case b.matched[c]:
-			skipped = append(skipped, fmt.Sprintf("%d is already paired", pc.id))
+			skipped = append(skipped, phrase.New("pair.skip.paired", "Player", pc.id))
 		case !canMeet(pp, pc):
-			why := "C3, the same absolute colour preference"
+			why := phrase.New("pair.skip.c3")
 			for _, x := range pp.opps {
 				if x == pc.id {
-					why = "C1, they have met"
+					why = phrase.New("pair.skip.c1")
 				}
 			}
-			skipped = append(skipped, fmt.Sprintf("%d cannot be the opponent (%s)", pc.id, why))
+			skipped = append(skipped, phrase.New("pair.skip.cannot", "Player", pc.id, "Why", why))
 		default:
-			skipped = append(skipped, fmt.Sprintf("%d would leave a worse pairing on C6-C21", pc.id))
+			skipped = append(skipped, phrase.New("pair.skip.worse", "Player", pc.id))
 		}
 	}
 	if more > 0 {
-		skipped = append(skipped, fmt.Sprintf("and %d more", more))
+		skipped = append(skipped, phrase.New("pair.skip.more", "Count", more))
 	}
 	if len(skipped) > 0 {
-		parts = append(parts, "passed over: "+strings.Join(skipped, "; "))
+		parts = append(parts, phrase.New("pair.skipped", "List", phrase.Join("; ", skipped...)))
 	}
 	if b.notes == nil {
-		b.notes = map[[2]int]string{}
+		b.notes = map[[2]int]phrase.Text{}
 	}
-	b.notes[key(pp.id, po.id)] = strings.Join(parts, "; ")
+	b.notes[key(pp.id, po.id)] = phrase.Join("; ", parts...)
 }
 
 // pair pairs the bracket, in fast mode first.

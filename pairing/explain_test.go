@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/labyrinth-chess/arbiter/locale"
 )
 
 // TestExplanationsBounded checks that in a large bracket an explanation
@@ -27,7 +29,12 @@ func TestExplanationsBounded(t *testing.T) {
 		t.Fatalf("PairExplained paired otherwise than Pair")
 	}
 	counted := false
-	for _, e := range res.Explanations {
+	en := locale.New(locale.English)
+	for _, x := range res.Explanations {
+		e := struct {
+			Board int
+			Text  string
+		}{x.Board, en.Word(x.Text)}
 		if n := strings.Count(e.Text, " is already paired") + strings.Count(e.Text, " cannot be the opponent") + strings.Count(e.Text, " would leave a worse pairing"); n > maxPassedOver {
 			t.Errorf("board %d names %d players passed over, want at most %d: %.200s", e.Board, n, maxPassedOver, e.Text)
 		}

@@ -47,8 +47,9 @@ type Event struct {
 
 	// Warn, when not nil, is told once per document written when a name
 	// or other text held characters the writer could not print as they
-	// are (a PDF font without the letter, an emoji) and replaced.
-	Warn func(msg string)
+	// are (a PDF font without the letter, an emoji) and replaced: what
+	// was replaced, for the caller to word in the reader's language.
+	Warn func(Replaced)
 
 	// Codes holds, by board number, what the result slips of the last
 	// round print for reporting from the board (arbiter serve): a QR
@@ -56,6 +57,20 @@ type Event struct {
 	// slips without them.
 	Codes map[int]SlipCode
 }
+
+// Replaced says what text a writer could not print as it was.
+type Replaced struct {
+	// Lacking are the characters the PDF fonts have no glyph for, each
+	// once, in the order met; each was printed as the nearest letter the
+	// fonts have or as U+FFFD.
+	Lacking []rune
+	// BadUTF8 is true when bytes that are not UTF-8 text were met and
+	// printed as U+FFFD.
+	BadUTF8 bool
+}
+
+// IsZero reports whether nothing was replaced.
+func (r Replaced) IsZero() bool { return len(r.Lacking) == 0 && !r.BadUTF8 }
 
 // SlipCode is what a board's slip carries for reporting the result from
 // a phone: the address the QR code holds and the players' PINs.

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -130,27 +129,7 @@ func (p *pdfFile) Text(x, y float64, s string) { p.Fpdf.Text(x, y, p.printable(s
 // GetStringWidth measures s made printable, as Text draws it.
 func (p *pdfFile) GetStringWidth(s string) float64 { return p.Fpdf.GetStringWidth(p.printable(s)) }
 
-// warning returns the sentence telling what printable replaced, or "".
-func (p *pdfFile) warning() string {
-	var parts []string
-	if len(p.lacking) > 0 {
-		shown := p.lacking
-		more := ""
-		if len(shown) > 12 {
-			shown, more = shown[:12], fmt.Sprintf(" and %d more", len(p.lacking)-12)
-		}
-		var cs []string
-		for _, r := range shown {
-			if text.Class(r) != "" {
-				cs = append(cs, fmt.Sprintf("U+%04X", r))
-			} else {
-				cs = append(cs, fmt.Sprintf("%c (U+%04X)", r, r))
-			}
-		}
-		parts = append(parts, fmt.Sprintf("the PDF fonts have no %s%s: printed as the nearest letter or as \uFFFD", strings.Join(cs, ", "), more))
-	}
-	if p.badUTF8 {
-		parts = append(parts, "bytes that are not UTF-8 text printed as \uFFFD")
-	}
-	return strings.Join(parts, "; ")
+// replaced returns what printable replaced; IsZero when nothing was.
+func (p *pdfFile) replaced() Replaced {
+	return Replaced{Lacking: slices.Clone(p.lacking), BadUTF8: p.badUTF8}
 }

@@ -229,8 +229,8 @@ func (d *pdfDoc) output(w io.Writer) error {
 	if err := d.f.Output(w); err != nil {
 		return fmt.Errorf("reports: write PDF: %w", err)
 	}
-	if msg := d.f.warning(); msg != "" && d.v.ev.Warn != nil {
-		d.v.ev.Warn(msg)
+	if r := d.f.replaced(); !r.IsZero() && d.v.ev.Warn != nil {
+		d.v.ev.Warn(r)
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ type Season struct {
 	// Warn, when not nil, is told once per document when a name held
 	// characters the writer could not print as they are (see
 	// Event.Warn).
-	Warn func(msg string)
+	Warn func(Replaced)
 }
 
 // droppedCell is a season score that does not count: a number shown in

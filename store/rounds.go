@@ -605,8 +605,11 @@ func pairNames(ctx context.Context, q queryer, tid int64, w, b int) (wn, bn stri
 // result came about.
 type RoundDetail struct {
 	arbiter.Round
-	Method     string
-	PairedAt   time.Time
+	Method   string
+	PairedAt time.Time
+	// The explanations: English text in rounds paired before they were
+	// stored in no language, else a phrase of the locale catalogs as JSON
+	// ({"id": ..., "args": ...}) that the reader words.
 	BoardNotes map[int]string // board number: explanation
 	ByeNotes   map[int]string // pairing number: explanation
 	Reasons    map[int]string // board number: reason of the result

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // eps absorbs rounding in separate tables that average repeated games.
@@ -58,11 +60,11 @@ func (c *calc) separateTable(members []int, at map[int]int) separate {
 
 // deTrace collects, for Explain, the steps of a direct encounter.
 type deTrace struct {
-	steps []string
+	steps []phrase.Text
 }
 
-func (tr *deTrace) addf(format string, args ...any) {
-	tr.steps = append(tr.steps, fmt.Sprintf(format, args...))
+func (tr *deTrace) add(id string, args ...any) {
+	tr.steps = append(tr.steps, phrase.New(id, args...))
 }
 
 // directEncounter ranks a group of tied players by C.07 article 6 and
@@ -109,7 +111,7 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 		return out
 	}
 	if tr != nil {
-		tr.addf("separate table of %s: %s", list(group), t.describe(order))
+		tr.add("tb.de.table", "Group", list(group), "Table", t.describe(order))
 	}
 
 	if allMet {
@@ -124,18 +126,18 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 		}
 		if len(runs) == 1 {
 			if tr != nil {
-				tr.addf("all of %s met each other and scored the same: DE decides nothing (C.07 6.2)", list(group))
+				tr.add("tb.de.allsame", "Group", list(group))
 			}
 			return [][]int{pns(order)}
 		}
 		if tr != nil {
-			tr.addf("all of %s met each other: the separate table ranks them (C.07 6.2)", list(group))
+			tr.add("tb.de.allmet", "Group", list(group))
 		}
 		var out [][]int
 		for _, run := range runs {
 			if len(run) > 1 {
 				if tr != nil {
-					tr.addf("DE again for %s, still level", list(run))
+					tr.add("tb.de.againlevel", "Group", list(run))
 				}
 				out = append(out, c.directEncounter(run, at, tr)...)
 				continue
@@ -153,8 +155,8 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 		for _, q := range rest[1:] {
 			if reach := t.score[q] + float64(k-1-t.met[q]); !(t.score[top] > reach+eps) {
 				if tr != nil {
-					tr.addf("%d (%s) is not sure to stay alone at place %d: %d (%s, %s)",
-						group[top], num(t.score[top]), len(out)+1, group[q], num(t.score[q]), missing(k-1-t.met[q], reach))
+					tr.add("tb.de.notsure", "Top", group[top], "TopScore", phrase.Num(t.score[top]), "Place", len(out)+1,
+						"Other", group[q], "OtherScore", phrase.Num(t.score[q]), "Missing", missing(k-1-t.met[q], reach))
 				}
 				alone = false
 				break
@@ -164,7 +166,7 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 			break
 		}
 		if tr != nil {
-			tr.addf("%d (%s) takes place %d whatever the missing games (C.07 6.3)", group[top], num(t.score[top]), len(out)+1)
+			tr.add("tb.de.takes", "Top", group[top], "TopScore", phrase.Num(t.score[top]), "Place", len(out)+1)
 		}
 		out = append(out, []int{group[top]})
 		rest = rest[1:]
@@ -174,46 +176,43 @@ func (c *calc) directEncounter(group []int, at map[int]int, tr *deTrace) [][]int
 		return append(out, pns(rest))
 	case len(out) == 0:
 		if tr != nil {
-			tr.addf("not all of %s met each other and nobody is sure to be alone on top: DE decides nothing (C.07 6.3)", list(group))
+			tr.add("tb.de.notall", "Group", list(group))
 		}
 		return [][]int{pns(rest)}
 	}
 	left := pns(rest)
 	if tr != nil {
-		tr.addf("DE again for %s", list(left))
+		tr.add("tb.de.again", "Group", list(left))
 	}
 	return append(out, c.directEncounter(left, at, tr)...)
 }
 
 // missing describes a player's missing games in the separate table.
-func missing(n int, reach float64) string {
-	switch n {
-	case 0:
-		return "no game missing"
-	case 1:
-		return fmt.Sprintf("1 game missing, could reach %s", num(reach))
+func missing(n int, reach float64) phrase.Text {
+	if n == 0 {
+		return phrase.New("tb.de.nomissing")
 	}
-	return fmt.Sprintf("%d games missing, could reach %s", n, num(reach))
+	return phrase.New("tb.de.missing", "Count", n, "Reach", phrase.Num(reach))
 }
 
 // describe lists the separate table in order: "2: 1 (met 1 of 2), ...".
-func (t separate) describe(order []int) string {
+func (t separate) describe(order []int) phrase.Text {
 	k := len(t.members)
-	parts := make([]string, len(order))
+	parts := make([]phrase.Text, len(order))
 	for i, j := range order {
-		parts[i] = fmt.Sprintf("%d: %s (met %d of %d)", t.members[j], num(t.score[j]), t.met[j], k-1)
+		parts[i] = phrase.New("tb.de.row", "Player", t.members[j], "Score", phrase.Num(t.score[j]), "Met", t.met[j], "Of", k-1)
 	}
-	return strings.Join(parts, ", ")
+	return phrase.Join(", ", parts...)
 }
 
-// list formats pairing numbers: "1, 2 and 6".
-func list(pns []int) string {
+// list names pairing numbers: "1, 2 and 6".
+func list(pns []int) phrase.Text {
 	s := make([]string, len(pns))
 	for i, pn := range pns {
 		s[i] = fmt.Sprint(pn)
 	}
 	if len(s) < 2 {
-		return strings.Join(s, "")
+		return phrase.New("tb.list.one", "Item", strings.Join(s, ""))
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return phrase.New("tb.list", "Items", strings.Join(s[:len(s)-1], ", "), "Last", s[len(s)-1])
 }

@@ -76,7 +76,7 @@ func TestFIDEExercise2026(t *testing.T) {
 	if ex[0].Value != 12.5 {
 		t.Errorf("2026 BH of player 11 = %v, want 12.5", ex[0].Value)
 	}
-	if l := ex[0].Lines[3]; l.Value != 1.5 || !strings.Contains(l.Note, "16.4.1") {
+	if l := ex[0].Lines[3]; l.Value != 1.5 || !strings.Contains(english(l.Note), "16.4.1") {
 		t.Errorf("2026 BH of player 11, round 4 = %+v, want 1.5 capped by 16.4.1", l)
 	}
 }

@@ -7,32 +7,35 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/scoring"
 )
 
 // Explanation says where one figure of a player's standings line comes
 // from: one Line per contribution (an opponent, a bye's dummy opponent, a
-// round), and a Summary in plain words citing the C.07 article.
+// round), and a Summary in plain words citing the C.07 article. The words
+// are phrases of the locale catalogs (ids "tb.*"), worded by the caller.
 type Explanation struct {
 	Spec    Spec
 	Value   float64 // the figure, as in Standing.Values
 	Lines   []Line
-	Summary string
+	Summary phrase.Text
 }
 
 // Line is one contribution to a figure.
 type Line struct {
-	Round    int     // 0 when the line is not about one round
-	Opponent int     // pairing number; 0 for a bye, an absence or a dummy opponent
-	Value    float64 // what the line adds (or would add, if not counted)
-	Counted  bool    // false for values cut, left out or not counting
-	Note     string  // plain words: what the value is and why it counts or not
+	Round    int         // 0 when the line is not about one round
+	Opponent int         // pairing number; 0 for a bye, an absence or a dummy opponent
+	Value    float64     // what the line adds (or would add, if not counted)
+	Counted  bool        // false for values cut, left out or not counting
+	Note     phrase.Text // what the value is and why it counts or not
 }
 
-// String formats the explanation as a few lines of text.
-func (e Explanation) String() string {
+// Format writes the explanation as a few lines of text, worded by word
+// (a locale.Localizer's Word).
+func (e Explanation) Format(word func(phrase.Text) string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s = %s: %s\n", e.Spec, num(e.Value), e.Summary)
+	fmt.Fprintf(&b, "%s = %s: %s\n", e.Spec, word(phrase.New("tb.num", "Value", phrase.Num(e.Value))), word(e.Summary))
 	for _, l := range e.Lines {
 		mark := " "
 		if !l.Counted {
@@ -40,9 +43,9 @@ func (e Explanation) String() string {
 		}
 		where := "       "
 		if l.Round > 0 {
-			where = fmt.Sprintf("round %d", l.Round)
+			where = word(phrase.New("tb.round", "Round", l.Round))
 		}
-		fmt.Fprintf(&b, "  %s %s %6s  %s\n", mark, where, num(l.Value), l.Note)
+		fmt.Fprintf(&b, "  %s %s %6s  %s\n", mark, where, word(phrase.New("tb.num", "Value", phrase.Num(l.Value))), word(l.Note))
 	}
 	return b.String()
 }
@@ -71,12 +74,12 @@ func Explain(in Input, pn int) ([]Explanation, error) {
 		e := Explanation{Spec: s, Value: r.values[i][pn-1]}
 		switch s.Code {
 		case BH, SB:
-			c.explainBuchholz(&e, pn, "")
+			c.explainBuchholz(&e, pn, phrase.Text{})
 		case FB:
 			f := c.fore()
-			note := "the last round is not played yet: FB is BH"
+			note := say("tb.fb.notyet")
 			if f != c {
-				note = fmt.Sprintf("games of round %d taken as draws", c.rounds)
+				note = say("tb.fb.draws", "Round", c.rounds)
 			}
 			f.explainBuchholz(&e, pn, note)
 		case AOB:
@@ -104,65 +107,110 @@ func Explain(in Input, pn int) ([]Explanation, error) {
 // num formats a figure without trailing zeros: "12", "12.5", "12.33".
 func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
+// specName names a tie-break as Spec.Name does, in the catalogs' words:
+// "Buchholz cut 1 (C.07 8.1, 14.1)".
+func specName(s Spec) phrase.Text {
+	info, ok := codes[s.Code]
+	if !ok {
+		return say("tb.name", "Name", s.String())
+	}
+	name := say("tb.code." + strings.ToLower(string(s.Code)))
+	art := "C.07 " + info.article
+	switch s.Modifier {
+	case Cut1, Cut2:
+		return say("tb.spec.cut", "Name", name, "N", string(s.Modifier[1:]), "Article", art+", 14.1")
+	case Median1, Median2:
+		return say("tb.spec.median", "Name", name, "N", string(s.Modifier[1:]), "Article", art+", 14.1")
+	}
+	return say("tb.spec", "Name", name, "Article", art)
+}
+
+// say is phrase.New, short for the many notes below.
+func say(id string, args ...any) phrase.Text { return phrase.New(id, args...) }
+
+// then joins a note and what follows it: "won against 3 with White: ...".
+func then(a, b phrase.Text) phrase.Text { return phrase.Join(": ", a, b) }
+
+// also adds a remark to a note: "...; cut: ...".
+func also(a, b phrase.Text) phrase.Text { return phrase.Join("; ", a, b) }
+
 // colourWord names a colour for notes.
-func colourWord(c arbiter.Colour) string {
+func colourWord(c arbiter.Colour) phrase.Text {
 	switch c {
 	case arbiter.White:
-		return "White"
+		return say("colour.white")
 	case arbiter.Black:
-		return "Black"
+		return say("colour.black")
 	}
-	return "no colour"
+	return say("tb.colour.none")
 }
 
 // describe says in plain words what a round was for a player.
-func describe(o scoring.Outcome) string {
+func describe(o scoring.Outcome) phrase.Text {
 	switch o.Kind {
 	case scoring.Game:
 		if o.Pending {
-			return fmt.Sprintf("game against %d with %s, no result yet", o.Opponent, colourWord(o.Colour))
+			return say("tb.game.pending", "Opponent", o.Opponent, "Colour", colourWord(o.Colour))
 		}
-		verb := "lost to"
+		id := "tb.game.lost"
 		switch o.Points {
 		case arbiter.One:
-			verb = "won against"
+			id = "tb.game.won"
 		case arbiter.Half:
-			verb = "drew with"
+			id = "tb.game.drew"
 		}
-		return fmt.Sprintf("%s %d with %s", verb, o.Opponent, colourWord(o.Colour))
+		return say(id, "Opponent", o.Opponent, "Colour", colourWord(o.Colour))
 	case scoring.ForfeitWin:
-		return fmt.Sprintf("forfeit win against %d", o.Opponent)
+		return say("tb.forfeit.win", "Opponent", o.Opponent)
 	case scoring.ForfeitLoss:
-		return fmt.Sprintf("forfeit loss against %d", o.Opponent)
+		return say("tb.forfeit.loss", "Opponent", o.Opponent)
 	}
-	return fmt.Sprintf("%s (%s)", o.Kind, pointWord(o.Points))
+	return say("tb.absence", "Kind", kindWord(o.Kind), "Points", pointWord(o.Points))
+}
+
+// kindWord names a round that is not a game.
+func kindWord(k scoring.Kind) phrase.Text {
+	switch k {
+	case scoring.PAB:
+		return say("tb.kind.pab")
+	case scoring.HalfBye:
+		return say("tb.kind.halfbye")
+	case scoring.FullBye:
+		return say("tb.kind.fullbye")
+	case scoring.ZeroBye:
+		return say("tb.kind.zerobye")
+	case scoring.Absent:
+		return say("tb.kind.absent")
+	}
+	return say("tb.kind.other", "Kind", k.String())
 }
 
 // pointWord spells a score: "1 point", "0.5 point", "0 points".
-func pointWord(s arbiter.Score) string {
+func pointWord(s arbiter.Score) phrase.Text {
+	n := 2
 	if s == arbiter.One || s == arbiter.Half {
-		return s.String() + " point"
+		n = 1
 	}
-	return s.String() + " points"
+	return say("tb.points", "Count", n, "Points", phrase.Num(s.Points()))
 }
 
 // cutNote explains why a contribution was left out.
-func cutNote(why cutReason) string {
+func cutNote(why cutReason) phrase.Text {
 	switch why {
 	case cutLow:
-		return "cut: least significant value (C.07 14.1)"
+		return say("tb.cut.low")
 	case cutLowVUR:
-		return "cut first: voluntarily unplayed round (C.07 16.5)"
+		return say("tb.cut.vur")
 	case cutLowOverVUR:
-		return "cut: least significant value, worth more than the voluntarily unplayed round (C.07 16.5)"
+		return say("tb.cut.lowovervur")
 	case cutHigh:
-		return "cut: most significant value (C.07 14.1)"
+		return say("tb.cut.high")
 	}
-	return ""
+	return phrase.Text{}
 }
 
 // explainBuchholz fills e for BH, SB and FB.
-func (c *calc) explainBuchholz(e *Explanation, pn int, extra string) {
+func (c *calc) explainBuchholz(e *Explanation, pn int, extra phrase.Text) {
 	sb := e.Spec.Code == SB
 	low, high := e.Spec.cuts()
 	cs := c.contribs(pn, sb, nil)
@@ -172,29 +220,27 @@ func (c *calc) explainBuchholz(e *Explanation, pn int, extra string) {
 	for _, x := range cs {
 		o := card.Rounds[x.round-1]
 		l := Line{Round: x.round, Opponent: x.opp, Value: x.value, Counted: x.cut == kept}
-		var note string
+		var note phrase.Text
 		switch {
 		case x.cut == notYet:
-			note = describe(o) + ": not counted until it has a result"
+			note = then(describe(o), say("tb.notyet"))
 		case o.Kind == scoring.Game:
-			note = describe(o) + ": " + c.opponentNote(x.opp)
+			note = then(describe(o), c.opponentNote(x.opp))
 		case c.edition == Edition2009:
-			note = fmt.Sprintf("%s: virtual opponent %s + (1 − %s) + 0.5 × (%d − %d) = %s (2009 rule)",
-				describe(o), num(card.ScoreAfter(x.round-1).Points()), num(x.points), c.rounds, x.round, num(x.oppScore))
+			note = then(describe(o), say("tb.virtual2009", "Own", phrase.Num(card.ScoreAfter(x.round-1).Points()),
+				"Scored", phrase.Num(x.points), "Rounds", c.rounds, "Round", x.round, "Value", phrase.Num(x.oppScore)))
 		case x.oppScore < c.score[pn].Points() && hasOpponent(o):
-			note = fmt.Sprintf("%s: dummy opponent on the player's own score %s, capped at the opponent's adjusted score %s (C.07 16.4.1)",
-				describe(o), c.score[pn], num(x.oppScore))
+			note = then(describe(o), say("tb.dummy.capopp", "Own", phrase.Num(c.score[pn].Points()), "Value", phrase.Num(x.oppScore)))
 		case x.oppScore < c.score[pn].Points():
-			note = fmt.Sprintf("%s: dummy opponent on the player's own score %s, capped at a draw in every round, %s (C.07 16.4.2)",
-				describe(o), c.score[pn], num(x.oppScore))
+			note = then(describe(o), say("tb.dummy.capdraw", "Own", phrase.Num(c.score[pn].Points()), "Value", phrase.Num(x.oppScore)))
 		default:
-			note = fmt.Sprintf("%s: dummy opponent on the player's own score %s (C.07 16.4)", describe(o), num(x.oppScore))
+			note = then(describe(o), say("tb.dummy", "Value", phrase.Num(x.oppScore)))
 		}
 		if sb && x.cut != notYet {
-			note += fmt.Sprintf(", × %s scored", num(x.points))
+			note = phrase.Join(", ", note, say("tb.sb.times", "Scored", phrase.Num(x.points)))
 		}
-		if w := cutNote(x.cut); w != "" {
-			note += "; " + w
+		if w := cutNote(x.cut); !w.IsZero() {
+			note = also(note, w)
 			nCut++
 		}
 		if x.cut == kept {
@@ -203,29 +249,27 @@ func (c *calc) explainBuchholz(e *Explanation, pn int, extra string) {
 		l.Note = note
 		e.Lines = append(e.Lines, l)
 	}
-	what := "sum of the opponents' scores"
+	what := "tb.bh.sum"
 	if sb {
-		what = "sum of each opponent's score times the points scored against that opponent"
+		what = "tb.sb.sum"
 	}
-	e.Summary = fmt.Sprintf("%s: %s", e.Spec.Name(), what)
+	e.Summary = then(specName(e.Spec), say(what))
 	if low+high > 0 {
-		e.Summary += fmt.Sprintf(", %d values kept, %d cut", nKept, nCut)
+		e.Summary = phrase.Join(", ", e.Summary, say("tb.keptcut", "Kept", nKept, "Cut", nCut))
 	}
-	if extra != "" {
-		e.Summary += "; " + extra
-	}
+	e.Summary = also(e.Summary, extra)
 }
 
 // opponentNote gives an opponent's score as it counts for BH and SB.
-func (c *calc) opponentNote(opp int) string {
+func (c *calc) opponentNote(opp int) phrase.Text {
 	got, adj := c.score[opp].Points(), c.adj[opp]
 	if got == adj {
-		return fmt.Sprintf("opponent scored %s", num(got))
+		return say("tb.opp.scored", "Score", phrase.Num(got))
 	}
 	if c.edition == Edition2009 {
-		return fmt.Sprintf("opponent scored %s, counted %s with the unplayed rounds as draws (2009 rule)", num(got), num(adj))
+		return say("tb.opp.adj2009", "Score", phrase.Num(got), "Adjusted", phrase.Num(adj))
 	}
-	return fmt.Sprintf("opponent scored %s, adjusted to %s: requested byes followed only by unplayed rounds count as draws (C.07 16.3)", num(got), num(adj))
+	return say("tb.opp.adj", "Score", phrase.Num(got), "Adjusted", phrase.Num(adj))
 }
 
 // explainAOB fills e for AOB.
@@ -234,18 +278,18 @@ func (c *calc) explainAOB(e *Explanation, pn int) {
 	var sum float64
 	var k int
 	for i, o := range c.cards[pn-1].Rounds {
-		l := Line{Round: i + 1, Opponent: o.Opponent, Note: describe(o)}
+		l := Line{Round: i + 1, Opponent: o.Opponent}
 		if played(o) {
 			l.Value, l.Counted = bh[o.Opponent], true
-			l.Note += fmt.Sprintf(": that opponent's Buchholz %s", num(l.Value))
+			l.Note = then(describe(o), say("tb.aob.line", "Value", phrase.Num(l.Value)))
 			sum += l.Value
 			k++
 		} else {
-			l.Note += ": not a game played over the board"
+			l.Note = then(describe(o), say("tb.notboard"))
 		}
 		e.Lines = append(e.Lines, l)
 	}
-	e.Summary = fmt.Sprintf("%s: %s / %d games, rounded to two decimals", e.Spec.Name(), num(sum), k)
+	e.Summary = then(specName(e.Spec), say("tb.aob.sum", "Sum", phrase.Num(sum), "Games", k))
 }
 
 // explainTally fills e for WIN, WON, BPG, BWG and GE.
@@ -257,36 +301,36 @@ func (c *calc) explainTally(e *Explanation, pn int) {
 			l.Value = 1
 			k++
 		} else {
-			l.Note += ": does not count"
+			l.Note = then(l.Note, say("tb.nocount"))
 		}
 		e.Lines = append(e.Lines, l)
 	}
 	what := map[Code]string{
-		WIN: "rounds scored as a win, played or not",
-		WON: "games won over the board",
-		BPG: "games played over the board with Black",
-		BWG: "games won over the board with Black",
-		GE:  "rounds not voluntarily unplayed (C.07 16.1)",
-		REP: "rounds not voluntarily unplayed (C.07 16.1)",
+		WIN: "tb.win",
+		WON: "tb.won",
+		BPG: "tb.bpg",
+		BWG: "tb.bwg",
+		GE:  "tb.ge",
+		REP: "tb.ge",
 	}[e.Spec.Code]
-	e.Summary = fmt.Sprintf("%s: %s; %d of %d rounds count", e.Spec.Name(), what, k, c.rounds)
+	e.Summary = then(specName(e.Spec), also(say(what), say("tb.tally", "Kept", k, "Rounds", c.rounds)))
 }
 
 // explainOther fills e for the tie-breaks whose figure needs no table:
 // STD, TPN, RTNG, PTP, APRO and APPO.
 func (c *calc) explainOther(e *Explanation, pn int) {
 	what := map[Code]string{
-		STD:  "points counted 1, ½ and 0 whatever the scoring",
-		TPN:  "the pairing number; the lower ranks first",
-		RTNG: "the player's rating",
-		PTP:  "the lowest rating whose expected score (FIDE B.02 8.1.b) against the rated opponents met reaches the points scored against them",
-		APRO: "the mean of the opponents' TPR over games played, rounded",
-		APPO: "the mean of the opponents' PTP over games played, rounded",
+		STD:  "tb.std",
+		TPN:  "tb.tpn",
+		RTNG: "tb.rtng",
+		PTP:  "tb.ptp",
+		APRO: "tb.apro",
+		APPO: "tb.appo",
 	}[e.Spec.Code]
 	if c.dropRatings && e.Spec.Code.ratingBased() {
-		what = "dropped: unrated players take part and no rating is set for them (C.07)"
+		what = "tb.dropped"
 	}
-	e.Summary = fmt.Sprintf("%s: %s", e.Spec.Name(), what)
+	e.Summary = then(specName(e.Spec), say(what))
 }
 
 // explainPS fills e for PS.
@@ -296,13 +340,13 @@ func (c *calc) explainPS(e *Explanation, pn int) {
 	for i, o := range c.cards[pn-1].Rounds {
 		run += o.Points
 		l := Line{Round: i + 1, Opponent: o.Opponent, Value: run.Points(), Counted: i >= low,
-			Note: fmt.Sprintf("%s: score %s after round %d", describe(o), run, i+1)}
+			Note: then(describe(o), say("tb.ps.line", "Score", phrase.Num(run.Points()), "Round", i+1))}
 		if !l.Counted {
-			l.Note += "; cut: the first rounds are the least significant (C.07 14.1)"
+			l.Note = also(l.Note, say("tb.ps.cut"))
 		}
 		e.Lines = append(e.Lines, l)
 	}
-	e.Summary = fmt.Sprintf("%s: sum of the running scores", e.Spec.Name())
+	e.Summary = then(specName(e.Spec), say("tb.ps.sum"))
 }
 
 // explainKoya fills e for KS.
@@ -314,14 +358,14 @@ func (c *calc) explainKoya(e *Explanation, pn int) {
 		}
 		s := c.score[o.Opponent].Points()
 		l := Line{Round: i + 1, Opponent: o.Opponent, Value: o.Points.Points(), Counted: s >= limit}
+		id := "tb.ks.under"
 		if l.Counted {
-			l.Note = fmt.Sprintf("%s: opponent scored %s, at least %s", describe(o), num(s), num(limit))
-		} else {
-			l.Note = fmt.Sprintf("%s: opponent scored %s, under %s", describe(o), num(s), num(limit))
+			id = "tb.ks.atleast"
 		}
+		l.Note = then(describe(o), say(id, "Score", phrase.Num(s), "Limit", phrase.Num(limit)))
 		e.Lines = append(e.Lines, l)
 	}
-	e.Summary = fmt.Sprintf("%s: points against opponents on at least 50%% of %d rounds", e.Spec.Name(), c.rounds)
+	e.Summary = then(specName(e.Spec), say("tb.ks.sum", "Rounds", c.rounds))
 }
 
 // ratingLines returns a line per game played over the board, for ARO and
@@ -336,12 +380,12 @@ func (c *calc) ratingLines(pn int, gs []rated) []Line {
 		j := slices.IndexFunc(gs, func(g rated) bool { return g.round == i+1 })
 		switch {
 		case j < 0:
-			l.Note = describe(o) + ": unrated, left out"
+			l.Note = then(describe(o), say("tb.unrated"))
 		case gs[j].cut != kept:
-			l.Note = fmt.Sprintf("%s: rated %d; %s", describe(o), gs[j].rating, cutNote(gs[j].cut))
+			l.Note = then(describe(o), also(say("tb.rated", "Rating", gs[j].rating), cutNote(gs[j].cut)))
 		default:
 			l.Counted = true
-			l.Note = fmt.Sprintf("%s: rated %d", describe(o), gs[j].rating)
+			l.Note = then(describe(o), say("tb.rated", "Rating", gs[j].rating))
 		}
 		out = append(out, l)
 	}
@@ -354,12 +398,13 @@ func (c *calc) explainARO(e *Explanation, pn int) {
 	gs := c.ratedGames(pn, nil)
 	sum, k := cutRatings(gs, low, high)
 	e.Lines = c.ratingLines(pn, gs)
+	name := specName(e.Spec)
 	if k == 0 {
-		e.Summary = fmt.Sprintf("%s: no rated opponent met over the board", e.Spec.Name())
+		e.Summary = then(name, say("tb.norated"))
 		return
 	}
-	e.Summary = fmt.Sprintf("%s: %d / %d = %s, rounded to %s", e.Spec.Name(), sum, k,
-		strconv.FormatFloat(float64(sum)/float64(k), 'f', 2, 64), num(e.Value))
+	e.Summary = then(name, say("tb.aro.sum", "Sum", sum, "Games", k,
+		"Mean", strconv.FormatFloat(float64(sum)/float64(k), 'f', 2, 64), "Value", phrase.Num(e.Value)))
 }
 
 // explainTPR fills e for TPR.
@@ -367,19 +412,21 @@ func (c *calc) explainTPR(e *Explanation, pn int) {
 	gs := c.ratedGames(pn, nil)
 	e.Lines = c.ratingLines(pn, gs)
 	aro, pct, ok := c.performance(pn, nil)
+	name := specName(e.Spec)
 	if !ok {
-		e.Summary = fmt.Sprintf("%s: no rated opponent met over the board", e.Spec.Name())
+		e.Summary = then(name, say("tb.norated"))
 		return
 	}
-	e.Summary = fmt.Sprintf("%s: average rating %s + dp(%d%%) %d from the FIDE table (B.02 8.1.a)", e.Spec.Name(), num(aro), pct, dp[pct])
+	e.Summary = then(name, say("tb.tpr.sum", "ARO", phrase.Num(aro), "Percent", pct, "DP", dp[pct]))
 }
 
 // explainDE fills e for the DE at chain index i.
 func (r *ranking) explainDE(e *Explanation, i, pn int) {
 	c := r.calc
 	group := r.tied[i]
+	name := specName(e.Spec)
 	if group == nil {
-		e.Summary = fmt.Sprintf("%s: not tied with anyone at this point of the chain (0)", e.Spec.Name())
+		e.Summary = then(name, say("tb.de.nottied"))
 		return
 	}
 	met := make(map[int]bool)
@@ -393,21 +440,22 @@ func (r *ranking) explainDE(e *Explanation, i, pn int) {
 			l.Counted = true
 			met[o.Opponent] = true
 		case o.Pending:
-			l.Note += ": not counted until it has a result"
+			l.Note = then(l.Note, say("tb.notyet"))
 		default:
-			l.Note += ": forfeits are left out (C.07 6.1.1)"
+			l.Note = then(l.Note, say("tb.de.forfeit"))
 		}
 		e.Lines = append(e.Lines, l)
 	}
 	for _, q := range group {
 		if q != pn && !met[q] {
-			e.Lines = append(e.Lines, Line{Opponent: q, Note: fmt.Sprintf("did not meet %d over the board", q)})
+			e.Lines = append(e.Lines, Line{Opponent: q, Note: say("tb.de.notmet", "Opponent", q)})
 		}
 	}
 	others := slices.DeleteFunc(slices.Clone(group), func(q int) bool { return q == pn })
-	verdict := "DE decides nothing for this player (0)"
+	verdict := say("tb.de.nothing")
 	if e.Value > 0 {
-		verdict = fmt.Sprintf("place %s among them", num(e.Value))
+		verdict = say("tb.de.place", "Place", phrase.Num(e.Value))
 	}
-	e.Summary = fmt.Sprintf("%s: still level with %s; %s. %s", e.Spec.Name(), list(others), verdict, strings.Join(r.de[i].steps, "; "))
+	steps := phrase.Join("; ", r.de[i].steps...)
+	e.Summary = then(name, say("tb.de.sum", "Others", list(others), "Verdict", verdict, "Steps", steps))
 }

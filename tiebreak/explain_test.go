@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // TestExplainGolden keeps the explanations of a few players in
@@ -38,18 +41,25 @@ func TestExplainGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var b strings.Builder
-			for _, pn := range tt.players {
-				ex, err := Explain(Input{Tournament: tour, Table: tab, Ratings: tt.ratings, Chain: chain}, pn)
-				if err != nil {
-					t.Fatal(err)
+			// English keeps the name it had before the notes were
+			// worded through the catalogs: the text must not change.
+			for _, lang := range []struct {
+				loc    *locale.Localizer
+				suffix string
+			}{{locale.New(locale.English), ""}, {locale.New(locale.Italian), ".it"}} {
+				var b strings.Builder
+				for _, pn := range tt.players {
+					ex, err := Explain(Input{Tournament: tour, Table: tab, Ratings: tt.ratings, Chain: chain}, pn)
+					if err != nil {
+						t.Fatal(err)
+					}
+					fmt.Fprintf(&b, "# player %d\n", pn)
+					for _, e := range ex {
+						b.WriteString(e.Format(lang.loc.Word))
+					}
 				}
-				fmt.Fprintf(&b, "# player %d\n", pn)
-				for _, e := range ex {
-					b.WriteString(e.String())
-				}
+				golden(t, "explain-"+tt.name+lang.suffix+".golden", []byte(b.String()))
 			}
-			golden(t, "explain-"+tt.name+".golden", []byte(b.String()))
 		})
 	}
 }
@@ -64,7 +74,7 @@ func TestExplainLines(t *testing.T) {
 	}
 	// 11 won by forfeit against 9 in round 4: a dummy opponent on his own
 	// 2.5 points (C.07 16.4), not 9's 1.5.
-	if l := ex[0].Lines[3]; l.Round != 4 || l.Value != 2.5 || l.Opponent != 0 || !strings.Contains(l.Note, "16.4") || !strings.Contains(l.Note, "9") {
+	if l := ex[0].Lines[3]; l.Round != 4 || l.Value != 2.5 || l.Opponent != 0 || !strings.Contains(english(l.Note), "16.4") || !strings.Contains(english(l.Note), "9") {
 		t.Errorf("player 11 BH round 4 = %+v, want the dummy opponent on 2.5", l)
 	}
 	ex, err = Explain(Input{Tournament: tour, Table: tab, Chain: chain}, 12)
@@ -78,7 +88,7 @@ func TestExplainLines(t *testing.T) {
 			cut = append(cut, l)
 		}
 	}
-	if len(cut) != 1 || cut[0].Round != 4 || !strings.Contains(cut[0].Note, "16.5") {
+	if len(cut) != 1 || cut[0].Round != 4 || !strings.Contains(english(cut[0].Note), "16.5") {
 		t.Errorf("player 12 BH-C1 cut lines = %+v, want round 4, a VUR cut first", cut)
 	}
 	// 4 is worth 3.5 to 12; as an opponent 12 counts 3 points: his two
@@ -87,7 +97,7 @@ func TestExplainLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l := ex[0].Lines[0]; l.Opponent != 12 || l.Value != 3 || !strings.Contains(l.Note, "16.3") {
+	if l := ex[0].Lines[0]; l.Opponent != 12 || l.Value != 3 || !strings.Contains(english(l.Note), "16.3") {
 		t.Errorf("player 4 BH round 1 = %+v, want 12 adjusted to 3", l)
 	}
 
@@ -99,11 +109,11 @@ func TestExplainLines(t *testing.T) {
 	// 6 met neither 1 nor 2: DE decides nothing (C.07 6.3).
 	de := ex[0]
 	if de.Value != 0 || len(de.Lines) != 2 || de.Lines[0].Counted || de.Lines[0].Opponent != 1 || de.Lines[1].Opponent != 2 ||
-		!strings.Contains(de.Summary, "decides nothing") {
+		!strings.Contains(english(de.Summary), "decides nothing") {
 		t.Errorf("player 6 first DE = %+v, want two missing encounters and no decision", de)
 	}
 	// BH separated 6 from 1 and 2: the second DE does not concern him.
-	if de := ex[2]; de.Value != 0 || len(de.Lines) != 0 || !strings.Contains(de.Summary, "not tied") {
+	if de := ex[2]; de.Value != 0 || len(de.Lines) != 0 || !strings.Contains(english(de.Summary), "not tied") {
 		t.Errorf("player 6 second DE = %+v, want not tied", de)
 	}
 	ex, err = Explain(in, 1)
@@ -112,7 +122,7 @@ func TestExplainLines(t *testing.T) {
 	}
 	// 1 and 2 level on BH: 2 beat 1 in round 3, 1 is second.
 	if de := ex[2]; de.Value != 2 || len(de.Lines) != 1 || de.Lines[0].Round != 3 || de.Lines[0].Opponent != 2 || !de.Lines[0].Counted ||
-		!strings.Contains(de.Summary, "place 2") {
+		!strings.Contains(english(de.Summary), "place 2") {
 		t.Errorf("player 1 second DE = %+v, want place 2 after losing to 2", de)
 	}
 }
@@ -128,3 +138,6 @@ func TestExplainErrors(t *testing.T) {
 		t.Error("Explain without a table succeeded, want an error")
 	}
 }
+
+// english words a note as the English catalog does.
+func english(t phrase.Text) string { return locale.New(locale.English).Word(t) }

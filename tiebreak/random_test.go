@@ -225,7 +225,7 @@ func checkExplain(t *testing.T, in Input, st []Standing) {
 			if e.Value != s.Values[k] || e.Spec != in.Chain[k] {
 				t.Errorf("Explain(%d) %s = %v, Rank says %v", s.PN, e.Spec, e.Value, s.Values[k])
 			}
-			if e.Summary == "" {
+			if e.Summary.IsZero() {
 				t.Errorf("Explain(%d) %s has no summary", s.PN, e.Spec)
 			}
 			switch e.Spec.Code {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -348,6 +349,10 @@ func (p page) Downloads() []Download { return p.downloads }
 
 // T returns the page's words for key (see words.t), for the templates.
 func (p page) T(key string, args ...any) string { return p.w.t(key, args...) }
+
+// Word words a phrase of the pure packages (a tie-break's explanation) in
+// the page's language, for the templates.
+func (p page) Word(t phrase.Text) string { return p.w.l.Word(t) }
 
 // maxShared bounds the public pages kept drawn: searches make new ones.
 const maxShared = 500

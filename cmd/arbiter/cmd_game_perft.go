@@ -43,7 +43,7 @@ published values (from the start position: 20, 400, 8902, 197281, 4865609,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			d, err := strconv.Atoi(args[0])
 			if err != nil || d < 0 || d > maxPerftDepth {
-				return usageErrorf("depth %q: give a number from 0 to %d", args[0], maxPerftDepth)
+				return usageErrorf("%s", a.tr().T("err.perft.depth", "Depth", strconv.Quote(args[0]), "Max", maxPerftDepth))
 			}
 			if opts.FEN == "" {
 				opts.FEN = rules.StartFEN

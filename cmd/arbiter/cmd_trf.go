@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -24,17 +25,17 @@ pairs, XXS and BBx point systems), as FIDE's checking tools read them.`,
 }
 
 // readTRF opens and parses a TRF file. Parse errors name the line.
-func readTRF(path string) (*trf.File, error) {
+func readTRF(l *locale.Localizer, path string) (*trf.File, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", path, plainPathError(err))
+		return nil, fmt.Errorf("%s: %w", l.T("err.read", "Path", path), plainPathError(err))
 	}
 	defer fh.Close()
 	f, err := trf.Read(fh)
 	var pe *os.PathError
 	switch {
 	case errors.As(err, &pe): // a folder, or a read that failed
-		return nil, fmt.Errorf("cannot read %s: %w", path, pe.Err)
+		return nil, fmt.Errorf("%s: %w", l.T("err.read", "Path", path), pe.Err)
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -55,12 +56,12 @@ func hasPlayers(f *trf.File, path string) error {
 }
 
 // parseEdition reads the --edition flag.
-func parseEdition(v int) (int, error) {
+func parseEdition(l *locale.Localizer, v int) (int, error) {
 	switch v {
 	case 0, 2025, 2026:
 		return 2025, nil
 	case 2017:
 		return 2017, nil
 	}
-	return 0, usageErrorf("--edition %d: type 2025 (the rules in force) or 2017", v)
+	return 0, usageErrorf("%s", l.T("err.trf.edition", "Value", v))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/spf13/cobra"
 )
@@ -15,6 +16,7 @@ type trfCheckOptions struct {
 	edition int
 	json    bool
 	stdout  io.Writer
+	words   *locale.Localizer // the terminal's language
 }
 
 func newTRFCheckCmd(a *app) *cobra.Command {
@@ -33,7 +35,8 @@ Dutch pairing. It exits 1 if any round differs.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.path = args[0]
 			opts.stdout = a.stdout
-			ed, err := parseEdition(opts.edition)
+			opts.words = a.tr()
+			ed, err := parseEdition(a.tr(), opts.edition)
 			if err != nil {
 				return err
 			}
@@ -71,7 +74,7 @@ func boardsJSON(r pairing.Result) []trfBoardJSON {
 }
 
 func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
-	f, err := readTRF(opts.path)
+	f, err := readTRF(opts.words, opts.path)
 	if err != nil {
 		return &exitError{code: exitFailure, msg: err.Error()}
 	}

@@ -66,7 +66,7 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	case "baku":
 		opts.gen.Baku = true
 	default:
-		return usageErrorf("--accelerated %q: type baku (FIDE C.04.5.1) or leave it out", opts.accelerated)
+		return usageErrorf("%s", a.tr().T("err.trf.accelerated", "Value", strconv.Quote(opts.accelerated)))
 	}
 	texts := strings.FieldsFunc(opts.tiebreaks, func(r rune) bool { return r == ',' || r == ' ' })
 	chain, err := tiebreak.ParseChain(texts)
@@ -81,7 +81,7 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 		return err
 	}
 	if f.Rounds < opts.gen.Rounds {
-		a.notef("Round %d could not be paired: the tournament stops after round %d.", f.Rounds+1, f.Rounds)
+		a.note(a.tr().T("cli.trf.stopped", "Round", f.Rounds+1, "Last", f.Rounds))
 	}
 	h := &f.Header
 	h.Name = fmt.Sprintf("Random tournament, seed %d", opts.seed)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
@@ -19,6 +20,7 @@ type trfPairOptions struct {
 	json    bool
 	explain bool
 	stdout  io.Writer
+	words   *locale.Localizer // the terminal's language, for --explain
 }
 
 func newTRFPairCmd(a *app) *cobra.Command {
@@ -47,10 +49,11 @@ criterion, and when the file is malformed, naming the line.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.path = args[0]
 			opts.stdout = a.stdout
+			opts.words = a.tr()
 			if opts.round < 0 {
-				return usageErrorf("--round %d: type a round number such as 3", opts.round)
+				return usageErrorf("%s", a.tr().T("err.trf.round", "Round", opts.round))
 			}
-			ed, err := parseEdition(opts.edition)
+			ed, err := parseEdition(a.tr(), opts.edition)
 			if err != nil {
 				return err
 			}
@@ -68,15 +71,15 @@ criterion, and when the file is malformed, naming the line.`,
 // roundToPair refuses a round that f cannot be paired for: the next one
 // (round 0) when every round the file plans is played, and a round asked
 // for that is beyond the rounds planned or after the next one.
-func roundToPair(f *trf.File, round int) error {
+func roundToPair(l *locale.Localizer, f *trf.File, round int) error {
 	played, planned := f.PlayedRounds(), f.Rounds
 	switch {
 	case round == 0 && planned > 0 && played >= planned:
-		return fmt.Errorf("all %d rounds the file plans (XXR or 142) are played: there is no next round to pair; give --round N to pair round N again", planned)
+		return errors.New(l.T("err.trf.allplayed", "Planned", planned))
 	case planned > 0 && round > planned:
-		return fmt.Errorf("--round %d: the file plans %d rounds (XXR or 142); type a round from 1 to %d", round, planned, planned)
+		return errors.New(l.T("err.trf.planned", "Round", round, "Planned", planned))
 	case round > played+1:
-		return fmt.Errorf("--round %d: the file holds %s; type a round from 1 to %d", round, plural(played, "round", "rounds"), played+1)
+		return errors.New(l.N("err.trf.holds", played, "Round", round, "Next", played+1))
 	}
 	return nil
 }
@@ -97,11 +100,11 @@ type trfBoardJSON struct {
 }
 
 func runTRFPair(ctx context.Context, opts trfPairOptions) error {
-	f, err := readTRF(opts.path)
+	f, err := readTRF(opts.words, opts.path)
 	if err != nil {
 		return &exitError{code: exitFailure, msg: err.Error()}
 	}
-	if err := roundToPair(f, opts.round); err != nil {
+	if err := roundToPair(opts.words, f, opts.round); err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
 	in, err := pairing.FromTRF(f, opts.round)
@@ -124,14 +127,16 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 		return err
 	}
 	if opts.json {
+		// --json stays in one language whatever the terminal's.
+		en := locale.New(locale.English)
 		out := trfPairJSON{Round: in.Round, Bye: res.Bye, Boards: []trfBoardJSON{}}
 		if opts.explain && res.Bye != 0 && len(res.Explanations) > len(res.Boards) {
-			out.ByeExplain = res.Explanations[len(res.Boards)].Text
+			out.ByeExplain = en.Word(res.Explanations[len(res.Boards)].Text)
 		}
 		for i, b := range res.Boards {
 			jb := trfBoardJSON{Board: i + 1, White: b.White, Black: b.Black}
 			if i < len(res.Explanations) {
-				jb.Explain = res.Explanations[i].Text
+				jb.Explain = en.Word(res.Explanations[i].Text)
 			}
 			out.Boards = append(out.Boards, jb)
 		}
@@ -147,13 +152,13 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 	for i, b := range res.Boards {
 		fmt.Fprintf(opts.stdout, "%d %d\n", b.White, b.Black)
 		if opts.explain && i < len(res.Explanations) {
-			fmt.Fprintf(opts.stdout, "  # %s\n", res.Explanations[i].Text)
+			fmt.Fprintf(opts.stdout, "  # %s\n", opts.words.Word(res.Explanations[i].Text))
 		}
 	}
 	if res.Bye != 0 {
 		fmt.Fprintf(opts.stdout, "%d 0\n", res.Bye)
 		if opts.explain && len(res.Explanations) > len(res.Boards) {
-			fmt.Fprintf(opts.stdout, "  # %s\n", res.Explanations[len(res.Boards)].Text)
+			fmt.Fprintf(opts.stdout, "  # %s\n", opts.words.Word(res.Explanations[len(res.Boards)].Text))
 		}
 	}
 	return nil

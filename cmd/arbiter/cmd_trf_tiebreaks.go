@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/scoring"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/labyrinth-chess/arbiter/trf"
@@ -59,13 +60,13 @@ type trfTiebreakJSON struct {
 }
 
 // trfChain reads the tie-break list from the flag or the file.
-func trfChain(flag string, f *trf.File, path string) ([]tiebreak.Spec, error) {
+func trfChain(l *locale.Localizer, flag string, f *trf.File, path string) ([]tiebreak.Spec, error) {
 	texts := f.Header.Chain()
 	if flag != "" {
 		texts = strings.FieldsFunc(flag, func(r rune) bool { return r == ',' || r == ' ' || r == ';' })
 	}
 	if len(texts) == 0 {
-		return nil, usageErrorf("%s has no tie-break list (TRF-26 lines 202 or 212): give one with --tiebreaks, e.g. --tiebreaks BH-C1,BH,SB", path)
+		return nil, usageErrorf("%s", l.T("err.trf.nochain", "Path", path))
 	}
 	chain, err := tiebreak.ParseChain(texts)
 	if err != nil {
@@ -82,13 +83,13 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 	switch opts.edition {
 	case tiebreak.Edition2026, tiebreak.Edition2023, tiebreak.Edition2009:
 	default:
-		return usageErrorf("--tiebreak-edition %d: type 2026 (the rules in force), 2023 or 2009", opts.edition)
+		return usageErrorf("%s", a.tr().T("err.trf.tbedition", "Value", opts.edition))
 	}
-	f, err := readTRF(path)
+	f, err := readTRF(a.tr(), path)
 	if err != nil {
 		return &exitError{code: exitFailure, msg: err.Error()}
 	}
-	chain, err := trfChain(opts.tiebreaks, f, path)
+	chain, err := trfChain(a.tr(), opts.tiebreaks, f, path)
 	if err != nil {
 		return err
 	}
@@ -109,7 +110,7 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 	}
 	in := tiebreak.Input{Tournament: d.Tournament, Table: tab, Ratings: ratings, Chain: chain, UnratedRating: opts.unrated}
 	for _, w := range tiebreak.Warnings(in) {
-		a.notef("%s; give that rating with --unrated N.", w)
+		a.note(a.tr().T("cli.trf.unrated", "Warning", w))
 	}
 	st, err := tiebreak.Rank(in)
 	if err != nil {

@@ -62,9 +62,9 @@ func (a *app) openDesk(ctx context.Context, mode desk.Mode) (*desk.Desk, error) 
 	case errors.Is(err, desk.ErrForeign):
 		return nil, err
 	case errors.Is(err, desk.ErrNotDatabase):
-		return nil, fmt.Errorf("%s is not an arbiter database: give --db the file arbiter made, or the name of a new file to start one", path)
+		return nil, errors.New(a.tr().T("err.db.notarbiter", "Path", path))
 	case errors.Is(err, desk.ErrNoDatabase):
-		return nil, fmt.Errorf("%w at %s (the file holds nothing): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+		return nil, &wordedError{a.tr().T("err.db.holdsnothing", "Path", path), errNoDatabase}
 	}
 	return d, err
 }
@@ -81,13 +81,13 @@ func (a *app) withDesk(ctx context.Context, mode desk.Mode, fn func(d *desk.Desk
 
 // tournamentError words the desk's refusal to find the tournament as the
 // command line says it.
-func tournamentError(err error) error {
+func (a *app) tournamentError(err error) error {
 	var de *desk.Error
 	switch {
 	case errors.Is(err, desk.ErrNoCurrent):
-		return errors.New("no current tournament: create one with arbiter tournament new NAME, or choose one with arbiter tournament use NAME")
+		return errors.New(a.tr().T("err.nocurrent"))
 	case errors.As(err, &de) && de.Input == "tournament":
-		return hint(err, "see arbiter tournament list")
+		return hint(err, "%s", a.tr().T("err.hint.tournamentlist"))
 	}
 	return err
 }
@@ -98,12 +98,12 @@ func (a *app) checkPath(path string, create bool) error {
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && fi.IsDir():
-		return fmt.Errorf("the database %s is a folder: give the database file, e.g. --db %s", path, filepath.Join(path, "arbiter.db"))
+		return errors.New(a.tr().T("err.db.folder", "Path", path, "Example", filepath.Join(path, "arbiter.db")))
 	case create || path == ":memory:":
 	case errors.Is(err, os.ErrNotExist):
-		return fmt.Errorf("%w at %s: start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+		return &wordedError{a.tr().T("err.db.missing", "Path", path), errNoDatabase}
 	case err == nil && fi.Size() == 0 && !hasJournal(path):
-		return fmt.Errorf("%w at %s (the file is empty): start with arbiter tournament new NAME, or give --db PATH", errNoDatabase, path)
+		return &wordedError{a.tr().T("err.db.empty", "Path", path), errNoDatabase}
 	}
 	return nil
 }
@@ -120,13 +120,13 @@ func hasJournal(path string) bool {
 // current one.
 func (a *app) resolveTournament(ctx context.Context, d *desk.Desk) (arbiter.Tournament, error) {
 	t, err := d.Tournament(ctx, a.tournament)
-	return t, tournamentError(err)
+	return t, a.tournamentError(err)
 }
 
 // snapshot reads the tournament the command works on.
 func (a *app) snapshot(ctx context.Context, d *desk.Desk) (*desk.Snapshot, error) {
 	s, err := d.Snapshot(ctx, a.tournament)
-	return s, tournamentError(err)
+	return s, a.tournamentError(err)
 }
 
 // hintError adds advice to an error, keeping it wrapped.

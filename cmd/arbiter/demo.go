@@ -75,7 +75,7 @@ an Italian LANG); --lang en in English.`,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("db") || cmd.Flags().Changed("tournament") {
-				return usageErrorf("the demo makes its own database in --dir: leave out --db and --tournament")
+				return usageErrorf("%s", a.tr().T("err.demo.db"))
 			}
 			if _, err := reportLang(opts.lang); err != nil {
 				return err
@@ -474,18 +474,18 @@ func (d *demoRun) prepare() error {
 	fi, err := os.Stat(d.dir)
 	switch {
 	case d.dir == "":
-		return fmt.Errorf("--dir is empty: give a folder for the demo's files, e.g. --dir arbiter-demo")
+		return errors.New(d.l.T("err.demo.nodir"))
 	case err == nil && !fi.IsDir():
-		return fmt.Errorf("--dir %s is a file: give a folder for the demo's files (it is made if missing)", d.dir)
+		return errors.New(d.l.T("err.demo.dirfile", "Path", d.dir))
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("--dir %s: %w", d.dir, errors.Unwrap(err))
 	}
 	if err := os.MkdirAll(filepath.Join(d.dir, "games"), 0o755); err != nil {
-		return fmt.Errorf("cannot make the folder %s: %w", d.dir, errors.Unwrap(err))
+		return fmt.Errorf("%s: %w", d.l.T("err.demo.mkdir", "Path", d.dir), errors.Unwrap(err))
 	}
 	for _, name := range demoOutputs() {
 		if err := os.Remove(filepath.Join(d.dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("cannot replace %s of an earlier demo: %w", filepath.Join(d.dir, name), errors.Unwrap(err))
+			return fmt.Errorf("%s: %w", d.l.T("err.demo.replace", "Path", filepath.Join(d.dir, name)), errors.Unwrap(err))
 		}
 	}
 	return fs.WalkDir(demoData, "demodata", func(p string, e fs.DirEntry, err error) error {
@@ -498,7 +498,7 @@ func (d *demoRun) prepare() error {
 		}
 		dst := d.file(strings.TrimPrefix(p, "demodata/"))
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return fmt.Errorf("cannot write %s: %w", dst, errors.Unwrap(err))
+			return fmt.Errorf("%s: %w", d.l.T("err.write", "Path", dst), errors.Unwrap(err))
 		}
 		return nil
 	})
@@ -567,7 +567,7 @@ func (d *demoRun) exec(ctx context.Context, args []string) (string, []byte, erro
 		}
 		// Flattened: a usage error of the command run is not one of the
 		// demo's own flags.
-		return "", notices.Bytes(), fmt.Errorf("the demo stopped at %q: %v", "arbiter "+shellJoin(args), err)
+		return "", notices.Bytes(), errors.New(d.l.T("err.demo.stopped", "Command", strconv.Quote("arbiter "+shellJoin(args)), "Err", err.Error()))
 	}
 	return out.String(), notices.Bytes(), nil
 }

@@ -237,6 +237,14 @@ func TestEveningOutput(t *testing.T) {
 			golden(t, filepath.Join("testdata", "evening", name+".golden"), got)
 		})
 	}
+	// In a terminal set to Italian the explanation is worded from the
+	// Italian catalog; --json stays the same bytes.
+	enJSON := c.ok("standings", "--explain", "5", "--json")
+	c.env["ARBITER_LANG"] = "it"
+	golden(t, filepath.Join("testdata", "evening", "standings_explain_Ferri.it.golden"), c.ok("standings", "--explain", "Ferri"))
+	if got := c.ok("standings", "--explain", "5", "--json"); got != enJSON {
+		t.Errorf("standings --explain 5 --json in Italian:\n%s\nwant the English bytes\n%s", got, enJSON)
+	}
 }
 
 // golden compares got with the file at path, or writes it with -update.

@@ -86,8 +86,14 @@ func (a *app) tr() *locale.Localizer {
 }
 
 // termLang returns the language of the organizer's terminal: ARBITER_LANG,
-// else an Italian locale (LANG=it_IT.UTF-8), else English.
-func (a *app) termLang() locale.Lang { return locale.FromEnv(a.getenv) }
+// else an Italian locale (LANG=it_IT.UTF-8), else English. An app with
+// no environment (a test's) speaks English.
+func (a *app) termLang() locale.Lang {
+	if a.getenv == nil {
+		return locale.English
+	}
+	return locale.FromEnv(a.getenv)
+}
 
 // langName names a tournament's language in the organizer's words.
 func langName(l *locale.Localizer, code string) string {

@@ -121,7 +121,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		s, err := d.Snapshot(ctx, a.tournament)
 		if err != nil {
-			return tournamentError(err)
+			return a.tournamentError(err)
 		}
 		n, err := roundOf(s, opts.Round)
 		if err != nil {

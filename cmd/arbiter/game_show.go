@@ -100,7 +100,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := db.Snapshot(ctx, a.tournament)
 		if err != nil {
-			return tournamentError(err)
+			return a.tournamentError(err)
 		}
 		n, err := roundOf(s, opts.Round)
 		if err != nil {

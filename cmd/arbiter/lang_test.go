@@ -221,3 +221,40 @@ func TestTerminalItalian(t *testing.T) {
 		t.Errorf("print notice = %q, want it in Italian", errs)
 	}
 }
+
+// TestErrorsItalian checks a few refusals in a terminal set to Italian:
+// the message comes from the catalog, naming the same input.
+func TestErrorsItalian(t *testing.T) {
+	c := newCLI(t)
+	c.env["ARBITER_LANG"] = "it"
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"demo", "--dir", writeFile(t, filepath.Join(dir, "file"), "x")}, "è un file: indica una cartella"},
+		{[]string{"game", "perft", "99"}, `profondità "99": indica un numero da 0 a`},
+		{[]string{"trf", "pair", "--edition", "1999", "x.trf"}, "--edition 1999: scrivi 2025 (le regole in vigore) o 2017"},
+		{[]string{"trf", "pair", filepath.Join(dir, "missing.trf")}, "non posso leggere " + filepath.Join(dir, "missing.trf")},
+	}
+	// The desk's refusals, worded by the command line.
+	c.ok("tournament", "new", "Serata", "--rounds", "3")
+	c.ok("player", "add", "Rossi, Mario")
+	c.ok("player", "add", "Bianchi, Anna")
+	c.ok("round", "pair")
+	c.ok("round", "result", "1", "1-0")
+	tests = append(tests, []struct {
+		args []string
+		want string
+	}{
+		{[]string{"round", "result", "1", "0-1"}, "per cambiarlo in 0-1, aggiungi --correct"},
+		{[]string{"round", "result", "1", "1-0", "--both-flags", "--reason", "resign"}, "--both-flags va con --reason time, non con --reason resign"},
+		{[]string{"round", "result", "1", "--black-forfeit", "--both-flags", "--reason", "time"}, "--both-flags: un forfait non è stato giocato"},
+	}...)
+	for _, tt := range tests {
+		_, errs, code := c.run(tt.args...)
+		if code == 0 || !strings.Contains(errs, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q, want it to say %q", tt.args, code, errs, tt.want)
+		}
+	}
+}

@@ -44,11 +44,11 @@ func (a *app) resolveOutput(path string, force bool) (outTarget, error) {
 	t := outTarget{path: path, target: path}
 	fi, err := os.Stat(path) // follows links, /proc/self/fd ones too
 	if err == nil && fi.IsDir() {
-		return t, fmt.Errorf("cannot write %s: it is a folder; give a file name such as %s", path, filepath.Join(path, "report"+filepath.Ext(path)))
+		return t, errors.New(a.tr().T("err.output.folder", "Path", path, "Example", filepath.Join(path, "report"+filepath.Ext(path))))
 	}
 	if err == nil {
 		if db, err := os.Stat(a.databasePath()); err == nil && os.SameFile(fi, db) {
-			return t, fmt.Errorf("will not write over %s: it is the tournament database; choose another file name", path)
+			return t, errors.New(a.tr().T("err.output.database", "Path", path))
 		}
 	}
 	if err == nil && (!fi.Mode().IsRegular() || magicPath(path)) {
@@ -64,17 +64,17 @@ func (a *app) resolveOutput(path string, force bool) (outTarget, error) {
 	if fi, err := os.Stat(t.target); err == nil {
 		t.exists, t.mode = true, fi.Mode().Perm()
 		if !force && readOnly(fi) {
-			return t, fmt.Errorf("will not replace %s: it is read-only; choose another name, or add --force to replace it", path)
+			return t, errors.New(a.tr().T("err.output.readonly", "Path", path))
 		}
 		if !force && isDatabase(t.target) {
-			return t, fmt.Errorf("%s already exists; choose another name, or add --force to replace it (it is a database)", path)
+			return t, errors.New(a.tr().T("err.output.isdb", "Path", path))
 		}
 	}
 	dir := filepath.Dir(t.target)
 	if fi, err := os.Stat(dir); err != nil {
 		return t, writeError(path, err)
 	} else if !fi.IsDir() {
-		return t, fmt.Errorf("cannot write %s: %s is a file, not a folder; choose another place", path, dir)
+		return t, errors.New(a.tr().T("err.output.notfolder", "Path", path, "Dir", dir))
 	}
 	return t, nil
 }

@@ -17,7 +17,7 @@ import (
 func (a *app) settleReports(ctx context.Context, d *desk.Desk, force bool) error {
 	t, err := d.Tournament(ctx, a.tournament)
 	if err != nil {
-		return tournamentError(err)
+		return a.tournamentError(err)
 	}
 	l := a.tr()
 	ev := d.Evening(t.ID, 0)

@@ -61,7 +61,7 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 		}
 		addOpts.PlayerID, name = n, ""
 	} else if name == "" {
-		return errors.New("the player needs a name: type arbiter player add \"Rossi, Mario\"")
+		return errors.New(a.tr().T("err.padd.name"))
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := a.resolveTournament(ctx, db)
@@ -82,9 +82,9 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 			if errors.As(err, &ie) && len(ie.Players) == 1 {
 				id = strconv.FormatInt(ie.Players[0], 10)
 			}
-			return hint(err, "if that is who you mean, type arbiter player add id:%s; if this is someone else, add --new", id)
+			return hint(err, "%s", a.tr().T("err.hint.paddsame", "ID", id))
 		case errors.Is(err, desk.ErrAlreadyEntered):
-			return hint(err, "to enter a different person with the same name, add --new")
+			return hint(err, "%s", a.tr().T("err.hint.paddnew"))
 		case err != nil:
 			return err
 		}

@@ -48,7 +48,7 @@ missing a paired game loses it by forfeit.`,
 
 func runPlayerBye(ctx context.Context, a *app, opts *playerByeOptions) error {
 	if opts.round < 0 {
-		return usageErrorf("--round %d: type a round number such as 3", opts.round)
+		return usageErrorf("%s", a.tr().T("err.round", "Round", opts.round, "Example", 3))
 	}
 	kind := arbiter.HalfBye
 	switch {
@@ -74,11 +74,11 @@ func runPlayerBye(ctx context.Context, a *app, opts *playerByeOptions) error {
 			if err := db.CancelBye(ctx, s.Tournament.ID, e.Player.ID, n); err != nil {
 				return err
 			}
-			a.notef("Cancelled the bye of %s in round %d.", entryLabel(e), n)
+			a.note(a.tr().T("cli.bye.cancelled", "Player", entryLabel(e), "Round", n))
 			return nil
 		}
 		if err := db.RequestBye(ctx, s.Tournament.ID, e.Player.ID, n, kind); err != nil {
-			return hint(err, "see arbiter round show")
+			return hint(err, "%s", a.tr().T("err.hint.roundshowplain"))
 		}
 		a.note(a.tr().T("cli.bye.set", "Player", entryLabel(e), "Round", n, "Bye", byeWords(a.tr(), kind), "Points", s.Tournament.ByeValue(kind)))
 		return nil

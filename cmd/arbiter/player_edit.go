@@ -44,13 +44,13 @@ with the old and the new value.`,
 
 func runPlayerEdit(ctx context.Context, a *app, opts *playerEditOptions) error {
 	if opts.set.NFlag() == countChanged(opts.set, "db", "tournament") {
-		return usageErrorf("nothing to change: give a detail such as --rating 1850 or --name \"Rossi, Mario\"")
+		return usageErrorf("%s", a.tr().T("err.pedit.nothing"))
 	}
 	if err := opts.flags.check(opts.set); err != nil {
 		return err
 	}
 	if opts.set.Changed("name") && strings.TrimSpace(opts.flags.name) == "" {
-		return errors.New("--name is empty: type the corrected name, e.g. --name \"Rossi, Mario\"")
+		return errors.New(a.tr().T("err.pedit.name"))
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		var tid, id int64
@@ -82,7 +82,7 @@ func runPlayerEdit(ctx context.Context, a *app, opts *playerEditOptions) error {
 		if err != nil {
 			return err
 		}
-		a.notef("Updated club player id:%d %s.", p.ID, p.Name)
+		a.note(a.tr().T("cli.pedit.updated", "ID", p.ID, "Name", p.Name))
 		return nil
 	})
 }

@@ -131,7 +131,7 @@ func siteFiles(ctx context.Context, a *app, d *desk.Desk) ([]web.SiteFile, error
 			return err
 		}
 		rev.Locale = locale.New(lang)
-		rev.Warn = func(msg string) { a.notef("%s: %s.", name, msg) }
+		rev.Warn = func(rep reports.Replaced) { a.note(name + ": " + replacedText(a.tr(), rep) + ".") }
 		var b bytes.Buffer
 		if err := write(&b, rev); err != nil {
 			return err

@@ -49,7 +49,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 			return err
 		}
 		if len(s.Entries) == 0 {
-			return fmt.Errorf("%s has no players yet: enter them with arbiter player add NAME", s.Tournament.Name)
+			return errors.New(a.tr().T("err.report.noplayers", "Name", s.Tournament.Name))
 		}
 		if n, err = r.round(s); err != nil {
 			return err
@@ -63,7 +63,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 			lang = locale.Lang(s.Tournament.Language)
 		}
 		ev.Locale = locale.New(lang)
-		ev.Warn = func(msg string) { a.notef("%s: %s.", r.path, msg) }
+		ev.Warn = func(rep reports.Replaced) { a.note(r.path + ": " + replacedText(a.tr(), rep) + ".") }
 		if r.codes {
 			if ev.Codes, err = slipCodes(ctx, db, s.Tournament.ID, n); err != nil {
 				return err
@@ -129,7 +129,7 @@ type roundChoice struct {
 func (a *app) afterRound(s *desk.Snapshot, r roundChoice, what, whatID string, before1 bool) (int, error) {
 	if r.set {
 		if r.n < 1 {
-			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)
+			return 0, errors.New(a.tr().T("err.round", "Round", r.n, "Example", 3))
 		}
 		if err := checkPaired(s, r.n); err != nil {
 			return 0, err
@@ -142,9 +142,9 @@ func (a *app) afterRound(s *desk.Snapshot, r roundChoice, what, whatID string, b
 	n := completeRounds(s)
 	switch {
 	case n == 0 && !before1 && len(s.Rounds) == 0:
-		return 0, fmt.Errorf("no round of %s is paired yet: nothing to put in %s; see the players with arbiter player list", s.Tournament.Name, what)
+		return 0, errors.New(a.tr().T("err.report.nopaired", "Name", s.Tournament.Name, "What", a.tr().T(whatID)))
 	case n == 0 && !before1:
-		return 0, fmt.Errorf("round 1 is still in play: nothing to put in %s yet; add --round 1 to show round 1 as it stands", what)
+		return 0, errors.New(a.tr().T("err.report.inplay", "What", a.tr().T(whatID)))
 	case n < len(s.Rounds):
 		l := a.tr()
 		when := l.T("cli.report.before1")

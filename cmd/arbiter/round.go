@@ -69,7 +69,7 @@ func printRound(w io.Writer, l *locale.Localizer, s *desk.Snapshot, d desk.Round
 		}
 		tb.add(strconv.Itoa(b.Number), playerCell(s, b.White), before(b.White), playerCell(s, b.Black), before(b.Black), res)
 		if explain && d.BoardNotes[b.Number] != "" {
-			for _, l := range wrap(d.BoardNotes[b.Number], noteWidth) {
+			for _, l := range wrap(l.Stored(d.BoardNotes[b.Number]), noteWidth) {
 				tb.line(noteIndent + l)
 			}
 		}
@@ -77,7 +77,7 @@ func printRound(w io.Writer, l *locale.Localizer, s *desk.Snapshot, d desk.Round
 	for _, b := range d.Byes {
 		tb.add("", playerCell(s, b.PN), before(b.PN), byeWords(l, b.Kind), "", byePoints(s, b))
 		if explain && d.ByeNotes[b.PN] != "" {
-			for _, l := range wrap(d.ByeNotes[b.PN], noteWidth) {
+			for _, l := range wrap(l.Stored(d.ByeNotes[b.PN]), noteWidth) {
 				tb.line(noteIndent + l)
 			}
 		}

@@ -128,12 +128,12 @@ func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) err
 			return err
 		}
 		if len(present) > 0 {
-			a.notef("Round %d: %s checked in.", n, plural(len(present), "player", "players"))
+			a.note(a.tr().N("cli.checkin.present", len(present), "Round", n))
 		}
 		if len(absentNames) > 0 {
-			a.notef("Round %d: absent, scoring %s each: %s.", n, s.Tournament.ByeValue(kind), strings.Join(absentNames, "; "))
+			a.note(a.tr().T("cli.checkin.absent", "Round", n, "Points", s.Tournament.ByeValue(kind).String(), "Names", strings.Join(absentNames, "; ")))
 		} else if !opts.absent && !opts.cancel {
-			a.notef("Round %d: nobody else is absent.", n)
+			a.note(a.tr().T("cli.checkin.noneabsent", "Round", n))
 		}
 		return nil
 	})

@@ -108,7 +108,7 @@ func runRoundEdit(ctx context.Context, a *app, opts *roundEditOptions, fill func
 		case errors.Is(err, desk.ErrHasResults):
 			return hint(err, "correct the result with arbiter round result BOARD RESULT --correct, or clear it first")
 		case err != nil:
-			return pairingError(err, s)
+			return a.pairingError(err, s)
 		}
 		for _, w := range out.Pairing.Forced {
 			a.notef("kept despite a warning: %s", w)

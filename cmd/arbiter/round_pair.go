@@ -77,7 +77,7 @@ colour difference above 2 (art. 6), the same colour three times in a row
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := opts.check(a); err != nil {
+			if err := opts.check(a.tr()); err != nil {
 				return err
 			}
 			return runRoundPair(cmd.Context(), a, opts)
@@ -99,19 +99,19 @@ colour difference above 2 (art. 6), the same colour three times in a row
 // check refuses flags that do not go together: --force keeps a pairing
 // given by hand, which a dry run does not store; --explain shows the
 // Dutch system's reasons, which a pairing by hand does not have.
-func (opts *roundPairOptions) check(a *app) error {
+func (opts *roundPairOptions) check(l *locale.Localizer) error {
 	byHand := opts.manual != "" || opts.file != ""
 	switch {
 	case opts.force && opts.dryRun:
-		return usageErrorf("--force with --dry-run: a dry run stores nothing, so there is nothing to keep; drop --force (the warnings are shown either way)")
+		return usageErrorf("%s", l.T("err.pair.forcedry"))
 	case opts.force && !byHand:
-		return usageErrorf("--force keeps a pairing given by hand that breaks a basic rule: give it with --manual or --file; the Dutch system needs no --force")
+		return usageErrorf("%s", l.T("err.pair.forcedutch"))
 	case opts.forceReported && opts.dryRun:
-		return usageErrorf("%s", a.tr().T("cli.pair.force-dry"))
+		return usageErrorf("%s", l.T("cli.pair.force-dry"))
 	case opts.publish && opts.dryRun:
-		return usageErrorf("--publish with --dry-run: a dry run stores nothing to publish; drop one of them")
+		return usageErrorf("%s", l.T("err.pair.publishdry"))
 	case opts.explain && byHand:
-		return usageErrorf("--explain shows why the Dutch system paired each board: a pairing given with --manual or --file has no such reasons; drop --explain")
+		return usageErrorf("%s", l.T("err.pair.explainhand"))
 	}
 	return nil
 }
@@ -156,7 +156,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			// The tournament is read first: a database without one says
 			// so before the pairing typed is looked at.
 			if _, err := d.Tournament(ctx, a.tournament); err != nil {
-				return tournamentError(err)
+				return a.tournamentError(err)
 			}
 			boards, byes, err := parseManual(text)
 			if err != nil {
@@ -188,7 +188,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				errors.As(err, &np)
 				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(s, out.Input, s.Next(), np))}
 			}
-			return pairingError(err, s)
+			return a.pairingError(err, s)
 		}
 		for _, n := range append(notes, out.Notes...) {
 			a.notef("%s", n)
@@ -197,11 +197,11 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		if opts.dryRun {
 			a.note(a.tr().T("cli.dryrun", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 			if out.Pairing.Seed != nil {
-				a.notef("The tournament has no seed for the lot yet: the colour is drawn again when round 1 is paired.")
+				a.note(a.tr().T("cli.pair.noseed"))
 			}
 		} else {
 			for _, w := range out.Pairing.Forced {
-				a.notef("kept despite a warning: %s", w)
+				a.note(a.tr().T("cli.pair.kept", "Warning", w))
 			}
 			a.note(a.tr().T("cli.paired", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		}
@@ -224,30 +224,31 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 }
 
 // pairingError adds to a refused pairing what to type instead.
-func pairingError(err error, s *desk.Snapshot) error {
+func (a *app) pairingError(err error, s *desk.Snapshot) error {
+	l := a.tr()
 	var de *desk.Error
 	var np *pairing.NoPairingError
 	switch {
 	case errors.Is(err, desk.ErrWarnings) && errors.As(err, &de):
-		return errors.New(de.Msg + "; change the pairing, or add --force to keep it")
+		return errors.New(l.T("err.pair.warnings", "Msg", de.Msg))
 	case errors.Is(err, desk.ErrNoPairing) && errors.As(err, &de) && errors.As(err, &np):
 		manual, force := np.Manual, " --force"
 		if manual == "" {
 			manual, force = "1-2, 3-4, 5 bye", ""
 		}
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: pair round %d by hand, for example with the pairing that breaks only %s: arbiter round pair --manual \"%s\"%s (--force keeps a pairing that breaks a basic rule), or change who plays with arbiter player bye or player withdraw", de.Msg, s.Next(), np.Criterion, manual, force)}
+		return &exitError{code: exitFailure, msg: l.T("err.pair.none", "Msg", de.Msg, "Round", s.Next(), "Criterion", np.Criterion, "Manual", manual, "Force", force)}
 	case errors.Is(err, desk.ErrOldEdition):
-		return hint(err, "pair with the rules in force (arbiter tournament set --pairing-edition 2025) or by hand with --manual")
+		return hint(err, "%s", l.T("err.hint.oldedition"))
 	case errors.Is(err, desk.ErrLeftOut):
-		return hint(err, "put them on a board or give \"N bye\"; for a known absence first type arbiter player bye N --zero")
+		return hint(err, "%s", l.T("err.hint.leftout"))
 	case errors.Is(err, desk.ErrRoundOpen):
-		return hint(err, "enter them with arbiter round result BOARD RESULT --round %d", s.Next()-1)
+		return hint(err, "%s", l.T("err.hint.roundopen", "Round", s.Next()-1))
 	case errors.Is(err, desk.ErrNotPlaying):
-		return hint(err, "leave the player out: byes asked for and absences are added by themselves (arbiter player bye N --cancel withdraws a bye)")
+		return hint(err, "%s", l.T("err.hint.notplaying"))
 	case errors.Is(err, desk.ErrNoCurrent) || errors.As(err, &de) && de.Input == "tournament":
-		return tournamentError(err)
+		return a.tournamentError(err)
 	case errors.Is(err, desk.ErrNotFound):
-		return hint(err, "see arbiter player list")
+		return hint(err, "%s", l.T("err.hint.playerlist"))
 	}
 	return err
 }

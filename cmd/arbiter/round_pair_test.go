@@ -1,6 +1,7 @@
 package main
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -201,6 +202,57 @@ func TestRoundPairExplain(t *testing.T) {
 			t.Errorf("round 2 %+v: stored explanation %q, want one starting with the bracket", b, b.Explanation)
 		}
 	}
+	golden(t, filepath.Join("testdata", "round_pair_explain.golden"), out)
+
+	// The database keeps the notes in no language: a terminal set to
+	// Italian reads them in Italian, --json stays English.
+	enJSON := c.ok("round", "show", "--json")
+	c.env["ARBITER_LANG"] = "it"
+	it := c.ok("round", "show", "--explain")
+	golden(t, filepath.Join("testdata", "round_pair_explain.it.golden"), it)
+	if strings.Contains(it, "Bracket") || !strings.Contains(it, "Gruppo con punteggio 1") {
+		t.Errorf("round show --explain in Italian:\n%s", it)
+	}
+	if got := c.ok("round", "show", "--json"); got != enJSON {
+		t.Errorf("round show --json in Italian:\n%s\nwant the English bytes\n%s", got, enJSON)
+	}
+	raw := c.sql(`SELECT explanation FROM boards WHERE round = 2 AND board = 1`)
+	if !strings.HasPrefix(raw, `{"id":"pair.note"`) {
+		t.Errorf("stored explanation = %.80s, want a phrase as JSON", raw)
+	}
+
+	// A round paired before: its English notes are read as they are.
+	const old = "Bracket 1 points: 4 meets 2: stored by an earlier version."
+	c.sql(`UPDATE boards SET explanation = ? WHERE round = 2 AND board = 1`, old)
+	if got := c.ok("round", "show", "--explain"); !strings.Contains(got, old) {
+		t.Errorf("round show --explain with an old English note:\n%s\nwant it to show %q", got, old)
+	}
+}
+
+// sql runs query on the test's database and returns the first column of
+// the first row, if any.
+func (c *cli) sql(query string, args ...any) string {
+	c.t.Helper()
+	db, err := sql.Open("sqlite", c.db)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(query, args...)
+	if err != nil {
+		c.t.Fatalf("%s: %v", query, err)
+	}
+	defer rows.Close()
+	var s string
+	if rows.Next() {
+		if err := rows.Scan(&s); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		c.t.Fatal(err)
+	}
+	return s
 }
 
 // TestFirstColourByLot checks that the lot for the first colour follows

@@ -101,10 +101,10 @@ clocks show which flag fell first, enter a win on time instead.`,
 func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error {
 	board, err := strconv.Atoi(strings.TrimSpace(opts.board))
 	if err != nil || board < 1 {
-		return fmt.Errorf("board %q: type the board number shown by arbiter round show, e.g. 3", opts.board)
+		return errors.New(a.tr().T("err.result.board", "Board", strconv.Quote(opts.board)))
 	}
 	if opts.round < 0 {
-		return fmt.Errorf("--round %d: type a round number such as 2", opts.round)
+		return errors.New(a.tr().T("err.round", "Round", opts.round, "Example", 2))
 	}
 	res, err := arbiter.ParseResult(opts.result)
 	if err != nil {
@@ -113,7 +113,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	req := desk.ResultRequest{Tournament: a.tournament, Round: opts.round, Board: board, Result: res,
 		Reason: opts.reason, Correct: opts.correct, BothFlags: opts.bothFlags}
 	if err := req.Normalize(); err != nil {
-		return resultError(err, opts, desk.ResultOutcome{})
+		return a.resultError(err, opts, desk.ResultOutcome{})
 	}
 	if opts.fen != "" {
 		p, err := rules.ParseFEN(opts.fen)
@@ -123,7 +123,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		req.Final = games.EndAt(p)
 	}
 	if (opts.whatIf || opts.json) && !opts.correct || opts.json && !opts.whatIf {
-		return usageErrorf("--what-if goes with --correct (and --json with --what-if): arbiter round result BOARD RESULT --round N --correct --what-if")
+		return usageErrorf("%s", a.tr().T("err.result.whatif"))
 	}
 	if opts.whatIf {
 		// A what-if stores nothing: the database is opened read-only.
@@ -141,7 +141,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 			a.notef("%s.", capitalize(n))
 		}
 		if err != nil {
-			return resultError(err, opts, c)
+			return a.resultError(err, opts, c)
 		}
 		l := a.tr()
 		a.note(confirmation(l, c.ResultChange))
@@ -160,29 +160,30 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 
 // resultError words a refused result as the command line says it: with
 // the flags and commands that help.
-func resultError(err error, opts *roundResultOptions, c desk.ResultOutcome) error {
+func (a *app) resultError(err error, opts *roundResultOptions, c desk.ResultOutcome) error {
+	l := a.tr()
 	var de *desk.Error
 	switch {
 	case errors.Is(err, desk.ErrClearsBoard):
-		return fmt.Errorf("result %q clears a board: add --correct to remove a result entered by mistake, or type one of %s", opts.result, arbiter.ResultCodes)
+		return errors.New(l.T("err.result.clears", "Result", strconv.Quote(opts.result), "Codes", arbiter.ResultCodes))
 	case errors.Is(err, desk.ErrBothFlagsReason):
-		return usageErrorf("--both-flags goes with --reason time, not --reason %s", strings.ToLower(strings.TrimSpace(opts.reason)))
+		return usageErrorf("%s", l.T("err.result.bothflagsreason", "Reason", strings.ToLower(strings.TrimSpace(opts.reason))))
 	case errors.Is(err, desk.ErrBothFlagsForfeit):
-		return usageErrorf("--both-flags: a forfeit was not played; type the result of the game, e.g. 1/2")
+		return usageErrorf("%s", l.T("err.result.bothflagsforfeit"))
 	case errors.Is(err, desk.ErrRefused) && errors.As(err, &de):
-		where := "the position given with --fen"
+		id := "err.result.refused.fen"
 		if de.Input == "game" {
-			where = "the game attached to the board"
+			id = "err.result.refused.game"
 		}
-		return fmt.Errorf("%s: %s; if the record is wrong, attach the right game with arbiter game add, or give --reason arbiter to enter the arbiter's decision", where, de.Msg)
+		return errors.New(l.T(id, "Msg", de.Msg))
 	case errors.Is(err, desk.ErrResultEntered):
-		return hint(err, "to change it to %s, add --correct", c.New)
+		return hint(err, "%s", l.T("err.hint.correct", "Result", c.New.String()))
 	case errors.Is(err, desk.ErrNotPaired):
-		return hint(err, "give --round with a paired round, or pair the round first")
+		return hint(err, "%s", l.T("err.hint.notpaired"))
 	case errors.Is(err, desk.ErrNoBoard):
-		return hint(err, "see arbiter round show %d", c.Round)
+		return hint(err, "%s", l.T("err.hint.roundshow", "Round", c.Round))
 	}
-	return tournamentError(err)
+	return a.tournamentError(err)
 }
 
 // resultArgs accepts a board and a result, where the result may have been

@@ -120,7 +120,7 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 			case errors.Is(err, desk.ErrRefused):
 				return hint(err, "nothing was entered; if the record is wrong, attach the right game with arbiter game add, or enter that board with arbiter round result --reason arbiter")
 			case errors.Is(err, desk.ErrNotFound), errors.Is(err, desk.ErrInvalid), errors.Is(err, desk.ErrConflict):
-				return hint(tournamentError(err), "%s", a.tr().T("cli.results.nothing"))
+				return hint(a.tournamentError(err), "%s", a.tr().T("cli.results.nothing"))
 			}
 			return err
 		}

@@ -36,12 +36,12 @@ func runRoundUnpair(ctx context.Context, a *app, _ *roundUnpairOptions) error {
 		}
 		n, err := db.Unpair(ctx, t.ID)
 		if errors.Is(err, desk.ErrHasResults) {
-			return hint(err, "correct a result with arbiter round result BOARD RESULT --correct instead")
+			return hint(err, "%s", a.tr().T("err.hint.unpaircorrect"))
 		}
 		if err != nil {
 			return err
 		}
-		a.notef("Unpaired round %d of %s.", n, t.Name)
+		a.note(a.tr().T("cli.unpaired", "Round", n, "Name", t.Name))
 		return nil
 	})
 }

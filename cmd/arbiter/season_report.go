@@ -102,7 +102,7 @@ func runSeasonReport(ctx context.Context, a *app, ref string, r seasonReport) er
 		// The file's words and the rules line in the file's language.
 		l := locale.New(lang)
 		rs = &reports.Season{Name: st.Season.Name, Rules: seasonRules(l, st.Season.Settings), Standings: st.Standings,
-			Names: st.Names, Locale: l, Warn: func(msg string) { a.notef("%s: %s.", r.path, msg) }}
+			Names: st.Names, Locale: l, Warn: func(rep reports.Replaced) { a.note(r.path + ": " + replacedText(a.tr(), rep) + ".") }}
 		for _, tb := range st.Season.Settings.Tiebreaks {
 			rs.TiebreakCodes = append(rs.TiebreakCodes, tb.String())
 		}

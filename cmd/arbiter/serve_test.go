@@ -487,3 +487,13 @@ func TestServeItalian(t *testing.T) {
 		}
 	}
 }
+
+// TestServePlayerExplains: the player page words the tie-break
+// explanations in the page's language, not as raw phrases.
+func TestServePlayerExplains(t *testing.T) {
+	f := newServeFixture(t, "")
+	_, page, _ := f.get(f.client(), "/player/3")
+	if !strings.Contains(page, "sum of the opponents&#39; scores") || strings.Contains(page, "tb.") || strings.Contains(page, "map[") {
+		t.Errorf("player page does not word its explanations:\n%s", page)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -74,24 +75,24 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 var lawsEditions = []int{2001, 2005, 2009, 2014, 2017, 2018, 2023}
 
 // apply writes the flags given on the command line into t.
-func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error {
+func (f *tournamentFlags) apply(l *locale.Localizer, fs *pflag.FlagSet, t *arbiter.Tournament) error {
 	set := fs.Changed
 	var err error
 	if set("name") {
 		if t.Name = strings.TrimSpace(f.name); t.Name == "" {
-			return fmt.Errorf("--name is empty: type a name such as \"Labyrinth 12 May\"")
+			return errors.New(l.T("err.t.name"))
 		}
 	}
 	if set("rounds") {
 		if f.rounds < 1 || f.rounds > 99 {
-			return fmt.Errorf("--rounds %d: type a number of rounds from 1 to 99", f.rounds)
+			return errors.New(l.T("err.t.rounds", "Rounds", f.rounds))
 		}
 		t.Rounds = f.rounds
 	}
 	if set("date") {
 		if f.date != "" {
 			if _, err := time.Parse("2006-01-02", f.date); err != nil {
-				return fmt.Errorf("--date %q: type a date as YYYY-MM-DD, e.g. 2026-05-12", f.date)
+				return errors.New(l.T("err.t.date", "Date", strconv.Quote(f.date)))
 			}
 		}
 		t.Date = f.date
@@ -119,7 +120,7 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 			for _, a := range allowed {
 				opts = append(opts, a.String())
 			}
-			return 0, fmt.Errorf("--%s %s: type %s", flag, v, strings.Join(opts, " or "))
+			return 0, errors.New(l.T("err.t.score", "Flag", flag, "Value", v, "List", strings.Join(opts, " "+l.T("word.or")+" ")))
 		}
 		return s, nil
 	}
@@ -141,7 +142,7 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 	if set("deadline") {
 		if f.deadline != "" {
 			if _, err := time.Parse("15:04", f.deadline); err != nil {
-				return fmt.Errorf("--deadline %q: type a time as HH:MM, e.g. 21:15", f.deadline)
+				return errors.New(l.T("err.t.deadline", "Deadline", strconv.Quote(f.deadline)))
 			}
 		}
 		t.Deadline = f.deadline
@@ -155,34 +156,34 @@ func (f *tournamentFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error 
 		case "lot", "random", "":
 			t.FirstColour = arbiter.NoColour
 		default:
-			return fmt.Errorf("--first-colour %q: type white, black or lot", f.firstColour)
+			return errors.New(l.T("err.t.firstcolour", "Value", strconv.Quote(f.firstColour)))
 		}
 	}
 	if set("seed") {
 		t.Seed = f.seed
 	}
 	if set("lang") {
-		l, err := locale.ParseLang(f.lang)
+		lang, err := locale.ParseLang(f.lang)
 		if err != nil || strings.TrimSpace(f.lang) == "" {
-			return fmt.Errorf("--lang %q: type it or en, the language of the printed sheets and the workbook", f.lang)
+			return errors.New(l.T("err.t.lang", "Value", strconv.Quote(f.lang)))
 		}
-		t.Language = l.String()
+		t.Language = lang.String()
 	}
 	if set("laws-edition") {
 		if !slices.Contains(lawsEditions, f.laws) {
-			return fmt.Errorf("--laws-edition %d: type one of %s", f.laws, joinInts(lawsEditions, ", "))
+			return errors.New(l.T("err.t.laws", "Value", f.laws, "List", joinInts(lawsEditions, ", ")))
 		}
 		t.LawsEdition = f.laws
 	}
 	if set("tiebreak-edition") {
 		if f.tbEdition != tiebreak.Edition2023 && f.tbEdition != tiebreak.Edition2026 && f.tbEdition != tiebreak.Edition2009 {
-			return fmt.Errorf("--tiebreak-edition %d: type 2023 (dummy opponent), 2026 (capped dummy opponent) or 2009 (virtual opponent)", f.tbEdition)
+			return errors.New(l.T("err.t.tbedition", "Value", f.tbEdition))
 		}
 		t.TiebreakEdition = f.tbEdition
 	}
 	if set("pairing-edition") {
 		if f.pairingEd != 2025 && f.pairingEd != 2017 {
-			return fmt.Errorf("--pairing-edition %d: type 2025 or 2017", f.pairingEd)
+			return errors.New(l.T("err.t.pairingedition", "Value", f.pairingEd))
 		}
 		t.PairingEdition = f.pairingEd
 	}

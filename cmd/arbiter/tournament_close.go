@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )

@@ -44,7 +44,7 @@ func runTournamentList(ctx context.Context, a *app, opts *tournamentListOptions)
 			return writeJSON(a.stdout, out)
 		}
 		if len(list) == 0 {
-			a.notef("No tournaments yet: create one with arbiter tournament new NAME.")
+			a.note(a.tr().T("cli.tlist.none"))
 			return nil
 		}
 		tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -59,19 +59,19 @@ Italian locale such as LANG=it_IT.UTF-8.`,
 func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) error {
 	t := arbiter.NewTournament(strings.TrimSpace(opts.name))
 	if t.Name == "" {
-		return fmt.Errorf("the tournament needs a name: type arbiter tournament new \"Labyrinth 12 May\"")
+		return errors.New(a.tr().T("err.tnew.name"))
 	}
 	switch strings.ToLower(opts.preset) {
 	case "":
 	case "labyrinth":
 		t.Labyrinth()
 	default:
-		return fmt.Errorf("unknown preset %q: type --preset labyrinth, or leave it out", opts.preset)
+		return errors.New(a.tr().T("err.tnew.preset", "Preset", strconv.Quote(opts.preset)))
 	}
 	// The sheets print in the organizer's language unless --lang says
 	// otherwise.
 	t.Language = a.termLang().String()
-	if err := opts.flags.apply(opts.set, &t); err != nil {
+	if err := opts.flags.apply(a.tr(), opts.set, &t); err != nil {
 		return err
 	}
 	if t.FirstColour == arbiter.NoColour && !opts.set.Changed("seed") {
@@ -80,7 +80,7 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 	return a.withDesk(ctx, desk.Create, func(db *desk.Desk) error {
 		t, err := db.CreateTournament(ctx, t)
 		if errors.Is(err, desk.ErrConflict) {
-			return hint(err, "choose another name, or arbiter tournament use NAME")
+			return hint(err, "%s", a.tr().T("err.hint.tnewname"))
 		}
 		if err != nil {
 			return err
@@ -88,6 +88,8 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 		if opts.json {
 			return writeJSON(a.stdout, toTournamentJSON(desk.TournamentInfo{Tournament: t, Current: true}))
 		}
+		// desk.Describe words the settings in English: the notice stays so
+		// until they are worded in the terminal's language too.
 		a.notef("Created tournament %d %q: %s. It is now the current tournament.", t.ID, t.Name, desk.Describe(t))
 		return nil
 	})

@@ -38,7 +38,7 @@ tie-break chain applies to the rounds already played too.`,
 
 func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) error {
 	if opts.set.NFlag() == 0 || (opts.set.NFlag() == countChanged(opts.set, "db", "tournament")) {
-		return usageErrorf("nothing to change: give a setting such as --rounds 9")
+		return usageErrorf("%s", a.tr().T("err.tset.nothing"))
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		old, err := a.resolveTournament(ctx, db)
@@ -46,12 +46,13 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 			return err
 		}
 		t := old
-		if err := opts.flags.apply(opts.set, &t); err != nil {
+		if err := opts.flags.apply(a.tr(), opts.set, &t); err != nil {
 			return err
 		}
 		if err := db.UpdateTournament(ctx, t); err != nil {
 			return err
 		}
+		// In English as desk.Describe is (see tournament new).
 		a.notef("Updated tournament %d %q: %s.", t.ID, t.Name, desk.Describe(t))
 		return nil
 	})

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
@@ -32,12 +33,12 @@ func runTournamentUse(ctx context.Context, a *app, opts *tournamentUseOptions) e
 	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := db.FindTournament(ctx, opts.ref)
 		if err != nil {
-			return hint(err, "see arbiter tournament list")
+			return hint(err, "%s", a.tr().T("err.hint.tournamentlist"))
 		}
 		if err := db.UseTournament(ctx, t.ID); err != nil {
 			return err
 		}
-		a.notef("Now using tournament %d %q.", t.ID, t.Name)
+		a.note(a.tr().T("cli.tuse.using", "ID", t.ID, "Name", strconv.Quote(t.Name)))
 		return nil
 	})
 }

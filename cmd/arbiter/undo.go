@@ -62,7 +62,7 @@ func runUndo(ctx context.Context, a *app, opts *undoOptions) error {
 		case errors.Is(err, desk.ErrDependent):
 			return err
 		case err != nil:
-			return tournamentError(err)
+			return a.tournamentError(err)
 		}
 		verb := a.tr().T("cli.undo.would")
 		if opts.yes {

@@ -56,7 +56,7 @@ func FuzzWriters(f *testing.F) {
 			Boards: []arbiter.Board{{Number: 1, White: 1, Black: 2, Result: arbiter.WhiteWins}, {Number: 2, White: 3, Black: 4, Result: arbiter.Draw}},
 			Byes:   []arbiter.Bye{{PN: 5, Kind: arbiter.PAB}}}}
 		var warned int
-		ev := &reports.Event{Tournament: tn, Entries: entries, Rounds: rounds, Warn: func(string) { warned++ }}
+		ev := &reports.Event{Tournament: tn, Entries: entries, Rounds: rounds, Warn: func(reports.Replaced) { warned++ }}
 		writers := map[string]func(io.Writer) error{
 			"pairings":    func(w io.Writer) error { return reports.WritePairings(w, ev, 1) },
 			"slips":       func(w io.Writer) error { return reports.WriteSlips(w, ev, 1) },
