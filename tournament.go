@@ -82,7 +82,31 @@ type Tournament struct {
 	FitRounds   bool   // propose the rounds that fit the field when registration closes
 	Closed      bool   // registration closed: the rounds were checked against the field
 	AbsentValue Score  // points for a player marked absent at check-in: Zero or Half
+
+	// Accelerated names the accelerated pairing method (C.04.5): "" for
+	// none, or "baku" (C.04.5.1, the Baku acceleration).
+	Accelerated string
+	// UnratedRating is the rating an unrated player counts with in ARO,
+	// TPR and the other rating tie-breaks, as the tournament regulations
+	// say (C.07); 0 when they say nothing and unrated
+	// opponents are left out.
+	UnratedRating int
+
+	// What the tournament report submitted to FIDE carries (TRF-26).
+	Federation   string   // organising federation, FIDE code (032)
+	City         string   // city (022); the venue when empty
+	ChiefArbiter string   // chief arbiter (102), "Name, First FIDE-ID" as written
+	Deputies     []string // deputy chief arbiters (112), one each
+	EndDate      string   // date of end, YYYY-MM-DD, or "" (052)
+	RoundDates   []string // round r's date (YYYY-MM-DD or "") in RoundDates[r-1] (132)
+	TimeCode     string   // encoded time control, e.g. "5400+30" (222)
+	RatingType   string   // rating the ranking uses (172): FIDE, NRO, FIDON, NIDOF, HBFN, LBFN, OTHER or ""
 }
+
+// RatingTypes are the TRF-26 172 codes of the rating a tournament ranks
+// its players by: FIDE only, national only, FIDE else national, national
+// else FIDE, the higher, the lower, or another method.
+var RatingTypes = []string{"FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"}
 
 // DefaultTiebreaks is the Labyrinth chain: Buchholz, direct encounter,
 // Sonneborn-Berger.

@@ -145,7 +145,8 @@ func (d *Desk) CheckedAbsent(ctx context.Context, tid int64, n int) ([]int, erro
 
 // Actions of the event log a front end reads back.
 const (
-	ActRoundPair   = store.ActRoundPair
-	ActRoundUnpair = store.ActRoundUnpair
-	ActCorrect     = store.ActCorrect
+	ActRoundPair    = store.ActRoundPair
+	ActRoundUnknown = store.ActRoundUnknown
+	ActRoundUnpair  = store.ActRoundUnpair
+	ActCorrect      = store.ActCorrect
 )

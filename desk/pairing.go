@@ -22,6 +22,10 @@ var (
 	// ErrWarnings: a pairing given by hand breaks a basic rule of the
 	// Swiss system (C.04.1) and was not forced (ErrRefused).
 	ErrWarnings = errors.New("the pairing breaks a basic rule")
+	// ErrNothingUnknown: the request decided to pair although results
+	// are not known, but every board of the previous round has its
+	// result (ErrInvalid).
+	ErrNothingUnknown = errors.New("no result is unknown")
 )
 
 // PairRequest asks to pair the next round.
@@ -35,6 +39,12 @@ type PairRequest struct {
 	Force bool
 	// DryRun computes the pairing and stores nothing.
 	DryRun bool
+	// Unknown is the organizer's decision to pair although boards of the
+	// previous round have no result yet (an adjourned game, a TRF-26 X):
+	// the games count as played and score nothing until their results
+	// are in, and the decision is logged. Without it such a round is
+	// refused (ErrRoundOpen).
+	Unknown bool
 }
 
 func (r PairRequest) byHand() bool { return len(r.Boards) > 0 || len(r.Byes) > 0 }
@@ -161,16 +171,20 @@ func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 		return p, err
 	}
 	p.Snapshot = s
+	if r.Unknown && !r.byHand() && len(s.Unknown()) == 0 {
+		return p, &Error{Kind: ErrInvalid, Input: "pairing", Msg: fmt.Sprintf("every board of round %d has its result: nothing to decide", s.Next()-1), Err: ErrNothingUnknown}
+	}
 	if r.byHand() {
-		p.Pairing = Pairing{Round: s.Next(), Method: "manual", Boards: r.Boards, Byes: r.Byes}
+		p.Pairing = Pairing{Round: s.Next(), Method: "manual", Boards: r.Boards, Byes: r.Byes, Unknown: r.Unknown}
 	} else {
-		if p.Pairing, p.Notes, err = d.dutch(s, &p.Input); err != nil {
+		if p.Pairing, p.Notes, err = d.dutch(s, &p.Input, r.Unknown); err != nil {
 			return p, err
 		}
 		if err := d.checkinNotes(ctx, s, &p.Pairing); err != nil {
 			return p, err
 		}
 	}
+	p.Pairing.Unknown = r.Unknown
 	p.Pairing.Basis = s.LastEvent
 	p.NoShows = NoShows(s)
 	if p.Round, err = s.Complete(p.Pairing); err != nil {
@@ -196,13 +210,13 @@ func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 // of a tournament whose first colour is drawn by lot and that has no seed
 // yet gets a seed (C.04.3 5.1), returned in the pairing to be stored with
 // it.
-func (d *Desk) dutch(s *Snapshot, input *pairing.Input) (_ Pairing, notes []string, _ error) {
+func (d *Desk) dutch(s *Snapshot, input *pairing.Input, unknown bool) (_ Pairing, notes []string, _ error) {
 	n := s.Next()
 	// Complete refuses a round that cannot be paired at all (every round
 	// paired, no players, results missing in the previous round) before
 	// it looks at the boards; an empty pairing then fails only by leaving
 	// players out.
-	if _, err := s.Complete(Pairing{Round: n}); err != nil && !errors.Is(err, ErrLeftOut) {
+	if _, err := s.Complete(Pairing{Round: n, Unknown: unknown}); err != nil && !errors.Is(err, ErrLeftOut) {
 		return Pairing{}, nil, inputErr("pairing", err)
 	}
 	t := s.Tournament
@@ -210,7 +224,7 @@ func (d *Desk) dutch(s *Snapshot, input *pairing.Input) (_ Pairing, notes []stri
 		rp, err := roundRobinPair(s)
 		return rp, nil, err
 	}
-	p := Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", Edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
+	p := Pairing{Round: n, Method: fmt.Sprintf("dutch-%d", Edition(t)), BoardNotes: map[int]string{}, ByeNotes: map[int]string{}, Unknown: unknown}
 	if t.FirstColour == arbiter.NoColour && n == 1 && t.Seed == 0 {
 		t.Seed = d.now().UnixNano()
 		p.Seed = &t.Seed

@@ -19,7 +19,9 @@ func TiebreakInput(s *Snapshot, n int) (tiebreak.Input, error) {
 	if err != nil {
 		return tiebreak.Input{}, err
 	}
-	return tiebreak.Input{Tournament: s.Tournament, Table: tab, Ratings: s.Ratings(), Chain: chain}, nil
+	// The rating the regulations give unrated players (tournament set
+	// --unrated-rating, C.07) counts them in ARO, TPR and the others.
+	return tiebreak.Input{Tournament: s.Tournament, Table: tab, Ratings: s.Ratings(), Chain: chain, UnratedRating: s.Tournament.UnratedRating}, nil
 }
 
 // Rank ranks the players after round n (0: before round 1) as the

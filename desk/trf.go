@@ -2,6 +2,7 @@ package desk
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,6 +34,7 @@ func TRF(s *Snapshot, n int) (*trf.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.Accelerations = Accelerations(t, len(entries))
 	_, st, err := Rank(s, n)
 	if err != nil {
 		return nil, err
@@ -135,8 +137,10 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 	if len(f.Forbidden) > 0 {
 		notes = append(notes, fmt.Sprintf("%s of players who may not meet (XXP) not kept: arbiter does not keep forbidden pairs.", plural(len(f.Forbidden), "group", "groups")))
 	}
-	if len(f.Accelerations) > 0 {
-		notes = append(notes, "The accelerations (XXA or 250) are not kept: a tournament in the database pairs without acceleration.")
+	if bakuOf(f, t) {
+		t.Accelerated = "baku"
+	} else if len(f.Accelerations) > 0 {
+		notes = append(notes, "The accelerations (XXA or 250) are not kept: they are not the Baku acceleration, the one arbiter applies.")
 	}
 	if texts := f.Header.Chain(); len(texts) > 0 {
 		if chain, err := tiebreak.ParseChain(texts); err == nil {
@@ -256,19 +260,64 @@ func unkeptTRF(f *trf.File) []string {
 			lost = append(lost, what)
 		}
 	}
-	add(h.Federation != "", "federation (032)")
-	add(h.EndDate != "", "end date (052)")
-	add(h.Arbiter != "", "chief arbiter (102)")
-	add(len(h.Deputies) > 0, "deputy arbiters (112)")
-	add(len(h.RoundDates) > 0, "round dates (132)")
 	add(h.System != "", "pairing system (192 "+h.System+")")
+	add(h.Controller != "", "pairing controller (182 "+h.Controller+")")
+	national := 0
+	for _, p := range f.Players {
+		national += len(p.National)
+	}
+	add(national > 0, plural(national, "national rating record", "national rating records"))
+	add(len(f.Abnormal) > 0, plural(len(f.Abnormal), "abnormal points line (299)", "abnormal points lines (299)"))
 	add(len(f.Comments) > 0, plural(len(f.Comments), "comment line (###)", "comment lines (###)"))
 	add(len(f.Extra) > 0, plural(len(f.Extra), "line arbiter does not read", "lines arbiter does not read"))
-	if h.StartDate != "" && trf.ISODate(h.StartDate) == "" {
-		lost = append(lost, fmt.Sprintf("start date (042 %q, not a date arbiter reads)", h.StartDate))
+	for _, u := range f.Unread() {
+		lost = append(lost, u+", not in a form arbiter reads")
 	}
 	if len(lost) == 0 {
 		return nil
 	}
 	return []string{"Not kept from the file: " + strings.Join(lost, ", ") + "."}
+}
+
+// Accelerations returns the virtual points of t's acceleration by
+// pairing number, in tenths as TRF 250 (and XXA) lines give them: those
+// round pair applies (pairing.FromTable), so that a pairing program given
+// the file pairs as arbiter does. nil without acceleration.
+func Accelerations(t arbiter.Tournament, players int) map[int][]trf.Points {
+	if t.Accelerated != "baku" {
+		return nil
+	}
+	out := map[int][]trf.Points{}
+	for i, a := range pairing.Baku(players, t.Rounds, 10, 5) {
+		for _, v := range a {
+			out[i+1] = append(out[i+1], trf.Points(v))
+		}
+	}
+	return out
+}
+
+// bakuOf reports whether f asks for the Baku acceleration (C.04.5.1) of
+// tournament t: a 192 line naming a Baku system without acceleration
+// lines, or acceleration lines that are exactly Baku's for the file's
+// players and t's rounds.
+func bakuOf(f *trf.File, t arbiter.Tournament) bool {
+	if len(f.Accelerations) == 0 {
+		return strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.Header.System)), "_BAKU")
+	}
+	want := Accelerations(arbiter.Tournament{Accelerated: "baku", Rounds: t.Rounds}, len(f.Players))
+	for id := range f.Accelerations {
+		if id < 1 || id > len(f.Players) {
+			return false
+		}
+	}
+	for id := 1; id <= len(f.Players); id++ {
+		got := f.Accelerations[id]
+		for len(got) > 0 && got[len(got)-1] == 0 {
+			got = got[:len(got)-1]
+		}
+		if !slices.Equal(got, want[id]) {
+			return false
+		}
+	}
+	return true
 }

@@ -15,7 +15,12 @@ import (
 // requested bye) or when his entry does not play the round (withdrawn, not
 // yet entered). The initial colour is t.FirstColour, or, when that is
 // NoColour, the lot drawn from t.Seed (InitialColourByLot). Points are in
-// half-points. It returns an error if a game before round has no result.
+// half-points. A tournament accelerated by the Baku method (t.Accelerated
+// "baku", C.04.5.1) gives group A the virtual points of Baku, as FromTRF
+// does for a file with the same 250 or XXA lines. A game before round with
+// no result yet (adjourned, or not known: TRF-26 X) counts as played and
+// scores nothing, as FromTRF reads an X under the default 162 line; the
+// store pairs past such a game only when the organizer decides to.
 func FromTable(t arbiter.Tournament, entries []arbiter.Entry, table *scoring.Table, round int, absent map[int]bool) (Input, error) {
 	in := Input{Round: round, Rounds: t.Rounds, Edition: t.PairingEdition, InitialColour: t.FirstColour, Points: StandardPoints}
 	if in.InitialColour == arbiter.NoColour {
@@ -26,17 +31,21 @@ func FromTable(t arbiter.Tournament, entries []arbiter.Entry, table *scoring.Tab
 	}
 	es := append([]arbiter.Entry(nil), entries...)
 	sort.Slice(es, func(i, j int) bool { return es[i].PN < es[j].PN })
-	for _, e := range es {
+	var baku [][]int
+	if t.Accelerated == "baku" {
+		baku = Baku(len(es), t.Rounds, in.Points.Win, in.Points.Draw)
+	}
+	for i, e := range es {
 		card := table.Card(e.PN)
 		if card == nil {
 			return in, fmt.Errorf("pairing: no score card for player %d", e.PN)
 		}
 		p := Player{ID: e.PN, Absent: absent[e.PN] || !e.Plays(round)}
+		if baku != nil {
+			p.Accel = baku[i]
+		}
 		for r := 1; r < round; r++ {
 			o := card.Rounds[r-1]
-			if o.Pending {
-				return in, fmt.Errorf("pairing: round %d: player %d's game has no result yet", r, e.PN)
-			}
 			p.Games = append(p.Games, gameFromOutcome(o))
 		}
 		in.Players = append(in.Players, p)

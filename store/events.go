@@ -33,17 +33,21 @@ const (
 	ActByeCancel     = "player.bye-cancel"
 	ActRoundPair     = "round.pair"
 	ActRoundUnpair   = "round.unpair"
-	ActResult        = "result.enter"
-	ActCorrect       = "result.correct"
-	ActGameAdd       = "game.add"
-	ActGameRuling    = "game.ruling"
-	ActRoundPublish  = "round.publish"
-	ActReport        = "result.report"
-	ActConfirm       = "result.confirm"
-	ActDispute       = "result.dispute"
-	ActAccept        = "result.accept"
-	ActReject        = "result.reject"
-	ActWebSet        = "tournament.web"
+	// ActRoundUnknown records the organizer's decision to pair a round
+	// although games of the round before have no result yet (an
+	// adjourned game, TRF-26 X): New names the boards.
+	ActRoundUnknown = "round.unknown"
+	ActResult       = "result.enter"
+	ActCorrect      = "result.correct"
+	ActGameAdd      = "game.add"
+	ActGameRuling   = "game.ruling"
+	ActRoundPublish = "round.publish"
+	ActReport       = "result.report"
+	ActConfirm      = "result.confirm"
+	ActDispute      = "result.dispute"
+	ActAccept       = "result.accept"
+	ActReject       = "result.reject"
+	ActWebSet       = "tournament.web"
 )
 
 // logEvent appends an event inside tx, made by db.Actor. tid 0 stores no

@@ -60,6 +60,9 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 	if err := checkImport(ti); err != nil {
 		return out, err
 	}
+	if err := checkSettings(t); err != nil {
+		return out, err
+	}
 	method := ti.Method
 	if method == "" {
 		method = "import"
@@ -74,6 +77,9 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 			return err
 		}
 		if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
+			return err
+		}
+		if err := saveSettings(ctx, tx, t); err != nil {
 			return err
 		}
 		if err := db.logEvent(ctx, tx, t.ID, ActTournamentNew, t.Name, "", Describe(t)); err != nil {

@@ -30,6 +30,11 @@ type Pairing struct {
 	// Forced lists the warnings (Snapshot.Check) the organizer chose to
 	// override; they are kept in the event log.
 	Forced []string
+	// Unknown is the organizer's decision to pair although boards of the
+	// previous round have no result yet (an adjourned game, a TRF-26 X):
+	// without it such a round is refused (ErrRoundOpen). The decision is
+	// logged with the boards.
+	Unknown bool
 	// Seed, when not nil, is the seed of the lot for the first colour
 	// drawn to pair round 1 (C.04.3 5.1): it is stored in the tournament
 	// with the round, so that later rounds draw the same colour.
@@ -135,9 +140,35 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 				return err
 			}
 		}
+		if open := s.Unknown(); p.Unknown && len(open) > 0 {
+			var boards []string
+			for _, b := range open {
+				boards = append(boards, strconv.Itoa(b))
+			}
+			if err := db.logEvent(ctx, tx, tid, ActRoundUnknown, fmt.Sprintf("round %d paired with results not known", out.Number), "",
+				fmt.Sprintf("round %d, %s %s", out.Number-1, word(len(open), "board", "boards"), strings.Join(boards, ", "))); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	return out, err
+}
+
+// Unknown returns the boards of the last paired round that have no
+// result yet, in board order: the games still on, adjourned, or whose
+// result is not known (TRF-26 X).
+func (s *Snapshot) Unknown() []int {
+	if len(s.Rounds) == 0 {
+		return nil
+	}
+	var open []int
+	for _, b := range s.Rounds[len(s.Rounds)-1].Boards {
+		if b.Result == arbiter.NoResult {
+			open = append(open, b.Number)
+		}
+	}
+	return open
 }
 
 // ActRoundEdit is the event of a round changed in place.
@@ -195,7 +226,7 @@ func (s *Snapshot) Complete(p Pairing) (arbiter.Round, error) {
 				open = append(open, fmt.Sprint(b.Number))
 			}
 		}
-		if len(open) > 0 {
+		if len(open) > 0 && !p.Unknown {
 			return out, &InputError{Kind: ErrRoundOpen, Msg: fmt.Sprintf("round %d still has no result on %s %s", n-1, word(len(open), "board", "boards"), strings.Join(open, ", "))}
 		}
 	}

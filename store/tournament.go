@@ -99,6 +99,9 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 	if err := checkFormat(t); err != nil {
 		return t, err
 	}
+	if err := checkSettings(t); err != nil {
+		return t, err
+	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var other int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&other)
@@ -112,6 +115,9 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 			return err
 		}
 		if err := saveFormat(ctx, tx, t); err != nil {
+			return err
+		}
+		if err := saveSettings(ctx, tx, t); err != nil {
 			return err
 		}
 		if err := setCurrent(ctx, tx, t.ID); err != nil {
@@ -233,6 +239,9 @@ func (db *DB) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
 			if err := loadFormat(ctx, tx, &list[i].Tournament); err != nil {
 				return err
 			}
+			if err := loadSettings(ctx, tx, &list[i].Tournament); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -258,7 +267,10 @@ func loadTournament(ctx context.Context, q queryer, id int64) (arbiter.Tournamen
 	if err != nil {
 		return t, fmt.Errorf("read tournament %d: %w", id, err)
 	}
-	return t, loadFormat(ctx, q, &t)
+	if err := loadFormat(ctx, q, &t); err != nil {
+		return t, err
+	}
+	return t, loadSettings(ctx, q, &t)
 }
 
 // FindTournament returns the tournament named by ref: its number, or its
@@ -331,6 +343,9 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 	if err := checkTournament(t); err != nil {
 		return err
 	}
+	if err := checkSettings(t); err != nil {
+		return err
+	}
 	return db.write(ctx, func(tx *sql.Tx) error {
 		old, err := loadTournament(ctx, tx, t.ID)
 		if err != nil {
@@ -361,6 +376,16 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 				return err
 			}
 			for _, c := range fchanges {
+				if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
+					return err
+				}
+			}
+		}
+		if schanges := diffSettings(old, t); len(schanges) > 0 {
+			if err := saveSettings(ctx, tx, t); err != nil {
+				return err
+			}
+			for _, c := range schanges {
 				if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
 					return err
 				}

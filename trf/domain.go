@@ -29,6 +29,30 @@ func (f *File) Domain() (*Domain, error) {
 	t.Date = isoDate(f.Header.StartDate)
 	t.TimeControl = f.Header.TimeControl
 	t.FirstColour = f.InitialColour
+	// What the report to FIDE carries (TRF-26 032, 052, 102, 112, 132,
+	// 172, 222); values in no form arbiter reads are left out (see
+	// Unread).
+	h := f.Header
+	if fed := strings.ToUpper(strings.TrimSpace(h.Federation)); isFed(fed) {
+		t.Federation = fed
+	}
+	t.EndDate = isoDate(h.EndDate)
+	t.ChiefArbiter = strings.TrimSpace(h.Arbiter)
+	for _, d := range h.Deputies {
+		if d = strings.TrimSpace(d); d != "" {
+			t.Deputies = append(t.Deputies, d)
+		}
+	}
+	for _, d := range h.RoundDates {
+		t.RoundDates = append(t.RoundDates, roundDate(d))
+	}
+	for len(t.RoundDates) > 0 && t.RoundDates[len(t.RoundDates)-1] == "" {
+		t.RoundDates = t.RoundDates[:len(t.RoundDates)-1]
+	}
+	t.TimeCode = strings.TrimSpace(h.TimeCode)
+	if h.RankFederation == t.Federation {
+		t.RatingType = h.RankMethod
+	}
 	played := f.PlayedRounds()
 	t.Rounds = f.Rounds
 	if t.Rounds == 0 {
@@ -190,6 +214,55 @@ func isoDate(s string) string {
 	return t.Format("2006-01-02")
 }
 
+// roundDate reads a 132 date: YY/MM/DD as the TRF-26 text gives it
+// (20YY), or any form isoDate reads; "" if none.
+func roundDate(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) == 8 && (s[2] == '/' || s[2] == '.' || s[2] == '-') && s[5] == s[2] {
+		return isoDate("20" + s)
+	}
+	return isoDate(s)
+}
+
+func isFed(s string) bool {
+	if len(s) != 3 {
+		return false
+	}
+	for _, c := range s {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// Unread lists the header fields of f that Domain could not read into the
+// tournament, as "field (tag "value")": a date in no form arbiter reads, a
+// federation that is no FIDE code, a 172 line of another federation.
+func (f *File) Unread() []string {
+	h := f.Header
+	var out []string
+	add := func(what, tag, v string) { out = append(out, fmt.Sprintf("%s (%s %q)", what, tag, v)) }
+	if h.StartDate != "" && isoDate(h.StartDate) == "" {
+		add("start date", "042", h.StartDate)
+	}
+	if h.EndDate != "" && isoDate(h.EndDate) == "" {
+		add("end date", "052", h.EndDate)
+	}
+	if fed := strings.TrimSpace(h.Federation); fed != "" && !isFed(strings.ToUpper(fed)) {
+		add("federation", "032", h.Federation)
+	}
+	for r, d := range h.RoundDates {
+		if d != "" && roundDate(d) == "" {
+			add(fmt.Sprintf("date of round %d", r+1), "132", d)
+		}
+	}
+	if h.RankMethod != "" && h.RankFederation != strings.ToUpper(strings.TrimSpace(h.Federation)) {
+		add("rating type", "172", h.RankFederation+" "+h.RankMethod)
+	}
+	return out
+}
+
 // monthNumber reads an English month name or its first three letters; 0
 // if it is none.
 func monthNumber(s string) int {
@@ -222,6 +295,24 @@ func FromDomain(d *Domain) (*File, error) {
 		Players:     strconv.Itoa(len(d.Entries)),
 		Type:        "Individual: Swiss-System (FIDE Dutch)",
 		TimeControl: t.TimeControl,
+		Federation:  t.Federation,
+		EndDate:     strings.ReplaceAll(t.EndDate, "-", "/"),
+		Arbiter:     t.ChiefArbiter,
+		Deputies:    t.Deputies,
+		TimeCode:    t.TimeCode,
+	}
+	if t.City != "" {
+		f.Header.City = t.City
+	}
+	for _, d := range t.RoundDates {
+		// 132: YY/MM/DD, as the TRF-26 text gives it.
+		if len(d) == 10 {
+			d = strings.ReplaceAll(d[2:], "-", "/")
+		}
+		f.Header.RoundDates = append(f.Header.RoundDates, d)
+	}
+	if t.RatingType != "" && t.Federation != "" {
+		f.Header.RankFederation, f.Header.RankMethod = t.Federation, t.RatingType
 	}
 	if t.System == arbiter.RoundRobin {
 		// An all-play-all from the Berger tables (FIDE C.05 Annex 1).

@@ -60,6 +60,15 @@ func ReadEncoding(r io.Reader, enc text.Encoding) (*File, error) {
 	return f, nil
 }
 
+// extra keeps a line the reader does not know, as the writer will write
+// it: control characters as spaces (text.Spaces), trailing blanks cut; a
+// line left blank is dropped.
+func (p *parser) extra(line string) {
+	if s := strings.TrimRight(text.Spaces(line), " "); strings.TrimSpace(s) != "" {
+		p.f.Extra = append(p.f.Extra, s)
+	}
+}
+
 // scanLines splits at CR, LF or CRLF.
 func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
 	for i, c := range data {
@@ -86,8 +95,20 @@ func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
 }
 
 type parser struct {
-	f         *File
-	pointsSet bool // BBU or a PAB code seen: BBW no longer moves the PAB value
+	f          *File
+	pointsSet  bool // BBU or a PAB code seen: BBW no longer moves the PAB value
+	roundsLine int  // the line of XXR or 142, 0 if none
+	colourLine int  // the line of XXC white1/black1 or 152, 0 if none
+}
+
+// setColour records the initial colour given on line n, refusing a file
+// whose XXC and 152 lines disagree.
+func (p *parser) setColour(n int, c arbiter.Colour) error {
+	if p.colourLine != 0 && p.f.InitialColour != c {
+		return p.errf(n, 5, ErrInconsistent, "initial colour %s, but line %d gives %s", c, p.colourLine, p.f.InitialColour)
+	}
+	p.f.InitialColour, p.colourLine = c, n
+	return nil
 }
 
 func (p *parser) errf(line, col int, sentinel error, format string, args ...any) error {
@@ -107,15 +128,12 @@ func (p *parser) line(n int, text string) error {
 		return nil
 	}
 	if len(text) < 3 {
-		p.f.Extra = append(p.f.Extra, text)
+		p.extra(text)
 		return nil
 	}
-	din, rest := text[:3], ""
-	if len(text) > 4 {
-		rest = text[4:]
-	} else if len(text) == 4 && text[3] != ' ' {
-		rest = text[3:]
-	}
+	// The value starts after the space in column 4; a line without that
+	// space keeps every character after the tag (never half of one).
+	din, rest := text[:3], strings.TrimPrefix(text[3:], " ")
 	h := &p.f.Header
 	value := strings.TrimRight(rest, " \t")
 	switch din {
@@ -153,21 +171,46 @@ func (p *parser) line(n int, text string) error {
 		h.Tiebreaks = value
 	case "212":
 		h.Standings = value
+	case "182":
+		h.Controller = value
+	case "222":
+		h.TimeCode = value
+	case "172":
+		// 172 FFF MMMMM: the federation of the national ratings (cols
+		// 5-7) and the ranking method (cols 9-13).
+		f := strings.Fields(value)
+		if len(f) != 2 || len(f[0]) != 3 || !isRankMethod(strings.ToUpper(f[1])) {
+			return p.errf(n, 5, ErrSyntax, "172 %q: want a federation and FIDE, NRO, FIDON, NIDOF, HBFN, LBFN or OTHER", value)
+		}
+		h.RankFederation, h.RankMethod = strings.ToUpper(f[0]), strings.ToUpper(f[1])
+	case "299":
+		a, err := p.abnormal(n, text)
+		if err != nil {
+			return err
+		}
+		p.f.Abnormal = append(p.f.Abnormal, a)
 	case "XXR", "142":
 		v, err := strconv.Atoi(strings.TrimSpace(text[3:]))
 		if err != nil || v < 1 || v > 99 {
 			return p.errf(n, 5, ErrSyntax, "number of rounds %q: want a number from 1 to 99", strings.TrimSpace(text[3:]))
 		}
-		p.f.Rounds = v
+		if p.roundsLine != 0 && p.f.Rounds != v {
+			return p.errf(n, 5, ErrInconsistent, "%d rounds, but line %d gives %d", v, p.roundsLine, p.f.Rounds)
+		}
+		p.f.Rounds, p.roundsLine = v, n
 	case "XXC":
 		for _, tok := range strings.Fields(text[3:]) {
 			switch strings.ToLower(tok) {
 			case "rank":
 				p.f.UseRank = true
 			case "white1":
-				p.f.InitialColour = arbiter.White
+				if err := p.setColour(n, arbiter.White); err != nil {
+					return err
+				}
 			case "black1":
-				p.f.InitialColour = arbiter.Black
+				if err := p.setColour(n, arbiter.Black); err != nil {
+					return err
+				}
 			default:
 				return p.errf(n, 5, ErrSyntax, "XXC option %q: want white1, black1 or rank", tok)
 			}
@@ -175,9 +218,9 @@ func (p *parser) line(n int, text string) error {
 	case "152":
 		switch strings.ToUpper(strings.TrimSpace(text[3:])) {
 		case "W":
-			p.f.InitialColour = arbiter.White
+			return p.setColour(n, arbiter.White)
 		case "B":
-			p.f.InitialColour = arbiter.Black
+			return p.setColour(n, arbiter.Black)
 		default:
 			return p.errf(n, 5, ErrSyntax, "initial colour %q: want W or B", strings.TrimSpace(text[3:]))
 		}
@@ -245,9 +288,121 @@ func (p *parser) line(n int, text string) error {
 		}
 		p.f.PointLines = true
 	default:
-		p.f.Extra = append(p.f.Extra, text)
+		if nr, id, ok := national(text); ok {
+			if pl := p.f.Player(id); pl != nil {
+				pl.National = append(pl.National, nr)
+				return nil
+			}
+		}
+		p.extra(text)
 	}
 	return nil
+}
+
+// RankMethods are the ranking methods of a 172 line (TRF-26).
+var RankMethods = []string{"FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"}
+
+func isRankMethod(s string) bool {
+	for _, m := range RankMethods {
+		if s == m {
+			return true
+		}
+	}
+	return false
+}
+
+// national reads a TRF-26 National Rating Support record: a three-letter
+// federation code in cols 1-3, then cols 4-79 as in a 001 line. A line
+// that does not fit that layout (a TRFx DAT line, say) is not one.
+func national(line string) (National, int, bool) {
+	text := []rune(line)
+	if len(text) < 8 || len(text) > 79 {
+		return National{}, 0, false
+	}
+	for _, c := range text[:3] {
+		if c < 'A' || c > 'Z' {
+			return National{}, 0, false
+		}
+	}
+	for _, c := range []int{4, 9, 14, 48, 53, 57, 69} {
+		if c <= len(text) && text[c-1] != ' ' {
+			return National{}, 0, false
+		}
+	}
+	id, ok := number(field(text, 5, 8))
+	if !ok || id < 1 {
+		return National{}, 0, false
+	}
+	sex := strings.TrimSpace(field(text, 10, 10))
+	switch sex {
+	case "", "m", "w", "f", "M", "W", "F":
+	default:
+		return National{}, 0, false
+	}
+	rating, ok := number(field(text, 49, 52))
+	if !ok {
+		return National{}, 0, false
+	}
+	return National{
+		Federation: string(text[:3]), Sex: sex, Class: strings.TrimSpace(field(text, 11, 13)),
+		Name: strings.TrimSpace(field(text, 15, 47)), Rating: rating, Origin: strings.TrimSpace(field(text, 54, 56)),
+		ID: strings.TrimSpace(field(text, 58, 68)), Birth: strings.TrimSpace(field(text, 70, 79)),
+	}, id, true
+}
+
+// abnormal reads a TRF-26 299 line: the type of assignment in col 5,
+// match points in cols 8-11, points in cols 14-17 (either may carry a
+// minus sign), the round in cols 20-22 (000 or blank: every round), then
+// players in 4-column fields from col 24, separated by one space.
+func (p *parser) abnormal(n int, line string) (Abnormal, error) {
+	text := []rune(line)
+	a := Abnormal{Kind: ' ', line: n}
+	switch k := field(text, 5, 5)[0]; k {
+	case 'W', 'D', 'L', 'F', 'H', 'Z', '+', '-', ' ':
+		a.Kind = k
+	case 'w', 'd', 'l', 'f', 'h', 'z':
+		a.Kind = upper(k)
+	default:
+		return a, p.errf(n, 5, ErrSyntax, "299 type %q: want W, D, L, F, H, Z, +, - or blank", k)
+	}
+	a.MatchPoints = strings.TrimSpace(field(text, 8, 11))
+	if a.MatchPoints != "" {
+		if _, err := signedPoints(a.MatchPoints); err != nil {
+			return a, p.errf(n, 8, ErrSyntax, "299 match points: %v", err)
+		}
+	}
+	pts, err := signedPoints(strings.TrimSpace(field(text, 14, 17)))
+	if err != nil {
+		return a, p.errf(n, 14, ErrSyntax, "299 points: %v", err)
+	}
+	a.Points = pts
+	r, ok := number(field(text, 20, 22))
+	if !ok {
+		return a, p.errf(n, 20, ErrSyntax, "299 round %q: want a round number, 000 or blanks", strings.TrimSpace(field(text, 20, 22)))
+	}
+	a.Round = r
+	for c := 24; c <= len(text); c += 5 {
+		id, ok := number(field(text, c, c+3))
+		if !ok || id < 1 && strings.TrimSpace(field(text, c, c+3)) != "" {
+			return a, p.errf(n, c, ErrSyntax, "299 player %q: want a starting rank", strings.TrimSpace(field(text, c, c+3)))
+		}
+		if id > 0 {
+			a.Players = append(a.Players, id)
+		}
+	}
+	return a, nil
+}
+
+// signedPoints reads points with an optional minus sign; blank is 0.
+func signedPoints(s string) (Points, error) {
+	if s == "" {
+		return 0, nil
+	}
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		v, err := ParsePoints(rest)
+		return -v, err
+	}
+	return ParsePoints(s)
 }
 
 // roundDates reads a 132 line: round r's date in cols 92+10(r-1) to +7.
@@ -392,6 +547,7 @@ func (p *parser) xxs(n int, text string) error {
 func (p *parser) system26(n int, text string) error {
 	ps := &p.f.Points
 	toks := strings.Fields(text[3:])
+	seen := map[string]bool{}
 	for i := 0; i < len(toks); i++ {
 		code, val := toks[i], ""
 		if len(code) > 1 {
@@ -401,9 +557,20 @@ func (p *parser) system26(n int, text string) error {
 			val = toks[i]
 		}
 		v, err := ParsePoints(val)
+		if err == nil && v > 999 {
+			err = fmt.Errorf("%q: at most 99.9 points fit the 4 columns", val)
+		}
 		if err != nil {
 			return p.errf(n, 0, ErrSyntax, "162 %s: %v", code, err)
 		}
+		c := strings.ToUpper(code)
+		if c == "Z" {
+			c = "A"
+		}
+		if seen[c] {
+			return p.errf(n, 0, ErrSyntax, "162 gives the points of %s twice", code)
+		}
+		seen[c] = true
 		switch strings.ToUpper(code) {
 		case "W":
 			ps.WinWhite, ps.WinBlack, ps.ForfeitWin, ps.FullBye = v, v, v, v
@@ -590,6 +757,16 @@ func (p *parser) finish() error {
 		}
 		byID[pl.ID] = pl
 	}
+	if played := f.PlayedRounds(); p.roundsLine != 0 && played > f.Rounds {
+		return p.errf(p.roundsLine, 5, ErrInconsistent, "%d rounds planned, but the players' lines hold %d", f.Rounds, played)
+	}
+	for _, a := range f.Abnormal {
+		for _, id := range a.Players {
+			if byID[id] == nil {
+				return p.errf(a.line, 24, ErrUnknown, "299 line names player %d, who has no 001 line", id)
+			}
+		}
+	}
 	for i := range f.Players {
 		pl := &f.Players[i]
 		for r, g := range pl.Games {
@@ -665,8 +842,9 @@ func (p *parser) checkPoints() error {
 	for i := range f.Players {
 		pl := &f.Players[i]
 		var sum, pending Points
+		sum = f.Bonus(pl.ID)
 		for r, g := range pl.Games {
-			v := f.Points.Of(g)
+			v := f.PointsOf(pl.ID, r+1, g)
 			if r < played {
 				sum += v
 			} else {
@@ -740,4 +918,75 @@ func (p *parser) accel250(n int, text string) error {
 		p.f.Accelerations[id] = a
 	}
 	return nil
+}
+
+// PointsOf returns the points block g of player id in round r is worth:
+// the point system's value, unless a 299 line of the block's type assigns
+// other points to that player in that round (or in every round).
+func (f *File) PointsOf(id, r int, g Game) Points {
+	v := f.Points.Of(g)
+	for _, a := range f.Abnormal {
+		if a.Kind != ' ' && (a.Round == 0 || a.Round == r) && names(a.Players, id) && a.Kind == kindOf(g) {
+			v = a.Points
+		}
+	}
+	return v
+}
+
+// Bonus returns the points 299 lines without a type (penalties and
+// bonuses) give player id over the tournament.
+func (f *File) Bonus(id int) Points {
+	var b Points
+	for _, a := range f.Abnormal {
+		if a.Kind == ' ' && names(a.Players, id) {
+			b += a.Points
+		}
+	}
+	return b
+}
+
+// names reports whether a 299 line's players include id: an empty list
+// names everyone.
+func names(ids []int, id int) bool {
+	if len(ids) == 0 {
+		return true
+	}
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// kindOf returns the 299 assignment type of a block.
+func kindOf(g Game) byte {
+	switch g.Result {
+	case Win, ShortWin:
+		return 'W'
+	case Draw, ShortDraw:
+		if g.Opponent == 0 {
+			return 'H'
+		}
+		return 'D'
+	case Loss, ShortLoss:
+		return 'L'
+	case FullBye:
+		return 'F'
+	case HalfBye:
+		return 'H'
+	case ForfeitWin:
+		if g.Opponent == 0 {
+			return 'U'
+		}
+		return '+'
+	case ForfeitLoss:
+		if g.Opponent == 0 {
+			return 'Z'
+		}
+		return '-'
+	case ZeroBye, Blank:
+		return 'Z'
+	}
+	return 0
 }

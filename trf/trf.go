@@ -144,7 +144,39 @@ type Player struct {
 	Rank       int    // cols 86-89, 0 if blank
 	Games      []Game // round r in Games[r-1], from col 92; trailing empty blocks dropped
 
+	// National are the player's TRF-26 National Rating Support records:
+	// lines in the layout of cols 1-79 of the 001 line, introduced by the
+	// rating federation's code instead of 001, written after it.
+	National []National
+
 	line int // line number in the parsed file, 0 if not parsed
+}
+
+// National is a TRF-26 National Rating Support record ("ITA    1 ..."):
+// the player's national data, in the columns of the 001 line.
+type National struct {
+	Federation string // cols 1-3: the rating federation, e.g. ITA
+	Sex        string // col 10, optional if as in 001
+	Class      string // cols 11-13: national classification
+	Name       string // cols 15-47, optional if as in 001
+	Rating     int    // cols 49-52: national rating, 0 if none
+	Origin     string // cols 54-56: federation, region, county...
+	ID         string // cols 58-68: national number
+	Birth      string // cols 70-79, optional if as in 001
+}
+
+// Abnormal is a TRF-26 299 record: points assigned outside the point
+// system. Kind is the type of assignment (W D L F H Z + -), or ' ' for a
+// penalty or bonus; Round 0 means every round; Players empty means every
+// player. Points may be negative (a penalty).
+type Abnormal struct {
+	Kind        byte
+	MatchPoints string // cols 8-11, as written: team events only
+	Points      Points // cols 14-17
+	Round       int    // cols 20-22
+	Players     []int  // cols 24-27, 29-32, ...
+
+	line int // line number in the parsed file
 }
 
 // Line returns the line number of the player's 001 line in the parsed file,
@@ -241,6 +273,13 @@ type Header struct {
 	System      string   // 192 (TRF-26): pairing system, e.g. FIDE_DUTCH_2025
 	Tiebreaks   string   // 202 (TRF-26): the tie-breaks that break ties, e.g. "BH/C1 DE SB"
 	Standings   string   // 212 (TRF-26): the order of the standings, points first: "PTS BH/C1 DE SB"
+	Controller  string   // 182 (TRF-26): the program or user making the pairings
+	TimeCode    string   // 222 (TRF-26): the time control encoded, e.g. "5400+30"
+	// RankFederation and RankMethod are the 172 line (TRF-26): the
+	// federation of the national ratings (cols 5-7) and how the starting
+	// rank uses them (cols 9-13: FIDE, NRO, FIDON, NIDOF, HBFN, LBFN, OTHER).
+	RankFederation string
+	RankMethod     string
 }
 
 // Chain returns the tie-break list of the header as written: the 212 line
@@ -305,6 +344,8 @@ type File struct {
 	// UnknownPoints records whether the 162 line scored X; the writer then
 	// writes it back, as it does when some block holds an X.
 	UnknownPoints bool
+	// Abnormal are TRF-26 299 lines, in file order.
+	Abnormal []Abnormal
 	// Comments are TRF-26 "###" lines, without the ### prefix.
 	Comments []string
 	// Extra holds lines the reader does not know, verbatim, in file order.

@@ -71,6 +71,12 @@ func (w *Writer) Write(f *File) error {
 		}
 		line(string(b))
 	}
+	if h.RankMethod != "" {
+		line(fmt.Sprintf("172 %-3s %s", h.RankFederation, h.RankMethod))
+	}
+	if h.Controller != "" {
+		line("182 " + h.Controller)
+	}
 	if h.System != "" {
 		line("192 " + h.System)
 	}
@@ -80,12 +86,22 @@ func (w *Writer) Write(f *File) error {
 	if h.Standings != "" {
 		line("212 " + h.Standings)
 	}
+	if h.TimeCode != "" {
+		line("222 " + h.TimeCode)
+	}
 	for i := range f.Players {
 		s, err := playerLine(&f.Players[i])
 		if err != nil {
 			return err
 		}
 		line(s)
+		for _, nr := range f.Players[i].National {
+			s, err := nationalLine(f.Players[i].ID, nr)
+			if err != nil {
+				return err
+			}
+			line(s)
+		}
 	}
 	v26 := w.Version == TRF26
 	if f.Rounds > 0 {
@@ -129,6 +145,13 @@ func (w *Writer) Write(f *File) error {
 		}
 		line(fmt.Sprintf("240 %c %3d %s", b.Kind, b.Round, strings.Join(ids, " ")))
 	}
+	for _, a := range f.Abnormal {
+		s := fmt.Sprintf("299 %c  %4s  %4s  %03d", a.Kind, a.MatchPoints, a.Points, a.Round)
+		for _, id := range a.Players {
+			s += fmt.Sprintf(" %4d", id)
+		}
+		line(s)
+	}
 	ids := make([]int, 0, len(f.Accelerations))
 	for id := range f.Accelerations {
 		ids = append(ids, id)
@@ -167,7 +190,7 @@ func joinIDs(ids []int, sep string) string {
 // the other's lines).
 func writePoints(line func(string), ps PointSystem, v26, withX bool) {
 	if v26 {
-		s := fmt.Sprintf("162  W%4s    D%4s    L%4s    Z%4s    P%4s", ps.Win(), ps.Draw(), ps.Loss(), ps.ZeroBye, ps.PAB)
+		s := fmt.Sprintf("162  W%4s    D%4s    L%4s    A%4s    P%4s", ps.Win(), ps.Draw(), ps.Loss(), ps.ZeroBye, ps.PAB)
 		if withX {
 			s += fmt.Sprintf("    X%4s", ps.Unknown)
 		}
@@ -183,6 +206,23 @@ func writePoints(line func(string), ps PointSystem, v26, withX bool) {
 	line(fmt.Sprintf("XXS WW=%s BW=%s WD=%s BD=%s WL=%s BL=%s ZPB=%s HPB=%s FPB=%s PAB=%s FW=%s FL=%s",
 		ps.WinWhite, ps.WinBlack, ps.DrawWhite, ps.DrawBlack, ps.LossWhite, ps.LossBlack,
 		ps.ZeroBye, ps.HalfBye, ps.FullBye, ps.PAB, ps.ForfeitWin, ps.ForfeitLoss))
+}
+
+// nationalLine formats a National Rating Support record of player id: the
+// rating federation, then cols 4-79 in the layout of the 001 line.
+func nationalLine(id int, nr National) (string, error) {
+	if len(nr.Federation) != 3 || strings.ToUpper(nr.Federation) != nr.Federation {
+		return "", fmt.Errorf("trf: player %d: national record of federation %q: want a three-letter code", id, nr.Federation)
+	}
+	if nr.Rating < 0 || nr.Rating > 9999 {
+		return "", fmt.Errorf("trf: player %d: national rating %d does not fit 4 columns", id, nr.Rating)
+	}
+	rating := ""
+	if nr.Rating > 0 {
+		rating = strconv.Itoa(nr.Rating)
+	}
+	return fmt.Sprintf("%s %4d %1.1s%3.3s %-33.33s %4s %-3.3s %11.11s %-10.10s",
+		nr.Federation, id, nr.Sex, nr.Class, nr.Name, rating, nr.Origin, nr.ID, nr.Birth), nil
 }
 
 // playerLine formats a 001 line.

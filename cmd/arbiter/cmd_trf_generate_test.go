@@ -114,8 +114,8 @@ func TestTRFTiebreaksCheck(t *testing.T) {
 }
 
 // TestImportGeneratedTRF imports a generated TRF-26 file: the tie-break
-// list of its 212 line becomes the tournament's, and the notice names what
-// the database does not keep.
+// list of its 212 line becomes the tournament's, so do its federation
+// and end date, and the notice names what the database does not keep.
 func TestImportGeneratedTRF(t *testing.T) {
 	fn := filepath.Join(t.TempDir(), "g.trf")
 	if code, _, errs := runTRFCommand(t, "trf", "generate", "--players", "10", "--rounds", "5", "--seed", "3", "-o", fn); code != 0 {
@@ -123,12 +123,17 @@ func TestImportGeneratedTRF(t *testing.T) {
 	}
 	c := newCLI(t)
 	errs := c.okErr("import", "trf", fn)
-	for _, w := range []string{"Not kept from the file: federation (032), end date (052)", "pairing system (192 FIDE_DUTCH_2025)"} {
+	for _, w := range []string{"Not kept from the file: pairing system (192 FIDE_DUTCH_2025)."} {
 		if !strings.Contains(errs, w) {
 			t.Errorf("import notice does not say %q:\n%s", w, errs)
 		}
 	}
 	show := c.ok("tournament", "show")
+	for _, w := range []string{"Federation:", "End date:"} {
+		if !strings.Contains(show, w) {
+			t.Errorf("tournament show has no %q:\n%s", w, show)
+		}
+	}
 	if !strings.Contains(show, "BH-C1, BH, SB, DE, WIN, BPG, PS, ARO") {
 		t.Errorf("tournament show does not list the file's tie-breaks:\n%s", show)
 	}

@@ -33,7 +33,12 @@ arbiter round pair would.
 and the endorsed engines read, with the number of rounds, the initial
 colour and any point values other than 1, ½ and 0 as XXR, XXC and BBx/XXS
 lines; --format trf26 writes TRF-26, with the tags 142, 152 and 162
-instead. The initial colour is the tournament's first colour, or the one
+instead, and each line ended by a CR as its text requires (TRF-16 lines
+end with CRLF). The tournament's report settings (tournament set
+--federation, --city, --chief-arbiter, --deputy, --end-date,
+--round-dates, --time-code, --rating-type) are the lines 032, 022, 052,
+102, 112, 132, 222 and 172; a tournament accelerated by the Baku method
+gets its virtual points as 250 lines (XXA in TRF-16). The initial colour is the tournament's first colour, or the one
 drawn by lot from the seed stored in the tournament.
 
 Only rounds with every result in are written: a round still in play is
@@ -99,6 +104,12 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 		}
 		w := trf.NewWriter(&buf)
 		w.Version = version
+		if version == trf.TRF26 {
+			// "Each line shall have a CR (carriage return) as last
+			// character" (TRF-26, remark 1). TRF-16 keeps CRLF, which
+			// every pairing engine reads.
+			w.LineEnd = "\r"
+		}
 		return w.Write(f)
 	})
 	if err != nil {

@@ -68,7 +68,13 @@ A pairing given by hand that breaks a basic rule of the Swiss system is not
 saved unless --force is given: a rematch (C.04.1 art. 2), more than one
 pairing-allocated bye (art. 3), a second bye for the same player (art. 4), a
 colour difference above 2 (art. 6), the same colour three times in a row
-(art. 7).`,
+(art. 7).
+
+A board of the previous round whose result is not known yet (an adjourned
+game, or a TRF-26 X) stops the pairing: enter the result, or, if the
+organizer decides to pair anyway by the Dutch system, add --force. The game then counts as
+played and scores nothing until its result is entered, as a TRF with X
+under the default 162 line; the decision is logged.`,
 		Example: `  $ arbiter round pair
   $ arbiter round pair --dry-run --explain
   $ arbiter round pair --manual "1-7, 3-2, 5 bye"
@@ -85,7 +91,7 @@ colour difference above 2 (art. 6), the same colour three times in a row
 	}
 	cmd.Flags().StringVar(&opts.manual, "manual", "", "the pairing `PAIRS`, e.g. \"1-7, 3-2, 5 bye\" (White first)")
 	cmd.Flags().StringVar(&opts.file, "file", "", "read the pairing from `FILE` (- for standard input)")
-	cmd.Flags().BoolVar(&opts.force, "force", false, "keep a pairing that breaks a basic rule")
+	cmd.Flags().BoolVar(&opts.force, "force", false, "keep a pairing that breaks a basic rule; pair although results of the previous round are not known")
 	cmd.Flags().BoolVar(&opts.explain, "explain", false, "show why each board was paired so")
 	cmd.Flags().BoolVar(&opts.dryRun, "dry-run", false, "show the pairing without storing it")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the round as JSON")
@@ -97,15 +103,14 @@ colour difference above 2 (art. 6), the same colour three times in a row
 }
 
 // check refuses flags that do not go together: --force keeps a pairing
-// given by hand, which a dry run does not store; --explain shows the
+// given by hand, which a dry run does not store (with the Dutch system,
+// --force pairs although results are not known); --explain shows the
 // Dutch system's reasons, which a pairing by hand does not have.
 func (opts *roundPairOptions) check(l *locale.Localizer) error {
 	byHand := opts.manual != "" || opts.file != ""
 	switch {
-	case opts.force && opts.dryRun:
+	case opts.force && opts.dryRun && byHand:
 		return usageErrorf("%s", l.T("err.pair.forcedry"))
-	case opts.force && !byHand:
-		return usageErrorf("%s", l.T("err.pair.forcedutch"))
 	case opts.forceReported && opts.dryRun:
 		return usageErrorf("%s", l.T("cli.pair.force-dry"))
 	case opts.publish && opts.dryRun:
@@ -129,7 +134,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		text, source = string(data), opts.file
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
-		req := desk.PairRequest{Tournament: a.tournament, Force: opts.force, DryRun: opts.dryRun}
+		req := desk.PairRequest{Tournament: a.tournament, Force: opts.force, DryRun: opts.dryRun, Unknown: opts.force && source == ""}
 		// notes are said once the pairing is stored (or shown by a dry
 		// run): a pairing refused, for example because another command
 		// paired the round meanwhile, says only why.
@@ -188,7 +193,20 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				errors.As(err, &np)
 				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(s, out.Input, s.Next(), np))}
 			}
+			if errors.Is(err, desk.ErrNothingUnknown) {
+				// With the Dutch system --force only decides to pair
+				// although results are not known.
+				if s == nil || s.Next() == 1 {
+					return usageErrorf("%s", a.tr().T("cli.pair.noforce1"))
+				}
+				return usageErrorf("%s", a.tr().T("cli.pair.noforce", "Round", s.Next()-1))
+			}
 			return a.pairingError(err, s)
+		}
+		if out.Stored && out.Pairing.Unknown {
+			if open := unknownBefore(out.Snapshot, out.Round.Number); len(open) > 0 {
+				a.note(a.tr().T("cli.pair.unknownkept", "Round", out.Round.Number-1, "Boards", joinInts(open, ", ")))
+			}
 		}
 		for _, n := range append(notes, out.Notes...) {
 			a.notef("%s", n)
@@ -242,7 +260,7 @@ func (a *app) pairingError(err error, s *desk.Snapshot) error {
 	case errors.Is(err, desk.ErrLeftOut):
 		return hint(err, "%s", l.T("err.hint.leftout"))
 	case errors.Is(err, desk.ErrRoundOpen):
-		return hint(err, "%s", l.T("err.hint.roundopen", "Round", s.Next()-1))
+		return hint(err, "%s", l.T("cli.pair.open", "Round", s.Next()-1))
 	case errors.Is(err, desk.ErrNotPlaying):
 		return hint(err, "%s", l.T("err.hint.notplaying"))
 	case errors.Is(err, desk.ErrNoCurrent) || errors.As(err, &de) && de.Input == "tournament":
@@ -387,4 +405,19 @@ func pairingNumber(s string) (int, error) {
 		return 0, ErrPairingSyntax
 	}
 	return n, nil
+}
+
+// unknownBefore returns the boards of the round before round n of s that
+// have no result yet.
+func unknownBefore(s *desk.Snapshot, n int) []int {
+	if s == nil || n < 2 || n-1 > len(s.Rounds) {
+		return nil
+	}
+	var open []int
+	for _, b := range s.Rounds[n-2].Boards {
+		if b.Result == arbiter.NoResult {
+			open = append(open, b.Number)
+		}
+	}
+	return open
 }

@@ -372,3 +372,54 @@ func TestRoundPairRefused(t *testing.T) {
 		c.refused("", []string{"has no players yet"}, "round", "pair")
 	})
 }
+
+// TestRoundPairUnknown pairs past a result not known yet (an adjourned
+// game; TRF-26 X): refused until the organizer decides with --force, the
+// decision logged, the game counted as played so the two do not meet
+// again; --force with every result in is refused, nothing stored.
+func TestRoundPairUnknown(t *testing.T) {
+	c := setup(t) // round 1: board 1 has a result, boards 2 and 3 do not
+	c.ok("round", "result", "2", "1-0")
+	c.refused("", []string{"round 1 still has no result on board 3", "add --force"}, "round", "pair")
+	r1 := c.roundShown("1")
+	var w, b int
+	for _, x := range r1.Boards {
+		if x.Board == 3 {
+			w, b = x.White, *x.Black
+		}
+	}
+	dry := c.ok("round", "pair", "--dry-run", "--force", "--json")
+	var want roundJSON
+	if err := json.Unmarshal([]byte(dry), &want); err != nil {
+		t.Fatal(err)
+	}
+	errs := c.okErr("round", "pair", "--force")
+	if !strings.Contains(errs, "no result on board 3") {
+		t.Errorf("round pair --force said %q", errs)
+	}
+	r2 := c.roundShown("2")
+	if !reflect.DeepEqual(pairsOf(r2), pairsOf(want)) {
+		t.Errorf("stored %q, the dry run showed %q", pairsOf(r2), pairsOf(want))
+	}
+	for _, x := range r2.Boards {
+		if x.Black != nil && (x.White == w && *x.Black == b || x.White == b && *x.Black == w) {
+			t.Errorf("round 2 pairs again %d and %d, whose round-1 game is on", w, b)
+		}
+	}
+	if log := c.ok("log"); !strings.Contains(log, "paired with results not known") || !strings.Contains(log, "round 1, board 3") {
+		t.Errorf("the log does not record the decision:\n%s", log)
+	}
+	// The result comes in afterwards.
+	c.ok("round", "result", "3", "1/2", "--round", "1")
+
+	d := setup(t)
+	d.ok("round", "result", "2", "1-0")
+	d.ok("round", "result", "3", "0-1")
+	before := d.dump()
+	if _, errs, code := d.runIn("", "round", "pair", "--force"); code != 2 || !strings.Contains(errs, "every board of round 1 has its result") {
+		t.Errorf("--force with every result in: exit %d, %q", code, errs)
+	}
+	if d.dump() != before {
+		t.Errorf("--force refused, but the database changed")
+	}
+}

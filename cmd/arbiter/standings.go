@@ -92,7 +92,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		}
 		if in, err := tiebreakInput(s, n); err == nil {
 			for _, w := range tiebreak.Warnings(in) {
-				a.notef("%s.", w)
+				a.note(a.tr().T("cli.standings.unrated", "Warning", w))
 			}
 		}
 		if opts.explain != "" {

@@ -49,6 +49,7 @@ type tournamentFlags struct {
 	rounds, laws, tbEdition, pairingEd   int
 	seed                                 int64
 	format                               formatFlags
+	report                               reportFlags
 }
 
 func (f *tournamentFlags) register(fs *pflag.FlagSet) {
@@ -69,6 +70,7 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
 	f.format.register(fs)
+	f.report.register(fs)
 }
 
 // lawsEditions are the FIDE Laws of Chess editions arbiter knows.
@@ -223,6 +225,22 @@ type tournamentJSON struct {
 	Language        string   `json:"language"`
 	Current         bool     `json:"current"`
 	formatJSON
+	settingsJSON
+}
+
+// settingsJSON are the report settings (tournament set --federation and
+// the others), left out when not set.
+type settingsJSON struct {
+	Accelerated   string   `json:"accelerated,omitempty"`
+	UnratedRating int      `json:"unrated_rating,omitempty"`
+	Federation    string   `json:"federation,omitempty"`
+	City          string   `json:"city,omitempty"`
+	ChiefArbiter  string   `json:"chief_arbiter,omitempty"`
+	Deputies      []string `json:"deputy_arbiters,omitempty"`
+	EndDate       string   `json:"end_date,omitempty"`
+	RoundDates    []string `json:"round_dates,omitempty"`
+	TimeCode      string   `json:"time_code,omitempty"`
+	RatingType    string   `json:"rating_type,omitempty"`
 }
 
 func toTournamentJSON(ti desk.TournamentInfo) tournamentJSON {
@@ -235,6 +253,9 @@ func toTournamentJSON(ti desk.TournamentInfo) tournamentJSON {
 		Deadline: t.Deadline, FirstColour: firstColourName(t.FirstColour), Seed: t.Seed,
 		Language: locale.Lang(t.Language).String(), Current: ti.Current,
 		formatJSON: toFormatJSON(t),
+		settingsJSON: settingsJSON{Accelerated: t.Accelerated, UnratedRating: t.UnratedRating, Federation: t.Federation,
+			City: t.City, ChiefArbiter: t.ChiefArbiter, Deputies: t.Deputies, EndDate: t.EndDate, RoundDates: t.RoundDates,
+			TimeCode: t.TimeCode, RatingType: t.RatingType},
 	}
 }
 

@@ -74,6 +74,9 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 	if err := opts.flags.apply(a.tr(), opts.set, &t); err != nil {
 		return err
 	}
+	if err := opts.flags.report.apply(opts.set, &t, a.tr()); err != nil {
+		return err
+	}
 	if t.FirstColour == arbiter.NoColour && !opts.set.Changed("seed") {
 		t.Seed = a.now().UnixNano()
 	}

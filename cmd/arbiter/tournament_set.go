@@ -49,6 +49,9 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 		if err := opts.flags.apply(a.tr(), opts.set, &t); err != nil {
 			return err
 		}
+		if err := opts.flags.report.apply(opts.set, &t, a.tr()); err != nil {
+			return err
+		}
 		if err := db.UpdateTournament(ctx, t); err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -96,6 +97,32 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 		row(l.T("cli.show.firstcolour"), fc)
 		row(l.T("cli.show.rules"), l.T("cli.show.rulesvalue", "Laws", t.LawsEdition, "Pairing", t.PairingEdition))
 		row(l.T("cli.show.language"), langName(l, t.Language))
+		reportRows(row, t, l)
 		return tw.Flush()
 	})
+}
+
+// reportRows adds the report settings that are set: acceleration, the
+// rating of unrated players, and what the FIDE report carries.
+func reportRows(row func(k, v string), t arbiter.Tournament, l *locale.Localizer) {
+	if t.Accelerated != "" {
+		row(l.T("cli.show.accelerated"), l.T("cli.show.baku"))
+	}
+	if t.UnratedRating > 0 {
+		row(l.T("cli.show.unrated"), strconv.Itoa(t.UnratedRating))
+	}
+	row(l.T("cli.show.federation"), t.Federation)
+	row(l.T("cli.show.city"), t.City)
+	row(l.T("cli.show.chief"), t.ChiefArbiter)
+	row(l.T("cli.show.deputies"), strings.Join(t.Deputies, "; "))
+	row(l.T("cli.show.enddate"), t.EndDate)
+	var dates []string
+	for i, d := range t.RoundDates {
+		if d != "" {
+			dates = append(dates, l.T("cli.show.rounddate", "Round", i+1, "Date", d))
+		}
+	}
+	row(l.T("cli.show.rounddates"), strings.Join(dates, ", "))
+	row(l.T("cli.show.timecode"), t.TimeCode)
+	row(l.T("cli.show.ratingtype"), t.RatingType)
 }

@@ -38,6 +38,8 @@ func integrityComments(events []desk.Event, n int) []string {
 			if strings.Contains(e.Subject, "(manual)") {
 				out = append(out, fmt.Sprintf(" round %d paired by hand (%s)", r, stamp(e)))
 			}
+		case desk.ActRoundUnknown:
+			out = append(out, fmt.Sprintf(" round %d paired with results not known: %s (%s)", r, e.New, stamp(e)))
 		case desk.ActRoundUnpair:
 			out = append(out, fmt.Sprintf(" round %d pairing withdrawn after publication: %s (%s)", r, e.Old, stamp(e)))
 			paired[r] = false

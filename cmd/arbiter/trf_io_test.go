@@ -75,6 +75,8 @@ func TestTRFRoundTrip(t *testing.T) {
 		{"bye values", 4, []string{"--bye-value", "0.5", "--half-bye-value", "0", "--first-colour", "black"}, "trf16"},
 		{"bye values trf26", 4, []string{"--bye-value", "0.5", "--half-bye-value", "0"}, "trf26"},
 		{"before round 1", 0, nil, "trf16"},
+		{"report settings trf26", 3, reportSettings, "trf26"},
+		{"report settings trf16", 3, reportSettings, "trf16"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,6 +110,57 @@ func TestTRFRoundTrip(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// reportSettings are the settings of the report a chief arbiter submits,
+// and the Baku acceleration.
+var reportSettings = []string{"--federation", "ITA", "--city", "Milano", "--chief-arbiter", "Rossi, Mario 810000",
+	"--deputy", "Verdi, Anna", "--deputy", "Neri, Luca", "--end-date", "2026-04-20",
+	"--round-dates", "2026-04-18,2026-04-18,2026-04-19,,2026-04-19,2026-04-20,2026-04-20",
+	"--time-code", "5400+30", "--rating-type", "FIDON", "--accelerated", "baku", "--unrated-rating", "1400"}
+
+// TestExportTRF26 checks the lines of the report settings in a TRF-26
+// export, each ended by a CR, and that import trf keeps every one.
+func TestExportTRF26(t *testing.T) {
+	c := playTournament(t, 2, reportSettings...)
+	data := string(c.exportTRF("--format", "trf26"))
+	if strings.Contains(data, "\n") {
+		t.Errorf("TRF-26 lines end with CR alone:\n%q", data)
+	}
+	for _, w := range []string{"022 Milano", "032 ITA", "052 2026/04/20", "102 Rossi, Mario 810000", "112 Verdi, Anna", "112 Neri, Luca",
+		"132" + strings.Repeat(" ", 88) + "26/04/18  26/04/18  26/04/19            26/04/19  26/04/20  26/04/20",
+		"172 ITA FIDON", "222 5400+30", "250       1.0   1   2    1    6", "250       0.5   3   4    1    6"} {
+		if !strings.Contains(data, "\r"+w+"\r") {
+			t.Errorf("file has no line %q:\n%s", w, strings.ReplaceAll(data, "\r", "\n"))
+		}
+	}
+	file := filepath.Join(t.TempDir(), "report.trf")
+	if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := newCLI(t)
+	errs := d.okErr("import", "trf", file)
+	if strings.Contains(errs, "Not kept") {
+		t.Errorf("import trf left something out: %s", errs)
+	}
+	var got, want tournamentJSON
+	if err := json.Unmarshal([]byte(d.ok("tournament", "show", "--json")), &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(c.ok("tournament", "show", "--json")), &want); err != nil {
+		t.Fatal(err)
+	}
+	// The rating of unrated players is in the regulations, not the report.
+	want.UnratedRating = 0
+	// The city (022) becomes the venue, which the next export writes as
+	// 022 again.
+	if got.Venue != want.City {
+		t.Errorf("imported venue %q, want the city %q", got.Venue, want.City)
+	}
+	want.City = ""
+	if !reflect.DeepEqual(got.settingsJSON, want.settingsJSON) {
+		t.Errorf("imported settings %+v, want %+v", got.settingsJSON, want.settingsJSON)
 	}
 }
 
@@ -543,4 +596,71 @@ func FuzzImportTRF(f *testing.F) {
 			t.Fatalf("import and export changed the file:\n%s\nthen\n%s", first, second)
 		}
 	})
+}
+
+// TestBakuRoundPair pairs a tournament accelerated by the Baku method
+// (C.04.5.1) with round pair and, from its exported file, with trf pair:
+// the same boards after every round, and without acceleration round 2
+// differs, so the setting is what makes them.
+func TestBakuRoundPair(t *testing.T) {
+	for rounds := 0; rounds <= 3; rounds++ {
+		t.Run(fmt.Sprintf("after %d rounds", rounds), func(t *testing.T) {
+			c := playTournament(t, rounds, "--accelerated", "baku")
+			var want roundJSON
+			if err := json.Unmarshal([]byte(c.ok("round", "pair", "--dry-run", "--json")), &want); err != nil {
+				t.Fatal(err)
+			}
+			for _, format := range []string{"trf16", "trf26"} {
+				file := filepath.Join(t.TempDir(), "baku.trf")
+				if err := os.WriteFile(file, c.exportTRF("--format", format), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				code, out, errs := runTRFCommand(t, "trf", "pair", file)
+				if code != 0 {
+					t.Fatalf("trf pair: exit %d: %s", code, errs)
+				}
+				lines := strings.Split(strings.TrimSpace(out), "\n")
+				if got := lines[1:]; !reflect.DeepEqual(got, pairsOf(want)) {
+					t.Errorf("%s: trf pair gives %q, round pair %q", format, got, pairsOf(want))
+				}
+			}
+		})
+	}
+	plain := playTournament(t, 0)
+	baku := playTournament(t, 0, "--accelerated", "baku")
+	for _, c := range []*cli{plain, baku} {
+		c.ok("round", "pair")
+		c.ok("round", "result", "1", "1-0")
+	}
+	var a, b roundJSON
+	if err := json.Unmarshal([]byte(plain.ok("round", "show", "--json")), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(baku.ok("round", "show", "--json")), &b); err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(pairsOf(a), pairsOf(b)) {
+		t.Errorf("round 1 paired alike with and without acceleration: %q", pairsOf(a))
+	}
+}
+
+// TestUnratedRating: with an unrated player in the field, standings warn
+// that ARO is dropped (C.07: the regulations must say how unrated players
+// count); once tournament set --unrated-rating says it, the warning goes
+// and ARO counts the unrated opponent at that rating.
+func TestUnratedRating(t *testing.T) {
+	c := playTournament(t, 3, "--tiebreaks", "ARO,BH")
+	c.ok("player", "edit", "2", "--rating", "0")
+	before := c.okErr("standings")
+	if !strings.Contains(before, "ARO is dropped") || !strings.Contains(before, "--unrated-rating") {
+		t.Errorf("standings with an unrated player and no rating for him say %q", before)
+	}
+	c.ok("tournament", "set", "--unrated-rating", "1400")
+	after := c.okErr("standings")
+	if strings.Contains(after, "dropped") {
+		t.Errorf("standings still warn: %q", after)
+	}
+	if out := c.ok("standings"); !strings.Contains(out, "ARO") {
+		t.Errorf("standings have no ARO column:\n%s", out)
+	}
 }

@@ -1,4 +1,4 @@
--- Schema version 9: what a result reported from a board and not
+-- Schema version 10: what a result reported from a board and not
 -- confirmed by the opponent becomes after a while. 'queue' sends it to the
 -- organizer (as before); 'confirm' enters it as reported, logged as
 -- confirmed by the lapse of time. unconfirmed_minutes is the while.
