@@ -64,10 +64,14 @@ func ReadEncoding(r io.Reader, enc text.Encoding) (*File, error) {
 // it: control characters as spaces (text.Spaces), trailing blanks cut; a
 // line left blank is dropped.
 func (p *parser) extra(line string) {
-	if s := strings.TrimRight(text.Spaces(line), " "); strings.TrimSpace(s) != "" {
+	if s := asWritten(line); strings.TrimSpace(s) != "" {
 		p.f.Extra = append(p.f.Extra, s)
 	}
 }
+
+// asWritten returns line as Write writes a kept line: control characters
+// as spaces (text.Spaces), trailing blanks cut.
+func asWritten(line string) string { return strings.TrimRight(text.Spaces(line), " ") }
 
 // scanLines splits at CR, LF or CRLF.
 func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
@@ -124,7 +128,7 @@ func (p *parser) line(n int, text string) error {
 	}
 	text = strings.TrimRight(text, " \t")
 	if strings.HasPrefix(text, "###") {
-		p.f.Comments = append(p.f.Comments, strings.TrimPrefix(text, "###"))
+		p.f.Comments = append(p.f.Comments, strings.TrimPrefix(asWritten(text), "###"))
 		return nil
 	}
 	if len(text) < 3 {
@@ -288,7 +292,9 @@ func (p *parser) line(n int, text string) error {
 		}
 		p.f.PointLines = true
 	default:
-		if nr, id, ok := national(text); ok {
+		// Read as the writer will write it back, so that a line that is
+		// not a national record now is not one after a round trip.
+		if nr, id, ok := national(asWritten(text)); ok {
 			if pl := p.f.Player(id); pl != nil {
 				pl.National = append(pl.National, nr)
 				return nil
@@ -344,9 +350,9 @@ func national(line string) (National, int, bool) {
 		return National{}, 0, false
 	}
 	return National{
-		Federation: string(text[:3]), Sex: sex, Class: strings.TrimSpace(field(text, 11, 13)),
-		Name: strings.TrimSpace(field(text, 15, 47)), Rating: rating, Origin: strings.TrimSpace(field(text, 54, 56)),
-		ID: strings.TrimSpace(field(text, 58, 68)), Birth: strings.TrimSpace(field(text, 70, 79)),
+		Federation: string(text[:3]), Sex: sex, Class: plain(field(text, 11, 13)),
+		Name: strings.TrimSpace(field(text, 15, 47)), Rating: rating, Origin: plain(field(text, 54, 56)),
+		ID: plain(field(text, 58, 68)), Birth: plain(field(text, 70, 79)),
 	}, id, true
 }
 
@@ -604,6 +610,12 @@ func upper(c byte) byte {
 	return c
 }
 
+// plain returns a field that is not a name as Write would write it back:
+// control characters as spaces (text.Spaces), blanks trimmed. Names keep
+// theirs, so that an import can refuse them by name (the store's text
+// check).
+func plain(s string) string { return strings.TrimSpace(text.Spaces(s)) }
+
 // field returns cols from..to (1-based, inclusive) of a line given as
 // runes (columns count characters, not bytes), padded with spaces if the
 // line is shorter.
@@ -644,17 +656,17 @@ func (p *parser) player(n int, line string) error {
 	if c := field(text, 4, 4); c != " " {
 		return p.errf(n, 4, ErrSyntax, "want a space after 001")
 	}
-	pl.Sex = strings.TrimSpace(field(text, 10, 10))
-	pl.Title = strings.TrimSpace(field(text, 11, 13))
+	pl.Sex = plain(field(text, 10, 10))
+	pl.Title = plain(field(text, 11, 13))
 	pl.Name = strings.TrimSpace(field(text, 15, 47))
 	rating, ok := number(field(text, 49, 52))
 	if !ok {
 		return p.errf(n, 49, ErrSyntax, "rating %q: want a number or blanks", strings.TrimSpace(field(text, 49, 52)))
 	}
 	pl.Rating = rating
-	pl.Federation = strings.TrimSpace(field(text, 54, 56))
-	pl.FIDEID = strings.TrimSpace(field(text, 58, 68))
-	pl.Birth = strings.TrimSpace(field(text, 70, 79))
+	pl.Federation = plain(field(text, 54, 56))
+	pl.FIDEID = plain(field(text, 58, 68))
+	pl.Birth = plain(field(text, 70, 79))
 	pts := strings.TrimSpace(field(text, 81, 84))
 	if pts == "" {
 		pts = "0"
