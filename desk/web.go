@@ -137,6 +137,9 @@ func (e *Evening) Confirm(ctx context.Context, token, pin string, r arbiter.Resu
 
 // Queue returns the reports waiting for the organizer.
 func (e *Evening) Queue(ctx context.Context) ([]WebReport, error) {
+	if _, err := e.Settle(ctx); err != nil {
+		return nil, err
+	}
 	return e.d.db.Queue(ctx, e.tid, e.stale)
 }
 
@@ -177,11 +180,22 @@ func (e *Evening) Publish(ctx context.Context, who string) (int, error) {
 
 // PairNext pairs the next round by the Dutch system as Pair does, and
 // publishes it if the tournament says so.
-func (e *Evening) PairNext(ctx context.Context, who string) (arbiter.Round, error) {
+func (e *Evening) PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error) {
 	e.pairing.Lock()
 	defer e.pairing.Unlock()
 	if who != "" {
 		ctx = WithActor(ctx, who)
+	}
+	forcedBy := who
+	if forcedBy == "" {
+		forcedBy = "the organizer"
+	}
+	open, _, err := e.Unsettled(ctx, force, forcedBy+" (pairing forced)")
+	if err != nil {
+		return arbiter.Round{}, err
+	}
+	if len(open) > 0 {
+		return arbiter.Round{}, unsettledError(open)
 	}
 	out, err := e.d.Pair(ctx, PairRequest{Tournament: fmt.Sprint(e.tid)})
 	if err != nil {

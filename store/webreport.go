@@ -110,6 +110,25 @@ type WebSettings struct {
 	// PublicURL is the address players reach the server at, printed in
 	// the QR codes of the slips ("" : the address the server detects).
 	PublicURL string
+	// AutoConfirm: a report the opponent has not confirmed within
+	// UnconfirmedAfter is entered as reported; otherwise it goes to the
+	// organizer's queue then.
+	AutoConfirm bool
+	// UnconfirmedAfter is how long a report waits for the opponent (a
+	// whole number of minutes, 1 to 1440; 0 reads as the default, 10).
+	UnconfirmedAfter time.Duration
+}
+
+// DefaultUnconfirmedAfter is how long a report waits for the opponent
+// unless the tournament says otherwise.
+const DefaultUnconfirmedAfter = 10 * time.Minute
+
+// Wait returns UnconfirmedAfter, or the default when it is not set.
+func (ws WebSettings) Wait() time.Duration {
+	if ws.UnconfirmedAfter <= 0 {
+		return DefaultUnconfirmedAfter
+	}
+	return ws.UnconfirmedAfter
 }
 
 // WebSettings returns tournament tid's settings for the server.
@@ -125,10 +144,15 @@ func (db *DB) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
 
 func loadWebSettings(ctx context.Context, q queryer, tid int64) (WebSettings, error) {
 	var ws WebSettings
-	err := q.QueryRowContext(ctx, `SELECT auto_publish, public_url FROM web_settings WHERE tournament_id = ?`, tid).Scan(&ws.AutoPublish, &ws.PublicURL)
+	var policy string
+	var minutes int
+	err := q.QueryRowContext(ctx, `SELECT auto_publish, public_url, unconfirmed, unconfirmed_minutes FROM web_settings WHERE tournament_id = ?`, tid).
+		Scan(&ws.AutoPublish, &ws.PublicURL, &policy, &minutes)
 	if errors.Is(err, sql.ErrNoRows) {
-		return ws, nil
+		return WebSettings{UnconfirmedAfter: DefaultUnconfirmedAfter}, nil
 	}
+	ws.AutoConfirm = policy == "confirm"
+	ws.UnconfirmedAfter = time.Duration(minutes) * time.Minute
 	if err != nil {
 		return ws, fmt.Errorf("read web settings: %w", err)
 	}
@@ -147,12 +171,22 @@ func (db *DB) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) err
 		if err != nil {
 			return err
 		}
+		ws.UnconfirmedAfter = ws.Wait()
 		if old == ws {
 			return nil
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO web_settings (tournament_id, auto_publish, public_url) VALUES (?, ?, ?)
-			ON CONFLICT (tournament_id) DO UPDATE SET auto_publish = excluded.auto_publish, public_url = excluded.public_url`,
-			tid, ws.AutoPublish, ws.PublicURL); err != nil {
+		minutes := ws.UnconfirmedAfter / time.Minute
+		if ws.UnconfirmedAfter%time.Minute != 0 || minutes < 1 || minutes > 1440 {
+			return invalid("a report waits for the opponent a whole number of minutes from 1 to 1440, not %s", ws.UnconfirmedAfter)
+		}
+		policy := "queue"
+		if ws.AutoConfirm {
+			policy = "confirm"
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO web_settings (tournament_id, auto_publish, public_url, unconfirmed, unconfirmed_minutes) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (tournament_id) DO UPDATE SET auto_publish = excluded.auto_publish, public_url = excluded.public_url,
+				unconfirmed = excluded.unconfirmed, unconfirmed_minutes = excluded.unconfirmed_minutes`,
+			tid, ws.AutoPublish, ws.PublicURL, policy, int(minutes)); err != nil {
 			return fmt.Errorf("save web settings: %w", err)
 		}
 		return db.logEvent(ctx, tx, tid, ActWebSet, t.Name, old.String(), ws.String())
@@ -166,6 +200,11 @@ func (ws WebSettings) String() string {
 	}
 	if ws.PublicURL != "" {
 		s += ", address " + ws.PublicURL
+	}
+	if ws.AutoConfirm {
+		s += fmt.Sprintf(", a report not confirmed is entered after %s", ws.Wait())
+	} else {
+		s += fmt.Sprintf(", a report not confirmed goes to the organizer after %s", ws.Wait())
 	}
 	return s
 }

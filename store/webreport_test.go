@@ -204,12 +204,26 @@ func TestWebSettings(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tr := newTournament(t, db, "Web", 2)
-	ws := WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080"}
-	if err := db.SetWebSettings(ctx, tr.ID, ws); err != nil {
-		t.Fatal(err)
+	if got, err := db.WebSettings(ctx, tr.ID); err != nil || got.AutoConfirm || got.Wait() != DefaultUnconfirmedAfter {
+		t.Errorf("settings never set = %+v, %v; want reports queued after 10 minutes", got, err)
 	}
-	got, err := db.WebSettings(ctx, tr.ID)
-	if err != nil || got != ws {
-		t.Errorf("WebSettings = %+v, %v; want %+v", got, err, ws)
+	for _, c := range []struct {
+		set, want WebSettings
+		err       string
+	}{
+		{WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080"},
+			WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080", UnconfirmedAfter: 10 * time.Minute}, ""},
+		{WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute},
+			WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, ""},
+		{WebSettings{UnconfirmedAfter: 90 * time.Second}, WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "whole number of minutes"},
+		{WebSettings{UnconfirmedAfter: 25 * time.Hour}, WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "from 1 to 1440"},
+	} {
+		err := db.SetWebSettings(ctx, tr.ID, c.set)
+		if (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("SetWebSettings(%+v) = %v, want %q", c.set, err, c.err)
+		}
+		if got, err := db.WebSettings(ctx, tr.ID); err != nil || got != c.want {
+			t.Errorf("after SetWebSettings(%+v): %+v, %v; want %+v", c.set, got, err, c.want)
+		}
 	}
 }

@@ -128,8 +128,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Queue     []queueLine
 		Draft     int // the round paired but not published, 0 if none
 		Next      int // the round to pair next, 0 if none
+		Forced    int // the round that can be paired only by forcing, 0 if none
 		Published int
-	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published}
+		Devices   int // phones and computers that reached the server
+	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count()}
 	if data.LoggedIn {
 		q, err := s.ev.Queue(r.Context())
 		if err != nil {
@@ -153,6 +155,8 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		}
 		if st.paired < st.snap.Tournament.Rounds && !openBoards(st) {
 			data.Next = st.paired + 1
+		} else if st.paired < st.snap.Tournament.Rounds && len(data.Queue) > 0 {
+			data.Forced = st.paired + 1
 		}
 	}
 	p.Data = data
@@ -217,7 +221,7 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
 	wd := s.words(r)
-	rd, err := s.ev.PairNext(r.Context(), who(r))
+	rd, err := s.ev.PairNext(r.Context(), who(r), r.PostFormValue("force") == "1")
 	if err != nil {
 		s.adminError(w, r, err)
 		return

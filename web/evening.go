@@ -47,5 +47,7 @@ type Evening interface {
 	Publish(ctx context.Context, who string) (int, error)
 	// PairNext pairs the next round as the command line's round pair
 	// does (and publishes it if the tournament says so).
-	PairNext(ctx context.Context, who string) (arbiter.Round, error)
+	// With force, the results reported from the boards and not confirmed
+	// are first entered as reported, each logged as who's decision.
+	PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error)
 }

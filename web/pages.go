@@ -66,7 +66,12 @@ func (s *Server) byeKind(wd words, k arbiter.ByeKind) string {
 
 // roundView returns the published round to show, nil if none.
 func (s *Server) roundView(wd words, st *state) *roundView {
-	rd := st.snap.Round(st.published)
+	return s.roundViewOf(wd, st, st.published)
+}
+
+// roundViewOf returns round n, nil if there is none.
+func (s *Server) roundViewOf(wd words, st *state, n int) *roundView {
+	rd := st.snap.Round(n)
 	if rd == nil {
 		return nil
 	}
@@ -88,9 +93,14 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.render(w, r, http.StatusOK, "home", s.homePage(wd, st, st.published))
+}
+
+// homePage shows the boards of round n.
+func (s *Server) homePage(wd words, st *state, n int) page {
 	p := s.public(wd, st, wd.t("boards"), "boards")
-	p.Data = s.roundView(wd, st)
-	s.render(w, r, http.StatusOK, "home", p)
+	p.Data = s.roundViewOf(wd, st, n)
+	return p
 }
 
 // findLine is a player in the alphabetical list: where they play.
@@ -110,6 +120,11 @@ func (s *Server) find(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	s.render(w, r, http.StatusOK, "find", s.findPage(wd, st, q))
+}
+
+// findPage lists the players of the published round whose names hold q.
+func (s *Server) findPage(wd words, st *state, q string) page {
 	key := arbiter.FoldName(q)
 	var lines []findLine
 	if rv := s.roundView(wd, st); rv != nil {
@@ -136,7 +151,7 @@ func (s *Server) find(w http.ResponseWriter, r *http.Request) {
 		Lines []findLine
 		Any   bool
 	}{q, out, st.published > 0}
-	s.render(w, r, http.StatusOK, "find", p)
+	return p
 }
 
 type standingLine struct {
@@ -185,9 +200,13 @@ func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.render(w, r, http.StatusOK, "standings", s.standingsPage(wd, st))
+}
+
+func (s *Server) standingsPage(wd words, st *state) page {
 	p := s.public(wd, st, wd.t("standings"), "standings")
 	p.Data = s.standingsView(st, 0)
-	s.render(w, r, http.StatusOK, "standings", p)
+	return p
 }
 
 type crossLine struct {
@@ -238,6 +257,10 @@ func (s *Server) crosstable(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.render(w, r, http.StatusOK, "crosstable", s.crosstablePage(wd, st))
+}
+
+func (s *Server) crosstablePage(wd words, st *state) page {
 	lineOf := map[int]int{}
 	for i, x := range st.ranked {
 		lineOf[x.PN] = i + 1
@@ -261,7 +284,7 @@ func (s *Server) crosstable(w http.ResponseWriter, r *http.Request) {
 		Rounds []int
 		Lines  []crossLine
 	}{rounds, lines}
-	s.render(w, r, http.StatusOK, "crosstable", p)
+	return p
 }
 
 type playerRound struct {
@@ -279,11 +302,16 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	pn, err := strconv.Atoi(r.PathValue("pn"))
-	e := st.snap.Entry(pn)
-	if err != nil || e == nil {
+	if err != nil || st.snap.Entry(pn) == nil {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
+	s.render(w, r, http.StatusOK, "player", s.playerPage(wd, st, pn))
+}
+
+// playerPage shows player pn, who is in the tournament.
+func (s *Server) playerPage(wd words, st *state, pn int) page {
+	e := st.snap.Entry(pn)
 	var rounds []playerRound
 	var points string
 	if c := st.in.Table.Card(pn); c != nil {
@@ -344,7 +372,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		Explain []tiebreak.Explanation
 		Names   map[int]string
 	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, ex, names}
-	s.render(w, r, http.StatusOK, "player", p)
+	return p
 }
 
 // show is the projector: the pairings and the standings in turn, full
@@ -370,6 +398,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	}
 	p := s.public(wd, st, wd.t("show"), "show")
 	p.Class = "show"
+	p.Join = s.join
 	p.Refresh = strconv.Itoa(every) + ";url=/show?view=" + next + "&every=" + strconv.Itoa(every)
 	p.Data = struct {
 		View      string

@@ -43,6 +43,19 @@ type Config struct {
 	// Log receives the errors that are the server's, not the visitor's;
 	// nil discards them.
 	Log io.Writer
+	// URL is the address players reach the server at; the projector
+	// shows it as a QR code ("" shows none).
+	URL string
+	// WiFiSSID and WiFiPassword name the club's network: the projector
+	// shows a QR code that joins it beside the address's.
+	WiFiSSID, WiFiPassword string
+}
+
+// joinView is what the projector shows to come in: QR codes of the
+// network and of the address.
+type joinView struct {
+	URL, SSID     string
+	Address, WiFi template.HTML
 }
 
 // Server is the web front end of one tournament. Its handler may be
@@ -60,6 +73,8 @@ type Server struct {
 	// the catalogs. A Localizer is safe for concurrent use.
 	langs    map[locale.Lang]words
 	sessions *sessions
+	join     joinView
+	devices  *devices
 
 	// Failures counted per address: wrong PINs (per board too), unknown
 	// board codes, wrong passwords.
@@ -96,6 +111,19 @@ func New(cfg Config) (*Server, error) {
 		s.langs[l] = words{locale.New(l)}
 	}
 	s.hub = newHub(s.ev, poll, 100*time.Millisecond)
+	s.devices = newDevices()
+	s.join = joinView{URL: cfg.URL, SSID: cfg.WiFiSSID}
+	var err error
+	if cfg.URL != "" {
+		if s.join.Address, err = qrSVG(cfg.URL, cfg.URL); err != nil {
+			return nil, fmt.Errorf("web: QR code of %s: %w", cfg.URL, err)
+		}
+	}
+	if text := WiFiText(cfg.WiFiSSID, cfg.WiFiPassword); text != "" {
+		if s.join.WiFi, err = qrSVG(text, "Wi-Fi "+cfg.WiFiSSID); err != nil {
+			return nil, fmt.Errorf("web: QR code of the Wi-Fi %s: %w", cfg.WiFiSSID, err)
+		}
+	}
 	s.sessions = newSessions(12*time.Hour, s.now)
 	s.pins = newLimiter(5, 10*time.Minute, s.now)
 	s.tokens = newLimiter(20, 10*time.Minute, s.now)
@@ -168,7 +196,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /admin/publish", s.lanOnly(s.organizer(s.publish)))
 	mux.HandleFunc("POST /admin/pair", s.lanOnly(s.organizer(s.pair)))
 	mux.Handle("GET /static/", s.static)
-	return headers(mux)
+	return headers(s.devices.watch(mux))
 }
 
 // headers adds what every answer carries: no framing, no sniffing, no
@@ -245,10 +273,79 @@ type page struct {
 
 	w words // the catalog in the request's language
 
+	// Join is what the projector shows to come in.
+	Join joinView
+
 	// shared is the change a public page shows (state.id): the page has
 	// no form and is the same for every visitor, so it is drawn once.
 	shared int64
+
+	// static: the page is a file of the published site (Site), its links
+	// relative to the folder that holds every page.
+	static    bool
+	downloads []Download
 }
+
+// Lang is the page's language, for <html lang>.
+func (p page) Lang() string { return p.w.l.Lang().String() }
+
+// Static reports whether the page is a file of the published site.
+func (p page) Static() bool { return p.static }
+
+// Href returns the address of one of the pages every page links to:
+// "home", "find", "standings", "crosstable", "show", and the style sheet
+// ("css") and the script ("js").
+func (p page) Href(name string) string {
+	switch name {
+	case "css":
+		name = "static/app.css"
+	case "js":
+		name = "static/app.js"
+	case "home":
+		if p.static {
+			return "index.html"
+		}
+		return "/"
+	default:
+		if p.static {
+			name += ".html"
+		}
+	}
+	if p.static {
+		return name
+	}
+	return "/" + name
+}
+
+// PlayerHref returns the address of player pn's page.
+func (p page) PlayerHref(pn int) string {
+	if p.static {
+		return "player-" + strconv.Itoa(pn) + ".html"
+	}
+	return "/player/" + strconv.Itoa(pn)
+}
+
+// RoundHref returns the address of round n's boards; the server shows
+// only the last published round, at "/".
+func (p page) RoundHref(n int) string {
+	if p.static {
+		return "round-" + strconv.Itoa(n) + ".html"
+	}
+	return "/"
+}
+
+// RoundList returns the rounds a page of the published site links to:
+// 1 to the last one published.
+func (p page) RoundList() []int {
+	out := make([]int, p.Round)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+// Downloads are the files of the published site that its pages offer.
+func (p page) Downloads() []Download { return p.downloads }
 
 // T returns the page's words for key (see words.t), for the templates.
 func (p page) T(key string, args ...any) string { return p.w.t(key, args...) }

@@ -31,7 +31,7 @@ func (w words) t(key string, args ...any) string {
 // pages pass them.
 func placeholders(key string) []string {
 	switch key {
-	case "round-n", "after-round", "publish", "published", "pair-next", "paired", "draft":
+	case "round-n", "after-round", "publish", "published", "pair-next", "paired", "draft", "dl-pairings-pdf", "pair-force":
 		return []string{"Round"}
 	case "round-n-of":
 		return []string{"Round", "Rounds"}
@@ -47,6 +47,10 @@ func placeholders(key string) []string {
 		return []string{"Result", "Other"}
 	case "reported-by":
 		return []string{"Result", "Colour", "Time", "IP"}
+	case "devices":
+		return []string{"Count"}
+	case "wifi":
+		return []string{"SSID"}
 	case "accepted":
 		return []string{"Result", "Board"}
 	}

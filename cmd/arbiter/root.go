@@ -209,6 +209,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newDemoCmd(a),
 		newUndoCmd(a),
 		newServeCmd(a),
+		newPublishCmd(a),
 		newResultCmd(a),
 	)
 	// The flag is defined just above, so registering cannot fail.

@@ -24,6 +24,9 @@ type roundPairOptions struct {
 	dryRun  bool
 	json    bool
 	publish bool
+	// forceReported enters the results reported and not confirmed as
+	// they stand (logged) instead of refusing to pair.
+	forceReported bool
 }
 
 func newRoundPairCmd(a *app) *cobra.Command {
@@ -38,7 +41,13 @@ bye are left out, late entries are paired. The pairing is printed in board
 order and stored with, for each board, why it was paired so (--explain
 prints it; round show --explain shows it again later). --dry-run shows the
 pairing without storing it. A round cannot be paired until every result of
-the previous round is in.
+the previous round is in. A result reported from a board (arbiter serve)
+that the opponent has not confirmed, or that the two players disagree on,
+stops the pairing, which names the boards: the organizer decides them
+(arbiter result queue), or --force-reported enters those not confirmed as
+reported, each logged as the organizer's decision. After the wait set with
+tournament web --unconfirmed-after, a report not confirmed is entered by
+itself if the tournament says --unconfirmed confirm.
 
 The colour of the first player in round 1 is the tournament's
 --first-colour, or else drawn by lot from the seed stored in the tournament
@@ -87,6 +96,7 @@ under the default 162 line; the decision is logged.`,
 	cmd.Flags().BoolVar(&opts.dryRun, "dry-run", false, "show the pairing without storing it")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the round as JSON")
 	cmd.Flags().BoolVar(&opts.publish, "publish", false, "publish the round to the players at once (see round publish)")
+	cmd.Flags().BoolVar(&opts.forceReported, "force-reported", false, "enter results reported from the boards and not confirmed as they stand, and pair")
 	cmd.MarkFlagsMutuallyExclusive("manual", "file")
 	cmd.RegisterFlagCompletionFunc("manual", cobra.NoFileCompletions)
 	return cmd
@@ -101,6 +111,8 @@ func (opts *roundPairOptions) check(l *locale.Localizer) error {
 	switch {
 	case opts.force && opts.dryRun && byHand:
 		return usageErrorf("%s", l.T("err.pair.forcedry"))
+	case opts.forceReported && opts.dryRun:
+		return usageErrorf("%s", l.T("cli.pair.force-dry"))
 	case opts.publish && opts.dryRun:
 		return usageErrorf("%s", l.T("err.pair.publishdry"))
 	case opts.explain && byHand:
@@ -128,6 +140,14 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		// paired the round meanwhile, says only why.
 		var notes []string
 		var closed *desk.Snapshot
+		if !opts.dryRun {
+			// Results reported from the boards: entered when their wait
+			// is over and the tournament says so, or by --force-reported;
+			// otherwise the pairing waits for them.
+			if err := a.settleReports(ctx, d, opts.forceReported); err != nil {
+				return err
+			}
+		}
 		if source == "" {
 			s, err := a.snapshot(ctx, d)
 			if err != nil {

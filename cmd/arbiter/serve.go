@@ -20,6 +20,9 @@ type serveOptions struct {
 	publicURL string
 	password  string
 	stale     time.Duration
+	staleSet  bool
+	// The club's network, shown as a QR code that joins it.
+	wifiSSID, wifiPassword string
 }
 
 func newServeCmd(a *app) *cobra.Command {
@@ -58,13 +61,19 @@ server starts work too), else this machine's address on the network.`,
 			if opts.password == "" {
 				opts.password = a.getenv("ARBITER_ADMIN_PASSWORD")
 			}
+			opts.staleSet = cmd.Flags().Changed("stale")
+			if opts.wifiPassword == "" {
+				opts.wifiPassword = a.getenv("ARBITER_WIFI_PASSWORD")
+			}
 			return runServe(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.addr, "addr", "0.0.0.0:8080", "listen on `HOST:PORT`")
 	cmd.Flags().StringVar(&opts.publicURL, "public-url", "", "the `URL` players reach the server at, stored for the QR codes of the slips")
 	cmd.Flags().StringVar(&opts.password, "admin-password", "", "the organizer's `PASSWORD` (default: $ARBITER_ADMIN_PASSWORD, else a one-time link)")
-	cmd.Flags().DurationVar(&opts.stale, "stale", 10*time.Minute, "a report nobody confirms goes to the organizer after `DURATION`")
+	cmd.Flags().StringVar(&opts.wifiSSID, "wifi-ssid", "", "the club's Wi-Fi `NAME`: a QR code that joins it is printed and shown on /show")
+	cmd.Flags().StringVar(&opts.wifiPassword, "wifi-password", "", "the Wi-Fi's `PASSWORD` (default: $ARBITER_WIFI_PASSWORD; none for an open network)")
+	cmd.Flags().DurationVar(&opts.stale, "stale", 0, "a report nobody confirms goes to the organizer after `DURATION` (default: the tournament's, tournament web --unconfirmed-after)")
 	return cmd
 }
 
@@ -76,7 +85,7 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 		}
 		opts.publicURL = strings.TrimRight(opts.publicURL, "/")
 	}
-	if opts.stale <= 0 {
+	if opts.staleSet && opts.stale <= 0 {
 		return usageErrorf("--stale %s: give a duration such as 10m", opts.stale)
 	}
 	d, err := a.openDesk(ctx, desk.ReadWrite)
@@ -96,6 +105,9 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	if err != nil {
 		return err
 	}
+	if !opts.staleSet {
+		opts.stale = ws.Wait()
+	}
 	if opts.publicURL != "" && opts.publicURL != ws.PublicURL {
 		ws.PublicURL = opts.publicURL
 		if err := d.SetWebSettings(ctx, t.ID, ws); err != nil {
@@ -106,17 +118,24 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	if err != nil {
 		return fmt.Errorf("--addr %s: %w; give another port, e.g. --addr 0.0.0.0:8081", opts.addr, err)
 	}
-	srv, err := web.New(web.Config{Evening: d.Evening(t.ID, opts.stale), AdminPassword: opts.password, Stale: opts.stale, Now: a.now, Log: a.stderr})
-	if err != nil {
-		ln.Close()
-		return err
-	}
 	base := ws.PublicURL
 	if base == "" {
 		base = "http://" + publicHost(ln.Addr())
 	}
+	ev := d.Evening(t.ID, opts.stale)
+	srv, err := web.New(web.Config{Evening: ev, AdminPassword: opts.password, Stale: opts.stale, Now: a.now, Log: a.stderr,
+		URL: base + "/", WiFiSSID: opts.wifiSSID, WiFiPassword: opts.wifiPassword})
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	fmt.Fprintln(a.stdout, a.tr().T("cli.serve.serving", "Name", t.Name, "URL", base+"/"))
 	web.TerminalQR(a.stdout, base+"/")
+	if wifi := web.WiFiText(opts.wifiSSID, opts.wifiPassword); wifi != "" {
+		// Beside the address: the network to join first.
+		fmt.Fprintln(a.stdout, a.tr().T("cli.serve.wifi", "SSID", opts.wifiSSID))
+		web.TerminalQR(a.stdout, wifi)
+	}
 	a.note(a.tr().T("cli.serve.show", "URL", base+"/show"))
 	a.note(a.tr().T("cli.serve.once", "URL", base+srv.OneTimeLink()))
 	if opts.password != "" {
@@ -129,6 +148,22 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	go srv.Run(ctx)
+	// Reports whose wait is over are entered by themselves when the
+	// tournament says so, whether or not anyone looks at the queue.
+	go func() {
+		tick := time.NewTicker(30 * time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				if _, err := ev.Settle(ctx); err != nil && ctx.Err() == nil {
+					a.note(err.Error())
+				}
+			}
+		}
+	}()
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
@@ -13,6 +14,8 @@ import (
 type tournamentWebOptions struct {
 	publicURL   string
 	autoPublish string
+	unconfirmed string
+	after       time.Duration
 }
 
 func newTournamentWebCmd(a *app) *cobra.Command {
@@ -23,21 +26,31 @@ func newTournamentWebCmd(a *app) *cobra.Command {
 		Long: `Show or change the current tournament's settings for arbiter serve:
 --public-url is the address players reach the server at, printed in the QR
 codes of the slips (without it, this machine's address on the network and
-port 8080); --auto-publish on publishes each round as soon as it is paired.`,
+port 8080); --auto-publish on publishes each round as soon as it is paired.
+A result reported from a board waits --unconfirmed-after (10m unless set)
+for the opponent's confirmation; then --unconfirmed queue sends it to the
+organizer (arbiter result queue), --unconfirmed confirm enters it as
+reported, logged as confirmed by nobody. Until then round pair waits.`,
 		Example: `  $ arbiter tournament web
-  $ arbiter tournament web --public-url http://192.168.43.10:8080 --auto-publish on`,
+  $ arbiter tournament web --public-url http://192.168.43.10:8080 --auto-publish on
+  $ arbiter tournament web --unconfirmed confirm --unconfirmed-after 15m`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runTournamentWeb(cmd.Context(), a, opts, cmd.Flags().Changed("public-url"))
+			return runTournamentWeb(cmd.Context(), a, opts, cmd.Flags().Changed("public-url"), cmd.Flags().Changed("unconfirmed-after"))
 		},
 	}
 	cmd.Flags().StringVar(&opts.publicURL, "public-url", "", "players reach the server at `URL` (empty: the address detected)")
 	cmd.Flags().StringVar(&opts.autoPublish, "auto-publish", "", "publish every round when paired: {on|off}")
+	cmd.Flags().StringVar(&opts.unconfirmed, "unconfirmed", "", "a report not confirmed in time goes to the organizer or is entered: {queue|confirm}")
+	cmd.Flags().DurationVar(&opts.after, "unconfirmed-after", 0, "how long a report waits for the opponent, whole minutes (e.g. `15m`)")
 	return cmd
 }
 
-func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, setURL bool) error {
+func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, setURL, setAfter bool) error {
+	if setAfter && (opts.after < time.Minute || opts.after > 24*time.Hour || opts.after%time.Minute != 0) {
+		return usageErrorf("%s", a.tr().T("cli.web.bad-after", "Value", opts.after.String()))
+	}
 	if setURL && opts.publicURL != "" {
 		u, err := url.Parse(opts.publicURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -65,6 +78,18 @@ func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, s
 		default:
 			return usageErrorf("--auto-publish %q: type on or off", opts.autoPublish)
 		}
+		switch opts.unconfirmed {
+		case "":
+		case "queue":
+			ws.AutoConfirm = false
+		case "confirm":
+			ws.AutoConfirm = true
+		default:
+			return usageErrorf("%s", a.tr().T("cli.web.bad-unconfirmed", "Value", opts.unconfirmed))
+		}
+		if setAfter {
+			ws.UnconfirmedAfter = opts.after
+		}
 		if err := d.SetWebSettings(ctx, t.ID, ws); err != nil {
 			return err
 		}
@@ -72,7 +97,11 @@ func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, s
 		if ws.AutoPublish {
 			auto = a.tr().T("cli.web.on")
 		}
-		_, err = fmt.Fprintln(a.stdout, a.tr().T("cli.web.settings", "URL", slipBase(ws), "Auto", auto))
+		policy := a.tr().T("cli.web.queue")
+		if ws.AutoConfirm {
+			policy = a.tr().T("cli.web.confirm")
+		}
+		_, err = fmt.Fprintln(a.stdout, a.tr().T("cli.web.settings", "URL", slipBase(ws), "Auto", auto, "Policy", policy, "Wait", minutes(ws.Wait())))
 		return err
 	})
 }

@@ -1,0 +1,302 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// publishRun runs arbiter on database db and fails the test unless it
+// succeeds; it returns standard error, where the notices go.
+func publishRun(t *testing.T, db string, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	env := map[string]string{"ARBITER_DB": db, "ARBITER_USER": "organizer"}
+	if code := run(context.Background(), args, strings.NewReader(""), &out, &errb, func(k string) string { return env[k] }); code != 0 {
+		t.Fatalf("arbiter %s: exit %d\n%s%s", strings.Join(args, " "), code, out.String(), errb.String())
+	}
+	return errb.String()
+}
+
+// publishedDemo plays the demo evening in a folder of its own and
+// publishes its last round (the demo pairs rounds as drafts), returning
+// the database.
+func publishedDemo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if p := runDemoCmd(t, filepath.Join(dir, "elsewhere.db"), "demo", "--dir", dir); p.code != 0 {
+		t.Fatalf("demo: exit %d\n%s", p.code, p.stderr)
+	}
+	db := filepath.Join(dir, "labyrinth.db")
+	publishRun(t, db, "round", "publish")
+	return db
+}
+
+// readSite reads a folder written by publish --html, as name -> bytes.
+func readSite(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	site := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		site[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return site
+}
+
+// readZip reads an archive written by publish --zip.
+func readZip(t *testing.T, path string) map[string][]byte {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	site := map[string][]byte{}
+	for _, f := range zr.File {
+		r, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		site[f.Name] = b
+	}
+	return site
+}
+
+var siteLink = regexp.MustCompile(`(?:href|src|action)="([^"]*)"`)
+
+// checkSite checks a published site of the demo evening (7 rounds, 26
+// players): every page is there, every link of every page is relative
+// and leads to a file of the site, and no board code or PIN is in it.
+func checkSite(t *testing.T, site map[string][]byte, secrets []string) {
+	t.Helper()
+	want := []string{"index.html", "standings.html", "crosstable.html", "find.html", "static/app.css", "static/app.js",
+		"standings.pdf", "crosstable.pdf", "games.pgn"}
+	for n := 1; n <= 7; n++ {
+		want = append(want, "round-"+strconv.Itoa(n)+".html", "pairings-"+strconv.Itoa(n)+".pdf")
+	}
+	for pn := 1; pn <= 26; pn++ {
+		want = append(want, "player-"+strconv.Itoa(pn)+".html")
+	}
+	for _, w := range want {
+		if len(site[w]) == 0 {
+			t.Errorf("the site has no %s", w)
+		}
+	}
+	if len(site) != len(want) {
+		var names []string
+		for n := range site {
+			if !slices.Contains(want, n) {
+				names = append(names, n)
+			}
+		}
+		t.Errorf("the site has %d files, want %d; unexpected: %v", len(site), len(want), names)
+	}
+	if !bytes.HasPrefix(site["standings.pdf"], []byte("%PDF")) || !bytes.Contains(site["games.pgn"], []byte(`[Round "7.1"]`)) {
+		t.Errorf("standings.pdf or games.pgn is not what print and export pgn write")
+	}
+	for name, body := range site {
+		for _, s := range secrets {
+			if bytes.Contains(body, []byte(s)) {
+				t.Errorf("%s holds the board code %s", name, s)
+			}
+		}
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		for _, m := range siteLink.FindAllSubmatch(body, -1) {
+			link := string(m[1])
+			if strings.Contains(link, ":") || strings.HasPrefix(link, "/") {
+				t.Errorf("%s links to %q: not relative", name, link)
+				continue
+			}
+			link, _, _ = strings.Cut(link, "#")
+			if _, ok := site[link]; !ok {
+				t.Errorf("%s links to %q, which the site does not have", name, link)
+			}
+		}
+	}
+}
+
+// boardTokens returns the codes of the boards of every round of the
+// tournament in db: the site must not hold them.
+func boardTokens(t *testing.T, path string) []string {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.OpenMode(ctx, path, store.ReadOnly, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	id, err := db.Current(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for n := 1; n <= 7; n++ {
+		codes, err := db.BoardCodes(ctx, id, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range codes {
+			out = append(out, c.Token)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("the published demo has no board codes: the check for them would prove nothing")
+	}
+	return out
+}
+
+// TestPublishSite: the demo evening as a folder in English and as an
+// archive in Italian, with every link resolving and no board code.
+func TestPublishSite(t *testing.T) {
+	db := publishedDemo(t)
+	secrets := boardTokens(t, db)
+	dir := filepath.Join(t.TempDir(), "site")
+	note := publishRun(t, db, "publish", "--html", dir)
+	if !strings.Contains(note, "index.html") {
+		t.Errorf("publish says %q", note)
+	}
+	en := readSite(t, dir)
+	checkSite(t, en, secrets)
+	if !bytes.Contains(en["standings.html"], []byte(`<html lang="en">`)) || !bytes.Contains(en["standings.html"], []byte("Standings")) {
+		t.Errorf("the English standings page:\n%s", en["standings.html"])
+	}
+	// A page for every round, not only the last.
+	if !bytes.Contains(en["round-1.html"], []byte("<h1>Round 1</h1>")) {
+		t.Errorf("round-1.html does not show round 1")
+	}
+	// The explanations of the tie-breaks are on the player's page.
+	if !bytes.Contains(en["player-1.html"], []byte("<h2>Tie-breaks</h2>")) {
+		t.Errorf("player-1.html has no explanation of the tie-breaks")
+	}
+
+	publishRun(t, db, "tournament", "set", "--lang", "it")
+	arch := filepath.Join(t.TempDir(), "serata.zip")
+	publishRun(t, db, "publish", "--html", arch, "--zip")
+	it := readZip(t, arch)
+	checkSite(t, it, secrets)
+	if !bytes.Contains(it["standings.html"], []byte(`<html lang="it">`)) || !bytes.Contains(it["standings.html"], []byte("Classifica")) {
+		t.Errorf("the Italian standings page:\n%s", it["standings.html"])
+	}
+	// The same tournament gives the same archive.
+	again := filepath.Join(t.TempDir(), "again.zip")
+	publishRun(t, db, "publish", "--html", again, "--zip")
+	a1, _ := os.ReadFile(arch)
+	a2, _ := os.ReadFile(again)
+	if !bytes.Equal(a1, a2) {
+		t.Errorf("publishing twice gave two different archives")
+	}
+}
+
+// TestPublishRefusals: nothing published, a file where the folder
+// should be, no --html.
+func TestPublishRefusals(t *testing.T) {
+	f := newCLI(t)
+	f.ok("tournament", "new", "Club", "--rounds", "3")
+	f.ok("player", "add", "Rossi, Mario")
+	f.ok("player", "add", "Bianchi, Luca")
+	if _, errs, code := f.run("publish", "--html", filepath.Join(t.TempDir(), "s")); code == 0 || !strings.Contains(errs, "no round of Club is published yet") {
+		t.Errorf("publish before any round: exit %d, %q", code, errs)
+	}
+	if _, errs, code := f.run("publish"); code != 2 || !strings.Contains(errs, "--html") {
+		t.Errorf("publish without --html: exit %d, %q", code, errs)
+	}
+	f.ok("round", "pair")
+	f.ok("round", "publish")
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	if _, errs, code := f.run("publish", "--html", file); code != 2 || !strings.Contains(errs, "it is a file") {
+		t.Errorf("publish into a file: exit %d, %q", code, errs)
+	}
+}
+
+// TestBrowserPublished opens every page of the published demo evening
+// from disk, in English and in Italian, and checks from the browser's
+// network log that nothing was asked of a server and nothing failed to
+// load; every link of the page leads to a file that opens.
+func TestBrowserPublished(t *testing.T) {
+	db := publishedDemo(t)
+	browser := newBrowser(t)
+	for _, lang := range []string{"en", "it"} {
+		publishRun(t, db, "tournament", "set", "--lang", lang)
+		dir := filepath.Join(t.TempDir(), "site-"+lang)
+		publishRun(t, db, "publish", "--html", dir)
+		var mu sync.Mutex
+		var asked, failed []string
+		phone := newDevice(t, browser, "phone-"+lang, 390, 844)
+		if err := chromedp.Listen(phone.ctx, func(ev any) {
+			mu.Lock()
+			defer mu.Unlock()
+			switch ev := ev.(type) {
+			case *network.EventRequestWillBeSent:
+				asked = append(asked, ev.Request.URL)
+			case *network.EventLoadingFailed:
+				failed = append(failed, ev.ErrorText)
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		pages, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+		for _, p := range pages {
+			phone.do(chromedp.Navigate("file://"+p), chromedp.WaitReady(sel("footer.downloads")))
+			// Every link of the page, followed by the browser, is a file
+			// of the site.
+			missing := eval[[]string](phone, `[...document.querySelectorAll("a[href], link[href], script[src]")]
+				.map(e => e.href || e.src).filter(u => !u.startsWith("file://"))`)
+			if len(missing) > 0 {
+				t.Errorf("%s links outside the folder: %v", filepath.Base(p), missing)
+			}
+			if got := eval[string](phone, "document.documentElement.lang"); got != lang {
+				t.Errorf("%s is in %q, want %q", filepath.Base(p), got, lang)
+			}
+			if !eval[bool](phone, `getComputedStyle(document.body).fontFamily !== "" && document.styleSheets.length === 1`) {
+				t.Errorf("%s: the style sheet did not load", filepath.Base(p))
+			}
+		}
+		// Find my board filters from disk too.
+		phone.do(chromedp.Navigate("file://"+filepath.Join(dir, "find.html")), chromedp.SendKeys(sel("#q"), "schafer"))
+		if got := eval[int](phone, `[...document.querySelectorAll("#players li")].filter(l => !l.hidden).length`); got != 1 {
+			t.Errorf("find.html from disk shows %d players for \"schafer\", want 1 (Schäfer)", got)
+		}
+		mu.Lock()
+		for _, u := range asked {
+			if !strings.HasPrefix(u, "file://") {
+				t.Errorf("%s: the browser asked %s of a server", lang, u)
+			}
+		}
+		if len(failed) > 0 {
+			t.Errorf("%s: %d loads failed: %v", lang, len(failed), failed)
+		}
+		if len(asked) < len(pages) {
+			t.Errorf("%s: the network log has %d requests for %d pages: it saw nothing", lang, len(asked), len(pages))
+		}
+		mu.Unlock()
+	}
+}
