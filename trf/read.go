@@ -135,6 +135,16 @@ func (p *parser) line(n int, text string) error {
 		p.extra(text)
 		return nil
 	}
+	// Every line but a player's is read as the writer writes it back:
+	// control characters as spaces. A 001 line keeps them in the name,
+	// for an import to refuse by name; its other fields are cleaned
+	// field by field (plain).
+	if text[:3] != "001" {
+		if text = asWritten(text); len(text) < 3 {
+			p.extra(text)
+			return nil
+		}
+	}
 	// The value starts after the space in column 4; a line without that
 	// space keeps every character after the tag (never half of one).
 	din, rest := text[:3], strings.TrimPrefix(text[3:], " ")
