@@ -135,11 +135,11 @@ func (p *parser) line(n int, text string) error {
 		p.extra(text)
 		return nil
 	}
-	// Every line but a player's is read as the writer writes it back:
-	// control characters as spaces. A 001 line keeps them in the name,
-	// for an import to refuse by name; its other fields are cleaned
-	// field by field (plain).
-	if text[:3] != "001" {
+	// Every line but a player's and the tournament's name is read as the
+	// writer writes it back: control characters as spaces. Names keep
+	// them, for an import to refuse by name; the other fields of a 001
+	// line are cleaned field by field (plain).
+	if text[:3] != "001" && text[:3] != "012" {
 		if text = asWritten(text); len(text) < 3 {
 			p.extra(text)
 			return nil

@@ -230,6 +230,7 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("output line holds control characters: %q", ln)
 			}
 		}
+		f1.Header.Name = strings.TrimRight(text.Spaces(f1.Header.Name), " \t")
 		for i := range f1.Players {
 			f1.Players[i].Name = plain(f1.Players[i].Name)
 			for j := range f1.Players[i].National {
