@@ -424,9 +424,10 @@ func signedPoints(s string) (Points, error) {
 // roundDates reads a 132 line: round r's date in cols 92+10(r-1) to +7.
 func roundDates(text string) []string {
 	var dates []string
-	for c := 91; c < len(text); c += 10 {
-		end := min(c+8, len(text))
-		dates = append(dates, strings.TrimSpace(text[c:end]))
+	rs := []rune(text) // columns count characters, not bytes
+	for c := 91; c < len(rs); c += 10 {
+		end := min(c+8, len(rs))
+		dates = append(dates, strings.TrimSpace(string(rs[c:end])))
 	}
 	for len(dates) > 0 && dates[len(dates)-1] == "" {
 		dates = dates[:len(dates)-1]

@@ -64,10 +64,11 @@ func (w *Writer) Write(f *File) error {
 		line("122 " + h.TimeControl)
 	}
 	if len(h.RoundDates) > 0 {
-		b := []byte(strings.Repeat(" ", 91+10*len(h.RoundDates)))
-		copy(b, "132")
+		// Columns count characters, not bytes (as the reader counts them).
+		b := []rune(strings.Repeat(" ", 91+10*len(h.RoundDates)))
+		copy(b, []rune("132"))
 		for r, d := range h.RoundDates {
-			copy(b[91+10*r:], d)
+			copy(b[91+10*r:], []rune(d))
 		}
 		line(string(b))
 	}
