@@ -771,6 +771,19 @@ func block(text []rune, c, self int) (Game, int, error) {
 // finish checks the file as a whole: unique starting ranks, opponents that
 // name each other, points that match the results.
 func (p *parser) finish() error {
+	// A national record read before its player's 001 line belongs to
+	// that player too, as the writer puts it after the 001 line.
+	kept := p.f.Extra[:0]
+	for _, line := range p.f.Extra {
+		if nr, id, ok := national(line); ok {
+			if pl := p.f.Player(id); pl != nil {
+				pl.National = append(pl.National, nr)
+				continue
+			}
+		}
+		kept = append(kept, line)
+	}
+	p.f.Extra = kept
 	f := p.f
 	byID := make(map[int]*Player, len(f.Players))
 	for i := range f.Players {
