@@ -97,14 +97,16 @@ func seasonNumber(x float64) any {
 }
 
 // sheetName makes s a worksheet name: at most 31 characters, none of
-// : \ / ? * [ ], and not one of taken (case ignored), which it joins.
+// : \ / ? * [ ], no single quote first or last (Excel refuses those), and
+// not one of taken (case ignored), which it joins.
 func sheetName(s string, taken map[string]bool) string {
 	s = strings.Map(func(r rune) rune {
 		if strings.ContainsRune(`:\/?*[]`, r) {
 			return '-'
 		}
 		return r
-	}, strings.TrimSpace(s))
+	}, s)
+	s = strings.Trim(s, "' \t\n\r")
 	if s == "" {
 		s = "-"
 	}
@@ -112,7 +114,7 @@ func sheetName(s string, taken map[string]bool) string {
 	for n := 2; ; n++ {
 		if utf8.RuneCountInString(name) > 31 {
 			suffix := strings.TrimPrefix(name, s)
-			name = string([]rune(s)[:31-utf8.RuneCountInString(suffix)]) + suffix
+			name = strings.TrimRight(string([]rune(s)[:31-utf8.RuneCountInString(suffix)]), "' ") + suffix
 		}
 		if !taken[strings.ToLower(name)] {
 			break

@@ -141,6 +141,10 @@ func TestSheetName(t *testing.T) {
 		{long, strings.Repeat("x", 31)},
 		{long, strings.Repeat("x", 27) + " (2)"},
 		{"  ", "-"},
+		// Excel refuses a single quote first or last in a sheet name.
+		{"'Open' '", "Open"},
+		{"''", "- (2)"},
+		{strings.Repeat("y", 30) + "'z", strings.Repeat("y", 30)},
 	} {
 		if got := sheetName(tt.in, taken); got != tt.want {
 			t.Errorf("sheetName(%q) = %q, want %q", tt.in, got, tt.want)
