@@ -247,3 +247,17 @@ func (e *Evening) checkpoint(ctx context.Context) func(WebReport, error) (WebRep
 		return v, err
 	}
 }
+
+// PlayerPIN returns the PIN of the player of this tournament with
+// pairing number pn, made the first time it is asked for.
+func (e *Evening) PlayerPIN(ctx context.Context, pn int) (string, error) {
+	pin, err := e.d.db.PlayerPIN(ctx, e.tid, pn)
+	return pin, inputErr("player", err)
+}
+
+// CheckPlayerPIN returns nil when pin proves to be the player with
+// pairing number pn (their own PIN, or the one next to their name on a
+// slip), an *InputError of kind ErrWrongPIN otherwise.
+func (e *Evening) CheckPlayerPIN(ctx context.Context, pn int, pin string) error {
+	return e.d.db.CheckPlayerPIN(ctx, e.tid, pn, pin)
+}
