@@ -34,15 +34,15 @@ const (
 
 // Why the phone takes no entries (LateWindow.Why).
 const (
-	LateOff    = "off"    // no cut-off set: the organizer has not opened entries from the phone
-	LatePast   = "past"   // the cut-off has passed
-	LateClosed = "closed" // the organizer closed registration (tournament close-registration)
-	LateFull   = "full"   // every round is paired: no one can enter now
+	LateOff    = store.LateOff
+	LatePast   = store.LatePast
+	LateClosed = store.LateClosed
+	LateFull   = store.LateFull
 )
 
 // ErrLateClosed is the kind of error of a request made while the phone
 // takes no entries.
-var ErrLateClosed = fmt.Errorf("registration closed: %w", ErrConflict)
+var ErrLateClosed = store.ErrLateClosed
 
 // ParseLateUntil reads the cut-off of entries from the phone as the
 // organizer types it: a time of day ("21:15"), which is that time on the
@@ -87,12 +87,7 @@ func (d *Desk) SetLateUntil(ctx context.Context, tid int64, until time.Time) err
 }
 
 // LateWindow says whether the phone takes entries at a moment.
-type LateWindow struct {
-	Open  bool
-	Until time.Time // the cut-off, zero when none is set
-	Why   string    // when closed: LateOff, LatePast, LateClosed or LateFull
-	Next  int       // the round a player entered now joins with
-}
+type LateWindow = store.LateWindow
 
 // LateWindow says whether a newcomer may ask to enter at now: a cut-off
 // is set and not reached, registration is not closed, and a round is

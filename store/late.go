@@ -40,6 +40,26 @@ const (
 	MaxLatePending   = 100
 )
 
+// Why the phone takes no entries (LateWindow.Why).
+const (
+	LateOff    = "off"    // no cut-off set: the organizer has not opened entries from the phone
+	LatePast   = "past"   // the cut-off has passed
+	LateClosed = "closed" // the organizer closed registration (tournament close-registration)
+	LateFull   = "full"   // every round is paired: no one can enter now
+)
+
+// LateWindow says whether the phone takes entries at a moment.
+type LateWindow struct {
+	Open  bool
+	Until time.Time // the cut-off, zero when none is set
+	Why   string    // when closed: LateOff, LatePast, LateClosed or LateFull
+	Next  int       // the round a player entered now joins with
+}
+
+// ErrLateClosed is the kind of error of a request made while the phone
+// takes no entries.
+var ErrLateClosed = fmt.Errorf("registration closed: %w", ErrConflict)
+
 // LateRequest is a newcomer's request to enter the tournament.
 type LateRequest struct {
 	ID     int64

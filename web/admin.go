@@ -131,6 +131,9 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Forced    int // the round that can be paired only by forcing, 0 if none
 		Published int
 		Devices   int // phones and computers that reached the server
+		// Late entries from the phone (late.go).
+		LateState string
+		Late      []lateLine
 	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count()}
 	if data.LoggedIn {
 		q, err := s.ev.Queue(r.Context())
@@ -149,6 +152,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 				l.Choices = append(l.Choices, c)
 			}
 			data.Queue = append(data.Queue, l)
+		}
+		if data.LateState, data.Late, err = s.lateAdmin(r.Context(), wd); err != nil {
+			s.fail(w, r, err)
+			return
 		}
 		if st.paired > st.published {
 			data.Draft = st.paired

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"time"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -50,4 +51,22 @@ type Evening interface {
 	// With force, the results reported from the boards and not confirmed
 	// are first entered as reported, each logged as who's decision.
 	PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error)
+
+	// Late entries from the phone (late.go).
+	// LateWindow says whether a newcomer may ask to enter at now.
+	LateWindow(ctx context.Context, now time.Time) (store.LateWindow, error)
+	// LateMatches returns the club players a name typed may be, found
+	// as the command line's player add finds them.
+	LateMatches(ctx context.Context, name string) ([]arbiter.Player, error)
+	// RequestLate queues a newcomer's request made at now.
+	RequestLate(ctx context.Context, r store.LateRequest, now time.Time) (store.LateRequest, error)
+	// LateRequest returns the request at token.
+	LateRequest(ctx context.Context, token string) (store.LateRequest, error)
+	// LateQueue returns the requests waiting for the organizer.
+	LateQueue(ctx context.Context) ([]store.LateRequest, error)
+	// AcceptLate enters request id's newcomer as player add enters a
+	// late entry, with their PIN, as who's decision.
+	AcceptLate(ctx context.Context, id int64, who string) (store.LateRequest, error)
+	// RefuseLate refuses request id, as who's decision.
+	RefuseLate(ctx context.Context, id int64, who string) (store.LateRequest, error)
 }

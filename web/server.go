@@ -79,6 +79,8 @@ type Server struct {
 	// Failures counted per address: wrong PINs (per board too), unknown
 	// board codes, wrong passwords.
 	pins, tokens, logins *limiter
+	// late counts the late-entry requests per device (late.go).
+	late *lateGuard
 
 	mu    sync.Mutex
 	cache *state
@@ -128,6 +130,7 @@ func New(cfg Config) (*Server, error) {
 	s.pins = newLimiter(5, 10*time.Minute, s.now)
 	s.tokens = newLimiter(20, 10*time.Minute, s.now)
 	s.logins = newLimiter(5, 10*time.Minute, s.now)
+	s.late = newLateGuard(s.now)
 	if err := s.parse(); err != nil {
 		return nil, err
 	}
@@ -195,6 +198,12 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /admin/reject/{id}", s.lanOnly(s.organizer(s.reject)))
 	mux.HandleFunc("POST /admin/publish", s.lanOnly(s.organizer(s.publish)))
 	mux.HandleFunc("POST /admin/pair", s.lanOnly(s.organizer(s.pair)))
+	// Late entries from the phone (late.go).
+	mux.HandleFunc("GET /join", s.lateJoin)
+	mux.HandleFunc("POST /join", s.lateJoinPost)
+	mux.HandleFunc("GET /join/{token}", s.lateJoined)
+	mux.HandleFunc("POST /admin/late/{id}/accept", s.lanOnly(s.organizer(s.lateAccept)))
+	mux.HandleFunc("POST /admin/late/{id}/refuse", s.lanOnly(s.organizer(s.lateRefuse)))
 	mux.Handle("GET /static/", s.static)
 	return headers(s.devices.watch(mux))
 }
@@ -270,6 +279,9 @@ type page struct {
 	Flash      string
 	Error      string
 	Data       any
+	// LateLink is the text of the link to the late-entry page while
+	// it is open (late.go); "" for no link.
+	LateLink   string
 
 	w words // the catalog in the request's language
 
