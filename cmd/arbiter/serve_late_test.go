@@ -484,3 +484,38 @@ func inRound(rd arbiter.Round, pn int) bool {
 	}
 	return false
 }
+
+func TestLateUntilFlag(t *testing.T) {
+	c := newCLI(t)
+	c.ok("tournament", "new", "Club Night", "--rounds", "5")
+	today := time.Now()
+	tests := []struct {
+		args []string
+		code int
+		out  string    // part of the output (standard error when refused)
+		want time.Time // stored after the command
+	}{
+		{[]string{"tournament", "web", "--late-until", "2026-11-25 21:15"}, 0, "until 21:15 (25 November 2026)", evening(21, 15)},
+		{[]string{"tournament", "web", "--late-until", "tonight"}, 2, `--late-until "tonight": type a time of day such as 21:15`, evening(21, 15)},
+		{[]string{"serve", "--addr", "127.0.0.1:0", "--late-until", "9pm"}, 2, `--late-until "9pm"`, evening(21, 15)},
+		{[]string{"tournament", "web", "--late-until", "21:15"}, 0, "until 21:15",
+			time.Date(today.Year(), today.Month(), today.Day(), 21, 15, 0, 0, time.Local)},
+		{[]string{"tournament", "web", "--late-until", "off"}, 0, "Entries from the phone are closed", time.Time{}},
+	}
+	for _, tt := range tests {
+		out, errs, code := c.run(tt.args...)
+		if code != tt.code || !strings.Contains(out+errs, tt.out) {
+			t.Errorf("arbiter %s: exit %d, want %d with %q:\n%s%s", strings.Join(tt.args, " "), code, tt.code, tt.out, out, errs)
+		}
+		d, err := desk.Open(context.Background(), c.db, desk.ReadOnly, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tid, _ := d.Current(context.Background())
+		got, err := d.LateUntil(context.Background(), tid)
+		d.Close()
+		if err != nil || !got.Equal(tt.want) {
+			t.Errorf("after arbiter %s the cut-off is %v (%v), want %v", strings.Join(tt.args, " "), got, err, tt.want)
+		}
+	}
+}
