@@ -53,6 +53,8 @@ func placeholders(key string) []string {
 		return []string{"SSID"}
 	case "accepted":
 		return []string{"Result", "Board"}
+	case "site-written":
+		return []string{"Files", "Path"}
 	}
 	return nil
 }
