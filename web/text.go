@@ -53,6 +53,8 @@ func placeholders(key string) []string {
 		return []string{"SSID"}
 	case "accepted":
 		return []string{"Result", "Board"}
+	case "site-written":
+		return []string{"Files", "Path"}
 	// Late entries from the phone (late.go).
 	case "late-until", "late-closed-at", "late-admin-open", "late-link":
 		return []string{"Time"}
