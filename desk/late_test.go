@@ -219,6 +219,7 @@ func TestLateRequestRefusals(t *testing.T) {
 		{"number", LateRequest{Name: "12"}, before, ErrInvalid, "is a number"},
 		{"rating", LateRequest{Name: "Petrova, Olga", Rating: 4000}, before, ErrInvalid, "rating 4000 is out of range"},
 		{"entered already", LateRequest{Name: "Mario Rossi", PlayerID: rossi[0].ID}, before, ErrConflict, "already entered in Club as player 1"},
+		{"new with a club player's name", LateRequest{Name: "mario rossi", New: true}, before, ErrLikelyDuplicate, "Rossi, Mario is the name of a club player"},
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

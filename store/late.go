@@ -236,6 +236,20 @@ func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRe
 		if all >= MaxLatePending {
 			return conflict("%d requests are already waiting for the organizer: ask at the desk", all)
 		}
+		if r.New {
+			// Someone new may not take a club player's very name: the
+			// request would copy that player (arbiter.SameName).
+			roster, err := loadRoster(ctx, tx)
+			if err != nil {
+				return err
+			}
+			for _, p := range roster {
+				if arbiter.SameName(p.Name, r.Name) {
+					return &InputError{Kind: ErrLikelyDuplicate, Players: []int64{p.ID},
+						Msg: fmt.Sprintf("%s is the name of a club player: if it is you, choose it; if not, ask the organizer", p.Name)}
+				}
+			}
+		}
 		var player any
 		subject := r.Name
 		if r.PlayerID != 0 {

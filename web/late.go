@@ -247,6 +247,13 @@ func (s *Server) lateJoinPost(w http.ResponseWriter, r *http.Request) {
 					Label: wd.t("late-did-you-mean", m.Name), Yes: wd.t("late-yes", m.Name)})
 			}
 			v.New = wd.t("late-no-new", v.Name)
+			for _, m := range ms {
+				if arbiter.SameName(m.Name, v.Name) {
+					// The very name of a club player: that player, or
+					// a word with the organizer, never a copy.
+					v.New = ""
+				}
+			}
 			s.joinPage(w, r, http.StatusOK, v, "")
 			return
 		}

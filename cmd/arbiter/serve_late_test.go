@@ -164,6 +164,20 @@ func TestServeLateEntryMatched(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no club player to choose:\n%s", page)
 	}
+	// The very name of a club player, however typed, is that player or
+	// a word with the organizer: no one new may take it, even by a form
+	// made by hand. A name that only looks like it may be someone new.
+	if strings.Contains(page, `value="new"`) || !strings.Contains(page, "Not you? Ask the organizer at the desk.") {
+		t.Errorf("the club player's very name offers someone new:\n%s", page)
+	}
+	_, near := f.post(phone, "/join", f.form(phone, "/join", "name", "Nicolò Rossi"))
+	if !strings.Contains(near, "Did you mean Rossi, Niccolò?") || !strings.Contains(near, `value="new">No, I am new: enter me as Nicolò Rossi</button>`) {
+		t.Errorf("a name one letter off:\n%s", near)
+	}
+	if code, page := f.post(phone, "/join", f.form(phone, "/join", "name", "rossi, niccolo", "choice", "new")); code != http.StatusConflict ||
+		!strings.Contains(page, "Rossi, Niccolò is the name of a club player") {
+		t.Errorf("someone new with the club player's name = %d:\n%s", code, page)
+	}
 	// A club player not offered cannot be chosen.
 	if code, _ := f.post(phone, "/join", f.form(phone, "/join", "name", "niccolo rossi", "choice", "id:1")); code != http.StatusBadRequest {
 		t.Errorf("choosing a club player not offered = %d, want 400", code)
