@@ -149,7 +149,7 @@ func TestLateRequestAccept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Status != LateAccepted || got.PN != 5 || len(got.PIN) != 4 || got.PlayerID != club[0].ID {
+	if got.Status != LateAccepted || got.PN != 5 || len(got.PIN) != 4 || got.PlayerID != club[0].ID || got.Joined != 2 {
 		t.Fatalf("accepted = %+v, want player 5 with a PIN", got)
 	}
 	if roster() != n {

@@ -80,9 +80,11 @@ type LateRequest struct {
 	Device   string
 	ClosedAt time.Time
 	ClosedBy string
-	// PN and PIN are the accepted player's pairing number now and PIN.
-	PN  int
-	PIN string
+	// PN, PIN and Joined are the accepted player's pairing number now,
+	// PIN, and the round they joined with.
+	PN     int
+	PIN    string
+	Joined int
 }
 
 // LateUntil returns the cut-off of entries from the phone of tournament
@@ -278,7 +280,7 @@ func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRe
 }
 
 const lateColumns = `l.id, l.token, l.name, l.rating, l.club, coalesce(l.player_id, 0), coalesce(p.name, ''), l.new, l.status,
-	l.requested_at, l.ip, l.device, l.closed_at, l.closed_by, coalesce(e.pn, 0), coalesce(pin.pin, '')`
+	l.requested_at, l.ip, l.device, l.closed_at, l.closed_by, coalesce(e.pn, 0), coalesce(pin.pin, ''), coalesce(e.joined_round, 0)`
 
 const lateFrom = ` FROM late_requests l LEFT JOIN players p ON p.id = l.player_id
 	LEFT JOIN entries e ON l.status = 'accepted' AND e.tournament_id = l.tournament_id AND e.player_id = l.player_id
@@ -287,7 +289,7 @@ const lateFrom = ` FROM late_requests l LEFT JOIN players p ON p.id = l.player_i
 func scanLate(row interface{ Scan(...any) error }, r *LateRequest) error {
 	var at, closed string
 	if err := row.Scan(&r.ID, &r.Token, &r.Name, &r.Rating, &r.Club, &r.PlayerID, &r.Roster, &r.New, &r.Status,
-		&at, &r.IP, &r.Device, &closed, &r.ClosedBy, &r.PN, &r.PIN); err != nil {
+		&at, &r.IP, &r.Device, &closed, &r.ClosedBy, &r.PN, &r.PIN, &r.Joined); err != nil {
 		return err
 	}
 	r.At, _ = time.Parse(time.RFC3339, at)

@@ -319,9 +319,7 @@ func (s *Server) lateJoined(w http.ResponseWriter, r *http.Request) {
 		}
 		v.Request.Accepted = wd.t("late-entered", req.PN, name)
 		v.Request.PIN = req.PIN
-		if wnd, err := s.ev.LateWindow(r.Context(), s.now()); err == nil {
-			v.Request.Next = wd.t("late-next", wnd.Next)
-		}
+		v.Request.Next = wd.t("late-next", req.Joined)
 	case store.LateRefused:
 		v.Request.Refused = true
 	}

@@ -224,6 +224,10 @@ func TestServeLateEntryMatched(t *testing.T) {
 	if err := f.ev.CheckPlayerPIN(context.Background(), 9, pin[1]); err != nil {
 		t.Errorf("the PIN shown is not player 9's: %v", err)
 	}
+	if _, it := f.getLang(phone, mine, "it"); !strings.Contains(it, "Sei iscritto: numero di abbinamento 9, Rossi, Niccolò.") ||
+		!strings.Contains(it, "Conserva questo PIN") || !strings.Contains(it, `id="late-pin">`+pin[1]+`<`) {
+		t.Errorf("the Italian page after acceptance:\n%s", it)
+	}
 	// One transaction with its event: the log says who accepted.
 	evs, _ := f.db.Events(context.Background(), f.tid)
 	last := evs[len(evs)-1]
