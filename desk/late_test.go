@@ -99,6 +99,12 @@ func TestLateWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(cut.Add(-time.Minute), false, LateClosed)
+	// Every round paired: no one can enter (the round 1 of one round).
+	tt.Closed, tt.Rounds = false, 1
+	if err := d.UpdateTournament(ctx, tt); err != nil {
+		t.Fatal(err)
+	}
+	check(cut.Add(-time.Minute), false, LateFull)
 }
 
 func TestLateRequestAccept(t *testing.T) {

@@ -537,3 +537,54 @@ func TestLateUntilFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestServeLateAnswers: a newcomer entered at the desk meanwhile is not
+// entered twice, and a refusal reaches the newcomer's page.
+func TestServeLateAnswers(t *testing.T) {
+	f, _ := lateFixture(t, "club")
+	org := f.client()
+	f.login(org, "club")
+	ask := func(name string) string {
+		t.Helper()
+		phone := f.client()
+		code, mine := f.post(phone, "/join", f.form(phone, "/join", "name", name, "rating", "1500"))
+		if code != http.StatusSeeOther {
+			t.Fatalf("asking for %s = %d:\n%s", name, code, mine)
+		}
+		return mine
+	}
+	olga, ivan := ask("Petrova, Olga"), ask("Ivanov, Ivan")
+	// The organizer enters Olga at the desk before seeing her request.
+	f.cli.ok("player", "add", "Petrova, Olga")
+	q := f.lateQueue()
+	if len(q) != 2 || q[0].Name != "Petrova, Olga" || q[0].Rating != 1500 {
+		t.Fatalf("queue = %+v", q)
+	}
+	code, page := f.post(org, fmt.Sprintf("/admin/late/%d/accept", q[0].ID), f.form(org, "/admin"))
+	if code != http.StatusConflict || !strings.Contains(page, "Petrova, Olga is already entered in Club Night as player 9") {
+		t.Errorf("accepting a player entered meanwhile = %d:\n%s", code, page)
+	}
+	code, _ = f.post(org, fmt.Sprintf("/admin/late/%d/refuse", q[0].ID), f.form(org, "/admin"))
+	if code != http.StatusSeeOther {
+		t.Errorf("refuse = %d", code)
+	}
+	if _, page, _ := f.get(f.client(), olga); !strings.Contains(page, "The organizer did not accept the request") {
+		t.Errorf("Olga's page after the refusal:\n%s", page)
+	}
+	// Ivan is new to the club: accepted, he joins the roster once, with
+	// the rating he gave.
+	n := f.rosterSize()
+	if code, _ := f.post(org, fmt.Sprintf("/admin/late/%d/accept", q[1].ID), f.form(org, "/admin")); code != http.StatusSeeOther {
+		t.Fatalf("accepting Ivan = %d", code)
+	}
+	if got := f.rosterSize(); got != n+1 {
+		t.Errorf("the roster went from %d to %d players, want one more", n, got)
+	}
+	if _, page, _ := f.get(f.client(), ivan); !strings.Contains(page, "You are entered: player number 10, Ivanov, Ivan.") {
+		t.Errorf("Ivan's page:\n%s", page)
+	}
+	// Without the organizer's session, no answer.
+	if code, _ := f.post(f.client(), fmt.Sprintf("/admin/late/%d/accept", q[1].ID), url.Values{}); code != http.StatusSeeOther {
+		t.Errorf("accepting without logging in = %d, want a redirect to the login", code)
+	}
+}
