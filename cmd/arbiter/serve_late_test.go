@@ -583,6 +583,24 @@ func TestServeLateAnswers(t *testing.T) {
 	if _, page, _ := f.get(f.client(), ivan); !strings.Contains(page, "You are entered: player number 10, Ivanov, Ivan.") {
 		t.Errorf("Ivan's page:\n%s", page)
 	}
+	// The file is sound: every roster player and entry is logged.
+	if out := f.cli.ok("check"); !strings.Contains(out, "is sound") {
+		t.Errorf("arbiter check:\n%s", out)
+	}
+	// arbiter undo takes the acceptance back whole: the entry, the new
+	// club player, the PIN; the request waits again.
+	if out := f.cli.ok("undo", "--yes"); !strings.Contains(out, "player.late-accept") {
+		t.Errorf("arbiter undo --yes:\n%s", out)
+	}
+	if got := f.rosterSize(); got != n {
+		t.Errorf("after undo the roster has %d players, want %d", got, n)
+	}
+	if q := f.lateQueue(); len(q) != 1 || q[0].Name != "Ivanov, Ivan" {
+		t.Errorf("after undo the queue is %+v, want Ivan waiting", q)
+	}
+	if _, page, _ := f.get(f.client(), ivan); !strings.Contains(page, "Your request is waiting") {
+		t.Errorf("Ivan's page after the undo:\n%s", page)
+	}
 	// Without the organizer's session, no answer.
 	if code, _ := f.post(f.client(), fmt.Sprintf("/admin/late/%d/accept", q[1].ID), url.Values{}); code != http.StatusSeeOther {
 		t.Errorf("accepting without logging in = %d, want a redirect to the login", code)
