@@ -44,10 +44,19 @@ const (
 // takes no entries.
 var ErrLateClosed = store.ErrLateClosed
 
+// The window a time of day given as a cut-off falls in (ParseLateUntil).
+const (
+	lateBehind = 6 * time.Hour
+	lateAhead  = 18 * time.Hour
+)
+
 // ParseLateUntil reads the cut-off of entries from the phone as the
-// organizer types it: a time of day ("21:15"), which is that time on the
-// day of now in now's location (the machine's local time, on the day the
-// setting is given, e.g. when arbiter serve starts); or a date and time
+// organizer types it: a time of day ("21:15") in now's location (the
+// machine's local time, when the setting is given, e.g. when arbiter
+// serve starts), on the day that puts it between 6 hours before now and
+// 18 hours after: 21:15 typed at 19:30 is this evening's, typed at 00:30
+// (a server restarted after midnight) last evening's, already past, and
+// 02:00 typed at 22:00 the coming night's. Or a date and time
 // ("2026-11-25 21:15", also with a T, or RFC 3339 with its offset), in
 // now's location unless it gives an offset. "off" (or "") is no cut-off:
 // the phone takes no entries.
@@ -59,6 +68,12 @@ func ParseLateUntil(s string, now time.Time) (time.Time, error) {
 	loc := now.Location()
 	if c, err := time.ParseInLocation("15:04", s, loc); err == nil {
 		y, m, d := now.Date()
+		for _, day := range []int{-1, 0, 1} {
+			t := time.Date(y, m, d+day, c.Hour(), c.Minute(), 0, 0, loc)
+			if t.After(now.Add(-lateBehind)) && !t.After(now.Add(lateAhead)) {
+				return t, nil
+			}
+		}
 		return time.Date(y, m, d, c.Hour(), c.Minute(), 0, 0, loc), nil
 	}
 	if t, err := time.Parse(time.RFC3339, s); err == nil {

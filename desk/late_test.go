@@ -20,7 +20,9 @@ func TestParseLateUntil(t *testing.T) {
 		err  string
 	}{
 		{"21:15", time.Date(2026, 11, 25, 21, 15, 0, 0, rome), ""},
-		{" 9:05 ", time.Date(2026, 11, 25, 9, 5, 0, 0, rome), ""},
+		{"19:00", time.Date(2026, 11, 25, 19, 0, 0, 0, rome), ""}, // already past: closed at once
+		{"02:00", time.Date(2026, 11, 26, 2, 0, 0, 0, rome), ""},  // the coming night
+		{" 9:05 ", time.Date(2026, 11, 26, 9, 5, 0, 0, rome), ""}, // ten hours ago: tomorrow morning
 		{"2026-11-26 00:30", time.Date(2026, 11, 26, 0, 30, 0, 0, rome), ""},
 		{"2026-11-26T00:30", time.Date(2026, 11, 26, 0, 30, 0, 0, rome), ""},
 		{"2026-11-25T21:15:00Z", time.Date(2026, 11, 25, 21, 15, 0, 0, time.UTC), ""},
@@ -28,6 +30,20 @@ func TestParseLateUntil(t *testing.T) {
 		{"", time.Time{}, ""},
 		{"25:00", time.Time{}, `cut-off "25:00" is not a time`},
 		{"tonight", time.Time{}, `cut-off "tonight" is not a time`},
+	}
+	// A time of day given again after midnight (a server restarted with
+	// the same command line) is last evening's, and stays closed.
+	for _, at := range []time.Time{
+		time.Date(2026, 11, 26, 0, 30, 0, 0, rome),
+		time.Date(2026, 11, 26, 3, 0, 0, 0, rome),
+	} {
+		if got, err := ParseLateUntil("21:15", at); err != nil || !got.Equal(time.Date(2026, 11, 25, 21, 15, 0, 0, rome)) {
+			t.Errorf("ParseLateUntil(21:15) at %s = %v, %v; want last evening's", at.Format("15:04"), got, err)
+		}
+	}
+	// In the morning, this evening's.
+	if got, _ := ParseLateUntil("21:15", time.Date(2026, 11, 25, 9, 0, 0, 0, rome)); !got.Equal(time.Date(2026, 11, 25, 21, 15, 0, 0, rome)) {
+		t.Errorf("ParseLateUntil(21:15) at 09:00 = %v, want this evening's", got)
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {

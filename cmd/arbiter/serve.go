@@ -61,12 +61,14 @@ given (it is stored with the tournament, so slips printed before the
 server starts work too), else this machine's address on the network.
 
 Newcomers may ask to enter from their phone (/join, linked from the home
-page) until --late-until: a time of day (21:15, today in this machine's
-local time) or a date and time (2026-11-25 21:15). It is stored with the
-tournament, so a restart keeps it; --late-until off closes entries from
-the phone, which are closed until the organizer opens them, and close
-with registration (tournament close-registration). Each request waits on
-the organizer's page; accepting it enters the player as player add does,
+page) until --late-until: a time of day in this machine's local time (21:15
+is this evening's; given again after midnight, when a server is restarted,
+last evening's, so entries stay closed) or a date and time (2026-11-25
+21:15). It is stored with the tournament, so a restart keeps it;
+--late-until off closes entries from the phone, which are closed until the
+organizer opens them, and close with registration (tournament
+close-registration). Each request waits on the organizer's page; accepting
+it enters the player as player add does,
 and the newcomer's phone shows their pairing number and PIN.`,
 		Example: `  $ arbiter serve
   $ arbiter serve --addr 0.0.0.0:8080 --admin-password club
