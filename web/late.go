@@ -107,7 +107,7 @@ func (s *Server) lateWindow(ctx context.Context, wd words) (store.LateWindow, la
 		return w, lateView{}, err
 	}
 	v := lateView{Open: w.Open}
-	if !w.Until.IsZero() {
+	if w.Open {
 		v.Until = wd.t("late-until", lateClock(wd, w.Until))
 	}
 	switch w.Why {

@@ -254,7 +254,7 @@ func TestServeLateClosed(t *testing.T) {
 		{"it", "Iscrizioni chiuse alle 21.15."},
 	} {
 		code, page := f.getLang(phone, "/join", tt.lang)
-		if code != http.StatusOK || !strings.Contains(page, tt.want) || strings.Contains(page, `name="name"`) {
+		if code != http.StatusOK || !strings.Contains(page, tt.want) || strings.Contains(page, `name="name"`) || strings.Contains(page, "late-until") {
 			t.Errorf("%s: GET /join after the cut-off = %d, want %q and no form:\n%s", tt.lang, code, tt.want, page)
 		}
 	}
