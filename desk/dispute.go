@@ -29,8 +29,12 @@ import (
 
 // The values of disputes.
 type (
-	Claim  = store.Claim
-	Ruling = store.Ruling
+	Claim        = store.Claim
+	Ruling       = store.Ruling
+	Verdict      = store.Verdict
+	ClaimVerdict = store.ClaimVerdict
+	Dispute      = store.Dispute
+	ClaimInput   = store.ClaimInput
 )
 
 // Claim kinds.
@@ -105,27 +109,6 @@ func ParseEvidence(moves, fen string) (Evidence, error) {
 	return ev, nil
 }
 
-// Verdict is the Laws' answer to a claim.
-type Verdict struct {
-	// Result is the result the Laws give on the evidence; NoResult when
-	// they give none (a claim not borne out, or one the arbiter settles
-	// otherwise, such as a first illegal move).
-	Result arbiter.Result
-	// Article is the article applied, "art. 5.1.1".
-	Article string
-	// Text says the verdict in words, with the article.
-	Text phrase.Text
-	// Short names the ground of the result for a ruling: "checkmate,
-	// art. 5.1.1".
-	Short phrase.Text
-	// Flagged says the evidence does not bear the claim out: a claimed
-	// mate that is not mate, a repetition that did not occur.
-	Flagged bool
-	// Unchecked says no moves or position were given: Result is the
-	// claim's, if it is true.
-	Unchecked bool
-}
-
 // ending is where the evidence says the game ended.
 type ending struct {
 	v     *rules.Verdict // the moves checked; nil without moves
@@ -168,13 +151,13 @@ func ResultText(r arbiter.Result) string {
 func resultWords(r arbiter.Result) phrase.Text {
 	switch r {
 	case arbiter.WhiteWins:
-		return phrase.New("web.dispute-r-wins", "Result", "1-0", "Side", side(rules.White))
+		return phrase.New("dispute.r-wins", "Result", "1-0", "Side", side(rules.White))
 	case arbiter.BlackWins:
-		return phrase.New("web.dispute-r-wins", "Result", "0-1", "Side", side(rules.Black))
+		return phrase.New("dispute.r-wins", "Result", "0-1", "Side", side(rules.Black))
 	case arbiter.Draw:
-		return phrase.New("web.dispute-r-draw")
+		return phrase.New("dispute.r-draw")
 	}
-	return phrase.New("web.dispute-r-none")
+	return phrase.New("dispute.r-none")
 }
 
 // letters is the letter set of the moves a verdict names: the
@@ -202,13 +185,13 @@ func endOf(ev Evidence, lang rules.Lang) ending {
 			plies = e.v.EndPly
 		}
 		if plies == 0 {
-			e.where = phrase.New("web.dispute-w-start")
+			e.where = phrase.New("dispute.w-start")
 		} else {
-			e.where = phrase.New("web.dispute-w-after", "Move", e.v.MoveName(plies, lang))
+			e.where = phrase.New("dispute.w-after", "Move", e.v.MoveName(plies, lang))
 		}
 	case ev.Position != nil:
 		e.pos, e.end, e.ok = *ev.Position, games.EndAt(*ev.Position), true
-		e.where = phrase.New("web.dispute-w-fen")
+		e.where = phrase.New("dispute.w-fen")
 	}
 	return e
 }
@@ -234,7 +217,7 @@ func legalMoves(p rules.Position, lang rules.Lang) string {
 
 // statusWords names how a game ended by itself.
 func statusWords(s rules.Status) phrase.Text {
-	return phrase.New("web.dispute-how-" + s.String())
+	return phrase.New("dispute.how-" + s.String())
 }
 
 // ended is the verdict on a claim of another end than the one the game
@@ -243,8 +226,8 @@ func ended(e ending, claimed bool) Verdict {
 	r, _ := e.end.Gives()
 	art := rules.Cite(e.end.Status.Article())
 	return Verdict{Result: r, Article: art, Flagged: !claimed,
-		Text:  phrase.New("web.dispute-v-ended", "Where", e.where, "How", statusWords(e.end.Status), "Result", resultWords(r), "Art", art),
-		Short: phrase.New("web.dispute-s", "What", statusWords(e.end.Status), "Art", art)}
+		Text:  phrase.New("dispute.v-ended", "Where", e.where, "How", statusWords(e.end.Status), "Result", resultWords(r), "Art", art),
+		Short: phrase.New("dispute.s", "What", statusWords(e.end.Status), "Art", art)}
 }
 
 // JudgeClaim applies the Laws of Chess to claim c of a game of tournament
@@ -253,7 +236,7 @@ func JudgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 	lang := letters(t)
 	e := endOf(ev, lang)
 	short := func(art string) phrase.Text {
-		return phrase.New("web.dispute-s", "What", phrase.New("web.dispute-kind-"+c.Kind), "Art", art)
+		return phrase.New("dispute.s", "What", phrase.New("dispute.kind-"+c.Kind), "Art", art)
 	}
 	if e.v != nil && !e.v.Legal() && c.Kind != ClaimIllegal {
 		return illegalVerdict(t, e, true)
@@ -262,7 +245,7 @@ func JudgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 	case ClaimIllegal:
 		if e.v == nil {
 			art := rules.Cite("7.5")
-			return Verdict{Article: art, Unchecked: true, Text: phrase.New("web.dispute-v-illegal-nomoves", "Art", art), Short: short(art)}
+			return Verdict{Article: art, Unchecked: true, Text: phrase.New("dispute.v-illegal-nomoves", "Art", art), Short: short(art)}
 		}
 		return illegalVerdict(t, e, false)
 	case ClaimFlag:
@@ -281,23 +264,23 @@ func JudgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 		if e.end.Status == rules.Checkmate {
 			r := winFor(turn.Other())
 			return Verdict{Result: r, Article: art, Short: short(art),
-				Text: phrase.New("web.dispute-v-mate", "Where", e.where, "Result", resultWords(r), "Art", art)}
+				Text: phrase.New("dispute.v-mate", "Where", e.where, "Result", resultWords(r), "Art", art)}
 		}
 		return Verdict{Article: art, Flagged: true, Short: short(art),
-			Text: phrase.New("web.dispute-v-notmate", "Where", e.where, "Why", whyNot(e.pos, rules.Checkmate, lang), "Art", art)}
+			Text: phrase.New("dispute.v-notmate", "Where", e.where, "Why", whyNot(e.pos, rules.Checkmate, lang), "Art", art)}
 	case ClaimStalemate:
 		art := rules.Cite(rules.ArtStalemate)
 		if e.end.Status == rules.Stalemate {
 			return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
-				Text: phrase.New("web.dispute-v-stalemate", "Where", e.where, "Result", resultWords(arbiter.Draw), "Art", art)}
+				Text: phrase.New("dispute.v-stalemate", "Where", e.where, "Result", resultWords(arbiter.Draw), "Art", art)}
 		}
 		return Verdict{Article: art, Flagged: true, Short: short(art),
-			Text: phrase.New("web.dispute-v-notstalemate", "Where", e.where, "Why", whyNot(e.pos, rules.Stalemate, lang), "Art", art)}
+			Text: phrase.New("dispute.v-notstalemate", "Where", e.where, "Why", whyNot(e.pos, rules.Stalemate, lang), "Art", art)}
 	case ClaimThreefold:
 		art := rules.Cite(rules.ArtThreefold)
 		if e.v == nil {
 			return Verdict{Article: art, Unchecked: true, Short: short(art), Result: arbiter.Draw,
-				Text: phrase.New("web.dispute-v-rep-fen", "Art", art)}
+				Text: phrase.New("dispute.v-rep-fen", "Art", art)}
 		}
 		if e.end.Status == rules.Fivefold {
 			return ended(e, true)
@@ -308,16 +291,16 @@ func JudgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 			}
 			if cl.Move == "" {
 				return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
-					Text: phrase.New("web.dispute-v-rep", "Where", e.where, "Side", side(turn), "Result", resultWords(arbiter.Draw), "Art", art)}
+					Text: phrase.New("dispute.v-rep", "Where", e.where, "Side", side(turn), "Result", resultWords(arbiter.Draw), "Art", art)}
 			}
 			mv := declared(e.pos, cl.Move, lang)
 			art = rules.Cite("9.2.1.1")
 			return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
-				Text: phrase.New("web.dispute-v-rep-move", "Where", e.where, "Side", side(turn), "Move", mv,
+				Text: phrase.New("dispute.v-rep-move", "Where", e.where, "Side", side(turn), "Move", mv,
 					"Result", resultWords(arbiter.Draw), "Art", art)}
 		}
 		return Verdict{Article: art, Flagged: true, Short: short(art),
-			Text: phrase.New("web.dispute-v-norep", "Where", e.where, "Side", side(turn), "Art", art)}
+			Text: phrase.New("dispute.v-norep", "Where", e.where, "Side", side(turn), "Art", art)}
 	case ClaimFifty:
 		art := rules.Cite(rules.ArtFiftyMoves)
 		if e.end.Status == rules.SeventyFive {
@@ -325,7 +308,7 @@ func JudgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 		}
 		if e.v == nil && e.pos.HalfmoveClock() >= 100 {
 			return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
-				Text: phrase.New("web.dispute-v-fifty-fen", "N", e.pos.HalfmoveClock(), "Result", resultWords(arbiter.Draw), "Art", art)}
+				Text: phrase.New("dispute.v-fifty-fen", "N", e.pos.HalfmoveClock(), "Result", resultWords(arbiter.Draw), "Art", art)}
 		}
 		if e.v != nil {
 			for _, cl := range e.v.Claims {
@@ -334,26 +317,26 @@ func JudgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 				}
 				if cl.Move == "" {
 					return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
-						Text: phrase.New("web.dispute-v-fifty", "Where", e.where, "Result", resultWords(arbiter.Draw), "Art", art)}
+						Text: phrase.New("dispute.v-fifty", "Where", e.where, "Result", resultWords(arbiter.Draw), "Art", art)}
 				}
 				mv := declared(e.pos, cl.Move, lang)
 				art = rules.Cite("9.3.1")
 				return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
-					Text: phrase.New("web.dispute-v-fifty-move", "Where", e.where, "Side", side(turn), "Move", mv,
+					Text: phrase.New("dispute.v-fifty-move", "Where", e.where, "Side", side(turn), "Move", mv,
 						"Result", resultWords(arbiter.Draw), "Art", art)}
 			}
 		}
 		return Verdict{Article: art, Flagged: true, Short: short(art),
-			Text: phrase.New("web.dispute-v-nofifty", "Where", e.where, "N", e.pos.HalfmoveClock(), "Art", art)}
+			Text: phrase.New("dispute.v-nofifty", "Where", e.where, "N", e.pos.HalfmoveClock(), "Art", art)}
 	case ClaimAgreement:
 		// Art. 5.2.3: a game is drawn by agreement during the game (the
 		// offer: art. 9.1). What can be checked is that the game was
 		// still going on: the moves legal, no end by itself before.
 		art := rules.Cite("5.2.3")
 		return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
-			Text: phrase.New("web.dispute-v-agreed", "Where", e.where, "Result", resultWords(arbiter.Draw), "Art", art)}
+			Text: phrase.New("dispute.v-agreed", "Where", e.where, "Result", resultWords(arbiter.Draw), "Art", art)}
 	}
-	return Verdict{Flagged: true, Text: phrase.New("web.dispute-v-unknown", "Kind", c.Kind)}
+	return Verdict{Flagged: true, Text: phrase.New("dispute.v-unknown", "Kind", c.Kind)}
 }
 
 // statusOf is the end of the game a claim says it reached by itself.
@@ -387,15 +370,15 @@ func whyNot(p rules.Position, want rules.Status, lang rules.Lang) phrase.Text {
 	turn := p.Turn()
 	switch {
 	case p.IsCheckmate():
-		return phrase.New("web.dispute-why-mate", "Side", side(turn))
+		return phrase.New("dispute.why-mate", "Side", side(turn))
 	case p.IsStalemate():
-		return phrase.New("web.dispute-why-stalemate", "Side", side(turn))
+		return phrase.New("dispute.why-stalemate", "Side", side(turn))
 	case want == rules.Checkmate && !p.InCheck():
-		return phrase.New("web.dispute-why-nocheck", "Side", side(turn), "Moves", legalMoves(p, lang))
+		return phrase.New("dispute.why-nocheck", "Side", side(turn), "Moves", legalMoves(p, lang))
 	case want == rules.Stalemate && p.InCheck():
-		return phrase.New("web.dispute-why-check", "Side", side(turn))
+		return phrase.New("dispute.why-check", "Side", side(turn))
 	}
-	return phrase.New("web.dispute-why-moves", "Side", side(turn), "Moves", legalMoves(p, lang))
+	return phrase.New("dispute.why-moves", "Side", side(turn), "Moves", legalMoves(p, lang))
 }
 
 // unchecked is the verdict on a claim without evidence: what it gives if
@@ -416,7 +399,7 @@ func unchecked(c Claim, short func(string) phrase.Text) Verdict {
 		art, r = rules.Cite("5.2.3"), arbiter.Draw
 	}
 	return Verdict{Result: r, Article: art, Unchecked: true, Short: short(art),
-		Text: phrase.New("web.dispute-v-unchecked", "Claim", phrase.New("web.dispute-kind-"+c.Kind), "Result", resultWords(r), "Art", art)}
+		Text: phrase.New("dispute.v-unchecked", "Claim", phrase.New("dispute.kind-"+c.Kind), "Result", resultWords(r), "Art", art)}
 }
 
 // flagVerdict judges a flag fall (art. 6.9) as EnterResult does, by
@@ -424,15 +407,15 @@ func unchecked(c Claim, short func(string) phrase.Text) Verdict {
 // any series of legal moves, or the game had ended by itself before.
 func flagVerdict(t arbiter.Tournament, c Claim, e ending) Verdict {
 	art := rules.Cite(rules.ArtFlagFall)
-	short := phrase.New("web.dispute-s", "What", phrase.New("web.dispute-kind-flag"), "Art", art)
+	short := phrase.New("dispute.s", "What", phrase.New("dispute.kind-flag"), "Art", art)
 	if c.Flag == BothFlags {
 		d, _ := games.Decide(games.Facts{Laws: t.LawsEdition, Pace: t.Pace, BothFlags: true, Reason: games.ReasonTime, End: e.end})
 		if d.ByItself {
 			return ended(e, false)
 		}
 		rule := games.BothFlagsRule(t.LawsEdition, t.Pace)
-		return Verdict{Result: d.Result, Article: rule, Short: phrase.New("web.dispute-s", "What", phrase.New("web.dispute-kind-bothflags"), "Art", rule),
-			Text: phrase.New("web.dispute-v-bothflags", "Result", resultWords(d.Result), "Art", rule)}
+		return Verdict{Result: d.Result, Article: rule, Short: phrase.New("dispute.s", "What", phrase.New("dispute.kind-bothflags"), "Art", rule),
+			Text: phrase.New("dispute.v-bothflags", "Result", resultWords(d.Result), "Art", rule)}
 	}
 	loser := toRules(c.Flag)
 	winner := loser.Other()
@@ -444,18 +427,18 @@ func flagVerdict(t arbiter.Tournament, c Claim, e ending) Verdict {
 	}
 	if !e.ok {
 		return Verdict{Result: claimed, Article: art, Unchecked: true, Short: short,
-			Text: phrase.New("web.dispute-v-flag-unchecked", "Loser", side(loser), "Winner", side(winner), "Result", resultWords(claimed), "Art", art)}
+			Text: phrase.New("dispute.v-flag-unchecked", "Loser", side(loser), "Winner", side(winner), "Result", resultWords(claimed), "Art", art)}
 	}
 	if d.Result == arbiter.Draw {
-		why := phrase.New("web.dispute-why-nomate", "Side", side(winner), "Detail", e.end.Mate[winner].Detail)
+		why := phrase.New("dispute.why-nomate", "Side", side(winner), "Detail", e.end.Mate[winner].Detail)
 		if e.pos.Count(winner, rules.King) == 1 && onlyKing(e.pos, winner) {
-			why = phrase.New("web.dispute-why-loneking", "Side", side(winner))
+			why = phrase.New("dispute.why-loneking", "Side", side(winner))
 		}
 		return Verdict{Result: arbiter.Draw, Article: art, Short: short,
-			Text: phrase.New("web.dispute-v-flag-draw", "Loser", side(loser), "Why", why, "Result", resultWords(arbiter.Draw), "Art", art)}
+			Text: phrase.New("dispute.v-flag-draw", "Loser", side(loser), "Why", why, "Result", resultWords(arbiter.Draw), "Art", art)}
 	}
 	return Verdict{Result: d.Result, Article: art, Short: short,
-		Text: phrase.New("web.dispute-v-flag", "Loser", side(loser), "Winner", side(winner), "Result", resultWords(d.Result), "Art", art)}
+		Text: phrase.New("dispute.v-flag", "Loser", side(loser), "Winner", side(winner), "Result", resultWords(d.Result), "Art", art)}
 }
 
 // onlyKing reports whether c has nothing but its king in p.
@@ -475,13 +458,13 @@ func onlyKing(p rules.Position, c rules.Colour) bool {
 func illegalVerdict(t arbiter.Tournament, e ending, cannotJudge bool) Verdict {
 	v := e.v
 	if v.Err != nil {
-		return Verdict{Flagged: true, Text: phrase.New("web.dispute-v-unreadable", "Why", v.Err.Error())}
+		return Verdict{Flagged: true, Text: phrase.New("dispute.v-unreadable", "Why", v.Err.Error())}
 	}
 	art := rules.Cite("7.5")
-	short := phrase.New("web.dispute-s", "What", phrase.New("web.dispute-kind-illegal"), "Art", art)
+	short := phrase.New("dispute.s", "What", phrase.New("dispute.kind-illegal"), "Art", art)
 	if v.Illegal == nil {
 		return Verdict{Article: art, Flagged: true, Short: short,
-			Text: phrase.New("web.dispute-v-noillegal", "N", (len(v.Moves)+1)/2, "Art", art)}
+			Text: phrase.New("dispute.v-noillegal", "N", (len(v.Moves)+1)/2, "Art", art)}
 	}
 	im := v.Illegal
 	why := im.Reason
@@ -491,7 +474,7 @@ func illegalVerdict(t arbiter.Tournament, e ending, cannotJudge bool) Verdict {
 	move := fmt.Sprintf("%d %s", im.Number, im.Text)
 	if cannotJudge {
 		return Verdict{Article: rules.Cite(im.Article), Flagged: true,
-			Text: phrase.New("web.dispute-v-cannot", "Move", move, "Side", side(im.Side), "Why", why)}
+			Text: phrase.New("dispute.v-cannot", "Move", move, "Side", side(im.Side), "Why", why)}
 	}
 	offender, opponent := im.Side, im.Side.Other()
 	laws := t.LawsEdition
@@ -508,35 +491,16 @@ func illegalVerdict(t arbiter.Tournament, e ending, cannotJudge bool) Verdict {
 		if !v.Final.CanMate(opponent).Can {
 			r = arbiter.Draw
 		}
-		return Verdict{Result: r, Article: art, Short: phrase.New("web.dispute-s", "What", phrase.New("web.dispute-kind-illegal"), "Art", art),
-			Text: phrase.New("web.dispute-v-illegal-loses", "Move", move, "Side", side(offender), "Why", why, "Result", resultWords(r), "Art", art)}
+		return Verdict{Result: r, Article: art, Short: phrase.New("dispute.s", "What", phrase.New("dispute.kind-illegal"), "Art", art),
+			Text: phrase.New("dispute.v-illegal-loses", "Move", move, "Side", side(offender), "Why", why, "Result", resultWords(r), "Art", art)}
 	}
 	// Art. 7.5.3-7.5.5 (since 2014; for rapid and blitz through A.4.2 and
 	// B since 2018): the position before the illegal move is restored and
 	// the opponent gets extra time; the second completed illegal move of
 	// the same player loses.
 	art = rules.Cite("7.5.5")
-	return Verdict{Article: art, Short: phrase.New("web.dispute-s", "What", phrase.New("web.dispute-kind-illegal"), "Art", art),
-		Text: phrase.New("web.dispute-v-illegal", "Move", move, "Side", side(offender), "Other", side(opponent), "Why", why, "Art", art)}
-}
-
-// ClaimVerdict is a claim with its verdict.
-type ClaimVerdict struct {
-	Claim   Claim
-	Verdict Verdict
-	Err     error // the evidence stored cannot be read any more
-}
-
-// Dispute is a disputed report with the players' claims judged.
-type Dispute struct {
-	Report WebReport
-	// White and Black are each player's claim that counts; nil if none.
-	White, Black *ClaimVerdict
-	// Replaced are the claims later ones replaced, oldest first.
-	Replaced []Claim
-	// Suggested is the result the verdicts give, to preselect:
-	// NoResult when they give none or disagree.
-	Suggested arbiter.Result
+	return Verdict{Article: art, Short: phrase.New("dispute.s", "What", phrase.New("dispute.kind-illegal"), "Art", art),
+		Text: phrase.New("dispute.v-illegal", "Move", move, "Side", side(offender), "Other", side(opponent), "Why", why, "Art", art)}
 }
 
 // judgeDispute judges the claims of a report.
@@ -583,16 +547,6 @@ func suggest(cvs ...*ClaimVerdict) arbiter.Result {
 		}
 	}
 	return arbiter.NoResult
-}
-
-// ClaimInput is a claim typed on a player's phone.
-type ClaimInput struct {
-	Seat  arbiter.Colour
-	PIN   string // the seat's board PIN or the player's own PIN
-	Kind  string
-	Flag  arbiter.Colour // whose flag fell (ClaimFlag): White, Black or BothFlags
-	Moves string
-	FEN   string
 }
 
 // AddClaim records a claim on the disputed report of the board of token,
@@ -662,10 +616,10 @@ func ruling(d Dispute, r arbiter.Result) phrase.Text {
 			if cv == nil || cv.Err != nil || cv.Verdict.Result != r || cv.Verdict.Unchecked == checked || cv.Verdict.Short.IsZero() {
 				continue
 			}
-			return phrase.New("web.dispute-ruled", "Result", ResultText(r), "Why", cv.Verdict.Short)
+			return phrase.New("dispute.ruled", "Result", ResultText(r), "Why", cv.Verdict.Short)
 		}
 	}
-	return phrase.New("web.dispute-ruled-plain", "Result", ResultText(r))
+	return phrase.New("dispute.ruled-plain", "Result", ResultText(r))
 }
 
 // rule enters the organizer's result r on disputed report id, judged as

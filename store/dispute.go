@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // Disputes settled with evidence: on a disputed report each player may
@@ -248,4 +249,54 @@ func (db *DB) Rulings(ctx context.Context, tid int64) ([]Ruling, error) {
 		return rows.Err()
 	})
 	return out, err
+}
+
+// Verdict is the Laws' answer to a claim.
+type Verdict struct {
+	// Result is the result the Laws give on the evidence; NoResult when
+	// they give none (a claim not borne out, or one the arbiter settles
+	// otherwise, such as a first illegal move).
+	Result arbiter.Result
+	// Article is the article applied, "art. 5.1.1".
+	Article string
+	// Text says the verdict in words, with the article.
+	Text phrase.Text
+	// Short names the ground of the result for a ruling: "checkmate,
+	// art. 5.1.1".
+	Short phrase.Text
+	// Flagged says the evidence does not bear the claim out: a claimed
+	// mate that is not mate, a repetition that did not occur.
+	Flagged bool
+	// Unchecked says no moves or position were given: Result is the
+	// claim's, if it is true.
+	Unchecked bool
+}
+
+// ClaimVerdict is a claim with its verdict.
+type ClaimVerdict struct {
+	Claim   Claim
+	Verdict Verdict
+	Err     error // the evidence stored cannot be read any more
+}
+
+// Dispute is a disputed report with the players' claims judged.
+type Dispute struct {
+	Report WebReport
+	// White and Black are each player's claim that counts; nil if none.
+	White, Black *ClaimVerdict
+	// Replaced are the claims later ones replaced, oldest first.
+	Replaced []Claim
+	// Suggested is the result the verdicts give, to preselect:
+	// NoResult when they give none or disagree.
+	Suggested arbiter.Result
+}
+
+// ClaimInput is a claim typed on a player's phone.
+type ClaimInput struct {
+	Seat  arbiter.Colour
+	PIN   string // the seat's board PIN or the player's own PIN
+	Kind  string
+	Flag  arbiter.Colour // whose flag fell (ClaimFlag): White, Black or BothFlags
+	Moves string
+	FEN   string
 }

@@ -26,6 +26,8 @@ type boardPage struct {
 	Reported string
 	Other    string
 	Choices  []choice // the results a player can give
+	Claim    *claimForm // a disputed board's claim form (dispute.go)
+	Ruling   string     // the organizer's ruling on a dispute
 }
 
 type choice struct {
@@ -78,8 +80,11 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		bp.Reported = s.resultText(c.Report.Result)
 		bp.Other = s.resultText(c.Report.Other)
 	}
+	s.disputeBoard(wd, st, c, &bp)
 	p := s.base(wd, st, wd.t("board-n", c.Board), "")
 	switch r.URL.Query().Get("done") {
+	case "claim":
+		p.Flash = wd.t("dispute-done")
 	case store.Reported:
 		p.Flash = wd.t("done-reported")
 	case store.Confirmed:
