@@ -1,12 +1,16 @@
 package desk
 
 import (
+	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // Real games for the verdicts.
@@ -211,3 +215,196 @@ func FuzzParseEvidence(f *testing.F) {
 	})
 }
 
+
+// disputed opens a tournament of four with round 1 published and board 1
+// disputed: White reported 1-0, Black answered ½-½.
+func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.Context, *Desk, *Evening, BoardCode) {
+	t.Helper()
+	ctx := WithActor(context.Background(), "Marta")
+	d := mustOpen(t)
+	tour := arbiter.NewTournament("Club")
+	tour.FirstColour, tour.LawsEdition, tour.Pace, tour.Language = arbiter.White, laws, pace, lang
+	tour, err := d.CreateTournament(ctx, tour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if _, err := d.AddEntry(ctx, tour.ID, arbiter.Player{Name: names[i], Rating: 2000 - 10*i}, AddOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustPair(t, ctx, d)
+	if _, _, err := d.Publish(ctx, tour.ID, 0, "Marta"); err != nil {
+		t.Fatal(err)
+	}
+	ev := d.Evening(tour.ID, 10*time.Minute)
+	codes, err := d.BoardCodes(ctx, tour.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := codes[1]
+	if _, err := ev.Report(ctx, c.Token, arbiter.White, arbiter.WhiteWins, Origin{Who: "white"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ev.Confirm(ctx, c.Token, c.BlackPIN, arbiter.Draw, Origin{Who: "black"}); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = ev.Board(ctx, c.Token); err != nil || c.Report == nil || c.Report.Status != Disputed {
+		t.Fatalf("board 1 = %+v, %v, want a dispute", c.Report, err)
+	}
+	return ctx, d, ev, c
+}
+
+// TestDisputeByClaim takes a dispute per claim kind from the players'
+// claims to the ruling: the verdict the organizer sees is the rules
+// core's with the article, and the ruling is kept for the players.
+func TestDisputeByClaim(t *testing.T) {
+	tests := []struct {
+		name      string
+		white     ClaimInput // White's claim (PIN filled in)
+		black     *ClaimInput
+		verdict   string // White's verdict, in English
+		flagged   bool
+		suggested arbiter.Result
+		rule      arbiter.Result
+		ruling    string
+	}{
+		{"checkmate", ClaimInput{Kind: ClaimCheckmate, Moves: scholarsMateIT}, &ClaimInput{Kind: ClaimAgreement, Moves: "1. e4 e5"},
+			"the position after 4.Qxf7# is checkmate: 1-0, White wins, art. 5.1.1", false, arbiter.NoResult, arbiter.WhiteWins,
+			"The arbiter ruled 1-0: checkmate, art. 5.1.1"},
+		{"checkmate claimed, not mate", ClaimInput{Kind: ClaimCheckmate, Moves: notMate}, nil,
+			"the position after 3.Qxf7+ is not checkmate: Black can still play 3...Kxf7, art. 5.1.1", true, arbiter.NoResult, arbiter.Draw,
+			"The arbiter ruled ½-½."},
+		{"stalemate", ClaimInput{Kind: ClaimStalemate, FEN: stalemateFEN}, nil,
+			"the position given is stalemate: draw, art. 5.2.1", false, arbiter.Draw, arbiter.Draw,
+			"The arbiter ruled ½-½: stalemate, art. 5.2.1"},
+		{"flag fall, lone king", ClaimInput{Kind: ClaimFlag, Flag: arbiter.Black, FEN: "r7/8/8/4k3/8/8/8/6K1 b - - 0 60"}, nil,
+			"Black's flag fell, White has only a king: draw, art. 6.9", false, arbiter.Draw, arbiter.Draw,
+			"The arbiter ruled ½-½: flag fall, art. 6.9"},
+		{"illegal move", ClaimInput{Kind: ClaimIllegal, Moves: "1. e4 e5 2. Ke2 Bc5 3. Ke3"}, nil,
+			"move 3 Ke3 (White) is illegal: the king would be in check on e3 from the black bishop on c5, art. 3.9; the position before it is restored and Black gets extra time, only a second illegal move loses, art. 7.5.5", false, arbiter.NoResult, arbiter.WhiteWins,
+			"The arbiter ruled 1-0."},
+		{"threefold", ClaimInput{Kind: ClaimThreefold, Moves: threefold}, nil,
+			"has occurred three times with the same player to move (White): draw, art. 9.2", false, arbiter.Draw, arbiter.Draw,
+			"The arbiter ruled ½-½: threefold repetition, art. 9.2"},
+		{"fifty moves", ClaimInput{Kind: ClaimFifty, FEN: fiftyFEN}, nil,
+			"the position given counts 100 half-moves without a capture or a pawn move: draw, art. 9.3", false, arbiter.Draw, arbiter.Draw,
+			"The arbiter ruled ½-½: 50-move rule, art. 9.3"},
+		{"agreed draw", ClaimInput{Kind: ClaimAgreement, Moves: twice}, &ClaimInput{Kind: ClaimAgreement},
+			"the moves are legal and the game was still going on", false, arbiter.Draw, arbiter.Draw,
+			"The arbiter ruled ½-½: draw by agreement, art. 5.2.3"},
+	}
+	en := locale.New(locale.English)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, d, ev, c := disputed(t, 2023, arbiter.Blitz, "")
+			in := tt.white
+			in.Seat, in.PIN = arbiter.White, c.WhitePIN
+			if _, err := ev.AddClaim(ctx, c.Token, in, Origin{Who: "white", IP: "10.0.0.7", Device: "phone"}); err != nil {
+				t.Fatal(err)
+			}
+			if tt.black != nil {
+				in := *tt.black
+				pin, err := ev.PlayerPIN(ctx, c.Black) // the personal PIN proves it too
+				if err != nil {
+					t.Fatal(err)
+				}
+				in.Seat, in.PIN = arbiter.Black, pin
+				if _, err := ev.AddClaim(ctx, c.Token, in, Origin{Who: "black"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			dp, err := ev.Dispute(ctx, c.Report.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dp.White == nil || dp.White.Claim.IP != "10.0.0.7" || dp.White.Claim.Dev != "phone" || (tt.black != nil) != (dp.Black != nil) {
+				t.Fatalf("Dispute = %+v, want White's claim with its address and device, and Black's if any", dp)
+			}
+			v := dp.White.Verdict
+			if got := en.Word(v.Text); !strings.Contains(got, tt.verdict) || v.Flagged != tt.flagged {
+				t.Errorf("verdict = %q flagged %v, want %q flagged %v", got, v.Flagged, tt.verdict, tt.flagged)
+			}
+			if dp.Suggested != tt.suggested {
+				t.Errorf("suggested = %v, want %v", dp.Suggested, tt.suggested)
+			}
+			if _, err := ev.Accept(ctx, c.Report.ID, tt.rule, "organizer"); err != nil {
+				t.Fatal(err)
+			}
+			rs, err := ev.Rulings(ctx)
+			if err != nil || len(rs) != 1 || rs[0].Board != 1 || rs[0].Result != tt.rule {
+				t.Fatalf("Rulings = %+v, %v, want board 1's %v", rs, err, tt.rule)
+			}
+			if got := en.Stored(rs[0].Text); got != tt.ruling {
+				t.Errorf("ruling = %q, want %q", got, tt.ruling)
+			}
+			evs, err := d.Events(ctx, c.TournamentID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var acts []string
+			for _, e := range evs {
+				acts = append(acts, e.Action)
+			}
+			last := evs[len(evs)-1]
+			if !slices.Contains(acts, store.ActClaim) || last.Action != store.ActRuling || !strings.Contains(last.New, tt.ruling) {
+				t.Errorf("events %v, last %s %q, want the claim and the ruling %q logged", acts, last.Action, last.New, tt.ruling)
+			}
+		})
+	}
+}
+
+// TestAddClaimRefusals: a claim needs the claimant's PIN, a dispute, and
+// moves that read; a refused claim writes nothing.
+func TestAddClaimRefusals(t *testing.T) {
+	ctx, d, ev, c := disputed(t, 2023, arbiter.Blitz, "")
+	before, _ := d.Events(ctx, c.TournamentID)
+	tests := []struct {
+		name string
+		in   ClaimInput
+		kind error
+		msg  string
+	}{
+		{"opponent's PIN", ClaimInput{Seat: arbiter.White, PIN: c.BlackPIN, Kind: ClaimCheckmate}, store.ErrWrongPIN, "wrong PIN"},
+		{"no seat", ClaimInput{PIN: c.WhitePIN, Kind: ClaimCheckmate}, store.ErrInvalid, "White or Black"},
+		{"unknown kind", ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: "resign"}, store.ErrInvalid, "unknown claim"},
+		{"flag without whose", ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: ClaimFlag}, store.ErrInvalid, "whose flag"},
+		{"not a move", ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: ClaimCheckmate, Moves: "1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf9"},
+			ErrInvalid, `move 4: "Dxf9"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ev.AddClaim(ctx, c.Token, tt.in, Origin{})
+			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("AddClaim = %v, want %v saying %q", err, tt.kind, tt.msg)
+			}
+		})
+	}
+	after, _ := d.Events(ctx, c.TournamentID)
+	if len(after) != len(before) {
+		t.Errorf("refused claims logged %d events", len(after)-len(before))
+	}
+	// A new claim replaces the player's own, and both stay.
+	for _, k := range []string{ClaimStalemate, ClaimCheckmate} {
+		if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: k, Moves: scholarsMate}, Origin{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dp, err := ev.Dispute(ctx, c.Report.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dp.White == nil || dp.White.Claim.Kind != ClaimCheckmate || len(dp.Replaced) != 1 || dp.Replaced[0].Kind != ClaimStalemate {
+		t.Errorf("after two claims: current %+v, replaced %+v; want checkmate replacing stalemate", dp.White, dp.Replaced)
+	}
+	if dp.Suggested != arbiter.WhiteWins {
+		t.Errorf("suggested = %v, want 1-0 by the mate", dp.Suggested)
+	}
+	// Once ruled, the board takes no claim.
+	if _, err := ev.Accept(ctx, c.Report.ID, arbiter.WhiteWins, "organizer"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Seat: arbiter.Black, PIN: c.BlackPIN, Kind: ClaimAgreement}, Origin{}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("claim after the ruling = %v, want a conflict", err)
+	}
+}
