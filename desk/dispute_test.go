@@ -215,7 +215,6 @@ func FuzzParseEvidence(f *testing.F) {
 	})
 }
 
-
 // disputed opens a tournament of four with round 1 published and board 1
 // disputed: White reported 1-0, Black answered ½-½.
 func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.Context, *Desk, *Evening, BoardCode) {

@@ -25,7 +25,7 @@ type boardPage struct {
 	Confirms string // the other one
 	Reported string
 	Other    string
-	Choices  []choice // the results a player can give
+	Choices  []choice   // the results a player can give
 	Claim    *claimForm // a disputed board's claim form (dispute.go)
 	Ruling   string     // the organizer's ruling on a dispute
 }
