@@ -231,8 +231,27 @@ func ended(e ending, claimed bool) Verdict {
 }
 
 // JudgeClaim applies the Laws of Chess to claim c of a game of tournament
-// t with evidence ev (ParseEvidence of the claim's moves and FEN).
+// t with evidence ev (ParseEvidence of the claim's moves and FEN). When
+// both the moves and a position are given, the moves count, and the
+// verdict says so if the position is not the one they reach.
 func JudgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
+	v := judgeClaim(t, c, ev)
+	if ev.Game != nil && ev.Position != nil {
+		if fv := rules.Check(ev.Game, rules.Options{}); fv.Legal() && !samePosition(fv.Final, *ev.Position) {
+			v.Text = phrase.Join("; ", v.Text, phrase.New("dispute.v-fen-differs"))
+		}
+	}
+	return v
+}
+
+// samePosition compares the pieces and the side to move of two
+// positions, what a player sets up on a diagram.
+func samePosition(a, b rules.Position) bool {
+	fa, fb := strings.Fields(a.FEN()), strings.Fields(b.FEN())
+	return fa[0] == fb[0] && fa[1] == fb[1]
+}
+
+func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 	lang := letters(t)
 	e := endOf(ev, lang)
 	short := func(art string) phrase.Text {

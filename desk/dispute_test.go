@@ -3,6 +3,7 @@ package desk
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -60,6 +61,8 @@ func TestJudgeClaim(t *testing.T) {
 			arbiter.WhiteWins, "art. 5.1.1", false, []string{"is checkmate"}},
 		{"mate claimed, not mate", blitz, Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, notMate, "",
 			arbiter.NoResult, "art. 5.1.1", true, []string{"the position after 3.Qxf7+ is not checkmate: Black can still play 3...Kxf7", "art. 5.1.1"}},
+		{"moves and another position", blitz, Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, scholarsMate, stalemateFEN,
+			arbiter.WhiteWins, "art. 5.1.1", false, []string{"is checkmate: 1-0, White wins, art. 5.1.1; the position typed is not the one the moves reach: the moves count"}},
 		{"mate in FEN", blitz, Claim{Seat: arbiter.Black, Kind: ClaimCheckmate}, "", foolsMateFEN,
 			arbiter.BlackWins, "art. 5.1.1", false, []string{"the position given is checkmate: 0-1, Black wins"}},
 		{"stalemate", blitz, Claim{Seat: arbiter.Black, Kind: ClaimStalemate}, "", stalemateFEN,
@@ -405,5 +408,48 @@ func TestAddClaimRefusals(t *testing.T) {
 	}
 	if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Seat: arbiter.Black, PIN: c.BlackPIN, Kind: ClaimAgreement}, Origin{}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("claim after the ruling = %v, want a conflict", err)
+	}
+}
+
+// TestDisputeUndo: undoing the ruling puts the dispute back in the queue
+// with no result and no ruling; undoing a claim that replaced another
+// makes the earlier one count again.
+func TestDisputeUndo(t *testing.T) {
+	ctx, d, ev, c := disputed(t, 2023, arbiter.Blitz, "")
+	tid := fmt.Sprint(c.TournamentID)
+	for _, k := range []string{ClaimStalemate, ClaimCheckmate} {
+		if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: k, Moves: scholarsMate}, Origin{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := d.Content(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ev.Accept(ctx, c.Report.ID, arbiter.WhiteWins, "organizer"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Undo(ctx, tid, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	after, err := d.Content(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(before, after) {
+		t.Errorf("undoing the ruling left the database at\n%s\nwant\n%s", strings.Join(after, "\n"), strings.Join(before, "\n"))
+	}
+	if rs, err := ev.Rulings(ctx); err != nil || len(rs) != 0 {
+		t.Errorf("Rulings after the undo = %+v, %v, want none", rs, err)
+	}
+	if _, err := d.Undo(ctx, tid, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	dp, err := ev.Dispute(ctx, c.Report.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dp.White == nil || dp.White.Claim.Kind != ClaimStalemate || len(dp.Replaced) != 0 {
+		t.Errorf("after undoing the second claim: %+v, replaced %+v; want the stalemate claim counting again", dp.White, dp.Replaced)
 	}
 }
