@@ -53,13 +53,13 @@ func placeholders(key string) []string {
 		return []string{"SSID"}
 	case "accepted":
 		return []string{"Result", "Board"}
+	case "site-written":
+		return []string{"Files", "Path"}
 	// disputes (dispute.go)
 	case "dispute-claim-by":
 		return []string{"Side", "Name", "Time", "IP", "Device"}
 	case "dispute-replaced":
 		return []string{"List"}
-	case "dispute-your-claim":
-		return []string{"Claim"}
 	}
 	return nil
 }
