@@ -197,7 +197,13 @@ func (db *DB) Rule(ctx context.Context, tid, id int64, r arbiter.Result, judge J
 		who = db.actor(ctx)
 	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		var err error
+		rep, err := openReport(ctx, tx, tid, id)
+		if err != nil {
+			return err
+		}
+		if rep.Status != Disputed {
+			return conflict("report %d is not disputed: accept it instead", id)
+		}
 		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, who)
 		if err != nil {
 			return err
@@ -211,7 +217,7 @@ func (db *DB) Rule(ctx context.Context, tid, id int64, r arbiter.Result, judge J
 			return fmt.Errorf("save ruling: %w", err)
 		}
 		subject := fmt.Sprintf("round %d board %d, report %d", out.Round, out.Board, id)
-		return db.logEventAs(ctx, tx, who, tid, ActRuling, subject, reportText(out), res.String()+": "+logText)
+		return db.logEventAs(ctx, tx, who, tid, ActRuling, subject, reportText(rep), res.String()+": "+logText)
 	})
 	return out, err
 }

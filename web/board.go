@@ -80,7 +80,10 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		bp.Reported = s.resultText(c.Report.Result)
 		bp.Other = s.resultText(c.Report.Other)
 	}
-	s.disputeBoard(wd, st, c, &bp)
+	if err := s.disputeBoard(r, wd, st, c, &bp); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	p := s.base(wd, st, wd.t("board-n", c.Board), "")
 	switch r.URL.Query().Get("done") {
 	case "claim":

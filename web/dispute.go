@@ -177,16 +177,30 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/b/"+url.PathEscape(c.Token)+"?done=claim", http.StatusSeeOther)
 }
 
-// claimForm is what the board page needs to take a claim.
+// claimForm is what the board page needs to take a claim, with the
+// claims made so far: "White: checkmate, 21:32".
 type claimForm struct {
 	Kinds []claimChoice
+	Made  []string
 }
 
 // disputeBoard fills the board page's dispute parts: the claim form on a
 // disputed board, the ruling on a ruled one.
-func (s *Server) disputeBoard(wd words, st *state, c store.BoardCode, bp *boardPage) {
-	if c.Report != nil && c.Report.Status == store.Disputed {
-		bp.Claim = &claimForm{Kinds: claimChoices(wd)}
-	}
+func (s *Server) disputeBoard(r *http.Request, wd words, st *state, c store.BoardCode, bp *boardPage) error {
 	bp.Ruling = boardRuling(wd, st, c.Round, c.Board)
+	if c.Report == nil || c.Report.Status != store.Disputed {
+		return nil
+	}
+	bp.Claim = &claimForm{Kinds: claimChoices(wd)}
+	d, err := s.ev.Dispute(r.Context(), c.Report.ID)
+	if err != nil {
+		return err
+	}
+	for _, cv := range []*store.ClaimVerdict{d.White, d.Black} {
+		if cv != nil {
+			bp.Claim.Made = append(bp.Claim.Made, s.colour(wd, cv.Claim.Seat)+": "+
+				wd.l.Word(phrase.New("dispute.kind-"+cv.Claim.Kind))+", "+cv.Claim.At.Local().Format("15:04"))
+		}
+	}
+	return nil
 }

@@ -63,7 +63,8 @@ func TestServeDisputeNotMate(t *testing.T) {
 	if code != http.StatusSeeOther || !strings.HasSuffix(loc, "done=claim") {
 		t.Fatalf("White's claim = %d %s, want done=claim", code, loc)
 	}
-	if _, page, _ := f.get(white, b2+"?done=claim"); !strings.Contains(page, "Your claim is with the organizer.") {
+	if page := f.getIn(white, b2+"?done=claim", "en"); !strings.Contains(page, "Your claim is with the organizer.") ||
+		!regexp.MustCompile(`Claims sent: White: checkmate, \d\d:\d\d</p>`).MatchString(page) {
 		t.Errorf("after the claim the board page does not say so:\n%s", page)
 	}
 	code, loc = f.post(black, b2+"/claim", f.form(black, b2, "seat", "black", "pin", f.codes[2].BlackPIN,
