@@ -72,6 +72,21 @@ func TestServeDisputeNotMate(t *testing.T) {
 	if code != http.StatusSeeOther {
 		t.Fatalf("Black's claim = %d %s, want a redirect", code, loc)
 	}
+	// The queue at the laptop shows the same.
+	q := f.cli.ok("result", "queue")
+	for _, want := range []string{
+		": White claims checkmate: NOT BORNE OUT: the position after 3.Qxf7+ is not checkmate: Black can still play 3...Kxf7, art. 5.1.1",
+		": Black claims draw by agreement: the moves are legal",
+		": the verdicts give 1/2-1/2 (arbiter result accept ",
+	} {
+		if !strings.Contains(q, want) {
+			t.Errorf("arbiter result queue does not say %q:\n%s", want, q)
+		}
+	}
+	if js := f.cli.ok("result", "queue", "--json"); !strings.Contains(js, `"kind": "checkmate"`) || !strings.Contains(js, `"flagged": true`) ||
+		!strings.Contains(js, `"article": "art. 5.1.1"`) {
+		t.Errorf("arbiter result queue --json has no judged claims:\n%s", js)
+	}
 	org := f.organizer()
 	page := f.getIn(org, "/admin", "en")
 	for _, want := range []string{
