@@ -304,9 +304,20 @@ func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 		if e.end.Status == rules.Fivefold {
 			return ended(e, true)
 		}
+		// Art. 9.2.1: the player to move claims a position that has just
+		// occurred the third time (9.2.1.2), or one his declared move
+		// makes occur (9.2.1.1); the player who made the last move could
+		// claim only by declaring it before making it.
+		claimant := toRules(c.Seat)
 		for _, cl := range e.v.Claims {
-			if cl.Kind != rules.Threefold {
+			if cl.Kind != rules.Threefold || (cl.Move != "" && claimant != turn) {
 				continue
+			}
+			if cl.Move == "" && claimant != turn {
+				art = rules.Cite("9.2.1.1")
+				return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
+					Text: phrase.New("dispute.v-rep-last", "Where", e.where, "Side", side(turn), "Claimant", side(claimant),
+						"Result", resultWords(arbiter.Draw), "Art", art)}
 			}
 			if cl.Move == "" {
 				return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
@@ -330,9 +341,19 @@ func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 				Text: phrase.New("dispute.v-fifty-fen", "N", e.pos.HalfmoveClock(), "Result", resultWords(arbiter.Draw), "Art", art)}
 		}
 		if e.v != nil {
+			// Art. 9.3: as for a repetition, the player to move claims
+			// (9.3.2), or declares the move that completes the 50 moves
+			// (9.3.1).
+			claimant := toRules(c.Seat)
 			for _, cl := range e.v.Claims {
-				if cl.Kind != rules.FiftyMoves {
+				if cl.Kind != rules.FiftyMoves || (cl.Move != "" && claimant != turn) {
 					continue
+				}
+				if cl.Move == "" && claimant != turn {
+					art = rules.Cite("9.3.1")
+					return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
+						Text: phrase.New("dispute.v-fifty-last", "Where", e.where, "Claimant", side(claimant),
+							"Result", resultWords(arbiter.Draw), "Art", art)}
 				}
 				if cl.Move == "" {
 					return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
@@ -512,6 +533,13 @@ func illegalVerdict(t arbiter.Tournament, e ending, cannotJudge bool) Verdict {
 		}
 		return Verdict{Result: r, Article: art, Short: phrase.New("dispute.s", "What", phrase.New("dispute.kind-illegal"), "Art", art),
 			Text: phrase.New("dispute.v-illegal-loses", "Move", move, "Side", side(offender), "Why", why, "Result", resultWords(r), "Art", art)}
+	}
+	if laws < 2014 {
+		// Before 2014 the standard rule was art. 7.4, with its own count
+		// of illegal moves: the arbiter applies it.
+		art = fmt.Sprintf("Laws of %d, art. 7.4", laws)
+		return Verdict{Article: art, Short: phrase.New("dispute.s", "What", phrase.New("dispute.kind-illegal"), "Art", art),
+			Text: phrase.New("dispute.v-illegal-restore", "Move", move, "Side", side(offender), "Other", side(opponent), "Why", why, "Art", art)}
 	}
 	// Art. 7.5.3-7.5.5 (since 2014; for rapid and blitz through A.4.2 and
 	// B since 2018): the position before the illegal move is restored and

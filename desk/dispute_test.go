@@ -44,6 +44,8 @@ func TestJudgeClaim(t *testing.T) {
 	blitz.Pace, blitz.LawsEdition = arbiter.Blitz, 2023
 	old := blitz
 	old.LawsEdition = 2014
+	std2009 := arbiter.NewTournament("t")
+	std2009.Pace, std2009.LawsEdition = arbiter.Standard, 2009
 	tests := []struct {
 		name    string
 		t       arbiter.Tournament
@@ -85,12 +87,20 @@ func TestJudgeClaim(t *testing.T) {
 			arbiter.NoResult, "art. 7.5.5", false, []string{"move 3 Qxd8+ (White) is illegal", "only a second illegal move loses, art. 7.5.5"}},
 		{"illegal move, 2014 blitz", old, Claim{Seat: arbiter.Black, Kind: ClaimIllegal}, jump, "",
 			arbiter.BlackWins, "Laws of 2014, art. 7.5 and appendix A.4 (B.4 for blitz)", false, []string{"move 3 Qxd8+ (White) is illegal", "0-1, Black wins"}},
+		{"illegal move, 2009 standard", std2009, Claim{Seat: arbiter.Black, Kind: ClaimIllegal}, jump, "",
+			arbiter.NoResult, "Laws of 2009, art. 7.4", false, []string{"move 3 Qxd8+ (White) is illegal", "the position before it is restored and Black gets extra time, Laws of 2009, art. 7.4"}},
 		{"illegal move claimed, none", blitz, Claim{Seat: arbiter.Black, Kind: ClaimIllegal}, scholarsMate, "",
 			arbiter.NoResult, "art. 7.5", true, []string{"every move given is legal"}},
 		{"illegal move spoils a mate claim", blitz, Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, jump, "",
 			arbiter.NoResult, "art. 3.5", true, []string{"the claim cannot be checked: move 3 Qxd8+ (White) is illegal"}},
 		{"threefold", blitz, Claim{Seat: arbiter.White, Kind: ClaimThreefold}, threefold, "",
 			arbiter.Draw, "art. 9.2", false, []string{"the position after 4...Ng8 has occurred three times with the same player to move (White): draw, art. 9.2"}},
+		{"threefold claimed by the player who made the last move", blitz, Claim{Seat: arbiter.Black, Kind: ClaimThreefold}, threefold, "",
+			arbiter.Draw, "art. 9.2.1.1", false, []string{"draw, art. 9.2.1.1, if Black, who made the last move, wrote it down and declared the claim before making it"}},
+		{"threefold by declaring a move", blitz, Claim{Seat: arbiter.Black, Kind: ClaimThreefold}, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "",
+			arbiter.Draw, "art. 9.2.1.1", false, []string{"Black declares 4...Ng8, after which the position occurs for the third time"}},
+		{"threefold by declaring the opponent's move", blitz, Claim{Seat: arbiter.White, Kind: ClaimThreefold}, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "",
+			arbiter.NoResult, "art. 9.2", true, []string{"the claim is not correct"}},
 		{"threefold claimed, twice", blitz, Claim{Seat: arbiter.White, Kind: ClaimThreefold}, twice, "",
 			arbiter.NoResult, "art. 9.2", true, []string{"the claim is not correct"}},
 		{"threefold from a position", blitz, Claim{Seat: arbiter.White, Kind: ClaimThreefold}, "", loneKingFEN,
