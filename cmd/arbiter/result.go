@@ -59,7 +59,7 @@ type claimJSON struct {
 	Verdict string `json:"verdict"`
 	Article string `json:"article,omitempty"`
 	Result  string `json:"result,omitempty"` // the result the Laws give on it, "" for none
-	Flagged bool   `json:"flagged"`         // the evidence does not bear the claim out
+	Flagged bool   `json:"flagged"`          // the evidence does not bear the claim out
 }
 
 type resultQueueOptions struct {
