@@ -86,9 +86,6 @@ func ParseEvidence(moves, fen string) (Evidence, error) {
 	}
 	r := rules.NewReader(strings.NewReader(moves))
 	g, err := r.Read()
-	if err != nil && g == nil {
-		return ev, bad("moves", fmt.Sprintf("the moves cannot be read: %v", err))
-	}
 	if err != nil {
 		return ev, bad("moves", fmt.Sprintf("the moves cannot be read: %v", err))
 	}
@@ -116,6 +113,7 @@ type ending struct {
 	end   *games.End     // how it ended, as the result judging sees it
 	where phrase.Text    // "the position after 41...Kg7"
 	ok    bool           // a position is known
+	plies int            // the moves typed, legal or not
 }
 
 func side(c rules.Colour) phrase.Text {
@@ -175,7 +173,7 @@ func endOf(ev Evidence, lang rules.Lang) ending {
 	var e ending
 	switch {
 	case ev.Game != nil:
-		e.v = rules.Check(ev.Game, rules.Options{})
+		e.v, e.plies = rules.Check(ev.Game, rules.Options{}), len(ev.Game.Moves)
 		if !e.v.Legal() {
 			return e
 		}
@@ -527,6 +525,12 @@ func illegalVerdict(t arbiter.Tournament, e ending, cannotJudge bool) Verdict {
 		// illegal move loses, if claimed before the claimant's own next
 		// move (A.4.2, B.4); drawn if the opponent cannot checkmate.
 		art = fmt.Sprintf("Laws of %d, art. 7.5 and appendix A.4 (B.4 for blitz)", laws)
+		if e.plies > im.Ply {
+			// The score goes on: the opponent played on instead of
+			// claiming, and the illegal move stands.
+			return Verdict{Article: art, Flagged: true, Short: phrase.New("dispute.s", "What", phrase.New("dispute.kind-illegal"), "Art", art),
+				Text: phrase.New("dispute.v-illegal-late", "Move", move, "Side", side(offender), "Other", side(opponent), "Why", why, "Art", art)}
+		}
 		r := winFor(opponent)
 		if !v.Final.CanMate(opponent).Can {
 			r = arbiter.Draw
