@@ -32,7 +32,14 @@ func TestBrowserDispute(t *testing.T) {
 		chromedp.Click(sel(`form.claim input[name=seat][value=white]`)),
 		chromedp.SendKeys(sel("#claim-pin"), f.codes[2].WhitePIN),
 		chromedp.SendKeys(sel("#claim-moves"), "1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf7#"))
-	eval[bool](white, `(document.querySelector("#claim-kind").value = "checkmate") === "checkmate"`)
+	if eval[bool](white, `document.querySelector("#claim-flag").offsetParent !== null`) {
+		t.Errorf("whose flag fell is asked before the claim is a flag fall")
+	}
+	eval[bool](white, `(() => { const k = document.querySelector("#claim-kind"); k.value = "flag"; k.dispatchEvent(new Event("change")); return true; })()`)
+	if !eval[bool](white, `document.querySelector("#claim-flag").offsetParent !== null`) {
+		t.Errorf("a flag-fall claim does not ask whose flag fell")
+	}
+	eval[bool](white, `(() => { const k = document.querySelector("#claim-kind"); k.value = "checkmate"; k.dispatchEvent(new Event("change")); return true; })()`)
 	white.shot("dispute-claim")
 	white.do(chromedp.Click(sel("form.claim button.primary")), chromedp.WaitVisible(sel(".flash")))
 	if got := eval[string](white, `document.querySelector(".flash").innerText`); got != "Your claim is with the organizer." {

@@ -1,6 +1,7 @@
 // The final position of a disputed game, set up by tapping: pick a
 // piece, tap the squares to place it (tap again to empty a square); the
-// FEN field of the claim form follows. Without this file the FEN is typed.
+// FEN field of the claim form follows. Without this file the FEN is typed
+// (and "whose flag fell" is always shown).
 (function () {
   "use strict";
 
@@ -125,8 +126,25 @@
     render();
   }
 
+  // flagField shows "whose flag fell" only with a flag-fall claim.
+  function flagField() {
+    var kind = document.getElementById("claim-kind"), flag = document.getElementById("claim-flag");
+    if (!kind || !flag || kind.dataset.ready) return;
+    kind.dataset.ready = "1";
+    var label = document.querySelector("label[for=claim-flag]");
+    var apply = function () {
+      var on = kind.value === "flag";
+      flag.hidden = !on;
+      flag.required = on;
+      if (label) label.hidden = !on;
+    };
+    kind.addEventListener("change", apply);
+    apply();
+  }
+
   function start() {
     document.querySelectorAll("[data-diagram]").forEach(setup);
+    flagField();
   }
   start();
   // The live pages redraw their content: set the diagram up again.
