@@ -32,7 +32,7 @@ func TestBrowserDispute(t *testing.T) {
 		chromedp.Click(sel(`form.claim input[name=seat][value=white]`)),
 		chromedp.SendKeys(sel("#claim-pin"), f.codes[2].WhitePIN),
 		chromedp.SendKeys(sel("#claim-moves"), "1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf7#"))
-	if eval[bool](white, `document.querySelector("#claim-flag").offsetParent !== null`) {
+	if eval[bool](white, `document.querySelector("#claim-flag").offsetParent !== null || document.querySelector("label[for=claim-flag]").offsetParent !== null`) {
 		t.Errorf("whose flag fell is asked before the claim is a flag fall")
 	}
 	eval[bool](white, `(() => { const k = document.querySelector("#claim-kind"); k.value = "flag"; k.dispatchEvent(new Event("change")); return true; })()`)
