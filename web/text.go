@@ -55,6 +55,11 @@ func placeholders(key string) []string {
 		return []string{"Result", "Board"}
 	case "site-written":
 		return []string{"Files", "Path"}
+	// disputes (dispute.go)
+	case "dispute-claim-by":
+		return []string{"Side", "Name", "Time", "IP", "Device"}
+	case "dispute-replaced":
+		return []string{"List"}
 	// Late entries from the phone (late.go).
 	case "late-until", "late-closed-at", "late-admin-open", "late-link":
 		return []string{"Time"}

@@ -81,7 +81,7 @@ func TestCatalog(t *testing.T) {
 		}
 		return nil
 	})
-	for _, f := range []string{"pages.go", "board.go", "admin.go", "server.go", "site.go", "late.go"} {
+	for _, f := range []string{"pages.go", "board.go", "admin.go", "server.go", "site.go", "dispute.go", "late.go"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
