@@ -74,7 +74,7 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 		}
 		first, last := 1, len(s.Rounds)
 		if opts.Round != 0 {
-			n, err := roundOf(s, opts.Round)
+			n, err := roundOf(a.tr(), s, opts.Round)
 			if err != nil {
 				return err
 			}

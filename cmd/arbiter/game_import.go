@@ -81,7 +81,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 			return err
 		}
 		if opts.Round != 0 {
-			if _, err := roundOf(s, opts.Round); err != nil {
+			if _, err := roundOf(a.tr(), s, opts.Round); err != nil {
 				return fmt.Errorf("--round: %w", err)
 			}
 		} else if len(s.Rounds) == 0 {
@@ -119,7 +119,7 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 				return nil
 			}
 			taken[key] = pg.index
-			b, err := findBoard(s, m.Seat.Round, m.Seat.Board)
+			b, err := findBoard(a.tr(), s, m.Seat.Round, m.Seat.Board)
 			if err != nil {
 				return err
 			}

@@ -93,7 +93,7 @@ func wrapMoves(w io.Writer, start rules.Position, moves []string, result string)
 }
 
 func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
-	board, err := parseBoard(opts.Board)
+	board, err := parseBoard(a.tr(), opts.Board)
 	if err != nil {
 		return err
 	}
@@ -102,11 +102,11 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 		if err != nil {
 			return a.tournamentError(err)
 		}
-		n, err := roundOf(s, opts.Round)
+		n, err := roundOf(a.tr(), s, opts.Round)
 		if err != nil {
 			return err
 		}
-		b, err := findBoard(s, n, board)
+		b, err := findBoard(a.tr(), s, n, board)
 		if err != nil {
 			return err
 		}

@@ -61,7 +61,7 @@ its warnings, --force keeps it. The board list is shown again.`,
 		Args:              cobra.ExactArgs(3),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			b, err := parseBoard(args[0])
+			b, err := parseBoard(a.tr(), args[0])
 			if err != nil {
 				return err
 			}
