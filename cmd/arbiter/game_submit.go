@@ -83,7 +83,7 @@ func readEachGame(l *locale.Localizer, in io.Reader, name string, maxBytes int64
 	for {
 		g, err := r.Read()
 		if lr.N <= 0 {
-			limit := byteSize(maxBytes)
+			limit := byteSizeIn(l, maxBytes)
 			if maxBytes >= 1<<20 {
 				limit = fmt.Sprintf("%d MB", maxBytes>>20)
 			}

@@ -38,7 +38,7 @@ The sheets print in the tournament's language (tournament set --lang);
 	for _, k := range printKinds() {
 		cmd.AddCommand(newPrintKindCmd(a, k))
 	}
-	refuseUnknown(cmd, "sheet")
+	refuseUnknown(a, cmd, "cli.report.unknownsheet")
 	return cmd
 }
 
@@ -183,7 +183,7 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 		lang: lang,
 		round: func(s *desk.Snapshot) (int, error) {
 			if k.paired {
-				return pairedRound(s, opts.round)
+				return pairedRound(a.tr(), s, opts.round)
 			}
 			return a.afterRound(s, opts.round, k.what, "cli.what."+k.name, false)
 		},
