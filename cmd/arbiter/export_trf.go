@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -92,7 +93,7 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 		if n < len(s.Rounds) {
 			a.note(a.tr().T("cli.trf.inplay", "Round", n+1, "Open", a.tr().N("cli.boards", desk.OpenBoards(s, n+1)), "Last", n))
 		}
-		if f, err = trfFile(s, n); err != nil {
+		if f, err = trfFile(a.tr(), s, n); err != nil {
 			return err
 		}
 		if version == trf.TRF26 {
@@ -128,7 +129,7 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 }
 
 // trfFile builds the report of tournament s after round n (desk.TRF).
-func trfFile(s *desk.Snapshot, n int) (*trf.File, error) {
+func trfFile(l *locale.Localizer, s *desk.Snapshot, n int) (*trf.File, error) {
 	f, err := desk.TRF(s, n)
-	return f, chainError(err)
+	return f, chainError(l, err)
 }

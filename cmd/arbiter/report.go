@@ -57,7 +57,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		}
 		ev, err := desk.ReportEvent(s, n)
 		if err != nil {
-			return chainError(err)
+			return chainError(a.tr(), err)
 		}
 		lang := r.lang
 		if lang == "" {
@@ -132,7 +132,7 @@ func (a *app) afterRound(s *desk.Snapshot, r roundChoice, what, whatID string, b
 		if r.n < 1 {
 			return 0, errors.New(a.tr().T("err.round", "Round", r.n, "Example", 3))
 		}
-		if err := checkPaired(s, r.n); err != nil {
+		if err := checkPaired(a.tr(), s, r.n); err != nil {
 			return 0, err
 		}
 		if open := desk.OpenBoards(s, r.n); open > 0 {
@@ -164,7 +164,7 @@ func pairedRound(l *locale.Localizer, s *desk.Snapshot, r roundChoice) (int, err
 		if r.n < 1 {
 			return 0, errors.New(l.T("err.round", "Round", r.n, "Example", 3))
 		}
-		return r.n, checkPaired(s, r.n)
+		return r.n, checkPaired(l, s, r.n)
 	}
 	if len(s.Rounds) == 0 {
 		return 0, errors.New(l.T("cli.game_submit.nopaired", "Name", s.Tournament.Name))

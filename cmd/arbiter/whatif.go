@@ -21,7 +21,7 @@ type whatIfJSON = desk.WhatIf
 func runWhatIf(ctx context.Context, a *app, db *desk.Desk, t arbiter.Tournament, n, b int, res arbiter.Result, asJSON bool) error {
 	w, err := db.WhatIf(ctx, desk.ResultRequest{Tournament: strconv.FormatInt(t.ID, 10), Round: n, Board: b, Result: res})
 	if err != nil {
-		return chainError(err)
+		return chainError(a.tr(), err)
 	}
 	a.note(a.tr().T("cli.whatif.nothing"))
 	if asJSON {
