@@ -94,7 +94,7 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 			return writeJSON(a.stdout, list)
 		}
 		if len(list) == 0 {
-			a.notef("No game attached yet: add one with arbiter game add BOARD FILE.")
+			a.note(a.tr().T("cli.game_list.none"))
 			return nil
 		}
 		tb := newTable(true, true, false, false, false, true, false)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -115,7 +116,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 			return err
 		}
 		if bg == nil {
-			return fmt.Errorf("round %d board %d has no game: attach one with arbiter game add %d FILE --round %d", n, board, board, n)
+			return errors.New(a.tr().T("cli.game_show.nogame", "Round", n, "Board", board))
 		}
 		d, err := db.RoundDetail(ctx, s.Tournament.ID, n)
 		if err != nil {

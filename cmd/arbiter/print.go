@@ -152,7 +152,7 @@ func newPrintKindCmd(a *app, k printKind) *cobra.Command {
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.output == "" {
-				return usageErrorf("print %s: missing -o FILE.pdf: say where to write the PDF, e.g. -o %s.pdf (- for standard output)", k.name, k.name)
+				return usageErrorf("%s", a.tr().T("cli.print.output", "Sheet", k.name))
 			}
 			opts.round.set = cmd.Flags().Changed("round")
 			if _, err := reportLang(opts.lang); err != nil {
