@@ -144,9 +144,9 @@ func joinCodes(cs []string) string {
 
 // unpairableChoices words, one command each, the choices the desk
 // offers for round n that the Dutch system cannot pair (C.04.3 1.9).
-func unpairableChoices(in pairing.Input, n int, np *pairing.NoPairingError) string {
+func unpairableChoices(in pairing.Input, n int, np *pairing.NoPairingError, s *desk.Snapshot) string {
 	var cs []string
-	for _, c := range desk.UnpairableChoices(in, n, np) {
+	for _, c := range desk.UnpairableChoices(in, n, np, s) {
 		switch c.Kind {
 		case desk.ChoiceLeastBroken:
 			what := []string{}
@@ -162,6 +162,9 @@ func unpairableChoices(in pairing.Input, n int, np *pairing.NoPairingError) stri
 			cs = append(cs, fmt.Sprintf("the pairing that breaks the least (%s): arbiter round pair --manual %q --force", joinCodes(what), c.Pairing))
 		case desk.ChoiceBreaksOnly:
 			cs = append(cs, fmt.Sprintf("the pairing that breaks only %s: arbiter round pair --manual %q --force", c.Criterion, c.Pairing))
+		case desk.ChoiceAllPlayAll:
+			cs = append(cs, fmt.Sprintf("continue as an all-play-all among the %d players still in, rounds %d to %d from the Berger tables (%d rounds in all): arbiter tournament set --system round-robin --from-round %d",
+				c.Players, c.From, c.Rounds, c.Rounds, c.From))
 		case desk.ChoiceEnd:
 			cs = append(cs, fmt.Sprintf("end the event after round %d: arbiter tournament set --rounds %d", c.Rounds, c.Rounds))
 		case desk.ChoiceByHand:

@@ -191,7 +191,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				errors.As(err, &de)
 				var np *pairing.NoPairingError
 				errors.As(err, &np)
-				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(out.Input, s.Next(), np))}
+				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(out.Input, s.Next(), np, s))}
 			}
 			if errors.Is(err, desk.ErrNothingUnknown) {
 				// With the Dutch system --force only decides to pair
