@@ -267,8 +267,36 @@ func TestAllPlayAllUndo(t *testing.T) {
 	if after := c.ok("tournament", "show", "--json"); after != before {
 		t.Errorf("after undo:\n%s\nwant as before:\n%s", after, before)
 	}
-	if _, again, code := c.run("round", "pair"); code != 1 || again != errs {
+	out, again, code := c.run("round", "pair", "--json")
+	if code != 1 || again != errs {
 		t.Errorf("round pair after undo = exit %d %q, want the refusal %q", code, again, errs)
+	}
+	// --json gives the same choices as data, each with its command.
+	var j struct {
+		Round   int `json:"round"`
+		Choices []struct {
+			Kind    string `json:"kind"`
+			From    int    `json:"from_round"`
+			Players int    `json:"players"`
+			Rounds  int    `json:"rounds"`
+			Command string `json:"command"`
+		} `json:"choices"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("round pair --json refused: %v\n%s", err, out)
+	}
+	var kinds []string
+	for _, ch := range j.Choices {
+		kinds = append(kinds, ch.Kind)
+		if ch.Kind == "all-play-all" && (ch.Command != "arbiter "+m[1] || ch.From != stuck || ch.Players != 6 || ch.Rounds != stuck+4) {
+			t.Errorf("--json all-play-all choice %+v, want %q from round %d, 6 players, %d rounds", ch, m[1], stuck, stuck+4)
+		}
+		if !strings.Contains(errs, ch.Command) {
+			t.Errorf("the refusal lacks the command %q of --json", ch.Command)
+		}
+	}
+	if j.Round != stuck || strings.Join(kinds, ",") != "least-broken,all-play-all,end,by-hand" {
+		t.Errorf("--json round %d choices %v", j.Round, kinds)
 	}
 	c.ok(strings.Fields(m[1])...)
 	if r := c.ok("round", "pair", "--json"); !strings.Contains(r, "Berger table for 6 players, round 1") {
