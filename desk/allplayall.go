@@ -140,6 +140,19 @@ func continuationPair(s *Snapshot) (Pairing, error) {
 	for _, b := range s.Absent(n) {
 		out[b.PN] = true
 	}
+	in := map[int]bool{}
+	for _, pn := range c.Players {
+		in[pn] = true
+	}
+	for _, e := range s.Entries {
+		if !in[e.PN] && !out[e.PN] {
+			// A late entry, or a player back from a withdrawal: the
+			// table has no number for him.
+			return p, &Error{Kind: ErrConflict, Input: "pairing", Article: "C.05 Annex 1", Err: ErrLeftOut,
+				Msg: fmt.Sprintf("%s is not in the all-play-all that continues %s from round %d, drawn among %d players", s.Label(e.PN), t.Name, c.From, k),
+				Fix: fmt.Sprintf("give %s a bye for round %d, or pair the round by hand", s.Label(e.PN), n)}
+		}
+	}
 	pn := func(berger int) int { return c.Players[berger-1] }
 	for _, b := range boards {
 		w, bl := pn(b.White), pn(b.Black)

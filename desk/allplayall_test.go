@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -127,6 +128,25 @@ func TestAllPlayAll(t *testing.T) {
 	}
 	if byes[2] != arbiter.HalfBye || byes[forfeit] != arbiter.FullBye || byes[7] != arbiter.Unpaired || len(byes) != 3 {
 		t.Errorf("round 3 byes %v, want 2 half (asked), %d full (the table's opponent), 7 unpaired (withdrawn)", byes, forfeit)
+	}
+	// A late entry has no Berger number: the round waits for the
+	// organizer to give him a bye.
+	for _, b := range out.Round.Boards {
+		if _, err := d.EnterResult(ctx, ResultRequest{Round: 3, Board: b.Number, Result: arbiter.Draw}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := d.AddEntry(ctx, tr.ID, arbiter.Player{Name: names[7]}, AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Pair(ctx, PairRequest{}); !errors.Is(err, ErrLeftOut) || !strings.Contains(err.Error(), "8 "+names[7]+" is not in the all-play-all") {
+		t.Errorf("round 4 with a late entry = %v, want him named as left out", err)
+	}
+	if err := d.RequestBye(ctx, tr.ID, 8, 4, arbiter.ZeroBye); err != nil {
+		t.Fatal(err)
+	}
+	if out := mustPair(t, ctx, d); len(out.Round.Boards) != 3 {
+		t.Errorf("round 4 = %+v, want the three boards of the table", out.Round)
 	}
 	// A second continuation, or one for a round robin, is refused.
 	s, err = d.Snapshot(ctx, "")
