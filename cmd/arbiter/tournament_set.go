@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
-
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -39,7 +38,7 @@ take their Berger numbers in the order of the scores after round N-1, equal
 scores by pairing number (C.04.3 art. 1.2). The rounds planned become the
 rounds played plus the cycle (--rounds may lower them afterwards to end
 earlier); the event stays a Swiss, with its tie-breaks. arbiter undo takes
-the continuation back before its first round is paired.`,
+the continuation back, once any round paired since is undone.`,
 		Example: `  $ arbiter tournament set --rounds 6
   $ arbiter tournament set --tiebreaks BH-C1,BH,SB --bye-value 0.5
   $ arbiter tournament set --system round-robin --from-round 5`,
