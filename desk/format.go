@@ -33,9 +33,14 @@ func FitOf(s *Snapshot) FieldFit {
 	if n == 4 || n == 5 {
 		f.Double = pairing.RoundRobinRounds(n, 2)
 	}
-	if t.System == arbiter.RoundRobin {
+	switch c := t.AllPlayAll; {
+	case c.From != 0:
+		// A Swiss continued as an all-play-all: its rounds fit up to
+		// the end of the Berger table's cycle.
+		f.Fits = t.Rounds <= c.From-1+pairing.BergerRounds(len(c.Players), 1)
+	case t.System == arbiter.RoundRobin:
 		f.Fits = n >= 2 && n <= pairing.MaxBerger && t.Rounds <= pairing.RoundRobinRounds(n, Cycles(t))
-	} else {
+	default:
 		f.Fits = t.Rounds <= f.Swiss
 	}
 	return f

@@ -79,6 +79,9 @@ type apaShown struct {
 		Players []int `json:"players"`
 	} `json:"all_play_all"`
 	System string `json:"system"`
+	Fit    struct {
+		Fits bool `json:"fits"`
+	} `json:"fit"`
 }
 
 func (c *cli) apaShown() apaShown {
@@ -137,6 +140,9 @@ func TestAllPlayAllContinuation(t *testing.T) {
 			shown := c.apaShown()
 			if shown.Rounds != total || shown.System != "swiss" || shown.AllPlayAll == nil || shown.AllPlayAll.From != stuck || len(shown.AllPlayAll.Players) != tt.players {
 				t.Fatalf("tournament show --json = %+v, want a Swiss of %d rounds continued from round %d among %d", shown, total, stuck, tt.players)
+			}
+			if !shown.Fit.Fits {
+				t.Errorf("tournament show --json: %d rounds do not fit the continued event", shown.Rounds)
 			}
 			order := shown.AllPlayAll.Players
 			checkBergerOrder(t, c, out, order, stuck)
