@@ -50,4 +50,14 @@ type Evening interface {
 	// With force, the results reported from the boards and not confirmed
 	// are first entered as reported, each logged as who's decision.
 	PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error)
+
+	// Disputes settled with evidence (dispute.go).
+	// AddClaim records a player's claim on the disputed report of the
+	// board of token, the player proven by in.PIN.
+	AddClaim(ctx context.Context, token string, in store.ClaimInput, o store.Origin) (store.Claim, error)
+	// Dispute returns report id with its claims judged by the Laws.
+	Dispute(ctx context.Context, id int64) (store.Dispute, error)
+	// Rulings returns the organizer's rulings on disputed boards whose
+	// result stands as ruled.
+	Rulings(ctx context.Context) ([]store.Ruling, error)
 }

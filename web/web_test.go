@@ -81,7 +81,7 @@ func TestCatalog(t *testing.T) {
 		}
 		return nil
 	})
-	for _, f := range []string{"pages.go", "board.go", "admin.go", "server.go", "site.go"} {
+	for _, f := range []string{"pages.go", "board.go", "admin.go", "server.go", "site.go", "dispute.go"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
