@@ -191,7 +191,13 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				errors.As(err, &de)
 				var np *pairing.NoPairingError
 				errors.As(err, &np)
-				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(out.Input, s.Next(), np))}
+				cs := choicesOf(out.Input, s.Next(), np, s)
+				if opts.json {
+					if err := writeJSON(a.stdout, unpairableJSON{Round: s.Next(), Error: de.Msg, Choices: cs}); err != nil {
+						return err
+					}
+				}
+				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(cs))}
 			}
 			if errors.Is(err, desk.ErrNothingUnknown) {
 				// With the Dutch system --force only decides to pair
