@@ -56,6 +56,15 @@ func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string,
 	return m, inputErr("player", err)
 }
 
+// MarkHere records that the players of tournament tid with pairing
+// numbers pns are here from the next round on, in one transaction logged
+// as the context's actor: the organizer's check-in when presence is
+// required.
+func (d *Desk) MarkHere(ctx context.Context, tid int64, pns []int) ([]PresenceMark, error) {
+	ms, err := d.db.MarkHere(ctx, tid, pns, Origin{})
+	return ms, inputErr("player", err)
+}
+
 // presenceMissing returns, for a tournament that requires presence, the
 // players of the next round of s who are neither present nor excused,
 // and records them in s as absent (the bye of the check-in policy), so

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -167,7 +168,7 @@ func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, e
 	rows, err := q.QueryContext(ctx, `SELECT e.pn, p.name, m.kind, m.round, m.at, m.who, m.ip, m.device, m.phone, m.event
 		FROM presence m JOIN entries e ON e.tournament_id = m.tournament_id AND e.player_id = m.player_id
 		JOIN players p ON p.id = m.player_id
-		WHERE m.tournament_id = ? ORDER BY m.event DESC, m.kind`, tid)
+		WHERE m.tournament_id = ? ORDER BY m.event DESC, m.kind = 'here', m.kind`, tid)
 	if err != nil {
 		return nil, fmt.Errorf("read presence: %w", err)
 	}
@@ -197,13 +198,41 @@ func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, e
 // the entry back then). Here for a player present already changes
 // nothing and logs nothing.
 func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
-	m := PresenceMark{PN: pn, Kind: kind, Who: o.who(), IP: o.IP, Device: o.Device, Phone: phone}
-	if o.from() != "" {
-		ctx = WithActor(ctx, o.who()+" "+o.from())
-	} else {
-		ctx = WithActor(ctx, o.who())
-	}
+	var m PresenceMark
+	err := db.write(ctx, func(tx *sql.Tx) (err error) {
+		m, err = db.markPresence(ctx, tx, tid, pn, kind, o, phone)
+		return err
+	})
+	return m, err
+}
+
+// MarkHere records that the players of tournament tid with pairing
+// numbers pns are here from the next round on, all in one transaction
+// (the organizer's check-in of a tournament that requires presence).
+func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, o Origin) ([]PresenceMark, error) {
+	var ms []PresenceMark
 	err := db.write(ctx, func(tx *sql.Tx) error {
+		ms = ms[:0]
+		for _, pn := range pns {
+			m, err := db.markPresence(ctx, tx, tid, pn, Here, o, false)
+			if err != nil {
+				return err
+			}
+			ms = append(ms, m)
+		}
+		return nil
+	})
+	return ms, err
+}
+
+// markPresence is MarkPresence inside tx. An origin without Who is the
+// context's actor (WithActor).
+func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
+	if o.Who != "" {
+		ctx = WithActor(ctx, strings.TrimSpace(o.Who+" "+o.from()))
+	}
+	m := PresenceMark{PN: pn, Kind: kind, Who: db.actor(ctx), IP: o.IP, Device: o.Device, Phone: phone}
+	err := func() error {
 		t, err := loadTournament(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -285,7 +314,7 @@ func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, 
 			return err
 		}
 		return nil
-	})
+	}()
 	return m, err
 }
 

@@ -130,7 +130,8 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Next      int // the round to pair next, 0 if none
 		Forced    int // the round that can be paired only by forcing, 0 if none
 		Published int
-		Devices   int // phones and computers that reached the server
+		Devices   int       // phones and computers that reached the server
+		Roll      *rollView // who plays the next round (presence.go)
 	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count()}
 	if data.LoggedIn {
 		q, err := s.ev.Queue(r.Context())
@@ -149,6 +150,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 				l.Choices = append(l.Choices, c)
 			}
 			data.Queue = append(data.Queue, l)
+		}
+		if data.Roll, err = s.rollView(r, st); err != nil { // presence.go
+			s.fail(w, r, err)
+			return
 		}
 		if st.paired > st.published {
 			data.Draft = st.paired
