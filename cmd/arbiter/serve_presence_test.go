@@ -398,3 +398,61 @@ func TestBrowserPresence(t *testing.T) {
 		}
 	}
 }
+
+// TestPresenceCommandLine: round presence shows the roll and sets the
+// rule; round checkin marks players present when presence is required;
+// arbiter undo takes a phone's mark back like any other change; round
+// pair at the command line and the Pair button of the organizer's page
+// both leave out whoever is not present.
+func TestPresenceCommandLine(t *testing.T) {
+	f := newServeFixture(t, "club")
+	f.playRound(1)
+	out := f.cli.ok("round", "presence")
+	if !strings.Contains(out, "presence not required") || !strings.Contains(out, "Not present yet (8)") {
+		t.Errorf("round presence before anything =\n%s", out)
+	}
+	_, errs, code := f.cli.run("round", "presence", "--require", "on")
+	if code != 0 || !strings.Contains(errs, "only the players present are paired") {
+		t.Fatalf("round presence --require on: exit %d %q", code, errs)
+	}
+	_, errs, _ = f.cli.run("round", "checkin", "1", "Bauer, Jonas", "5")
+	if !strings.Contains(errs, "Present from round 2 on: 1 Ortega, Lucía; 2 Bauer, Jonas; 5 Dupont, Élodie.") {
+		t.Errorf("round checkin with presence required says %q", errs)
+	}
+	ph := f.phone("phone-6", "")
+	f.signIn(ph, 6, f.pin(6))
+	f.mark(ph, 6, "here")
+	ph8 := f.phone("phone-8", "")
+	f.signIn(ph8, 8, f.pin(8))
+	f.mark(ph8, 8, "skip")
+	out = f.cli.ok("round", "presence")
+	for _, w := range []string{"Round 2 of Club Night, presence required:", "Present (4): 1 Ortega, Lucía; 2 Bauer, Jonas; 5 Dupont, Élodie; 6 Nicolò, Bianchi",
+		"Not present yet (3)", "Not playing this round (1): 8 Abel, Tomás", "Left (0): nobody"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("round presence lacks %q:\n%s", w, out)
+		}
+	}
+	// arbiter undo takes the phone's skip back: the last change.
+	so, se, code := f.cli.run("undo", "--yes")
+	if code != 0 || !regexp.MustCompile(`player\.bye +8 Abel, Tomás, round 2 +H`).MatchString(so+se) {
+		t.Errorf("arbiter undo: exit %d\n%s%s", code, so, se)
+	}
+	out = f.cli.ok("round", "presence")
+	if !strings.Contains(out, "Not playing this round (0)") || !strings.Contains(out, "Not present yet (4)") {
+		t.Errorf("after arbiter undo of the phone's skip:\n%s", out)
+	}
+	// The Pair button of the organizer's page takes presence too.
+	org := f.client()
+	f.post(org, "/admin/login", f.form(org, "/admin", "password", "club"))
+	if code, body := f.post(org, "/admin/pair", f.form(org, "/admin")); code != http.StatusSeeOther {
+		t.Fatalf("Pair = %d\n%s", code, body)
+	}
+	paired, byes := rosterOf(t, f, 2)
+	if !slices.Equal(paired, []int{1, 2, 5, 6}) || len(byes) != 4 {
+		t.Errorf("round 2 from the page pairs %v with byes %v, want 1 2 5 6 and four absent", paired, byes)
+	}
+	out = f.cli.ok("round", "show", "2", "--explain")
+	if n := strings.Count(strings.Join(strings.Fields(out), " "), "not checked in for round 2"); n != 4 {
+		t.Errorf("round show --explain names %d players not checked in, want 4:\n%s", n, out)
+	}
+}
