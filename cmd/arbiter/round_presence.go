@@ -38,7 +38,7 @@ transaction, and the pairing's explanation says who was left out and why.
 			return runRoundPresence(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.require, "require", "", "`on`: pair only the players present; off: pair everyone still in")
+	cmd.Flags().StringVar(&opts.require, "require", "", "`on|off`: on pairs only the players present, off everyone still in")
 	cmd.RegisterFlagCompletionFunc("require", cobra.FixedCompletions([]string{"on", "off"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -51,7 +51,7 @@ func runRoundPresence(ctx context.Context, a *app, opts *roundPresenceOptions) e
 		on = true
 	case "off", "no", "false":
 	default:
-		return usageErrorf("--require %q: say on or off", opts.require)
+		return usageErrorf("%s", a.tr().T("cli.presence.badrequire", "Value", opts.require))
 	}
 	mode := desk.ReadOnly
 	if opts.require != "" {
