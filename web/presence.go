@@ -276,6 +276,10 @@ func (s *Server) meLogin(w http.ResponseWriter, r *http.Request, pn int) {
 		s.fail(w, r, err)
 		return
 	}
+	// A phone acts for one player: signing in as another ends the first.
+	if c, err := r.Cookie(playerCookie); err == nil {
+		s.presence.sessions.end(c.Value)
+	}
 	http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: s.presence.sessions.start(pn), Path: "/player/",
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: 12 * 3600})
 	http.Redirect(w, r, mePath(pn), http.StatusSeeOther)
@@ -351,9 +355,11 @@ func (s *Server) rollView(r *http.Request, st *state) (*rollView, error) {
 	v.Present, v.Missing, v.Skipping, v.Left = seats(roll.Present), seats(roll.Missing), seats(roll.Skipping), seats(roll.Left)
 	seen := map[int64]bool{}
 	for _, m := range roll.Marks {
-		// A skip keeps the player present from the round after, in the
-		// same change: one line, one undo.
-		if seen[m.Event] {
+		// Only the marks about the next round: older ones were read by a
+		// pairing and cannot be undone any more. A skip keeps the player
+		// present from the round after, in the same change: one line, one
+		// undo.
+		if seen[m.Event] || m.Round < roll.Round {
 			continue
 		}
 		seen[m.Event] = true
