@@ -2,7 +2,6 @@ package pairing
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"sort"
 
@@ -98,7 +97,7 @@ func genTournament(rng *rand.Rand, o genOptions, pair pairFunc) (*trf.File, erro
 				p.Games = append(p.Games, *g)
 			}
 		}
-		fixPoints(f)
+		fillPoints(f)
 		res, err := pair(f)
 		if err != nil {
 			// Drop the unpaired round and stop.
@@ -108,63 +107,14 @@ func genTournament(rng *rand.Rand, o genOptions, pair pairFunc) (*trf.File, erro
 					p.Games = p.Games[:r-1]
 				}
 			}
-			fixPoints(f)
+			fillPoints(f)
 			f.Rounds = r - 1
 			return f, nil
 		}
-		set := func(id int, g trf.Game) {
-			p := f.Player(id)
-			for len(p.Games) < r-1 {
-				p.Games = append(p.Games, trf.Game{Result: trf.Blank})
-			}
-			p.Games = append(p.Games[:r-1], g)
-		}
-		for _, b := range res.Boards {
-			w, bl := f.Player(b.White), f.Player(b.Black)
-			gw := trf.Game{Opponent: b.Black, Colour: arbiter.White}
-			gb := trf.Game{Opponent: b.White, Colour: arbiter.Black}
-			if rng.Float64() < o.Forfeit {
-				switch rng.IntN(3) {
-				case 0:
-					gw.Result, gb.Result = trf.ForfeitWin, trf.ForfeitLoss
-				case 1:
-					gw.Result, gb.Result = trf.ForfeitLoss, trf.ForfeitWin
-				default:
-					gw.Result, gb.Result = trf.ForfeitLoss, trf.ForfeitLoss
-				}
-			} else {
-				exp := 1 / (1 + math.Pow(10, float64(bl.Rating-w.Rating)/400))
-				x := rng.Float64()
-				switch {
-				case x < o.Draw:
-					gw.Result, gb.Result = trf.Draw, trf.Draw
-				case x < o.Draw+(1-o.Draw)*exp:
-					gw.Result, gb.Result = trf.Win, trf.Loss
-				default:
-					gw.Result, gb.Result = trf.Loss, trf.Win
-				}
-			}
-			set(b.White, gw)
-			set(b.Black, gb)
-		}
-		if res.Bye != 0 {
-			set(res.Bye, trf.Game{Result: trf.PAB})
-		}
-		fixPoints(f)
+		playBoards(rng, f, r, res, o.Forfeit, o.Draw)
+		fillPoints(f)
 	}
 	return f, nil
-}
-
-// fixPoints sets every player's points to the sum of his results.
-func fixPoints(f *trf.File) {
-	for i := range f.Players {
-		p := &f.Players[i]
-		var s trf.Points
-		for _, g := range p.Games {
-			s += f.Points.Of(g)
-		}
-		p.Points = s
-	}
 }
 
 // quickPair pairs the next round of f by a simple Swiss rule, far faster
@@ -242,7 +192,7 @@ func benchTRF(n, round int) (*trf.File, error) {
 			p.Games = p.Games[:round-1]
 		}
 	}
-	fixPoints(f)
+	fillPoints(f)
 	return f, nil
 }
 

@@ -105,43 +105,56 @@ func Generate(o GenerateOptions) (*trf.File, error) {
 			fillPoints(f)
 			return f, nil
 		}
-		set := func(id int, g trf.Game) {
-			p := f.Player(id)
-			p.Games = append(p.Games[:r-1], g)
-		}
-		for _, b := range res.Boards {
-			w, bl := f.Player(b.White), f.Player(b.Black)
-			gw := trf.Game{Opponent: b.Black, Colour: arbiter.White}
-			gb := trf.Game{Opponent: b.White, Colour: arbiter.Black}
-			if rng.Float64() < o.Forfeits {
-				switch rng.IntN(3) {
-				case 0:
-					gw.Result, gb.Result = trf.ForfeitWin, trf.ForfeitLoss
-				case 1:
-					gw.Result, gb.Result = trf.ForfeitLoss, trf.ForfeitWin
-				default:
-					gw.Result, gb.Result = trf.ForfeitLoss, trf.ForfeitLoss
-				}
-			} else {
-				exp := 1 / (1 + math.Pow(10, float64(bl.Rating-w.Rating)/400))
-				switch x := rng.Float64(); {
-				case x < o.Draws:
-					gw.Result, gb.Result = trf.Draw, trf.Draw
-				case x < o.Draws+(1-o.Draws)*exp:
-					gw.Result, gb.Result = trf.Win, trf.Loss
-				default:
-					gw.Result, gb.Result = trf.Loss, trf.Win
-				}
-			}
-			set(b.White, gw)
-			set(b.Black, gb)
-		}
-		if res.Bye != 0 {
-			set(res.Bye, trf.Game{Result: trf.PAB})
-		}
+		playBoards(rng, f, r, res, o.Forfeits, o.Draws)
 		fillPoints(f)
 	}
 	return f, nil
+}
+
+// playBoards writes the results of round r of f, paired as res: each
+// board forfeited with chance forfeits (by White, by Black or by both, a
+// third of the time each), else played, drawn with chance draws and
+// otherwise won as the Elo expectation of the two ratings says; the
+// pairing-allocated bye scores as a PAB. A player without a game in an
+// earlier round gets a blank there.
+func playBoards(rng *rand.Rand, f *trf.File, r int, res Result, forfeits, draws float64) {
+	set := func(id int, g trf.Game) {
+		p := f.Player(id)
+		for len(p.Games) < r-1 {
+			p.Games = append(p.Games, trf.Game{Result: trf.Blank})
+		}
+		p.Games = append(p.Games[:r-1], g)
+	}
+	for _, b := range res.Boards {
+		w, bl := f.Player(b.White), f.Player(b.Black)
+		gw := trf.Game{Opponent: b.Black, Colour: arbiter.White}
+		gb := trf.Game{Opponent: b.White, Colour: arbiter.Black}
+		if rng.Float64() < forfeits {
+			switch rng.IntN(3) {
+			case 0:
+				gw.Result, gb.Result = trf.ForfeitWin, trf.ForfeitLoss
+			case 1:
+				gw.Result, gb.Result = trf.ForfeitLoss, trf.ForfeitWin
+			default:
+				gw.Result, gb.Result = trf.ForfeitLoss, trf.ForfeitLoss
+			}
+		} else {
+			exp := 1 / (1 + math.Pow(10, float64(bl.Rating-w.Rating)/400))
+			switch x := rng.Float64(); {
+			case x < draws:
+				gw.Result, gb.Result = trf.Draw, trf.Draw
+			case x < draws+(1-draws)*exp:
+				gw.Result, gb.Result = trf.Win, trf.Loss
+			default:
+				gw.Result, gb.Result = trf.Loss, trf.Win
+			}
+		}
+		set(b.White, gw)
+		set(b.Black, gb)
+	}
+	if res.Bye != 0 {
+		set(res.Bye, trf.Game{Result: trf.PAB})
+	}
 }
 
 // fillPoints sets every player's points to the sum of his results.

@@ -207,6 +207,12 @@ func writePoints(line func(string), ps PointSystem, v26, withX bool) {
 	line(fmt.Sprintf("XXS WW=%s BW=%s WD=%s BD=%s WL=%s BL=%s ZPB=%s HPB=%s FPB=%s PAB=%s FW=%s FL=%s",
 		ps.WinWhite, ps.WinBlack, ps.DrawWhite, ps.DrawBlack, ps.LossWhite, ps.LossBlack,
 		ps.ZeroBye, ps.HalfBye, ps.FullBye, ps.PAB, ps.ForfeitWin, ps.ForfeitLoss))
+	if withX {
+		// Neither BBx nor XXS scores a game whose result is not known
+		// yet: TRF-26's 162 line with its X code alone carries it, as
+		// the 299 lines are carried (programs of TRF-16 skip both).
+		line(fmt.Sprintf("162  X%4s", ps.Unknown))
+	}
 }
 
 // nationalLine formats a National Rating Support record of player id: the

@@ -131,8 +131,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Forced    int // the round that can be paired only by forcing, 0 if none
 		Published int
 		Devices   int       // phones and computers that reached the server
+		Site      bool      // the site for home can be written (a round is published)
 		Roll      *rollView // who plays the next round (presence.go)
-	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count()}
+	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count(),
+		Site: s.site != nil && st.published > 0}
 	if data.LoggedIn {
 		q, err := s.ev.Queue(r.Context())
 		if err != nil {
@@ -233,6 +235,22 @@ func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
 	}
 	s.changed(r.Context())
 	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("paired", rd.Number)), http.StatusSeeOther)
+}
+
+// writeSite writes the evening as a static site for the club's website
+// (arbiter publish --html), where the server was told to.
+func (s *Server) writeSite(w http.ResponseWriter, r *http.Request) {
+	wd := s.words(r)
+	if s.site == nil {
+		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
+		return
+	}
+	path, n, err := s.site(r.Context())
+	if err != nil {
+		s.adminError(w, r, err)
+		return
+	}
+	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("site-written", n, path)), http.StatusSeeOther)
 }
 
 // adminError shows a refusal on the organizer's page itself.

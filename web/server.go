@@ -49,6 +49,10 @@ type Config struct {
 	// WiFiSSID and WiFiPassword name the club's network: the projector
 	// shows a QR code that joins it beside the address's.
 	WiFiSSID, WiFiPassword string
+	// WriteSite writes the public pages as a static site, as arbiter
+	// publish --html does, and returns where and how many files; the
+	// organizer's page offers it as a button. nil offers none.
+	WriteSite func(ctx context.Context) (path string, files int, err error)
 }
 
 // joinView is what the projector shows to come in: QR codes of the
@@ -75,6 +79,7 @@ type Server struct {
 	sessions *sessions
 	join     joinView
 	devices  *devices
+	site     func(ctx context.Context) (string, int, error)
 
 	// Failures counted per address: wrong PINs (per board too), unknown
 	// board codes, wrong passwords.
@@ -116,6 +121,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.hub = newHub(s.ev, poll, 100*time.Millisecond)
 	s.devices = newDevices()
+	s.site = cfg.WriteSite
 	s.join = joinView{URL: cfg.URL, SSID: cfg.WiFiSSID}
 	var err error
 	if cfg.URL != "" {
@@ -205,6 +211,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /player/{pn}/me/{act}", s.mePost)
 	mux.HandleFunc("POST /admin/presence/undo/{event}", s.lanOnly(s.organizer(s.presenceUndo)))
 	mux.HandleFunc("POST /admin/presence/here/{pn}", s.lanOnly(s.organizer(s.presenceHere)))
+	mux.HandleFunc("POST /admin/site", s.lanOnly(s.organizer(s.writeSite)))
 	mux.Handle("GET /static/", s.static)
 	return headers(s.devices.watch(mux))
 }

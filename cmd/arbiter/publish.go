@@ -59,51 +59,65 @@ the archive to write (one .zip holding the same files).`,
 }
 
 func runPublish(ctx context.Context, a *app, opts *publishOptions) error {
-	var files []web.SiteFile
-	err := a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
-		var err error
-		files, err = siteFiles(ctx, a, d)
-		return err
+	return a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
+		s, err := a.snapshot(ctx, d)
+		if err != nil {
+			return err
+		}
+		path, n, err := writeSite(ctx, a, d, s.Tournament.ID, opts.html, opts.zip)
+		if err != nil {
+			return err
+		}
+		if opts.zip {
+			a.note(a.tr().T("cli.publish.zip", "Path", path, "Files", n))
+		} else {
+			a.note(a.tr().T("cli.publish.done", "Path", path, "Files", n))
+		}
+		return nil
 	})
+}
+
+// writeSite writes the site of tournament tid into the folder dir, or
+// with zip as the archive dir (".zip" added when missing), each file
+// whole or not at all under the overwrite policy. It returns the path
+// written and how many files the site has. arbiter publish and the
+// organizer's page of arbiter serve both write the site with it.
+func writeSite(ctx context.Context, a *app, d *desk.Desk, tid int64, dir string, zip bool) (string, int, error) {
+	files, err := siteFiles(ctx, a, d, tid)
 	if err != nil {
-		return err
+		return "", 0, err
 	}
-	if opts.zip {
-		path := opts.html
+	if zip {
+		path := dir
 		if !strings.HasSuffix(strings.ToLower(path), ".zip") {
 			path += ".zip"
 		}
 		data, err := zipSite(files)
 		if err != nil {
-			return err
+			return "", 0, err
 		}
-		if err := a.writeOutput(path, data); err != nil {
-			return err
-		}
-		a.note(a.tr().T("cli.publish.zip", "Path", path, "Files", len(files)))
-		return nil
+		return path, len(files), a.writeOutput(path, data)
 	}
-	if fi, err := os.Stat(opts.html); err == nil && !fi.IsDir() {
-		return usageErrorf("%s", a.tr().T("cli.publish.not-dir", "Path", opts.html))
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return "", 0, usageErrorf("%s", a.tr().T("cli.publish.not-dir", "Path", dir))
 	}
 	for _, f := range files {
-		path := filepath.Join(opts.html, filepath.FromSlash(f.Name))
+		path := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return writeError(path, err)
+			return "", 0, writeError(path, err)
 		}
 		if err := a.writeOutput(path, f.Body); err != nil {
-			return err
+			return "", 0, err
 		}
 	}
-	a.note(a.tr().T("cli.publish.done", "Path", opts.html, "Files", len(files)))
-	return nil
+	return dir, len(files), nil
 }
 
 // siteFiles draws the site of the current tournament: the pages through
 // the web server's own templates and data (web.Server.Site), the PDFs
 // through the print command's writers, the PGN through export pgn's.
-func siteFiles(ctx context.Context, a *app, d *desk.Desk) ([]web.SiteFile, error) {
-	s, err := a.snapshot(ctx, d)
+func siteFiles(ctx context.Context, a *app, d *desk.Desk, tid int64) ([]web.SiteFile, error) {
+	s, err := d.Snapshot(ctx, strconv.FormatInt(tid, 10))
 	if err != nil {
 		return nil, err
 	}

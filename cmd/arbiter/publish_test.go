@@ -300,3 +300,47 @@ func TestBrowserPublished(t *testing.T) {
 		mu.Unlock()
 	}
 }
+
+// TestBrowserPublishButton: the organizer's page of arbiter serve writes
+// the same site as arbiter publish --html, into the folder of --site,
+// and the organizer is told where; the pages open from disk.
+func TestBrowserPublishButton(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds arbiter: skipped with -short")
+	}
+	db := publishedDemo(t)
+	browser := newBrowser(t)
+	exe := buildArbiter(t)
+	site := filepath.Join(t.TempDir(), "club-site")
+	base, stop := startServer(t, exe, db, "--admin-password", "club", "--site", site)
+	defer stop(false)
+
+	org := newDevice(t, browser, "organizer", 1280, 800)
+	org.do(chromedp.Navigate(base+"/admin"), chromedp.SendKeys(sel("#password"), "club"),
+		chromedp.Click(sel("form.login button")), chromedp.WaitVisible(sel("form.site button")))
+	if _, err := os.Stat(site); err == nil {
+		t.Fatalf("the site folder exists before the button is pressed")
+	}
+	org.do(chromedp.Click(sel("form.site button")), chromedp.WaitVisible(sel(".flash")))
+	flash := eval[string](org, `document.querySelector(".flash").innerText`)
+	if !strings.Contains(flash, site) || !strings.Contains(flash, "index.html") {
+		t.Errorf("after the button the page says %q, want the folder %s named", flash, site)
+	}
+	fromButton := readSite(t, site)
+	cli := filepath.Join(t.TempDir(), "cli-site")
+	publishRun(t, db, "publish", "--html", cli)
+	fromCLI := readSite(t, cli)
+	if len(fromButton) != len(fromCLI) || len(fromButton) < 10 {
+		t.Errorf("the button wrote %d files, publish --html %d", len(fromButton), len(fromCLI))
+	}
+	for name, b := range fromCLI {
+		if !bytes.Equal(fromButton[name], b) {
+			t.Errorf("%s differs between the button and publish --html", name)
+		}
+	}
+	// The organizer opens the site from disk.
+	org.do(chromedp.Navigate("file://"+filepath.Join(site, "standings.html")), chromedp.WaitReady(sel("table.standings")))
+	if n := eval[int](org, `document.querySelectorAll("table.standings tbody tr").length`); n == 0 {
+		t.Errorf("standings.html of the site written by the button shows no player")
+	}
+}

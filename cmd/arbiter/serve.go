@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labyrinth-chess/arbiter/desk"
@@ -23,6 +25,8 @@ type serveOptions struct {
 	staleSet  bool
 	// The club's network, shown as a QR code that joins it.
 	wifiSSID, wifiPassword string
+	// site is the folder the organizer's page writes the static site to.
+	site string
 }
 
 func newServeCmd(a *app) *cobra.Command {
@@ -73,6 +77,7 @@ server starts work too), else this machine's address on the network.`,
 	cmd.Flags().StringVar(&opts.password, "admin-password", "", "the organizer's `PASSWORD` (default: $ARBITER_ADMIN_PASSWORD, else a one-time link)")
 	cmd.Flags().StringVar(&opts.wifiSSID, "wifi-ssid", "", "the club's Wi-Fi `NAME`: a QR code that joins it is printed and shown on /show")
 	cmd.Flags().StringVar(&opts.wifiPassword, "wifi-password", "", "the Wi-Fi's `PASSWORD` (default: $ARBITER_WIFI_PASSWORD; none for an open network)")
+	cmd.Flags().StringVar(&opts.site, "site", "", "the folder `DIR` the organizer's page writes the pages for the club's website to, as publish --html (default: beside the database, NAME-site)")
 	cmd.Flags().DurationVar(&opts.stale, "stale", 0, "a report nobody confirms goes to the organizer after `DURATION` (default: the tournament's, tournament web --unconfirmed-after)")
 	return cmd
 }
@@ -123,8 +128,19 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 		base = "http://" + publicHost(ln.Addr())
 	}
 	ev := d.Evening(t.ID, opts.stale)
+	site := opts.site
+	if site == "" {
+		db := a.databasePath()
+		site = strings.TrimSuffix(db, filepath.Ext(db)) + "-site"
+	}
+	var siteMu sync.Mutex // one site written at a time
+	writeSiteNow := func(ctx context.Context) (string, int, error) {
+		siteMu.Lock()
+		defer siteMu.Unlock()
+		return writeSite(ctx, a, d, t.ID, site, false)
+	}
 	srv, err := web.New(web.Config{Evening: ev, AdminPassword: opts.password, Stale: opts.stale, Now: a.now, Log: a.stderr,
-		URL: base + "/", WiFiSSID: opts.wifiSSID, WiFiPassword: opts.wifiPassword})
+		URL: base + "/", WiFiSSID: opts.wifiSSID, WiFiPassword: opts.wifiPassword, WriteSite: writeSiteNow})
 	if err != nil {
 		ln.Close()
 		return err

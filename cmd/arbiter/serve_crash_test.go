@@ -129,9 +129,9 @@ func TestServeKilledDuringConfirmations(t *testing.T) {
 // startServer runs arbiter serve on a free port of 127.0.0.1 and returns
 // its address and a function that stops it: with SIGKILL if kill, else
 // with an interrupt, waiting for it to end.
-func startServer(t *testing.T, exe, db string) (string, func(kill bool)) {
+func startServer(t *testing.T, exe, db string, flags ...string) (string, func(kill bool)) {
 	t.Helper()
-	cmd := exec.Command(exe, "serve", "--addr", "127.0.0.1:0")
+	cmd := exec.Command(exe, append([]string{"serve", "--addr", "127.0.0.1:0"}, flags...)...)
 	cmd.Env = append(os.Environ(), "ARBITER_DB="+db, "ARBITER_USER=crash-test")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
