@@ -107,7 +107,11 @@ func AbsentKind(t arbiter.Tournament) arbiter.ByeKind {
 // absent when it is saved) and explains who is left out and why: not
 // checked in, asked to skip the round from the phone, left.
 func (d *Desk) presenceNotes(ctx context.Context, s *Snapshot, p *Pairing, missing []int) error {
-	roll, err := d.db.Roll(ctx, s.Tournament.ID)
+	marks, err := d.db.PresenceMarks(ctx, s.Tournament.ID)
+	if err != nil {
+		return err
+	}
+	required, err := d.db.PresenceRequired(ctx, s.Tournament.ID)
 	if err != nil {
 		return err
 	}
@@ -126,7 +130,7 @@ func (d *Desk) presenceNotes(ctx context.Context, s *Snapshot, p *Pairing, missi
 		}
 	}
 	phoned := map[int]bool{}
-	for _, m := range roll.Marks {
+	for _, m := range marks {
 		if !m.Phone {
 			continue
 		}
@@ -140,7 +144,7 @@ func (d *Desk) presenceNotes(ctx context.Context, s *Snapshot, p *Pairing, missi
 			note(m.PN, phrase.New("pair.presence.left-phone", "Round", m.Round-1, "Time", at))
 		}
 	}
-	if !roll.Required {
+	if !required {
 		return nil
 	}
 	for _, e := range s.Entries {

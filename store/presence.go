@@ -163,6 +163,18 @@ func (db *DB) Roll(ctx context.Context, tid int64) (Roll, error) {
 	return r, err
 }
 
+// PresenceMarks returns the presence marks standing of tournament tid,
+// the latest first.
+func (db *DB) PresenceMarks(ctx context.Context, tid int64) ([]PresenceMark, error) {
+	var ms []PresenceMark
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		ms, err = presenceMarks(ctx, tx, tid)
+		return err
+	})
+	return ms, err
+}
+
 // presenceMarks returns the marks of tournament tid, the latest first.
 func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, error) {
 	rows, err := q.QueryContext(ctx, `SELECT e.pn, p.name, m.kind, m.round, m.at, m.who, m.ip, m.device, m.phone, m.event
