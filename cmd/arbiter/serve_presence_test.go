@@ -444,6 +444,14 @@ func TestPresenceCommandLine(t *testing.T) {
 	// The Pair button of the organizer's page takes presence too.
 	org := f.client()
 	f.post(org, "/admin/login", f.form(org, "/admin", "password", "club"))
+	// The organizer's undo button undoes presence marks only.
+	before := f.events()
+	if code, body := f.post(org, "/admin/presence/undo/1", f.form(org, "/admin")); code != http.StatusConflict || !strings.Contains(body, "event 1 is not a presence mark") {
+		t.Errorf("undo of the tournament's creation from the roll = %d\n%s", code, body)
+	}
+	if f.events() != before {
+		t.Error("a refused undo wrote to the log")
+	}
 	if code, body := f.post(org, "/admin/pair", f.form(org, "/admin")); code != http.StatusSeeOther {
 		t.Fatalf("Pair = %d\n%s", code, body)
 	}
