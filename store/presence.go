@@ -61,6 +61,18 @@ type Roll struct {
 	Present, Missing, Skipping, Left []int
 	// Marks are the presence marks standing, the latest first.
 	Marks []PresenceMark
+	// Paired is the last round paired, and LeftOut its players without
+	// a game but the pairing-allocated bye, each with the pairing's
+	// explanation (a phrase as stored, locale.Localizer.Stored).
+	Paired  int
+	LeftOut []LeftOut
+}
+
+// LeftOut is a player the pairing of a round left out, and why.
+type LeftOut struct {
+	PN   int
+	Kind arbiter.ByeKind
+	Note string
 }
 
 // PresenceRequired reports whether tournament tid pairs only the players
@@ -134,6 +146,10 @@ func (db *DB) Roll(ctx context.Context, tid int64) (Roll, error) {
 			return err
 		}
 		n := s.Next()
+		r.Paired = n - 1
+		if r.LeftOut, err = leftOut(ctx, tx, tid, r.Paired); err != nil {
+			return err
+		}
 		if n > s.Tournament.Rounds {
 			return nil
 		}
@@ -173,6 +189,26 @@ func (db *DB) PresenceMarks(ctx context.Context, tid int64) ([]PresenceMark, err
 		return err
 	})
 	return ms, err
+}
+
+// leftOut returns the byes of round n but the pairing-allocated one,
+// with their explanations.
+func leftOut(ctx context.Context, q queryer, tid int64, n int) ([]LeftOut, error) {
+	rows, err := q.QueryContext(ctx, `SELECT pn, kind, explanation FROM byes WHERE tournament_id = ? AND round = ? AND kind != ? ORDER BY pn`,
+		tid, n, arbiter.PAB)
+	if err != nil {
+		return nil, fmt.Errorf("read the byes of round %d: %w", n, err)
+	}
+	defer rows.Close()
+	var out []LeftOut
+	for rows.Next() {
+		var l LeftOut
+		if err := rows.Scan(&l.PN, &l.Kind, &l.Note); err != nil {
+			return nil, fmt.Errorf("read the byes of round %d: %w", n, err)
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
 }
 
 // presenceMarks returns the marks of tournament tid, the latest first.

@@ -319,6 +319,14 @@ type rollView struct {
 	Required                         bool
 	Present, Missing, Skipping, Left []seatView
 	Marks                            []markView
+	// Paired is the last round paired, LeftOut who its pairing left out
+	// and why.
+	Paired  int
+	LeftOut []leftView
+}
+
+type leftView struct {
+	Name, Kind, Note string
 }
 
 type markView struct {
@@ -337,10 +345,18 @@ type markView struct {
 // paired or nobody uses presence (no mark, not required).
 func (s *Server) rollView(r *http.Request, st *state) (*rollView, error) {
 	roll, err := s.ev.Roll(r.Context())
-	if err != nil || roll.Round == 0 || (!roll.Required && len(roll.Marks) == 0) {
+	if err != nil || (!roll.Required && len(roll.Marks) == 0) {
 		return nil, err
 	}
-	v := &rollView{Round: roll.Round, Required: roll.Required}
+	wd := s.words(r)
+	v := &rollView{Round: roll.Round, Required: roll.Required, Paired: roll.Paired}
+	for _, l := range roll.LeftOut {
+		name := ""
+		if e := st.snap.Entry(l.PN); e != nil {
+			name = e.Player.Name
+		}
+		v.LeftOut = append(v.LeftOut, leftView{Name: name, Kind: s.byeKind(wd, l.Kind), Note: wd.l.Stored(l.Note)})
+	}
 	seats := func(pns []int) []seatView {
 		var out []seatView
 		for _, pn := range pns {

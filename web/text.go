@@ -55,7 +55,7 @@ func placeholders(key string) []string {
 		return []string{"Result", "Board"}
 	// Presence from the phone (presence.go).
 	case "presence-here-help", "presence-skip", "presence-leave-help", "presence-state-here", "presence-state-missing",
-		"presence-state-skip", "presence-state-left", "presence-roll":
+		"presence-state-skip", "presence-state-left", "presence-roll", "presence-left-out":
 		return []string{"Round"}
 	case "presence-skip-help":
 		return []string{"Points"}

@@ -385,6 +385,14 @@ func TestBrowserPresence(t *testing.T) {
 			t.Errorf("round pair does not say %q:\n%s", why, out)
 		}
 	}
+	// The organizer's page says it too.
+	org.do(chromedp.Navigate(url + "/admin"))
+	left := eval[string](org, `document.querySelector("#roll .left-out").innerText.replace(/\s+/g, " ")`)
+	for _, w := range []string{"asked to skip round 3 from their phone at ", "left after round 2, said from their phone at ", "not checked in for round 3"} {
+		if !strings.Contains(left, w) {
+			t.Errorf("the organizer's page after pairing lacks %q:\n%s", w, left)
+		}
+	}
 	// The bye, the withdrawal and the absence score by the tournament's
 	// policy: a bye on request ½ (its requested-bye value), a player who
 	// left nothing, an absence at check-in ½ (--absent-value 0.5).
@@ -462,5 +470,10 @@ func TestPresenceCommandLine(t *testing.T) {
 	out = f.cli.ok("round", "show", "2", "--explain")
 	if n := strings.Count(strings.Join(strings.Fields(out), " "), "not checked in for round 2"); n != 4 {
 		t.Errorf("round show --explain names %d players not checked in, want 4:\n%s", n, out)
+	}
+	// The organizer's page says it too.
+	_, page, _ := f.get(org, "/admin")
+	if !strings.Contains(page, "Left out of round 2") || strings.Count(page, "not checked in for round 2") != 4 {
+		t.Errorf("the organizer's page after pairing does not say who was left out and why:\n%s", page)
 	}
 }
