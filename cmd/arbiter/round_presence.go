@@ -113,3 +113,18 @@ func runRoundPresence(ctx context.Context, a *app, opts *roundPresenceOptions) e
 		return nil
 	})
 }
+
+// absentNotes says who a pairing of a tournament that requires presence
+// marks absent at check-in.
+func absentNotes(a *app, out desk.PairOutcome) {
+	p := out.Pairing
+	if len(p.Absent) == 0 || out.Snapshot == nil {
+		return
+	}
+	var names []string
+	for _, pn := range p.Absent {
+		names = append(names, out.Snapshot.Label(pn))
+	}
+	a.note(a.tr().T("cli.presence.absent", "Round", p.Round, "Points", out.Snapshot.Tournament.ByeValue(p.AbsentKind).String(),
+		"Names", strings.Join(names, "; ")))
+}

@@ -359,7 +359,10 @@ func TestBrowserPresence(t *testing.T) {
 
 	// round pair pairs exactly the five present: two boards and the
 	// pairing-allocated bye.
-	out := f.cli.ok("round", "pair", "--explain")
+	out, errs, code := f.cli.run("round", "pair", "--explain")
+	if code != 0 || !strings.Contains(errs, fmt.Sprintf("Round 3: not present, so absent at check-in, scoring 0.5 each: %d ", silent)) {
+		t.Fatalf("round pair: exit %d\n%s", code, errs)
+	}
 	paired, byes := rosterOf(t, f, 3)
 	present := []int{qr, find, own, mistake, byOrganizer}
 	slices.Sort(present)
