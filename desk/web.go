@@ -161,6 +161,10 @@ func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who st
 	if err != nil {
 		return rep, err
 	}
+	if rep.Status == Disputed {
+		// A dispute's ruling is kept for the players' pages (dispute.go).
+		return e.checkpoint(ctx)(e.rule(ctx, rep, r, judge, who))
+	}
 	return e.checkpoint(ctx)(e.d.db.Accept(ctx, e.tid, id, r, judge, who))
 }
 

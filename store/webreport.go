@@ -641,30 +641,39 @@ func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge
 		who = db.actor(ctx)
 	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		rep, err := openReport(ctx, tx, tid, id)
-		if err != nil {
-			return err
-		}
-		if r == arbiter.NoResult {
-			r = rep.Result
-		}
-		judged, err := judgeIn(ctx, tx, tid, rep.Round, rep.Board, r, judge)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'accepted', closed_at = ?, closed_by = ?, closed_ip = '', closed_dev = '' WHERE id = ?`,
-			db.stamp(), who, id); err != nil {
-			return fmt.Errorf("save report: %w", err)
-		}
-		subject := fmt.Sprintf("round %d board %d, report %d", rep.Round, rep.Board, id)
-		if err := db.logEventAs(ctx, tx, who, tid, ActAccept, subject, reportText(rep), judged.Result.String()); err != nil {
-			return err
-		}
-		if _, err := db.setResult(ctx, tx, who, tid, rep.Round, rep.Board, judged.Result, judged.Reason, false); err != nil {
-			return err
-		}
-		return loadReport(ctx, tx, id, &out)
+		var err error
+		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, who)
+		return err
 	})
+	return out, err
+}
+
+// acceptIn is Accept inside tx (who given).
+func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter.Result, judge Judge, who string) (WebReport, error) {
+	var out WebReport
+	rep, err := openReport(ctx, tx, tid, id)
+	if err != nil {
+		return out, err
+	}
+	if r == arbiter.NoResult {
+		r = rep.Result
+	}
+	judged, err := judgeIn(ctx, tx, tid, rep.Round, rep.Board, r, judge)
+	if err != nil {
+		return out, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'accepted', closed_at = ?, closed_by = ?, closed_ip = '', closed_dev = '' WHERE id = ?`,
+		db.stamp(), who, id); err != nil {
+		return out, fmt.Errorf("save report: %w", err)
+	}
+	subject := fmt.Sprintf("round %d board %d, report %d", rep.Round, rep.Board, id)
+	if err := db.logEventAs(ctx, tx, who, tid, ActAccept, subject, reportText(rep), judged.Result.String()); err != nil {
+		return out, err
+	}
+	if _, err := db.setResult(ctx, tx, who, tid, rep.Round, rep.Board, judged.Result, judged.Reason, false); err != nil {
+		return out, err
+	}
+	err = loadReport(ctx, tx, id, &out)
 	return out, err
 }
 

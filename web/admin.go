@@ -107,6 +107,7 @@ type queueLine struct {
 	At       string
 	IP       string
 	Choices  []choice
+	Dispute  *disputeView // the players' claims and verdicts (dispute.go)
 }
 
 func (s *Server) admin(w http.ResponseWriter, r *http.Request) {
@@ -147,6 +148,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 				Reporter: s.colour(wd, rep.Seat), At: rep.ReportedAt.Local().Format("15:04"), IP: rep.ReportedIP}
 			if rep.Status == store.Disputed {
 				l.Other = s.resultText(rep.Other)
+				if l.Dispute, err = s.disputeView(r, wd, st, rep); err != nil {
+					s.fail(w, r, err)
+					return
+				}
 			}
 			for _, c := range choices() {
 				l.Choices = append(l.Choices, c)

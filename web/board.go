@@ -25,7 +25,9 @@ type boardPage struct {
 	Confirms string // the other one
 	Reported string
 	Other    string
-	Choices  []choice // the results a player can give
+	Choices  []choice   // the results a player can give
+	Claim    *claimForm // a disputed board's claim form (dispute.go)
+	Ruling   string     // the organizer's ruling on a dispute
 }
 
 type choice struct {
@@ -78,8 +80,14 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		bp.Reported = s.resultText(c.Report.Result)
 		bp.Other = s.resultText(c.Report.Other)
 	}
+	if err := s.disputeBoard(r, wd, st, c, &bp); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	p := s.base(wd, st, wd.t("board-n", c.Board), "")
 	switch r.URL.Query().Get("done") {
+	case "claim":
+		p.Flash = wd.t("dispute-done")
 	case store.Reported:
 		p.Flash = wd.t("done-reported")
 	case store.Confirmed:

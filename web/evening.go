@@ -63,4 +63,14 @@ type Evening interface {
 	MarkPresence(ctx context.Context, pn int, kind string, o store.Origin, phone bool) (store.PresenceMark, error)
 	// UndoPresence reverts the presence mark logged as event ev.
 	UndoPresence(ctx context.Context, ev int64, who string) (store.UndoPlan, error)
+
+	// Disputes settled with evidence (dispute.go).
+	// AddClaim records a player's claim on the disputed report of the
+	// board of token, the player proven by in.PIN.
+	AddClaim(ctx context.Context, token string, in store.ClaimInput, o store.Origin) (store.Claim, error)
+	// Dispute returns report id with its claims judged by the Laws.
+	Dispute(ctx context.Context, id int64) (store.Dispute, error)
+	// Rulings returns the organizer's rulings on disputed boards whose
+	// result stands as ruled.
+	Rulings(ctx context.Context) ([]store.Ruling, error)
 }

@@ -292,6 +292,7 @@ type playerRound struct {
 	Colour   string
 	Opponent seatView
 	Result   string
+	Ruling   string // the organizer's ruling on a dispute (dispute.go)
 }
 
 func (s *Server) player(w http.ResponseWriter, r *http.Request) {
@@ -326,6 +327,7 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 			}
 			if o.Opponent != 0 {
 				pr.Opponent = s.seat(st, o.Opponent, i+1)
+				pr.Ruling = rulingFor(wd, st, i+1, pn)
 			}
 			switch o.Kind {
 			case scoring.Game:

@@ -198,6 +198,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /b/{token}", s.board)
 	mux.HandleFunc("POST /b/{token}/report", s.report)
 	mux.HandleFunc("POST /b/{token}/confirm", s.confirm)
+	mux.HandleFunc("POST /b/{token}/claim", s.claim) // disputes (dispute.go)
 	mux.HandleFunc("GET /admin", s.lanOnly(s.admin))
 	mux.HandleFunc("POST /admin/login", s.lanOnly(s.login))
 	mux.HandleFunc("GET /admin/once/{token}", s.lanOnly(s.once))
@@ -239,6 +240,7 @@ type state struct {
 	paired    int
 	in        tiebreak.Input
 	ranked    []tiebreak.Standing
+	rulings   []store.Ruling // the organizer's rulings on disputes (dispute.go)
 }
 
 // state returns the tournament as of the last change seen.
@@ -264,6 +266,9 @@ func (s *Server) state(ctx context.Context) (*state, error) {
 		return nil, err
 	}
 	if st.in, st.ranked, err = s.ev.Standings(st.snap, st.published); err != nil {
+		return nil, err
+	}
+	if st.rulings, err = s.ev.Rulings(ctx); err != nil {
 		return nil, err
 	}
 	s.cache = st

@@ -73,6 +73,11 @@ func placeholders(key string) []string {
 		return []string{"What"}
 	case "site-written":
 		return []string{"Files", "Path"}
+	// disputes (dispute.go)
+	case "dispute-claim-by":
+		return []string{"Side", "Name", "Time", "IP", "Device"}
+	case "dispute-replaced":
+		return []string{"List"}
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/spf13/cobra"
 )
 
@@ -41,6 +42,24 @@ type reportJSON struct {
 	Other      string `json:"other_result"`
 	ReportedAt string `json:"reported_at"`
 	IP         string `json:"ip"`
+	// Claims are the players' claims on a disputed report, judged.
+	Claims []claimJSON `json:"claims,omitempty"`
+}
+
+// claimJSON is a player's claim on a disputed report with the Laws'
+// verdict, in JSON. Field names are stable.
+type claimJSON struct {
+	By      string `json:"by"`
+	Kind    string `json:"kind"`
+	Flag    string `json:"flag,omitempty"` // whose flag fell: white, black or both
+	Moves   string `json:"moves,omitempty"`
+	FEN     string `json:"fen,omitempty"`
+	At      string `json:"at"`
+	IP      string `json:"ip"`
+	Verdict string `json:"verdict"`
+	Article string `json:"article,omitempty"`
+	Result  string `json:"result,omitempty"` // the result the Laws give on it, "" for none
+	Flagged bool   `json:"flagged"`          // the evidence does not bear the claim out
 }
 
 type resultQueueOptions struct {
@@ -85,12 +104,16 @@ func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error
 		if err != nil {
 			return err
 		}
+		claims, err := queueClaims(ctx, a, d, s.Tournament.ID, q)
+		if err != nil {
+			return err
+		}
 		if opts.json {
 			out := []reportJSON{}
 			for _, r := range q {
 				out = append(out, reportJSON{ID: r.ID, Round: r.Round, Board: r.Board, White: r.White, Black: r.Black, Status: r.Status,
 					ReportedBy: colourName(r.Seat), Result: r.Result.String(), Other: r.Other.String(),
-					ReportedAt: r.ReportedAt.Format(time.RFC3339), IP: r.ReportedIP})
+					ReportedAt: r.ReportedAt.Format(time.RFC3339), IP: r.ReportedIP, Claims: claims[r.ID].json})
 			}
 			return writeJSON(a.stdout, out)
 		}
@@ -110,8 +133,80 @@ func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error
 			tb.add(strconv.FormatInt(r.ID, 10), strconv.Itoa(r.Round), strconv.Itoa(r.Board),
 				s.Label(r.White)+" - "+s.Label(r.Black), what)
 		}
-		return tb.write(a.stdout)
+		if err := tb.write(a.stdout); err != nil {
+			return err
+		}
+		for _, r := range q {
+			for _, line := range claims[r.ID].lines {
+				if _, err := fmt.Fprintln(a.stdout, line); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
 	})
+}
+
+// judgedClaims are the claims of a disputed report as the queue prints
+// them.
+type judgedClaims struct {
+	lines []string
+	json  []claimJSON
+}
+
+// queueClaims judges the players' claims on the disputed reports of q
+// (see arbiter serve), by report.
+func queueClaims(ctx context.Context, a *app, d *desk.Desk, tid int64, q []desk.WebReport) (map[int64]judgedClaims, error) {
+	out := map[int64]judgedClaims{}
+	ev := d.Evening(tid, 0)
+	w := a.tr()
+	for _, r := range q {
+		if r.Status != desk.Disputed {
+			continue
+		}
+		dp, err := ev.Dispute(ctx, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		var jc judgedClaims
+		for _, cv := range []*desk.ClaimVerdict{dp.White, dp.Black} {
+			if cv == nil {
+				continue
+			}
+			c := cv.Claim
+			j := claimJSON{By: colourName(c.Seat), Kind: c.Kind, Moves: c.Moves, FEN: c.FEN, At: c.At.Format(time.RFC3339), IP: c.IP,
+				Article: cv.Verdict.Article, Flagged: cv.Verdict.Flagged}
+			switch c.Flag {
+			case arbiter.White, arbiter.Black:
+				j.Flag = colourName(c.Flag)
+			case desk.BothFlags:
+				j.Flag = "both"
+			}
+			verdict := w.Word(cv.Verdict.Text)
+			if cv.Err != nil {
+				verdict = cv.Err.Error()
+			}
+			if cv.Verdict.Result != arbiter.NoResult {
+				j.Result = cv.Verdict.Result.String()
+			}
+			j.Verdict = verdict
+			if cv.Verdict.Flagged {
+				verdict = w.T("cli.dispute.flagged") + " " + verdict
+			}
+			side := phrase.New("web.white")
+			if c.Seat == arbiter.Black {
+				side = phrase.New("web.black")
+			}
+			jc.json = append(jc.json, j)
+			jc.lines = append(jc.lines, w.Word(phrase.New("cli.dispute.claim", "ID", strconv.FormatInt(r.ID, 10), "Side", side,
+				"Claim", phrase.New("dispute.kind-"+c.Kind), "Verdict", verdict)))
+		}
+		if dp.Suggested != arbiter.NoResult {
+			jc.lines = append(jc.lines, w.T("cli.dispute.suggested", "ID", strconv.FormatInt(r.ID, 10), "Result", dp.Suggested.String()))
+		}
+		out[r.ID] = jc
+	}
+	return out, nil
 }
 
 // reportID reads a report id from the queue.

@@ -30,7 +30,10 @@
   // busy reports whether the visitor is filling a form on the page.
   function busy(main) {
     var el = document.activeElement;
-    return el && main.contains(el) && el.tagName === "INPUT" && el.type !== "hidden" && el.value !== "" && !el.dataset.filter;
+    if (el && main.contains(el) && el.tagName === "INPUT" && el.type !== "hidden" && el.value !== "" && !el.dataset.filter) return true;
+    // A claim being written (moves, a position) is kept even when its
+    // field has lost the focus.
+    return Array.prototype.some.call(main.querySelectorAll("form.claim textarea, form.claim input[name=fen]"), function (f) { return f.value !== ""; });
   }
 
   var loading = false, again = false;

@@ -1,4 +1,4 @@
--- Schema version 12: presence, said from the player's phone or by the
+-- Schema version 13: presence, said from the player's phone or by the
 -- organizer. A row of kind 'here' says the player is present from round
 -- "round" on (presence is kept from round to round: nobody checks in
 -- again every round); 'skip' records that the player asked from the
