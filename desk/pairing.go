@@ -177,10 +177,18 @@ func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 	if r.byHand() {
 		p.Pairing = Pairing{Round: s.Next(), Method: "manual", Boards: r.Boards, Byes: r.Byes, Unknown: r.Unknown}
 	} else {
+		// Presence required (presence.go): who is not present is absent.
+		missing, err := d.presenceMissing(ctx, s)
+		if err != nil {
+			return p, err
+		}
 		if p.Pairing, p.Notes, err = d.dutch(s, &p.Input, r.Unknown); err != nil {
 			return p, err
 		}
 		if err := d.checkinNotes(ctx, s, &p.Pairing); err != nil {
+			return p, err
+		}
+		if err := d.presenceNotes(ctx, s, &p.Pairing, missing); err != nil {
 			return p, err
 		}
 	}

@@ -149,32 +149,39 @@ func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []i
 			}
 		}
 		for _, id := range absent {
-			_, e, err := byeChecks(ctx, tx, tid, id, n)
-			if err != nil {
-				return err
-			}
-			var old arbiter.ByeKind
-			err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
-			if err == nil {
-				continue // asked for a bye, or marked absent already
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
-				tid, id, n, kind, db.stamp()); err != nil {
-				return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO checkins (tournament_id, player_id, round, created_at) VALUES (?, ?, ?, ?)`,
-				tid, id, n, db.stamp()); err != nil {
-				return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
-			}
-			if err := db.logEvent(ctx, tx, tid, ActCheckin, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), "present", "absent ("+kind.String()+")"); err != nil {
+			if err := db.markAbsent(ctx, tx, tid, id, n, kind); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// markAbsent marks player id absent at the check-in of round n inside
+// tx, unless they asked for a bye already; pairing a tournament that
+// requires presence runs it too (presence.go).
+func (db *DB) markAbsent(ctx context.Context, tx *sql.Tx, tid, id int64, n int, kind arbiter.ByeKind) error {
+	_, e, err := byeChecks(ctx, tx, tid, id, n)
+	if err != nil {
+		return err
+	}
+	var old arbiter.ByeKind
+	err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
+	if err == nil {
+		return nil // asked for a bye, or marked absent already
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
+		tid, id, n, kind, db.stamp()); err != nil {
+		return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO checkins (tournament_id, player_id, round, created_at) VALUES (?, ?, ?, ?)`,
+		tid, id, n, db.stamp()); err != nil {
+		return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
+	}
+	return db.logEvent(ctx, tx, tid, ActCheckin, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), "present", "absent ("+kind.String()+")")
 }
 
 // CheckedAbsent returns the pairing numbers of the players marked absent

@@ -131,8 +131,9 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Next      int // the round to pair next, 0 if none
 		Forced    int // the round that can be paired only by forcing, 0 if none
 		Published int
-		Devices   int  // phones and computers that reached the server
-		Site      bool // the site for home can be written (a round is published)
+		Devices   int       // phones and computers that reached the server
+		Site      bool      // the site for home can be written (a round is published)
+		Roll      *rollView // who plays the next round (presence.go)
 	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count(),
 		Site: s.site != nil && st.published > 0}
 	if data.LoggedIn {
@@ -156,6 +157,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 				l.Choices = append(l.Choices, c)
 			}
 			data.Queue = append(data.Queue, l)
+		}
+		if data.Roll, err = s.rollView(r, st); err != nil { // presence.go
+			s.fail(w, r, err)
+			return
 		}
 		if st.paired > st.published {
 			data.Draft = st.paired

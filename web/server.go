@@ -85,6 +85,10 @@ type Server struct {
 	// board codes, wrong passwords.
 	pins, tokens, logins *limiter
 
+	// presence: the players' sessions and the per-device limit of their
+	// pages (presence.go).
+	presence *presence
+
 	mu    sync.Mutex
 	cache *state
 
@@ -134,6 +138,7 @@ func New(cfg Config) (*Server, error) {
 	s.pins = newLimiter(5, 10*time.Minute, s.now)
 	s.tokens = newLimiter(20, 10*time.Minute, s.now)
 	s.logins = newLimiter(5, 10*time.Minute, s.now)
+	s.presence = newPresence(s.now) // presence.go
 	if err := s.parse(); err != nil {
 		return nil, err
 	}
@@ -202,6 +207,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /admin/reject/{id}", s.lanOnly(s.organizer(s.reject)))
 	mux.HandleFunc("POST /admin/publish", s.lanOnly(s.organizer(s.publish)))
 	mux.HandleFunc("POST /admin/pair", s.lanOnly(s.organizer(s.pair)))
+	// Presence from the phone (presence.go).
+	mux.HandleFunc("GET /player/{pn}/me", s.me)
+	mux.HandleFunc("POST /player/{pn}/me/{act}", s.mePost)
+	mux.HandleFunc("POST /admin/presence/undo/{event}", s.lanOnly(s.organizer(s.presenceUndo)))
+	mux.HandleFunc("POST /admin/presence/here/{pn}", s.lanOnly(s.organizer(s.presenceHere)))
 	mux.HandleFunc("POST /admin/site", s.lanOnly(s.organizer(s.writeSite)))
 	mux.Handle("GET /static/", s.static)
 	return headers(s.devices.watch(mux))

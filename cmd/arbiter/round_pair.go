@@ -218,6 +218,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			a.notef("%s", n)
 		}
 		noShowNotes(a, out, opts.dryRun)
+		absentNotes(a, out) // presence required: round_presence.go
 		if opts.dryRun {
 			a.note(a.tr().T("cli.dryrun", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 			if out.Pairing.Seed != nil {
