@@ -142,3 +142,41 @@ func TestEntryPlays(t *testing.T) {
 		}
 	}
 }
+
+// TestContinuation: an all-play-all continuation reads back as written,
+// and what cannot be one is refused.
+func TestContinuation(t *testing.T) {
+	c := Continuation{From: 5, Players: []int{6, 3, 1, 2, 4, 5}}
+	if got, err := ParseContinuation(c.String()); err != nil || got.String() != c.String() || got.From != 5 || len(got.Players) != 6 {
+		t.Errorf("ParseContinuation(%q) = %+v, %v", c.String(), got, err)
+	}
+	if got, err := ParseContinuation(""); err != nil || got.From != 0 || got.On(9) {
+		t.Errorf("ParseContinuation(\"\") = %+v, %v, want none", got, err)
+	}
+	if !c.On(5) || c.On(4) {
+		t.Errorf("On: from round 5")
+	}
+	for _, bad := range []string{"5", "1: 1, 2", "x: 1, 2", "5: 1", "5: 1, 1", "5: 1, 0", "5: 1, two", "5: 1,, 2"} {
+		if _, err := ParseContinuation(bad); err == nil {
+			t.Errorf("ParseContinuation(%q) accepted", bad)
+		}
+	}
+}
+
+// FuzzParseContinuation: any text is read or refused, never a panic, and
+// what is read writes back to itself.
+func FuzzParseContinuation(f *testing.F) {
+	f.Add("5: 3, 1, 6, 2, 4, 5")
+	f.Add("")
+	f.Add("2:1,2")
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseContinuation(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseContinuation(c.String())
+		if err != nil || back.String() != c.String() {
+			t.Fatalf("%q read as %q, which reads back as %q, %v", s, c.String(), back.String(), err)
+		}
+	})
+}

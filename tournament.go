@@ -82,6 +82,9 @@ type Tournament struct {
 	FitRounds   bool   // propose the rounds that fit the field when registration closes
 	Closed      bool   // registration closed: the rounds were checked against the field
 	AbsentValue Score  // points for a player marked absent at check-in: Zero or Half
+	// AllPlayAll is the all-play-all a Swiss continues as from a round
+	// that could not be paired (C.04.3 1.9); the zero value for none.
+	AllPlayAll Continuation
 
 	// Accelerated names the accelerated pairing method (C.04.5): "" for
 	// none, or "baku" (C.04.5.1, the Baku acceleration).

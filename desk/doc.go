@@ -74,8 +74,11 @@
 //
 // When the Dutch system cannot pair a round, the chief arbiter decides
 // (C.04.3 1.9): UnpairableChoices lists the choices as data (the pairing
-// that breaks the least, ending the event after the rounds played, a
-// pairing by hand). FitOf says whether the rounds planned fit the field:
+// that breaks the least, an all-play-all among the players still in, ending
+// the event after the rounds played, a pairing by hand). ContinueAllPlayAll
+// stores the all-play-all (PlanAllPlayAll: the field in Berger order, by
+// score then pairing number, C.04.3 art. 1.2); Pair then pairs each later
+// round from the Berger table (C.05 Annex 1) under those numbers. FitOf says whether the rounds planned fit the field:
 // a Swiss pairs at most so many rounds without a rematch (C.04.1 art. 2,
 // C.04.3 C1), a round robin takes the rounds of its Berger table.
 //

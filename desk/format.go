@@ -33,9 +33,14 @@ func FitOf(s *Snapshot) FieldFit {
 	if n == 4 || n == 5 {
 		f.Double = pairing.RoundRobinRounds(n, 2)
 	}
-	if t.System == arbiter.RoundRobin {
+	switch c := t.AllPlayAll; {
+	case c.From != 0:
+		// A Swiss continued as an all-play-all: its rounds fit up to
+		// the end of the Berger table's cycle.
+		f.Fits = t.Rounds <= c.From-1+pairing.BergerRounds(len(c.Players), 1)
+	case t.System == arbiter.RoundRobin:
 		f.Fits = n >= 2 && n <= pairing.MaxBerger && t.Rounds <= pairing.RoundRobinRounds(n, Cycles(t))
-	} else {
+	default:
 		f.Fits = t.Rounds <= f.Swiss
 	}
 	return f
@@ -67,6 +72,11 @@ const (
 	// ChoiceBreaksOnly: keep the pairing that breaks only Criterion
 	// (Pairing), when the field is too large to search them all.
 	ChoiceBreaksOnly ChoiceKind = "breaks-only"
+	// ChoiceAllPlayAll: continue as an all-play-all among Players
+	// players from round From, paired from the Berger tables (C.05 Annex
+	// 1), the event then having Rounds rounds (PlanAllPlayAll,
+	// ContinueAllPlayAll).
+	ChoiceAllPlayAll ChoiceKind = "all-play-all"
 	// ChoiceEnd: end the event after Rounds rounds, the rounds played.
 	ChoiceEnd ChoiceKind = "end"
 	// ChoiceByHand: pair round Rounds by hand, starting for example from
@@ -78,8 +88,10 @@ const (
 // cannot pair a round.
 type Choice struct {
 	Kind      ChoiceKind `json:"kind"`
-	Pairing   string     `json:"pairing,omitempty"` // as typed by hand: "1-2, 3-4, 5 bye"
-	Rounds    int        `json:"rounds,omitempty"`  // ChoiceEnd: rounds played; ChoiceByHand: the round
+	Pairing   string     `json:"pairing,omitempty"`    // as typed by hand: "1-2, 3-4, 5 bye"
+	Rounds    int        `json:"rounds,omitempty"`     // ChoiceEnd: rounds played; ChoiceByHand: the round; ChoiceAllPlayAll: rounds in all
+	From      int        `json:"from_round,omitempty"` // ChoiceAllPlayAll: its first round
+	Players   int        `json:"players,omitempty"`    // ChoiceAllPlayAll: its field
 	Criterion string     `json:"criterion,omitempty"`
 	Rematches int        `json:"rematches,omitempty"`
 	PABs      int        `json:"second_byes,omitempty"`
@@ -89,9 +101,11 @@ type Choice struct {
 // UnpairableChoices lists, for round n that the Dutch system cannot pair
 // from in (C.04.3 1.9: the chief arbiter decides), the choices: the
 // pairing that breaks the least (or, for a field too large to search,
-// the one np names that breaks only one criterion), ending the event
-// after the rounds played, or a pairing by hand. np may be nil.
-func UnpairableChoices(in pairing.Input, n int, np *pairing.NoPairingError) []Choice {
+// the one np names that breaks only one criterion), an all-play-all
+// among the players still in from round n (when s, the tournament, is
+// given and PlanAllPlayAll allows it), ending the event after the rounds
+// played, or a pairing by hand. np and s may be nil.
+func UnpairableChoices(in pairing.Input, n int, np *pairing.NoPairingError, s *Snapshot) []Choice {
 	var cs []Choice
 	example := "" // a pairing of the actual players, to start from by hand
 	res, br, err := pairing.LeastBroken(in)
@@ -112,6 +126,11 @@ func UnpairableChoices(in pairing.Input, n int, np *pairing.NoPairingError) []Ch
 	}
 	if example == "" {
 		example = "1-2, 3-4, 5 bye"
+	}
+	if s != nil && s.Next() == n {
+		if plan, err := PlanAllPlayAll(s); err == nil {
+			cs = append(cs, Choice{Kind: ChoiceAllPlayAll, From: n, Players: len(plan.Continuation.Players), Rounds: plan.Rounds})
+		}
 	}
 	if n > 1 {
 		cs = append(cs, Choice{Kind: ChoiceEnd, Rounds: n - 1})

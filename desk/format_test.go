@@ -48,7 +48,7 @@ func TestUnpairableChoices(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cs := UnpairableChoices(tt.in, tt.n, tt.np)
+			cs := UnpairableChoices(tt.in, tt.n, tt.np, nil)
 			if len(cs) != len(tt.kinds) {
 				t.Fatalf("choices %+v, want kinds %v", cs, tt.kinds)
 			}

@@ -177,10 +177,18 @@ func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 	if r.byHand() {
 		p.Pairing = Pairing{Round: s.Next(), Method: "manual", Boards: r.Boards, Byes: r.Byes, Unknown: r.Unknown}
 	} else {
+		// Presence required (presence.go): who is not present is absent.
+		missing, err := d.presenceMissing(ctx, s)
+		if err != nil {
+			return p, err
+		}
 		if p.Pairing, p.Notes, err = d.dutch(s, &p.Input, r.Unknown); err != nil {
 			return p, err
 		}
 		if err := d.checkinNotes(ctx, s, &p.Pairing); err != nil {
+			return p, err
+		}
+		if err := d.presenceNotes(ctx, s, &p.Pairing, missing); err != nil {
 			return p, err
 		}
 	}
@@ -196,6 +204,9 @@ func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 		// only for topscorers in the last round (C.04.3 1.8, C3): say so,
 		// but keep the pairing.
 		for _, w := range ws {
+			if s.Tournament.AllPlayAll.On(p.Pairing.Round) && inherent(w) {
+				continue
+			}
 			p.Notes = append(p.Notes, fmt.Sprintf("note: %s", w))
 		}
 		return p, nil
@@ -220,6 +231,10 @@ func (d *Desk) dutch(s *Snapshot, input *pairing.Input, unknown bool) (_ Pairing
 		return Pairing{}, nil, inputErr("pairing", err)
 	}
 	t := s.Tournament
+	if t.AllPlayAll.On(n) {
+		rp, err := continuationPair(s)
+		return rp, nil, err
+	}
 	if t.System == arbiter.RoundRobin {
 		rp, err := roundRobinPair(s)
 		return rp, nil, err

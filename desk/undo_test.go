@@ -150,6 +150,17 @@ func TestUndoEveryWriteKind(t *testing.T) {
 			_, err := d.Unpair(ctx, tid)
 			return err
 		}},
+		{name: "all-play-all continuation", undos: 1, prep: func(d *Desk, tid int64) error {
+			_, err := d.EnterResult(ctx, ResultRequest{Board: 3, Result: arbiter.Draw})
+			return err
+		}, do: func(d *Desk, tid int64) error {
+			tr, err := d.Tournament(ctx, "")
+			if err != nil {
+				return err
+			}
+			_, err = d.ContinueAllPlayAll(ctx, tr, 2)
+			return err
+		}},
 		{name: "round pair", undos: 2, do: func(d *Desk, tid int64) error {
 			if _, err := d.EnterResult(ctx, ResultRequest{Board: 3, Result: arbiter.Draw}); err != nil {
 				return err

@@ -10,12 +10,27 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 )
 
+// keyAllPlayAll is the row of the options table that holds a Swiss's
+// all-play-all continuation (arbiter.Continuation, as its String writes
+// it). It is part of the format of play, set with the tournament's
+// settings (UpdateTournament), not an option of the desk: Options does
+// not list it.
+const keyAllPlayAll = "format.all-play-all"
+
 // loadFormat reads the format of play of tournament t.ID into t; a
 // tournament without one keeps the defaults (a Swiss).
 func loadFormat(ctx context.Context, q queryer, t *arbiter.Tournament) error {
+	var apa string
+	err := q.QueryRowContext(ctx, `SELECT value FROM options WHERE tournament_id = ? AND key = ?`, t.ID, keyAllPlayAll).Scan(&apa)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: read the all-play-all of tournament %d: %w", t.ID, err)
+	}
+	if t.AllPlayAll, err = arbiter.ParseContinuation(apa); err != nil {
+		return fmt.Errorf("store: tournament %d: %w", t.ID, err)
+	}
 	var system string
 	var cycles, fit, closed, absent int
-	err := q.QueryRowContext(ctx, `SELECT system, cycles, fit_rounds, closed, absent_value
+	err = q.QueryRowContext(ctx, `SELECT system, cycles, fit_rounds, closed, absent_value
 		FROM tournament_formats WHERE tournament_id = ?`, t.ID).Scan(&system, &cycles, &fit, &closed, &absent)
 	if errors.Is(err, sql.ErrNoRows) {
 		t.Cycles = 1
@@ -39,6 +54,15 @@ func saveFormat(ctx context.Context, tx *sql.Tx, t arbiter.Tournament) error {
 		t.ID, t.System.String(), cycles(t), b2i(t.FitRounds), b2i(t.Closed), int(t.AbsentValue))
 	if err != nil {
 		return fmt.Errorf("store: save the format of tournament %d: %w", t.ID, err)
+	}
+	if t.AllPlayAll.From == 0 {
+		_, err = tx.ExecContext(ctx, `DELETE FROM options WHERE tournament_id = ? AND key = ?`, t.ID, keyAllPlayAll)
+	} else {
+		_, err = tx.ExecContext(ctx, `INSERT INTO options (tournament_id, key, value) VALUES (?, ?, ?)
+			ON CONFLICT (tournament_id, key) DO UPDATE SET value = excluded.value`, t.ID, keyAllPlayAll, t.AllPlayAll.String())
+	}
+	if err != nil {
+		return fmt.Errorf("store: save the all-play-all of tournament %d: %w", t.ID, err)
 	}
 	return nil
 }
@@ -66,6 +90,13 @@ func checkFormat(t arbiter.Tournament) error {
 		return invalid("a round robin is played once or twice, not %d times", t.Cycles)
 	case t.AbsentValue != arbiter.Zero && t.AbsentValue != arbiter.Half:
 		return invalid("a player absent at check-in scores 0 or 0.5 points, not %s", t.AbsentValue)
+	case t.AllPlayAll.From != 0 && t.System != arbiter.Swiss:
+		return invalid("only a Swiss continues as an all-play-all; a round robin is one from round 1")
+	}
+	if t.AllPlayAll.From != 0 {
+		if _, err := arbiter.ParseContinuation(t.AllPlayAll.String()); err != nil {
+			return invalid("%v", err)
+		}
 	}
 	return nil
 }
@@ -83,6 +114,7 @@ func diffFormat(a, b arbiter.Tournament) []change {
 	add("rounds fit the field", strconv.FormatBool(a.FitRounds), strconv.FormatBool(b.FitRounds))
 	add("registration closed", strconv.FormatBool(a.Closed), strconv.FormatBool(b.Closed))
 	add("absent value", a.AbsentValue.String(), b.AbsentValue.String())
+	add("all-play-all from round", a.AllPlayAll.String(), b.AllPlayAll.String())
 	return cs
 }
 
@@ -117,32 +149,39 @@ func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []i
 			}
 		}
 		for _, id := range absent {
-			_, e, err := byeChecks(ctx, tx, tid, id, n)
-			if err != nil {
-				return err
-			}
-			var old arbiter.ByeKind
-			err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
-			if err == nil {
-				continue // asked for a bye, or marked absent already
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
-				tid, id, n, kind, db.stamp()); err != nil {
-				return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO checkins (tournament_id, player_id, round, created_at) VALUES (?, ?, ?, ?)`,
-				tid, id, n, db.stamp()); err != nil {
-				return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
-			}
-			if err := db.logEvent(ctx, tx, tid, ActCheckin, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), "present", "absent ("+kind.String()+")"); err != nil {
+			if err := db.markAbsent(ctx, tx, tid, id, n, kind); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// markAbsent marks player id absent at the check-in of round n inside
+// tx, unless they asked for a bye already; pairing a tournament that
+// requires presence runs it too (presence.go).
+func (db *DB) markAbsent(ctx context.Context, tx *sql.Tx, tid, id int64, n int, kind arbiter.ByeKind) error {
+	_, e, err := byeChecks(ctx, tx, tid, id, n)
+	if err != nil {
+		return err
+	}
+	var old arbiter.ByeKind
+	err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
+	if err == nil {
+		return nil // asked for a bye, or marked absent already
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
+		tid, id, n, kind, db.stamp()); err != nil {
+		return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO checkins (tournament_id, player_id, round, created_at) VALUES (?, ?, ?, ?)`,
+		tid, id, n, db.stamp()); err != nil {
+		return fmt.Errorf("store: mark %s absent: %w", e.Player.Name, err)
+	}
+	return db.logEvent(ctx, tx, tid, ActCheckin, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), "present", "absent ("+kind.String()+")")
 }
 
 // CheckedAbsent returns the pairing numbers of the players marked absent

@@ -12,7 +12,7 @@ import (
 	"github.com/labyrinth-chess/arbiter/text"
 )
 
-// Late entries from the phone (schema version 13): a newcomer asks to
+// Late entries from the phone (schema version 14): a newcomer asks to
 // enter from the tournament's page, the request waits for the organizer,
 // and accepting it enters the player as AddEntry does, in the same
 // transaction.

@@ -778,6 +778,16 @@ func (db *DB) EditPlayer(ctx context.Context, tid, id int64, ch PlayerChange) (a
 // removed instead, and removed is true.
 func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.Entry, removed bool, err error) {
 	err = db.write(ctx, func(tx *sql.Tx) error {
+		e, removed, err = db.withdraw(ctx, tx, tid, id, from)
+		return err
+	})
+	return e, removed, err
+}
+
+// withdraw is Withdraw inside tx: the phone's "I'm leaving" runs the same
+// code in its own transaction.
+func (db *DB) withdraw(ctx context.Context, tx *sql.Tx, tid, id int64, from int) (e arbiter.Entry, removed bool, err error) {
+	err = func() error {
 		t, err := loadTournament(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -821,7 +831,7 @@ func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.
 		}
 		e.Status, e.WithdrawnFrom = arbiter.Withdrawn, from
 		return db.logEvent(ctx, tx, tid, ActWithdraw, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "active", fmt.Sprintf("withdrawn from round %d", from))
-	})
+	}()
 	return e, removed, err
 }
 
@@ -833,25 +843,29 @@ func (db *DB) RequestBye(ctx context.Context, tid, id int64, n int, kind arbiter
 	if !kind.Requested() {
 		return invalid("a requested bye is H, Z or F, not %q", kind.String())
 	}
-	return db.write(ctx, func(tx *sql.Tx) error {
-		_, e, err := byeChecks(ctx, tx, tid, id, n)
-		if err != nil {
-			return err
-		}
-		var old arbiter.ByeKind
-		err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		if old == kind {
-			return nil
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (tournament_id, player_id, round) DO UPDATE SET kind = excluded.kind`, tid, id, n, kind, db.stamp()); err != nil {
-			return fmt.Errorf("record bye: %w", err)
-		}
-		return db.logEvent(ctx, tx, tid, ActBye, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), old.String(), kind.String())
-	})
+	return db.write(ctx, func(tx *sql.Tx) error { return db.requestBye(ctx, tx, tid, id, n, kind) })
+}
+
+// requestBye is RequestBye inside tx: the phone's "skip the next round"
+// runs the same code in its own transaction.
+func (db *DB) requestBye(ctx context.Context, tx *sql.Tx, tid, id int64, n int, kind arbiter.ByeKind) error {
+	_, e, err := byeChecks(ctx, tx, tid, id, n)
+	if err != nil {
+		return err
+	}
+	var old arbiter.ByeKind
+	err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if old == kind {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (tournament_id, player_id, round) DO UPDATE SET kind = excluded.kind`, tid, id, n, kind, db.stamp()); err != nil {
+		return fmt.Errorf("record bye: %w", err)
+	}
+	return db.logEvent(ctx, tx, tid, ActBye, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), old.String(), kind.String())
 }
 
 // CancelBye withdraws the bye the player asked for in round n.

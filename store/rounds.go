@@ -44,6 +44,12 @@ type Pairing struct {
 	// tournament changed since, such as a result corrected, which moves
 	// players between score groups.
 	Basis int64
+	// Absent are the pairing numbers of the players not present in a
+	// tournament that requires presence (presence.go): SavePairing marks
+	// them absent at the check-in of the round, with the bye AbsentKind,
+	// in the pairing's transaction.
+	Absent     []int
+	AbsentKind arbiter.ByeKind
 	// Replace stores the pairing over round Round, the last paired,
 	// which must have no result and no game yet (round swap, round
 	// edit): the round is changed in place and logged with the pairing
@@ -80,6 +86,12 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 			}
 			// The stamp of the state the pairing was made from is the
 			// state before the round was cleared.
+			p.Basis = 0
+		}
+		if len(p.Absent) > 0 { // presence required (presence.go)
+			if s, err = db.checkInMissing(ctx, tx, s, p); err != nil {
+				return err
+			}
 			p.Basis = 0
 		}
 		if out, err = s.Complete(p); err != nil {

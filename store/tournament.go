@@ -358,6 +358,22 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 		if t.Rounds < paired {
 			return conflict("%d rounds are already paired: the tournament cannot have %d", paired, t.Rounds)
 		}
+		if c := t.AllPlayAll; c.From != 0 && c.String() != old.AllPlayAll.String() {
+			// A continuation starts with the next round to pair and
+			// names players of the tournament.
+			if c.From != paired+1 {
+				return conflict("the all-play-all continues the tournament from the next round to pair, %d, not %d", paired+1, c.From)
+			}
+			for _, pn := range c.Players {
+				var n int
+				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM entries WHERE tournament_id = ? AND pn = ?`, t.ID, pn).Scan(&n); err != nil {
+					return err
+				}
+				if n == 0 {
+					return invalid("the all-play-all names player %d, who is not in the tournament", pn)
+				}
+			}
+		}
 		var other int64
 		err = tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, t.Name, t.ID).Scan(&other)
 		if err == nil {

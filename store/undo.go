@@ -352,11 +352,19 @@ func planUndo(ctx context.Context, q queryer, tid, ev int64) (UndoPlan, error) {
 	}
 	// Later commands that depend on this one: the same tournament's, or
 	// any that changed the same rows.
+	// Who is here, skips a round or leaves is one player's word about a
+	// round not paired yet: such changes of different players depend on
+	// none of each other (presence.go), only on the same rows.
+	own := 0
+	if availability(plan.Events) {
+		own = 1
+	}
 	rows, err := q.QueryContext(ctx, `SELECT c.id, c.first_event FROM undo_commands c WHERE c.id > ? AND c.undone_by = 0 AND
-		((c.tournament_id IS NOT NULL AND c.tournament_id = ?) OR EXISTS (
+		((c.tournament_id IS NOT NULL AND c.tournament_id = ? AND (? = 0 OR EXISTS (SELECT 1 FROM events v
+			WHERE v.id BETWEEN c.first_event AND c.last_event AND v.action NOT IN (`+availabilityList+`)))) OR EXISTS (
 			SELECT 1 FROM undo_log l JOIN undo_log m ON m.tbl = l.tbl AND m.rid = l.rid
 			WHERE l.command = c.id AND m.command = ?))
-		ORDER BY c.id DESC`, c.id, c.tid, c.id)
+		ORDER BY c.id DESC`, c.id, c.tid, own, c.id)
 	if err != nil {
 		return plan, fmt.Errorf("undo: %w", err)
 	}

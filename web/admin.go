@@ -131,8 +131,9 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Next      int // the round to pair next, 0 if none
 		Forced    int // the round that can be paired only by forcing, 0 if none
 		Published int
-		Devices   int  // phones and computers that reached the server
-		Site      bool // the site for home can be written (a round is published)
+		Devices   int       // phones and computers that reached the server
+		Site      bool      // the site for home can be written (a round is published)
+		Roll      *rollView // who plays the next round (presence.go)
 		// Late entries from the phone (late.go).
 		LateState string
 		Late      []lateLine
@@ -159,6 +160,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 				l.Choices = append(l.Choices, c)
 			}
 			data.Queue = append(data.Queue, l)
+		}
+		if data.Roll, err = s.rollView(r, st); err != nil { // presence.go
+			s.fail(w, r, err)
+			return
 		}
 		if data.LateState, data.Late, err = s.lateAdmin(r.Context(), wd); err != nil {
 			s.fail(w, r, err)

@@ -52,6 +52,19 @@ type Evening interface {
 	// are first entered as reported, each logged as who's decision.
 	PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error)
 
+	// Presence from the phone (presence.go).
+	// Roll returns who is present for the next round.
+	Roll(ctx context.Context) (store.Roll, error)
+	// CheckPlayerPIN returns nil when pin proves to be player pn, an
+	// error of kind store.ErrWrongPIN otherwise.
+	CheckPlayerPIN(ctx context.Context, pn int, pin string) error
+	// MarkPresence records that player pn is here, skips the next round
+	// or leaves (store.Here, Skip, Leave), said from their own phone
+	// (phone) or by the organizer for them.
+	MarkPresence(ctx context.Context, pn int, kind string, o store.Origin, phone bool) (store.PresenceMark, error)
+	// UndoPresence reverts the presence mark logged as event ev.
+	UndoPresence(ctx context.Context, ev int64, who string) (store.UndoPlan, error)
+
 	// Disputes settled with evidence (dispute.go).
 	// AddClaim records a player's claim on the disputed report of the
 	// board of token, the player proven by in.PIN.

@@ -408,11 +408,17 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	p.Class = "show"
 	p.Join = s.join
 	p.Refresh = strconv.Itoa(every) + ";url=/show?view=" + next + "&every=" + strconv.Itoa(every)
+	roll, err := s.rollView(r, st) // presence.go
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	p.Data = struct {
 		View      string
 		Round     *roundView
 		Standings standingsView
-	}{view, s.roundView(wd, st), s.standingsView(st, 30)}
+		Roll      *rollView
+	}{view, s.roundView(wd, st), s.standingsView(st, 30), roll}
 	s.render(w, r, http.StatusOK, "show", p)
 }
 

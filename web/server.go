@@ -87,6 +87,10 @@ type Server struct {
 	// late counts the late-entry requests per device (late.go).
 	late *lateGuard
 
+	// presence: the players' sessions and the per-device limit of their
+	// pages (presence.go).
+	presence *presence
+
 	mu    sync.Mutex
 	cache *state
 
@@ -137,6 +141,7 @@ func New(cfg Config) (*Server, error) {
 	s.tokens = newLimiter(20, 10*time.Minute, s.now)
 	s.logins = newLimiter(5, 10*time.Minute, s.now)
 	s.late = newLateGuard(s.now)
+	s.presence = newPresence(s.now) // presence.go
 	if err := s.parse(); err != nil {
 		return nil, err
 	}
@@ -205,6 +210,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /admin/reject/{id}", s.lanOnly(s.organizer(s.reject)))
 	mux.HandleFunc("POST /admin/publish", s.lanOnly(s.organizer(s.publish)))
 	mux.HandleFunc("POST /admin/pair", s.lanOnly(s.organizer(s.pair)))
+	// Presence from the phone (presence.go).
+	mux.HandleFunc("GET /player/{pn}/me", s.me)
+	mux.HandleFunc("POST /player/{pn}/me/{act}", s.mePost)
+	mux.HandleFunc("POST /admin/presence/undo/{event}", s.lanOnly(s.organizer(s.presenceUndo)))
+	mux.HandleFunc("POST /admin/presence/here/{pn}", s.lanOnly(s.organizer(s.presenceHere)))
 	mux.HandleFunc("POST /admin/site", s.lanOnly(s.organizer(s.writeSite)))
 	// Late entries from the phone (late.go).
 	mux.HandleFunc("GET /join", s.lateJoin)

@@ -53,6 +53,24 @@ func placeholders(key string) []string {
 		return []string{"SSID"}
 	case "accepted":
 		return []string{"Result", "Board"}
+	// Presence from the phone (presence.go).
+	case "presence-here-help", "presence-skip", "presence-leave-help", "presence-state-here", "presence-state-missing",
+		"presence-state-skip", "presence-state-left", "presence-roll", "presence-left-out":
+		return []string{"Round"}
+	case "presence-skip-help":
+		return []string{"Points"}
+	case "presence-too-many":
+		return []string{"Minutes"}
+	case "presence-not-you":
+		return []string{"Name"}
+	case "presence-present", "presence-missing", "presence-skipping", "presence-left":
+		return []string{"Count"}
+	case "presence-mark-here", "presence-mark-skip", "presence-mark-leave", "presence-marked":
+		return []string{"Name", "Round"}
+	case "presence-mark-from":
+		return []string{"Time", "IP", "Device"}
+	case "presence-undone":
+		return []string{"What"}
 	case "site-written":
 		return []string{"Files", "Path"}
 	// disputes (dispute.go)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -56,7 +57,7 @@ place of the original to restore it.`,
 
 func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 	if opts.file == "" {
-		return usageErrorf("give the name of the file to write, e.g. arbiter backup club-backup.db")
+		return usageErrorf("%s", a.tr().T("cli.backup.noname"))
 	}
 	t, err := a.resolveOutput(opts.file, opts.force)
 	if err != nil {
@@ -72,16 +73,16 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 			err = db.Backup(ctx, t.target, t.exists)
 		}
 		if errors.Is(err, desk.ErrConflict) {
-			return hint(err, "choose another name, or add --force to replace it")
+			return hint(err, "%s", a.tr().T("cli.backup.exists"))
 		}
 		if err != nil {
 			return err
 		}
 		size := ""
 		if fi, err := os.Stat(opts.file); err == nil && fi.Mode().IsRegular() {
-			size = " (" + byteSize(fi.Size()) + ")"
+			size = " (" + byteSizeIn(a.tr(), fi.Size()) + ")"
 		}
-		a.notef("Copied %s to %s%s.", db.Path(), opts.file, size)
+		a.note(a.tr().T("cli.backup.copied", "From", db.Path(), "To", opts.file, "Size", size))
 		return nil
 	})
 }
@@ -92,7 +93,7 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 func backupDirect(ctx context.Context, db *desk.Desk, t outTarget) error {
 	dir, err := os.MkdirTemp("", "arbiter-backup-")
 	if err != nil {
-		return writeError(t.path, err)
+		return writeErrorIn(t.l, t.path, err)
 	}
 	defer os.RemoveAll(dir)
 	tmp := filepath.Join(dir, "copy.db")
@@ -101,19 +102,23 @@ func backupDirect(ctx context.Context, db *desk.Desk, t outTarget) error {
 	}
 	f, err := os.Open(tmp)
 	if err != nil {
-		return writeError(t.path, err)
+		return writeErrorIn(t.l, t.path, err)
 	}
 	defer f.Close()
 	return copyDirect(t, f)
 }
 
 // byteSize writes n bytes as "812 bytes", "44 kB" or "3.1 MB".
-func byteSize(n int64) string {
+func byteSize(n int64) string { return byteSizeIn(nil, n) }
+
+// byteSizeIn writes n bytes in l's words: "812 bytes", "44 kB", "3.1 MB"
+// in English, "812 byte", "44 kB", "3,1 MB" in Italian.
+func byteSizeIn(l *locale.Localizer, n int64) string {
 	switch {
 	case n < 1000:
-		return fmt.Sprintf("%d bytes", n)
+		return l.N("cli.backup.bytes", int(n))
 	case n < 1000*1000:
 		return fmt.Sprintf("%d kB", (n+500)/1000)
 	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	return l.Decimal(float64(n)/1e6, 1) + " MB"
 }

@@ -48,7 +48,7 @@ func runCheck(ctx context.Context, a *app, opts *checkOptions) error {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "%s is sound (%s checked).\n", db.Path(), plural(len(list), "tournament", "tournaments"))
+			fmt.Fprintln(a.stdout, a.tr().N("cli.check.sound", len(list), "Path", db.Path()))
 			return nil
 		}
 		if opts.verbose {
@@ -58,9 +58,9 @@ func runCheck(ctx context.Context, a *app, opts *checkOptions) error {
 		}
 		more := ""
 		if len(broken) > 1 && !opts.verbose {
-			more = ", all of them with --verbose"
+			more = a.tr().T("cli.check.verbose")
 		}
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s is damaged (%s%s; the first: %s): put your last backup in its place",
-			db.Path(), plural(len(broken), "problem", "problems"), more, strings.TrimSuffix(broken[0], "."))}
+		return &exitError{code: exitFailure, msg: a.tr().N("cli.check.damaged", len(broken),
+			"Path", db.Path(), "More", more, "First", strings.TrimSuffix(broken[0], "."))}
 	})
 }

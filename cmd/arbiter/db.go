@@ -16,6 +16,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -173,11 +174,12 @@ func (a *app) note(text string) {
 	fmt.Fprintln(a.stderr, text)
 }
 
-// parseRoundArg reads a round number argument or flag value.
-func parseRound(s string) (int, error) {
+// parseRound reads a round number argument or flag value; l words the
+// refusal.
+func parseRound(l *locale.Localizer, s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || n < 1 {
-		return 0, fmt.Errorf("round %q: type a round number such as 1 or 7", s)
+		return 0, errors.New(l.T("cli.db.round", "Round", strconv.Quote(s)))
 	}
 	return n, nil
 }

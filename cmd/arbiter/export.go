@@ -22,6 +22,6 @@ is a subcommand.
 		newExportPGNCmd(a, nil),
 		newExportTRFCmd(a),
 	)
-	refuseUnknown(cmd, "format")
+	refuseUnknown(a, cmd, "cli.report.unknownformat")
 	return cmd
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
+	"errors"
 
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/rules"
@@ -74,13 +74,13 @@ func runExportPGN(ctx context.Context, a *app, opts *exportPGNOptions) error {
 		}
 		first, last := 1, len(s.Rounds)
 		if opts.Round != 0 {
-			n, err := roundOf(s, opts.Round)
+			n, err := roundOf(a.tr(), s, opts.Round)
 			if err != nil {
 				return err
 			}
 			first, last = n, n
 		} else if last == 0 {
-			return fmt.Errorf("no round of %s is paired yet: no game to export", s.Tournament.Name)
+			return errors.New(a.tr().T("cli.export_pgn.nopaired", "Name", s.Tournament.Name))
 		}
 		var buf bytes.Buffer
 		written, withMoves, err = db.ExportPGN(ctx, s, first, last, opts.Lang, &buf)

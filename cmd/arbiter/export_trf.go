@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
+	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -59,19 +61,19 @@ file is written whole or not at all.`,
 	return cmd
 }
 
-// trfVersion reads the --format flag.
-func trfVersion(format string) (trf.Version, error) {
+// trfVersion reads the --format flag; l words the refusal.
+func trfVersion(l *locale.Localizer, format string) (trf.Version, error) {
 	switch strings.ToLower(strings.ReplaceAll(format, "-", "")) {
 	case "trf16", "16", "":
 		return trf.TRF16, nil
 	case "trf26", "26":
 		return trf.TRF26, nil
 	}
-	return 0, usageErrorf("--format %q: type trf16 or trf26", format)
+	return 0, usageErrorf("%s", l.T("cli.export_trf.format", "Value", strconv.Quote(format)))
 }
 
 func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
-	version, err := trfVersion(opts.format)
+	version, err := trfVersion(a.tr(), opts.format)
 	if err != nil {
 		return err
 	}
@@ -86,13 +88,13 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 			return err
 		}
 		if len(s.Entries) == 0 {
-			return fmt.Errorf("%s has no players yet: enter them with arbiter player add NAME", s.Tournament.Name)
+			return errors.New(a.tr().T("cli.export_trf.noplayers", "Name", s.Tournament.Name))
 		}
 		n := completeRounds(s)
 		if n < len(s.Rounds) {
 			a.note(a.tr().T("cli.trf.inplay", "Round", n+1, "Open", a.tr().N("cli.boards", desk.OpenBoards(s, n+1)), "Last", n))
 		}
-		if f, err = trfFile(s, n); err != nil {
+		if f, err = trfFile(a.tr(), s, n); err != nil {
 			return err
 		}
 		if version == trf.TRF26 {
@@ -128,7 +130,7 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 }
 
 // trfFile builds the report of tournament s after round n (desk.TRF).
-func trfFile(s *desk.Snapshot, n int) (*trf.File, error) {
+func trfFile(l *locale.Localizer, s *desk.Snapshot, n int) (*trf.File, error) {
 	f, err := desk.TRF(s, n)
-	return f, chainError(err)
+	return f, chainError(l, err)
 }

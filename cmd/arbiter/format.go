@@ -142,31 +142,71 @@ func joinCodes(cs []string) string {
 	return s
 }
 
-// unpairableChoices words, one command each, the choices the desk
-// offers for round n that the Dutch system cannot pair (C.04.3 1.9).
-func unpairableChoices(in pairing.Input, n int, np *pairing.NoPairingError) string {
-	var cs []string
-	for _, c := range desk.UnpairableChoices(in, n, np) {
+// unpairableChoices words, one command each, the choices (choicesOf) the
+// desk offers for a round that the Dutch system cannot pair (C.04.3 1.9).
+func unpairableChoices(cs []choiceJSON) string {
+	var words []string
+	for _, c := range cs {
+		words = append(words, c.Words)
+	}
+	return "choose " + strings.Join(words, "; or ")
+}
+
+// choiceJSON is a choice offered for a round that cannot be paired, in
+// round pair --json: the desk's choice, the command that makes it and the
+// whole sentence. Field names are stable: add, never rename.
+type choiceJSON struct {
+	desk.Choice
+	Command string `json:"command"`
+	Words   string `json:"text"`
+}
+
+// unpairableJSON is what round pair --json prints when the round cannot
+// be paired, besides the refusal on standard error.
+type unpairableJSON struct {
+	Round   int          `json:"round"`
+	Error   string       `json:"error"`
+	Choices []choiceJSON `json:"choices"`
+}
+
+// choicesOf returns the choices the desk offers for round n, each with
+// its command and its words.
+func choicesOf(in pairing.Input, n int, np *pairing.NoPairingError, s *desk.Snapshot) []choiceJSON {
+	var cs []choiceJSON
+	for _, c := range desk.UnpairableChoices(in, n, np, s) {
+		var what, cmd, tail string
 		switch c.Kind {
 		case desk.ChoiceLeastBroken:
-			what := []string{}
+			var broken []string
 			if c.Rematches > 0 {
-				what = append(what, plural(c.Rematches, "rematch", "rematches"))
+				broken = append(broken, plural(c.Rematches, "rematch", "rematches"))
 			}
 			if c.PABs > 0 {
-				what = append(what, plural(c.PABs, "second bye", "second byes"))
+				broken = append(broken, plural(c.PABs, "second bye", "second byes"))
 			}
 			if c.Colours > 0 {
-				what = append(what, plural(c.Colours, "colour clash", "colour clashes"))
+				broken = append(broken, plural(c.Colours, "colour clash", "colour clashes"))
 			}
-			cs = append(cs, fmt.Sprintf("the pairing that breaks the least (%s): arbiter round pair --manual %q --force", joinCodes(what), c.Pairing))
+			what = fmt.Sprintf("the pairing that breaks the least (%s)", joinCodes(broken))
+			cmd = fmt.Sprintf("arbiter round pair --manual %q --force", c.Pairing)
 		case desk.ChoiceBreaksOnly:
-			cs = append(cs, fmt.Sprintf("the pairing that breaks only %s: arbiter round pair --manual %q --force", c.Criterion, c.Pairing))
+			what = fmt.Sprintf("the pairing that breaks only %s", c.Criterion)
+			cmd = fmt.Sprintf("arbiter round pair --manual %q --force", c.Pairing)
+		case desk.ChoiceAllPlayAll:
+			what = fmt.Sprintf("continue as an all-play-all among the %d players still in, rounds %d to %d from the Berger tables (%d rounds in all)",
+				c.Players, c.From, c.Rounds, c.Rounds)
+			cmd = fmt.Sprintf("arbiter tournament set --system round-robin --from-round %d", c.From)
 		case desk.ChoiceEnd:
-			cs = append(cs, fmt.Sprintf("end the event after round %d: arbiter tournament set --rounds %d", c.Rounds, c.Rounds))
+			what = fmt.Sprintf("end the event after round %d", c.Rounds)
+			cmd = fmt.Sprintf("arbiter tournament set --rounds %d", c.Rounds)
 		case desk.ChoiceByHand:
-			cs = append(cs, fmt.Sprintf("pair round %d by hand, for example: arbiter round pair --manual %q (--force keeps a pairing that breaks a basic rule)", c.Rounds, c.Pairing))
+			what = fmt.Sprintf("pair round %d by hand, for example", c.Rounds)
+			cmd = fmt.Sprintf("arbiter round pair --manual %q", c.Pairing)
+			tail = " (--force keeps a pairing that breaks a basic rule)"
+		default:
+			continue
 		}
+		cs = append(cs, choiceJSON{Choice: c, Command: cmd, Words: what + ": " + cmd + tail})
 	}
-	return "choose " + strings.Join(cs, "; or ")
+	return cs
 }

@@ -61,7 +61,7 @@ warnings.`,
   $ arbiter game add 5 game.pgn --ruling "4...Cd4 illegal, claimed by White: Black loses (A.4.2)" --result 1-0`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 2 {
-				return usageErrorf("give a board and a file, e.g. arbiter game add 3 board3.pgn (- reads standard input)")
+				return usageErrorf("%s", a.tr().T("cli.game_add.args"))
 			}
 			return nil
 		},
@@ -73,7 +73,7 @@ warnings.`,
 			}
 			opts.Board, opts.Path, opts.Lang = args[0], args[1], l
 			if cmd.Flags().Changed("ruling") && strings.TrimSpace(opts.Ruling) == "" {
-				return usageErrorf("--ruling is empty: write the arbiter's decision, e.g. --ruling \"illegal move claimed, Black loses\"")
+				return usageErrorf("%s", a.tr().T("cli.game_add.noruling"))
 			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
@@ -91,7 +91,8 @@ warnings.`,
 }
 
 func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
-	board, err := parseBoard(opts.Board)
+	l := a.tr()
+	board, err := parseBoard(l, opts.Board)
 	if err != nil {
 		return err
 	}
@@ -109,51 +110,50 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 		return err
 	}
 	if len(gs) > 1 {
-		return fmt.Errorf("%s holds %d games: game add takes one; to add a whole round, use arbiter game import %s", name, len(gs), opts.Path)
+		return errors.New(l.N("cli.game_add.many", len(gs), "File", name, "Path", opts.Path))
 	}
 	g := gs[0].game
 	if fromFile := takeRuling(g); ruling == "" {
 		ruling = fromFile
 	}
 	if len(g.Moves) == 0 {
-		return fmt.Errorf("%s has no moves: to enter a result alone, use arbiter round result %d RESULT", name, board)
+		return errors.New(l.T("cli.game_add.nomoves", "File", name, "Board", board))
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		s, err := d.Snapshot(ctx, a.tournament)
 		if err != nil {
 			return a.tournamentError(err)
 		}
-		n, err := roundOf(s, opts.Round)
+		n, err := roundOf(l, s, opts.Round)
 		if err != nil {
 			return err
 		}
-		b, err := findBoard(s, n, board)
+		b, err := findBoard(l, s, n, board)
 		if err != nil {
 			return err
 		}
 		seat := seatOf(s, n, b)
 		if err := desk.CheckSeat(s, seat, tagsOf(g)); err != nil && !opts.Force {
-			return hint(err, "attach it there with arbiter game add BOARD %s, or add --force to keep it on board %d", opts.Path, board)
+			return hint(err, "%s", l.T("cli.game_add.elsewhere", "Path", opts.Path, "Board", board))
 		}
 		warnings, err := games.Compare(seat, tagsOf(g))
 		if err != nil {
-			return fmt.Errorf("%s: %v; fix the White and Black tags, or check the board number", name, err)
+			return errors.New(l.T("cli.game_add.tags", "File", name, "Err", err))
 		}
-		how := `if the arbiter has ruled on it, add --ruling "TEXT" with the result the arbiter gave (--result R)`
 		cg, err := checkGame(s.Tournament, gameInput{game: g, seat: seat, entered: b.Result, lang: opts.Lang,
-			result: res, reason: reason, ruling: ruling, how: how})
+			result: res, reason: reason, ruling: ruling, how: l.T("cli.game_add.how"), l: l})
 		if err != nil {
-			return fmt.Errorf("%s: round %d board %d: %w", name, n, board, err)
+			return fmt.Errorf("%s: %w", l.T("cli.game_add.where", "File", name, "Round", n, "Board", board), err)
 		}
 		done, err := d.SubmitGames(ctx, strconv.FormatInt(s.Tournament.ID, 10), []desk.Submission{cg.sub})
 		if errors.Is(err, desk.ErrResultEntered) {
-			return hint(err, "correct it first with arbiter round result %d %s --round %d --correct", board, cg.sub.Result, n)
+			return hint(err, "%s", l.T("cli.game_add.correctfirst", "Board", board, "Result", cg.sub.Result, "Round", n))
 		}
 		if err != nil {
 			return err
 		}
 		for _, w := range warnings {
-			a.notef("warning: %s.", w)
+			a.note(l.T("cli.game_add.warning", "Warning", w))
 		}
 		for _, note := range cg.notes {
 			a.notef("%s.", capitalize(note))

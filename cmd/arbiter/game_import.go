@@ -10,6 +10,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
@@ -72,8 +73,9 @@ type importedGame struct {
 }
 
 func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
+	l := a.tr()
 	if opts.Round < 0 {
-		return fmt.Errorf("--round %d: type a round number such as 3", opts.Round)
+		return errors.New(l.T("err.round", "Round", opts.Round, "Example", 3))
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
@@ -81,15 +83,15 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 			return err
 		}
 		if opts.Round != 0 {
-			if _, err := roundOf(s, opts.Round); err != nil {
+			if _, err := roundOf(l, s, opts.Round); err != nil {
 				return fmt.Errorf("--round: %w", err)
 			}
 		} else if len(s.Rounds) == 0 {
 			name := opts.Path
 			if name == "-" {
-				name = "standard input"
+				name = l.T("cli.game_submit.stdin")
 			}
-			return fmt.Errorf("no round of %s is paired yet: nothing to attach %s to", s.Tournament.Name, name)
+			return errors.New(l.T("cli.game_import.nopaired", "Name", s.Tournament.Name, "File", name))
 		}
 		// The file is read one game at a time and only the games that
 		// match a board are kept, so memory follows the tournament, not
@@ -105,21 +107,21 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 			m := ix.Find(opts.Round, tagsOf(pg.game))
 			switch {
 			case m.Swapped:
-				refused.add(func() string { return fmt.Sprintf("%s: %s; fix the White and Black tags", gameLabel(pg), m.Problem) })
+				refused.add(func() string { return l.T("cli.game_import.swapped", "Game", gameLabel(l, pg), "Problem", m.Problem) })
 				return nil
 			case !m.OK:
-				unmatched.add(func() string { return fmt.Sprintf("%s: %s", gameLabel(pg), m.Problem) })
+				unmatched.add(func() string { return fmt.Sprintf("%s: %s", gameLabel(l, pg), m.Problem) })
 				return nil
 			}
 			key := [2]int{m.Seat.Round, m.Seat.Board}
 			if first, ok := taken[key]; ok {
 				refused.add(func() string {
-					return fmt.Sprintf("%s: round %d board %d already has game %d of the file; keep one of them", gameLabel(pg), key[0], key[1], first)
+					return l.T("cli.game_import.taken", "Game", gameLabel(l, pg), "Round", key[0], "Board", key[1], "First", first)
 				})
 				return nil
 			}
 			taken[key] = pg.index
-			b, err := findBoard(s, m.Seat.Round, m.Seat.Board)
+			b, err := findBoard(l, s, m.Seat.Round, m.Seat.Board)
 			if err != nil {
 				return err
 			}
@@ -130,18 +132,18 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 			return err
 		}
 		if unmatched.n > 0 && !opts.SkipUnmatched {
-			return unmatched.refuse(a, "unmatched", fmt.Sprintf("%s of %d in %s %s no board%s: nothing imported; fix the tags, or add --skip-unmatched to import the %d that match",
-				plural(unmatched.n, "game", "games"), total, name, nounFor(unmatched.n, "matches", "match"), unmatched.more(), total-unmatched.n))
+			return unmatched.refuse(a, l.T("cli.game_import.unmatchedlabel"), l.N("cli.game_import.unmatched", unmatched.n,
+				"Total", total, "File", name, "More", unmatched.more(l), "Rest", total-unmatched.n))
 		}
-		how := "if the arbiter has ruled on it, write the ruling in a comment {Ruling: TEXT} before the first move"
+		how := l.T("cli.game_import.how")
 		var subs []desk.Submission
 		var checked []checkedGame
 		for _, ig := range matched {
 			ruling := takeRuling(ig.game)
-			cg, err := checkGame(s.Tournament, gameInput{game: ig.game, seat: ig.seat, entered: ig.board.Result, lang: opts.Lang, ruling: ruling, how: how})
+			cg, err := checkGame(s.Tournament, gameInput{game: ig.game, seat: ig.seat, entered: ig.board.Result, lang: opts.Lang, ruling: ruling, how: how, l: l})
 			if err != nil {
 				refused.add(func() string {
-					return fmt.Sprintf("%s, round %d board %d: %v", gameLabel(ig.pgnGame), ig.seat.Round, ig.seat.Board, err)
+					return l.T("cli.game_import.refusedgame", "Game", gameLabel(l, ig.pgnGame), "Round", ig.seat.Round, "Board", ig.seat.Board, "Err", err)
 				})
 				continue
 			}
@@ -149,26 +151,26 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 			checked = append(checked, cg)
 		}
 		if refused.n > 0 {
-			return refused.refuse(a, "refused", fmt.Sprintf("%s of %s refused%s: nothing imported", plural(refused.n, "game", "games"), name, refused.more()))
+			return refused.refuse(a, l.T("cli.game_import.refusedlabel"), l.N("cli.game_import.refused", refused.n, "File", name, "More", refused.more(l)))
 		}
 		done, err := db.SubmitGames(ctx, strconv.FormatInt(s.Tournament.ID, 10), subs)
 		if errors.Is(err, desk.ErrResultEntered) {
-			return hint(err, "nothing imported; correct it with arbiter round result --correct, or fix the file")
+			return hint(err, "%s", l.T("cli.game_import.entered"))
 		}
 		if err != nil {
 			return err
 		}
 		for _, u := range unmatched.first {
-			a.notef("skipped: %s", u)
+			a.note(l.T("cli.game_import.skipped", "Game", u))
 		}
 		if more := unmatched.n - len(unmatched.first); more > 0 {
-			a.notef("skipped: %s more that match no board", thousands(more))
+			a.note(l.N("cli.game_import.skippedmore", more, "Num", thousandsIn(l, more)))
 		}
 		stored, same, entered, results := 0, 0, 0, 0
 		for i, d := range done {
 			cg := checked[i]
 			for _, note := range cg.notes {
-				a.notef("round %d board %d: %s.", cg.sub.Round, cg.sub.Board, note)
+				a.note(l.T("cli.game_import.note", "Round", cg.sub.Round, "Board", cg.sub.Board, "Note", note))
 			}
 			switch {
 			case d.Same:
@@ -184,19 +186,19 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 			}
 		}
 		if stored == 0 && entered == 0 && unmatched.n == 0 {
-			a.notef("Nothing new in %s: its %s already there.", name, plural(len(subs), "game is", "games are"))
+			a.note(l.N("cli.game_import.nothingnew", len(subs), "File", name))
 			return nil
 		}
-		msg := fmt.Sprintf("Imported %s from %s: %s stored", plural(len(subs), "game", "games"), name, plural(stored, "game", "games"))
+		msg := l.N("cli.game_import.done", len(subs), "File", name, "Stored", l.N("cli.game_import.stored", stored))
 		if results > 0 {
-			msg += fmt.Sprintf(", %s without moves", plural(results, "result", "results"))
+			msg += l.N("cli.game_import.results", results)
 		}
 		if same > 0 {
-			msg += fmt.Sprintf(", %d already there", same)
+			msg += l.N("cli.game_import.same", same)
 		}
-		msg += fmt.Sprintf("; %s entered", plural(entered, "result", "results"))
+		msg += l.N("cli.game_import.resultsentered", entered)
 		if unmatched.n > 0 {
-			msg += fmt.Sprintf("; %s skipped", thousands(unmatched.n))
+			msg += l.N("cli.game_import.skippedcount", unmatched.n, "Num", thousandsIn(l, unmatched.n))
 		}
 		a.notef("%s.", msg)
 		return nil
@@ -204,15 +206,15 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 }
 
 // gameLabel names a game of a file: "game 3 (line 25, Rossi, Mario -
-// Neri, Paolo)".
-func gameLabel(pg pgnGame) string {
+// Neri, Paolo)", in l's words.
+func gameLabel(l *locale.Localizer, pg pgnGame) string {
 	name := func(s string) string {
 		if strings.TrimSpace(s) == "" {
 			return "?"
 		}
 		return s
 	}
-	return fmt.Sprintf("game %d (line %d, %s - %s)", pg.index, pg.game.Line, name(pg.game.Tag("White")), name(pg.game.Tag("Black")))
+	return l.T("cli.game_import.label", "Index", pg.index, "Line", pg.game.Line, "White", name(pg.game.Tag("White")), "Black", name(pg.game.Tag("Black")))
 }
 
 // maxListed is how many problems of one kind an import lists; the
@@ -236,11 +238,11 @@ func (p *problems) add(describe func() string) {
 
 // more says, for the summary, that only the first problems are listed:
 // " (the first 10 are listed above)", or nothing when all are.
-func (p *problems) more() string {
+func (p *problems) more(l *locale.Localizer) string {
 	if p.n <= len(p.first) {
 		return ""
 	}
-	return fmt.Sprintf(" (the first %d are listed above)", len(p.first))
+	return l.T("cli.game_import.more", "First", len(p.first))
 }
 
 // refuse returns the error for a refused import: with one problem, that

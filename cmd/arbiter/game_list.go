@@ -54,7 +54,7 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 			return err
 		}
 		if opts.Round != 0 {
-			if _, err := roundOf(s, opts.Round); err != nil {
+			if _, err := roundOf(a.tr(), s, opts.Round); err != nil {
 				return err
 			}
 		}
@@ -80,7 +80,7 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 			g := stored[latest[k]]
 			var rec gameRecord
 			_ = json.Unmarshal([]byte(g.Verdict), &rec)
-			b, err := findBoard(s, k.round, k.board)
+			b, err := findBoard(a.tr(), s, k.round, k.board)
 			if err != nil {
 				return err
 			}
@@ -94,7 +94,7 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 			return writeJSON(a.stdout, list)
 		}
 		if len(list) == 0 {
-			a.notef("No game attached yet: add one with arbiter game add BOARD FILE.")
+			a.note(a.tr().T("cli.game_list.none"))
 			return nil
 		}
 		tb := newTable(true, true, false, false, false, true, false)

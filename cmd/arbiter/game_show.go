@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -93,7 +94,7 @@ func wrapMoves(w io.Writer, start rules.Position, moves []string, result string)
 }
 
 func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
-	board, err := parseBoard(opts.Board)
+	board, err := parseBoard(a.tr(), opts.Board)
 	if err != nil {
 		return err
 	}
@@ -102,11 +103,11 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 		if err != nil {
 			return a.tournamentError(err)
 		}
-		n, err := roundOf(s, opts.Round)
+		n, err := roundOf(a.tr(), s, opts.Round)
 		if err != nil {
 			return err
 		}
-		b, err := findBoard(s, n, board)
+		b, err := findBoard(a.tr(), s, n, board)
 		if err != nil {
 			return err
 		}
@@ -115,7 +116,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 			return err
 		}
 		if bg == nil {
-			return fmt.Errorf("round %d board %d has no game: attach one with arbiter game add %d FILE --round %d", n, board, board, n)
+			return errors.New(a.tr().T("cli.game_show.nogame", "Round", n, "Board", board))
 		}
 		d, err := db.RoundDetail(ctx, s.Tournament.ID, n)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
@@ -56,22 +57,23 @@ const (
 // returns the name of the input for messages. A file that holds no game,
 // or more than maxPGNGames games, or more than maxPGNBytes, is refused.
 func (a *app) eachGame(path string, fn func(pgnGame) error) (string, error) {
-	in, name := a.stdin, "standard input"
+	l := a.tr()
+	in, name := a.stdin, l.T("cli.game_submit.stdin")
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return path, fmt.Errorf("cannot read %s: %w", path, plainPathError(err))
+			return path, fmt.Errorf("%s: %w", l.T("err.read", "Path", path), plainPathError(err))
 		}
 		defer f.Close()
 		in, name = f, path
 	}
-	return name, readEachGame(in, name, maxPGNBytes, maxPGNGames, fn)
+	return name, readEachGame(l, in, name, maxPGNBytes, maxPGNGames, fn)
 }
 
 // readEachGame reads the games of in, the input called name, one at a
 // time and passes each to fn; it refuses an input of more than maxBytes or
-// maxGames, or without a game.
-func readEachGame(in io.Reader, name string, maxBytes int64, maxGames int, fn func(pgnGame) error) error {
+// maxGames, or without a game. l words the refusals.
+func readEachGame(l *locale.Localizer, in io.Reader, name string, maxBytes int64, maxGames int, fn func(pgnGame) error) error {
 	lr := &io.LimitedReader{R: in, N: maxBytes + 1}
 	// A UTF-16 file (with its byte order mark) or one starting with a
 	// UTF-8 byte order mark reads as any other; rules reads bytes that
@@ -81,40 +83,48 @@ func readEachGame(in io.Reader, name string, maxBytes int64, maxGames int, fn fu
 	for {
 		g, err := r.Read()
 		if lr.N <= 0 {
-			limit := byteSize(maxBytes)
+			limit := byteSizeIn(l, maxBytes)
 			if maxBytes >= 1<<20 {
 				limit = fmt.Sprintf("%d MB", maxBytes>>20)
 			}
-			return fmt.Errorf("%s is larger than %s, the most one import reads: split it, for example one file per round", name, limit)
+			return errors.New(l.T("cli.game_submit.toolarge", "File", name, "Limit", limit))
 		}
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		var syn *rules.SyntaxError
 		if errors.As(err, &syn) {
-			return fmt.Errorf("cannot read %s: line %d, column %d: %s; fix the file and try again", name, syn.Line, syn.Col, syn.Msg)
+			return errors.New(l.T("cli.game_submit.syntax", "File", name, "Line", syn.Line, "Col", syn.Col, "Msg", syn.Msg))
 		}
 		if err != nil {
-			return fmt.Errorf("cannot read %s: %w", name, plainPathError(err))
+			return fmt.Errorf("%s: %w", l.T("err.read", "Path", name), plainPathError(err))
 		}
 		if n++; n > maxGames {
-			return fmt.Errorf("%s holds more than %s games, the most one import reads: split it, for example one file per round", name, thousands(maxGames))
+			return errors.New(l.T("cli.game_submit.toomany", "File", name, "Max", thousandsIn(l, maxGames)))
 		}
 		if err := fn(pgnGame{game: g, index: n}); err != nil {
 			return err
 		}
 	}
 	if n == 0 {
-		return fmt.Errorf("%s holds no game: give a PGN file or moves such as 1.e4 e5 2.Cf3", name)
+		return errors.New(l.T("cli.game_submit.nogame", "File", name))
 	}
 	return nil
 }
 
 // thousands writes n with commas between groups of three digits: 500,000.
-func thousands(n int) string {
+func thousands(n int) string { return thousandsIn(nil, n) }
+
+// thousandsIn writes n with the separator of l's language between groups
+// of three digits: 500,000 in English, 500.000 in Italian.
+func thousandsIn(l *locale.Localizer, n int) string {
+	sep := ","
+	if l.Lang() == locale.Italian {
+		sep = "."
+	}
 	s := strconv.Itoa(n)
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
+		s = s[:i] + sep + s[i:]
 	}
 	return s
 }
@@ -131,11 +141,11 @@ func plainPathError(err error) error {
 func seatOf(s *desk.Snapshot, n int, b arbiter.Board) games.Seat { return desk.SeatOf(s, n, b) }
 
 // findBoard returns board b of round n, or an error saying which boards
-// there are.
-func findBoard(s *desk.Snapshot, n, b int) (arbiter.Board, error) {
+// there are, in l's words.
+func findBoard(l *locale.Localizer, s *desk.Snapshot, n, b int) (arbiter.Board, error) {
 	r := s.Round(n)
 	if r == nil {
-		return arbiter.Board{}, fmt.Errorf("round %d is not paired yet", n)
+		return arbiter.Board{}, errors.New(l.T("cli.game_submit.notpaired", "Round", n))
 	}
 	for _, x := range r.Boards {
 		if x.Number == b {
@@ -143,32 +153,32 @@ func findBoard(s *desk.Snapshot, n, b int) (arbiter.Board, error) {
 		}
 	}
 	if len(r.Boards) == 0 {
-		return arbiter.Board{}, fmt.Errorf("round %d has no boards, only byes", n)
+		return arbiter.Board{}, errors.New(l.T("cli.game_submit.onlybyes", "Round", n))
 	}
-	return arbiter.Board{}, fmt.Errorf("round %d has no board %d: its boards are 1 to %d; see arbiter round show %d", n, b, len(r.Boards), n)
+	return arbiter.Board{}, errors.New(l.T("cli.game_submit.noboard", "Round", n, "Board", b, "Boards", len(r.Boards)))
 }
 
 // roundOf returns the round a command works on: the --round asked for,
-// which must be paired, or the last round paired.
-func roundOf(s *desk.Snapshot, n int) (int, error) {
+// which must be paired, or the last round paired. l words the refusals.
+func roundOf(l *locale.Localizer, s *desk.Snapshot, n int) (int, error) {
 	switch {
 	case len(s.Rounds) == 0:
-		return 0, fmt.Errorf("no round of %s is paired yet: pair round 1 with arbiter round pair", s.Tournament.Name)
+		return 0, errors.New(l.T("cli.game_submit.nopaired", "Name", s.Tournament.Name))
 	case n < 0:
-		return 0, fmt.Errorf("--round %d: type a round number such as 3", n)
+		return 0, errors.New(l.T("err.round", "Round", n, "Example", 3))
 	case n == 0:
 		return len(s.Rounds), nil
 	case n > len(s.Rounds):
-		return 0, fmt.Errorf("round %d is not paired yet: type a round from 1 to %d", n, len(s.Rounds))
+		return 0, errors.New(l.T("cli.game_submit.notyet", "Round", n, "Last", len(s.Rounds)))
 	}
 	return n, nil
 }
 
-// parseBoard reads a board number argument.
-func parseBoard(text string) (int, error) {
+// parseBoard reads a board number argument; l words the refusal.
+func parseBoard(l *locale.Localizer, text string) (int, error) {
 	b, err := strconv.Atoi(strings.TrimSpace(text))
 	if err != nil || b < 1 {
-		return 0, fmt.Errorf("board %q: type the board number shown by arbiter round show, e.g. 3", text)
+		return 0, errors.New(l.T("err.result.board", "Board", strconv.Quote(text)))
 	}
 	return b, nil
 }
@@ -184,6 +194,8 @@ type gameInput struct {
 	ruling  string         // the arbiter's ruling on the game
 	// how tells the user how to record a ruling ("add --ruling ...").
 	how string
+	// l words the refusals; nil is English.
+	l *locale.Localizer
 }
 
 // gameRecord is the verdict stored with a game.
@@ -244,17 +256,18 @@ func gameError(err error, in gameInput) error {
 	if !errors.As(err, &de) {
 		return err
 	}
+	l := in.l
 	switch {
 	case errors.Is(err, desk.ErrUnreplayable), errors.Is(err, desk.ErrIllegalMove):
 		return fmt.Errorf("%s; %s", de.Msg, in.how)
 	case errors.Is(err, desk.ErrResultContradicted) && in.result != arbiter.NoResult:
-		return fmt.Errorf("%s; type the result the game gives, or record the arbiter's decision with --ruling", de.Msg)
+		return errors.New(l.T("cli.game_submit.contradicted", "Msg", de.Msg))
 	case errors.Is(err, desk.ErrResultContradicted):
-		return fmt.Errorf("%s; fix the Result tag, or %s", de.Msg, in.how)
+		return errors.New(l.T("cli.game_submit.resulttag", "Msg", de.Msg, "How", in.how))
 	case errors.Is(err, desk.ErrBoardHasOther):
-		fix := fmt.Sprintf("if %s is wrong, correct it first with arbiter round result %d %s --round %d --correct", de.Stored, in.seat.Board, de.Given, in.seat.Round)
+		fix := l.T("cli.game_submit.fixfirst", "Stored", de.Stored, "Board", in.seat.Board, "Given", de.Given, "Round", in.seat.Round)
 		if m, ok := strings.CutSuffix(de.Msg, " as the result"); ok {
-			return fmt.Errorf("%s with --result; %s", m, fix)
+			return errors.New(l.T("cli.game_submit.withresult", "Msg", m, "Fix", fix))
 		}
 		return fmt.Errorf("%s; %s", de.Msg, fix)
 	}

@@ -15,6 +15,6 @@ cannot be read whole.`,
 		Example: `  $ arbiter import trf swissmanager.trf`,
 	}
 	cmd.AddCommand(newImportTRFCmd(a))
-	refuseUnknown(cmd, "format")
+	refuseUnknown(a, cmd, "cli.report.unknownformat")
 	return cmd
 }

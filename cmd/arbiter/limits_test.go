@@ -66,7 +66,7 @@ func TestReadEachGameLimits(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := strings.NewReader(strings.Repeat(game, tt.games))
 			n := 0
-			err := readEachGame(in, "in.pgn", tt.maxBytes, tt.maxGames, func(pgnGame) error { n++; return nil })
+			err := readEachGame(nil, in, "in.pgn", tt.maxBytes, tt.maxGames, func(pgnGame) error { n++; return nil })
 			switch {
 			case tt.wantErr == "" && err != nil:
 				t.Errorf("readEachGame: %v", err)
@@ -79,7 +79,7 @@ func TestReadEachGameLimits(t *testing.T) {
 		})
 	}
 	stop := errors.New("stop")
-	if err := readEachGame(strings.NewReader(game+game), "in.pgn", 1<<20, 10, func(pgnGame) error { return stop }); !errors.Is(err, stop) {
+	if err := readEachGame(nil, strings.NewReader(game+game), "in.pgn", 1<<20, 10, func(pgnGame) error { return stop }); !errors.Is(err, stop) {
 		t.Errorf("an error of fn: %v, want it returned", err)
 	}
 }

@@ -478,7 +478,7 @@ func FuzzParseSlips(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, sep := range []rune{',', '\n'} {
-			slips, err := parseSlips(text, sep, func(i int) string { return fmt.Sprintf("item %d", i) })
+			slips, err := parseSlips(nil, text, sep, func(i int) string { return fmt.Sprintf("item %d", i) })
 			if err != nil {
 				continue
 			}

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/labyrinth-chess/arbiter/locale"
 )
 
 // The overwrite policy of print, export and backup, one for all three:
@@ -29,11 +31,12 @@ pipe, a device or /dev/stdout is written directly.`
 
 // outTarget is where an output path leads.
 type outTarget struct {
-	path   string      // as the user gave it
-	target string      // the file to write: path with its symbolic links followed
-	direct bool        // a pipe, a device, /dev/fd/N: opened and written in place
-	exists bool        // a regular file is at target
-	mode   fs.FileMode // its permissions, if it exists
+	path   string            // as the user gave it
+	target string            // the file to write: path with its symbolic links followed
+	direct bool              // a pipe, a device, /dev/fd/N: opened and written in place
+	exists bool              // a regular file is at target
+	mode   fs.FileMode       // its permissions, if it exists
+	l      *locale.Localizer // words the errors of writing it
 }
 
 // resolveOutput says where path leads and refuses, before any work is
@@ -41,7 +44,7 @@ type outTarget struct {
 // in use, a file in a folder that does not exist, and without force a
 // read-only file or a database.
 func (a *app) resolveOutput(path string, force bool) (outTarget, error) {
-	t := outTarget{path: path, target: path}
+	t := outTarget{path: path, target: path, l: a.tr()}
 	fi, err := os.Stat(path) // follows links, /proc/self/fd ones too
 	if err == nil && fi.IsDir() {
 		return t, errors.New(a.tr().T("err.output.folder", "Path", path, "Example", filepath.Join(path, "report"+filepath.Ext(path))))
@@ -59,7 +62,7 @@ func (a *app) resolveOutput(path string, force bool) (outTarget, error) {
 	}
 	t.target, err = followLinks(path)
 	if err != nil {
-		return t, writeError(path, err)
+		return t, writeErrorIn(t.l, path, err)
 	}
 	if fi, err := os.Stat(t.target); err == nil {
 		t.exists, t.mode = true, fi.Mode().Perm()
@@ -72,7 +75,7 @@ func (a *app) resolveOutput(path string, force bool) (outTarget, error) {
 	}
 	dir := filepath.Dir(t.target)
 	if fi, err := os.Stat(dir); err != nil {
-		return t, writeError(path, err)
+		return t, writeErrorIn(t.l, path, err)
 	} else if !fi.IsDir() {
 		return t, errors.New(a.tr().T("err.output.notfolder", "Path", path, "Dir", dir))
 	}
@@ -153,14 +156,14 @@ func copyDirect(t outTarget, r io.Reader) error {
 	}
 	f, err := os.OpenFile(t.path, flag, 0)
 	if err != nil {
-		return writeError(t.path, err)
+		return writeErrorIn(t.l, t.path, err)
 	}
 	if _, err := io.Copy(f, r); err != nil {
 		f.Close()
-		return writeError(t.path, err)
+		return writeErrorIn(t.l, t.path, err)
 	}
 	if err := f.Close(); err != nil {
-		return writeError(t.path, err)
+		return writeErrorIn(t.l, t.path, err)
 	}
 	return nil
 }

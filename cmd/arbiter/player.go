@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -61,24 +63,29 @@ func (f *playerFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.title, "title", "", "FIDE title: {GM|IM|WGM|FM|WIM|CM|WFM|WCM}")
 }
 
-// check validates the flags given, returning a one-line error.
-func (f *playerFlags) check(fs *pflag.FlagSet) error {
+// check validates the flags given, returning a one-line error in
+// English; see checkIn.
+func (f *playerFlags) check(fs *pflag.FlagSet) error { return f.checkIn(nil, fs) }
+
+// checkIn validates the flags given, returning a one-line error in l's
+// words.
+func (f *playerFlags) checkIn(l *locale.Localizer, fs *pflag.FlagSet) error {
 	if fs.Changed("rating") && (f.rating < 0 || f.rating > 3500) {
-		return fmt.Errorf("--rating %d: type a rating from 0 (unrated) to 3500", f.rating)
+		return errors.New(l.T("cli.player.rating", "Rating", f.rating))
 	}
 	if fs.Changed("federation") && f.federation != "" {
 		if len(f.federation) != 3 {
-			return fmt.Errorf("--federation %q: type three letters such as ITA", f.federation)
+			return errors.New(l.T("cli.player.federation", "Value", strconv.Quote(f.federation)))
 		}
 		f.federation = strings.ToUpper(f.federation)
 	}
 	if fs.Changed("fide-id") && f.fideID != "" {
 		if _, err := strconv.ParseUint(f.fideID, 10, 64); err != nil {
-			return fmt.Errorf("--fide-id %q: type the digits of the FIDE ID, e.g. 12345678", f.fideID)
+			return errors.New(l.T("cli.player.fideid", "Value", strconv.Quote(f.fideID)))
 		}
 	}
 	if fs.Changed("birth-year") && f.birthYear != 0 && (f.birthYear < 1880 || f.birthYear > 2200) {
-		return fmt.Errorf("--birth-year %d: type a year such as 1987", f.birthYear)
+		return errors.New(l.T("cli.player.birthyear", "Year", f.birthYear))
 	}
 	if fs.Changed("sex") {
 		switch strings.ToUpper(f.sex) {
@@ -87,7 +94,7 @@ func (f *playerFlags) check(fs *pflag.FlagSet) error {
 		case "W":
 			f.sex = "F"
 		default:
-			return fmt.Errorf("--sex %q: type M or F", f.sex)
+			return errors.New(l.T("cli.player.sex", "Value", strconv.Quote(f.sex)))
 		}
 	}
 	if fs.Changed("title") {

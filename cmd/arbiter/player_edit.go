@@ -46,7 +46,7 @@ func runPlayerEdit(ctx context.Context, a *app, opts *playerEditOptions) error {
 	if opts.set.NFlag() == countChanged(opts.set, "db", "tournament") {
 		return usageErrorf("%s", a.tr().T("err.pedit.nothing"))
 	}
-	if err := opts.flags.check(opts.set); err != nil {
+	if err := opts.flags.checkIn(a.tr(), opts.set); err != nil {
 		return err
 	}
 	if opts.set.Changed("name") && strings.TrimSpace(opts.flags.name) == "" {

@@ -86,7 +86,7 @@ func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) err
 				fresh++
 			}
 		}
-		a.notef("Entered %d players in %s (%d new to the club roster).", len(added), t.Name, fresh)
+		a.note(a.tr().N("cli.player_import.entered", len(added), "Name", t.Name, "New", fresh))
 		return nil
 	})
 }

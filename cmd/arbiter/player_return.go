@@ -39,7 +39,7 @@ arbiter tournament show); rounds paired stay as they are.`,
 
 func runPlayerReturn(ctx context.Context, a *app, opts *playerReturnOptions) error {
 	if opts.from < 0 {
-		return usageErrorf("--from-round %d: type a round number such as 4", opts.from)
+		return usageErrorf("%s", a.tr().T("cli.player_return.from", "Round", opts.from))
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		s, err := a.snapshot(ctx, d)
@@ -56,7 +56,7 @@ func runPlayerReturn(ctx context.Context, a *app, opts *playerReturnOptions) err
 		}
 		e, err = d.ReturnPlayer(ctx, s.Tournament.ID, e.Player.ID, opts.from)
 		if errors.Is(err, desk.ErrConflict) && strings.Contains(err.Error(), "already paired") {
-			return hint(err, "give --from-round %d", len(s.Rounds)+1)
+			return hint(err, "%s", a.tr().T("cli.player_return.give", "Round", len(s.Rounds)+1))
 		}
 		if err != nil {
 			return err
@@ -97,7 +97,7 @@ func runPlayerRemove(ctx context.Context, a *app, ref string) error {
 		}
 		e, err = d.RemoveEntry(ctx, s.Tournament.ID, e.Player.ID)
 		if errors.Is(err, desk.ErrPlayed) {
-			return hint(err, "withdraw the player instead: arbiter player withdraw %d", e.PN)
+			return hint(err, "%s", a.tr().T("cli.player_return.withdraw", "PN", e.PN))
 		}
 		if err != nil {
 			return err
@@ -124,7 +124,7 @@ entered in no tournament. The roster ID is the one arbiter roster list shows.`,
 			ref := strings.TrimSpace(args[0])
 			n, err := strconv.ParseInt(strings.TrimPrefix(strings.ToLower(ref), "id:"), 10, 64)
 			if err != nil || n < 1 {
-				return usageErrorf("roster ID %q: type id: and the number arbiter roster list shows, e.g. id:12", args[0])
+				return usageErrorf("%s", a.tr().T("cli.player_return.rosterid", "ID", strconv.Quote(args[0])))
 			}
 			ctx := cmd.Context()
 			return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
@@ -159,7 +159,7 @@ back the game add with arbiter undo.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			b, err := strconv.Atoi(strings.TrimSpace(args[0]))
 			if err != nil || b < 1 {
-				return usageErrorf("board %q: type the board number shown by arbiter round show, e.g. 3", args[0])
+				return usageErrorf("%s", a.tr().T("err.result.board", "Board", strconv.Quote(args[0])))
 			}
 			ctx := cmd.Context()
 			return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {

@@ -38,7 +38,7 @@ The sheets print in the tournament's language (tournament set --lang);
 	for _, k := range printKinds() {
 		cmd.AddCommand(newPrintKindCmd(a, k))
 	}
-	refuseUnknown(cmd, "sheet")
+	refuseUnknown(a, cmd, "cli.report.unknownsheet")
 	return cmd
 }
 
@@ -152,7 +152,7 @@ func newPrintKindCmd(a *app, k printKind) *cobra.Command {
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opts.output == "" {
-				return usageErrorf("print %s: missing -o FILE.pdf: say where to write the PDF, e.g. -o %s.pdf (- for standard output)", k.name, k.name)
+				return usageErrorf("%s", a.tr().T("cli.print.output", "Sheet", k.name))
 			}
 			opts.round.set = cmd.Flags().Changed("round")
 			if _, err := reportLang(opts.lang); err != nil {
@@ -183,7 +183,7 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 		lang: lang,
 		round: func(s *desk.Snapshot) (int, error) {
 			if k.paired {
-				return pairedRound(s, opts.round)
+				return pairedRound(a.tr(), s, opts.round)
 			}
 			return a.afterRound(s, opts.round, k.what, "cli.what."+k.name, false)
 		},

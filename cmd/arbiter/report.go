@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter/desk"
@@ -56,7 +57,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		}
 		ev, err := desk.ReportEvent(s, n)
 		if err != nil {
-			return chainError(err)
+			return chainError(a.tr(), err)
 		}
 		lang := r.lang
 		if lang == "" {
@@ -131,7 +132,7 @@ func (a *app) afterRound(s *desk.Snapshot, r roundChoice, what, whatID string, b
 		if r.n < 1 {
 			return 0, errors.New(a.tr().T("err.round", "Round", r.n, "Example", 3))
 		}
-		if err := checkPaired(s, r.n); err != nil {
+		if err := checkPaired(a.tr(), s, r.n); err != nil {
 			return 0, err
 		}
 		if open := desk.OpenBoards(s, r.n); open > 0 {
@@ -158,15 +159,15 @@ func (a *app) afterRound(s *desk.Snapshot, r roundChoice, what, whatID string, b
 
 // pairedRound returns the round a pairing sheet or the slips show: the
 // round asked for, or else the last round paired.
-func pairedRound(s *desk.Snapshot, r roundChoice) (int, error) {
+func pairedRound(l *locale.Localizer, s *desk.Snapshot, r roundChoice) (int, error) {
 	if r.set {
 		if r.n < 1 {
-			return 0, fmt.Errorf("--round %d: type a round number such as 3", r.n)
+			return 0, errors.New(l.T("err.round", "Round", r.n, "Example", 3))
 		}
-		return r.n, checkPaired(s, r.n)
+		return r.n, checkPaired(l, s, r.n)
 	}
 	if len(s.Rounds) == 0 {
-		return 0, fmt.Errorf("no round of %s is paired yet: pair round 1 with arbiter round pair", s.Tournament.Name)
+		return 0, errors.New(l.T("cli.game_submit.nopaired", "Name", s.Tournament.Name))
 	}
 	return len(s.Rounds), nil
 }
@@ -194,13 +195,13 @@ func (a *app) writeOutput(path string, data []byte) error {
 		if a.rawOut != nil {
 			if f, ok := a.stdout.(interface{ Flush() error }); ok {
 				if err := f.Flush(); err != nil {
-					return fmt.Errorf("write standard output: %w", err)
+					return fmt.Errorf("%s: %w", a.tr().T("cli.report.stdout"), err)
 				}
 			}
 			out = a.rawOut
 		}
 		if _, err := out.Write(data); err != nil {
-			return fmt.Errorf("write standard output: %w", err)
+			return fmt.Errorf("%s: %w", a.tr().T("cli.report.stdout"), err)
 		}
 		return nil
 	}
@@ -214,7 +215,7 @@ func (a *app) writeOutput(path string, data []byte) error {
 	target := t.target
 	f, err := desk.CreateTemp(target)
 	if err != nil {
-		return writeError(path, err)
+		return writeErrorIn(a.tr(), path, err)
 	}
 	tmp := f.Name()
 	done := false
@@ -225,7 +226,7 @@ func (a *app) writeOutput(path string, data []byte) error {
 		}
 	}()
 	if _, err := f.Write(data); err != nil {
-		return writeError(path, err)
+		return writeErrorIn(a.tr(), path, err)
 	}
 	// A report is for sharing: readable by all, as a file made by hand
 	// would be (CreateTemp makes it private to its owner); a file replaced
@@ -235,30 +236,35 @@ func (a *app) writeOutput(path string, data []byte) error {
 		mode = t.mode
 	}
 	if err := f.Chmod(mode); err != nil && !errors.Is(err, errors.ErrUnsupported) {
-		return writeError(path, err)
+		return writeErrorIn(a.tr(), path, err)
 	}
 	if err := f.Sync(); err != nil {
-		return writeError(path, err)
+		return writeErrorIn(a.tr(), path, err)
 	}
 	if err := f.Close(); err != nil {
-		return writeError(path, err)
+		return writeErrorIn(a.tr(), path, err)
 	}
 	done = true
 	if err := os.Rename(tmp, target); err != nil {
 		os.Remove(tmp)
-		return writeError(path, err)
+		return writeErrorIn(a.tr(), path, err)
 	}
 	return nil
 }
 
-// writeError says why path could not be written and what to do.
-func writeError(path string, err error) error {
+// writeError says why path could not be written and what to do, in
+// English; see writeErrorIn.
+func writeError(path string, err error) error { return writeErrorIn(nil, path, err) }
+
+// writeErrorIn says why path could not be written and what to do, in l's
+// words.
+func writeErrorIn(l *locale.Localizer, path string, err error) error {
 	dir := filepath.Dir(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("cannot write %s: there is no folder %s; create it or choose another place", path, dir)
+		return errors.New(l.T("cli.report.nofolder", "Path", path, "Dir", dir))
 	case errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("cannot write %s: permission denied; choose a folder you may write to, or close the program that has the file open", path)
+		return errors.New(l.T("cli.report.permission", "Path", path))
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -268,7 +274,7 @@ func writeError(path string, err error) error {
 	if errors.As(err, &le) {
 		err = le.Err
 	}
-	return fmt.Errorf("cannot write %s: %v; check the disk and the folder, then try again", path, err)
+	return errors.New(l.T("cli.report.cannotwrite", "Path", path, "Err", err))
 }
 
 // pdfPages counts the pages of a PDF written by the reports package: each
@@ -280,9 +286,9 @@ func pdfPages(pdf []byte) int {
 // refuseUnknown makes the noun parent answer an unknown subcommand ("print
 // standing", "export ods") with a usage error that names the choices, where
 // cobra would show the help and exit 0, or trip over the subcommand's
-// flags first. what names a subcommand in the message: "sheet", "format".
-// The parent alone still shows its help.
-func refuseUnknown(parent *cobra.Command, what string) {
+// flags first. whatID is the message naming a subcommand, a sheet or a
+// format, worded by a. The parent alone still shows its help.
+func refuseUnknown(a *app, parent *cobra.Command, whatID string) {
 	parent.Args = cobra.ArbitraryArgs
 	parent.FParseErrWhitelist.UnknownFlags = true
 	parent.RunE = func(cmd *cobra.Command, args []string) error {
@@ -295,10 +301,11 @@ func refuseUnknown(parent *cobra.Command, what string) {
 				names = append(names, c.Name())
 			}
 		}
-		msg := fmt.Sprintf("unknown %s %q", what, args[0])
+		l := a.tr()
+		mean := ""
 		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-			msg += fmt.Sprintf(" (did you mean %s?)", s[0])
+			mean = l.T("cli.report.mean", "Name", s[0])
 		}
-		return usageErrorf("%s: type arbiter %s {%s}", msg, cmd.Name(), strings.Join(names, "|"))
+		return usageErrorf("%s", l.T(whatID, "Name", strconv.Quote(args[0]), "Mean", mean, "Cmd", cmd.Name(), "Names", "{"+strings.Join(names, "|")+"}"))
 	}
 }

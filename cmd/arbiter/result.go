@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/spf13/cobra"
 )
@@ -209,11 +210,11 @@ func queueClaims(ctx context.Context, a *app, d *desk.Desk, tid int64, q []desk.
 	return out, nil
 }
 
-// reportID reads a report id from the queue.
-func reportID(s string) (int64, error) {
+// reportID reads a report id from the queue; l words the refusal.
+func reportID(l *locale.Localizer, s string) (int64, error) {
 	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 	if err != nil || id < 1 {
-		return 0, usageErrorf("report %q: give the id shown by arbiter result queue, e.g. 4", s)
+		return 0, usageErrorf("%s", l.T("cli.result.reportid", "ID", strconv.Quote(s)))
 	}
 	return id, nil
 }
@@ -229,13 +230,13 @@ checked against the game attached to the board as round result checks it.`,
   $ arbiter result accept 5 1/2`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) < 1 || len(args) > 2 {
-				return usageErrorf("give a report id and optionally a result, e.g. arbiter result accept 4 1-0")
+				return usageErrorf("%s", a.tr().T("cli.result.acceptargs"))
 			}
 			return nil
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := reportID(args[0])
+			id, err := reportID(a.tr(), args[0])
 			if err != nil {
 				return err
 			}
@@ -268,7 +269,7 @@ the board can be reported again, or its result entered with round result.`,
 		Args:              oneArg("give the report id shown by arbiter result queue, e.g. arbiter result reject 4"),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := reportID(args[0])
+			id, err := reportID(a.tr(), args[0])
 			if err != nil {
 				return err
 			}

@@ -75,7 +75,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if out.err != nil && code == exitOK {
 		// The answer did not reach its reader (a full disk, a closed
 		// pipe): a program reading it must not take it for complete.
-		fmt.Fprintf(stderr, "arbiter: cannot write standard output: %v\n", pathErrText(out.err))
+		l := (&app{getenv: getenv}).tr()
+		fmt.Fprintf(stderr, "arbiter: %s\n", l.T("cli.root.stdout", "Err", pathErrText(out.err)))
 		return exitFailure
 	}
 	return code
@@ -127,7 +128,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return exitOK
 	}
 	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
-		fmt.Fprintln(stderr, "arbiter: interrupted")
+		fmt.Fprintf(stderr, "arbiter: %s\n", a.tr().T("cli.root.interrupted"))
 		return exitInterrupted
 	}
 	var xe *exitError

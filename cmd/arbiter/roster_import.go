@@ -66,9 +66,9 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 			return err
 		}
 		if err != nil {
-			msg := "correct the file and import it again (nothing was imported)"
+			msg := a.tr().T("cli.roster_import.correct")
 			if errors.Is(err, desk.ErrLikelyDuplicate) {
-				msg = "correct the name in the file, or import with --new if these are different people (nothing was imported)"
+				msg = a.tr().T("cli.roster_import.duplicate")
 			}
 			return hint(fmt.Errorf("%s: %w", opts.file, err), "%s", msg)
 		}
@@ -89,8 +89,8 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 				updated++
 			}
 		}
-		a.notef("Read %s from %s into the club roster: %d new, %d updated, %d unchanged.",
-			plural(len(got), "player", "players"), filepath.Base(opts.file), fresh, updated, len(got)-fresh-updated)
+		a.note(a.tr().N("cli.roster_import.read", len(got), "File", filepath.Base(opts.file),
+			"New", fresh, "Updated", updated, "Unchanged", len(got)-fresh-updated))
 		return nil
 	})
 }
@@ -109,31 +109,31 @@ func (a *app) readPlayerList(file, encoding string) ([]desk.ImportRow, error) {
 	}
 	f, err := os.Open(file)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
+		return nil, fmt.Errorf("%s: %w", a.tr().T("err.read", "Path", file), errors.Unwrap(err))
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("cannot read %s: it is a folder: give a CSV or XLSX file", file)
+		return nil, errors.New(a.tr().T("cli.roster_import.folder", "Path", file))
 	}
 	list, err := roster.Read(file, f, enc)
 	if err != nil {
 		var pe *roster.ParseError
 		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %w; correct the file and import it again (nothing was imported)", file, err)
+			return nil, fmt.Errorf("%s: %w; %s", file, err, a.tr().T("cli.roster_import.correct"))
 		}
 		if ext := strings.ToLower(filepath.Ext(file)); ext == ".xlsx" || ext == ".xlsm" {
-			return nil, hint(&fileError{file, err}, "save it again from the spreadsheet as an XLSX workbook, or as CSV")
+			return nil, hint(&fileError{file, err}, "%s", a.tr().T("cli.roster_import.resave"))
 		}
 		return nil, &fileError{file, err}
 	}
 	if len(list.Rows) == 0 {
-		return nil, fmt.Errorf("%s has no players below its header row", file)
+		return nil, errors.New(a.tr().T("cli.roster_import.empty", "File", file))
 	}
 	if list.Encoding != utext.Auto && list.Encoding != utext.UTF8 {
 		a.note(a.tr().T("cli.read.encoding", "File", filepath.Base(file), "Encoding", list.Encoding.String()))
 	}
 	if len(list.Ignored) > 0 {
-		a.notef("Ignored columns: %s.", strings.Join(list.Ignored, ", "))
+		a.note(a.tr().T("cli.roster_import.ignored", "Columns", strings.Join(list.Ignored, ", ")))
 	}
 	rows := make([]desk.ImportRow, len(list.Rows))
 	for i, r := range list.Rows {

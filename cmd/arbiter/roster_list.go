@@ -38,7 +38,7 @@ func runRosterList(ctx context.Context, a *app, opts *rosterListOptions) error {
 				return err
 			}
 			if len(ps) == 0 {
-				a.notef("The club roster is empty: load the club's list with arbiter roster import FILE, or enter players with arbiter player add NAME.")
+				a.note(a.tr().T("cli.roster_list.empty"))
 				return nil
 			}
 		}

@@ -32,6 +32,7 @@ in. Boards are numbered from 1; players are named by pairing number.`,
 		newRoundEditCmd(a),
 		newRoundCheckinCmd(a),
 		newRoundAbsentCmd(a),
+		newRoundPresenceCmd(a),
 		newRoundPublishCmd(a),
 	)
 	return cmd

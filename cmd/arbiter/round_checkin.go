@@ -27,7 +27,12 @@ paired and scores what the tournament's check-in policy says
 (tournament set --absent-value, 0 by default, or 0.5: a zero- or half-point
 bye, FIDE C.04.2 art. 3.3); a bye the player asked for stands as asked.
 The pairing's explanation names who was left out and why. Checking a player
-in again takes back an absence marked at check-in.`,
+in again takes back an absence marked at check-in.
+
+When the tournament requires presence (round presence --require on), the
+players named are marked present from this round on, as they would say it
+from their phones, and nobody is marked absent now: round pair leaves out
+whoever is not present then.`,
 		Example: `  $ arbiter round checkin 1 2 3 5 8 "Rossi, Mario"
   $ arbiter round checkin 4 --round 5`,
 		Args: cobra.MinimumNArgs(1),
@@ -98,6 +103,11 @@ func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) err
 				ids = append(ids, e.Player.ID)
 			}
 		}
+		if required, err := db.PresenceRequired(ctx, s.Tournament.ID); err != nil {
+			return err
+		} else if required && !opts.absent && !opts.cancel {
+			return markHere(ctx, a, db, s, opts.players)
+		}
 		var present, absent []int64
 		var absentNames []string
 		switch {
@@ -137,4 +147,33 @@ func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) err
 		}
 		return nil
 	})
+}
+
+// markHere marks the players named present from round n on, in a
+// tournament that requires presence.
+func markHere(ctx context.Context, a *app, db *desk.Desk, s *desk.Snapshot, refs []string) error {
+	var pns []int
+	for _, ref := range refs {
+		e, err := findEntry(s, ref)
+		if err != nil {
+			return err
+		}
+		pns = append(pns, e.PN)
+	}
+	ms, err := db.MarkHere(ctx, s.Tournament.ID, pns)
+	if err != nil {
+		return err
+	}
+	byRound := map[int][]string{}
+	var rounds []int
+	for _, m := range ms {
+		if byRound[m.Round] == nil {
+			rounds = append(rounds, m.Round)
+		}
+		byRound[m.Round] = append(byRound[m.Round], s.Label(m.PN))
+	}
+	for _, n := range rounds {
+		a.note(a.tr().T("cli.presence.marked", "Round", n, "Names", strings.Join(byRound[n], "; ")))
+	}
+	return nil
 }

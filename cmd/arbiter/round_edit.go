@@ -61,7 +61,7 @@ its warnings, --force keeps it. The board list is shown again.`,
 		Args:              cobra.ExactArgs(3),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			b, err := parseBoard(args[0])
+			b, err := parseBoard(a.tr(), args[0])
 			if err != nil {
 				return err
 			}
@@ -98,7 +98,7 @@ func runRoundEdit(ctx context.Context, a *app, opts *roundEditOptions, fill func
 		out, err := d.EditRound(ctx, req)
 		if !opts.force {
 			for _, w := range out.Warnings {
-				fmt.Fprintf(a.stderr, "warning: %s\n", w)
+				fmt.Fprintln(a.stderr, a.tr().T("cli.round_edit.warning", "Warning", w))
 			}
 		}
 		var de *desk.Error
@@ -106,12 +106,12 @@ func runRoundEdit(ctx context.Context, a *app, opts *roundEditOptions, fill func
 		case errors.Is(err, desk.ErrWarnings) && errors.As(err, &de):
 			return errors.New(de.Msg + "; change it otherwise, or add --force to keep it")
 		case errors.Is(err, desk.ErrHasResults):
-			return hint(err, "correct the result with arbiter round result BOARD RESULT --correct, or clear it first")
+			return hint(err, "%s", a.tr().T("cli.round_edit.hasresults"))
 		case err != nil:
 			return a.pairingError(err, s)
 		}
 		for _, w := range out.Pairing.Forced {
-			a.notef("kept despite a warning: %s", w)
+			a.note(a.tr().T("cli.pair.kept", "Warning", w))
 		}
 		a.note(a.tr().T("cli.round.changed", "Round", out.Round.Number, "Name", out.Snapshot.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		if opts.json {

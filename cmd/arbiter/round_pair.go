@@ -191,7 +191,13 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				errors.As(err, &de)
 				var np *pairing.NoPairingError
 				errors.As(err, &np)
-				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(out.Input, s.Next(), np))}
+				cs := choicesOf(out.Input, s.Next(), np, s)
+				if opts.json {
+					if err := writeJSON(a.stdout, unpairableJSON{Round: s.Next(), Error: de.Msg, Choices: cs}); err != nil {
+						return err
+					}
+				}
+				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(cs))}
 			}
 			if errors.Is(err, desk.ErrNothingUnknown) {
 				// With the Dutch system --force only decides to pair
@@ -212,6 +218,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			a.notef("%s", n)
 		}
 		noShowNotes(a, out, opts.dryRun)
+		absentNotes(a, out) // presence required: round_presence.go
 		if opts.dryRun {
 			a.note(a.tr().T("cli.dryrun", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 			if out.Pairing.Seed != nil {

@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"errors"
 
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
@@ -38,7 +38,7 @@ round pair --publish pairs and publishes in one step; tournament web
 
 func runRoundPublish(ctx context.Context, a *app, opts *roundPublishOptions) error {
 	if opts.round < 0 {
-		return fmt.Errorf("--round %d: type a round number such as 2", opts.round)
+		return errors.New(a.tr().T("err.round", "Round", opts.round, "Example", 2))
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		t, err := a.resolveTournament(ctx, d)
@@ -53,7 +53,7 @@ func runRoundPublish(ctx context.Context, a *app, opts *roundPublishOptions) err
 func publishRound(ctx context.Context, a *app, d *desk.Desk, tid int64, n int) error {
 	n, already, err := d.Publish(ctx, tid, n, "")
 	if err != nil {
-		return hint(err, "pair the round first with arbiter round pair")
+		return hint(err, "%s", a.tr().T("cli.round_publish.pairfirst"))
 	}
 	if already {
 		a.note(a.tr().T("cli.published.already", "Round", n))

@@ -118,7 +118,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	if opts.fen != "" {
 		p, err := rules.ParseFEN(opts.fen)
 		if err != nil {
-			return fmt.Errorf("--fen %q: %w; give the final position as the 6 fields of a FEN", opts.fen, err)
+			return fmt.Errorf("--fen %q: %w; %s", opts.fen, err, a.tr().T("cli.round_result.fen"))
 		}
 		req.Final = games.EndAt(p)
 	}

@@ -58,8 +58,8 @@ type slipResult struct {
 }
 
 // parseSlips reads "1 1-0, 2 1/2" (sep ',') or one pair per line (sep
-// '\n'); where names each item in errors.
-func parseSlips(text string, sep rune, where func(i int) string) ([]slipResult, error) {
+// '\n'); where names each item in errors, which l words.
+func parseSlips(l *locale.Localizer, text string, sep rune, where func(i int) string) ([]slipResult, error) {
 	var out []slipResult
 	for i, item := range strings.Split(text, string(sep)) {
 		item = strings.TrimSpace(item)
@@ -68,18 +68,18 @@ func parseSlips(text string, sep rune, where func(i int) string) ([]slipResult, 
 		}
 		f := strings.Fields(item)
 		if len(f) != 2 {
-			return nil, fmt.Errorf("%s %q: give a board and a result, e.g. 3 1-0", where(i+1), item)
+			return nil, errors.New(l.T("cli.round_results.pair", "Where", where(i+1), "Item", strconv.Quote(item)))
 		}
 		b, err := strconv.Atoi(f[0])
 		if err != nil || b < 1 {
-			return nil, fmt.Errorf("%s %q: board %q is not a board number", where(i+1), item, f[0])
+			return nil, errors.New(l.T("cli.round_results.board", "Where", where(i+1), "Item", strconv.Quote(item), "Board", strconv.Quote(f[0])))
 		}
 		r, err := arbiter.ParseResult(f[1])
 		if err != nil {
 			return nil, fmt.Errorf("%s %q: %w", where(i+1), item, err)
 		}
 		if r == arbiter.NoResult {
-			return nil, fmt.Errorf("%s %q: give a result, one of %s", where(i+1), item, arbiter.ResultCodes)
+			return nil, errors.New(l.T("cli.round_results.noresult", "Where", where(i+1), "Item", strconv.Quote(item), "Codes", arbiter.ResultCodes))
 		}
 		out = append(out, slipResult{where(i + 1), b, r})
 	}
@@ -87,8 +87,9 @@ func parseSlips(text string, sep rune, where func(i int) string) ([]slipResult, 
 }
 
 func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) error {
+	l := a.tr()
 	if (opts.list == "") == (opts.from == "") {
-		return usageErrorf(`give the results either as an argument, "1 1-0, 2 1/2", or with --from FILE`)
+		return usageErrorf("%s", l.T("cli.round_results.either"))
 	}
 	var slips []slipResult
 	var err error
@@ -97,15 +98,15 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 		if rerr != nil {
 			return rerr
 		}
-		slips, err = parseSlips(string(data), '\n', func(i int) string { return fmt.Sprintf("%s line %d:", opts.from, i) })
+		slips, err = parseSlips(l, string(data), '\n', func(i int) string { return l.T("cli.round_results.line", "File", opts.from, "Line", i) })
 	} else {
-		slips, err = parseSlips(opts.list, ',', func(i int) string { return fmt.Sprintf("item %d", i) })
+		slips, err = parseSlips(l, opts.list, ',', func(i int) string { return l.T("cli.round_results.item", "Item", i) })
 	}
 	if err != nil {
 		return err
 	}
 	if len(slips) == 0 {
-		return errors.New("no result was given: type a board and its result, e.g. 3 1-0")
+		return errors.New(l.T("cli.round_results.none"))
 	}
 	reqs := make([]desk.ResultRequest, len(slips))
 	for i, s := range slips {
@@ -116,19 +117,19 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 		if err != nil {
 			switch {
 			case errors.Is(err, desk.ErrResultEntered):
-				return hint(err, "%s", a.tr().T("cli.results.correct"))
+				return hint(err, "%s", l.T("cli.results.correct"))
 			case errors.Is(err, desk.ErrRefused):
-				return hint(err, "nothing was entered; if the record is wrong, attach the right game with arbiter game add, or enter that board with arbiter round result --reason arbiter")
+				return hint(err, "%s", l.T("cli.round_results.refused"))
 			case errors.Is(err, desk.ErrNotFound), errors.Is(err, desk.ErrInvalid), errors.Is(err, desk.ErrConflict):
-				return hint(a.tournamentError(err), "%s", a.tr().T("cli.results.nothing"))
+				return hint(a.tournamentError(err), "%s", l.T("cli.results.nothing"))
 			}
 			return err
 		}
 		for _, o := range outs {
 			for _, n := range o.Notes {
-				a.notef("Board %d: %s.", o.Board, n)
+				a.note(l.T("cli.round_results.note", "Board", o.Board, "Note", n))
 			}
-			a.note(confirmation(a.tr(), o.ResultChange))
+			a.note(confirmation(l, o.ResultChange))
 		}
 		return nil
 	})

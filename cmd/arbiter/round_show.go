@@ -2,9 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"errors"
 
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -44,7 +45,7 @@ func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
 		if err != nil {
 			return err
 		}
-		n, err := pickRound(s, opts.round)
+		n, err := pickRound(a.tr(), s, opts.round)
 		if err != nil {
 			return err
 		}
@@ -60,20 +61,20 @@ func runRoundShow(ctx context.Context, a *app, opts *roundShowOptions) error {
 }
 
 // pickRound reads a round number given as text ("" for the last paired
-// round) and checks that it is paired.
-func pickRound(s *desk.Snapshot, text string) (int, error) {
+// round) and checks that it is paired; l words the refusals.
+func pickRound(l *locale.Localizer, s *desk.Snapshot, text string) (int, error) {
 	if len(s.Rounds) == 0 {
-		return 0, fmt.Errorf("no round of %s is paired yet: pair round 1 with arbiter round pair", s.Tournament.Name)
+		return 0, errors.New(l.T("cli.game_submit.nopaired", "Name", s.Tournament.Name))
 	}
 	if text == "" {
 		return len(s.Rounds), nil
 	}
-	n, err := parseRound(text)
+	n, err := parseRound(l, text)
 	if err != nil {
 		return 0, err
 	}
 	if n > len(s.Rounds) {
-		return 0, fmt.Errorf("round %d is not paired yet: type a round from 1 to %d", n, len(s.Rounds))
+		return 0, errors.New(l.T("cli.game_submit.notyet", "Round", n, "Last", len(s.Rounds)))
 	}
 	return n, nil
 }

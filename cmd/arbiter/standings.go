@@ -67,7 +67,7 @@ type (
 
 func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 	if opts.round < 0 {
-		return fmt.Errorf("--round %d: type a round number such as 3", opts.round)
+		return errors.New(a.tr().T("err.round", "Round", opts.round, "Example", 3))
 	}
 	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
@@ -76,7 +76,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		}
 		n := len(s.Rounds)
 		if opts.round > 0 {
-			if err := checkPaired(s, opts.round); err != nil {
+			if err := checkPaired(a.tr(), s, opts.round); err != nil {
 				return err
 			}
 			n = opts.round
@@ -90,19 +90,19 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		if open := desk.OpenBoards(s, n); open > 0 {
 			a.note(a.tr().T("cli.standings.open", "Round", n, "Open", a.tr().N("cli.boards", open)))
 		}
-		if in, err := tiebreakInput(s, n); err == nil {
+		if in, err := tiebreakInput(a.tr(), s, n); err == nil {
 			for _, w := range tiebreak.Warnings(in) {
 				a.note(a.tr().T("cli.standings.unrated", "Warning", w))
 			}
 		}
 		if opts.explain != "" {
-			in, err := tiebreakInput(s, n)
+			in, err := tiebreakInput(a.tr(), s, n)
 			if err != nil {
 				return err
 			}
 			return explainStandings(a, s, in, opts)
 		}
-		in, st, err := rankAfter(s, n)
+		in, st, err := rankAfter(a.tr(), s, n)
 		if err != nil {
 			return err
 		}
@@ -117,38 +117,39 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 }
 
 // tiebreakInput prepares the tie-break computation over rounds 1 to n.
-func tiebreakInput(s *desk.Snapshot, n int) (tiebreak.Input, error) {
+func tiebreakInput(l *locale.Localizer, s *desk.Snapshot, n int) (tiebreak.Input, error) {
 	in, err := desk.TiebreakInput(s, n)
-	return in, chainError(err)
+	return in, chainError(l, err)
 }
 
 // rankAfter ranks the players after round n (desk.Rank).
-func rankAfter(s *desk.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
+func rankAfter(l *locale.Localizer, s *desk.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
 	in, st, err := desk.Rank(s, n)
-	return in, st, chainError(err)
+	return in, st, chainError(l, err)
 }
 
-// chainError says how to set a tie-break chain that cannot be read.
-func chainError(err error) error {
+// chainError says, in l's words, how to set a tie-break chain that cannot
+// be read.
+func chainError(l *locale.Localizer, err error) error {
 	var de *desk.Error
 	if errors.As(err, &de) && de.Input == "tiebreaks" {
-		return fmt.Errorf("%w; set a valid chain with arbiter tournament set --tiebreaks BH,DE,SB", de.Err)
+		return fmt.Errorf("%w; %s", de.Err, l.T("cli.standings.chain"))
 	}
 	return err
 }
 
-// checkPaired returns an error saying which rounds there are when round r
-// is not paired.
-func checkPaired(s *desk.Snapshot, r int) error {
+// checkPaired returns an error saying, in l's words, which rounds there
+// are when round r is not paired.
+func checkPaired(l *locale.Localizer, s *desk.Snapshot, r int) error {
 	switch n := len(s.Rounds); {
 	case r >= 1 && r <= n:
 		return nil
 	case n == 0:
-		return fmt.Errorf("round %d is not paired yet: no round of %s is paired; pair round 1 with arbiter round pair", r, s.Tournament.Name)
+		return errors.New(l.T("cli.standings.nonepaired", "Round", r, "Name", s.Tournament.Name))
 	case n == 1:
-		return fmt.Errorf("round %d is not paired yet: only round 1 is; type --round 1", r)
+		return errors.New(l.T("cli.standings.onlyone", "Round", r))
 	default:
-		return fmt.Errorf("round %d is not paired yet: type --round with a round from 1 to %d", r, n)
+		return errors.New(l.T("cli.standings.notpaired", "Round", r, "Last", n))
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -71,10 +72,25 @@ type formatJSON struct {
 	AbsentValue        float64 `json:"absent_value"`
 	// Fit says how the rounds planned fit the field (tournament show).
 	Fit *fieldFit `json:"fit,omitempty"`
+	// AllPlayAll is the all-play-all a Swiss continues as, if any
+	// (tournament set --system round-robin --from-round).
+	AllPlayAll *allPlayAllJSON `json:"all_play_all,omitempty"`
+}
+
+// allPlayAllJSON is a Swiss's all-play-all continuation: its first round
+// and the pairing numbers of its field in the order of their Berger
+// numbers (players[0] is Berger number 1).
+type allPlayAllJSON struct {
+	From    int   `json:"from_round"`
+	Players []int `json:"players"`
 }
 
 func toFormatJSON(t arbiter.Tournament) formatJSON {
-	return formatJSON{System: t.System.String(), Cycles: cyclesOf(t), FitRounds: t.FitRounds, RegistrationClosed: t.Closed, AbsentValue: t.AbsentValue.Points()}
+	f := formatJSON{System: t.System.String(), Cycles: cyclesOf(t), FitRounds: t.FitRounds, RegistrationClosed: t.Closed, AbsentValue: t.AbsentValue.Points()}
+	if c := t.AllPlayAll; c.From != 0 {
+		f.AllPlayAll = &allPlayAllJSON{From: c.From, Players: c.Players}
+	}
+	return f
 }
 
 type tournamentCloseOptions struct {
@@ -190,6 +206,13 @@ func formatRows(row func(k, v string), s *desk.Snapshot, l *locale.Localizer) {
 			how = l.T("cli.show.doubleroundrobin")
 		}
 		row(l.T("cli.show.system"), how)
+	}
+	if c := t.AllPlayAll; c.From != 0 {
+		pns := make([]string, len(c.Players))
+		for i, pn := range c.Players {
+			pns[i] = strconv.Itoa(pn)
+		}
+		row(l.T("cli.show.system"), l.T("cli.show.allplayall", "From", c.From, "Players", len(c.Players), "Order", strings.Join(pns, ", ")))
 	}
 	f := fitOf(s)
 	if f.Players < 2 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter/desk"
@@ -69,10 +70,10 @@ func runTournamentOption(ctx context.Context, a *app, opts *tournamentOptionOpti
 	key := strings.ToLower(strings.TrimSpace(args[0]))
 	vals, ok := desk.Options()[key]
 	if !ok {
-		return usageErrorf("option %q: the options are no-shows and names", args[0])
+		return usageErrorf("%s", a.tr().T("cli.tournament_option.unknown", "Option", strconv.Quote(args[0])))
 	}
 	if len(args) == 2 && !slices.Contains(vals, strings.ToLower(strings.TrimSpace(args[1]))) {
-		return usageErrorf("option %s %q: type one of %s", key, args[1], strings.Join(vals, ", "))
+		return usageErrorf("%s", a.tr().T("cli.tournament_option.value", "Option", key, "Value", strconv.Quote(args[1]), "Values", strings.Join(vals, ", ")))
 	}
 	mode := desk.ReadOnly
 	if len(args) == 2 {

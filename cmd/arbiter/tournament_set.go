@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"strconv"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -11,6 +13,9 @@ import (
 type tournamentSetOptions struct {
 	flags tournamentFlags
 	set   *pflag.FlagSet
+	// fromRound, with --system round-robin, continues a Swiss as an
+	// all-play-all from that round (desk.ContinueAllPlayAll).
+	fromRound int
 }
 
 func newTournamentSetCmd(a *app) *cobra.Command {
@@ -21,9 +26,22 @@ func newTournamentSetCmd(a *app) *cobra.Command {
 		Long: `Change settings of the current tournament. Each change is logged with the old
 and the new value. The rounds planned cannot go below the rounds paired.
 Standings always follow the settings in force, so a new bye value or
-tie-break chain applies to the rounds already played too.`,
+tie-break chain applies to the rounds already played too.
+
+When a round of a Swiss cannot be paired (FIDE C.04.3 1.9), --system
+round-robin --from-round N continues the event from round N, the next round
+to pair, as an all-play-all among the players still in: round pair then
+pairs each round from the FIDE Berger tables (C.05 Annex 1), a new cycle in
+which games of the Swiss rounds are played again, with the table's colours
+and, for an odd field, its bye as the pairing-allocated bye. The players
+take their Berger numbers in the order of the scores after round N-1, equal
+scores by pairing number (C.04.3 art. 1.2). The rounds planned become the
+rounds played plus the cycle (--rounds may lower them afterwards to end
+earlier); the event stays a Swiss, with its tie-breaks. arbiter undo takes
+the continuation back, once any round paired since is undone.`,
 		Example: `  $ arbiter tournament set --rounds 6
-  $ arbiter tournament set --tiebreaks BH-C1,BH,SB --bye-value 0.5`,
+  $ arbiter tournament set --tiebreaks BH-C1,BH,SB --bye-value 0.5
+  $ arbiter tournament set --system round-robin --from-round 5`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -33,6 +51,7 @@ tie-break chain applies to the rounds already played too.`,
 	}
 	opts.flags.register(cmd.Flags())
 	cmd.Flags().StringVar(&opts.flags.name, "name", "", "the tournament's new `NAME`")
+	cmd.Flags().IntVar(&opts.fromRound, "from-round", 0, "with --system round-robin: continue the Swiss as an all-play-all from round `N`, the next to pair")
 	return cmd
 }
 
@@ -52,6 +71,20 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 		if err := opts.flags.report.apply(opts.set, &t, a.tr()); err != nil {
 			return err
 		}
+		if opts.set.Changed("from-round") {
+			return continueAllPlayAll(ctx, a, db, t, opts)
+		}
+		if t.System == arbiter.RoundRobin && old.System != arbiter.RoundRobin {
+			// An all-play-all from round 1 of the Berger table once
+			// rounds are paired would pair anew players who met.
+			s, err := a.snapshot(ctx, db)
+			if err != nil {
+				return err
+			}
+			if n := s.Next(); n > 1 {
+				return usageErrorf("%s", a.tr().T("err.tset.rrpaired", "Paired", n-1, "Round", n))
+			}
+		}
 		if err := db.UpdateTournament(ctx, t); err != nil {
 			return err
 		}
@@ -59,6 +92,41 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 		a.notef("Updated tournament %d %q: %s.", t.ID, t.Name, desk.Describe(t))
 		return nil
 	})
+}
+
+// continueAllPlayAll continues the Swiss t as an all-play-all from round
+// --from-round (C.04.3 1.9, C.05 Annex 1) with the other settings given,
+// in one transaction, and says the field in Berger order.
+func continueAllPlayAll(ctx context.Context, a *app, db *desk.Desk, t arbiter.Tournament, opts *tournamentSetOptions) error {
+	l := a.tr()
+	sys, err := arbiter.ParseSystem(opts.flags.format.system)
+	switch {
+	case !opts.set.Changed("system") || err != nil || sys != arbiter.RoundRobin:
+		return usageErrorf("%s", l.T("err.tset.fromsystem"))
+	case opts.set.Changed("rounds") || opts.set.Changed("double"):
+		return usageErrorf("%s", l.T("err.tset.fromrounds"))
+	}
+	plan, err := db.ContinueAllPlayAll(ctx, t, opts.fromRound)
+	if err != nil {
+		return err
+	}
+	s, err := a.snapshot(ctx, db)
+	if err != nil {
+		return err
+	}
+	c := plan.Continuation
+	a.note(l.T("cli.tset.allplayall", "Name", t.Name, "From", c.From, "Players", len(c.Players), "Cycle", plan.Cycle,
+		"Last", c.From+plan.Cycle-1, "Rounds", plan.Rounds, "After", c.From-1))
+	tab, err := s.Table(c.From - 1)
+	if err != nil {
+		return err
+	}
+	tb := newTable(true, true, false, true)
+	tb.add(l.T("cli.tset.berger"), l.T("cli.col.no"), l.T("col.name"), l.T("col.points"))
+	for i, pn := range c.Players {
+		tb.add(strconv.Itoa(i+1), strconv.Itoa(pn), s.Entry(pn).Player.Name, tab.Card(pn).Score().Fraction())
+	}
+	return tb.write(a.stdout)
 }
 
 // countChanged counts which of the named flags were given.

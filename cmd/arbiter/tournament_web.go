@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -64,7 +65,7 @@ func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, s
 	if setURL && opts.publicURL != "" {
 		u, err := url.Parse(opts.publicURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return usageErrorf("--public-url %q: give the address players type, e.g. http://192.168.1.10:8080", opts.publicURL)
+			return usageErrorf("%s", a.tr().T("cli.tournament_web.url", "Value", strconv.Quote(opts.publicURL)))
 		}
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
@@ -86,7 +87,7 @@ func runTournamentWeb(ctx context.Context, a *app, opts *tournamentWebOptions, s
 		case "off":
 			ws.AutoPublish = false
 		default:
-			return usageErrorf("--auto-publish %q: type on or off", opts.autoPublish)
+			return usageErrorf("%s", a.tr().T("cli.tournament_web.auto", "Value", strconv.Quote(opts.autoPublish)))
 		}
 		switch opts.unconfirmed {
 		case "":

@@ -523,7 +523,7 @@ func importExport(t *testing.T, data []byte, inMemory bool) (out []byte, ok bool
 			t.Fatal(err)
 		}
 	}
-	tf, err := trfFile(s, completeRounds(s))
+	tf, err := trfFile(nil, s, completeRounds(s))
 	if err != nil {
 		t.Fatalf("export of an imported file: %v", err)
 	}

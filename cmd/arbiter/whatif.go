@@ -10,6 +10,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 )
 
 // whatIfJSON is what a correction would change (desk.WhatIf); its JSON
@@ -20,27 +21,30 @@ type whatIfJSON = desk.WhatIf
 func runWhatIf(ctx context.Context, a *app, db *desk.Desk, t arbiter.Tournament, n, b int, res arbiter.Result, asJSON bool) error {
 	w, err := db.WhatIf(ctx, desk.ResultRequest{Tournament: strconv.FormatInt(t.ID, 10), Round: n, Board: b, Result: res})
 	if err != nil {
-		return chainError(err)
+		return chainError(a.tr(), err)
 	}
-	a.notef("What if: nothing was stored.")
+	a.note(a.tr().T("cli.whatif.nothing"))
 	if asJSON {
 		return writeJSON(a.stdout, w)
 	}
-	printWhatIf(a.stdout, w)
+	printWhatIf(a.tr(), a.stdout, w)
 	return nil
 }
 
-func printWhatIf(w io.Writer, x whatIfJSON) {
+// printWhatIf writes x for people, in l's words.
+func printWhatIf(l *locale.Localizer, w io.Writer, x whatIfJSON) {
 	old := x.Old
 	if old == "" {
-		old = "no result"
+		old = l.T("cli.result.none")
 	}
-	fmt.Fprintf(w, "What if round %d board %d were %s instead of %s (standings after round %d):\n", x.Round, x.Board, x.New, old, x.After)
+	fmt.Fprintln(w, l.T("cli.whatif.title", "Round", x.Round, "Board", x.Board, "New", x.New, "Old", old, "After", x.After))
 	if len(x.Changes) == 0 {
-		fmt.Fprintln(w, "  The standings do not change.")
+		fmt.Fprintln(w, l.T("cli.whatif.same"))
 	}
+	fmtPoints := func(v float64) string { return fmtPointsIn(l, v) }
 	for _, c := range x.Changes {
-		line := fmt.Sprintf("  %d %s: rank %d -> %d, points %s -> %s", c.PairingNumber, c.Name, c.Rank[0], c.Rank[1], fmtPoints(c.Points[0]), fmtPoints(c.Points[1]))
+		line := l.T("cli.whatif.change", "PN", c.PairingNumber, "Name", c.Name, "From", c.Rank[0], "To", c.Rank[1],
+			"Old", fmtPoints(c.Points[0]), "New", fmtPoints(c.Points[1]))
 		codes := make([]string, 0, len(c.Tiebreaks))
 		for code := range c.Tiebreaks {
 			codes = append(codes, code)
@@ -55,16 +59,22 @@ func printWhatIf(w io.Writer, x whatIfJSON) {
 	for _, r := range x.Later {
 		switch {
 		case r.Note != "" && r.Engine == "":
-			fmt.Fprintf(w, "Round %d (%s): %s.\n", r.Round, r.Stored, r.Note)
+			fmt.Fprintln(w, l.T("cli.whatif.note", "Round", r.Round, "Stored", r.Stored, "Note", r.Note))
 		case r.Differs:
-			fmt.Fprintf(w, "Round %d would be paired differently: %s (paired: %s); the published pairing stands.\n", r.Round, r.Engine, r.Stored)
+			fmt.Fprintln(w, l.T("cli.whatif.differs", "Round", r.Round, "Engine", r.Engine, "Stored", r.Stored))
 		default:
-			fmt.Fprintf(w, "Round %d would be paired the same: %s.\n", r.Round, r.Stored)
+			fmt.Fprintln(w, l.T("cli.whatif.samepairing", "Round", r.Round, "Stored", r.Stored))
 		}
 	}
-	fmt.Fprintf(w, "To keep it: arbiter round result %d %s --round %d --correct\n", x.Board, x.New, x.Round)
+	fmt.Fprintln(w, l.T("cli.whatif.keep", "Board", x.Board, "Result", x.New, "Round", x.Round))
 }
 
-func fmtPoints(v float64) string {
-	return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.2f", v), "0"), ".0")
+// fmtPointsIn writes points without trailing zeros, with l's decimal
+// mark: 2.5, 2,5; 1.75, 1,75.
+func fmtPointsIn(l *locale.Localizer, v float64) string {
+	s := strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.2f", v), "0"), ".0")
+	if l.Lang() == locale.Italian {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
 }

@@ -1,4 +1,4 @@
--- Schema version 13: late entries from the phone. A newcomer asks to
+-- Schema version 14: late entries from the phone. A newcomer asks to
 -- enter from the tournament's page (arbiter serve, /join) before the
 -- cut-off; the request waits in late_requests until the organizer accepts
 -- it (the player is entered as arbiter player add enters a late entry) or

@@ -1,0 +1,431 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter"
+)
+
+// Presence: a player says from the phone that they are here, that they
+// skip the next round, or that they leave; the organizer can say the
+// first for them. Presence is kept from round to round. A tournament
+// that requires presence pairs only the players present: the others are
+// absent at the check-in of the round, in the pairing's transaction
+// (SavePairing, Pairing.Absent; FIDE C.04.2 art. 3.3).
+
+// The kinds of a presence mark.
+const (
+	Here  = "here"  // present from the round on
+	Skip  = "skip"  // asked to skip the round (a requested bye)
+	Leave = "leave" // left: withdrawn from the round on
+)
+
+// Actions of the event log of presence.
+const (
+	// ActHere: a player is present from a round on.
+	ActHere = "player.here"
+	// ActPresenceRule: the tournament pairs only the players present, or
+	// everyone again.
+	ActPresenceRule = "tournament.presence"
+)
+
+// PresenceMark is one mark standing: who, what, for which round, when,
+// from where, and the event that logged it (for undo).
+type PresenceMark struct {
+	PN     int
+	Name   string
+	Kind   string // Here, Skip or Leave
+	Round  int    // Here: present from; Skip: the round skipped; Leave: withdrawn from
+	At     time.Time
+	Who    string
+	IP     string
+	Device string
+	Phone  bool // said from the player's phone, not by the organizer
+	Event  int64
+}
+
+// Roll is who is present for the next round to pair: what the organizer
+// and the projector show before pairing it.
+type Roll struct {
+	// Round is the next round to pair; 0 when every round is paired.
+	Round    int
+	Required bool // the tournament pairs only the players present
+	// Pairing numbers, in order: present; missing (to play, not
+	// present: absent if presence is required); skipping Round (a bye
+	// asked for, or absent at check-in); left (withdrawn by Round).
+	Present, Missing, Skipping, Left []int
+	// Marks are the presence marks standing, the latest first.
+	Marks []PresenceMark
+	// Paired is the last round paired, and LeftOut its players without
+	// a game but the pairing-allocated bye, each with the pairing's
+	// explanation (a phrase as stored, locale.Localizer.Stored).
+	Paired  int
+	LeftOut []LeftOut
+}
+
+// LeftOut is a player the pairing of a round left out, and why.
+type LeftOut struct {
+	PN   int
+	Kind arbiter.ByeKind
+	Note string
+}
+
+// PresenceRequired reports whether tournament tid pairs only the players
+// present.
+func (db *DB) PresenceRequired(ctx context.Context, tid int64) (bool, error) {
+	var on bool
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		on, err = presenceRequired(ctx, tx, tid)
+		return err
+	})
+	return on, err
+}
+
+func presenceRequired(ctx context.Context, q queryer, tid int64) (bool, error) {
+	var on int
+	err := q.QueryRowContext(ctx, `SELECT required FROM presence_rules WHERE tournament_id = ?`, tid).Scan(&on)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("read the presence rule: %w", err)
+	}
+	return on == 1, nil
+}
+
+// SetPresenceRequired says whether tournament tid pairs only the players
+// present, logged; changed is false when it said so already.
+func (db *DB) SetPresenceRequired(ctx context.Context, tid int64, on bool) (changed bool, err error) {
+	err = db.write(ctx, func(tx *sql.Tx) error {
+		if _, err := loadTournament(ctx, tx, tid); err != nil {
+			return err
+		}
+		old, err := presenceRequired(ctx, tx, tid)
+		if err != nil || old == on {
+			return err
+		}
+		v := 0
+		if on {
+			v = 1
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO presence_rules (tournament_id, required) VALUES (?, ?)
+			ON CONFLICT (tournament_id) DO UPDATE SET required = excluded.required`, tid, v); err != nil {
+			return fmt.Errorf("store the presence rule: %w", err)
+		}
+		changed = true
+		return db.logEvent(ctx, tx, tid, ActPresenceRule, "presence required", yesNo(old), yesNo(on))
+	})
+	return changed, err
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// Roll returns who is present for the next round of tournament tid.
+func (db *DB) Roll(ctx context.Context, tid int64) (Roll, error) {
+	var r Roll
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		s, err := loadSnapshot(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		if r.Required, err = presenceRequired(ctx, tx, tid); err != nil {
+			return err
+		}
+		if r.Marks, err = presenceMarks(ctx, tx, tid); err != nil {
+			return err
+		}
+		n := s.Next()
+		r.Paired = n - 1
+		if r.LeftOut, err = leftOut(ctx, tx, tid, r.Paired); err != nil {
+			return err
+		}
+		if n > s.Tournament.Rounds {
+			return nil
+		}
+		r.Round = n
+		here := map[int]bool{}
+		for _, m := range r.Marks {
+			if m.Kind == Here && m.Round <= n {
+				here[m.PN] = true
+			}
+		}
+		for _, e := range s.Entries {
+			switch {
+			case e.Status == arbiter.Withdrawn && e.WithdrawnFrom <= n:
+				r.Left = append(r.Left, e.PN)
+			case !e.Plays(n):
+				// joins later: not on this round's roll
+			case s.Request(e.PN, n) != arbiter.NoBye:
+				r.Skipping = append(r.Skipping, e.PN)
+			case here[e.PN]:
+				r.Present = append(r.Present, e.PN)
+			default:
+				r.Missing = append(r.Missing, e.PN)
+			}
+		}
+		return nil
+	})
+	return r, err
+}
+
+// PresenceMarks returns the presence marks standing of tournament tid,
+// the latest first.
+func (db *DB) PresenceMarks(ctx context.Context, tid int64) ([]PresenceMark, error) {
+	var ms []PresenceMark
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		ms, err = presenceMarks(ctx, tx, tid)
+		return err
+	})
+	return ms, err
+}
+
+// leftOut returns the byes of round n but the pairing-allocated one,
+// with their explanations.
+func leftOut(ctx context.Context, q queryer, tid int64, n int) ([]LeftOut, error) {
+	rows, err := q.QueryContext(ctx, `SELECT pn, kind, explanation FROM byes WHERE tournament_id = ? AND round = ? AND kind != ? ORDER BY pn`,
+		tid, n, arbiter.PAB)
+	if err != nil {
+		return nil, fmt.Errorf("read the byes of round %d: %w", n, err)
+	}
+	defer rows.Close()
+	var out []LeftOut
+	for rows.Next() {
+		var l LeftOut
+		if err := rows.Scan(&l.PN, &l.Kind, &l.Note); err != nil {
+			return nil, fmt.Errorf("read the byes of round %d: %w", n, err)
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// presenceMarks returns the marks of tournament tid, the latest first.
+func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, error) {
+	rows, err := q.QueryContext(ctx, `SELECT e.pn, p.name, m.kind, m.round, m.at, m.who, m.ip, m.device, m.phone, m.event
+		FROM presence m JOIN entries e ON e.tournament_id = m.tournament_id AND e.player_id = m.player_id
+		JOIN players p ON p.id = m.player_id
+		WHERE m.tournament_id = ? ORDER BY m.event DESC, m.kind = 'here', m.kind`, tid)
+	if err != nil {
+		return nil, fmt.Errorf("read presence: %w", err)
+	}
+	defer rows.Close()
+	var out []PresenceMark
+	for rows.Next() {
+		var m PresenceMark
+		var at string
+		if err := rows.Scan(&m.PN, &m.Name, &m.Kind, &m.Round, &at, &m.Who, &m.IP, &m.Device, &m.Phone, &m.Event); err != nil {
+			return nil, fmt.Errorf("read presence: %w", err)
+		}
+		m.At, _ = time.Parse(time.RFC3339, at)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// MarkPresence records a presence mark of kind (Here, Skip, Leave) for
+// the player of tournament tid with pairing number pn, for the next round
+// to pair, in one transaction logged as o's (phone: said from the
+// player's own phone). Skip asks for a bye as player bye does (a
+// half-point bye, worth the tournament's requested-bye value) and keeps
+// the player present from the round after; Leave withdraws the player
+// from the next round on as player withdraw does. Refused: a round that
+// is already paired (every round paired), a player who left, a bye in
+// the last round, leaving before round 1 is paired (the organizer takes
+// the entry back then). Here for a player present already changes
+// nothing and logs nothing.
+func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
+	var m PresenceMark
+	err := db.write(ctx, func(tx *sql.Tx) (err error) {
+		m, err = db.markPresence(ctx, tx, tid, pn, kind, o, phone)
+		return err
+	})
+	return m, err
+}
+
+// MarkHere records that the players of tournament tid with pairing
+// numbers pns are here from the next round on, all in one transaction
+// (the organizer's check-in of a tournament that requires presence).
+func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, o Origin) ([]PresenceMark, error) {
+	var ms []PresenceMark
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		ms = ms[:0]
+		for _, pn := range pns {
+			m, err := db.markPresence(ctx, tx, tid, pn, Here, o, false)
+			if err != nil {
+				return err
+			}
+			ms = append(ms, m)
+		}
+		return nil
+	})
+	return ms, err
+}
+
+// markPresence is MarkPresence inside tx. An origin without Who is the
+// context's actor (WithActor).
+func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
+	if o.Who != "" {
+		ctx = WithActor(ctx, strings.TrimSpace(o.Who+" "+o.from()))
+	}
+	m := PresenceMark{PN: pn, Kind: kind, Who: db.actor(ctx), IP: o.IP, Device: o.Device, Phone: phone}
+	err := func() error {
+		t, err := loadTournament(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		id, err := entryID(ctx, tx, tid, pn)
+		if err != nil {
+			return err
+		}
+		e, err := entryByPlayer(ctx, tx, tid, id)
+		if err != nil {
+			return err
+		}
+		m.Name = e.Player.Name
+		paired, err := pairedRounds(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		n := paired + 1
+		m.Round = n
+		switch {
+		case n > t.Rounds:
+			return conflict("every round of %s is paired: there is no next round to be present for", t.Name)
+		case e.Status == arbiter.Withdrawn:
+			return conflict("%s left the tournament from round %d: only the organizer can bring them back (arbiter player return)", e.Player.Name, e.WithdrawnFrom)
+		}
+		stamp := db.stamp()
+		m.At, _ = time.Parse(time.RFC3339, stamp)
+		switch kind {
+		case Here:
+			var from int
+			err := tx.QueryRowContext(ctx, `SELECT round FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&from)
+			if err == nil {
+				m.Round = from
+				return nil // present already
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("read presence: %w", err)
+			}
+			if err := db.logEvent(ctx, tx, tid, ActHere, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "", fmt.Sprintf("present from round %d", n)); err != nil {
+				return err
+			}
+		case Skip:
+			// A bye on request is not granted in the last round: the
+			// regulations decide which byes a player may ask for (FIDE
+			// C.04.2 leaves requested byes to them), and the last round,
+			// which decides the prizes, is played by everyone still in.
+			if n == t.Rounds {
+				return conflict("round %d is the last round: no bye on request in the last round (the tournament's regulation); ask the arbiter", n)
+			}
+			if k := requested(ctx, tx, tid, id, n); k != arbiter.NoBye {
+				return conflict("%s does not play round %d already (%s)", e.Player.Name, n, k)
+			}
+			if err := db.requestBye(ctx, tx, tid, id, n, arbiter.HalfBye); err != nil {
+				return err
+			}
+		case Leave:
+			if paired == 0 {
+				return conflict("round 1 is not paired yet: tell the organizer, who takes the entry of %s back", e.Player.Name)
+			}
+			if _, _, err := db.withdraw(ctx, tx, tid, id, n); err != nil {
+				return err
+			}
+		default:
+			return invalid("a presence mark is here, skip or leave, not %q", kind)
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM events`).Scan(&m.Event); err != nil {
+			return err
+		}
+		if err := insertMark(ctx, tx, tid, id, kind, n, stamp, m); err != nil {
+			return err
+		}
+		if kind == Skip && n < t.Rounds {
+			// Who skips one round is at the club for the next.
+			var x int
+			err := tx.QueryRowContext(ctx, `SELECT 1 FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&x)
+			if errors.Is(err, sql.ErrNoRows) {
+				return insertMark(ctx, tx, tid, id, Here, n+1, stamp, m)
+			}
+			return err
+		}
+		return nil
+	}()
+	return m, err
+}
+
+func insertMark(ctx context.Context, tx *sql.Tx, tid, id int64, kind string, n int, stamp string, m PresenceMark) error {
+	phone := 0
+	if m.Phone {
+		phone = 1
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO presence (tournament_id, player_id, kind, round, at, who, ip, device, phone, event)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (tournament_id, player_id, kind, round) DO UPDATE SET at = excluded.at, who = excluded.who, ip = excluded.ip,
+			device = excluded.device, phone = excluded.phone, event = excluded.event`,
+		tid, id, kind, n, stamp, m.Who, m.IP, m.Device, phone, m.Event); err != nil {
+		return fmt.Errorf("store presence: %w", err)
+	}
+	return nil
+}
+
+// requested returns the bye player id asked for (or was given at
+// check-in) in round n, or NoBye.
+func requested(ctx context.Context, tx *sql.Tx, tid, id int64, n int) arbiter.ByeKind {
+	var k arbiter.ByeKind
+	if err := tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&k); err != nil {
+		return arbiter.NoBye
+	}
+	return k
+}
+
+// checkInMissing marks the players p.Absent absent at the check-in of
+// round p.Round with the bye p.AbsentKind, inside SavePairing's
+// transaction, after checking that s is the state the pairing was made
+// from; it returns the tournament as it is then.
+func (db *DB) checkInMissing(ctx context.Context, tx *sql.Tx, s *Snapshot, p Pairing) (*Snapshot, error) {
+	tid := s.Tournament.ID
+	if p.Basis != 0 && p.Basis != s.LastEvent {
+		return nil, &InputError{Kind: ErrStale, Msg: fmt.Sprintf("round %d was not paired: the tournament changed while the pairing was made (a result, a player, a bye or a presence); pair it again", p.Round)}
+	}
+	for _, pn := range p.Absent {
+		id, err := entryID(ctx, tx, tid, pn)
+		if err != nil {
+			return nil, err
+		}
+		if err := db.markAbsent(ctx, tx, tid, id, p.Round, p.AbsentKind); err != nil {
+			return nil, err
+		}
+	}
+	return loadSnapshot(ctx, tx, tid)
+}
+
+// availabilityList are the actions of the changes that say whether one
+// player plays a round not paired yet, as SQL: changes of different
+// players made only of these can be undone in any order (Undo).
+const availabilityList = `'` + ActHere + `', '` + ActBye + `', '` + ActByeCancel + `', '` + ActWithdraw + `', '` + ActCheckin + `'`
+
+// availability reports whether evs are all changes of whether a player
+// plays a round not paired yet.
+func availability(evs []Event) bool {
+	for _, e := range evs {
+		switch e.Action {
+		case ActHere, ActBye, ActByeCancel, ActWithdraw, ActCheckin:
+		default:
+			return false
+		}
+	}
+	return len(evs) > 0
+}
