@@ -458,9 +458,10 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 		if err := checkPlayer(p); err != nil {
 			return a, err
 		}
-		if w := strings.Fields(p.Name); opt.SurnameFirst && !strings.Contains(p.Name, ",") && len(w) >= 2 {
-			guess := w[len(w)-1] + ", " + strings.Join(w[:len(w)-1], " ")
-			return a, &InputError{Kind: ErrNameOrder, Msg: fmt.Sprintf("%q is not typed as Surname, Name: type %q, or the surname first as the player writes it", p.Name, guess)}
+		if opt.SurnameFirst {
+			if err := NameOrder(p.Name); err != nil {
+				return a, err
+			}
 		}
 		p.ID, err = e.db.insertPlayer(ctx, e.tx, p)
 		if err != nil {
@@ -515,6 +516,16 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 	}
 	a.Entry = arbiter.Entry{PN: pn, Player: p, JoinedRound: joined}
 	return a, nil
+}
+
+// NameOrder refuses a new player's name typed without the comma of
+// "Surname, Name" (ErrNameOrder), for a club that asks for it.
+func NameOrder(name string) error {
+	if w := strings.Fields(name); !strings.Contains(name, ",") && len(w) >= 2 {
+		guess := w[len(w)-1] + ", " + strings.Join(w[:len(w)-1], " ")
+		return &InputError{Kind: ErrNameOrder, Msg: fmt.Sprintf("%q is not typed as Surname, Name: type %q, or the surname first as the player writes it", name, guess)}
+	}
+	return nil
 }
 
 // ErrAlreadyEntered is the kind of error for a duplicate registration.

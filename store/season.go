@@ -298,6 +298,8 @@ func (db *DB) MergePlayers(ctx context.Context, keep, drop int64) (arbiter.Playe
 		for _, q := range []string{
 			`UPDATE entries SET player_id = ? WHERE player_id = ?`,
 			`UPDATE requested_byes SET player_id = ? WHERE player_id = ?`,
+			// Late-entry requests from the phone follow their player.
+			`UPDATE late_requests SET player_id = ? WHERE player_id = ?`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, keep, drop); err != nil {
 				return fmt.Errorf("merge players: %w", err)

@@ -134,6 +134,9 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Devices   int       // phones and computers that reached the server
 		Site      bool      // the site for home can be written (a round is published)
 		Roll      *rollView // who plays the next round (presence.go)
+		// Late entries from the phone (late.go).
+		LateState string
+		Late      []lateLine
 	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count(),
 		Site: s.site != nil && st.published > 0}
 	if data.LoggedIn {
@@ -159,6 +162,10 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 			data.Queue = append(data.Queue, l)
 		}
 		if data.Roll, err = s.rollView(r, st); err != nil { // presence.go
+			s.fail(w, r, err)
+			return
+		}
+		if data.LateState, data.Late, err = s.lateAdmin(r.Context(), wd); err != nil {
 			s.fail(w, r, err)
 			return
 		}

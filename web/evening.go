@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"time"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -73,4 +74,22 @@ type Evening interface {
 	// Rulings returns the organizer's rulings on disputed boards whose
 	// result stands as ruled.
 	Rulings(ctx context.Context) ([]store.Ruling, error)
+
+	// Late entries from the phone (late.go).
+	// LateWindow says whether a newcomer may ask to enter at now.
+	LateWindow(ctx context.Context, now time.Time) (store.LateWindow, error)
+	// LateMatches returns the club players a name typed may be, found
+	// as the command line's player add finds them.
+	LateMatches(ctx context.Context, name string) ([]arbiter.Player, error)
+	// RequestLate queues a newcomer's request made at now.
+	RequestLate(ctx context.Context, r store.LateRequest, now time.Time) (store.LateRequest, error)
+	// LateRequest returns the request at token.
+	LateRequest(ctx context.Context, token string) (store.LateRequest, error)
+	// LateQueue returns the requests waiting for the organizer.
+	LateQueue(ctx context.Context) ([]store.LateRequest, error)
+	// AcceptLate enters request id's newcomer as player add enters a
+	// late entry, with their PIN, as who's decision.
+	AcceptLate(ctx context.Context, id int64, who string) (store.LateRequest, error)
+	// RefuseLate refuses request id, as who's decision.
+	RefuseLate(ctx context.Context, id int64, who string) (store.LateRequest, error)
 }

@@ -93,7 +93,13 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, "home", s.homePage(wd, st, st.published))
+	p := s.homePage(wd, st, st.published)
+	// While the phone takes late entries, the page links to them: it is
+	// drawn for the moment, not once per change (late.go).
+	if lw, err := s.ev.LateWindow(r.Context(), s.now()); err == nil && lw.Open {
+		p.LateLink, p.shared = wd.t("late-link", lateClock(wd, lw.Until)), 0
+	}
+	s.render(w, r, http.StatusOK, "home", p)
 }
 
 // homePage shows the boards of round n.

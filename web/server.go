@@ -84,6 +84,8 @@ type Server struct {
 	// Failures counted per address: wrong PINs (per board too), unknown
 	// board codes, wrong passwords.
 	pins, tokens, logins *limiter
+	// late counts the late-entry requests per device (late.go).
+	late *lateGuard
 
 	// presence: the players' sessions and the per-device limit of their
 	// pages (presence.go).
@@ -138,6 +140,7 @@ func New(cfg Config) (*Server, error) {
 	s.pins = newLimiter(5, 10*time.Minute, s.now)
 	s.tokens = newLimiter(20, 10*time.Minute, s.now)
 	s.logins = newLimiter(5, 10*time.Minute, s.now)
+	s.late = newLateGuard(s.now)
 	s.presence = newPresence(s.now) // presence.go
 	if err := s.parse(); err != nil {
 		return nil, err
@@ -213,6 +216,12 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /admin/presence/undo/{event}", s.lanOnly(s.organizer(s.presenceUndo)))
 	mux.HandleFunc("POST /admin/presence/here/{pn}", s.lanOnly(s.organizer(s.presenceHere)))
 	mux.HandleFunc("POST /admin/site", s.lanOnly(s.organizer(s.writeSite)))
+	// Late entries from the phone (late.go).
+	mux.HandleFunc("GET /join", s.lateJoin)
+	mux.HandleFunc("POST /join", s.lateJoinPost)
+	mux.HandleFunc("GET /join/{token}", s.lateJoined)
+	mux.HandleFunc("POST /admin/late/{id}/accept", s.lanOnly(s.organizer(s.lateAccept)))
+	mux.HandleFunc("POST /admin/late/{id}/refuse", s.lanOnly(s.organizer(s.lateRefuse)))
 	mux.Handle("GET /static/", s.static)
 	return headers(s.devices.watch(mux))
 }
@@ -292,6 +301,9 @@ type page struct {
 	Flash      string
 	Error      string
 	Data       any
+	// LateLink is the text of the link to the late-entry page while
+	// it is open (late.go); "" for no link.
+	LateLink string
 
 	w words // the catalog in the request's language
 

@@ -78,6 +78,25 @@ func placeholders(key string) []string {
 		return []string{"Side", "Name", "Time", "IP", "Device"}
 	case "dispute-replaced":
 		return []string{"List"}
+	// Late entries from the phone (late.go).
+	case "late-until", "late-closed-at", "late-admin-open", "late-link":
+		return []string{"Time"}
+	case "late-help", "late-next":
+		return []string{"Round"}
+	case "late-bad-char":
+		return []string{"Field", "Pos", "Char"}
+	case "late-too-long":
+		return []string{"Field", "Max"}
+	case "late-did-you-mean", "late-yes", "late-no-new", "late-refused-flash":
+		return []string{"Name"}
+	case "late-entered":
+		return []string{"PN", "Name"}
+	case "late-accepted-flash":
+		return []string{"Name", "PN"}
+	case "late-club-player":
+		return []string{"Name", "ID"}
+	case "late-asked":
+		return []string{"Time", "IP", "Device"}
 	}
 	return nil
 }

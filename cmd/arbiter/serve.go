@@ -27,6 +27,9 @@ type serveOptions struct {
 	wifiSSID, wifiPassword string
 	// site is the folder the organizer's page writes the static site to.
 	site string
+	// lateUntil is the cut-off of entries from the phone (late.go).
+	lateUntil    string
+	lateUntilSet bool
 }
 
 func newServeCmd(a *app) *cobra.Command {
@@ -55,10 +58,22 @@ The organizer's page (/admin) answers only on the local network, with the
 password of --admin-password (or $ARBITER_ADMIN_PASSWORD) or the one-time
 link printed at start. The address in the QR codes is --public-url if
 given (it is stored with the tournament, so slips printed before the
-server starts work too), else this machine's address on the network.`,
+server starts work too), else this machine's address on the network.
+
+Newcomers may ask to enter from their phone (/join, linked from the home
+page) until --late-until: a time of day in this machine's local time (21:15
+is this evening's; given again after midnight, when a server is restarted,
+last evening's, so entries stay closed) or a date and time (2026-11-25
+21:15). It is stored with the tournament, so a restart keeps it;
+--late-until off closes entries from the phone, which are closed until the
+organizer opens them, and close with registration (tournament
+close-registration). Each request waits on the organizer's page; accepting
+it enters the player as player add does,
+and the newcomer's phone shows their pairing number and PIN.`,
 		Example: `  $ arbiter serve
   $ arbiter serve --addr 0.0.0.0:8080 --admin-password club
-  $ arbiter serve --public-url http://192.168.43.10:8080`,
+  $ arbiter serve --public-url http://192.168.43.10:8080
+  $ arbiter serve --late-until 21:15`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -66,6 +81,7 @@ server starts work too), else this machine's address on the network.`,
 				opts.password = a.getenv("ARBITER_ADMIN_PASSWORD")
 			}
 			opts.staleSet = cmd.Flags().Changed("stale")
+			opts.lateUntilSet = cmd.Flags().Changed("late-until")
 			if opts.wifiPassword == "" {
 				opts.wifiPassword = a.getenv("ARBITER_WIFI_PASSWORD")
 			}
@@ -78,6 +94,7 @@ server starts work too), else this machine's address on the network.`,
 	cmd.Flags().StringVar(&opts.wifiSSID, "wifi-ssid", "", "the club's Wi-Fi `NAME`: a QR code that joins it is printed and shown on /show")
 	cmd.Flags().StringVar(&opts.wifiPassword, "wifi-password", "", "the Wi-Fi's `PASSWORD` (default: $ARBITER_WIFI_PASSWORD; none for an open network)")
 	cmd.Flags().StringVar(&opts.site, "site", "", "the folder `DIR` the organizer's page writes the pages for the club's website to, as publish --html (default: beside the database, NAME-site)")
+	cmd.Flags().StringVar(&opts.lateUntil, "late-until", "", "newcomers may ask to enter from the phone until `TIME` (21:15, 2026-11-25 21:15, or off), stored with the tournament")
 	cmd.Flags().DurationVar(&opts.stale, "stale", 0, "a report nobody confirms goes to the organizer after `DURATION` (default: the tournament's, tournament web --unconfirmed-after)")
 	return cmd
 }
@@ -119,6 +136,16 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 			return err
 		}
 	}
+	// Entries from the phone (late.go): the cut-off given is stored.
+	if opts.lateUntilSet {
+		if _, err := a.setLateUntil(ctx, d, t.ID, opts.lateUntil); err != nil {
+			return err
+		}
+	}
+	lateUntil, err := d.LateUntil(ctx, t.ID)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
 		return fmt.Errorf("--addr %s: %w; give another port, e.g. --addr 0.0.0.0:8081", opts.addr, err)
@@ -153,6 +180,7 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 		web.TerminalQR(a.stdout, wifi)
 	}
 	a.note(a.tr().T("cli.serve.show", "URL", base+"/show"))
+	a.note(a.lateNote(lateUntil, base+"/join"))
 	a.note(a.tr().T("cli.serve.once", "URL", base+srv.OneTimeLink()))
 	if opts.password != "" {
 		a.note(a.tr().T("cli.serve.password", "URL", base+"/admin"))

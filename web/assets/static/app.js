@@ -42,6 +42,9 @@
     if (!main) return;
     if (loading) { again = true; return; }
     if (busy(main)) return;
+    // A late-entry form that answers a post ("Did you mean ...?", a
+    // refusal) is not the page a fetch would get: it stays.
+    if (main.querySelector("[data-hold]")) return;
     loading = true;
     fetch(location.href, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
       return r.ok ? r.text() : null;

@@ -1,0 +1,209 @@
+package desk
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// Late entries from the phone: before the cut-off the organizer set, a
+// newcomer asks to enter from the tournament's page; the organizer
+// accepts the request (the player is entered as AddEntry enters a late
+// entry) or refuses it.
+
+// LateRequest is a newcomer's request to enter, and its answer.
+type LateRequest = store.LateRequest
+
+// The states of a late-entry request.
+const (
+	LatePending  = store.LatePending
+	LateAccepted = store.LateAccepted
+	LateRefused  = store.LateRefused
+)
+
+// Caps on the requests waiting for the organizer: per device (an address
+// and a browser), and in all.
+const (
+	MaxLatePerDevice = store.MaxLatePerDevice
+	MaxLatePending   = store.MaxLatePending
+)
+
+// Why the phone takes no entries (LateWindow.Why).
+const (
+	LateOff    = store.LateOff
+	LatePast   = store.LatePast
+	LateClosed = store.LateClosed
+	LateFull   = store.LateFull
+)
+
+// ErrLateClosed is the kind of error of a request made while the phone
+// takes no entries.
+var ErrLateClosed = store.ErrLateClosed
+
+// The window a time of day given as a cut-off falls in (ParseLateUntil).
+const (
+	lateBehind = 6 * time.Hour
+	lateAhead  = 18 * time.Hour
+)
+
+// ParseLateUntil reads the cut-off of entries from the phone as the
+// organizer types it: a time of day ("21:15") in now's location (the
+// machine's local time, when the setting is given, e.g. when arbiter
+// serve starts), on the day that puts it between 6 hours before now and
+// 18 hours after: 21:15 typed at 19:30 is this evening's, typed at 00:30
+// (a server restarted after midnight) last evening's, already past, and
+// 02:00 typed at 22:00 the coming night's. Or a date and time
+// ("2026-11-25 21:15", also with a T, or RFC 3339 with its offset), in
+// now's location unless it gives an offset. "off" (or "") is no cut-off:
+// the phone takes no entries.
+func ParseLateUntil(s string, now time.Time) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.EqualFold(s, "off") {
+		return time.Time{}, nil
+	}
+	loc := now.Location()
+	if c, err := time.ParseInLocation("15:04", s, loc); err == nil {
+		y, m, d := now.Date()
+		for _, day := range []int{-1, 0, 1} {
+			t := time.Date(y, m, d+day, c.Hour(), c.Minute(), 0, 0, loc)
+			if t.After(now.Add(-lateBehind)) && !t.After(now.Add(lateAhead)) {
+				return t, nil
+			}
+		}
+		return time.Date(y, m, d, c.Hour(), c.Minute(), 0, 0, loc), nil
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	for _, layout := range []string{"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02T15:04:05"} {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, &Error{Kind: ErrInvalid, Input: "cut-off",
+		Msg: fmt.Sprintf("cut-off %q is not a time", s),
+		Fix: "type a time of day such as 21:15, a date and time such as 2026-11-25 21:15, or off"}
+}
+
+// LateUntil returns the cut-off of entries from the phone of tournament
+// tid; the zero time when the phone takes none.
+func (d *Desk) LateUntil(ctx context.Context, tid int64) (time.Time, error) {
+	return d.db.LateUntil(ctx, tid)
+}
+
+// SetLateUntil stores the cut-off of entries from the phone of
+// tournament tid (the zero time: none), logged.
+func (d *Desk) SetLateUntil(ctx context.Context, tid int64, until time.Time) error {
+	return inputErr("tournament", d.db.SetLateUntil(ctx, tid, until))
+}
+
+// LateWindow says whether the phone takes entries at a moment.
+type LateWindow = store.LateWindow
+
+// LateWindow says whether a newcomer may ask to enter at now: a cut-off
+// is set and not reached, registration is not closed, and a round is
+// left to pair (the newcomer joins it; the rounds missed score as the
+// tournament says, as for arbiter player add).
+func (e *Evening) LateWindow(ctx context.Context, now time.Time) (LateWindow, error) {
+	var w LateWindow
+	var err error
+	if w.Until, err = e.d.db.LateUntil(ctx, e.tid); err != nil {
+		return w, err
+	}
+	t, err := e.d.db.Tournament(ctx, e.tid)
+	if err != nil {
+		return w, err
+	}
+	_, paired, err := e.d.db.Published(ctx, e.tid)
+	if err != nil {
+		return w, err
+	}
+	w.Next = paired + 1
+	switch {
+	case w.Until.IsZero():
+		w.Why = LateOff
+	case t.Closed:
+		w.Why = LateClosed
+	case paired >= t.Rounds:
+		w.Why = LateFull
+	case !now.Before(w.Until):
+		w.Why = LatePast
+	default:
+		w.Open = true
+	}
+	return w, nil
+}
+
+// LateMatches returns the club players a name typed on the phone may be
+// ("Did you mean ...?"), found as arbiter player add finds them.
+func (e *Evening) LateMatches(ctx context.Context, name string) ([]arbiter.Player, error) {
+	return e.d.db.RosterMatches(ctx, name)
+}
+
+// RequestLate queues newcomer r's request at now; refused (ErrLateClosed)
+// when the phone takes no entries then, and, for a club that asks for
+// "Surname, Name", a new name typed otherwise.
+func (e *Evening) RequestLate(ctx context.Context, r LateRequest, now time.Time) (LateRequest, error) {
+	w, err := e.LateWindow(ctx, now)
+	if err != nil {
+		return r, err
+	}
+	if !w.Open {
+		return r, &InputError{Kind: ErrLateClosed, Msg: "registration is closed: ask the organizer"}
+	}
+	if r.PlayerID == 0 {
+		sf, err := e.d.surnameFirst(ctx, e.tid)
+		if err != nil {
+			return r, err
+		}
+		if sf {
+			// Someone new joins the roster as the club writes names.
+			if err := store.NameOrder(strings.TrimSpace(r.Name)); err != nil {
+				return r, err
+			}
+		}
+	}
+	out, err := e.d.db.RequestLate(ctx, e.tid, r)
+	if err == nil {
+		e.d.db.Checkpoint(ctx)
+	}
+	return out, err
+}
+
+// LateRequest returns the request at token, with the pairing number and
+// PIN once accepted.
+func (e *Evening) LateRequest(ctx context.Context, token string) (LateRequest, error) {
+	return e.d.db.LateRequest(ctx, e.tid, token)
+}
+
+// LateQueue returns the requests waiting for the organizer.
+func (e *Evening) LateQueue(ctx context.Context) ([]LateRequest, error) {
+	return e.d.db.LateQueue(ctx, e.tid)
+}
+
+// AcceptLate enters the newcomer of request id as arbiter player add
+// enters a late entry, with their PIN, as who's decision.
+func (e *Evening) AcceptLate(ctx context.Context, id int64, who string) (LateRequest, error) {
+	sf, err := e.d.surnameFirst(ctx, e.tid)
+	if err != nil {
+		return LateRequest{}, err
+	}
+	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, who, AddOptions{SurnameFirst: sf})
+	if err == nil {
+		e.d.db.Checkpoint(ctx)
+	}
+	return r, err
+}
+
+// RefuseLate refuses request id, as who's decision.
+func (e *Evening) RefuseLate(ctx context.Context, id int64, who string) (LateRequest, error) {
+	r, err := e.d.db.RefuseLate(ctx, e.tid, id, who)
+	if err == nil {
+		e.d.db.Checkpoint(ctx)
+	}
+	return r, err
+}
