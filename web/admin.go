@@ -130,6 +130,8 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Draft     int // the round paired but not published, 0 if none
 		Next      int // the round to pair next, 0 if none
 		Forced    int // the round that can be paired only by forcing, 0 if none
+		InPlay    int // the round in play when nothing can be paired yet, 0 if none
+		Open      int // its boards without a result
 		Published int
 		Devices   int       // phones and computers that reached the server
 		Site      bool      // the site for home can be written (a round is published)
@@ -176,6 +178,9 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 			data.Next = st.paired + 1
 		} else if st.paired < st.snap.Tournament.Rounds && len(data.Queue) > 0 {
 			data.Forced = st.paired + 1
+		} else if n := countOpen(st); n > 0 {
+			// The round is in play: say so, not that the event is over.
+			data.InPlay, data.Open = st.paired, n
 		}
 	}
 	p.Data = data
@@ -273,6 +278,20 @@ func (s *Server) adminError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	s.renderAdmin(w, r, http.StatusConflict, "", err.Error())
+}
+
+// countOpen returns how many boards of the last paired round have no
+// result.
+func countOpen(st *state) int {
+	n := 0
+	if rd := st.snap.Round(st.paired); rd != nil {
+		for _, b := range rd.Boards {
+			if b.Result == arbiter.NoResult {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // openBoards reports whether the last paired round has a board without a

@@ -304,6 +304,9 @@ type page struct {
 	// LateLink is the text of the link to the late-entry page while
 	// it is open (late.go); "" for no link.
 	LateLink string
+	// State is the last change of the event log the page shows: the
+	// live updates compare it with the server's when they connect.
+	State int64
 
 	w words // the catalog in the request's language
 
@@ -480,7 +483,7 @@ func (s *Server) failText(w http.ResponseWriter, r *http.Request, status int, ms
 
 // base returns the page fields every public page shares.
 func (s *Server) base(wd words, st *state, title, nav string) page {
-	return page{Title: title, Tournament: st.snap.Tournament.Name, Round: st.published, Rounds: st.snap.Tournament.Rounds, Nav: nav, w: wd}
+	return page{Title: title, Tournament: st.snap.Tournament.Name, Round: st.published, Rounds: st.snap.Tournament.Rounds, Nav: nav, w: wd, State: st.id}
 }
 
 // words returns the catalog in the language of r.

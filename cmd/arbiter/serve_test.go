@@ -497,3 +497,30 @@ func TestServePlayerExplains(t *testing.T) {
 		t.Errorf("player page does not word its explanations:\n%s", page)
 	}
 }
+
+// TestServeAdminInPlay: while the boards of the round are being played
+// and nothing waits for the organizer, the organizer's page says the round
+// is in play and how many boards have no result, not that every round is
+// paired; once every result is in, it offers the next round.
+func TestServeAdminInPlay(t *testing.T) {
+	f := newServeFixture(t, "club")
+	org := f.client()
+	if code, _ := f.post(org, "/admin/login", f.form(org, "/admin", "password", "club")); code != http.StatusSeeOther {
+		t.Fatalf("login = %d, want a redirect", code)
+	}
+	_, page, _ := f.get(org, "/admin")
+	if !strings.Contains(page, `<p class="in-play">Round 1 is in play: boards without a result: 4.`) || strings.Contains(page, "Every round is paired") {
+		t.Errorf("the organizer's page during round 1 does not say it is in play:\n%s", page)
+	}
+	for b := 1; b <= 4; b++ {
+		f.cli.ok("round", "result", fmt.Sprint(b), "1-0")
+	}
+	// The server notices the command line's writes within its poll.
+	deadline := time.Now().Add(5 * time.Second)
+	for _, page, _ = f.get(org, "/admin"); strings.Contains(page, "in-play") && time.Now().Before(deadline); _, page, _ = f.get(org, "/admin") {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if strings.Contains(page, "in-play") || !strings.Contains(page, "Pair round 2") {
+		t.Errorf("with every result in, the organizer's page does not offer round 2:\n%s", page)
+	}
+}

@@ -56,6 +56,7 @@
       var q = document.querySelector("input[data-filter]");
       var typed = q ? q.value : null;
       main.innerHTML = fresh.innerHTML;
+      if (fresh.dataset.state) main.dataset.state = fresh.dataset.state;
       if (typed !== null) {
         var nq = document.querySelector("input[data-filter]");
         if (nq) nq.value = typed;
@@ -72,8 +73,13 @@
     if (!window.EventSource || !document.querySelector("[data-live]")) return;
     var es = new EventSource("/events");
     es.addEventListener("change", reload);
-    es.addEventListener("hello", function () {
+    es.addEventListener("hello", function (ev) {
       document.documentElement.dataset.live = "on";
+      // A change made between the drawing of the page and this
+      // connection sent no "change" event to this page: catch up.
+      var m = document.querySelector("[data-live]");
+      var drawn = m ? Number(m.dataset.state) : NaN;
+      if (!isNaN(drawn) && Number(ev.data) > drawn) reload();
     });
   }
 
