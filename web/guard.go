@@ -194,3 +194,23 @@ func (s *sessions) useOnce(t string) bool {
 	}
 	return false
 }
+
+// boardPostsMax is how many reports, confirmations and claims one device
+// may send to one board in 10 minutes. A game needs two or three; the
+// limit stops a phone flooding a board's log and queue.
+const boardPostsMax = 20
+
+// perBoard limits h, a POST to a board's page, per device (address and
+// browser, as the device count sees it) and board: beyond boardPostsMax
+// in 10 minutes the answer is 429, saying how long to wait.
+func (s *Server) perBoard(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		key := deviceKey(r) + " " + r.PathValue("token")
+		if blocked, until := s.boardPosts.blocked(key); blocked {
+			s.tooMany(w, r, until)
+			return
+		}
+		s.boardPosts.fail(key)
+		h(w, r)
+	}
+}

@@ -84,6 +84,9 @@ type Server struct {
 	// Failures counted per address: wrong PINs (per board too), unknown
 	// board codes, wrong passwords.
 	pins, tokens, logins *limiter
+	// boardPosts counts every POST to a board's page per device and
+	// board (perBoard).
+	boardPosts *limiter
 	// late counts the late-entry requests per device (late.go).
 	late *lateGuard
 
@@ -140,6 +143,7 @@ func New(cfg Config) (*Server, error) {
 	s.pins = newLimiter(5, 10*time.Minute, s.now)
 	s.tokens = newLimiter(20, 10*time.Minute, s.now)
 	s.logins = newLimiter(5, 10*time.Minute, s.now)
+	s.boardPosts = newLimiter(boardPostsMax, 10*time.Minute, s.now)
 	s.late = newLateGuard(s.now)
 	s.presence = newPresence(s.now) // presence.go
 	if err := s.parse(); err != nil {
@@ -199,9 +203,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /show", s.show)
 	mux.HandleFunc("GET /events", s.events)
 	mux.HandleFunc("GET /b/{token}", s.board)
-	mux.HandleFunc("POST /b/{token}/report", s.report)
-	mux.HandleFunc("POST /b/{token}/confirm", s.confirm)
-	mux.HandleFunc("POST /b/{token}/claim", s.claim) // disputes (dispute.go)
+	mux.HandleFunc("POST /b/{token}/report", s.perBoard(s.report))
+	mux.HandleFunc("POST /b/{token}/confirm", s.perBoard(s.confirm))
+	mux.HandleFunc("POST /b/{token}/claim", s.perBoard(s.claim)) // disputes (dispute.go)
 	mux.HandleFunc("GET /admin", s.lanOnly(s.admin))
 	mux.HandleFunc("POST /admin/login", s.lanOnly(s.login))
 	mux.HandleFunc("GET /admin/once/{token}", s.lanOnly(s.once))

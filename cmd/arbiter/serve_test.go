@@ -524,3 +524,36 @@ func TestServeAdminInPlay(t *testing.T) {
 		t.Errorf("with every result in, the organizer's page does not offer round 2:\n%s", page)
 	}
 }
+
+// TestServeBoardPostsLimited: one phone may send a board 20 reports,
+// confirmations and claims in 10 minutes; the 21st is refused with 429
+// and how long to wait, writing nothing, while another phone at the same
+// address, and the same phone on another board, still get through.
+func TestServeBoardPostsLimited(t *testing.T) {
+	f := newServeFixture(t, "")
+	spam := f.phone("spamming phone", "")
+	b1, b2 := "/b/"+f.codes[1].Token, "/b/"+f.codes[2].Token
+	for i := range 20 {
+		if code, _ := f.post(spam, b1+"/report", f.form(spam, b1, "seat", "white", "result", "1-0")); code == http.StatusTooManyRequests {
+			t.Fatalf("report %d = 429, want the first 20 through", i+1)
+		}
+	}
+	before := f.events()
+	code, body := f.post(spam, b1+"/confirm", f.form(spam, b1, "pin", f.codes[1].BlackPIN, "result", "1-0"))
+	if code != http.StatusTooManyRequests || !strings.Contains(body, "Too many requests from this phone: wait 10 minutes") {
+		t.Errorf("the 21st post to board 1 = %d %q, want 429 saying how long to wait", code, body)
+	}
+	if f.events() != before || f.results(1)[0] != arbiter.NoResult {
+		t.Errorf("a refused post wrote to the database")
+	}
+	other := f.phone("Black's phone", "")
+	if code, loc := f.post(other, b1+"/confirm", f.form(other, b1, "pin", f.codes[1].BlackPIN, "result", "1-0")); code != http.StatusSeeOther {
+		t.Errorf("another phone's confirmation = %d %s, want it through", code, loc)
+	}
+	if code, _ := f.post(spam, b2+"/report", f.form(spam, b2, "seat", "white", "result", "1-0")); code != http.StatusSeeOther {
+		t.Errorf("the same phone on board 2 = %d, want it through", code)
+	}
+	if got := f.results(1)[0]; got != arbiter.WhiteWins {
+		t.Errorf("board 1 = %v, want 1-0 confirmed by the other phone", got)
+	}
+}
