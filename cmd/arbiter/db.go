@@ -120,13 +120,13 @@ func hasJournal(path string) bool {
 // resolveTournament returns the tournament named by --tournament, or the
 // current one.
 func (a *app) resolveTournament(ctx context.Context, d *desk.Desk) (arbiter.Tournament, error) {
-	t, err := d.Tournament(ctx, a.tournament)
+	t, err := d.Tournament(ctx, a.tournamentRef())
 	return t, a.tournamentError(err)
 }
 
 // snapshot reads the tournament the command works on.
 func (a *app) snapshot(ctx context.Context, d *desk.Desk) (*desk.Snapshot, error) {
-	s, err := d.Snapshot(ctx, a.tournament)
+	s, err := d.Snapshot(ctx, a.tournamentRef())
 	return s, a.tournamentError(err)
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"strings"
+	"weak"
 
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
@@ -16,7 +17,21 @@ import (
 // what the round is for and its default.
 func (a *app) roundFlag(cmd *cobra.Command, n *int, usage string) {
 	cmd.Flags().IntVar(n, "round", 0, usage)
-	_ = cmd.RegisterFlagCompletionFunc("round", a.completeRounds)
+	_ = cmd.RegisterFlagCompletionFunc("round", a.completion((*app).completeRounds))
+}
+
+// completion returns f, a completion of a's, as a flag completion that
+// does not keep a alive: cobra keeps flag completions in a map of its own
+// for the life of the process, and a process that runs many commands (a
+// test, the demo) would keep every app and its catalogs.
+func (a *app) completion(f func(*app, *cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective)) cobra.CompletionFunc {
+	wp := weak.Make(a)
+	return func(cmd *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if a := wp.Value(); a != nil {
+			return f(a, cmd, args, prefix)
+		}
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
 }
 
 // reasonFlag adds --reason, how the game ended: one of desk.Reasons.

@@ -120,7 +120,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 		return errors.New(l.T("cli.game_add.nomoves", "File", name, "Board", board))
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
-		s, err := d.Snapshot(ctx, a.tournament)
+		s, err := d.Snapshot(ctx, a.tournamentRef())
 		if err != nil {
 			return a.tournamentError(err)
 		}

@@ -99,7 +99,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 		return err
 	}
 	return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
-		s, err := db.Snapshot(ctx, a.tournament)
+		s, err := db.Snapshot(ctx, a.tournamentRef())
 		if err != nil {
 			return a.tournamentError(err)
 		}

@@ -15,7 +15,7 @@ import (
 // named in the terminal's language, unless force enters those not
 // confirmed as reported (said, and logged as the organizer's decision).
 func (a *app) settleReports(ctx context.Context, d *desk.Desk, force bool) error {
-	t, err := d.Tournament(ctx, a.tournament)
+	t, err := d.Tournament(ctx, a.tournamentRef())
 	if err != nil {
 		return a.tournamentError(err)
 	}

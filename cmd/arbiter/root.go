@@ -35,9 +35,21 @@ type app struct {
 	now    func() time.Time
 	words  *locale.Localizer // the terminal's language; see tr
 
-	dbPath     string // --db, else $ARBITER_DB, else ./arbiter.db
-	tournament string // --tournament ID|NAME, else the current tournament
-	force      bool   // --force of print and export: replace a read-only file or a database
+	dbPath string // --db, else $ARBITER_DB, else ./arbiter.db
+	// tournament is where --tournament ID|NAME is parsed into ("": the
+	// current tournament), an allocation of its own: cobra keeps every
+	// flag that has a completion for the life of the process, and a flag
+	// bound to a field of app would keep the whole app alive with it.
+	tournament *string
+	force      bool // --force of print and export: replace a read-only file or a database
+}
+
+// tournamentRef returns --tournament, or "" for the current tournament.
+func (a *app) tournamentRef() string {
+	if a.tournament == nil {
+		return ""
+	}
+	return *a.tournament
 }
 
 // flagError marks a usage error: a wrong flag or argument. It exits 2 and
@@ -188,7 +200,8 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		},
 	}
 	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "the database `FILE` (default: $ARBITER_DB, else ./arbiter.db)")
-	root.PersistentFlags().StringVar(&a.tournament, "tournament", "", "work on the tournament `ID|NAME` (default: the current tournament)")
+	a.tournament = new(string)
+	root.PersistentFlags().StringVar(a.tournament, "tournament", "", "work on the tournament `ID|NAME` (default: the current tournament)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageMarker{err} })
 
 	root.AddCommand(
@@ -214,7 +227,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		newResultCmd(a),
 	)
 	// The flag is defined just above, so registering cannot fail.
-	_ = root.RegisterFlagCompletionFunc("tournament", a.completeTournaments)
+	_ = root.RegisterFlagCompletionFunc("tournament", a.completion((*app).completeTournaments))
 	wrapArgs(root)
 	return root
 }

@@ -91,7 +91,7 @@ func runRoundEdit(ctx context.Context, a *app, opts *roundEditOptions, fill func
 		if err != nil {
 			return err
 		}
-		req := desk.EditRequest{Tournament: a.tournament, Force: opts.force}
+		req := desk.EditRequest{Tournament: a.tournamentRef(), Force: opts.force}
 		if err := fill(s, &req); err != nil {
 			return err
 		}

@@ -134,7 +134,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		text, source = string(data), opts.file
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
-		req := desk.PairRequest{Tournament: a.tournament, Force: opts.force, DryRun: opts.dryRun, Unknown: opts.force && source == ""}
+		req := desk.PairRequest{Tournament: a.tournamentRef(), Force: opts.force, DryRun: opts.dryRun, Unknown: opts.force && source == ""}
 		// notes are said once the pairing is stored (or shown by a dry
 		// run): a pairing refused, for example because another command
 		// paired the round meanwhile, says only why.
@@ -160,7 +160,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		if source != "" {
 			// The tournament is read first: a database without one says
 			// so before the pairing typed is looked at.
-			if _, err := d.Tournament(ctx, a.tournament); err != nil {
+			if _, err := d.Tournament(ctx, a.tournamentRef()); err != nil {
 				return a.tournamentError(err)
 			}
 			boards, byes, err := parseManual(text)

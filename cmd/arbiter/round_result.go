@@ -110,7 +110,7 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	if err != nil {
 		return err
 	}
-	req := desk.ResultRequest{Tournament: a.tournament, Round: opts.round, Board: board, Result: res,
+	req := desk.ResultRequest{Tournament: a.tournamentRef(), Round: opts.round, Board: board, Result: res,
 		Reason: opts.reason, Correct: opts.correct, BothFlags: opts.bothFlags}
 	if err := req.Normalize(); err != nil {
 		return a.resultError(err, opts, desk.ResultOutcome{})

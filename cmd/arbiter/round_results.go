@@ -110,7 +110,7 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 	}
 	reqs := make([]desk.ResultRequest, len(slips))
 	for i, s := range slips {
-		reqs[i] = desk.ResultRequest{Tournament: a.tournament, Round: opts.round, Board: s.board, Result: s.result, Correct: opts.correct}
+		reqs[i] = desk.ResultRequest{Tournament: a.tournamentRef(), Round: opts.round, Board: s.board, Result: s.result, Correct: opts.correct}
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		outs, err := d.EnterResults(ctx, reqs)

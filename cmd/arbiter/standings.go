@@ -53,9 +53,9 @@ rounds, the values cut, and for DE the group and its games.
 	cmd.Flags().StringVar(&opts.explain, "explain", "", "explain the tie-breaks of `PLAYER`")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the standings as JSON")
 	cmd.Flags().BoolVar(&opts.active, "active", false, "leave out the players who withdrew (their places are kept)")
-	cmd.RegisterFlagCompletionFunc("explain", func(cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	cmd.RegisterFlagCompletionFunc("explain", a.completion(func(a *app, cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return a.completePlayers(cmd, prefix)
-	})
+	}))
 	return cmd
 }
 

@@ -57,7 +57,7 @@ func runUndo(ctx context.Context, a *app, opts *undoOptions) error {
 		mode = desk.ReadWrite
 	}
 	return a.withDesk(ctx, mode, func(d *desk.Desk) error {
-		plan, err := d.Undo(ctx, a.tournament, opts.event, opts.yes)
+		plan, err := d.Undo(ctx, a.tournamentRef(), opts.event, opts.yes)
 		switch {
 		case errors.Is(err, desk.ErrDependent):
 			return err
