@@ -329,6 +329,10 @@ func TestCompletion(t *testing.T) {
 		{"result codes", []string{"round", "result", "2", ""}, []string{"1-0\tWhite won", "0-1\tBlack won", "1/2\tdraw", "+-\tWhite wins by forfeit", "-+\tBlack wins by forfeit", "--\tneither player came"}},
 		{"boards of a round", []string{"game", "show", "--round", "1", ""}, []string{"1\tNeri, Paolo - Verdi, Ugo", "2\tConti, Sara - Bianchi, Anna", "3\tRossi, Mario - Gallo, Piero"}},
 		{"rounds", []string{"round", "show", ""}, []string{"1\t3 boards"}},
+		{"rounds of --round", []string{"standings", "--round", ""}, []string{"1\t3 boards"}},
+		{"--tournament", []string{"standings", "--tournament", "lab"}, []string{"Labyrinth 19 May\t0 players, 0 of 7 rounds paired", "Labyrinth 12 May\t6 players, 1 of 7 rounds paired"}},
+		{"players of --explain", []string{"standings", "--explain", "ro"}, []string{"Rossi, Mario\tplayer 3"}},
+		{"players of the --tournament given", []string{"--tournament", "Labyrinth 19 May", "player", "withdraw", ""}, nil},
 		{"reasons", []string{"round", "result", "2", "1-0", "--reason", ""}, []string{"time", "resign", "agreement", "mate", "stalemate", "claim", "forfeit", "arbiter", "dead", "fivefold", "seventy-five"}},
 	}
 	for _, tt := range tests {
