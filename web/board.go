@@ -175,17 +175,25 @@ func pinKey(r *http.Request) string {
 	return "pin " + r.PathValue("token") + " " + remoteIP(r).String()
 }
 
-func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
+// pinPost opens a post to a board's page that carries a PIN (a
+// confirmation, a claim): its form must be the page's, and the address
+// must not have used up its wrong PINs on this board. It returns the
+// board, or false when it has answered the request itself.
+func (s *Server) pinPost(w http.ResponseWriter, r *http.Request) (store.BoardCode, bool) {
 	wd := s.words(r)
 	if !csrfOK(r) {
 		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
-		return
+		return store.BoardCode{}, false
 	}
 	if blocked, _ := s.pins.blocked(pinKey(r)); blocked {
 		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
-		return
+		return store.BoardCode{}, false
 	}
-	c, ok := s.lookup(w, r)
+	return s.lookup(w, r)
+}
+
+func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
+	c, ok := s.pinPost(w, r)
 	if !ok {
 		return
 	}

@@ -137,16 +137,7 @@ func (s *Server) disputeView(r *http.Request, wd words, st *state, rep store.Web
 
 // claim records a player's claim on a disputed board.
 func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
-	if !csrfOK(r) {
-		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
-		return
-	}
-	if blocked, _ := s.pins.blocked(pinKey(r)); blocked {
-		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
-		return
-	}
-	c, ok := s.lookup(w, r)
+	c, ok := s.pinPost(w, r)
 	if !ok {
 		return
 	}

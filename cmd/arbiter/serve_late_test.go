@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -19,7 +17,6 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
-	"github.com/labyrinth-chess/arbiter/web"
 )
 
 // Late entries from the phone: the server's clock is the test's, the
@@ -70,35 +67,6 @@ func lateFixture(t *testing.T, password string) (*serveFixture, *testClock) {
 	f := startServeClock(t, c.db, password, clock.Now)
 	f.cli = c
 	return f, clock
-}
-
-// startServeClock is startServe with the server's clock given.
-func startServeClock(t *testing.T, path, password string, now func() time.Time) *serveFixture {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	db, err := desk.Open(ctx, path, desk.ReadWrite, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx = desk.WithActor(ctx, "arbiter-test (arbiter serve)")
-	tid, err := db.Current(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &serveFixture{t: t, db: db, tid: tid, ev: db.Evening(tid, 10*time.Minute)}
-	f.srv, err = web.New(web.Config{Evening: f.ev, AdminPassword: password, Poll: 50 * time.Millisecond, Now: now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.ts = httptest.NewUnstartedServer(f.srv.Handler())
-	f.ts.Config.BaseContext = func(net.Listener) context.Context { return ctx }
-	f.ts.Start()
-	go f.srv.Run(ctx)
-	t.Cleanup(func() { db.Close() })
-	t.Cleanup(f.ts.Close)
-	t.Cleanup(cancel)
-	f.loadCodes()
-	return f
 }
 
 // rosterSize counts the club roster.

@@ -65,6 +65,13 @@ func newServeFixture(t *testing.T, password string) *serveFixture {
 // ends.
 func startServe(t testing.TB, path, password string) *serveFixture {
 	t.Helper()
+	return startServeClock(t, path, password, nil)
+}
+
+// startServeClock is startServe with the server's clock (nil: the
+// real one).
+func startServeClock(t testing.TB, path, password string, now func() time.Time) *serveFixture {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	db, err := desk.Open(ctx, path, desk.ReadWrite, nil)
 	if err != nil {
@@ -76,7 +83,7 @@ func startServe(t testing.TB, path, password string) *serveFixture {
 		t.Fatal(err)
 	}
 	f := &serveFixture{t: t, db: db, tid: tid, ev: db.Evening(tid, 10*time.Minute)}
-	f.srv, err = web.New(web.Config{Evening: f.ev, AdminPassword: password, Poll: 50 * time.Millisecond})
+	f.srv, err = web.New(web.Config{Evening: f.ev, AdminPassword: password, Poll: 50 * time.Millisecond, Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
