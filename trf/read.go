@@ -783,6 +783,9 @@ func (p *parser) finish() error {
 		}
 		kept = append(kept, line)
 	}
+	if len(kept) == 0 {
+		kept = nil // as a file without such lines reads
+	}
 	p.f.Extra = kept
 	f := p.f
 	byID := make(map[int]*Player, len(f.Players))
