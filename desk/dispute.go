@@ -601,23 +601,12 @@ func suggest(cvs ...*ClaimVerdict) arbiter.Result {
 }
 
 // AddClaim records a claim on the disputed report of the board of token,
-// by the player of in.Seat proven by in.PIN (CheckPlayerPIN); their
-// earlier claim is replaced and kept. Moves or a FEN that cannot be read
-// are refused (ErrEvidence) with the move number and the text.
+// by the player in.Proof proves (their own PIN, or their phone signed
+// in), within the limits of wrong PINs; their earlier claim is replaced
+// and kept. Moves or a FEN that cannot be read are refused (ErrEvidence)
+// with the move number and the text.
 func (e *Evening) AddClaim(ctx context.Context, token string, in ClaimInput, o Origin) (Claim, error) {
-	c, err := e.Board(ctx, token)
-	if err != nil {
-		return Claim{}, err
-	}
-	pn := c.White
-	switch in.Seat {
-	case arbiter.White:
-	case arbiter.Black:
-		pn = c.Black
-	default:
-		return Claim{}, &InputError{Kind: store.ErrInvalid, Msg: "say whether you played White or Black"}
-	}
-	if err := e.CheckPlayerPIN(ctx, pn, in.PIN); err != nil {
+	if _, err := e.Board(ctx, token); err != nil {
 		return Claim{}, err
 	}
 	in.Moves, in.FEN = strings.TrimSpace(in.Moves), strings.TrimSpace(in.FEN)
@@ -627,7 +616,7 @@ func (e *Evening) AddClaim(ctx context.Context, token string, in ClaimInput, o O
 	if in.Kind != ClaimFlag {
 		in.Flag = arbiter.NoColour
 	}
-	cl, err := e.d.db.AddClaim(ctx, token, Claim{Seat: in.Seat, Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}, o)
+	cl, err := e.d.db.AddClaim(ctx, token, in.Proof, Claim{Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}, e.limits, o)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}

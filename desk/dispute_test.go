@@ -257,10 +257,10 @@ func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.C
 		t.Fatal(err)
 	}
 	c := codes[1]
-	if _, err := ev.Report(ctx, c.Token, arbiter.White, arbiter.WhiteWins, Origin{Who: "white"}); err != nil {
+	if _, err := ev.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, arbiter.WhiteWins, Origin{Who: "white"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ev.Confirm(ctx, c.Token, c.BlackPIN, arbiter.Draw, Origin{Who: "black"}); err != nil {
+	if _, err := ev.Confirm(ctx, c.Token, Proof{PIN: c.BlackPIN}, arbiter.Draw, Origin{Who: "black"}); err != nil {
 		t.Fatal(err)
 	}
 	if c, err = ev.Board(ctx, c.Token); err != nil || c.Report == nil || c.Report.Status != Disputed {
@@ -313,17 +313,18 @@ func TestDisputeByClaim(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, d, ev, c := disputed(t, 2023, arbiter.Blitz, "")
 			in := tt.white
-			in.Seat, in.PIN = arbiter.White, c.WhitePIN
+			in.Proof = Proof{PIN: c.WhitePIN}
 			if _, err := ev.AddClaim(ctx, c.Token, in, Origin{Who: "white", IP: "10.0.0.7", Device: "phone"}); err != nil {
 				t.Fatal(err)
 			}
 			if tt.black != nil {
 				in := *tt.black
-				pin, err := ev.PlayerPIN(ctx, c.Black) // the personal PIN proves it too
+				// Black's phone, signed in, proves Black.
+				session, err := ev.SignIn(ctx, c.Black, c.BlackPIN, Origin{})
 				if err != nil {
 					t.Fatal(err)
 				}
-				in.Seat, in.PIN = arbiter.Black, pin
+				in.Proof = Proof{Session: session}
 				if _, err := ev.AddClaim(ctx, c.Token, in, Origin{Who: "black"}); err != nil {
 					t.Fatal(err)
 				}
@@ -379,11 +380,11 @@ func TestAddClaimRefusals(t *testing.T) {
 		kind error
 		msg  string
 	}{
-		{"opponent's PIN", ClaimInput{Seat: arbiter.White, PIN: c.BlackPIN, Kind: ClaimCheckmate}, store.ErrWrongPIN, "wrong PIN"},
-		{"no seat", ClaimInput{PIN: c.WhitePIN, Kind: ClaimCheckmate}, store.ErrInvalid, "White or Black"},
-		{"unknown kind", ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: "resign"}, store.ErrInvalid, "unknown claim"},
-		{"flag without whose", ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: ClaimFlag}, store.ErrInvalid, "whose flag"},
-		{"not a move", ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: ClaimCheckmate, Moves: "1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf9"},
+		{"a PIN no player has", ClaimInput{Proof: Proof{PIN: "99999"}, Kind: ClaimCheckmate}, store.ErrWrongPIN, "wrong PIN"},
+		{"no PIN", ClaimInput{Kind: ClaimCheckmate}, ErrNoProof, "type your PIN"},
+		{"unknown kind", ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: "resign"}, store.ErrInvalid, "unknown claim"},
+		{"flag without whose", ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: ClaimFlag}, store.ErrInvalid, "whose flag"},
+		{"not a move", ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: ClaimCheckmate, Moves: "1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf9"},
 			ErrInvalid, `move 4: "Dxf9"`},
 	}
 	for _, tt := range tests {
@@ -400,7 +401,7 @@ func TestAddClaimRefusals(t *testing.T) {
 	}
 	// A new claim replaces the player's own, and both stay.
 	for _, k := range []string{ClaimStalemate, ClaimCheckmate} {
-		if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: k, Moves: scholarsMate}, Origin{}); err != nil {
+		if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}, Origin{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -418,7 +419,7 @@ func TestAddClaimRefusals(t *testing.T) {
 	if _, err := ev.Accept(ctx, c.Report.ID, arbiter.WhiteWins, "organizer"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Seat: arbiter.Black, PIN: c.BlackPIN, Kind: ClaimAgreement}, Origin{}); !errors.Is(err, store.ErrConflict) {
+	if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Proof: Proof{PIN: c.BlackPIN}, Kind: ClaimAgreement}, Origin{}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("claim after the ruling = %v, want a conflict", err)
 	}
 }
@@ -430,7 +431,7 @@ func TestDisputeUndo(t *testing.T) {
 	ctx, d, ev, c := disputed(t, 2023, arbiter.Blitz, "")
 	tid := fmt.Sprint(c.TournamentID)
 	for _, k := range []string{ClaimStalemate, ClaimCheckmate} {
-		if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Seat: arbiter.White, PIN: c.WhitePIN, Kind: k, Moves: scholarsMate}, Origin{}); err != nil {
+		if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}, Origin{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -25,11 +25,11 @@ const (
 	LateRefused  = store.LateRefused
 )
 
-// Caps on the requests waiting for the organizer: per device (an address
-// and a browser), and in all.
+// Caps on the requests waiting for the organizer: per address, whatever
+// browser it names, and in all.
 const (
-	MaxLatePerDevice = store.MaxLatePerDevice
-	MaxLatePending   = store.MaxLatePending
+	MaxLatePerAddress = store.MaxLatePerAddress
+	MaxLatePending    = store.MaxLatePending
 )
 
 // Why the phone takes no entries (LateWindow.Why).

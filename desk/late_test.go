@@ -184,8 +184,8 @@ func TestLateRequestAccept(t *testing.T) {
 	if e := s.Entry(5); e == nil || e.JoinedRound != 2 || e.Player.ID != club[0].ID {
 		t.Fatalf("entry 5 = %+v, want the club player joining in round 2", e)
 	}
-	if err := ev.CheckPlayerPIN(ctx, 5, got.PIN); err != nil {
-		t.Errorf("the PIN shown does not prove player 5: %v", err)
+	if _, err := ev.SignIn(ctx, 5, got.PIN, Origin{}); err != nil {
+		t.Errorf("the PIN shown does not sign in as player 5: %v", err)
 	}
 	if _, err := ev.AcceptLate(ctx, req.ID, "organizer"); err == nil || !errors.Is(err, ErrConflict) {
 		t.Errorf("accepting twice: %v, want a conflict", err)
@@ -255,19 +255,20 @@ func TestLateRequestRefusals(t *testing.T) {
 	if q, _ := ev.LateQueue(ctx); len(q) != 0 {
 		t.Errorf("refused requests queued: %v", q)
 	}
-	// A device may have MaxLatePerDevice requests waiting; another device
-	// is not held back by it.
-	for i := range MaxLatePerDevice + 1 {
-		_, err := ev.RequestLate(ctx, LateRequest{Token: fmt.Sprintf("dev%021d", i), Name: fmt.Sprintf("Nuovo, Giocatore %c", 'A'+i), IP: "10.0.0.9", Device: "Phone"}, before)
-		if i < MaxLatePerDevice && err != nil {
+	// An address may have MaxLatePerAddress requests waiting, whatever
+	// browser it names; another address is not held back by it.
+	for i := range MaxLatePerAddress + 1 {
+		_, err := ev.RequestLate(ctx, LateRequest{Token: fmt.Sprintf("dev%021d", i), Name: fmt.Sprintf("Nuovo, Giocatore %c", 'A'+i),
+			IP: "10.0.0.9", Device: fmt.Sprintf("Phone %d", i)}, before)
+		if i < MaxLatePerAddress && err != nil {
 			t.Fatal(err)
 		}
-		if i == MaxLatePerDevice && (err == nil || !strings.Contains(err.Error(), "already waiting")) {
-			t.Fatalf("request %d from one device: %v, want refused", i+1, err)
+		if i == MaxLatePerAddress && (err == nil || !strings.Contains(err.Error(), "already waiting")) {
+			t.Fatalf("request %d from one address: %v, want refused", i+1, err)
 		}
 	}
-	if _, err := ev.RequestLate(ctx, LateRequest{Token: fmt.Sprintf("oth%021d", 0), Name: "Altro, Giocatore", IP: "10.0.0.9", Device: "Laptop"}, before); err != nil {
-		t.Errorf("another device: %v", err)
+	if _, err := ev.RequestLate(ctx, LateRequest{Token: fmt.Sprintf("oth%021d", 0), Name: "Altro, Giocatore", IP: "10.0.0.8", Device: "Phone 0"}, before); err != nil {
+		t.Errorf("another address: %v", err)
 	}
 	// A club that writes "Surname, Name" gets a new name in that order.
 	if err := d.SetOption(ctx, 0, OptNames, NamesSurnameFirst); err != nil {

@@ -18,6 +18,14 @@ type (
 	WebReport   = store.WebReport
 	BoardCode   = store.BoardCode
 	Origin      = store.Origin
+	// Proof is what a phone shows to act for a player: their own PIN,
+	// or the secret of a phone signed in as them.
+	Proof = store.Proof
+	// PINLimits bound the wrong PINs (see PhonePINLimits).
+	PINLimits = store.PINLimits
+	// LockedError refuses a PIN while too many wrong ones were typed:
+	// it says how long to wait.
+	LockedError = store.LockedError
 )
 
 // The states of a report.
@@ -31,7 +39,40 @@ const (
 var (
 	ErrBadToken = store.ErrBadToken
 	ErrWrongPIN = store.ErrWrongPIN
+	// ErrNoProof: no PIN, and no phone signed in as a player of the
+	// board (ErrInvalid).
+	ErrNoProof = store.ErrNoProof
+	// ErrLocked: too many wrong PINs lately, a *LockedError
+	// (ErrConflict).
+	ErrLocked = store.ErrLocked
+	// ErrWrongSeat: the player proven may not do this: confirm their
+	// own report, act on another board (ErrConflict).
+	ErrWrongSeat = store.ErrWrongSeat
 )
+
+// Who may write from a phone. A result reported from a board is entered
+// only when both its players said it, each proven: by their own PIN,
+// which reaches that player alone (a card of their own, or their own
+// phone once their late entry is accepted), or by a phone signed in with
+// it. The seat a report speaks for is the one its proof proves; the
+// confirmation must come from the other seat. What one player holds is
+// never enough to act for the opponent.
+
+// PhonePINLimits are the limits of wrong PINs typed on the phones: within
+// ten minutes, five on one board, five against one player (a wrong PIN on
+// a board counts against both its players, and so do wrong PINs signing
+// in), ten from one address. A four-digit PIN guessed at five tries in
+// ten minutes holds an evening: one chance in about 80 in four hours.
+// The PIN is not compared at all while a limit is reached, and the count
+// is kept in the database, in the transaction of the write the PIN would
+// allow: a burst of PINs sent at once, or a restart, gains nothing.
+func PhonePINLimits() PINLimits {
+	return PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
+}
+
+// SessionLength is how long a phone stays signed in as a player: an
+// evening.
+const SessionLength = 12 * time.Hour
 
 // WebSettings returns the server settings of tournament tid.
 func (d *Desk) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
@@ -72,9 +113,10 @@ func (d *Desk) Checkpoint(ctx context.Context) error { return d.db.Checkpoint(ct
 // acts is given per call. Results are judged by the Laws (art. 5, 6.9)
 // as EnterResult judges them, inside the transaction that enters them.
 type Evening struct {
-	d     *Desk
-	tid   int64
-	stale time.Duration
+	d      *Desk
+	tid    int64
+	stale  time.Duration
+	limits PINLimits
 
 	// pairing serialises PairNext: two organizers' clicks pair once.
 	pairing sync.Mutex
@@ -83,7 +125,7 @@ type Evening struct {
 // Evening returns tournament tid served on the LAN; a report nobody
 // confirmed for stale goes to the organizer's queue.
 func (d *Desk) Evening(tid int64, stale time.Duration) *Evening {
-	return &Evening{d: d, tid: tid, stale: stale}
+	return &Evening{d: d, tid: tid, stale: stale, limits: PhonePINLimits()}
 }
 
 // Snapshot returns the tournament as stored now.
@@ -113,17 +155,11 @@ func (e *Evening) Board(ctx context.Context, token string) (BoardCode, error) {
 	return c, err
 }
 
-// Report records result r reported from the board by the player of seat.
-func (e *Evening) Report(ctx context.Context, token string, seat arbiter.Colour, r arbiter.Result, o Origin) (WebReport, error) {
-	if _, err := e.Board(ctx, token); err != nil {
-		return WebReport{}, err
-	}
-	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, seat, r, o))
-}
-
-// Confirm is the opponent's answer with their PIN: the same result is
-// judged and entered; another disputes the report.
-func (e *Evening) Confirm(ctx context.Context, token, pin string, r arbiter.Result, o Origin) (WebReport, error) {
+// Report records result r reported from the board of token by the
+// player p proves (the seat is the one proven), judged by the Laws as
+// EnterResult judges it when it answers the opponent's open report with
+// the same result. Refused proofs: ErrNoProof, ErrWrongPIN, ErrLocked.
+func (e *Evening) Report(ctx context.Context, token string, p Proof, r arbiter.Result, o Origin) (WebReport, error) {
 	c, err := e.Board(ctx, token)
 	if err != nil {
 		return WebReport{}, err
@@ -132,7 +168,22 @@ func (e *Evening) Confirm(ctx context.Context, token, pin string, r arbiter.Resu
 	if err != nil {
 		return WebReport{}, err
 	}
-	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, pin, r, judge, o))
+	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, r, judge, e.limits, o))
+}
+
+// Confirm is the opponent's answer, proven by p (the reporter's own proof
+// is refused: ErrWrongSeat): the same result is judged and entered;
+// another disputes the report.
+func (e *Evening) Confirm(ctx context.Context, token string, p Proof, r arbiter.Result, o Origin) (WebReport, error) {
+	c, err := e.Board(ctx, token)
+	if err != nil {
+		return WebReport{}, err
+	}
+	judge, err := e.judge(ctx, c.Board, r)
+	if err != nil {
+		return WebReport{}, err
+	}
+	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, r, judge, e.limits, o))
 }
 
 // Queue returns the reports waiting for the organizer.
@@ -259,9 +310,29 @@ func (e *Evening) PlayerPIN(ctx context.Context, pn int) (string, error) {
 	return pin, inputErr("player", err)
 }
 
-// CheckPlayerPIN returns nil when pin proves to be the player with
-// pairing number pn (their own PIN, or the one next to their name on a
-// slip), an *InputError of kind ErrWrongPIN otherwise.
-func (e *Evening) CheckPlayerPIN(ctx context.Context, pn int, pin string) error {
-	return e.d.db.CheckPlayerPIN(ctx, e.tid, pn, pin)
+// PlayerPINs returns the PIN of every player of tournament tid, by
+// pairing number, making those not made yet: what the players' cards
+// print.
+func (d *Desk) PlayerPINs(ctx context.Context, tid int64) (map[int]string, error) {
+	pins, err := d.db.PlayerPINs(ctx, tid)
+	return pins, inputErr("tournament", err)
+}
+
+// SignIn signs a phone in as the player with pairing number pn, who typed
+// pin, their own PIN, within the limits of wrong PINs; it returns the
+// session's secret for the phone to keep, good for SessionLength. A
+// wrong PIN returns ErrWrongPIN and counts; ErrLocked while too many did.
+func (e *Evening) SignIn(ctx context.Context, pn int, pin string, o Origin) (string, error) {
+	return e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits, o)
+}
+
+// SessionPlayer returns the pairing number of the player a phone's
+// session secret acts for, 0 for none (unknown, lapsed, signed out).
+func (e *Evening) SessionPlayer(ctx context.Context, secret string) (int, error) {
+	return e.d.db.SessionPlayer(ctx, e.tid, secret)
+}
+
+// SignOut ends the session whose secret is secret.
+func (e *Evening) SignOut(ctx context.Context, secret string) error {
+	return e.d.db.SignOut(ctx, secret)
 }

@@ -91,15 +91,20 @@ func validClaim(c Claim) error {
 	return nil
 }
 
-// AddClaim records claim c of the player of seat on the disputed report
-// of the board whose code is token, replacing that player's earlier claim
-// (which is kept, marked replaced), with its event. The caller has
-// checked the player's PIN and the evidence. A board whose report is not
-// disputed refuses (ErrConflict).
-func (db *DB) AddClaim(ctx context.Context, token string, c Claim, o Origin) (Claim, error) {
+// AddClaim records claim c on the disputed report of the board whose
+// code is token, made by the player p proves (their own PIN, or a phone
+// signed in as them; the wrong PINs counted within the limits l): the
+// claim's seat is the one proven, whatever c.Seat says. It replaces that
+// player's earlier claim (which is kept, marked replaced), with its
+// event. The caller has checked the evidence. A board whose report is
+// not disputed refuses (ErrConflict); a refused proof changes nothing but
+// the count of wrong PINs (ErrNoProof, ErrWrongPIN, ErrLocked).
+func (db *DB) AddClaim(ctx context.Context, token string, p Proof, c Claim, l PINLimits, o Origin) (Claim, error) {
+	c.Seat = arbiter.White // proven below
 	if err := validClaim(c); err != nil {
 		return c, err
 	}
+	var refused error
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		bc, err := boardByToken(ctx, tx, token)
 		if err != nil {
@@ -107,6 +112,19 @@ func (db *DB) AddClaim(ctx context.Context, token string, c Claim, o Origin) (Cl
 		}
 		if bc.Report == nil || bc.Report.Status != Disputed {
 			return conflict("board %d has no disputed result: a claim goes with a dispute", bc.Board)
+		}
+		sp, no, err := db.proveSeat(ctx, tx, bc, p, l, o.IP)
+		if err != nil {
+			return err
+		}
+		if no != nil {
+			refused = no
+			return nil
+		}
+		c.Seat = sp.seat
+		who, err := seatWho(ctx, tx, bc, c.Seat, o)
+		if err != nil {
+			return err
 		}
 		subject, err := reportSubject(ctx, tx, bc)
 		if err != nil {
@@ -135,9 +153,12 @@ func (db *DB) AddClaim(ctx context.Context, token string, c Claim, o Origin) (Cl
 		c.ReportID = bc.Report.ID
 		c.At, _ = time.Parse(time.RFC3339, now)
 		c.IP, c.Dev = o.IP, o.Device
-		return db.logEventAs(ctx, tx, o.who(), bc.TournamentID, ActClaim, fmt.Sprintf("%s, report %d", subject, bc.Report.ID), old,
+		return db.logEventAs(ctx, tx, who, bc.TournamentID, ActClaim, fmt.Sprintf("%s, report %d", subject, bc.Report.ID), old,
 			claimText(c)+" "+o.from())
 	})
+	if err == nil && refused != nil {
+		return Claim{}, refused
+	}
 	return c, err
 }
 
@@ -297,10 +318,10 @@ type Dispute struct {
 	Suggested arbiter.Result
 }
 
-// ClaimInput is a claim typed on a player's phone.
+// ClaimInput is a claim typed on a player's phone. The claim is the
+// player's that Proof proves: no seat is taken from what was typed.
 type ClaimInput struct {
-	Seat  arbiter.Colour
-	PIN   string // the seat's board PIN or the player's own PIN
+	Proof Proof
 	Kind  string
 	Flag  arbiter.Colour // whose flag fell (ClaimFlag): White, Black or BothFlags
 	Moves string

@@ -32,12 +32,12 @@ const (
 	LateRefused  = "refused"
 )
 
-// Caps on the requests waiting for the organizer: per device (an address
-// and a browser), and in all, so that a phone, or one that keeps changing
-// its browser's name, cannot bury the queue.
+// Caps on the requests waiting for the organizer: per address, whatever
+// browser it names, and in all, so that a phone, even one that keeps
+// changing its browser's name, cannot bury the queue.
 const (
-	MaxLatePerDevice = 3
-	MaxLatePending   = 100
+	MaxLatePerAddress = 3
+	MaxLatePending    = 100
 )
 
 // Why the phone takes no entries (LateWindow.Why).
@@ -212,8 +212,8 @@ func checkLateText(r LateRequest) error {
 // RequestLate queues newcomer r's request to enter tournament tid: its
 // Name, Rating, Club, PlayerID (the club player they said they are, or
 // 0), New, Token, IP and Device. Refused: text a stranger may not type, a
-// club player already entered, more than MaxLatePerDevice requests
-// waiting from the device or MaxLatePending in all.
+// club player already entered, more than MaxLatePerAddress requests
+// waiting from the address or MaxLatePending in all.
 func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRequest, error) {
 	r.Name, r.Club = strings.TrimSpace(r.Name), strings.TrimSpace(r.Club)
 	if err := checkLateText(r); err != nil {
@@ -227,13 +227,13 @@ func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRe
 		if err != nil {
 			return err
 		}
-		var device, all int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE ip = ? AND device = ?), count(*)
-			FROM late_requests WHERE tournament_id = ? AND status = 'pending'`, r.IP, r.Device, tid).Scan(&device, &all); err != nil {
+		var address, all int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE ip = ?), count(*)
+			FROM late_requests WHERE tournament_id = ? AND status = 'pending'`, r.IP, tid).Scan(&address, &all); err != nil {
 			return fmt.Errorf("count late-entry requests: %w", err)
 		}
-		if device >= MaxLatePerDevice {
-			return conflict("%d requests from this phone are already waiting for the organizer: wait for the answer", device)
+		if address >= MaxLatePerAddress {
+			return conflict("%d requests from this address are already waiting for the organizer: wait for the answer", address)
 		}
 		if all >= MaxLatePending {
 			return conflict("%d requests are already waiting for the organizer: ask at the desk", all)

@@ -59,10 +59,22 @@ func TestRequestLateCaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// One device per request: only the cap of the whole queue applies.
-	for i := range MaxLatePending + 1 {
+	// One address, whatever browser it names, has MaxLatePerAddress
+	// requests waiting.
+	for i := range MaxLatePerAddress + 1 {
+		_, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: fmt.Sprintf("a%023d", i), Name: fmt.Sprintf("Guest %d, New", i),
+			IP: "10.0.9.9", Device: fmt.Sprintf("browser %d", i)})
+		switch {
+		case i < MaxLatePerAddress && err != nil:
+			t.Fatalf("request %d from one address: %v", i+1, err)
+		case i == MaxLatePerAddress && (!errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "3 requests from this address")):
+			t.Fatalf("request %d from one address: %v, want its cap", i+1, err)
+		}
+	}
+	// One address per request: only the cap of the whole queue applies.
+	for i := MaxLatePerAddress; i < MaxLatePending+1; i++ {
 		_, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: fmt.Sprintf("%024d", i), Name: fmt.Sprintf("Player %d, New", i),
-			IP: "10.0.0.1", Device: fmt.Sprintf("browser %d", i)})
+			IP: fmt.Sprintf("10.0.%d.%d", i/200, i%200+1), Device: "browser"})
 		switch {
 		case i < MaxLatePending && err != nil:
 			t.Fatalf("request %d: %v", i+1, err)

@@ -5,14 +5,17 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 )
 
+// A player's own PIN, for the tournament: with it, and with nothing
+// else, the player acts from a phone on their own presence and their own
+// board (Proof, SignIn). It reaches that player alone: printed on a card
+// of their own (arbiter print pins) or shown on their own phone when
+// their late entry is accepted. No two players of a tournament share one,
+// so a PIN tells whose it is.
+
 // PlayerPIN returns the PIN of the player of tournament tid with pairing
-// number pn, making it the first time it is asked for. The PIN is the
-// player's own for the tournament: with it (or with the PIN next to
-// their name on a slip) the player acts on their own presence and board
-// from a phone (see CheckPlayerPIN).
+// number pn, making it the first time it is asked for.
 func (db *DB) PlayerPIN(ctx context.Context, tid int64, pn int) (string, error) {
 	var pin string
 	err := db.write(ctx, func(tx *sql.Tx) error {
@@ -26,8 +29,46 @@ func (db *DB) PlayerPIN(ctx context.Context, tid int64, pn int) (string, error) 
 	return pin, err
 }
 
+// PlayerPINs returns the PIN of every player of tournament tid, by
+// pairing number, making those not made yet, in one transaction.
+func (db *DB) PlayerPINs(ctx context.Context, tid int64) (map[int]string, error) {
+	out := map[int]string{}
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		if _, err := loadTournament(ctx, tx, tid); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT pn, player_id FROM entries WHERE tournament_id = ? ORDER BY pn`, tid)
+		if err != nil {
+			return fmt.Errorf("read players: %w", err)
+		}
+		ids := map[int]int64{}
+		for rows.Next() {
+			var pn int
+			var id int64
+			if err := rows.Scan(&pn, &id); err != nil {
+				rows.Close()
+				return fmt.Errorf("read players: %w", err)
+			}
+			ids[pn] = id
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		stamp := db.stamp()
+		for pn, id := range ids {
+			if out[pn], err = playerPIN(ctx, tx, stamp, tid, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
 // playerPIN returns the PIN of player id of tournament tid inside tx,
-// making it when the player has none.
+// making it when the player has none: four random digits no other player
+// of the tournament has.
 func playerPIN(ctx context.Context, tx *sql.Tx, stamp string, tid, id int64) (string, error) {
 	var pin string
 	err := tx.QueryRowContext(ctx, `SELECT pin FROM player_pins WHERE tournament_id = ? AND player_id = ?`, tid, id).Scan(&pin)
@@ -37,8 +78,24 @@ func playerPIN(ctx context.Context, tx *sql.Tx, stamp string, tid, id int64) (st
 	if !errors.Is(err, sql.ErrNoRows) {
 		return "", fmt.Errorf("read the PIN: %w", err)
 	}
-	if pin, err = newPIN(); err != nil {
-		return "", err
+	for {
+		if pin, err = newPIN(); err != nil {
+			return "", err
+		}
+		var taken bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM player_pins WHERE tournament_id = ? AND pin = ?)`, tid, pin).Scan(&taken); err != nil {
+			return "", fmt.Errorf("read the PINs: %w", err)
+		}
+		if !taken {
+			break
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM player_pins WHERE tournament_id = ?`, tid).Scan(&n); err != nil {
+			return "", fmt.Errorf("read the PINs: %w", err)
+		}
+		if n >= 10000 {
+			return "", conflict("every four-digit PIN is taken: a tournament has at most 10000 players with a PIN")
+		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO player_pins (tournament_id, player_id, pin, created_at) VALUES (?, ?, ?, ?)`,
 		tid, id, pin, stamp); err != nil {
@@ -58,32 +115,4 @@ func entryID(ctx context.Context, tx *sql.Tx, tid int64, pn int) (int64, error) 
 		return 0, fmt.Errorf("read player %d: %w", pn, err)
 	}
 	return id, nil
-}
-
-// CheckPlayerPIN reports whether pin proves to be the player of
-// tournament tid with pairing number pn: it is the player's own PIN, or
-// the PIN next to their name on the slip of a published round. Any other
-// PIN returns an *InputError of kind ErrWrongPIN.
-func (db *DB) CheckPlayerPIN(ctx context.Context, tid int64, pn int, pin string) error {
-	pin = strings.TrimSpace(pin)
-	wrong := &InputError{Kind: ErrWrongPIN, Msg: fmt.Sprintf("wrong PIN for player %d: type the PIN next to your name on your slip, or the one you were given when you entered", pn)}
-	if len(pin) != 4 {
-		return wrong
-	}
-	var n int
-	err := db.read(ctx, func(tx *sql.Tx) error {
-		return tx.QueryRowContext(ctx, `SELECT
-			(SELECT count(*) FROM player_pins p JOIN entries e ON e.tournament_id = p.tournament_id AND e.player_id = p.player_id
-				WHERE p.tournament_id = ?1 AND e.pn = ?2 AND p.pin = ?3)
-			+ (SELECT count(*) FROM board_codes c JOIN boards b ON b.tournament_id = c.tournament_id AND b.round = c.round AND b.board = c.board
-				WHERE c.tournament_id = ?1 AND ((b.white = ?2 AND c.white_pin = ?3) OR (b.black = ?2 AND c.black_pin = ?3)))`,
-			tid, pn, pin).Scan(&n)
-	})
-	if err != nil {
-		return db.fault(err)
-	}
-	if n == 0 {
-		return wrong
-	}
-	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -35,6 +36,12 @@ func mustOpenPath(tb testing.TB, path string) *DB {
 // database before and after a refused command.
 func dump(tb testing.TB, db *DB) string {
 	tb.Helper()
+	return dumpExcept(tb, db)
+}
+
+// dumpExcept is dump without the tables skip.
+func dumpExcept(tb testing.TB, db *DB, skip ...string) string {
+	tb.Helper()
 	ctx := context.Background()
 	rows, err := db.db.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`)
 	if err != nil {
@@ -49,6 +56,9 @@ func dump(tb testing.TB, db *DB) string {
 	rows.Close()
 	var b strings.Builder
 	for _, tb2 := range tables {
+		if slices.Contains(skip, tb2) {
+			continue
+		}
 		fmt.Fprintf(&b, "== %s\n", tb2)
 		rs, err := db.db.QueryContext(ctx, `SELECT * FROM "`+tb2+`" ORDER BY rowid`)
 		if err != nil {

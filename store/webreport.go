@@ -27,7 +27,8 @@ var (
 	ErrBadToken = fmt.Errorf("unknown board code: %w", ErrNotFound)
 	// ErrTokenExpired: the code belongs to a round that is over.
 	ErrTokenExpired = fmt.Errorf("board code of a past round: %w", ErrConflict)
-	// ErrWrongPIN: the PIN is not the opponent's.
+	// ErrWrongPIN: the PIN is no player's of the board (or not the
+	// player's own, signing in).
 	ErrWrongPIN = fmt.Errorf("wrong PIN: %w", ErrInvalid)
 	// ErrNotPublished: the round is a draft.
 	ErrNotPublished = fmt.Errorf("round not published: %w", ErrConflict)
@@ -35,7 +36,9 @@ var (
 
 // Origin says who makes a change from the server and from where, for the
 // event log: Who in words, the IP address and the device (the browser's
-// User-Agent, shortened).
+// User-Agent, shortened). For a write that a player proves (Report,
+// Confirm, AddClaim), Who names the front end ("web") and the log adds
+// the player and the seat proven: "web: Rossi, Anna (black)".
 type Origin struct {
 	Who    string
 	IP     string
@@ -92,7 +95,9 @@ type WebReport struct {
 func (r WebReport) Open() bool { return r.Status == Reported || r.Status == Disputed }
 
 // BoardCode is a board of a published round as its code opens it: where
-// it is, who plays, its result, and its open report if any.
+// it is, who plays, its result, and its open report if any. WhitePIN and
+// BlackPIN are the players' own PINs (PlayerPIN), for the checks and for
+// the organizer; the board's code alone proves no one.
 type BoardCode struct {
 	TournamentID       int64
 	Round, Board       int
@@ -255,8 +260,9 @@ func newPIN() (string, error) {
 }
 
 // Publish publishes round n of tournament tid (0: the last round paired):
-// public pages show it, and each of its boards gets a code and a PIN per
-// player. already reports that it was published before (nothing changes).
+// public pages show it, each of its boards gets a code, and each of its
+// players without a PIN of their own gets one (PlayerPIN). already
+// reports that it was published before (nothing changes).
 func (db *DB) Publish(ctx context.Context, tid int64, n int, who string) (round int, already bool, err error) {
 	if who == "" {
 		who = db.actor(ctx)
@@ -287,6 +293,9 @@ func (db *DB) Publish(ctx context.Context, tid int64, n int, who string) (round 
 		}
 		made, err := db.makeCodes(ctx, tx, tid, n)
 		if err != nil {
+			return err
+		}
+		if err := db.roundPINs(ctx, tx, tid, n); err != nil {
 			return err
 		}
 		if already && made == 0 {
@@ -324,22 +333,49 @@ func (db *DB) makeCodes(ctx context.Context, tx *sql.Tx, tid int64, n int) (int,
 		if err != nil {
 			return 0, err
 		}
-		wp, err := newPIN()
-		if err != nil {
-			return 0, err
-		}
-		bp := wp
-		for bp == wp {
-			if bp, err = newPIN(); err != nil {
-				return 0, err
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO board_codes (tournament_id, round, board, token, white_pin, black_pin) VALUES (?, ?, ?, ?, ?, ?)`,
-			tid, n, b, tok, wp, bp); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO board_codes (tournament_id, round, board, token) VALUES (?, ?, ?, ?)`,
+			tid, n, b, tok); err != nil {
 			return 0, fmt.Errorf("save board code: %w", err)
 		}
 	}
 	return len(boards), nil
+}
+
+// roundPINs gives every player of a board of round n without a PIN of
+// their own one. A PIN, once made, is not taken back by undoing the
+// command that made it: it may be on a card or a phone already.
+func (db *DB) roundPINs(ctx context.Context, tx *sql.Tx, tid int64, n int) error {
+	rows, err := tx.QueryContext(ctx, `SELECT e.player_id FROM boards b JOIN entries e ON e.tournament_id = b.tournament_id AND e.pn IN (b.white, b.black)
+		WHERE b.tournament_id = ? AND b.round = ? AND NOT EXISTS (SELECT 1 FROM player_pins p WHERE p.tournament_id = e.tournament_id AND p.player_id = e.player_id)
+		ORDER BY e.pn`, tid, n)
+	if err != nil {
+		return fmt.Errorf("read players: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	stamp := db.stamp()
+	for _, id := range ids {
+		if _, err := playerPIN(ctx, tx, stamp, tid, id); err != nil {
+			return err
+		}
+	}
+	if db.undo && len(ids) > 0 {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE tbl = 'player_pins' AND command IS NULL`); err != nil {
+			return fmt.Errorf("undo log: %w", err)
+		}
+	}
+	return nil
 }
 
 // BoardCodes returns the codes of the boards of round n of tournament
@@ -347,7 +383,7 @@ func (db *DB) makeCodes(ctx context.Context, tx *sql.Tx, tid int64, n int) (int,
 func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCode, error) {
 	out := map[int]BoardCode{}
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT c.board, c.token, c.white_pin, c.black_pin, b.white, b.black, b.result
+		rows, err := tx.QueryContext(ctx, `SELECT c.board, c.token, `+seatPINs+`, b.white, b.black, b.result
 			FROM board_codes c JOIN boards b USING (tournament_id, round, board)
 			WHERE c.tournament_id = ? AND c.round = ?`, tid, n)
 		if err != nil {
@@ -379,9 +415,15 @@ func (db *DB) BoardByToken(ctx context.Context, token string) (BoardCode, error)
 	return c, err
 }
 
+// seatPINs selects the own PINs of a board's players (b), "" for none.
+const seatPINs = `coalesce((SELECT p.pin FROM player_pins p JOIN entries e ON e.tournament_id = p.tournament_id AND e.player_id = p.player_id
+		WHERE e.tournament_id = b.tournament_id AND e.pn = b.white), ''),
+	coalesce((SELECT p.pin FROM player_pins p JOIN entries e ON e.tournament_id = p.tournament_id AND e.player_id = p.player_id
+		WHERE e.tournament_id = b.tournament_id AND e.pn = b.black), '')`
+
 func boardByToken(ctx context.Context, tx *sql.Tx, token string) (BoardCode, error) {
 	c := BoardCode{Token: token}
-	err := tx.QueryRowContext(ctx, `SELECT c.tournament_id, c.round, c.board, c.white_pin, c.black_pin, b.white, b.black, b.result
+	err := tx.QueryRowContext(ctx, `SELECT c.tournament_id, c.round, c.board, `+seatPINs+`, b.white, b.black, b.result
 		FROM board_codes c JOIN boards b USING (tournament_id, round, board) WHERE c.token = ?`, token).
 		Scan(&c.TournamentID, &c.Round, &c.Board, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -417,59 +459,147 @@ func checkWebResult(r arbiter.Result) error {
 	return invalid("result %q cannot be reported from the board: give 1-0, 1/2 or 0-1; forfeits are for the organizer", r.String())
 }
 
-// Report records result r reported from the board whose code is token by
-// the player of colour seat. The board must have no result and no report
-// waiting for the organizer; a player may replace their own report until
-// the opponent confirms it.
-func (db *DB) Report(ctx context.Context, token string, seat arbiter.Colour, r arbiter.Result, o Origin) (WebReport, error) {
+// Report records result r reported from the board whose code is token
+// by the player p proves (their own PIN, or a phone signed in as them),
+// the wrong PINs counted within the limits l: the seat is the one proven,
+// never one a form names. The board must have no result and no report
+// waiting for the organizer. A player may replace their own report until
+// the opponent answers it; a report of the opponent's seat while one is
+// open is the opponent's answer, as Confirm takes it (judge applied to a
+// result both gave). A refused proof changes nothing but the count of
+// wrong PINs: ErrNoProof, ErrWrongPIN, ErrLocked (a *LockedError).
+func (db *DB) Report(ctx context.Context, token string, p Proof, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
+	return db.answer(ctx, token, p, r, judge, l, o, false)
+}
+
+// Confirm is the opponent's answer to the open report of the board whose
+// code is token: p must prove the player who did not report (their own
+// PIN, or a phone signed in as them), the wrong PINs counted within the
+// limits l. If r is the reported result, the report is confirmed and the
+// result judged by judge (nil: r as it is) inside the same transaction,
+// on the games of the board, is entered; otherwise the report is disputed
+// and waits for the organizer. The reporter's own proof returns
+// ErrWrongSeat; a refused proof changes nothing but the count of wrong
+// PINs (ErrNoProof, ErrWrongPIN, ErrLocked).
+func (db *DB) Confirm(ctx context.Context, token string, p Proof, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
+	return db.answer(ctx, token, p, r, judge, l, o, true)
+}
+
+// answer is Report (confirm false) and Confirm.
+func (db *DB) answer(ctx context.Context, token string, p Proof, r arbiter.Result, judge Judge, l PINLimits, o Origin, confirm bool) (WebReport, error) {
 	var out WebReport
-	if seat != arbiter.White && seat != arbiter.Black {
-		return out, invalid("say whether you played White or Black")
-	}
 	if err := checkWebResult(r); err != nil {
 		return out, err
 	}
+	var refused error
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		c, err := boardByToken(ctx, tx, token)
 		if err != nil {
 			return err
 		}
-		if c.Result != arbiter.NoResult {
+		rep := c.Report
+		switch {
+		case c.Result != arbiter.NoResult && confirm:
+			return conflict("board %d already has %s", c.Board, c.Result)
+		case c.Result != arbiter.NoResult:
 			return conflict("board %d already has %s: ask the organizer for a correction", c.Board, c.Result)
+		case rep == nil && confirm:
+			return conflict("nobody has reported a result on board %d yet: report it", c.Board)
+		case rep != nil && rep.Status == Disputed:
+			return conflict("the players of board %d gave different results: the organizer decides", c.Board)
+		}
+		sp, no, err := db.proveSeat(ctx, tx, c, p, l, o.IP)
+		if err != nil {
+			return err
+		}
+		if no != nil {
+			refused = no
+			return nil
+		}
+		if confirm && sp.seat == rep.Seat {
+			if sp.session {
+				refused = &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("you reported %s: %s confirms it, with their own PIN or phone",
+					rep.Result, colourWord(rep.Seat.Opposite()))}
+			} else {
+				refused = &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("that is the PIN of %s, who reported: %s confirms with their own PIN",
+					colourWord(rep.Seat), colourWord(rep.Seat.Opposite()))}
+			}
+			return nil
+		}
+		who, err := seatWho(ctx, tx, c, sp.seat, o)
+		if err != nil {
+			return err
 		}
 		subject, err := reportSubject(ctx, tx, c)
 		if err != nil {
 			return err
 		}
 		now := db.stamp()
-		if c.Report != nil {
-			switch {
-			case c.Report.Status == Disputed:
-				return conflict("the players of board %d gave different results: the organizer decides", c.Board)
-			case c.Report.Seat != seat:
-				return conflict("%s reported %s: confirm it with your PIN, or give your result with your PIN", colourWord(c.Report.Seat), c.Report.Result)
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET result = ?, reported_at = ?, reported_ip = ?, reported_dev = ? WHERE id = ?`,
-				r, now, o.IP, o.Device, c.Report.ID); err != nil {
+		switch {
+		case rep == nil:
+			res, err := tx.ExecContext(ctx, `INSERT INTO result_reports (tournament_id, round, board, seat, result, status, reported_at, reported_ip, reported_dev)
+				VALUES (?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, sp.seat, r, now, o.IP, o.Device)
+			if err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
-			if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActReport, subject, c.Report.Result.String(), r.String()+" "+o.from()); err != nil {
+			id, _ := res.LastInsertId()
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, "", r.String()+" "+o.from()); err != nil {
 				return err
 			}
-			return loadReport(ctx, tx, c.Report.ID, &out)
+			return loadReport(ctx, tx, id, &out)
+		case rep.Seat == sp.seat:
+			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET result = ?, reported_at = ?, reported_ip = ?, reported_dev = ? WHERE id = ?`,
+				r, now, o.IP, o.Device, rep.ID); err != nil {
+				return fmt.Errorf("save report: %w", err)
+			}
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, rep.Result.String(), r.String()+" "+o.from()); err != nil {
+				return err
+			}
+			return loadReport(ctx, tx, rep.ID, &out)
+		case r != rep.Result:
+			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'disputed', other_result = ?, closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
+				WHERE id = ?`, r, now, who, o.IP, o.Device, rep.ID); err != nil {
+				return fmt.Errorf("save report: %w", err)
+			}
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActDispute, subject, rep.Result.String(), r.String()+" "+o.from()); err != nil {
+				return err
+			}
+			return loadReport(ctx, tx, rep.ID, &out)
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO result_reports (tournament_id, round, board, seat, result, status, reported_at, reported_ip, reported_dev)
-			VALUES (?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, seat, r, now, o.IP, o.Device)
+		judged, err := judgeIn(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
 		if err != nil {
-			return fmt.Errorf("save report: %w", err)
-		}
-		id, _ := res.LastInsertId()
-		if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActReport, subject, "", r.String()+" "+o.from()); err != nil {
 			return err
 		}
-		return loadReport(ctx, tx, id, &out)
+		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'confirmed', closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
+			WHERE id = ?`, now, who, o.IP, o.Device, rep.ID); err != nil {
+			return fmt.Errorf("save report: %w", err)
+		}
+		if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActConfirm, subject, "", r.String()+" "+o.from()); err != nil {
+			return err
+		}
+		if _, err := db.setResult(ctx, tx, who, c.TournamentID, c.Round, c.Board, judged.Result, judged.Reason, false); err != nil {
+			return err
+		}
+		return loadReport(ctx, tx, rep.ID, &out)
 	})
+	if err == nil && refused != nil {
+		return WebReport{}, refused
+	}
 	return out, err
+}
+
+// seatWho names, for the event log, the player proven on seat of board c
+// and the front end of o: "web: Rossi, Anna (black)".
+func seatWho(ctx context.Context, tx *sql.Tx, c BoardCode, seat arbiter.Colour, o Origin) (string, error) {
+	wn, bn, err := pairNames(ctx, tx, c.TournamentID, c.White, c.Black)
+	if err != nil {
+		return "", err
+	}
+	name := wn
+	if seat == arbiter.Black {
+		name = bn
+	}
+	return fmt.Sprintf("%s: %s (%s)", o.who(), name, strings.ToLower(colourWord(seat))), nil
 }
 
 func colourWord(c arbiter.Colour) string {
@@ -516,79 +646,6 @@ func judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, r arbiter.Res
 		res = r
 	}
 	return Judged{Result: res, Reason: reason}, nil
-}
-
-// Confirm is the opponent's answer to the open report of the board whose
-// code is token: pin must be the PIN of the player who did not report. If
-// r is the reported result, the report is confirmed and judged is entered
-// on the board as judge decides (nil: r as it is), judged inside the
-// same transaction on the games of the board; otherwise the report is disputed
-// and waits for the organizer. A PIN that is not the opponent's returns
-// ErrWrongPIN and changes nothing.
-func (db *DB) Confirm(ctx context.Context, token, pin string, r arbiter.Result, judge Judge, o Origin) (WebReport, error) {
-	var out WebReport
-	if err := checkWebResult(r); err != nil {
-		return out, err
-	}
-	err := db.write(ctx, func(tx *sql.Tx) error {
-		c, err := boardByToken(ctx, tx, token)
-		if err != nil {
-			return err
-		}
-		rep := c.Report
-		switch {
-		case c.Result != arbiter.NoResult:
-			return conflict("board %d already has %s", c.Board, c.Result)
-		case rep == nil:
-			return conflict("nobody has reported a result on board %d yet: report it", c.Board)
-		case rep.Status == Disputed:
-			return conflict("the players of board %d gave different results: the organizer decides", c.Board)
-		}
-		own, want := c.WhitePIN, c.BlackPIN
-		if rep.Seat == arbiter.Black {
-			own, want = c.BlackPIN, c.WhitePIN
-		}
-		pin = strings.TrimSpace(pin)
-		switch pin {
-		case want:
-		case own:
-			return &InputError{Kind: ErrWrongPIN, Msg: fmt.Sprintf("that is the PIN of %s, who reported: %s confirms with the PIN next to their name",
-				colourWord(rep.Seat), colourWord(rep.Seat.Opposite()))}
-		default:
-			return &InputError{Kind: ErrWrongPIN, Msg: fmt.Sprintf("wrong PIN: %s confirms with the PIN printed next to their name on the slip", colourWord(rep.Seat.Opposite()))}
-		}
-		subject, err := reportSubject(ctx, tx, c)
-		if err != nil {
-			return err
-		}
-		now := db.stamp()
-		if r != rep.Result {
-			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'disputed', other_result = ?, closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
-				WHERE id = ?`, r, now, o.who(), o.IP, o.Device, rep.ID); err != nil {
-				return fmt.Errorf("save report: %w", err)
-			}
-			if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActDispute, subject, rep.Result.String(), r.String()+" "+o.from()); err != nil {
-				return err
-			}
-			return loadReport(ctx, tx, rep.ID, &out)
-		}
-		judged, err := judgeIn(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'confirmed', closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
-			WHERE id = ?`, now, o.who(), o.IP, o.Device, rep.ID); err != nil {
-			return fmt.Errorf("save report: %w", err)
-		}
-		if err := db.logEventAs(ctx, tx, o.who(), c.TournamentID, ActConfirm, subject, "", r.String()+" "+o.from()); err != nil {
-			return err
-		}
-		if _, err := db.setResult(ctx, tx, o.who(), c.TournamentID, c.Round, c.Board, judged.Result, judged.Reason, false); err != nil {
-			return err
-		}
-		return loadReport(ctx, tx, rep.ID, &out)
-	})
-	return out, err
 }
 
 // Queue returns the reports of tournament tid that wait for the

@@ -36,7 +36,15 @@ func publishedRound(t *testing.T, db *DB) (int64, map[int]BoardCode) {
 	}
 	for b, c := range codes {
 		if len(c.Token) != 26 || len(c.WhitePIN) != 4 || c.WhitePIN == c.BlackPIN {
-			t.Errorf("board %d code %+v: want a 26-letter token and two different 4-digit PINs", b, c)
+			t.Errorf("board %d code %+v: want a 26-letter token and the players' two different 4-digit PINs", b, c)
+		}
+		for _, s := range []struct {
+			pn  int
+			pin string
+		}{{c.White, c.WhitePIN}, {c.Black, c.BlackPIN}} {
+			if own, err := db.PlayerPIN(ctx, tr.ID, s.pn); err != nil || own != s.pin {
+				t.Errorf("board %d: player %d's PIN = %q, %v; the board says %q", b, s.pn, own, err, s.pin)
+			}
 		}
 	}
 	if codes[1].Token == codes[2].Token {
@@ -45,42 +53,51 @@ func publishedRound(t *testing.T, db *DB) (int64, map[int]BoardCode) {
 	return tr.ID, codes
 }
 
+// limits are the PIN limits of the store's tests.
+var limits = PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
+
 func TestReportConfirm(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
-	c := codes[1]
-	white := Origin{Who: "white player", IP: "192.168.1.20", Device: "phone A"}
-	black := Origin{Who: "black player", IP: "192.168.1.21", Device: "phone B"}
+	c := codes[1] // Player 001 (White) - Player 003 (Black)
+	white, black := Proof{PIN: c.WhitePIN}, Proof{PIN: c.BlackPIN}
+	phoneA := Origin{Who: "web", IP: "192.168.1.20", Device: "phone A"}
+	phoneB := Origin{Who: "web", IP: "192.168.1.21", Device: "phone B"}
 
-	if _, err := db.Confirm(ctx, c.Token, c.BlackPIN, arbiter.WhiteWins, nil, black); !errors.Is(err, ErrConflict) {
+	if _, err := db.Confirm(ctx, c.Token, black, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, ErrConflict) {
 		t.Errorf("Confirm before any report = %v, want a conflict", err)
 	}
-	if _, err := db.Report(ctx, c.Token, arbiter.White, arbiter.WhiteForfeit, white); !errors.Is(err, ErrInvalid) {
+	if _, err := db.Report(ctx, c.Token, white, arbiter.WhiteForfeit, nil, limits, phoneA); !errors.Is(err, ErrInvalid) {
 		t.Errorf("Report(forfeit) = %v, want invalid: forfeits are the organizer's", err)
 	}
-	rep, err := db.Report(ctx, c.Token, arbiter.White, arbiter.Draw, white)
-	if err != nil || rep.Status != Reported || rep.Result != arbiter.Draw {
+	rep, err := db.Report(ctx, c.Token, white, arbiter.Draw, nil, limits, phoneA)
+	if err != nil || rep.Status != Reported || rep.Result != arbiter.Draw || rep.Seat != arbiter.White {
 		t.Fatalf("Report = %+v, %v", rep, err)
 	}
 	// White changes their mind before Black confirms.
-	if rep, err = db.Report(ctx, c.Token, arbiter.White, arbiter.WhiteWins, white); err != nil || rep.Result != arbiter.WhiteWins {
+	if rep, err = db.Report(ctx, c.Token, white, arbiter.WhiteWins, nil, limits, phoneA); err != nil || rep.Result != arbiter.WhiteWins {
 		t.Fatalf("Report again = %+v, %v", rep, err)
 	}
-	if _, err := db.Report(ctx, c.Token, arbiter.Black, arbiter.BlackWins, black); !errors.Is(err, ErrConflict) {
-		t.Errorf("Report by the opponent while one is open = %v, want a conflict", err)
-	}
-	before := dump(t, db)
-	for _, pin := range []string{c.WhitePIN, "0000x", ""} {
-		if _, err := db.Confirm(ctx, c.Token, pin, arbiter.WhiteWins, nil, black); !errors.Is(err, ErrWrongPIN) {
-			t.Errorf("Confirm with PIN %q = %v, want ErrWrongPIN", pin, err)
+	before := dumpExcept(t, db, "pin_failures")
+	for _, tt := range []struct {
+		name string
+		p    Proof
+		want error
+	}{
+		{"the reporter's own PIN", white, ErrWrongSeat},
+		{"a PIN that is no one's", Proof{PIN: "0000x"}, ErrWrongPIN},
+		{"no PIN", Proof{}, ErrNoProof},
+	} {
+		if _, err := db.Confirm(ctx, c.Token, tt.p, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, tt.want) {
+			t.Errorf("Confirm with %s = %v, want %v", tt.name, err, tt.want)
 		}
 	}
-	if after := dump(t, db); after != before {
-		t.Errorf("a wrong PIN changed the database:\n%s", diffLines(before, after))
+	if after := dumpExcept(t, db, "pin_failures"); after != before {
+		t.Errorf("a refused confirmation changed the database:\n%s", diffLines(before, after))
 	}
-	rep, err = db.Confirm(ctx, c.Token, " "+c.BlackPIN+" ", arbiter.WhiteWins, nil, black)
-	if err != nil || rep.Status != Confirmed || rep.ClosedBy != "black player" {
+	rep, err = db.Confirm(ctx, c.Token, Proof{PIN: " " + c.BlackPIN + " "}, arbiter.WhiteWins, nil, limits, phoneB)
+	if err != nil || rep.Status != Confirmed || rep.ClosedBy != "web: Player 003 (black)" {
 		t.Fatalf("Confirm = %+v, %v", rep, err)
 	}
 	s, err := db.Snapshot(ctx, tid)
@@ -90,7 +107,7 @@ func TestReportConfirm(t *testing.T) {
 	if got := s.Rounds[0].Boards[0].Result; got != arbiter.WhiteWins {
 		t.Errorf("board 1 result after confirmation = %v, want 1-0", got)
 	}
-	if _, err := db.Report(ctx, c.Token, arbiter.Black, arbiter.BlackWins, black); !errors.Is(err, ErrConflict) {
+	if _, err := db.Report(ctx, c.Token, black, arbiter.BlackWins, nil, limits, phoneB); !errors.Is(err, ErrConflict) {
 		t.Errorf("Report on a board with a result = %v, want a conflict", err)
 	}
 	evs, err := db.Events(ctx, tid)
@@ -103,13 +120,41 @@ func TestReportConfirm(t *testing.T) {
 	}
 	want := []string{
 		"round.publish by tester: 2 board codes",
-		"result.report by white player: 1/2-1/2 from 192.168.1.20 (phone A)",
-		"result.report by white player: 1-0 from 192.168.1.20 (phone A)",
-		"result.confirm by black player: 1-0 from 192.168.1.21 (phone B)",
-		"result.enter by black player: 1-0",
+		"result.report by web: Player 001 (white): 1/2-1/2 from 192.168.1.20 (phone A)",
+		"result.report by web: Player 001 (white): 1-0 from 192.168.1.20 (phone A)",
+		"result.confirm by web: Player 003 (black): 1-0 from 192.168.1.21 (phone B)",
+		"result.enter by web: Player 003 (black): 1-0",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("log =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestReportAnswers: a report from the opponent's seat while one is open
+// is the opponent's answer: the same result confirms it, another
+// disputes it.
+func TestReportAnswers(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tid, codes := publishedRound(t, db)
+	o := Origin{Who: "web"}
+	for _, b := range []struct {
+		board int
+		black arbiter.Result
+		want  string
+	}{{1, arbiter.WhiteWins, Confirmed}, {2, arbiter.Draw, Disputed}} {
+		c := codes[b.board]
+		if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, arbiter.WhiteWins, nil, limits, o); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := db.Report(ctx, c.Token, Proof{PIN: c.BlackPIN}, b.black, nil, limits, o)
+		if err != nil || rep.Status != b.want || rep.Seat != arbiter.White {
+			t.Errorf("board %d: Black's report of %s = %+v, %v; want White's report %s", b.board, b.black, rep, err, b.want)
+		}
+	}
+	s, _ := db.Snapshot(ctx, tid)
+	if got := s.Rounds[0].Boards[0].Result; got != arbiter.WhiteWins {
+		t.Errorf("board 1 = %v, want 1-0 reported by both", got)
 	}
 }
 
@@ -119,14 +164,14 @@ func TestDisputeQueue(t *testing.T) {
 	tid, codes := publishedRound(t, db)
 	o := Origin{Who: "phone"}
 	// Board 1: the players disagree; board 2: nobody confirms.
-	if _, err := db.Report(ctx, codes[1].Token, arbiter.Black, arbiter.BlackWins, o); err != nil {
+	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].BlackPIN}, arbiter.BlackWins, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := db.Confirm(ctx, codes[1].Token, codes[1].WhitePIN, arbiter.Draw, nil, o)
+	rep, err := db.Confirm(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, arbiter.Draw, nil, limits, o)
 	if err != nil || rep.Status != Disputed || rep.Other != arbiter.Draw {
 		t.Fatalf("Confirm with another result = %+v, %v; want disputed", rep, err)
 	}
-	if _, err := db.Report(ctx, codes[2].Token, arbiter.White, arbiter.Draw, o); err != nil {
+	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].WhitePIN}, arbiter.Draw, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
 	q, err := db.Queue(ctx, tid, time.Hour)
@@ -152,7 +197,7 @@ func TestDisputeQueue(t *testing.T) {
 	}
 	// A rejected report leaves the board open to a new report, which the
 	// organizer's own entry then supersedes.
-	if _, err := db.Report(ctx, codes[2].Token, arbiter.Black, arbiter.BlackWins, o); err != nil {
+	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].BlackPIN}, arbiter.BlackWins, nil, limits, o); err != nil {
 		t.Fatalf("Report after a rejection: %v", err)
 	}
 	if _, err := db.SetResult(ctx, tid, 1, 2, arbiter.BlackWins, "", false); err != nil {
@@ -181,7 +226,7 @@ func TestTokenOfPastRound(t *testing.T) {
 	if _, err := db.BoardByToken(ctx, codes[1].Token); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
-	if _, err := db.Report(ctx, codes[1].Token, arbiter.White, arbiter.WhiteWins, Origin{}); !errors.Is(err, ErrTokenExpired) {
+	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, arbiter.WhiteWins, nil, limits, Origin{}); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("Report with a round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
 	// Round 2 is a draft: no codes until it is published.

@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -55,35 +54,37 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	wd := s.words(r)
-	key := "login " + remoteIP(r).String()
-	if blocked, _ := s.logins.blocked(key); blocked {
-		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
-		return
-	}
 	if !csrfOK(r) {
 		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
 		return
 	}
-	if s.password == "" || !same(r.PostFormValue("password"), s.password) {
-		s.logins.fail(key)
-		s.renderAdmin(w, r, http.StatusForbidden, "", wd.t("wrong-password"))
+	// Counted as wrong before it is checked: passwords sent at once
+	// count against each other.
+	ok, release := s.logins.try("login " + remoteIP(r).String())
+	if !ok {
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return
 	}
+	if s.password == "" || !same(r.PostFormValue("password"), s.password) {
+		s.renderAdmin(w, r, http.StatusForbidden, wd.t("wrong-password"))
+		return
+	}
+	release()
 	s.startSession(w, r)
 }
 
 func (s *Server) once(w http.ResponseWriter, r *http.Request) {
 	wd := s.words(r)
-	key := "login " + remoteIP(r).String()
-	if blocked, _ := s.logins.blocked(key); blocked {
+	ok, release := s.logins.try("login " + remoteIP(r).String())
+	if !ok {
 		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return
 	}
 	if !s.sessions.useOnce(r.PathValue("token")) {
-		s.logins.fail(key)
 		s.failText(w, r, http.StatusForbidden, wd.t("no-login"))
 		return
 	}
+	release()
 	s.startSession(w, r)
 }
 
@@ -111,10 +112,23 @@ type queueLine struct {
 }
 
 func (s *Server) admin(w http.ResponseWriter, r *http.Request) {
-	s.renderAdmin(w, r, http.StatusOK, r.URL.Query().Get("flash"), "")
+	s.renderAdmin(w, r, http.StatusOK, "")
 }
 
-func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int, flash, errMsg string) {
+// toAdmin shows the organizer's page again after a change, with its
+// status line: the message key of the catalog with args, kept with the
+// organizer's session (notice); the address carries only its number.
+func (s *Server) toAdmin(w http.ResponseWriter, r *http.Request, key string, args ...any) {
+	to := "/admin"
+	if id := s.session(r); id != "" {
+		if n := s.sessions.note(id, notice{key: key, args: args}); n != 0 {
+			to += "?done=" + strconv.Itoa(n)
+		}
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int, errMsg string) {
 	wd := s.words(r)
 	st, err := s.state(r.Context())
 	if err != nil {
@@ -122,7 +136,13 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		return
 	}
 	p := s.base(wd, st, wd.t("admin-title"), "admin")
-	p.Flash, p.Error = flash, errMsg
+	p.Error = errMsg
+	if id := s.session(r); id != "" && errMsg == "" {
+		n, _ := strconv.Atoi(r.URL.Query().Get("done"))
+		if v, ok := s.sessions.noted(id, n); ok {
+			p.Flash = wd.t(v.key, v.args...)
+		}
+	}
 	data := struct {
 		LoggedIn  bool
 		Password  bool
@@ -213,7 +233,7 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 	if res == arbiter.NoResult {
 		res = rep.Result
 	}
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("accepted", s.resultText(res), rep.Board)), http.StatusSeeOther)
+	s.toAdmin(w, r, "accepted", s.resultText(res), rep.Board)
 }
 
 func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
@@ -229,29 +249,27 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.changed(r.Context())
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("rejected", rep.Board)), http.StatusSeeOther)
+	s.toAdmin(w, r, "rejected", rep.Board)
 }
 
 func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
 	n, err := s.ev.Publish(r.Context(), who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
 	}
 	s.changed(r.Context())
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("published", n)), http.StatusSeeOther)
+	s.toAdmin(w, r, "published", n)
 }
 
 func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
 	rd, err := s.ev.PairNext(r.Context(), who(r), r.PostFormValue("force") == "1")
 	if err != nil {
 		s.adminError(w, r, err)
 		return
 	}
 	s.changed(r.Context())
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("paired", rd.Number)), http.StatusSeeOther)
+	s.toAdmin(w, r, "paired", rd.Number)
 }
 
 // writeSite writes the evening as a static site for the club's website
@@ -267,17 +285,17 @@ func (s *Server) writeSite(w http.ResponseWriter, r *http.Request) {
 		s.adminError(w, r, err)
 		return
 	}
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("site-written", n, path)), http.StatusSeeOther)
+	s.toAdmin(w, r, "site-written", n, path)
 }
 
 // adminError shows a refusal on the organizer's page itself.
 func (s *Server) adminError(w http.ResponseWriter, r *http.Request, err error) {
 	var ie *store.InputError
 	if errors.As(err, &ie) {
-		s.renderAdmin(w, r, http.StatusConflict, "", ie.Msg)
+		s.renderAdmin(w, r, http.StatusConflict, ie.Msg)
 		return
 	}
-	s.renderAdmin(w, r, http.StatusConflict, "", err.Error())
+	s.renderAdmin(w, r, http.StatusConflict, err.Error())
 }
 
 // countOpen returns how many boards of the last paired round have no

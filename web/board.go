@@ -4,11 +4,9 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strings"
-	"unicode/utf8"
+	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -28,6 +26,12 @@ type boardPage struct {
 	Choices  []choice   // the results a player can give
 	Claim    *claimForm // a disputed board's claim form (dispute.go)
 	Ruling   string     // the organizer's ruling on a dispute
+	// Me is the player this phone is signed in as, when they play this
+	// board: "Ortega, Lucía (White)"; "" otherwise. The form of the board
+	// then needs no PIN, unless (AskPIN) it is the opponent's turn on
+	// this phone: confirming the report of the player signed in.
+	Me     string
+	AskPIN bool
 }
 
 type choice struct {
@@ -46,15 +50,16 @@ func tokenKey(r *http.Request) string { return "token " + remoteIP(r).String() }
 // the code does not open a board.
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (store.BoardCode, bool) {
 	wd := s.words(r)
-	if blocked, _ := s.tokens.blocked(tokenKey(r)); blocked {
+	ok, release := s.tokens.try(tokenKey(r))
+	if !ok {
 		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return store.BoardCode{}, false
 	}
 	c, err := s.ev.Board(r.Context(), r.PathValue("token"))
+	if !errors.Is(err, store.ErrBadToken) {
+		release()
+	}
 	if err != nil {
-		if errors.Is(err, store.ErrBadToken) {
-			s.tokens.fail(tokenKey(r))
-		}
 		s.fail(w, r, err)
 		return c, false
 	}
@@ -73,12 +78,30 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bp := boardPage{Token: c.Token, Round: c.Round, Board: c.Board, White: s.seat(st, c.White, c.Round),
-		Black: s.seat(st, c.Black, c.Round), Result: s.resultText(c.Result), Report: c.Report, Choices: choices()}
+		Black: s.seat(st, c.Black, c.Round), Result: s.resultText(c.Result), Report: c.Report, Choices: choices(), AskPIN: true}
+	me, err := s.signedIn(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	mine := arbiter.NoColour
+	switch me {
+	case c.White:
+		mine, bp.Me = arbiter.White, wd.t("signed-in-as", bp.White.Name, s.colour(wd, arbiter.White))
+	case c.Black:
+		mine, bp.Me = arbiter.Black, wd.t("signed-in-as", bp.Black.Name, s.colour(wd, arbiter.Black))
+	}
+	bp.AskPIN = mine == arbiter.NoColour
 	if c.Report != nil {
 		bp.Reporter = s.colour(wd, c.Report.Seat)
 		bp.Confirms = s.colour(wd, c.Report.Seat.Opposite())
 		bp.Reported = s.resultText(c.Report.Result)
 		bp.Other = s.resultText(c.Report.Other)
+		if c.Report.Status == store.Reported && mine == c.Report.Seat {
+			// The reporter's phone: the opponent may confirm on it with
+			// their own PIN.
+			bp.AskPIN = true
+		}
 	}
 	if err := s.disputeBoard(r, wd, st, c, &bp); err != nil {
 		s.fail(w, r, err)
@@ -106,28 +129,47 @@ func (s *Server) colour(wd words, c arbiter.Colour) string {
 	return wd.t("black")
 }
 
-// origin says who writes from this request, for the event log.
-func (s *Server) origin(r *http.Request, c store.BoardCode, seat arbiter.Colour) store.Origin {
-	wd := s.langs[locale.English] // the log is in English
-	st, _ := s.state(r.Context())
-	name := ""
-	pn := c.White
-	if seat == arbiter.Black {
-		pn = c.Black
+// origin says where a write from a phone comes from, for the event log:
+// the player and seat are the ones its proof proves (the store adds
+// them), never a seat named in the form.
+func origin(r *http.Request) store.Origin {
+	ip, dev := deviceOf(r)
+	return store.Origin{Who: "web", IP: ip, Device: dev}
+}
+
+// proof reads what a post to a board offers to prove its player: the PIN
+// typed, and the session of a phone signed in as a player.
+func proof(r *http.Request) store.Proof {
+	p := store.Proof{PIN: r.PostFormValue("pin")}
+	if c, err := r.Cookie(playerCookie); err == nil {
+		p.Session = c.Value
 	}
-	if st != nil {
-		if e := st.snap.Entry(pn); e != nil {
-			name = e.Player.Name
-		}
+	return p
+}
+
+// refused shows a proof the store refused, in the page's language, and
+// reports whether err was one: no PIN, a wrong one, too many wrong ones
+// (with how long to wait), or a player who may not do this (rep: the
+// open report of the board, if any).
+func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, rep *store.WebReport) bool {
+	wd := s.words(r)
+	var le *store.LockedError
+	switch {
+	case errors.As(err, &le):
+		w.Header().Set("Retry-After", strconv.Itoa(le.Minutes()*60))
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("pin-locked", le.Minutes()))
+	case errors.Is(err, store.ErrWrongPIN):
+		s.failText(w, r, http.StatusForbidden, wd.t("pin-wrong"))
+	case errors.Is(err, store.ErrNoProof):
+		s.failText(w, r, http.StatusForbidden, wd.t("pin-none"))
+	case errors.Is(err, store.ErrWrongSeat) && rep != nil && rep.Status == store.Reported:
+		s.failText(w, r, http.StatusForbidden, wd.t("confirm-own", s.colour(wd, rep.Seat), s.colour(wd, rep.Seat.Opposite())))
+	case errors.Is(err, store.ErrWrongSeat):
+		s.failText(w, r, http.StatusForbidden, wd.t("pin-other-board"))
+	default:
+		return false
 	}
-	dev := r.UserAgent()
-	if len(dev) > 80 {
-		dev = dev[:80]
-		for !utf8.ValidString(dev) {
-			dev = dev[:len(dev)-1]
-		}
-	}
-	return store.Origin{Who: "web: " + name + " (" + strings.ToLower(s.colour(wd, seat)) + ")", IP: remoteIP(r).String(), Device: dev}
+	return true
 }
 
 // formResult reads the result a player picked.
@@ -139,29 +181,31 @@ func formResult(r *http.Request) (arbiter.Result, error) {
 	return res, nil
 }
 
-func (s *Server) report(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
+// boardPost opens a post to a board's page (a report, a confirmation, a
+// claim): its form must be the page's. It returns the board, or false
+// when it has answered the request itself.
+func (s *Server) boardPost(w http.ResponseWriter, r *http.Request) (store.BoardCode, bool) {
 	if !csrfOK(r) {
-		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
-		return
+		s.failText(w, r, http.StatusForbidden, s.words(r).t("bad-form"))
+		return store.BoardCode{}, false
 	}
-	c, ok := s.lookup(w, r)
+	return s.lookup(w, r)
+}
+
+func (s *Server) report(w http.ResponseWriter, r *http.Request) {
+	c, ok := s.boardPost(w, r)
 	if !ok {
 		return
-	}
-	var seat arbiter.Colour
-	switch r.PostFormValue("seat") {
-	case "white":
-		seat = arbiter.White
-	case "black":
-		seat = arbiter.Black
 	}
 	res, err := formResult(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	rep, err := s.ev.Report(r.Context(), c.Token, seat, res, s.origin(r, c, seat))
+	rep, err := s.ev.Report(r.Context(), c.Token, proof(r), res, origin(r))
+	if s.refused(w, r, err, c.Report) {
+		return
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -170,30 +214,8 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/b/"+url.PathEscape(c.Token)+"?done="+rep.Status, http.StatusSeeOther)
 }
 
-// pinKey is the rate-limit key of wrong PINs: per board and address.
-func pinKey(r *http.Request) string {
-	return "pin " + r.PathValue("token") + " " + remoteIP(r).String()
-}
-
-// pinPost opens a post to a board's page that carries a PIN (a
-// confirmation, a claim): its form must be the page's, and the address
-// must not have used up its wrong PINs on this board. It returns the
-// board, or false when it has answered the request itself.
-func (s *Server) pinPost(w http.ResponseWriter, r *http.Request) (store.BoardCode, bool) {
-	wd := s.words(r)
-	if !csrfOK(r) {
-		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
-		return store.BoardCode{}, false
-	}
-	if blocked, _ := s.pins.blocked(pinKey(r)); blocked {
-		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
-		return store.BoardCode{}, false
-	}
-	return s.lookup(w, r)
-}
-
 func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
-	c, ok := s.pinPost(w, r)
+	c, ok := s.boardPost(w, r)
 	if !ok {
 		return
 	}
@@ -202,13 +224,9 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	seat := arbiter.NoColour
-	if c.Report != nil {
-		seat = c.Report.Seat.Opposite()
-	}
-	rep, err := s.ev.Confirm(r.Context(), c.Token, r.PostFormValue("pin"), res, s.origin(r, c, seat))
-	if errors.Is(err, store.ErrWrongPIN) {
-		s.pins.fail(pinKey(r))
+	rep, err := s.ev.Confirm(r.Context(), c.Token, proof(r), res, origin(r))
+	if s.refused(w, r, err, c.Report) {
+		return
 	}
 	if err != nil {
 		s.fail(w, r, err)

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -135,19 +134,14 @@ func (s *Server) disputeView(r *http.Request, wd words, st *state, rep store.Web
 	return dv, nil
 }
 
-// claim records a player's claim on a disputed board.
+// claim records a player's claim on a disputed board: the claim is the
+// player's its proof proves.
 func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
-	c, ok := s.pinPost(w, r)
+	c, ok := s.boardPost(w, r)
 	if !ok {
 		return
 	}
-	in := store.ClaimInput{PIN: r.PostFormValue("pin"), Kind: r.PostFormValue("kind"), Moves: r.PostFormValue("moves"), FEN: r.PostFormValue("fen")}
-	switch r.PostFormValue("seat") {
-	case "white":
-		in.Seat = arbiter.White
-	case "black":
-		in.Seat = arbiter.Black
-	}
+	in := store.ClaimInput{Proof: proof(r), Kind: r.PostFormValue("kind"), Moves: r.PostFormValue("moves"), FEN: r.PostFormValue("fen")}
 	switch r.PostFormValue("flag") {
 	case "white":
 		in.Flag = arbiter.White
@@ -156,11 +150,11 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	case "both":
 		in.Flag = store.BothFlags
 	}
-	_, err := s.ev.AddClaim(r.Context(), c.Token, in, s.origin(r, c, in.Seat))
+	_, err := s.ev.AddClaim(r.Context(), c.Token, in, origin(r))
+	if s.refused(w, r, err, c.Report) {
+		return
+	}
 	if err != nil {
-		if errors.Is(err, store.ErrWrongPIN) {
-			s.pins.fail(pinKey(r))
-		}
 		s.fail(w, r, err)
 		return
 	}

@@ -30,12 +30,15 @@ type Evening interface {
 
 	// Board returns the board whose code is token.
 	Board(ctx context.Context, token string) (store.BoardCode, error)
-	// Report records a result reported from the board by one player.
-	Report(ctx context.Context, token string, seat arbiter.Colour, r arbiter.Result, o store.Origin) (store.WebReport, error)
-	// Confirm is the opponent's answer, with their PIN; a confirmed
+	// Report records a result reported from the board by the player p
+	// proves (their own PIN, or their phone signed in): the seat is the
+	// one proven. Refused proofs are errors of kind store.ErrNoProof,
+	// ErrWrongPIN, ErrLocked (a *store.LockedError), ErrWrongSeat.
+	Report(ctx context.Context, token string, p store.Proof, r arbiter.Result, o store.Origin) (store.WebReport, error)
+	// Confirm is the opponent's answer, proven by p; a confirmed
 	// result is judged by the Laws and entered as the command line
-	// enters it.
-	Confirm(ctx context.Context, token, pin string, r arbiter.Result, o store.Origin) (store.WebReport, error)
+	// enters it. The reporter's own proof is refused (ErrWrongSeat).
+	Confirm(ctx context.Context, token string, p store.Proof, r arbiter.Result, o store.Origin) (store.WebReport, error)
 
 	// Queue returns the reports waiting for the organizer.
 	Queue(ctx context.Context) ([]store.WebReport, error)
@@ -55,9 +58,15 @@ type Evening interface {
 	// Presence from the phone (presence.go).
 	// Roll returns who is present for the next round.
 	Roll(ctx context.Context) (store.Roll, error)
-	// CheckPlayerPIN returns nil when pin proves to be player pn, an
-	// error of kind store.ErrWrongPIN otherwise.
-	CheckPlayerPIN(ctx context.Context, pn int, pin string) error
+	// SignIn signs a phone in as player pn, who typed pin, their own
+	// PIN, and returns the session's secret for the phone's cookie; a
+	// wrong PIN is counted (store.ErrWrongPIN, then store.ErrLocked).
+	SignIn(ctx context.Context, pn int, pin string, o store.Origin) (string, error)
+	// SessionPlayer returns the player a phone's session secret acts
+	// for, 0 for none.
+	SessionPlayer(ctx context.Context, secret string) (int, error)
+	// SignOut ends a phone's session.
+	SignOut(ctx context.Context, secret string) error
 	// MarkPresence records that player pn is here, skips the next round
 	// or leaves (store.Here, Skip, Leave), said from their own phone
 	// (phone) or by the organizer for them.
@@ -67,7 +76,7 @@ type Evening interface {
 
 	// Disputes settled with evidence (dispute.go).
 	// AddClaim records a player's claim on the disputed report of the
-	// board of token, the player proven by in.PIN.
+	// board of token, the player the one in.Proof proves.
 	AddClaim(ctx context.Context, token string, in store.ClaimInput, o store.Origin) (store.Claim, error)
 	// Dispute returns report id with its claims judged by the Laws.
 	Dispute(ctx context.Context, id int64) (store.Dispute, error)

@@ -5,16 +5,23 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/netip"
+	"path"
+	"strings"
 	"sync"
 	"time"
 )
 
-// limiter counts failures per key (an address, a board and an address)
-// over a sliding window: after max failures within window, the key is
-// refused until the oldest failure leaves the window.
+// limiter counts attempts per key (an address, a device and a board)
+// over a sliding window: after max within window, the key is refused
+// until the oldest leaves the window. Each check that lets an attempt
+// through counts it under the same lock (hit, try), so that however many
+// arrive at once, no more than max get through. Wrong PINs are not
+// counted here but in the database, with the write they would allow
+// (store.PINLimits).
 type limiter struct {
 	max    int
 	window time.Duration
@@ -43,7 +50,50 @@ func (l *limiter) blocked(key string) (bool, time.Time) {
 func (l *limiter) fail(key string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.hits[key] = append(l.trim(key), l.now())
+	l.add(key)
+}
+
+// hit counts an attempt of key and reports whether it is within the
+// limit; one refused is not counted. until is when the key opens again.
+func (l *limiter) hit(key string) (ok bool, until time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if hs := l.trim(key); len(hs) >= l.max {
+		return false, hs[0].Add(l.window)
+	}
+	l.add(key)
+	return true, time.Time{}
+}
+
+// try counts an attempt of key as a failure before it is made, reporting
+// whether it is within the limit; release takes the count back once the
+// attempt turns out good. Attempts made at once thus count against each
+// other, and only failures stay counted.
+func (l *limiter) try(key string) (ok bool, release func()) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if hs := l.trim(key); len(hs) >= l.max {
+		return false, func() {}
+	}
+	at := l.add(key)
+	return true, func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		hs := l.hits[key]
+		for i, t := range hs {
+			if t.Equal(at) {
+				l.hits[key] = append(hs[:i:i], hs[i+1:]...)
+				break
+			}
+		}
+	}
+}
+
+// add records an attempt of key now, with l.mu held, and returns its
+// time.
+func (l *limiter) add(key string) time.Time {
+	at := l.now()
+	l.hits[key] = append(l.trim(key), at)
 	// Keep the map small: forget keys whose failures are all old.
 	if len(l.hits) > 10000 {
 		for k := range l.hits {
@@ -52,6 +102,7 @@ func (l *limiter) fail(key string) {
 			}
 		}
 	}
+	return at
 }
 
 func (l *limiter) trim(key string) []time.Time {
@@ -141,13 +192,49 @@ type sessions struct {
 	ttl time.Duration
 	now func() time.Time
 
-	mu   sync.Mutex
-	byID map[string]time.Time // session id: expiry
-	once map[string]bool      // one-time login links not used yet
+	mu     sync.Mutex
+	byID   map[string]time.Time // session id: expiry
+	once   map[string]bool      // one-time login links not used yet
+	notes  map[string]notice    // session id: its last status line
+	serial int                  // the number of the last notice
+}
+
+// notice is a status line of the organizer's page: a message of the
+// catalog ("web."+key) and its arguments, worded when it is shown. It is
+// made by the server after a change and kept with the session that made
+// it; the address of the page shows it only by its number ("/admin?done=3"),
+// so that the page fetched again keeps it, and no one can put words on
+// the organizer's page with a link.
+type notice struct {
+	n    int
+	key  string
+	args []any
 }
 
 func newSessions(ttl time.Duration, now func() time.Time) *sessions {
-	return &sessions{ttl: ttl, now: now, byID: map[string]time.Time{}, once: map[string]bool{}}
+	return &sessions{ttl: ttl, now: now, byID: map[string]time.Time{}, once: map[string]bool{}, notes: map[string]notice{}}
+}
+
+// note keeps n as session id's status line and returns its number.
+func (s *sessions) note(id string, n notice) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.byID[id]; !ok {
+		return 0
+	}
+	s.serial++
+	n.n = s.serial
+	s.notes[id] = n
+	return n.n
+}
+
+// noted returns session id's status line number n, ok false when it has
+// none of that number.
+func (s *sessions) noted(id string, n int) (notice, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.notes[id]
+	return v, ok && n != 0 && v.n == n
 }
 
 func (s *sessions) start() string {
@@ -172,6 +259,7 @@ func (s *sessions) valid(id string) bool {
 func (s *sessions) end(id string) {
 	s.mu.Lock()
 	delete(s.byID, id)
+	delete(s.notes, id)
 	s.mu.Unlock()
 }
 
@@ -206,11 +294,25 @@ const boardPostsMax = 20
 func (s *Server) perBoard(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		key := deviceKey(r) + " " + r.PathValue("token")
-		if blocked, until := s.boardPosts.blocked(key); blocked {
+		if ok, until := s.boardPosts.hit(key); !ok {
 			s.tooMany(w, r, until)
 			return
 		}
-		s.boardPosts.fail(key)
 		h(w, r)
 	}
+}
+
+// noListing serves the files of fsys and nothing for a folder: a path
+// that names a folder, or ends in a slash, is not found rather than
+// listed.
+func noListing(fsys fs.FS) http.Handler {
+	files := http.FileServerFS(fsys)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if fi, err := fs.Stat(fsys, name); err != nil || fi.IsDir() || strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -21,23 +20,22 @@ import (
 // Once accepted, the newcomer's own page (/join/{token}, an unguessable
 // address) shows their pairing number and PIN.
 
-// lateGuard limits the requests of one device (an address and a
-// browser, as devices counts them) and of one address whatever browser
-// it names: every attempt counts, accepted or not.
+// lateGuard limits the posts of one address, whatever browser it
+// names: every attempt counts, accepted or not. A browser's name is
+// whatever the phone says, so it splits nothing.
 type lateGuard struct {
-	device, address *limiter
+	address *limiter
 }
 
-// The limits: a newcomer needs two posts (the name, then "Did you mean
-// ...?"), a family at one phone a few more.
+// The limit: a newcomer needs two posts (the name, then "Did you mean
+// ...?"), a family at one phone a few more, a typo or two.
 const (
-	latePerDevice  = 10
-	latePerAddress = 30
+	latePerAddress = 20
 	lateWindow     = 10 * time.Minute
 )
 
 func newLateGuard(now func() time.Time) *lateGuard {
-	return &lateGuard{device: newLimiter(latePerDevice, lateWindow, now), address: newLimiter(latePerAddress, lateWindow, now)}
+	return &lateGuard{address: newLimiter(latePerAddress, lateWindow, now)}
 }
 
 // deviceOf names the device of r as devices counts it: the address and
@@ -53,20 +51,11 @@ func deviceOf(r *http.Request) (ip, device string) {
 	return remoteIP(r).String(), device
 }
 
-// allow counts one attempt of r's device, reporting whether it is within
-// the limits.
+// allow counts one attempt from r's address, reporting whether it is
+// within the limit.
 func (g *lateGuard) allow(r *http.Request) bool {
-	ip, dev := deviceOf(r)
-	dk, ak := "late "+ip+" "+dev, "late "+ip
-	if b, _ := g.device.blocked(dk); b {
-		return false
-	}
-	if b, _ := g.address.blocked(ak); b {
-		return false
-	}
-	g.device.fail(dk)
-	g.address.fail(ak)
-	return true
+	ok, _ := g.address.hit("late " + remoteIP(r).String())
+	return ok
 }
 
 // lateView is what the late-entry pages show.
@@ -295,21 +284,22 @@ func matched(ms []arbiter.Player, id int64) bool {
 // number and the PIN), or refused.
 func (s *Server) lateJoined(w http.ResponseWriter, r *http.Request) {
 	wd := s.words(r)
-	key := "late-token " + remoteIP(r).String()
-	if blocked, _ := s.tokens.blocked(key); blocked {
+	ok, release := s.tokens.try("late-token " + remoteIP(r).String())
+	if !ok {
 		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return
 	}
 	req, err := s.ev.LateRequest(r.Context(), r.PathValue("token"))
 	if err != nil {
 		if errors.Is(err, store.ErrBadToken) || errors.Is(err, store.ErrNotFound) {
-			s.tokens.fail(key)
 			s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 			return
 		}
+		release()
 		s.fail(w, r, err)
 		return
 	}
+	release()
 	v := lateView{Request: &lateRequestView{Status: req.Status}}
 	switch req.Status {
 	case store.LateAccepted:
@@ -387,7 +377,6 @@ func (s *Server) lateID(w http.ResponseWriter, r *http.Request) (int64, bool) {
 }
 
 func (s *Server) lateAccept(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
 	id, ok := s.lateID(w, r)
 	if !ok {
 		return
@@ -402,11 +391,10 @@ func (s *Server) lateAccept(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = req.Name
 	}
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("late-accepted-flash", name, req.PN)), http.StatusSeeOther)
+	s.toAdmin(w, r, "late-accepted-flash", name, req.PN)
 }
 
 func (s *Server) lateRefuse(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
 	id, ok := s.lateID(w, r)
 	if !ok {
 		return
@@ -417,7 +405,7 @@ func (s *Server) lateRefuse(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.changed(r.Context())
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("late-refused-flash", req.Name)), http.StatusSeeOther)
+	s.toAdmin(w, r, "late-refused-flash", req.Name)
 }
 
 // lateOpen reports whether the phone takes entries now, for the link on

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -16,80 +15,20 @@ import (
 )
 
 // Presence from the phone: the player's own page, /player/{pn}/me. The
-// player proves who they are once with their PIN (their own, or the one
-// next to their name on a slip); the phone then keeps a session for that
-// one player, and its three buttons say "I'm here", "skip the next
-// round" and "I'm leaving". Every POST of the player's pages counts
+// player proves who they are once with their own PIN; the phone then
+// keeps a session for that one player (kept in the database: a restart
+// keeps it), with which it also reports and confirms on the player's own
+// board without the PIN, and its three buttons say "I'm here", "skip the
+// next round" and "I'm leaving". Every POST of the player's pages counts
 // against the device (address and browser, as devices counts them);
-// wrong PINs count in the PIN limiter as the board's do.
+// wrong PINs are counted in the database, as on the boards.
 
 // playerCookie holds a phone's player session: HttpOnly, SameSite=Strict,
-// only sent to the player's pages.
+// sent to every page (the board pages read it too).
 const playerCookie = "arbiter_player"
-
-// playerSessions are the phones signed in as a player: each session acts
-// for one player only.
-type playerSessions struct {
-	ttl time.Duration
-	now func() time.Time
-
-	mu   sync.Mutex
-	byID map[string]playerSession
-}
-
-type playerSession struct {
-	pn  int
-	exp time.Time
-}
-
-// maxPlayerSessions bounds the sessions kept: a club evening has tens.
-const maxPlayerSessions = 10000
-
-func newPlayerSessions(ttl time.Duration, now func() time.Time) *playerSessions {
-	return &playerSessions{ttl: ttl, now: now, byID: map[string]playerSession{}}
-}
-
-func (ps *playerSessions) start(pn int) string {
-	id := randomToken(24)
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
-	if len(ps.byID) >= maxPlayerSessions {
-		for k, v := range ps.byID {
-			if ps.now().After(v.exp) {
-				delete(ps.byID, k)
-			}
-		}
-	}
-	if len(ps.byID) < maxPlayerSessions {
-		ps.byID[id] = playerSession{pn: pn, exp: ps.now().Add(ps.ttl)}
-	}
-	return id
-}
-
-// player returns the player the session id acts for, 0 for none.
-func (ps *playerSessions) player(id string) int {
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
-	v, ok := ps.byID[id]
-	if !ok {
-		return 0
-	}
-	if ps.now().After(v.exp) {
-		delete(ps.byID, id)
-		return 0
-	}
-	return v.pn
-}
-
-func (ps *playerSessions) end(id string) {
-	ps.mu.Lock()
-	delete(ps.byID, id)
-	ps.mu.Unlock()
-}
 
 // presence is what the server keeps for the player's pages.
 type presence struct {
-	sessions *playerSessions
 	// posts counts every POST of the player's pages per device.
 	posts *limiter
 }
@@ -101,7 +40,7 @@ const (
 )
 
 func newPresence(now func() time.Time) *presence {
-	return &presence{sessions: newPlayerSessions(12*time.Hour, now), posts: newLimiter(phonePosts, phoneWindow, now)}
+	return &presence{posts: newLimiter(phonePosts, phoneWindow, now)}
 }
 
 // deviceKey is a device as devices counts it: the address and the
@@ -115,12 +54,12 @@ func deviceKey(r *http.Request) string {
 }
 
 // signedIn returns the player the request's phone acts for, 0 for none.
-func (s *Server) signedIn(r *http.Request) int {
+func (s *Server) signedIn(r *http.Request) (int, error) {
 	c, err := r.Cookie(playerCookie)
 	if err != nil {
-		return 0
+		return 0, nil
 	}
-	return s.presence.sessions.player(c.Value)
+	return s.ev.SessionPlayer(r.Context(), c.Value)
 }
 
 // mePath is the address of player pn's own page.
@@ -170,7 +109,12 @@ func (s *Server) renderMe(w http.ResponseWriter, r *http.Request, status int, er
 		s.fail(w, r, err)
 		return
 	}
-	mp := mePage{PN: pn, Name: e.Player.Name, SignedIn: s.signedIn(r) == pn, Round: roll.Round,
+	me, err := s.signedIn(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	mp := mePage{PN: pn, Name: e.Player.Name, SignedIn: me == pn, Round: roll.Round,
 		Last: roll.Round == st.snap.Tournament.Rounds, Points: st.snap.Tournament.ByeValue(arbiter.HalfBye).Fraction()}
 	mp.State, mp.From = "missing", roll.Round
 	switch {
@@ -199,12 +143,10 @@ func (s *Server) renderMe(w http.ResponseWriter, r *http.Request, status int, er
 // "here", "skip", "leave", "logout".
 func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 	wd := s.words(r)
-	dev := deviceKey(r)
-	if blocked, until := s.presence.posts.blocked(dev); blocked {
+	if ok, until := s.presence.posts.hit(deviceKey(r)); !ok {
 		s.tooMany(w, r, until)
 		return
 	}
-	s.presence.posts.fail(dev)
 	if !csrfOK(r) {
 		s.failText(w, r, http.StatusForbidden, wd.t("bad-form"))
 		return
@@ -225,9 +167,12 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 		return
 	case "logout":
 		if c, err := r.Cookie(playerCookie); err == nil {
-			s.presence.sessions.end(c.Value)
+			if err := s.ev.SignOut(r.Context(), c.Value); err != nil {
+				s.fail(w, r, err)
+				return
+			}
 		}
-		http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: "", Path: "/player/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		http.Redirect(w, r, mePath(pn), http.StatusSeeOther)
 		return
 	case store.Here, store.Skip, store.Leave:
@@ -236,7 +181,10 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A phone acts only for the player it proved to be.
-	if s.signedIn(r) != pn {
+	if me, err := s.signedIn(r); err != nil {
+		s.fail(w, r, err)
+		return
+	} else if me != pn {
 		s.failText(w, r, http.StatusForbidden, wd.t("presence-not-you", st.snap.Entry(pn).Player.Name))
 		return
 	}
@@ -254,34 +202,34 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, mePath(pn)+"?done="+url.QueryEscape(act), http.StatusSeeOther)
 }
 
-// meLogin proves the phone is player pn's with their PIN.
+// meLogin proves the phone is player pn's with their own PIN, and keeps
+// the session on the phone.
 func (s *Server) meLogin(w http.ResponseWriter, r *http.Request, pn int) {
-	key := "player-pin " + strconv.Itoa(pn) + " " + remoteIP(r).String()
-	if blocked, until := s.pins.blocked(key); blocked {
-		s.tooMany(w, r, until)
+	wd := s.words(r)
+	ip, dev := deviceOf(r)
+	secret, err := s.ev.SignIn(r.Context(), pn, r.PostFormValue("pin"), store.Origin{IP: ip, Device: dev})
+	var le *store.LockedError
+	switch {
+	case errors.As(err, &le):
+		w.Header().Set("Retry-After", strconv.Itoa(le.Minutes()*60))
+		s.renderMe(w, r, http.StatusTooManyRequests, wd.t("pin-locked", le.Minutes()))
 		return
-	}
-	err := s.ev.CheckPlayerPIN(r.Context(), pn, r.PostFormValue("pin"))
-	if errors.Is(err, store.ErrWrongPIN) {
-		s.pins.fail(key)
-		var ie *store.InputError
-		msg := err.Error()
-		if errors.As(err, &ie) {
-			msg = ie.Msg
-		}
-		s.renderMe(w, r, http.StatusForbidden, msg)
+	case errors.Is(err, store.ErrWrongPIN):
+		s.renderMe(w, r, http.StatusForbidden, wd.t("pin-wrong-player", pn))
 		return
-	}
-	if err != nil {
+	case err != nil:
 		s.fail(w, r, err)
 		return
 	}
 	// A phone acts for one player: signing in as another ends the first.
 	if c, err := r.Cookie(playerCookie); err == nil {
-		s.presence.sessions.end(c.Value)
+		if err := s.ev.SignOut(r.Context(), c.Value); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: s.presence.sessions.start(pn), Path: "/player/",
-		HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: 12 * 3600})
+	http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: secret, Path: "/",
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: 12 * 3600}) // as long as the session (desk.SessionLength)
 	http.Redirect(w, r, mePath(pn), http.StatusSeeOther)
 }
 
@@ -404,7 +352,7 @@ func (s *Server) presenceUndo(w http.ResponseWriter, r *http.Request) {
 		e := plan.Events[0]
 		what = e.Subject + " (" + e.New + ")"
 	}
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("presence-undone", what)), http.StatusSeeOther)
+	s.toAdmin(w, r, "presence-undone", what)
 }
 
 // presenceHere is the organizer marking a player present.
@@ -421,5 +369,5 @@ func (s *Server) presenceHere(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.changed(r.Context())
-	http.Redirect(w, r, "/admin?flash="+url.QueryEscape(wd.t("presence-marked", m.Name, m.Round)), http.StatusSeeOther)
+	s.toAdmin(w, r, "presence-marked", m.Name, m.Round)
 }

@@ -3,40 +3,7 @@ package web
 import (
 	"net/http/httptest"
 	"testing"
-	"time"
 )
-
-// TestPlayerSessions: a session acts for the one player it was started
-// for, until it ends or expires.
-func TestPlayerSessions(t *testing.T) {
-	now := time.Date(2026, 5, 12, 21, 0, 0, 0, time.UTC)
-	ps := newPlayerSessions(time.Hour, func() time.Time { return now })
-	a, b := ps.start(1), ps.start(2)
-	tests := []struct {
-		name  string
-		id    string
-		after time.Duration
-		want  int
-	}{
-		{"own session", a, 0, 1},
-		{"another player's", b, 0, 2},
-		{"unknown id", "nothing", 0, 0},
-		{"empty id", "", 0, 0},
-		{"before expiry", a, 59 * time.Minute, 1},
-		{"after expiry", a, 61 * time.Minute, 0},
-	}
-	for _, tt := range tests {
-		now = time.Date(2026, 5, 12, 21, 0, 0, 0, time.UTC).Add(tt.after)
-		if got := ps.player(tt.id); got != tt.want {
-			t.Errorf("%s: player = %d, want %d", tt.name, got, tt.want)
-		}
-	}
-	now = time.Date(2026, 5, 12, 21, 0, 0, 0, time.UTC)
-	ps.end(b)
-	if got := ps.player(b); got != 0 {
-		t.Errorf("an ended session still acts for %d", got)
-	}
-}
 
 // TestDeviceKey: a device is an address and a browser.
 func TestDeviceKey(t *testing.T) {

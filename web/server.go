@@ -81,9 +81,9 @@ type Server struct {
 	devices  *devices
 	site     func(ctx context.Context) (string, int, error)
 
-	// Failures counted per address: wrong PINs (per board too), unknown
-	// board codes, wrong passwords.
-	pins, tokens, logins *limiter
+	// Failures counted per address: unknown board codes, wrong
+	// passwords. Wrong PINs are counted in the database (store.PINLimits).
+	tokens, logins *limiter
 	// boardPosts counts every POST to a board's page per device and
 	// board (perBoard).
 	boardPosts *limiter
@@ -140,7 +140,6 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.sessions = newSessions(12*time.Hour, s.now)
-	s.pins = newLimiter(5, 10*time.Minute, s.now)
 	s.tokens = newLimiter(20, 10*time.Minute, s.now)
 	s.logins = newLimiter(5, 10*time.Minute, s.now)
 	s.boardPosts = newLimiter(boardPostsMax, 10*time.Minute, s.now)
@@ -153,7 +152,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.static = http.StripPrefix("/static/", http.FileServerFS(sub))
+	s.static = http.StripPrefix("/static/", noListing(sub))
 	return s, nil
 }
 

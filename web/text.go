@@ -39,8 +39,16 @@ func placeholders(key string) []string {
 		return []string{"Board"}
 	case "reported":
 		return []string{"Colour", "Result"}
-	case "confirm-help":
+	case "confirm-help", "confirm-help-signed":
 		return []string{"Colour"}
+	case "signed-in-as":
+		return []string{"Name", "Colour"}
+	case "confirm-own":
+		return []string{"Colour", "Other"}
+	case "pin-wrong-player":
+		return []string{"PN"}
+	case "pin-locked":
+		return []string{"Minutes"}
 	case "confirm", "entered", "accept":
 		return []string{"Result"}
 	case "disputed":

@@ -22,10 +22,10 @@ func TestPairWaitsForReports(t *testing.T) {
 	white, black, org := f.client(), f.client(), f.client()
 	// Board 1: White reports 1-0, Black never confirms.
 	b1 := "/b/" + f.codes[1].Token
-	f.post(white, b1+"/report", f.form(white, b1, "seat", "white", "result", "1-0"))
+	f.post(white, b1+"/report", f.form(white, b1, "pin", f.codes[1].WhitePIN, "result", "1-0"))
 	// Board 2: the players disagree.
 	b2 := "/b/" + f.codes[2].Token
-	f.post(white, b2+"/report", f.form(white, b2, "seat", "white", "result", "1-0"))
+	f.post(white, b2+"/report", f.form(white, b2, "pin", f.codes[2].WhitePIN, "result", "1-0"))
 	f.post(black, b2+"/confirm", f.form(black, b2, "pin", f.codes[2].BlackPIN, "result", "1/2"))
 	f.cli.ok("round", "result", "3", "1-0")
 	f.cli.ok("round", "result", "4", "0-1")
@@ -84,7 +84,7 @@ func TestUnconfirmedAfterWait(t *testing.T) {
 	f := newServeFixture(t, "")
 	white := f.client()
 	b1 := "/b/" + f.codes[1].Token
-	f.post(white, b1+"/report", f.form(white, b1, "seat", "white", "result", "1-0"))
+	f.post(white, b1+"/report", f.form(white, b1, "pin", f.codes[1].WhitePIN, "result", "1-0"))
 	// A second desk on the same file, whose clock runs d ahead.
 	later := func(d time.Duration) *desk.Evening {
 		t.Helper()
@@ -134,7 +134,7 @@ func TestPagePairForced(t *testing.T) {
 	f := newServeFixture(t, "club")
 	white, org := f.client(), f.client()
 	b1 := "/b/" + f.codes[1].Token
-	f.post(white, b1+"/report", f.form(white, b1, "seat", "white", "result", "1-0"))
+	f.post(white, b1+"/report", f.form(white, b1, "pin", f.codes[1].WhitePIN, "result", "1-0"))
 	for b := 2; b <= 4; b++ {
 		f.cli.ok("round", "result", strconv.Itoa(b), "1/2")
 	}
@@ -149,8 +149,11 @@ func TestPagePairForced(t *testing.T) {
 		t.Errorf("the page offers to force the pairing before anything waits in the queue")
 	}
 	code, loc := f.post(org, "/admin/pair", f.form(org, "/admin", "force", "1"))
-	if code != http.StatusSeeOther || !strings.Contains(loc, "flash=") {
+	if code != http.StatusSeeOther || !strings.HasPrefix(loc, "/admin?done=") {
 		t.Fatalf("forced pairing from the page = %d %s, want a redirect", code, loc)
+	}
+	if _, page, _ := f.get(org, loc); !strings.Contains(page, "Round 2 is paired") {
+		t.Errorf("after the forced pairing the organizer's page does not say so:\n%s", page)
 	}
 	if got := f.results(1)[0]; got != arbiter.WhiteWins {
 		t.Errorf("board 1 = %v after the forced pairing, want 1-0", got)

@@ -208,7 +208,7 @@ func serveLoad(b *testing.B, streams, boards int) loadResult {
 			c := f.codes[bd]
 			path := "/b/" + c.Token
 			white, black := loadClient(tr), loadClient(tr)
-			if code := loadPost(ctx, f.ts.URL, white, path, "/report", url.Values{"seat": {"white"}, "result": {"1/2"}}); code != http.StatusSeeOther {
+			if code := loadPost(ctx, f.ts.URL, white, path, "/report", url.Values{"pin": {c.WhitePIN}, "result": {"1/2"}}); code != http.StatusSeeOther {
 				b.Errorf("board %d: report = %d", bd, code)
 				return
 			}

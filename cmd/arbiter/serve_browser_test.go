@@ -162,12 +162,21 @@ func TestBrowserEvening(t *testing.T) {
 		t.Errorf("find my board with \"lucia\" shows %q, want only Ortega's board 1", shown)
 	}
 	white.shot("find")
-	// She scans the QR code of board 1 and reports 1-0.
+	// She scans the QR code of board 1 and, from "this is me", signs her
+	// phone in with the PIN of her own card: the phone then reports 1-0
+	// with no PIN.
 	b1 := url + "/b/" + f.codes[1].Token
-	white.do(chromedp.Navigate(b1), chromedp.WaitVisible(sel("form.report")))
+	white.do(chromedp.Navigate(b1), chromedp.WaitVisible(sel("#report-pin")), chromedp.Click(sel("#me-white")),
+		chromedp.WaitVisible(sel("#pin")), chromedp.SendKeys(sel("#pin"), f.codes[1].WhitePIN), chromedp.Click(sel("#signin")),
+		chromedp.WaitVisible(sel("#logout")), chromedp.Navigate(b1), chromedp.WaitVisible(sel("form.report")))
+	if got := eval[string](white, `document.querySelector(".signed-in").innerText`); got != "This phone is signed in as Ortega, Lucía (White): no PIN needed." {
+		t.Errorf("the signed-in phone's board page says %q", got)
+	}
+	if eval[bool](white, `!!document.querySelector("#report-pin")`) {
+		t.Errorf("the phone signed in as White is asked for a PIN on her board")
+	}
 	white.shot("report")
-	white.do(chromedp.Click(sel(`input[name=seat][value=white]`)), chromedp.Click(sel(`form.report button[value="1-0"]`)),
-		chromedp.WaitVisible(sel(".flash")))
+	white.do(chromedp.Click(sel(`form.report button[value="1-0"]`)), chromedp.WaitVisible(sel(".flash")))
 	if got := eval[string](white, `document.querySelector(".flash").innerText`); !strings.HasPrefix(got, "Reported.") {
 		t.Errorf("after reporting, the page says %q", got)
 	}
@@ -193,11 +202,11 @@ func TestBrowserEvening(t *testing.T) {
 	}
 	watch.shot("standings")
 
-	// Board 2: Nicolò reports 1-0, Bauer says it was a draw.
+	// Board 2: Nicolò reports 1-0 with his PIN on a phone signed in as
+	// another player, Bauer says it was a draw.
 	b2 := url + "/b/" + f.codes[2].Token
-	white.do(chromedp.Navigate(b2), chromedp.WaitVisible(sel("form.report")),
-		chromedp.Click(sel(`input[name=seat][value=white]`)), chromedp.Click(sel(`form.report button[value="1-0"]`)),
-		chromedp.WaitVisible(sel(".flash")))
+	white.do(chromedp.Navigate(b2), chromedp.WaitVisible(sel("#report-pin")), chromedp.SendKeys(sel("#report-pin"), f.codes[2].WhitePIN),
+		chromedp.Click(sel(`form.report button[value="1-0"]`)), chromedp.WaitVisible(sel(".flash")))
 	black.do(chromedp.Navigate(b2), chromedp.WaitVisible(sel("#pin")), chromedp.SendKeys(sel("#pin"), f.codes[2].BlackPIN),
 		chromedp.Click(sel(`form.confirm button[value="1/2"]`)), chromedp.WaitVisible(sel(".flash")))
 	if got := eval[string](black, `document.querySelector(".flash").innerText`); !strings.Contains(got, "organizer will decide") {
@@ -218,9 +227,8 @@ func TestBrowserEvening(t *testing.T) {
 
 	// Board 3: a wrong PIN is refused, and after five the phone waits.
 	b3 := url + "/b/" + f.codes[3].Token
-	white.do(chromedp.Navigate(b3), chromedp.WaitVisible(sel("form.report")),
-		chromedp.Click(sel(`input[name=seat][value=white]`)), chromedp.Click(sel(`form.report button[value="0-1"]`)),
-		chromedp.WaitVisible(sel(".flash")))
+	white.do(chromedp.Navigate(b3), chromedp.WaitVisible(sel("#report-pin")), chromedp.SendKeys(sel("#report-pin"), f.codes[3].WhitePIN),
+		chromedp.Click(sel(`form.report button[value="0-1"]`)), chromedp.WaitVisible(sel(".flash")))
 	wrong := "0000"
 	for wrong == f.codes[3].BlackPIN || wrong == f.codes[3].WhitePIN {
 		wrong = "1111"
@@ -235,7 +243,7 @@ func TestBrowserEvening(t *testing.T) {
 		got := eval[string](black, `document.querySelector(".error").innerText`)
 		want := "wrong PIN"
 		if i == 6 {
-			want = "Too many wrong attempts"
+			want = "Too many wrong PINs"
 		}
 		if !strings.Contains(got, want) {
 			t.Errorf("attempt %d: the page says %q, want %q", i, got, want)

@@ -66,7 +66,7 @@ func TestServeKilledDuringConfirmations(t *testing.T) {
 	base, stop := startServer(t, exe, db)
 	for b := 1; b <= 15; b++ {
 		c := loadClient(http.DefaultTransport)
-		if code := loadPost(ctx, base, c, "/b/"+codes[b].Token, "/report", url.Values{"seat": {"white"}, "result": {"1-0"}}); code != http.StatusSeeOther {
+		if code := loadPost(ctx, base, c, "/b/"+codes[b].Token, "/report", url.Values{"pin": {codes[b].WhitePIN}, "result": {"1-0"}}); code != http.StatusSeeOther {
 			t.Fatalf("board %d: report = %d", b, code)
 		}
 	}

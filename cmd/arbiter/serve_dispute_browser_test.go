@@ -21,15 +21,13 @@ func TestBrowserDispute(t *testing.T) {
 
 	white := newDevice(t, browser, "white", 390, 844)
 	black := newDevice(t, browser, "black", 390, 844)
-	white.do(chromedp.Navigate(b2), chromedp.WaitVisible(sel("form.report")),
-		chromedp.Click(sel(`input[name=seat][value=white]`)), chromedp.Click(sel(`form.report button[value="1-0"]`)),
-		chromedp.WaitVisible(sel(".flash")))
+	white.do(chromedp.Navigate(b2), chromedp.WaitVisible(sel("#report-pin")), chromedp.SendKeys(sel("#report-pin"), f.codes[2].WhitePIN),
+		chromedp.Click(sel(`form.report button[value="1-0"]`)), chromedp.WaitVisible(sel(".flash")))
 	black.do(chromedp.Navigate(b2), chromedp.WaitVisible(sel("#pin")), chromedp.SendKeys(sel("#pin"), f.codes[2].BlackPIN),
 		chromedp.Click(sel(`form.confirm button[value="1/2"]`)), chromedp.WaitVisible(sel("form.claim")))
 
 	// White claims the mate, with the moves in Italian letters.
 	white.do(chromedp.Navigate(b2), chromedp.WaitVisible(sel("form.claim")),
-		chromedp.Click(sel(`form.claim input[name=seat][value=white]`)),
 		chromedp.SendKeys(sel("#claim-pin"), f.codes[2].WhitePIN),
 		chromedp.SendKeys(sel("#claim-moves"), "1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf7#"))
 	if eval[bool](white, `document.querySelector("#claim-flag").offsetParent !== null || document.querySelector("label[for=claim-flag]").offsetParent !== null`) {
@@ -49,7 +47,6 @@ func TestBrowserDispute(t *testing.T) {
 	// Black says it was stalemate and sets the position up by tapping:
 	// it is not one (the king has g8).
 	black.do(chromedp.Navigate(b2), chromedp.WaitVisible(sel(".diagram")),
-		chromedp.Click(sel(`form.claim input[name=seat][value=black]`)),
 		chromedp.SendKeys(sel("#claim-pin"), f.codes[2].BlackPIN))
 	eval[bool](black, `(document.querySelector("#claim-kind").value = "stalemate") === "stalemate"`)
 	for _, tap := range [][2]string{{"k", "h8"}, {"Q", "e7"}, {"K", "g6"}} {

@@ -17,7 +17,7 @@ func (f *serveFixture) dispute(b int) (white, black *http.Client, path string) {
 	f.t.Helper()
 	white, black = f.client(), f.client()
 	path = "/b/" + f.codes[b].Token
-	f.post(white, path+"/report", f.form(white, path, "seat", "white", "result", "1-0"))
+	f.post(white, path+"/report", f.form(white, path, "pin", f.codes[b].WhitePIN, "result", "1-0"))
 	code, loc := f.post(black, path+"/confirm", f.form(black, path, "pin", f.codes[b].BlackPIN, "result", "1/2"))
 	if code != http.StatusSeeOther || !strings.HasSuffix(loc, "done=disputed") {
 		f.t.Fatalf("confirm with another result = %d %s, want done=disputed", code, loc)
@@ -58,7 +58,7 @@ var suggested = regexp.MustCompile(`<button type="submit" name="result" value="(
 func TestServeDisputeNotMate(t *testing.T) {
 	f := newServeFixture(t, "club")
 	white, black, b2 := f.dispute(2) // Nicolò (6) - Bauer (2)
-	code, loc := f.post(white, b2+"/claim", f.form(white, b2, "seat", "white", "pin", f.codes[2].WhitePIN,
+	code, loc := f.post(white, b2+"/claim", f.form(white, b2, "pin", f.codes[2].WhitePIN,
 		"kind", "checkmate", "moves", "1. e4 e5 2. Dh5 Cc6 3. Dxf7+"))
 	if code != http.StatusSeeOther || !strings.HasSuffix(loc, "done=claim") {
 		t.Fatalf("White's claim = %d %s, want done=claim", code, loc)
@@ -67,7 +67,7 @@ func TestServeDisputeNotMate(t *testing.T) {
 		!regexp.MustCompile(`Claims sent: White: checkmate, \d\d:\d\d</p>`).MatchString(page) {
 		t.Errorf("after the claim the board page does not say so:\n%s", page)
 	}
-	code, loc = f.post(black, b2+"/claim", f.form(black, b2, "seat", "black", "pin", f.codes[2].BlackPIN,
+	code, loc = f.post(black, b2+"/claim", f.form(black, b2, "pin", f.codes[2].BlackPIN,
 		"kind", "agreement", "moves", "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7"))
 	if code != http.StatusSeeOther {
 		t.Fatalf("Black's claim = %d %s, want a redirect", code, loc)
@@ -141,7 +141,7 @@ func TestServeDisputeFlagItalian(t *testing.T) {
 	if page := f.getIn(black, b1, ""); !strings.Contains(page, "caduta della bandierina") || !strings.Contains(page, "Che cosa è successo?") {
 		t.Errorf("the Italian board page has no claim form:\n%s", page)
 	}
-	code, loc := f.post(black, b1+"/claim", f.form(black, b1, "seat", "black", "pin", f.codes[1].BlackPIN,
+	code, loc := f.post(black, b1+"/claim", f.form(black, b1, "pin", f.codes[1].BlackPIN,
 		"kind", "flag", "flag", "white", "fen", "8/8/8/4k3/8/8/3Q4/4K3 w - - 0 61"))
 	if code != http.StatusSeeOther {
 		t.Fatalf("Black's claim = %d %s, want a redirect", code, loc)
@@ -191,11 +191,12 @@ func TestServeClaimRefusals(t *testing.T) {
 		code int
 		want string
 	}{
-		{"the opponent's PIN", b2, []string{"seat", "white", "pin", f.codes[2].BlackPIN, "kind", "checkmate"}, http.StatusForbidden, "wrong PIN"},
-		{"a move that is none", b2, []string{"seat", "white", "pin", f.codes[2].WhitePIN, "kind", "checkmate", "moves", "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 dxc6 5. Zz"},
+		{"a PIN no player of the board has", b2, []string{"pin", f.codes[1].WhitePIN, "kind", "checkmate"}, http.StatusForbidden, "wrong PIN"},
+		{"no PIN", b2, []string{"kind", "checkmate"}, http.StatusForbidden, "Type your PIN"},
+		{"a move that is none", b2, []string{"pin", f.codes[2].WhitePIN, "kind", "checkmate", "moves", "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 dxc6 5. Zz"},
 			http.StatusBadRequest, `move 5: "Zz" is not a move`},
-		{"a FEN that is none", b2, []string{"seat", "white", "pin", f.codes[2].WhitePIN, "kind", "stalemate", "fen", "8/8 w"}, http.StatusBadRequest, `the position "8/8 w" cannot be read`},
-		{"a board not disputed", b3, []string{"seat", "white", "pin", f.codes[3].WhitePIN, "kind", "checkmate"}, http.StatusConflict, "no disputed result"},
+		{"a FEN that is none", b2, []string{"pin", f.codes[2].WhitePIN, "kind", "stalemate", "fen", "8/8 w"}, http.StatusBadRequest, `the position "8/8 w" cannot be read`},
+		{"a board not disputed", b3, []string{"pin", f.codes[3].WhitePIN, "kind", "checkmate"}, http.StatusConflict, "no disputed result"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

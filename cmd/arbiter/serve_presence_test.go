@@ -101,8 +101,8 @@ func TestServePresenceRefusals(t *testing.T) {
 		{"no session", bob, "/player/2/me/leave", "", http.StatusForbidden, "has not shown"},
 		// Player 1's PIN does not prove to be player 2.
 		{"another player's PIN", bob, "/player/2/me/login", f.pin(1), http.StatusForbidden, "wrong PIN for player 2"},
-		// The slip's PIN of the opponent neither (board 1: 1 - 5).
-		{"the opponent's slip PIN", bob, "/player/5/me/login", f.codes[1].WhitePIN, http.StatusForbidden, "wrong PIN"},
+		// The opponent's PIN neither (board 1: 1 - 5).
+		{"the opponent's PIN", bob, "/player/5/me/login", f.codes[1].WhitePIN, http.StatusForbidden, "wrong PIN"},
 		// Round 2 is the last: no bye on request in it.
 		{"skip the last round", ann, "/player/1/me/skip", "", http.StatusConflict, "round 2 is the last round: no bye on request"},
 		{"unknown button", ann, "/player/1/me/maybe", "", http.StatusNotFound, ""},
@@ -149,7 +149,7 @@ func TestServePresenceRefusals(t *testing.T) {
 		if code != want {
 			t.Fatalf("PIN try %d = %d, want %d\n%s", i, code, want, body)
 		}
-		if i == 6 && !regexp.MustCompile(`wait \d+ minutes`).MatchString(body) {
+		if i == 6 && !regexp.MustCompile(`wait \d+ min`).MatchString(body) {
 			t.Errorf("the sixth try says\n%s\nwant how long to wait", body)
 		}
 	}
@@ -280,7 +280,7 @@ func TestBrowserPresence(t *testing.T) {
 	}
 
 	// From the QR code of the slip: the board page, "this is me", the
-	// PIN printed next to the name on the slip.
+	// PIN of the player's own card.
 	p1 := newDevice(t, browser, "slip", 390, 844)
 	p1.do(chromedp.Navigate(url+"/b/"+f.codes[1].Token), chromedp.Click(sel("#me-white")))
 	signIn(p1, f.codes[1].WhitePIN)

@@ -198,7 +198,7 @@ func TestServeReportAndConfirm(t *testing.T) {
 	f := newServeFixture(t, "")
 	white, black := f.client(), f.client()
 	b1 := "/b/" + f.codes[1].Token
-	code, loc := f.post(white, b1+"/report", f.form(white, b1, "seat", "white", "result", "1-0"))
+	code, loc := f.post(white, b1+"/report", f.form(white, b1, "pin", f.codes[1].WhitePIN, "result", "1-0"))
 	if code != http.StatusSeeOther || !strings.HasSuffix(loc, "done=reported") {
 		t.Fatalf("report = %d %s, want a redirect to done=reported", code, loc)
 	}
@@ -229,7 +229,7 @@ func TestServeDisputeAccepted(t *testing.T) {
 	f := newServeFixture(t, "club")
 	white, black, org := f.client(), f.client(), f.client()
 	b2 := "/b/" + f.codes[2].Token
-	f.post(white, b2+"/report", f.form(white, b2, "seat", "white", "result", "1-0"))
+	f.post(white, b2+"/report", f.form(white, b2, "pin", f.codes[2].WhitePIN, "result", "1-0"))
 	code, loc := f.post(black, b2+"/confirm", f.form(black, b2, "pin", f.codes[2].BlackPIN, "result", "1/2"))
 	if code != http.StatusSeeOther || !strings.HasSuffix(loc, "done=disputed") {
 		t.Fatalf("confirm with another result = %d %s, want done=disputed", code, loc)
@@ -262,7 +262,7 @@ func TestServeRefusals(t *testing.T) {
 	f := newServeFixture(t, "club")
 	ph := f.client()
 	b1 := "/b/" + f.codes[1].Token
-	good := f.form(ph, b1, "seat", "white", "result", "1-0")
+	good := f.form(ph, b1, "pin", f.codes[1].WhitePIN, "result", "1-0")
 	tests := []struct {
 		name string
 		path string
@@ -272,8 +272,8 @@ func TestServeRefusals(t *testing.T) {
 		{"unknown board code", "/b/aaaaaaaaaaaaaaaaaaaaaaaaaa/report", good, http.StatusNotFound},
 		{"no CSRF token", b1 + "/report", url.Values{"seat": {"white"}, "result": {"1-0"}}, http.StatusForbidden},
 		{"wrong CSRF token", b1 + "/report", url.Values{"csrf": {strings.Repeat("0", 32)}, "seat": {"white"}, "result": {"1-0"}}, http.StatusForbidden},
-		{"a forfeit", b1 + "/report", f.form(ph, b1, "seat", "white", "result", "+-"), http.StatusBadRequest},
-		{"no seat", b1 + "/report", f.form(ph, b1, "result", "1-0"), http.StatusBadRequest},
+		{"a forfeit", b1 + "/report", f.form(ph, b1, "pin", f.codes[1].WhitePIN, "result", "+-"), http.StatusBadRequest},
+		{"no PIN", b1 + "/report", f.form(ph, b1, "result", "1-0"), http.StatusForbidden},
 		{"confirm with nothing reported", b1 + "/confirm", f.form(ph, b1, "pin", f.codes[1].BlackPIN, "result", "1-0"), http.StatusConflict},
 		{"organizer not logged in", "/admin/publish", f.form(ph, "/admin"), http.StatusSeeOther},
 	}
@@ -301,7 +301,7 @@ func TestServeWrongPINLimited(t *testing.T) {
 	f := newServeFixture(t, "")
 	ph := f.client()
 	b3 := "/b/" + f.codes[3].Token
-	f.post(ph, b3+"/report", f.form(ph, b3, "seat", "white", "result", "0-1"))
+	f.post(ph, b3+"/report", f.form(ph, b3, "pin", f.codes[3].WhitePIN, "result", "0-1"))
 	wrong := "0000"
 	for wrong == f.codes[3].BlackPIN || wrong == f.codes[3].WhitePIN {
 		wrong = "1111"
@@ -314,8 +314,8 @@ func TestServeWrongPINLimited(t *testing.T) {
 	}
 	// Now even the right PIN waits.
 	code, body := f.post(ph, b3+"/confirm", f.form(ph, b3, "pin", f.codes[3].BlackPIN, "result", "0-1"))
-	if code != http.StatusTooManyRequests || !strings.Contains(body, "Too many wrong attempts") {
-		t.Errorf("right PIN after 5 wrong = %d, want 429", code)
+	if code != http.StatusTooManyRequests || !strings.Contains(body, "Too many wrong PINs: wait 10 min") {
+		t.Errorf("right PIN after 5 wrong = %d, want 429 saying how long to wait", code)
 	}
 	if got := f.results(1)[2]; got != arbiter.NoResult {
 		t.Errorf("board 3 = %v, want no result", got)
@@ -423,7 +423,7 @@ func TestServeEscapes(t *testing.T) {
 	org := f.client()
 	f.post(org, "/admin/login", f.form(org, "/admin", "password", "club"))
 	b3 := "/b/" + f.codes[3].Token
-	f.post(org, b3+"/report", f.form(org, b3, "seat", "white", "result", "1-0"))
+	f.post(org, b3+"/report", f.form(org, b3, "pin", f.codes[3].WhitePIN, "result", "1-0"))
 	f.post(org, b3+"/confirm", f.form(org, b3, "pin", f.codes[3].BlackPIN, "result", "0-1"))
 	for _, path := range []string{"/", "/find", "/find?q=script", "/standings", "/crosstable", "/player/3", "/player/7", "/show", "/show?view=standings", b3, "/admin"} {
 		code, page, _ := f.get(org, path)
@@ -541,7 +541,7 @@ func TestServeBoardPostsLimited(t *testing.T) {
 	spam := f.phone("spamming phone", "")
 	b1, b2 := "/b/"+f.codes[1].Token, "/b/"+f.codes[2].Token
 	for i := range 20 {
-		if code, _ := f.post(spam, b1+"/report", f.form(spam, b1, "seat", "white", "result", "1-0")); code == http.StatusTooManyRequests {
+		if code, _ := f.post(spam, b1+"/report", f.form(spam, b1, "pin", f.codes[1].WhitePIN, "result", "1-0")); code == http.StatusTooManyRequests {
 			t.Fatalf("report %d = 429, want the first 20 through", i+1)
 		}
 	}
@@ -557,7 +557,7 @@ func TestServeBoardPostsLimited(t *testing.T) {
 	if code, loc := f.post(other, b1+"/confirm", f.form(other, b1, "pin", f.codes[1].BlackPIN, "result", "1-0")); code != http.StatusSeeOther {
 		t.Errorf("another phone's confirmation = %d %s, want it through", code, loc)
 	}
-	if code, _ := f.post(spam, b2+"/report", f.form(spam, b2, "seat", "white", "result", "1-0")); code != http.StatusSeeOther {
+	if code, _ := f.post(spam, b2+"/report", f.form(spam, b2, "pin", f.codes[2].WhitePIN, "result", "1-0")); code != http.StatusSeeOther {
 		t.Errorf("the same phone on board 2 = %d, want it through", code)
 	}
 	if got := f.results(1)[0]; got != arbiter.WhiteWins {
