@@ -53,9 +53,13 @@ type Event struct {
 
 	// Codes holds, by board number, what the result slips of the last
 	// round print for reporting from the board (arbiter serve): a QR
-	// code of the board's address and each player's PIN. Nil prints
-	// slips without them.
+	// code of the board's address. Nil prints slips without one.
 	Codes map[int]SlipCode
+
+	// Cards holds, by pairing number, what each player's own card
+	// carries (WritePINCards): their PIN and the address of their own
+	// page.
+	Cards map[int]PINCard
 }
 
 // Replaced says what text a writer could not print as it was.
@@ -73,10 +77,19 @@ type Replaced struct {
 func (r Replaced) IsZero() bool { return len(r.Lacking) == 0 && !r.BadUTF8 }
 
 // SlipCode is what a board's slip carries for reporting the result from
-// a phone: the address the QR code holds and the players' PINs.
+// a phone: the address the QR code holds. It carries no PIN: what lies
+// on the board is both players', and a PIN is one player's alone.
 type SlipCode struct {
-	URL                string
-	WhitePIN, BlackPIN string
+	URL string
+}
+
+// PINCard is what a player's own card carries: the player's PIN, which
+// proves the player when reporting and confirming from a phone, and the
+// address of the player's own page on arbiter serve, where the phone
+// signs in ("" prints no QR code).
+type PINCard struct {
+	PIN string
+	URL string
 }
 
 // StandingRow is one line of the standings.

@@ -292,8 +292,11 @@ const (
 // WriteSlips prints one result slip per board of round r to w, five to an
 // A4 page with dashed lines to cut along. Each slip has the tournament,
 // round and board, both players with their points, boxes to tick 1-0, ½-½
-// or 0-1, and a signature line for each player. It returns an error if ev
-// is inconsistent, round r is not in ev.Rounds, or w fails.
+// or 0-1, and a signature line for each player; the slips of the last
+// round, when ev.Codes has the board, a QR code of the board's page. A
+// slip carries no PIN: it lies on the board for both players, and each
+// player's PIN is on their own card (WritePINCards). It returns an error
+// if ev is inconsistent, round r is not in ev.Rounds, or w fails.
 func WriteSlips(w io.Writer, ev *Event, r int) error {
 	v, err := prepare(ev)
 	if err != nil {
@@ -355,14 +358,17 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 	if coded && round == len(v.ev.Rounds) {
 		nameW = 80
 		d.qr(right-58, y+11, 24, code.URL)
-	} else {
-		coded = false
+		// No PIN on the slip: each player's is on their own card.
+		d.textColor(darkGrey)
+		d.font(false, 7)
+		scan := d.fit(v.l.T("slips.scan"), 60)
+		d.text(right-34-d.f.GetStringWidth(scan), y+38, scan)
+		d.textColor(black)
 	}
 	for k, side := range []struct {
 		label string
 		pn    int
-		pin   string
-	}{{v.l.T("colour.white"), b.White, code.WhitePIN}, {v.l.T("colour.black"), b.Black, code.BlackPIN}} {
+	}{{v.l.T("colour.white"), b.White}, {v.l.T("colour.black"), b.Black}} {
 		ly := y + 18 + float64(k)*11
 		d.textColor(darkGrey)
 		d.font(false, 9)
@@ -373,10 +379,6 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 		nw := d.f.GetStringWidth(name)
 		d.font(false, 11)
 		d.text(margin+13+nw+2, ly, pointsText(v.before(side.pn, round)))
-		if coded {
-			d.font(true, 9)
-			d.text(margin+109, ly, "PIN "+side.pin)
-		}
 	}
 
 	// Result boxes, stacked on the right.

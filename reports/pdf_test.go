@@ -413,17 +413,20 @@ func TestPairingsBalance(t *testing.T) {
 	}
 }
 
-// TestSlipCodes: the slips of the last round carry each player's PIN and
-// a QR code when the event has the board codes, and an earlier round's
-// slips, or an event without codes, carry neither.
+// TestSlipCodes: the slips of the last round carry a QR code of the
+// board's page when the event has the board codes, and no PIN: a slip
+// lies on the board for both players. An earlier round's slips, or an
+// event without codes, carry no code.
 func TestSlipCodes(t *testing.T) {
 	ev := sampleEvent(t)
 	plain, err := slipsOf(ev, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev.Codes = map[int]SlipCode{
-		1: {URL: "http://192.168.43.10:8080/b/abcdefghijklmnopqrstuvwxyz", WhitePIN: "4821", BlackPIN: "0937"},
+	ev.Codes = map[int]SlipCode{1: {URL: "http://192.168.43.10:8080/b/abcdefghijklmnopqrstuvwxyz"}}
+	ev.Cards = map[int]PINCard{}
+	for pn := 1; pn <= len(ev.Entries); pn++ {
+		ev.Cards[pn] = PINCard{PIN: fmt.Sprintf("%04d", 4821+pn*7)}
 	}
 	coded, err := slipsOf(ev, 3)
 	if err != nil {
@@ -434,17 +437,18 @@ func TestSlipCodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := pdfText(t, coded)
-	for _, want := range []string{"PIN 4821", "PIN 0937"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the slips of round 3 lack %q:\n%s", want, text)
+	if strings.Count(text, "Scan to report, with your own PIN") != 1 {
+		t.Errorf("the slips of round 3 do not say once how to report:\n%s", text)
+	}
+	for name, pdf := range map[string][]byte{"with codes": coded, "without codes": plain, "of round 2": older} {
+		txt := pdfText(t, pdf)
+		for pn, c := range ev.Cards {
+			if strings.Contains(txt, c.PIN) {
+				t.Errorf("the slips %s print player %d's PIN %s", name, pn, c.PIN)
+			}
 		}
-	}
-	if strings.Count(text, "PIN ") != 2 {
-		t.Errorf("the slips print %d PINs, want 2 (board 1 only)", strings.Count(text, "PIN "))
-	}
-	for name, pdf := range map[string][]byte{"without codes": plain, "of round 2": older} {
-		if strings.Contains(pdfText(t, pdf), "PIN") {
-			t.Errorf("the slips %s print a PIN", name)
+		if name != "with codes" && strings.Contains(txt, "Scan") {
+			t.Errorf("the slips %s tell to scan a code they lack", name)
 		}
 	}
 	// The QR code is drawn with filled rectangles: the coded file is

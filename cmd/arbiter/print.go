@@ -13,12 +13,13 @@ import (
 // as A4 PDF files.
 func newPrintCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "print {pairings|slips|standings|crosstable}",
-		Short: "Print pairing sheets, result slips, standings and crosstables as PDF",
+		Use:   "print {pairings|slips|standings|crosstable|pins}",
+		Short: "Print pairing sheets, result slips, standings, crosstables and PIN cards as PDF",
 		Long: `Write the sheets of the current tournament as A4 PDF files, ready to print:
 the pairings to put on the wall, the result slips for the boards, the
-standings and the crosstable. Names print with their accents (the fonts are
-in the file). The same tournament always gives the same file.
+standings and the crosstable, and each player's own PIN card. Names print
+with their accents (the fonts are in the file). The same tournament always
+gives the same file.
 
 Pairings and slips show the last round paired; standings and the crosstable
 show the tournament after the last round with every result in. --round N
@@ -54,6 +55,9 @@ type printKind struct {
 	paired bool
 	// codes: the sheet prints the board codes of a published round.
 	codes bool
+	// cards: the sheet prints each player's own PIN, made for those who
+	// have none yet; it shows no round.
+	cards bool
 	write func(w io.Writer, ev *reports.Event, round int) error
 }
 
@@ -86,8 +90,9 @@ The round is the last one paired unless --round N says otherwise.`,
 dashed lines to cut along. Each slip has the round and the board, both
 players with their points, boxes to tick 1-0, ½-½ or 0-1, and a line for
 each player's signature. The slips of a published round (round publish)
-also carry a QR code of the board's page on arbiter serve and each
-player's PIN, for reporting the result from a phone.
+also carry a QR code of the board's page on arbiter serve, for reporting
+the result from a phone; each player proves who they are there with the
+PIN of their own card (print pins), which no slip carries.
 
 The round is the last one paired unless --round N says otherwise.`,
 			example: `  $ arbiter print slips -o slips3.pdf
@@ -131,6 +136,31 @@ sheet says so under its title.`,
   $ arbiter print crosstable --round 5 -o cross5.pdf`,
 			write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteCrosstable(w, ev) },
 		},
+		{
+			name:  "pins",
+			what:  "the PIN cards",
+			short: "Print each player's own PIN card",
+			long: `Print a card for each player still in the tournament, ten to an A4 page with
+dashed lines to cut along, in alphabetical order: the player's name and
+pairing number, their own PIN, and a QR code of their own page on arbiter
+serve. Hand each player their own card at the check-in, and nobody else's.
+
+The PIN is the player's for the whole tournament, and no other player has
+the same one. With it, and only with it, the player reports and confirms
+their results from a phone; scanning the card's code and typing the PIN
+signs the phone in for the evening, and it then needs no PIN. A result
+is entered only when both players of the board said it, each with their
+own PIN or phone, so what one player holds never enters a result for the
+opponent. The result slips carry no PIN.
+
+Players without a PIN get one now (a late entry accepted from the phone
+already has one, shown on the newcomer's screen); printing again gives the
+same PINs, so a lost card is printed again.`,
+			example: `  $ arbiter print pins -o pins.pdf
+  $ arbiter print pins --lang it -o pin.pdf`,
+			cards: true,
+			write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WritePINCards(w, ev) },
+		},
 	}
 }
 
@@ -165,7 +195,9 @@ func newPrintKindCmd(a *app, k printKind) *cobra.Command {
 	if k.paired {
 		help = "print round `N` (default: the last round paired)"
 	}
-	a.roundFlag(cmd, &opts.round.n, help)
+	if !k.cards {
+		a.roundFlag(cmd, &opts.round.n, help)
+	}
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "write the PDF to `FILE` (- for standard output)")
 	cmd.MarkFlagFilename("output", "pdf")
 	reportLangFlag(cmd, &opts.lang)
@@ -182,13 +214,17 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 		path: opts.output,
 		lang: lang,
 		round: func(s *desk.Snapshot) (int, error) {
-			if k.paired {
+			switch {
+			case k.cards:
+				return 0, nil
+			case k.paired:
 				return pairedRound(a.tr(), s, opts.round)
 			}
 			return a.afterRound(s, opts.round, k.what, "cli.what."+k.name, false)
 		},
 		write: k.write,
 		codes: k.codes,
+		cards: k.cards,
 		size:  func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },
 	})
 }

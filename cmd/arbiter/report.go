@@ -31,9 +31,12 @@ type report struct {
 	// size says how big the written file is for the notice: a count and
 	// its unit ("page", "sheet").
 	size func(data []byte, n int) (int, string)
-	// codes adds the board codes of a published round (QR code and
-	// PINs) to the event, for the result slips.
+	// codes adds the board codes of a published round (QR code) to the
+	// event, for the result slips.
 	codes bool
+	// cards adds each player's own PIN to the event, making those not
+	// made yet (a write), for the PIN cards.
+	cards bool
 }
 
 // writeReport draws r from the current tournament and writes it. Nothing
@@ -44,7 +47,11 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 	}
 	var buf bytes.Buffer
 	n := 0
-	err := a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
+	mode := desk.ReadOnly
+	if r.cards {
+		mode = desk.ReadWrite
+	}
+	err := a.withDesk(ctx, mode, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
 		if err != nil {
 			return err
@@ -67,6 +74,11 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		ev.Warn = func(rep reports.Replaced) { a.note(r.path + ": " + replacedText(a.tr(), rep) + ".") }
 		if r.codes {
 			if ev.Codes, err = slipCodes(ctx, db, s.Tournament.ID, n); err != nil {
+				return err
+			}
+		}
+		if r.cards {
+			if ev.Cards, err = pinCards(ctx, db, s.Tournament.ID); err != nil {
 				return err
 			}
 		}
@@ -102,7 +114,26 @@ func slipCodes(ctx context.Context, d *desk.Desk, tid int64, n int) (map[int]rep
 	base := slipBase(ws)
 	out := map[int]reports.SlipCode{}
 	for b, c := range codes {
-		out[b] = reports.SlipCode{URL: base + "/b/" + c.Token, WhitePIN: c.WhitePIN, BlackPIN: c.BlackPIN}
+		out[b] = reports.SlipCode{URL: base + "/b/" + c.Token}
+	}
+	return out, nil
+}
+
+// pinCards returns what each player's own card prints: their PIN, made
+// now for those who have none, and the address of their own page.
+func pinCards(ctx context.Context, d *desk.Desk, tid int64) (map[int]reports.PINCard, error) {
+	pins, err := d.PlayerPINs(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	ws, err := d.WebSettings(ctx, tid)
+	if err != nil {
+		return nil, err
+	}
+	base := slipBase(ws)
+	out := map[int]reports.PINCard{}
+	for pn, pin := range pins {
+		out[pn] = reports.PINCard{PIN: pin, URL: base + "/player/" + strconv.Itoa(pn) + "/me"}
 	}
 	return out, nil
 }

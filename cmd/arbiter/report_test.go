@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -575,7 +577,7 @@ func TestWriteOutput(t *testing.T) {
 func TestReportHelp(t *testing.T) {
 	for _, args := range [][]string{
 		{"export"}, {"export", "xlsx"}, {"print"},
-		{"print", "pairings"}, {"print", "slips"}, {"print", "standings"}, {"print", "crosstable"},
+		{"print", "pairings"}, {"print", "slips"}, {"print", "standings"}, {"print", "crosstable"}, {"print", "pins"},
 	} {
 		c := newCLI(t)
 		out := c.ok(append(args, "--help")...)
@@ -617,5 +619,62 @@ func TestWriteError(t *testing.T) {
 				t.Errorf("writeError(%v) = %q, want %q", tt.err, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPrintPINs: print pins gives each player their own card with the
+// PIN the server takes from that player, and nobody else's; printed
+// again, the same PINs; the slips print none.
+func TestPrintPINs(t *testing.T) {
+	c := newCLI(t)
+	c.ok("tournament", "new", "Club", "--rounds", "3")
+	for _, n := range []string{"Rossi, Anna", "Bianchi, Luca", "Verdi, Marta", "Neri, Paolo", "Galli, Sara"} {
+		c.ok("player", "add", n)
+	}
+	c.ok("round", "pair", "--publish")
+	c.ok("player", "withdraw", "5")
+	file := filepath.Join(t.TempDir(), "pins.pdf")
+	if _, errs, code := c.run("print", "pins", "-o", file); code != 0 || wrotePages(t, errs, file, "page") != 1 {
+		t.Fatalf("print pins: exit %d, %s", code, errs)
+	}
+	first, _ := os.ReadFile(file)
+	text := pdfText(t, file)
+	ctx := context.Background()
+	d, err := desk.Open(ctx, c.db, desk.ReadOnly, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tid, err := d.Current(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes, err := d.BoardCodes(ctx, tid, 1)
+	d.Close()
+	if err != nil || len(codes) != 2 {
+		t.Fatalf("codes: %v, %v", codes, err)
+	}
+	for _, bc := range codes {
+		for _, pin := range []string{bc.WhitePIN, bc.BlackPIN} {
+			if strings.Count(text, pin) != 1 {
+				t.Errorf("the cards print PIN %s %d times, want once:\n%s", pin, strings.Count(text, pin), text)
+			}
+		}
+	}
+	if n := strings.Count(text, "Your PIN"); n != 4 {
+		t.Errorf("%d cards, want 4 (the withdrawn player has none):\n%s", n, text)
+	}
+	if _, errs, code := c.run("print", "pins", "-o", file, "--force"); code != 0 {
+		t.Fatalf("print pins again: exit %d, %s", code, errs)
+	}
+	if again, _ := os.ReadFile(file); !bytes.Equal(again, first) {
+		t.Errorf("printing the cards again gave another file")
+	}
+	slips := filepath.Join(t.TempDir(), "slips.pdf")
+	c.ok("print", "slips", "-o", slips)
+	st := pdfText(t, slips)
+	for _, bc := range codes {
+		if strings.Contains(st, bc.WhitePIN) || strings.Contains(st, bc.BlackPIN) {
+			t.Errorf("the slips print a PIN:\n%s", st)
+		}
 	}
 }
