@@ -46,10 +46,13 @@ the server, which keeps working on the same file.
 
 A paired round is a draft until it is published (arbiter round publish, or
 the organizer's page): players see only published rounds. The slips of a
-published round (arbiter print slips) carry a QR code of the board's page
-and a PIN next to each name. Either player scans it and reports the result;
-the opponent confirms it on their own phone with their PIN, and the result
-is entered as arbiter round result enters it. A disagreement, or a report
+published round (arbiter print slips) carry a QR code of the board's page.
+Either player scans it and reports the result with their own PIN (arbiter
+print pins prints each player a card of their own, handed out at the
+check-in; a phone signed in with it needs the PIN no more that evening);
+the opponent confirms it with their own PIN or phone, and the result is
+entered as arbiter round result enters it. What one player holds never
+enters a result for the opponent. A disagreement, or a report
 nobody confirms within --stale, waits for the organizer (arbiter result
 queue, or the organizer's page). Forfeits and corrections stay with the
 organizer.
