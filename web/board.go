@@ -147,14 +147,16 @@ func proof(r *http.Request) store.Proof {
 	return p
 }
 
-// refused shows a proof the store refused, in the page's language, and
-// reports whether err was one: no PIN, a wrong one, too many wrong ones
-// (with how long to wait), or a player who may not do this (rep: the
-// open report of the board, if any).
-func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, rep *store.WebReport) bool {
+// refused shows a proof the store refused on board c, in the page's
+// language, and reports whether err was one: no PIN, a wrong one, too
+// many wrong ones (with how long to wait), a phone signed in as a player
+// of another board, or the reporter confirming their own report.
+func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, c store.BoardCode) bool {
 	wd := s.words(r)
 	var le *store.LockedError
 	switch {
+	case err == nil:
+		return false
 	case errors.As(err, &le):
 		w.Header().Set("Retry-After", strconv.Itoa(le.Minutes()*60))
 		s.failText(w, r, http.StatusTooManyRequests, wd.t("pin-locked", le.Minutes()))
@@ -162,10 +164,16 @@ func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, rep 
 		s.failText(w, r, http.StatusForbidden, wd.t("pin-wrong"))
 	case errors.Is(err, store.ErrNoProof):
 		s.failText(w, r, http.StatusForbidden, wd.t("pin-none"))
-	case errors.Is(err, store.ErrWrongSeat) && rep != nil && rep.Status == store.Reported:
-		s.failText(w, r, http.StatusForbidden, wd.t("confirm-own", s.colour(wd, rep.Seat), s.colour(wd, rep.Seat.Opposite())))
 	case errors.Is(err, store.ErrWrongSeat):
-		s.failText(w, r, http.StatusForbidden, wd.t("pin-other-board"))
+		// Without a PIN the phone's session spoke: for a player of another
+		// board, or for the reporter.
+		me, _ := s.signedIn(r)
+		rep := c.Report
+		if rep == nil || (r.PostFormValue("pin") == "" && me != c.White && me != c.Black) {
+			s.failText(w, r, http.StatusForbidden, wd.t("pin-other-board"))
+			return true
+		}
+		s.failText(w, r, http.StatusForbidden, wd.t("confirm-own", s.colour(wd, rep.Seat), s.colour(wd, rep.Seat.Opposite())))
 	default:
 		return false
 	}
@@ -203,7 +211,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep, err := s.ev.Report(r.Context(), c.Token, proof(r), res, origin(r))
-	if s.refused(w, r, err, c.Report) {
+	if s.refused(w, r, err, c) {
 		return
 	}
 	if err != nil {
@@ -225,7 +233,7 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep, err := s.ev.Confirm(r.Context(), c.Token, proof(r), res, origin(r))
-	if s.refused(w, r, err, c.Report) {
+	if s.refused(w, r, err, c) {
 		return
 	}
 	if err != nil {

@@ -151,7 +151,7 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 		in.Flag = store.BothFlags
 	}
 	_, err := s.ev.AddClaim(r.Context(), c.Token, in, origin(r))
-	if s.refused(w, r, err, c.Report) {
+	if s.refused(w, r, err, c) {
 		return
 	}
 	if err != nil {

@@ -214,6 +214,7 @@ func TestOnePlayerCannotEnterAResult(t *testing.T) {
 	white := e.phone("White's phone")
 	white.signIn(c.White, c.WhitePIN)
 	stranger := e.phone("a stranger's phone")
+	other := e.signedIn(e.codes[2].Black, e.codes[2].BlackPIN) // board 2's
 
 	type step struct {
 		p      *phone
@@ -238,6 +239,7 @@ func TestOnePlayerCannotEnterAResult(t *testing.T) {
 		{"report with the PIN, confirm with the phone", []step{
 			{stranger, "/report", []string{"pin", c.WhitePIN, "result", "0-1"}, http.StatusSeeOther, ""},
 			{white, "/confirm", []string{"result", "0-1"}, http.StatusForbidden, "Black confirms it"},
+			{other, "/confirm", []string{"result", "0-1"}, http.StatusForbidden, "does not play this board"},
 		}},
 		{"one player's card only", []step{
 			{stranger, "/report", []string{"pin", c.WhitePIN, "result", "0-1"}, http.StatusSeeOther, ""},
@@ -249,7 +251,7 @@ func TestOnePlayerCannotEnterAResult(t *testing.T) {
 			{stranger, "/report", []string{"seat", "white", "result", "0-1"}, http.StatusForbidden, "Type your PIN"},
 		}},
 		{"a phone signed in on another board", []step{
-			{e.signedIn(e.codes[2].Black, e.codes[2].BlackPIN), "/report", []string{"result", "0-1"}, http.StatusForbidden, "does not play this board"},
+			{other, "/report", []string{"result", "0-1"}, http.StatusForbidden, "does not play this board"},
 		}},
 	}
 	for _, tt := range tests {
