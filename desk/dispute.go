@@ -616,7 +616,7 @@ func (e *Evening) AddClaim(ctx context.Context, token string, in ClaimInput, o O
 	if in.Kind != ClaimFlag {
 		in.Flag = arbiter.NoColour
 	}
-	cl, err := e.d.db.AddClaim(ctx, token, in.Proof, Claim{Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}, e.limits, o)
+	cl, err := e.d.db.AddClaim(ctx, token, in.Proof, prover(actClaim), Claim{Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}, e.limits, o)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}

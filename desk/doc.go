@@ -137,6 +137,18 @@
 // MergePlayers joins two roster entries of one person. History gives a
 // player's evenings with place, points and performance.
 //
+// # Results from the phones
+//
+// An Evening serves one tournament to the phones (arbiter serve). A
+// result reported from a board is entered only when both its players
+// said it, each proven by their own PIN (PlayerPINs: no two alike in a
+// tournament) or by a phone signed in with it (SignIn, SessionPlayer):
+// the seat a report, confirmation or claim speaks for is the one proven,
+// and a confirmation must come from the seat that did not report. The
+// store asks the desk which seat a proof proves inside the transaction of
+// the write, and counts wrong PINs there against PhonePINLimits, so that
+// a burst of guesses sent at once, or a restart, gains nothing.
+//
 // # Log, files and backup
 //
 // Events reads the log of every change, who made it and when.

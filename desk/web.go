@@ -156,9 +156,10 @@ func (e *Evening) Board(ctx context.Context, token string) (BoardCode, error) {
 }
 
 // Report records result r reported from the board of token by the
-// player p proves (the seat is the one proven), judged by the Laws as
-// EnterResult judges it when it answers the opponent's open report with
-// the same result. Refused proofs: ErrNoProof, ErrWrongPIN, ErrLocked.
+// player p proves (the seat is the one proven: proveSeat), judged by the
+// Laws as EnterResult judges it when it answers the opponent's open
+// report with the same result. Refused proofs: ErrNoProof, ErrWrongPIN,
+// ErrLocked, ErrWrongSeat.
 func (e *Evening) Report(ctx context.Context, token string, p Proof, r arbiter.Result, o Origin) (WebReport, error) {
 	c, err := e.Board(ctx, token)
 	if err != nil {
@@ -168,12 +169,12 @@ func (e *Evening) Report(ctx context.Context, token string, p Proof, r arbiter.R
 	if err != nil {
 		return WebReport{}, err
 	}
-	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, r, judge, e.limits, o))
+	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, prover(actReport), r, judge, e.limits, o))
 }
 
-// Confirm is the opponent's answer, proven by p (the reporter's own proof
-// is refused: ErrWrongSeat): the same result is judged and entered;
-// another disputes the report.
+// Confirm is the opponent's answer, proven by p (proveSeat: the
+// reporter's own proof is refused, ErrWrongSeat): the same result is
+// judged and entered; another disputes the report.
 func (e *Evening) Confirm(ctx context.Context, token string, p Proof, r arbiter.Result, o Origin) (WebReport, error) {
 	c, err := e.Board(ctx, token)
 	if err != nil {
@@ -183,7 +184,7 @@ func (e *Evening) Confirm(ctx context.Context, token string, p Proof, r arbiter.
 	if err != nil {
 		return WebReport{}, err
 	}
-	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, r, judge, e.limits, o))
+	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, prover(actConfirm), r, judge, e.limits, o))
 }
 
 // Queue returns the reports waiting for the organizer.

@@ -92,14 +92,15 @@ func validClaim(c Claim) error {
 }
 
 // AddClaim records claim c on the disputed report of the board whose
-// code is token, made by the player p proves (their own PIN, or a phone
-// signed in as them; the wrong PINs counted within the limits l): the
-// claim's seat is the one proven, whatever c.Seat says. It replaces that
-// player's earlier claim (which is kept, marked replaced), with its
-// event. The caller has checked the evidence. A board whose report is
-// not disputed refuses (ErrConflict); a refused proof changes nothing but
-// the count of wrong PINs (ErrNoProof, ErrWrongPIN, ErrLocked).
-func (db *DB) AddClaim(ctx context.Context, token string, p Proof, c Claim, l PINLimits, o Origin) (Claim, error) {
+// code is token, made by the player whose seat prove finds p proves
+// (their own PIN, or a phone signed in as them; the wrong PINs counted
+// within the limits l): the claim's seat is the one proven, whatever
+// c.Seat says. It replaces that player's earlier claim (which is kept,
+// marked replaced), with its event. The caller has checked the evidence.
+// A board whose report is not disputed refuses (ErrConflict); a refused
+// proof changes nothing but the count of wrong PINs (prove's refusal, or
+// ErrLocked).
+func (db *DB) AddClaim(ctx context.Context, token string, p Proof, prove Prove, c Claim, l PINLimits, o Origin) (Claim, error) {
 	c.Seat = arbiter.White // proven below
 	if err := validClaim(c); err != nil {
 		return c, err
@@ -113,7 +114,7 @@ func (db *DB) AddClaim(ctx context.Context, token string, p Proof, c Claim, l PI
 		if bc.Report == nil || bc.Report.Status != Disputed {
 			return conflict("board %d has no disputed result: a claim goes with a dispute", bc.Board)
 		}
-		sp, no, err := db.proveSeat(ctx, tx, bc, p, l, o.IP)
+		seat, no, err := db.proveSeat(ctx, tx, bc, p, prove, l, o.IP)
 		if err != nil {
 			return err
 		}
@@ -121,7 +122,7 @@ func (db *DB) AddClaim(ctx context.Context, token string, p Proof, c Claim, l PI
 			refused = no
 			return nil
 		}
-		c.Seat = sp.seat
+		c.Seat = seat
 		who, err := seatWho(ctx, tx, bc, c.Seat, o)
 		if err != nil {
 			return err

@@ -165,66 +165,58 @@ func samePIN(typed, stored string) bool {
 	return stored != "" && subtle.ConstantTimeCompare([]byte(typed), []byte(stored)) == 1
 }
 
-// seatProof is who a proof turned out to be on a board.
-type seatProof struct {
-	seat    arbiter.Colour
-	session bool // proven by a signed-in phone, not a PIN
-}
+// Prove decides, inside the transaction of a write from a phone, which
+// seat of board c the phone proves, for the write at hand: pin is the PIN
+// typed, spaces trimmed ("" for none); session is the pairing number of
+// the player the phone is signed in as (0 for none; looked up only when
+// no PIN was typed). c carries the players' own PINs and the open report.
+// The rules are the desk's; a refusal of kind ErrWrongPIN for a PIN typed
+// is counted against the limits, in the same transaction.
+type Prove func(c BoardCode, pin string, session int) (arbiter.Colour, error)
 
-// proveSeat returns the seat of board c that p proves, inside tx. A
-// refusal (no proof, a wrong or locked PIN, a phone signed in as someone
-// else) is returned as refused: the transaction must commit, for a wrong
-// PIN is counted in it. err is a fault, to roll back.
-func (db *DB) proveSeat(ctx context.Context, tx *sql.Tx, c BoardCode, p Proof, l PINLimits, ip string) (sp seatProof, refused, err error) {
+// proveSeat returns the seat of board c that p proves by prove, inside
+// tx, checking a PIN typed against the limits l first. A refusal (a PIN
+// locked out, or prove's) is returned as refused: the transaction must
+// commit, for a wrong PIN is counted in it. err is a fault, to roll back.
+func (db *DB) proveSeat(ctx context.Context, tx *sql.Tx, c BoardCode, p Proof, prove Prove, l PINLimits, ip string) (seat arbiter.Colour, refused, err error) {
 	pin := strings.TrimSpace(p.PIN)
+	session := 0
+	var ss []scope
 	if pin == "" {
-		if p.Session == "" {
-			return sp, &InputError{Kind: ErrNoProof, Msg: "type your PIN: the one on your own card"}, nil
+		if session, err = sessionPlayer(ctx, tx, c.TournamentID, p.Session, db.now()); err != nil {
+			return 0, nil, err
 		}
-		pn, err := sessionPlayer(ctx, tx, c.TournamentID, p.Session, db.now())
+	} else {
+		white, err := entryID(ctx, tx, c.TournamentID, c.White)
 		if err != nil {
-			return sp, nil, err
+			return 0, nil, err
 		}
-		switch pn {
-		case c.White:
-			return seatProof{arbiter.White, true}, nil, nil
-		case c.Black:
-			return seatProof{arbiter.Black, true}, nil, nil
-		case 0:
-			return sp, &InputError{Kind: ErrNoProof, Msg: "this phone is not signed in any more: type your PIN"}, nil
+		black, err := entryID(ctx, tx, c.TournamentID, c.Black)
+		if err != nil {
+			return 0, nil, err
 		}
-		return sp, &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("this phone is signed in as a player who does not play board %d: type your PIN", c.Board)}, nil
-	}
-	white, err := entryID(ctx, tx, c.TournamentID, c.White)
-	if err != nil {
-		return sp, nil, err
-	}
-	black, err := entryID(ctx, tx, c.TournamentID, c.Black)
-	if err != nil {
-		return sp, nil, err
-	}
-	ss := l.scopes(c.TournamentID, c.Round, c.Board, ip, white, black)
-	if err := db.pinLocked(ctx, tx, l, ss); err != nil {
-		var le *LockedError
-		if errors.As(err, &le) {
-			return sp, err, nil
+		ss = l.scopes(c.TournamentID, c.Round, c.Board, ip, white, black)
+		if err := db.pinLocked(ctx, tx, l, ss); err != nil {
+			var le *LockedError
+			if errors.As(err, &le) {
+				return 0, err, nil
+			}
+			return 0, nil, err
 		}
-		return sp, nil, err
 	}
-	w, b := samePIN(pin, c.WhitePIN), samePIN(pin, c.BlackPIN)
-	switch {
-	case w && b:
-		// Two players of one board with one PIN prove neither.
-		return sp, conflict("this PIN is not yours alone: ask the organizer to enter the result"), nil
-	case w:
-		return seatProof{seat: arbiter.White}, nil, nil
-	case b:
-		return seatProof{seat: arbiter.Black}, nil, nil
+	seat, no := prove(c, pin, session)
+	if no != nil {
+		if pin != "" && errors.Is(no, ErrWrongPIN) {
+			if err := db.pinFailed(ctx, tx, l, ss); err != nil {
+				return 0, nil, err
+			}
+		}
+		return 0, no, nil
 	}
-	if err := db.pinFailed(ctx, tx, l, ss); err != nil {
-		return sp, nil, err
+	if seat != arbiter.White && seat != arbiter.Black {
+		return 0, nil, fmt.Errorf("store: board %d: a proof that proves no seat was let through", c.Board)
 	}
-	return sp, &InputError{Kind: ErrWrongPIN, Msg: "wrong PIN: type the PIN on your own card"}, nil
+	return seat, nil, nil
 }
 
 // Player sessions: a phone that proved once, with the player's PIN, to be

@@ -12,10 +12,11 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 )
 
-// TestOnePlayerAlone: what one player holds (their PIN, their phone
-// signed in) never enters or confirms a result for the opponent, whatever
-// the request says.
-func TestOnePlayerAlone(t *testing.T) {
+// TestSeatProven: a report is the proven seat's, and what one player
+// holds (their PIN, their phone signed in) never confirms their own
+// report, whatever prove lets through; a refused proof changes nothing
+// but the count of wrong PINs.
+func TestSeatProven(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
@@ -36,7 +37,7 @@ func TestOnePlayerAlone(t *testing.T) {
 	}{{"White's PIN", Proof{PIN: c.WhitePIN}}, {"White's phone", Proof{Session: whiteSession}}}
 	for _, w := range own {
 		t.Run(w.name, func(t *testing.T) {
-			rep, err := db.Report(ctx, c.Token, w.p, arbiter.BlackWins, nil, limits, o)
+			rep, err := db.Report(ctx, c.Token, w.p, byPIN, arbiter.BlackWins, nil, limits, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,7 +47,7 @@ func TestOnePlayerAlone(t *testing.T) {
 			}
 			for _, again := range own {
 				before := dumpExcept(t, db, "pin_failures")
-				if _, err := db.Confirm(ctx, c.Token, again.p, arbiter.BlackWins, nil, limits, o); !errors.Is(err, ErrWrongSeat) {
+				if _, err := db.Confirm(ctx, c.Token, again.p, byPIN, arbiter.BlackWins, nil, limits, o); !errors.Is(err, ErrWrongSeat) {
 					t.Errorf("confirm with %s = %v, want ErrWrongSeat", again.name, err)
 				}
 				if dumpExcept(t, db, "pin_failures") != before {
@@ -69,7 +70,7 @@ func TestOnePlayerAlone(t *testing.T) {
 		{"a session made up", Proof{Session: "00112233445566778899aabbccddeeff0011223344556677"}, ErrNoProof},
 		{"nothing", Proof{}, ErrNoProof},
 	} {
-		if _, err := db.Report(ctx, c.Token, tt.p, arbiter.BlackWins, nil, limits, o); !errors.Is(err, tt.want) {
+		if _, err := db.Report(ctx, c.Token, tt.p, byPIN, arbiter.BlackWins, nil, limits, o); !errors.Is(err, tt.want) {
 			t.Errorf("report with %s = %v, want %v", tt.name, err, tt.want)
 		}
 	}
@@ -87,17 +88,17 @@ func TestClaimSeatProven(t *testing.T) {
 	tid, codes := publishedRound(t, db)
 	c := codes[1]
 	o := Origin{Who: "web"}
-	if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, arbiter.WhiteWins, nil, limits, o); err != nil {
+	if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Confirm(ctx, c.Token, Proof{PIN: c.BlackPIN}, arbiter.Draw, nil, limits, o); err != nil {
+	if _, err := db.Confirm(ctx, c.Token, Proof{PIN: c.BlackPIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
-	cl, err := db.AddClaim(ctx, c.Token, Proof{PIN: c.WhitePIN}, Claim{Seat: arbiter.Black, Kind: ClaimAgreement}, limits, o)
+	cl, err := db.AddClaim(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, Claim{Seat: arbiter.Black, Kind: ClaimAgreement}, limits, o)
 	if err != nil || cl.Seat != arbiter.White {
 		t.Fatalf("White's PIN claiming as Black = %+v, %v; want White's claim", cl, err)
 	}
-	if _, err := db.AddClaim(ctx, c.Token, Proof{PIN: "9999x"}, Claim{Kind: ClaimAgreement}, limits, o); !errors.Is(err, ErrWrongPIN) {
+	if _, err := db.AddClaim(ctx, c.Token, Proof{PIN: "9999x"}, byPIN, Claim{Kind: ClaimAgreement}, limits, o); !errors.Is(err, ErrWrongPIN) {
 		t.Errorf("a claim with a wrong PIN = %v, want ErrWrongPIN", err)
 	}
 	cs, err := db.Claims(ctx, tid, cl.ReportID)
@@ -129,7 +130,7 @@ func TestPINBurst(t *testing.T) {
 	for i := range 300 {
 		wg.Go(func() {
 			<-start
-			_, err := db.Report(ctx, c.Token, Proof{PIN: wrong(i * 7)}, arbiter.WhiteWins, nil, limits, o)
+			_, err := db.Report(ctx, c.Token, Proof{PIN: wrong(i * 7)}, byPIN, arbiter.WhiteWins, nil, limits, o)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -148,7 +149,7 @@ func TestPINBurst(t *testing.T) {
 		t.Errorf("300 wrong PINs at once: %d compared, %d refused unread; want %d and %d",
 			count[ErrWrongPIN], count[ErrLocked], limits.Board, 300-limits.Board)
 	}
-	if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, arbiter.WhiteWins, nil, limits, o); !errors.Is(err, ErrLocked) {
+	if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); !errors.Is(err, ErrLocked) {
 		t.Errorf("the right PIN after the burst = %v, want ErrLocked", err)
 	}
 	if rs, _ := db.Reports(ctx, tid, 1); len(rs) != 0 {
@@ -168,7 +169,7 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	c := codes[2]
 	o := Origin{Who: "web", IP: "10.0.0.66"}
 	for range limits.Board {
-		if _, err := db.Report(ctx, c.Token, Proof{PIN: "99999"}, arbiter.Draw, nil, limits, o); !errors.Is(err, ErrWrongPIN) {
+		if _, err := db.Report(ctx, c.Token, Proof{PIN: "99999"}, byPIN, arbiter.Draw, nil, limits, o); !errors.Is(err, ErrWrongPIN) {
 			t.Fatalf("wrong PIN: %v", err)
 		}
 	}
@@ -181,13 +182,13 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	defer db.Close()
 	now := time.Date(2026, 5, 12, 21, 3, 0, 0, time.UTC) // 3 minutes after the wrong PINs
 	db.Now = func() time.Time { return now }
-	_, err = db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, arbiter.Draw, nil, limits, Origin{Who: "web", IP: "10.0.0.8"})
+	_, err = db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, Origin{Who: "web", IP: "10.0.0.8"})
 	var le *LockedError
 	if !errors.As(err, &le) || le.Minutes() != 7 {
 		t.Fatalf("the right PIN after a restart = %v, want locked for 7 more minutes", err)
 	}
 	now = now.Add(8 * time.Minute)
-	if rep, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, arbiter.Draw, nil, limits, o); err != nil || rep.Seat != arbiter.White {
+	if rep, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil || rep.Seat != arbiter.White {
 		t.Errorf("the right PIN once the window passed = %+v, %v", rep, err)
 	}
 }
@@ -241,7 +242,7 @@ func TestPINScopes(t *testing.T) {
 				if right {
 					pin = c.WhitePIN
 				}
-				_, err := db.Report(ctx, c.Token, Proof{PIN: pin}, arbiter.Draw, nil, tt.limits, o)
+				_, err := db.Report(ctx, c.Token, Proof{PIN: pin}, byPIN, arbiter.Draw, nil, tt.limits, o)
 				return err
 			}
 			for _, w := range tt.wrong {
@@ -306,4 +307,26 @@ func TestSessions(t *testing.T) {
 	if pn, _ := db.SessionPlayer(ctx, tid, secret); pn != 0 {
 		t.Errorf("a session signed out acts as %d", pn)
 	}
+}
+
+// byPIN is the Prove of the store's tests: the seat whose own PIN was
+// typed, or the seat of the phone's player. The rules themselves are the
+// desk's (desk.proveSeat); the store keeps the count of wrong PINs, the
+// seat proven, and a report unconfirmed by its own seat.
+func byPIN(c BoardCode, pin string, session int) (arbiter.Colour, error) {
+	switch {
+	case pin != "" && pin == c.WhitePIN:
+		return arbiter.White, nil
+	case pin != "" && pin == c.BlackPIN:
+		return arbiter.Black, nil
+	case pin != "":
+		return 0, &InputError{Kind: ErrWrongPIN, Msg: "wrong PIN"}
+	case session == 0:
+		return 0, &InputError{Kind: ErrNoProof, Msg: "no PIN"}
+	case session == c.White:
+		return arbiter.White, nil
+	case session == c.Black:
+		return arbiter.Black, nil
+	}
+	return 0, &InputError{Kind: ErrWrongSeat, Msg: "another board's player"}
 }

@@ -460,33 +460,35 @@ func checkWebResult(r arbiter.Result) error {
 }
 
 // Report records result r reported from the board whose code is token
-// by the player p proves (their own PIN, or a phone signed in as them),
-// the wrong PINs counted within the limits l: the seat is the one proven,
-// never one a form names. The board must have no result and no report
-// waiting for the organizer. A player may replace their own report until
-// the opponent answers it; a report of the opponent's seat while one is
-// open is the opponent's answer, as Confirm takes it (judge applied to a
-// result both gave). A refused proof changes nothing but the count of
-// wrong PINs: ErrNoProof, ErrWrongPIN, ErrLocked (a *LockedError).
-func (db *DB) Report(ctx context.Context, token string, p Proof, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
-	return db.answer(ctx, token, p, r, judge, l, o, false)
+// by the player whose seat prove finds p proves (their own PIN, or a
+// phone signed in as them), the wrong PINs counted within the limits l:
+// the seat is the one proven, never one a form names. The board must
+// have no result and no report waiting for the organizer. A player may
+// replace their own report until the opponent answers it; a report of the
+// opponent's seat while one is open is the opponent's answer, as Confirm
+// takes it (judge applied to a result both gave). A refused proof changes
+// nothing but the count of wrong PINs: prove's refusal, or ErrLocked (a
+// *LockedError).
+func (db *DB) Report(ctx context.Context, token string, p Proof, prove Prove, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
+	return db.answer(ctx, token, p, prove, r, judge, l, o, false)
 }
 
 // Confirm is the opponent's answer to the open report of the board whose
-// code is token: p must prove the player who did not report (their own
-// PIN, or a phone signed in as them), the wrong PINs counted within the
-// limits l. If r is the reported result, the report is confirmed and the
-// result judged by judge (nil: r as it is) inside the same transaction,
-// on the games of the board, is entered; otherwise the report is disputed
-// and waits for the organizer. The reporter's own proof returns
-// ErrWrongSeat; a refused proof changes nothing but the count of wrong
-// PINs (ErrNoProof, ErrWrongPIN, ErrLocked).
-func (db *DB) Confirm(ctx context.Context, token string, p Proof, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
-	return db.answer(ctx, token, p, r, judge, l, o, true)
+// code is token: p must prove, by prove, the player who did not report
+// (their own PIN, or a phone signed in as them), the wrong PINs counted
+// within the limits l. If r is the reported result, the report is
+// confirmed and the result judged by judge (nil: r as it is) inside the
+// same transaction, on the games of the board, is entered; otherwise the
+// report is disputed and waits for the organizer. The reporter's own
+// seat is refused (ErrWrongSeat), whatever prove lets through; a refused
+// proof changes nothing but the count of wrong PINs (prove's refusal, or
+// ErrLocked).
+func (db *DB) Confirm(ctx context.Context, token string, p Proof, prove Prove, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
+	return db.answer(ctx, token, p, prove, r, judge, l, o, true)
 }
 
 // answer is Report (confirm false) and Confirm.
-func (db *DB) answer(ctx context.Context, token string, p Proof, r arbiter.Result, judge Judge, l PINLimits, o Origin, confirm bool) (WebReport, error) {
+func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r arbiter.Result, judge Judge, l PINLimits, o Origin, confirm bool) (WebReport, error) {
 	var out WebReport
 	if err := checkWebResult(r); err != nil {
 		return out, err
@@ -508,7 +510,7 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, r arbiter.Resul
 		case rep != nil && rep.Status == Disputed:
 			return conflict("the players of board %d gave different results: the organizer decides", c.Board)
 		}
-		sp, no, err := db.proveSeat(ctx, tx, c, p, l, o.IP)
+		seat, no, err := db.proveSeat(ctx, tx, c, p, prove, l, o.IP)
 		if err != nil {
 			return err
 		}
@@ -516,17 +518,12 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, r arbiter.Resul
 			refused = no
 			return nil
 		}
-		if confirm && sp.seat == rep.Seat {
-			if sp.session {
-				refused = &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("you reported %s: %s confirms it, with their own PIN or phone",
-					rep.Result, colourWord(rep.Seat.Opposite()))}
-			} else {
-				refused = &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("that is the PIN of %s, who reported: %s confirms with their own PIN",
-					colourWord(rep.Seat), colourWord(rep.Seat.Opposite()))}
-			}
+		if confirm && seat == rep.Seat {
+			// A report is confirmed by the other seat: never by its own.
+			refused = &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("%s reported %s: %s confirms it", colourWord(rep.Seat), rep.Result, colourWord(rep.Seat.Opposite()))}
 			return nil
 		}
-		who, err := seatWho(ctx, tx, c, sp.seat, o)
+		who, err := seatWho(ctx, tx, c, seat, o)
 		if err != nil {
 			return err
 		}
@@ -538,7 +535,7 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, r arbiter.Resul
 		switch {
 		case rep == nil:
 			res, err := tx.ExecContext(ctx, `INSERT INTO result_reports (tournament_id, round, board, seat, result, status, reported_at, reported_ip, reported_dev)
-				VALUES (?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, sp.seat, r, now, o.IP, o.Device)
+				VALUES (?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, seat, r, now, o.IP, o.Device)
 			if err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
@@ -547,7 +544,7 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, r arbiter.Resul
 				return err
 			}
 			return loadReport(ctx, tx, id, &out)
-		case rep.Seat == sp.seat:
+		case rep.Seat == seat:
 			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET result = ?, reported_at = ?, reported_ip = ?, reported_dev = ? WHERE id = ?`,
 				r, now, o.IP, o.Device, rep.ID); err != nil {
 				return fmt.Errorf("save report: %w", err)

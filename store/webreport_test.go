@@ -65,18 +65,18 @@ func TestReportConfirm(t *testing.T) {
 	phoneA := Origin{Who: "web", IP: "192.168.1.20", Device: "phone A"}
 	phoneB := Origin{Who: "web", IP: "192.168.1.21", Device: "phone B"}
 
-	if _, err := db.Confirm(ctx, c.Token, black, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, ErrConflict) {
+	if _, err := db.Confirm(ctx, c.Token, black, byPIN, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, ErrConflict) {
 		t.Errorf("Confirm before any report = %v, want a conflict", err)
 	}
-	if _, err := db.Report(ctx, c.Token, white, arbiter.WhiteForfeit, nil, limits, phoneA); !errors.Is(err, ErrInvalid) {
+	if _, err := db.Report(ctx, c.Token, white, byPIN, arbiter.WhiteForfeit, nil, limits, phoneA); !errors.Is(err, ErrInvalid) {
 		t.Errorf("Report(forfeit) = %v, want invalid: forfeits are the organizer's", err)
 	}
-	rep, err := db.Report(ctx, c.Token, white, arbiter.Draw, nil, limits, phoneA)
+	rep, err := db.Report(ctx, c.Token, white, byPIN, arbiter.Draw, nil, limits, phoneA)
 	if err != nil || rep.Status != Reported || rep.Result != arbiter.Draw || rep.Seat != arbiter.White {
 		t.Fatalf("Report = %+v, %v", rep, err)
 	}
 	// White changes their mind before Black confirms.
-	if rep, err = db.Report(ctx, c.Token, white, arbiter.WhiteWins, nil, limits, phoneA); err != nil || rep.Result != arbiter.WhiteWins {
+	if rep, err = db.Report(ctx, c.Token, white, byPIN, arbiter.WhiteWins, nil, limits, phoneA); err != nil || rep.Result != arbiter.WhiteWins {
 		t.Fatalf("Report again = %+v, %v", rep, err)
 	}
 	before := dumpExcept(t, db, "pin_failures")
@@ -89,14 +89,14 @@ func TestReportConfirm(t *testing.T) {
 		{"a PIN that is no one's", Proof{PIN: "0000x"}, ErrWrongPIN},
 		{"no PIN", Proof{}, ErrNoProof},
 	} {
-		if _, err := db.Confirm(ctx, c.Token, tt.p, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, tt.want) {
+		if _, err := db.Confirm(ctx, c.Token, tt.p, byPIN, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, tt.want) {
 			t.Errorf("Confirm with %s = %v, want %v", tt.name, err, tt.want)
 		}
 	}
 	if after := dumpExcept(t, db, "pin_failures"); after != before {
 		t.Errorf("a refused confirmation changed the database:\n%s", diffLines(before, after))
 	}
-	rep, err = db.Confirm(ctx, c.Token, Proof{PIN: " " + c.BlackPIN + " "}, arbiter.WhiteWins, nil, limits, phoneB)
+	rep, err = db.Confirm(ctx, c.Token, Proof{PIN: " " + c.BlackPIN + " "}, byPIN, arbiter.WhiteWins, nil, limits, phoneB)
 	if err != nil || rep.Status != Confirmed || rep.ClosedBy != "web: Player 003 (black)" {
 		t.Fatalf("Confirm = %+v, %v", rep, err)
 	}
@@ -107,7 +107,7 @@ func TestReportConfirm(t *testing.T) {
 	if got := s.Rounds[0].Boards[0].Result; got != arbiter.WhiteWins {
 		t.Errorf("board 1 result after confirmation = %v, want 1-0", got)
 	}
-	if _, err := db.Report(ctx, c.Token, black, arbiter.BlackWins, nil, limits, phoneB); !errors.Is(err, ErrConflict) {
+	if _, err := db.Report(ctx, c.Token, black, byPIN, arbiter.BlackWins, nil, limits, phoneB); !errors.Is(err, ErrConflict) {
 		t.Errorf("Report on a board with a result = %v, want a conflict", err)
 	}
 	evs, err := db.Events(ctx, tid)
@@ -144,10 +144,10 @@ func TestReportAnswers(t *testing.T) {
 		want  string
 	}{{1, arbiter.WhiteWins, Confirmed}, {2, arbiter.Draw, Disputed}} {
 		c := codes[b.board]
-		if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, arbiter.WhiteWins, nil, limits, o); err != nil {
+		if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := db.Report(ctx, c.Token, Proof{PIN: c.BlackPIN}, b.black, nil, limits, o)
+		rep, err := db.Report(ctx, c.Token, Proof{PIN: c.BlackPIN}, byPIN, b.black, nil, limits, o)
 		if err != nil || rep.Status != b.want || rep.Seat != arbiter.White {
 			t.Errorf("board %d: Black's report of %s = %+v, %v; want White's report %s", b.board, b.black, rep, err, b.want)
 		}
@@ -164,14 +164,14 @@ func TestDisputeQueue(t *testing.T) {
 	tid, codes := publishedRound(t, db)
 	o := Origin{Who: "phone"}
 	// Board 1: the players disagree; board 2: nobody confirms.
-	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].BlackPIN}, arbiter.BlackWins, nil, limits, o); err != nil {
+	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := db.Confirm(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, arbiter.Draw, nil, limits, o)
+	rep, err := db.Confirm(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.Draw, nil, limits, o)
 	if err != nil || rep.Status != Disputed || rep.Other != arbiter.Draw {
 		t.Fatalf("Confirm with another result = %+v, %v; want disputed", rep, err)
 	}
-	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].WhitePIN}, arbiter.Draw, nil, limits, o); err != nil {
+	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].WhitePIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
 	q, err := db.Queue(ctx, tid, time.Hour)
@@ -197,7 +197,7 @@ func TestDisputeQueue(t *testing.T) {
 	}
 	// A rejected report leaves the board open to a new report, which the
 	// organizer's own entry then supersedes.
-	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].BlackPIN}, arbiter.BlackWins, nil, limits, o); err != nil {
+	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits, o); err != nil {
 		t.Fatalf("Report after a rejection: %v", err)
 	}
 	if _, err := db.SetResult(ctx, tid, 1, 2, arbiter.BlackWins, "", false); err != nil {
@@ -226,7 +226,7 @@ func TestTokenOfPastRound(t *testing.T) {
 	if _, err := db.BoardByToken(ctx, codes[1].Token); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
-	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, arbiter.WhiteWins, nil, limits, Origin{}); !errors.Is(err, ErrTokenExpired) {
+	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, Origin{}); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("Report with a round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
 	// Round 2 is a draft: no codes until it is published.

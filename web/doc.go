@@ -14,12 +14,20 @@
 //
 // Reading needs nothing. A result is written only with the code of its
 // board (the QR code of the slip: unguessable, valid while its round is
-// the last one paired) and is confirmed only with the PIN printed next to
-// the opponent's name. The organizer's pages need a password or a
-// one-time link and answer only addresses of the local network. Every
-// form carries a CSRF token; cookies are HttpOnly and SameSite=Strict;
-// wrong PINs, unknown codes and wrong passwords are rate-limited per
-// address.
+// the last one paired), and every report, confirmation and claim carries
+// the proof of the player it speaks for: their own PIN (printed on a card
+// of their own, never on a slip) or a phone signed in with it, whose
+// session the desk keeps in the database. The seat is the one proven,
+// never one named in a form, and the confirmation must come from the
+// other seat: one player alone enters no result. Wrong PINs are counted
+// by the desk in the transaction of the write they would allow (per
+// board, address and player, kept across a restart), and the page says
+// how long to wait. The organizer's pages need a password or a one-time
+// link and answer only addresses of the local network; their status line
+// is the server's own message, shown by number. Every form carries a
+// CSRF token; cookies are HttpOnly and SameSite=Strict; unknown codes,
+// wrong passwords and the posts of a phone are limited, each attempt
+// counted under the lock that checks it.
 //
 // # Live updates
 //

@@ -1,0 +1,81 @@
+package desk
+
+import (
+	"crypto/subtle"
+	"fmt"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// Who a phone proves to be on a board, and what that player may do. The
+// store asks, inside the transaction of the write (store.Prove), with
+// the board as stored then: its players' own PINs, its open report, and
+// the player the phone is signed in as.
+
+// act is what a write from a phone does to a board.
+type act int
+
+const (
+	actReport  act = iota // report a result, or answer the opponent's report by reporting too
+	actConfirm            // answer the open report
+	actClaim              // claim on a disputed board
+)
+
+// prover returns the store's Prove for a of this tournament's boards.
+func prover(a act) store.Prove {
+	return func(c BoardCode, pin string, session int) (arbiter.Colour, error) {
+		return proveSeat(c, pin, session, a)
+	}
+}
+
+// proveSeat decides which seat of board c a phone proves, to do a: the
+// seat whose player's own PIN was typed, or, with no PIN, the seat of the
+// player the phone is signed in as (session, a pairing number). A PIN
+// given is what counts, whatever the session: the phone of one player
+// may be lent to the opponent, who types their own. A PIN that is no
+// player's of the board proves no one (ErrWrongPIN, counted); nor does a
+// PIN both players share, which new PINs never are. A confirmation comes
+// from the seat that did not report: the reporter's own proof is refused
+// (ErrWrongSeat), so that a result is entered only when both players
+// said it, each proven.
+func proveSeat(c BoardCode, pin string, session int, a act) (arbiter.Colour, error) {
+	var seat arbiter.Colour
+	switch {
+	case pin != "":
+		w, b := samePIN(pin, c.WhitePIN), samePIN(pin, c.BlackPIN)
+		switch {
+		case w && b:
+			return 0, &InputError{Kind: store.ErrConflict, Msg: "this PIN is not yours alone: ask the organizer to enter the result"}
+		case w:
+			seat = arbiter.White
+		case b:
+			seat = arbiter.Black
+		default:
+			return 0, &InputError{Kind: ErrWrongPIN, Msg: "wrong PIN: type the PIN on your own card"}
+		}
+	case session == 0:
+		return 0, &InputError{Kind: ErrNoProof, Msg: "type your PIN: the one on your own card"}
+	case session == c.White:
+		seat = arbiter.White
+	case session == c.Black:
+		seat = arbiter.Black
+	default:
+		return 0, &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("this phone is signed in as a player who does not play board %d: type your PIN", c.Board)}
+	}
+	if a == actConfirm && c.Report != nil && c.Report.Seat == seat {
+		how := "PIN"
+		if pin == "" {
+			how = "phone"
+		}
+		return 0, &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("that is the %s of %s, who reported %s: %s confirms it, with their own PIN or phone",
+			how, colourName(seat), c.Report.Result, colourName(seat.Opposite()))}
+	}
+	return seat, nil
+}
+
+// samePIN compares a PIN typed with a player's own in constant time; a
+// player without a PIN matches nothing.
+func samePIN(typed, own string) bool {
+	return own != "" && subtle.ConstantTimeCompare([]byte(typed), []byte(own)) == 1
+}
