@@ -259,6 +259,10 @@ func sessionPlayer(ctx context.Context, q queryer, tid int64, secret string, now
 	return pn, nil
 }
 
+// MaxSessions is how many phones may be signed in as one player at once:
+// a new session ends the oldest beyond it.
+const MaxSessions = 4
+
 // SignIn starts a session of the player of tournament tid with pairing
 // number pn on a phone that typed pin, the player's own PIN, checked
 // within the limits l as a board's PINs are (per address and player). It
@@ -303,6 +307,11 @@ func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl tim
 			sessionHash(secret), tid, id, now.UTC().Format(time.RFC3339), now.Add(ttl).UTC().Format(time.RFC3339), o.IP, o.Device)
 		if err != nil {
 			return fmt.Errorf("save the session: %w", err)
+		}
+		// A player has a few phones: their oldest sessions go.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM player_sessions WHERE tournament_id = ?1 AND player_id = ?2 AND rowid NOT IN
+			(SELECT rowid FROM player_sessions WHERE tournament_id = ?1 AND player_id = ?2 ORDER BY rowid DESC LIMIT ?3)`, tid, id, MaxSessions); err != nil {
+			return fmt.Errorf("forget old sessions: %w", err)
 		}
 		return nil
 	})

@@ -307,6 +307,21 @@ func TestSessions(t *testing.T) {
 	if pn, _ := db.SessionPlayer(ctx, tid, secret); pn != 0 {
 		t.Errorf("a session signed out acts as %d", pn)
 	}
+	// A player signed in on more phones than MaxSessions loses the
+	// oldest.
+	var phones []string
+	for range MaxSessions + 1 {
+		s, err := db.SignIn(ctx, tid, 1, codes[1].WhitePIN, time.Hour, limits, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		phones = append(phones, s)
+	}
+	for i, s := range phones {
+		if pn, _ := db.SessionPlayer(ctx, tid, s); (pn == 1) != (i > 0) {
+			t.Errorf("session %d of %d acts as %d", i+1, len(phones), pn)
+		}
+	}
 }
 
 // byPIN is the Prove of the store's tests: the seat whose own PIN was
