@@ -42,7 +42,12 @@ type matcher struct {
 	unrestricted int32
 	weight       weightFunc
 	row          rowFunc
-	active       []bool // vertex is part of the graph
+	active       []bool // vertex is part of the graph; set with setActive
+	// live lists the active vertices in order, remade on demand after a
+	// change (liveOK false): the scans of a stage then visit only the
+	// players still to pair.
+	live   []int32
+	liveOK bool
 
 	mate   []int32 // matched vertex, -1 if free
 	inb    []int32 // top-level node holding the vertex
@@ -71,6 +76,10 @@ type matcher struct {
 	pending  []int32 // free vertices whose dual may be positive
 	stamp    []int32 // scratch for blossom scans
 	stampGen int32
+	// epoch counts the changes that may move a dual: whatever a caller
+	// derived from the duals (which edges are tight) holds while it
+	// stands still.
+	epoch uint64
 
 	// scratch weights
 	t1, t2, t3, delta []uint64
@@ -119,6 +128,28 @@ func newMatcher(n, nw int, weight weightFunc, row rowFunc) *matcher {
 	return m
 }
 
+// setActive makes v part of the graph (on) or takes it out.
+func (m *matcher) setActive(v int, on bool) {
+	if m.active[v] != on {
+		m.active[v] = on
+		m.liveOK = false
+	}
+}
+
+// liveList returns the active vertices in increasing order.
+func (m *matcher) liveList() []int32 {
+	if !m.liveOK {
+		m.live = m.live[:0]
+		for v, on := range m.active {
+			if on {
+				m.live = append(m.live, int32(v))
+			}
+		}
+		m.liveOK = true
+	}
+	return m.live
+}
+
 func (m *matcher) y(node int32) []uint64 {
 	i := int(node) * m.nw
 	return m.dual[i : i+m.nw]
@@ -147,7 +178,7 @@ func (m *matcher) slack(u, v int32) []uint64 {
 // add makes vertex v part of the graph, free, with the smallest dual that
 // keeps every edge feasible, then restores optimality.
 func (m *matcher) add(v int) {
-	m.active[v] = true
+	m.setActive(v, true)
 	m.raise(int32(v))
 	m.pending = append(m.pending, int32(v))
 	m.settle()
@@ -156,20 +187,22 @@ func (m *matcher) add(v int) {
 // raise sets the dual of top-level free vertex v to the least value that
 // keeps its edges feasible.
 func (m *matcher) raise(v int32) {
+	m.epoch++
 	yv := m.y(v)
 	wclear(yv)
 	r := m.row(int(v))
 	nw := m.nw
 	first := v == m.unrestricted // no floor at zero
-	for u := 0; u < m.n; u++ {
-		if !m.active[u] || u == int(v) {
+	for _, u32 := range m.liveList() {
+		u := int(u32)
+		if u == int(v) {
 			continue
 		}
 		w := r[u*nw : u*nw+nw]
 		if wzero(w) {
 			continue
 		}
-		wsub(m.t1, w, m.y(int32(u)))
+		wsub(m.t1, w, m.y(u32))
 		if first || wcmp(m.t1, yv) > 0 {
 			wset(yv, m.t1)
 			first = false
@@ -183,9 +216,10 @@ func (m *matcher) raise(v int32) {
 // the partner prefer suggests (-1 for none), then the first free one, and
 // the vertices left free with a positive dual grow trees.
 func (m *matcher) init(prefer func(v int) int, class func(v int) int) {
+	m.epoch++
 	nw := m.nw
 	for v := 0; v < m.n; v++ {
-		m.active[v] = true
+		m.setActive(v, true)
 	}
 	// Half the heaviest edge within the vertex's class (the bracket, the
 	// next scoregroup, the players below), then raised where an edge to
@@ -330,6 +364,7 @@ func (m *matcher) reweigh(v int) {
 // matchParity raises v's dual by one if its parity differs from u's (a
 // larger dual keeps every edge of a free vertex feasible).
 func (m *matcher) matchParity(v, u int32) {
+	m.epoch++
 	if (m.y(v)[0]^m.y(u)[0])&1 != 0 {
 		addAt(m.y(v), 0, 1)
 	}
@@ -345,7 +380,8 @@ func (m *matcher) remove(u, v int) {
 		m.unmatch(int32(u))
 		m.unmatch(int32(v))
 	}
-	m.active[u], m.active[v] = false, false
+	m.setActive(u, false)
+	m.setActive(v, false)
 	wclear(m.y(int32(u)))
 	wclear(m.y(int32(v)))
 	m.settle()
@@ -377,6 +413,7 @@ func (m *matcher) dissolveTo(v int32) {
 // edge inside tight; if that loosens the matched edge leaving the base,
 // that edge is given up and both ends become pending.
 func (m *matcher) dissolve(b int32) {
+	m.epoch++
 	z := m.y(b)
 	if !wzero(z) {
 		whalf(m.t2, z)
@@ -457,6 +494,7 @@ func (m *matcher) settle() {
 // stage grows alternating trees from the free top-level nodes roots until
 // the matching changes or a dual reaches zero.
 func (m *matcher) stage(roots []int32) {
+	m.epoch++
 	m.queue = m.queue[:0]
 	m.qhead = 0
 	m.deferred = m.deferred[:0]
@@ -504,10 +542,7 @@ func (m *matcher) scanQueue() bool {
 			m.qhead++
 			r := m.row(int(u))
 			yu := m.y(u)
-			for v := int32(0); v < int32(m.n); v++ {
-				if !m.active[v] {
-					continue
-				}
+			for _, v := range m.liveList() {
 				bu, bv := m.inb[u], m.inb[v]
 				if bv == bu {
 					continue
@@ -620,8 +655,8 @@ func (m *matcher) rescanSS(u int32) int32 {
 	r := m.row(int(u))
 	bu := m.inb[u]
 	best := int32(-1)
-	for v := int32(0); v < int32(m.n); v++ {
-		if !m.active[v] || m.inb[v] == bu || m.label[m.inb[v]] != labelS {
+	for _, v := range m.liveList() {
+		if m.inb[v] == bu || m.label[m.inb[v]] != labelS {
 			continue
 		}
 		w := r[int(v)*nw : int(v)*nw+nw]
@@ -905,8 +940,8 @@ func (m *matcher) adjust() bool {
 			take(m.y(s), evVertex, s, -1)
 		}
 	}
-	for v := int32(0); v < int32(m.n); v++ {
-		if s := m.bestS[v]; s >= 0 && m.active[v] && m.label[m.inb[v]] == unlabeled {
+	for _, v := range m.liveList() {
+		if s := m.bestS[v]; s >= 0 && m.label[m.inb[v]] == unlabeled {
 			take(m.sSlack(v), evFree, s, v)
 		}
 	}
@@ -929,8 +964,8 @@ func (m *matcher) adjust() bool {
 	}
 	// Apply: S vertices -d, T vertices +d, S blossoms +2d, T blossoms -2d.
 	wshl1(m.t3, d)
-	for v := int32(0); v < int32(m.n); v++ {
-		if m.bestS[v] >= 0 && m.active[v] && m.label[m.inb[v]] == unlabeled {
+	for _, v := range m.liveList() {
+		if m.bestS[v] >= 0 && m.label[m.inb[v]] == unlabeled {
 			sl := m.sSlack(v)
 			wsub(sl, sl, d)
 		}
