@@ -70,7 +70,7 @@ type bracket struct {
 	pathGen     int32
 	prev, prevG []int32
 	from, fromG []int32
-	queue             []int
+	queue       []int
 }
 
 // maxPassedOver is how many of the S2 players passed over an explanation
