@@ -66,7 +66,7 @@ func (g *Game) SetTag(name, value string) {
 func (g *Game) StartPosition() (Position, error) {
 	fen := g.Tag("FEN")
 	if fen == "" || g.Tag("SetUp") == "0" {
-		return startPosition, nil
+		return StartPosition(), nil
 	}
 	return ParseFEN(fen)
 }
