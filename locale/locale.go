@@ -156,7 +156,7 @@ func (l *Localizer) localize(id string, count any, args []any) string {
 	for i := 0; i+1 < len(args); i += 2 {
 		data[fmt.Sprint(args[i])] = args[i+1]
 	}
-	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count, TemplateParser: fillParser{}})
 	if err != nil {
 		return id
 	}

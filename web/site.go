@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
 // A static site: the public pages as files in one folder, with relative
@@ -16,6 +17,18 @@ import (
 // code or PIN) as of one moment, without the live updates, the projector
 // and the search on the server; "Find my board" still filters as one
 // types.
+
+// explain returns the tie-breaks of player pn explained. The ranking
+// they are read from is made once per state, on the first player's page,
+// and shared by every page after it: a site of a thousand players ranks
+// the table once, not a thousand times.
+func (st *state) explain(pn int) ([]tiebreak.Explanation, error) {
+	st.explainOnce.Do(func() { st.explainer, st.explainErr = tiebreak.NewExplainer(st.in) })
+	if st.explainErr != nil {
+		return nil, st.explainErr
+	}
+	return st.explainer.Explain(pn)
+}
 
 // SiteFile is one file of the published site; Name is a path relative to
 // the site's folder, with slashes.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -101,16 +102,82 @@ func writeSite(ctx context.Context, a *app, d *desk.Desk, tid int64, dir string,
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return "", 0, usageErrorf("%s", a.tr().T("cli.publish.not-dir", "Path", dir))
 	}
+	return dir, len(files), a.writeFiles(dir, files)
+}
+
+// writeFiles writes files into the folder dir under the overwrite policy
+// of writeOutput, each whole or not at all, at the cost of a write per
+// file: the leftovers of killed commands are cleaned once per folder,
+// every file is written under a temporary name, the disk is synced once,
+// and only then is each renamed over its target. A failure before the
+// renames leaves every file as it was.
+func (a *app) writeFiles(dir string, files []web.SiteFile) error {
+	type written struct{ tmp, target, path string }
+	var temps []written
+	renamed := 0
+	defer func() {
+		for _, w := range temps[renamed:] {
+			os.Remove(w.tmp)
+		}
+	}()
+	cleaned := map[string]bool{}
 	for _, f := range files {
 		path := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return "", 0, writeError(path, err)
+			return writeError(path, err)
 		}
-		if err := a.writeOutput(path, f.Body); err != nil {
-			return "", 0, err
+		t, err := a.resolveOutput(path, a.force)
+		if err != nil {
+			return err
+		}
+		if t.direct {
+			if err := writeDirect(t, f.Body); err != nil {
+				return err
+			}
+			continue
+		}
+		if folder := filepath.Dir(t.target); !cleaned[folder] {
+			desk.CleanTemp(folder)
+			cleaned[folder] = true
+		}
+		tmp, err := desk.CreateTempCleaned(t.target)
+		if err != nil {
+			return writeErrorIn(a.tr(), path, err)
+		}
+		temps = append(temps, written{tmp: tmp.Name(), target: t.target, path: path})
+		// Readable by all, as writeOutput makes a report; a file
+		// replaced keeps its permissions.
+		mode := fs.FileMode(0o644)
+		if t.exists {
+			mode = t.mode
+		}
+		_, err = tmp.Write(f.Body)
+		if err == nil {
+			if err = tmp.Chmod(mode); errors.Is(err, errors.ErrUnsupported) {
+				err = nil
+			}
+		}
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return writeErrorIn(a.tr(), path, err)
 		}
 	}
-	return dir, len(files), nil
+	names := make([]string, len(temps))
+	for i, w := range temps {
+		names[i] = w.tmp
+	}
+	if err := desk.SyncFiles(names); err != nil {
+		return writeErrorIn(a.tr(), dir, err)
+	}
+	for _, w := range temps {
+		if err := os.Rename(w.tmp, w.target); err != nil {
+			return writeErrorIn(a.tr(), w.path, err)
+		}
+		renamed++
+	}
+	return nil
 }
 
 // siteFiles draws the site of the current tournament: the pages through
