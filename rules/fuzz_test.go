@@ -1,9 +1,9 @@
 package rules
 
 import (
-	"fmt"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
