@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labyrinth-chess/arbiter/desk"
@@ -204,34 +205,62 @@ func siteFiles(ctx context.Context, a *app, d *desk.Desk, tid int64) ([]web.Site
 	if err != nil {
 		return nil, err
 	}
-	var extra []web.SiteFile
-	var downloads []web.Download
-	pdf := func(name, kind string, n int, write func(io.Writer, *reports.Event) error) error {
-		rev, err := desk.ReportEvent(s, n)
-		if err != nil {
-			return err
-		}
-		rev.Locale = locale.New(lang)
-		rev.Warn = func(rep reports.Replaced) { a.note(name + ": " + replacedText(a.tr(), rep) + ".") }
-		var b bytes.Buffer
-		if err := write(&b, rev); err != nil {
-			return err
-		}
-		extra = append(extra, web.SiteFile{Name: name, Body: b.Bytes()})
-		downloads = append(downloads, web.Download{File: name, Label: srv.DownloadLabel(lang, kind, n)})
-		return nil
+	// The PDFs are drawn while the pages are: each on its own, on every
+	// core there is. What the pages link to is known before either.
+	type pdfJob struct {
+		name, kind string
+		n          int
+		write      func(io.Writer, *reports.Event) error
 	}
-	if err := pdf("standings.pdf", "standings-pdf", published, reports.WriteStandings); err != nil {
-		return nil, err
-	}
-	if err := pdf("crosstable.pdf", "crosstable-pdf", published, reports.WriteCrosstable); err != nil {
-		return nil, err
+	jobs := []pdfJob{
+		{"standings.pdf", "standings-pdf", published, reports.WriteStandings},
+		{"crosstable.pdf", "crosstable-pdf", published, reports.WriteCrosstable},
 	}
 	for n := 1; n <= published; n++ {
-		write := func(w io.Writer, ev *reports.Event) error { return reports.WritePairings(w, ev, n) }
-		if err := pdf("pairings-"+strconv.Itoa(n)+".pdf", "pairings-pdf", n, write); err != nil {
-			return nil, err
+		jobs = append(jobs, pdfJob{"pairings-" + strconv.Itoa(n) + ".pdf", "pairings-pdf", n,
+			func(w io.Writer, ev *reports.Event) error { return reports.WritePairings(w, ev, n) }})
+	}
+	var downloads []web.Download
+	for _, j := range jobs {
+		downloads = append(downloads, web.Download{File: j.name, Label: srv.DownloadLabel(lang, j.kind, j.n)})
+	}
+	downloads = append(downloads, web.Download{File: "games.pgn", Label: srv.DownloadLabel(lang, "pgn", 0)})
+	tr := a.tr()
+	bodies := make([][]byte, len(jobs))
+	notes := make([][]string, len(jobs)) // said in order once all are drawn
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Go(func() {
+			rev, err := desk.ReportEvent(s, j.n)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			rev.Locale = locale.New(lang)
+			rev.Warn = func(rep reports.Replaced) { notes[i] = append(notes[i], j.name+": "+replacedText(tr, rep)+".") }
+			var b bytes.Buffer
+			if errs[i] = j.write(&b, rev); errs[i] == nil {
+				bodies[i] = b.Bytes()
+			}
+		})
+	}
+	pages, err := srv.Site(ctx, downloads)
+	wg.Wait()
+	for _, ns := range notes {
+		for _, n := range ns {
+			a.note(n)
 		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var extra []web.SiteFile
+	for i, j := range jobs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		extra = append(extra, web.SiteFile{Name: j.name, Body: bodies[i]})
 	}
 	// PGN is written with English letters whatever the language: that
 	// is the format (export pgn's default).
@@ -240,11 +269,6 @@ func siteFiles(ctx context.Context, a *app, d *desk.Desk, tid int64) ([]web.Site
 		return nil, err
 	}
 	extra = append(extra, web.SiteFile{Name: "games.pgn", Body: pgn.Bytes()})
-	downloads = append(downloads, web.Download{File: "games.pgn", Label: srv.DownloadLabel(lang, "pgn", 0)})
-	pages, err := srv.Site(ctx, downloads)
-	if err != nil {
-		return nil, err
-	}
 	return append(pages, extra...), nil
 }
 
