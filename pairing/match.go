@@ -1,5 +1,7 @@
 package pairing
 
+import "math/bits"
+
 // This file holds a maximum-weight matching for general graphs: the
 // primal-dual blossom algorithm of Edmonds, as refined by Gabow and by
 // Galil, Micali and Gabow, written for dense graphs whose weights are
@@ -541,6 +543,12 @@ func (m *matcher) scanQueue() bool {
 			u := m.queue[m.qhead]
 			m.qhead++
 			r := m.row(int(u))
+			if nw == 4 {
+				if m.scanRow4(u, r) {
+					return true
+				}
+				continue
+			}
 			yu := m.y(u)
 			for _, v := range m.liveList() {
 				bu, bv := m.inb[u], m.inb[v]
@@ -594,6 +602,85 @@ func (m *matcher) scanQueue() bool {
 			}
 		}
 	}
+}
+
+// scanRow4 is the loop of scanQueue over S vertex u's row r for weights
+// of four words, the width of the large brackets: the same steps in the
+// same order, with the slack kept in registers and compared in place.
+// The vertex duals do not change while a row is scanned (only adjust
+// moves them), so u's is read once.
+func (m *matcher) scanRow4(u int32, r []uint64) bool {
+	yu := m.y(u)
+	yu0, yu1, yu2, yu3 := yu[0], yu[1], yu[2], yu[3]
+	for _, v := range m.liveList() {
+		bu, bv := m.inb[u], m.inb[v]
+		if bv == bu {
+			continue
+		}
+		o := int(v) * 4
+		w := r[o : o+4 : o+4]
+		if w[0]|w[1]|w[2]|w[3] == 0 {
+			continue
+		}
+		yv := m.dual[o : o+4 : o+4]
+		s0, c := bits.Add64(yu0, yv[0], 0)
+		s1, c := bits.Add64(yu1, yv[1], c)
+		s2, c := bits.Add64(yu2, yv[2], c)
+		s3, _ := bits.Add64(yu3, yv[3], c)
+		d0, b := bits.Sub64(s0, w[0], 0)
+		d1, b := bits.Sub64(s1, w[1], b)
+		d2, b := bits.Sub64(s2, w[2], b)
+		d3, _ := bits.Sub64(s3, w[3], b)
+		lv := m.label[bv]
+		if d0|d1|d2|d3 == 0 {
+			t := m.t1[:4:4]
+			t[0], t[1], t[2], t[3] = 0, 0, 0, 0
+			if lv == labelS && m.sameTree(bu, bv) {
+				m.deferred = append(m.deferred, [2]int32{u, v})
+				continue
+			}
+			if m.tightEdge(u, v) {
+				return true
+			}
+			continue
+		}
+		var sl []uint64
+		switch {
+		case lv == labelS:
+			sl = m.ssSlack(u)
+			if m.bestSS[u] >= 0 && !less4(d0, d1, d2, d3, sl) {
+				continue
+			}
+			m.bestSS[u] = v
+		case lv == unlabeled || m.reached[v] < 0:
+			sl = m.sSlack(v)
+			if m.bestS[v] >= 0 && !less4(d0, d1, d2, d3, sl) {
+				continue
+			}
+			m.bestS[v] = u
+		default:
+			continue
+		}
+		sl = sl[:4:4]
+		sl[0], sl[1], sl[2], sl[3] = d0, d1, d2, d3
+	}
+	return false
+}
+
+// less4 reports whether the four-word number d0..d3 (least significant
+// first) is less than b, both signed, as wcmp(d, b) < 0.
+func less4(d0, d1, d2, d3 uint64, b []uint64) bool {
+	b = b[:4:4]
+	if int64(d3) != int64(b[3]) {
+		return int64(d3) < int64(b[3])
+	}
+	if d2 != b[2] {
+		return d2 < b[2]
+	}
+	if d1 != b[1] {
+		return d1 < b[1]
+	}
+	return d0 < b[0]
 }
 
 // isBend reports whether edge (u, v) links two children of a blossom, one
