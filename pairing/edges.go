@@ -402,6 +402,23 @@ func (b *bracket) addBonusRow(r []uint64, u int) {
 	nw, nT := b.nw, len(b.tb)
 	sh := b.lo + 1
 	apply := func(v int, x int64) {
+		if nw == 4 {
+			// The width of large brackets, added in place.
+			w := r[4*v : 4*v+4 : 4*v+4]
+			switch {
+			case x == bonusOff:
+				w[0], w[1], w[2], w[3] = 0, 0, 0, 0
+			case x != 0 && w[0]|w[1]|w[2]|w[3] != 0:
+				x <<= sh
+				ext := uint64(x >> 63) // 0 or all ones: the sign, extended
+				var c uint64
+				w[0], c = bits.Add64(w[0], uint64(x), 0)
+				w[1], c = bits.Add64(w[1], ext, c)
+				w[2], c = bits.Add64(w[2], ext, c)
+				w[3], _ = bits.Add64(w[3], ext, c)
+			}
+			return
+		}
 		w := r[v*nw : v*nw+nw]
 		switch {
 		case x == bonusOff:
