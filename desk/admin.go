@@ -130,6 +130,12 @@ func (d *Desk) Verify(ctx context.Context) ([]string, error) { return d.db.Verif
 // nothing (store.CreateTemp); leftovers of killed commands are removed.
 func CreateTemp(target string) (*os.File, error) { return store.CreateTemp(target) }
 
+// CleanTemp, CreateTempCleaned and SyncFiles write many files in a
+// folder at the cost of one: see the store functions of those names.
+func CleanTemp(dir string) int                          { return store.CleanTemp(dir) }
+func CreateTempCleaned(target string) (*os.File, error) { return store.CreateTempCleaned(target) }
+func SyncFiles(paths []string) error                    { return store.SyncFiles(paths) }
+
 // CheckIn records who is present at the check-in of round n of
 // tournament tid, and gives the absent players the bye of kind
 // (store.DB.CheckIn; FIDE C.04.2 art. 3.3).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -254,5 +255,57 @@ func TestSaveStale(t *testing.T) {
 	o = PairOutcome{Proposal: p}
 	if err := d.Save(ctx, &o); err != nil || !o.Stored || o.Round.Number != 2 {
 		t.Fatalf("Save of a fresh proposal = %v, stored %v round %d", err, o.Stored, o.Round.Number)
+	}
+}
+
+// TestPairFrom pairs from a snapshot the caller read: the pairing is the
+// one made from reading the tournament again, and a snapshot that went
+// stale before Pair stored the round is read again instead of stored.
+func TestPairFrom(t *testing.T) {
+	ctx := context.Background()
+	d := mustOpen(t)
+	mustTournament(t, ctx, d, 6)
+	mustPair(t, ctx, d)
+	for b := 1; b <= 3; b++ {
+		if _, err := d.EnterResult(ctx, ResultRequest{Board: b, Result: arbiter.WhiteWins}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := d.Snapshot(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := d.Propose(ctx, PairRequest{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, err := d.Propose(ctx, PairRequest{DryRun: true, From: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if from.Snapshot != s {
+		t.Errorf("Propose with From read the tournament again")
+	}
+	if !reflect.DeepEqual(from.Round, read.Round) {
+		t.Errorf("pairing from the caller's snapshot = %+v, want %+v", from.Round, read.Round)
+	}
+	// The result of board 3 changes after s was read: Pair must not store
+	// a round paired from s.
+	if _, err := d.EnterResult(ctx, ResultRequest{Board: 3, Result: arbiter.BlackWins, Correct: true}); err != nil {
+		t.Fatal(err)
+	}
+	want, err := d.Propose(ctx, PairRequest{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := d.Pair(ctx, PairRequest{From: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Snapshot == s || !out.Stored {
+		t.Fatalf("Pair stored the round from a stale snapshot (stored %v)", out.Stored)
+	}
+	if !reflect.DeepEqual(out.Round, want.Round) {
+		t.Errorf("round stored after a stale snapshot = %+v, want %+v", out.Round, want.Round)
 	}
 }

@@ -45,6 +45,13 @@ type PairRequest struct {
 	// are in, and the decision is logged. Without it such a round is
 	// refused (ErrRoundOpen).
 	Unknown bool
+	// From, when set, is the tournament as the caller has just read it
+	// (Desk.Snapshot, same Tournament): Propose pairs from it instead of
+	// reading it again, which at a thousand players costs as much as the
+	// rest of the command. A pairing to store is checked against the
+	// tournament as stored all the same: Save refuses one made from an
+	// older state, and Pair then reads the tournament again.
+	From *Snapshot
 }
 
 func (r PairRequest) byHand() bool { return len(r.Boards) > 0 || len(r.Byes) > 0 }
@@ -94,9 +101,13 @@ func (d *Desk) Pair(ctx context.Context, r PairRequest) (PairOutcome, error) {
 		if gone, err = d.withdrawNoShows(ctx, t.ID); err != nil {
 			return PairOutcome{}, err
 		}
+		if len(gone) > 0 {
+			r.From = nil // the tournament changed since the caller read it
+		}
 	}
 	for try := 1; ; try++ {
 		out, err := d.pair(ctx, r)
+		r.From = nil // a second try reads the tournament as it is now
 		out.Withdrawn = gone
 		// A pairing made from a state that changed before it was saved
 		// is made again from the new state: the caller asked for the
@@ -162,13 +173,16 @@ func (d *Desk) Save(ctx context.Context, o *PairOutcome) error {
 // players left out or unknown. Warnings holds the basic rules it breaks.
 func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 	var p Proposal
-	t, err := d.resolve(ctx, r.Tournament)
-	if err != nil {
-		return p, err
-	}
-	s, err := d.db.Snapshot(ctx, t.ID)
-	if err != nil {
-		return p, err
+	var err error
+	s := r.From
+	if s == nil {
+		t, err := d.resolve(ctx, r.Tournament)
+		if err != nil {
+			return p, err
+		}
+		if s, err = d.db.Snapshot(ctx, t.ID); err != nil {
+			return p, err
+		}
 	}
 	p.Snapshot = s
 	if r.Unknown && !r.byHand() && len(s.Unknown()) == 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -75,20 +76,30 @@ func FromEnv(getenv func(string) string) Lang {
 var catalogs embed.FS
 
 // Localizer words messages in one language. Build it with New; the zero
-// value and nil print English.
+// value and nil print English. A Localizer is safe for concurrent use.
 type Localizer struct {
 	lang Lang
 	loc  *i18n.Localizer
 }
 
-// New returns a Localizer for l; an unknown l gives English.
-func New(l Lang) *Localizer {
-	if l != Italian {
-		l = English
-	}
+// The catalogs are parsed once per process, on first use, and only those
+// a language needs: English alone, or English under Italian (a message
+// missing in Italian falls back to English). This is the package's only
+// process-wide value, a sync.OnceValue cache of read-only data, the
+// parsed copy of the catalogs embedded in the binary: nothing changes it
+// after it is built, and every Localizer of a language shares it, so
+// building one more Localizer costs nothing.
+var (
+	englishWords = sync.OnceValue(func() *Localizer { return build(English, "en.json") })
+	italianWords = sync.OnceValue(func() *Localizer { return build(Italian, "en.json", "it.json") })
+)
+
+// build parses the named catalogs into a bundle and returns a Localizer
+// for l on it.
+func build(l Lang, names ...string) *Localizer {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("json", json.Unmarshal)
-	for _, name := range []string{"en.json", "it.json"} {
+	for _, name := range names {
 		data, err := catalogs.ReadFile(name)
 		if err == nil {
 			_, err = b.ParseMessageFileBytes(data, name)
@@ -100,6 +111,16 @@ func New(l Lang) *Localizer {
 		}
 	}
 	return &Localizer{lang: l, loc: i18n.NewLocalizer(b, string(l))}
+}
+
+// New returns the Localizer for l; an unknown l gives English. Every call
+// for a language returns the same Localizer: the catalogs are parsed on
+// the first.
+func New(l Lang) *Localizer {
+	if l == Italian {
+		return italianWords()
+	}
+	return englishWords()
 }
 
 // Lang returns the language of l.
@@ -135,7 +156,7 @@ func (l *Localizer) localize(id string, count any, args []any) string {
 	for i := 0; i+1 < len(args); i += 2 {
 		data[fmt.Sprint(args[i])] = args[i+1]
 	}
-	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count, TemplateParser: fillParser{}})
 	if err != nil {
 		return id
 	}

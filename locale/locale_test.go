@@ -205,7 +205,53 @@ func TestFromEnv(t *testing.T) {
 	}
 }
 
-// BenchmarkNew measures building a Localizer: both catalogs parsed.
+// TestNewShared checks that the catalogs are parsed once per language:
+// every New of a language returns the same Localizer, safe to share
+// between goroutines, and Italian falls back to English for a message
+// it lacks.
+func TestNewShared(t *testing.T) {
+	for _, l := range Langs() {
+		if a, b := New(l), New(l); a != b {
+			t.Errorf("New(%s) twice = %p, %p, want the same Localizer", l, a, b)
+		}
+	}
+	if New("fr") != New(English) {
+		t.Errorf("New(fr) is not the English Localizer")
+	}
+	en, it := New(English), New(Italian)
+	if it.Lang() != Italian || en.Lang() != English {
+		t.Fatalf("Lang = %s, %s, want it, en", it.Lang(), en.Lang())
+	}
+	done := make(chan string, 8)
+	for range 8 {
+		go func() { done <- it.T("pairings.title", "Round", 3) }()
+	}
+	want := it.T("pairings.title", "Round", 3)
+	for range 8 {
+		if got := <-done; got != want {
+			t.Errorf("concurrent T = %q, want %q", got, want)
+		}
+	}
+	if got := it.T("no.such.message"); got != "no.such.message" {
+		t.Errorf("T of a missing id = %q, want the id", got)
+	}
+	// An id in English only is worded in English (the fallback).
+	bare := build(Italian, "en.json")
+	if got, want := bare.T("pairings.title", "Round", 3), en.T("pairings.title", "Round", 3); got != want {
+		t.Errorf("Italian without it.json = %q, want the English %q", got, want)
+	}
+}
+
+// BenchmarkParse measures what the first New of a process costs: both
+// catalogs parsed, as for Italian.
+func BenchmarkParse(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		build(Italian, "en.json", "it.json")
+	}
+}
+
+// BenchmarkNew measures New after the first: the shared Localizer.
 func BenchmarkNew(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {

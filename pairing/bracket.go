@@ -62,14 +62,15 @@ type bracket struct {
 	matched []bool // per tb index: paired (or, for an MDP, to be paired) in this bracket
 	notes   map[[2]int]phrase.Text
 
-	// Scratch of firstPartner: tight lists per vertex and the search of
-	// altPath, valid under the current stamps.
-	tight1            [][]int32
-	tightG            []int32
-	tightGen, pathGen int32
-	prev, prevG       []int32
-	from, fromG       []int32
-	queue             []int
+	// Scratch of firstPartner: tight lists per vertex, each valid while
+	// the matcher's epoch and the weights stand as when it was made, and
+	// the search of altPath, valid under its stamp.
+	tight1      [][]int32
+	tightEp     []uint64
+	pathGen     int32
+	prev, prevG []int32
+	from, fromG []int32
+	queue       []int
 }
 
 // maxPassedOver is how many of the S2 players passed over an explanation
@@ -412,6 +413,7 @@ func (b *bracket) buildMatrices(total int) {
 	b.edgeB = make([]uint64, nw)
 	b.curB = make([]uint64, nw)
 	b.buildTypes()
+	b.tight1 = nil // a new matcher: the lists of an earlier attempt go
 	b.matched = make([]bool, len(b.tb))
 	b.m = newMatcher(b.nV, nw, b.weight, b.row)
 	if b.sink >= 0 {
@@ -728,6 +730,7 @@ func slackCopyTo(dst, y1, y2, w []uint64) []uint64 {
 
 // begin opens a change of the weights of vertex v's edges.
 func (b *bracket) begin(v int) {
+	b.m.epoch++ // the weights change: every tight list goes
 	b.chg = v
 	b.chgForce, b.chgHas, b.chgTight = false, false, false
 	wclear(b.chgMate)
@@ -739,6 +742,7 @@ func (b *bracket) begin(v int) {
 // the vertex's dual by that gain keeps the duals feasible; otherwise the
 // matcher re-optimises.
 func (b *bracket) commit() {
+	b.m.epoch++
 	v := b.chg
 	b.chg = -1
 	m := b.m
@@ -1257,8 +1261,8 @@ func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, po
 		}
 		for _, v32 := range b.tightList(x) {
 			v := int(v32)
-			if v == p || v == o {
-				continue
+			if v == p || v == o || !m.active[v] {
+				continue // (a list keeps the vertices paired since it was made)
 			}
 			if !inRem(v) || role[pos[v]] || m.inb[v] != int32(v) {
 				return nil, false, false // a tight edge out of the simple part
@@ -1296,14 +1300,16 @@ func (b *bracket) altPath(s0, q, p, o int, inRem func(int) bool, role []bool, po
 	return nil, false, true
 }
 
-// tightList returns the active vertices joined to x by a tight edge, in
-// order. The lists are kept while the matching and the duals stand still:
-// from one call of firstPartner to its end (newTightLists).
+// tightList returns the vertices joined to x by a tight edge, in order,
+// among those active when it was made: the caller skips the ones paired
+// since. A list stands while the duals and the weights do (the matcher's
+// epoch): pairing players and rotating the matching along a path of
+// tight edges, all firstPartner does between two calls, change neither.
 func (b *bracket) tightList(x int) []int32 {
-	if b.tightG[x] == b.tightGen {
+	m := b.m
+	if b.tightEp[x] == m.epoch+1 {
 		return b.tight1[x]
 	}
-	m := b.m
 	l := b.tight1[x][:0]
 	r, yx, nw := m.row(x), m.y(int32(x)), b.nw
 	for v := 0; v < b.nV; v++ {
@@ -1314,21 +1320,19 @@ func (b *bracket) tightList(x int) []int32 {
 			l = append(l, int32(v))
 		}
 	}
-	b.tight1[x], b.tightG[x] = l, b.tightGen
+	b.tight1[x], b.tightEp[x] = l, m.epoch+1
 	return l
 }
 
-// newTightLists forgets the tight lists (the matching or the duals may
-// have changed), making room for them on first use.
+// newTightLists makes room for the tight lists on first use.
 func (b *bracket) newTightLists() {
 	if b.tight1 == nil {
 		n := b.nV
 		b.tight1 = make([][]int32, n)
-		b.tightG = make([]int32, n)
+		b.tightEp = make([]uint64, n)
 		b.prev, b.prevG = make([]int32, n), make([]int32, n)
 		b.from, b.fromG = make([]int32, n), make([]int32, n)
 	}
-	b.tightGen++
 }
 
 // beginBatch prepares a run of changes to the edges of the vertices vs:

@@ -191,6 +191,7 @@ func (b *bracket) baseInto(dst []uint64, i, j int) {
 
 // zeroBase removes edge (i, j), i in X, from the base weights.
 func (b *bracket) zeroBase(i, j int) {
+	b.m.epoch++
 	nG := len(b.g)
 	if b.gone == nil {
 		b.gone = make([]uint64, (b.nx*nG+63)/64)
@@ -244,6 +245,7 @@ func (b *bracket) bonusAt(k int) int64 {
 // setBonus records the tie-break term of edge (i, j), i in the bracket: x
 // units of the low field, or bonusOff.
 func (b *bracket) setBonus(i, j int, x int64) {
+	b.m.epoch++
 	nT := len(b.tb)
 	if b.bonus == nil && b.bonus64 == nil {
 		b.bonus = make([]int32, b.bonusLen())
@@ -302,12 +304,39 @@ func waddSmall(dst []uint64, x int64) {
 
 // fillRow writes the doubled weights of u's edges to every graph vertex
 // into r (nV*nw words), from the type table and the rematches.
+//
+// Once players are paired and out of the graph, only the entries of the
+// active vertices are written: the matcher reads no others.
 func (b *bracket) fillRow(r []uint64, u int) {
 	nw, nT := b.nw, b.nTyp
 	tu := int(b.typ[u])
 	lo := b.tab2T[tu*nT*nw : (tu+1)*nT*nw] // u the lower player
 	hi := b.tab2[tu*nT*nw : (tu+1)*nT*nw]  // u the higher player
 	typ := b.typ
+	if live := b.m.liveList(); len(live) < len(typ) {
+		for _, v32 := range live {
+			v := int(v32)
+			if v >= len(typ) {
+				continue // the sink: row sets it
+			}
+			t := lo
+			if v > u {
+				t = hi
+			}
+			o := int(typ[v]) * nw
+			if nw == 4 {
+				d, s := r[4*v:4*v+4:4*v+4], t[o:o+4:o+4]
+				d[0], d[1], d[2], d[3] = s[0], s[1], s[2], s[3]
+				continue
+			}
+			copy(r[v*nw:v*nw+nw], t[o:o+nw])
+		}
+		wclear(r[u*nw : u*nw+nw])
+		for _, x := range b.met[u] {
+			wclear(r[int(x)*nw : int(x)*nw+nw])
+		}
+		return
+	}
 	switch nw {
 	case 1:
 		for v := 0; v < u; v++ {
@@ -324,6 +353,30 @@ func (b *bracket) fillRow(r []uint64, u int) {
 		for v := u + 1; v < len(typ); v++ {
 			t := int(typ[v]) * 2
 			r[2*v], r[2*v+1] = hi[t], hi[t+1]
+		}
+	case 3:
+		for v := 0; v < u; v++ {
+			t := int(typ[v]) * 3
+			d := r[3*v : 3*v+3 : 3*v+3]
+			d[0], d[1], d[2] = lo[t], lo[t+1], lo[t+2]
+		}
+		for v := u + 1; v < len(typ); v++ {
+			t := int(typ[v]) * 3
+			d := r[3*v : 3*v+3 : 3*v+3]
+			d[0], d[1], d[2] = hi[t], hi[t+1], hi[t+2]
+		}
+	case 4:
+		// The common width of large brackets: four words copied in place
+		// cost far less than a copy call per vertex.
+		for v := 0; v < u; v++ {
+			t := int(typ[v]) * 4
+			d, s := r[4*v:4*v+4:4*v+4], lo[t:t+4:t+4]
+			d[0], d[1], d[2], d[3] = s[0], s[1], s[2], s[3]
+		}
+		for v := u + 1; v < len(typ); v++ {
+			t := int(typ[v]) * 4
+			d, s := r[4*v:4*v+4:4*v+4], hi[t:t+4:t+4]
+			d[0], d[1], d[2], d[3] = s[0], s[1], s[2], s[3]
 		}
 	default:
 		for v := 0; v < u; v++ {
@@ -349,6 +402,23 @@ func (b *bracket) addBonusRow(r []uint64, u int) {
 	nw, nT := b.nw, len(b.tb)
 	sh := b.lo + 1
 	apply := func(v int, x int64) {
+		if nw == 4 {
+			// The width of large brackets, added in place.
+			w := r[4*v : 4*v+4 : 4*v+4]
+			switch {
+			case x == bonusOff:
+				w[0], w[1], w[2], w[3] = 0, 0, 0, 0
+			case x != 0 && w[0]|w[1]|w[2]|w[3] != 0:
+				x <<= sh
+				ext := uint64(x >> 63) // 0 or all ones: the sign, extended
+				var c uint64
+				w[0], c = bits.Add64(w[0], uint64(x), 0)
+				w[1], c = bits.Add64(w[1], ext, c)
+				w[2], c = bits.Add64(w[2], ext, c)
+				w[3], _ = bits.Add64(w[3], ext, c)
+			}
+			return
+		}
 		w := r[v*nw : v*nw+nw]
 		switch {
 		case x == bonusOff:
@@ -359,25 +429,46 @@ func (b *bracket) addBonusRow(r []uint64, u int) {
 			}
 		}
 	}
+	// A term joins two bracket vertices only when both are dirty: the
+	// rows of clean vertices are skipped without reading their terms.
+	dirty := b.dirty
 	if u < nT {
-		if !b.dirty[u] {
+		if !dirty[u] {
+			return
+		}
+		if b.bonus64 != nil {
+			for v := 0; v < u; v++ {
+				if dirty[v] {
+					if x := b.bonus64[b.bonusRow(v)+u-v-1]; x != 0 {
+						apply(v, x)
+					}
+				}
+			}
+			o := b.bonusRow(u) - u - 1
+			for v, x := range b.bonus64[o+u+1 : o+len(b.g)] {
+				if x != 0 {
+					apply(u+1+v, x)
+				}
+			}
 			return
 		}
 		for v := 0; v < u; v++ {
-			if x := b.bonusAt(b.bonusRow(v) + u - v - 1); x != 0 {
-				apply(v, x)
+			if dirty[v] {
+				if x := b.bonus[b.bonusRow(v)+u-v-1]; x != 0 {
+					apply(v, int64(x))
+				}
 			}
 		}
 		o := b.bonusRow(u) - u - 1
-		for v := u + 1; v < len(b.g); v++ {
-			if x := b.bonusAt(o + v); x != 0 {
-				apply(v, x)
+		for v, x := range b.bonus[o+u+1 : o+len(b.g)] {
+			if x != 0 {
+				apply(u+1+v, int64(x))
 			}
 		}
 		return
 	}
 	for v := 0; v < nT; v++ {
-		if b.dirty[v] {
+		if dirty[v] {
 			if x := b.bonusAt(b.bonusRow(v) + u - v - 1); x != 0 {
 				apply(v, x)
 			}

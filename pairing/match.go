@@ -1,5 +1,7 @@
 package pairing
 
+import "math/bits"
+
 // This file holds a maximum-weight matching for general graphs: the
 // primal-dual blossom algorithm of Edmonds, as refined by Gabow and by
 // Galil, Micali and Gabow, written for dense graphs whose weights are
@@ -42,7 +44,12 @@ type matcher struct {
 	unrestricted int32
 	weight       weightFunc
 	row          rowFunc
-	active       []bool // vertex is part of the graph
+	active       []bool // vertex is part of the graph; set with setActive
+	// live lists the active vertices in order, remade on demand after a
+	// change (liveOK false): the scans of a stage then visit only the
+	// players still to pair.
+	live   []int32
+	liveOK bool
 
 	mate   []int32 // matched vertex, -1 if free
 	inb    []int32 // top-level node holding the vertex
@@ -71,6 +78,10 @@ type matcher struct {
 	pending  []int32 // free vertices whose dual may be positive
 	stamp    []int32 // scratch for blossom scans
 	stampGen int32
+	// epoch counts the changes that may move a dual: whatever a caller
+	// derived from the duals (which edges are tight) holds while it
+	// stands still.
+	epoch uint64
 
 	// scratch weights
 	t1, t2, t3, delta []uint64
@@ -119,6 +130,28 @@ func newMatcher(n, nw int, weight weightFunc, row rowFunc) *matcher {
 	return m
 }
 
+// setActive makes v part of the graph (on) or takes it out.
+func (m *matcher) setActive(v int, on bool) {
+	if m.active[v] != on {
+		m.active[v] = on
+		m.liveOK = false
+	}
+}
+
+// liveList returns the active vertices in increasing order.
+func (m *matcher) liveList() []int32 {
+	if !m.liveOK {
+		m.live = m.live[:0]
+		for v, on := range m.active {
+			if on {
+				m.live = append(m.live, int32(v))
+			}
+		}
+		m.liveOK = true
+	}
+	return m.live
+}
+
 func (m *matcher) y(node int32) []uint64 {
 	i := int(node) * m.nw
 	return m.dual[i : i+m.nw]
@@ -147,7 +180,7 @@ func (m *matcher) slack(u, v int32) []uint64 {
 // add makes vertex v part of the graph, free, with the smallest dual that
 // keeps every edge feasible, then restores optimality.
 func (m *matcher) add(v int) {
-	m.active[v] = true
+	m.setActive(v, true)
 	m.raise(int32(v))
 	m.pending = append(m.pending, int32(v))
 	m.settle()
@@ -156,20 +189,22 @@ func (m *matcher) add(v int) {
 // raise sets the dual of top-level free vertex v to the least value that
 // keeps its edges feasible.
 func (m *matcher) raise(v int32) {
+	m.epoch++
 	yv := m.y(v)
 	wclear(yv)
 	r := m.row(int(v))
 	nw := m.nw
 	first := v == m.unrestricted // no floor at zero
-	for u := 0; u < m.n; u++ {
-		if !m.active[u] || u == int(v) {
+	for _, u32 := range m.liveList() {
+		u := int(u32)
+		if u == int(v) {
 			continue
 		}
 		w := r[u*nw : u*nw+nw]
 		if wzero(w) {
 			continue
 		}
-		wsub(m.t1, w, m.y(int32(u)))
+		wsub(m.t1, w, m.y(u32))
 		if first || wcmp(m.t1, yv) > 0 {
 			wset(yv, m.t1)
 			first = false
@@ -183,9 +218,10 @@ func (m *matcher) raise(v int32) {
 // the partner prefer suggests (-1 for none), then the first free one, and
 // the vertices left free with a positive dual grow trees.
 func (m *matcher) init(prefer func(v int) int, class func(v int) int) {
+	m.epoch++
 	nw := m.nw
 	for v := 0; v < m.n; v++ {
-		m.active[v] = true
+		m.setActive(v, true)
 	}
 	// Half the heaviest edge within the vertex's class (the bracket, the
 	// next scoregroup, the players below), then raised where an edge to
@@ -330,6 +366,7 @@ func (m *matcher) reweigh(v int) {
 // matchParity raises v's dual by one if its parity differs from u's (a
 // larger dual keeps every edge of a free vertex feasible).
 func (m *matcher) matchParity(v, u int32) {
+	m.epoch++
 	if (m.y(v)[0]^m.y(u)[0])&1 != 0 {
 		addAt(m.y(v), 0, 1)
 	}
@@ -345,7 +382,8 @@ func (m *matcher) remove(u, v int) {
 		m.unmatch(int32(u))
 		m.unmatch(int32(v))
 	}
-	m.active[u], m.active[v] = false, false
+	m.setActive(u, false)
+	m.setActive(v, false)
 	wclear(m.y(int32(u)))
 	wclear(m.y(int32(v)))
 	m.settle()
@@ -377,6 +415,7 @@ func (m *matcher) dissolveTo(v int32) {
 // edge inside tight; if that loosens the matched edge leaving the base,
 // that edge is given up and both ends become pending.
 func (m *matcher) dissolve(b int32) {
+	m.epoch++
 	z := m.y(b)
 	if !wzero(z) {
 		whalf(m.t2, z)
@@ -457,6 +496,7 @@ func (m *matcher) settle() {
 // stage grows alternating trees from the free top-level nodes roots until
 // the matching changes or a dual reaches zero.
 func (m *matcher) stage(roots []int32) {
+	m.epoch++
 	m.queue = m.queue[:0]
 	m.qhead = 0
 	m.deferred = m.deferred[:0]
@@ -503,11 +543,14 @@ func (m *matcher) scanQueue() bool {
 			u := m.queue[m.qhead]
 			m.qhead++
 			r := m.row(int(u))
-			yu := m.y(u)
-			for v := int32(0); v < int32(m.n); v++ {
-				if !m.active[v] {
-					continue
+			if nw == 4 {
+				if m.scanRow4(u, r) {
+					return true
 				}
+				continue
+			}
+			yu := m.y(u)
+			for _, v := range m.liveList() {
 				bu, bv := m.inb[u], m.inb[v]
 				if bv == bu {
 					continue
@@ -559,6 +602,85 @@ func (m *matcher) scanQueue() bool {
 			}
 		}
 	}
+}
+
+// scanRow4 is the loop of scanQueue over S vertex u's row r for weights
+// of four words, the width of the large brackets: the same steps in the
+// same order, with the slack kept in registers and compared in place.
+// The vertex duals do not change while a row is scanned (only adjust
+// moves them), so u's is read once.
+func (m *matcher) scanRow4(u int32, r []uint64) bool {
+	yu := m.y(u)
+	yu0, yu1, yu2, yu3 := yu[0], yu[1], yu[2], yu[3]
+	for _, v := range m.liveList() {
+		bu, bv := m.inb[u], m.inb[v]
+		if bv == bu {
+			continue
+		}
+		o := int(v) * 4
+		w := r[o : o+4 : o+4]
+		if w[0]|w[1]|w[2]|w[3] == 0 {
+			continue
+		}
+		yv := m.dual[o : o+4 : o+4]
+		s0, c := bits.Add64(yu0, yv[0], 0)
+		s1, c := bits.Add64(yu1, yv[1], c)
+		s2, c := bits.Add64(yu2, yv[2], c)
+		s3, _ := bits.Add64(yu3, yv[3], c)
+		d0, b := bits.Sub64(s0, w[0], 0)
+		d1, b := bits.Sub64(s1, w[1], b)
+		d2, b := bits.Sub64(s2, w[2], b)
+		d3, _ := bits.Sub64(s3, w[3], b)
+		lv := m.label[bv]
+		if d0|d1|d2|d3 == 0 {
+			t := m.t1[:4:4]
+			t[0], t[1], t[2], t[3] = 0, 0, 0, 0
+			if lv == labelS && m.sameTree(bu, bv) {
+				m.deferred = append(m.deferred, [2]int32{u, v})
+				continue
+			}
+			if m.tightEdge(u, v) {
+				return true
+			}
+			continue
+		}
+		var sl []uint64
+		switch {
+		case lv == labelS:
+			sl = m.ssSlack(u)
+			if m.bestSS[u] >= 0 && !less4(d0, d1, d2, d3, sl) {
+				continue
+			}
+			m.bestSS[u] = v
+		case lv == unlabeled || m.reached[v] < 0:
+			sl = m.sSlack(v)
+			if m.bestS[v] >= 0 && !less4(d0, d1, d2, d3, sl) {
+				continue
+			}
+			m.bestS[v] = u
+		default:
+			continue
+		}
+		sl = sl[:4:4]
+		sl[0], sl[1], sl[2], sl[3] = d0, d1, d2, d3
+	}
+	return false
+}
+
+// less4 reports whether the four-word number d0..d3 (least significant
+// first) is less than b, both signed, as wcmp(d, b) < 0.
+func less4(d0, d1, d2, d3 uint64, b []uint64) bool {
+	b = b[:4:4]
+	if int64(d3) != int64(b[3]) {
+		return int64(d3) < int64(b[3])
+	}
+	if d2 != b[2] {
+		return d2 < b[2]
+	}
+	if d1 != b[1] {
+		return d1 < b[1]
+	}
+	return d0 < b[0]
 }
 
 // isBend reports whether edge (u, v) links two children of a blossom, one
@@ -620,8 +742,8 @@ func (m *matcher) rescanSS(u int32) int32 {
 	r := m.row(int(u))
 	bu := m.inb[u]
 	best := int32(-1)
-	for v := int32(0); v < int32(m.n); v++ {
-		if !m.active[v] || m.inb[v] == bu || m.label[m.inb[v]] != labelS {
+	for _, v := range m.liveList() {
+		if m.inb[v] == bu || m.label[m.inb[v]] != labelS {
 			continue
 		}
 		w := r[int(v)*nw : int(v)*nw+nw]
@@ -905,8 +1027,8 @@ func (m *matcher) adjust() bool {
 			take(m.y(s), evVertex, s, -1)
 		}
 	}
-	for v := int32(0); v < int32(m.n); v++ {
-		if s := m.bestS[v]; s >= 0 && m.active[v] && m.label[m.inb[v]] == unlabeled {
+	for _, v := range m.liveList() {
+		if s := m.bestS[v]; s >= 0 && m.label[m.inb[v]] == unlabeled {
 			take(m.sSlack(v), evFree, s, v)
 		}
 	}
@@ -929,8 +1051,8 @@ func (m *matcher) adjust() bool {
 	}
 	// Apply: S vertices -d, T vertices +d, S blossoms +2d, T blossoms -2d.
 	wshl1(m.t3, d)
-	for v := int32(0); v < int32(m.n); v++ {
-		if m.bestS[v] >= 0 && m.active[v] && m.label[m.inb[v]] == unlabeled {
+	for _, v := range m.liveList() {
+		if m.bestS[v] >= 0 && m.label[m.inb[v]] == unlabeled {
 			sl := m.sSlack(v)
 			wsub(sl, sl, d)
 		}

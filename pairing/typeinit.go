@@ -222,7 +222,7 @@ func (b *bracket) initByTypes() bool {
 	}
 	m := b.m
 	for v := 0; v < m.n; v++ {
-		m.active[v] = true
+		m.setActive(v, true)
 	}
 	// Duals: a type's two copies together, in doubled units.
 	for k := 0; k < nG; k++ {

@@ -9,7 +9,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Text is a message id with its arguments, or, when ID is empty, Parts
@@ -113,6 +116,9 @@ func (t *Text) UnmarshalJSON(data []byte) error {
 
 // Stored returns t as the database keeps it: JSON, beginning with "{".
 func (t Text) Stored() string {
+	if b, ok := appendText(nil, t); ok {
+		return string(b)
+	}
 	data, err := json.Marshal(t)
 	if err != nil {
 		// Strings, ints, Nums and Texts always encode; an argument of
@@ -120,6 +126,156 @@ func (t Text) Stored() string {
 		return fmt.Sprintf("{%q: %q}", "id", t.ID)
 	}
 	return string(data)
+}
+
+// appendText appends t as json.Marshal writes it, byte for byte, without
+// reflection: a round of a thousand boards stores a phrase per board. It
+// reports false, having appended part of it, for an argument that is not
+// a string, an int, a Num or a Text (json.Marshal then writes it).
+func appendText(b []byte, t Text) ([]byte, bool) {
+	b = append(b, '{')
+	first := true
+	field := func(name string) {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, '"')
+		b = append(b, name...)
+		b = append(b, '"', ':')
+	}
+	if t.ID != "" {
+		field("id")
+		b = appendString(b, t.ID)
+	}
+	if len(t.Args) > 0 {
+		field("args")
+		keys := make([]string, 0, len(t.Args))
+		for k := range t.Args {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			switch v := t.Args[k].(type) {
+			case string:
+				b = appendString(b, v)
+			case int:
+				b = strconv.AppendInt(b, int64(v), 10)
+			case Num:
+				f := float64(v)
+				if math.IsNaN(f) || math.IsInf(f, 0) {
+					return b, false
+				}
+				b = appendFloat(b, f)
+			case Text:
+				var ok bool
+				if b, ok = appendText(b, v); !ok {
+					return b, false
+				}
+			default:
+				return b, false
+			}
+		}
+		b = append(b, '}')
+	}
+	if t.Sep != "" {
+		field("sep")
+		b = appendString(b, t.Sep)
+	}
+	if len(t.Parts) > 0 {
+		field("parts")
+		b = append(b, '[')
+		for i, p := range t.Parts {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = appendText(b, p); !ok {
+				return b, false
+			}
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}'), true
+}
+
+// appendFloat writes f as encoding/json writes a float64.
+func appendFloat(b []byte, f float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// e-09 becomes e-9, as encoding/json writes it.
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// appendString writes s as a JSON string as encoding/json does by
+// default: HTML characters, control characters, U+2028 and U+2029
+// escaped, bytes that are not UTF-8 written as U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += n
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += n
+			start = i
+			continue
+		}
+		i += n
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // Parse reads text written by Stored. It reports false for anything

@@ -60,7 +60,52 @@ func FuzzUnmarshal(f *testing.F) {
 		if err := json.Unmarshal(again, &y); err != nil {
 			t.Fatalf("Unmarshal(%s): %v", again, err)
 		}
+		if got := x.Stored(); got != string(again) {
+			t.Errorf("Stored() = %s, json.Marshal = %s", got, again)
+		}
 	})
+}
+
+// TestStoredIsJSON checks that Stored writes what json.Marshal writes,
+// byte for byte, for every byte value and the characters JSON escapes in
+// strings, figures large, small and negative, nesting, and an argument
+// of another type (written by json.Marshal itself).
+func TestStoredIsJSON(t *testing.T) {
+	var texts []Text
+	for c := 0; c < 256; c++ {
+		s := "a" + string([]byte{byte(c)}) + "b"
+		texts = append(texts, New(s, "S", s), Text{Sep: s, Parts: []Text{New("x"), New("y")}})
+	}
+	for _, s := range []string{"<a href=\"x\">&amp;</a>", "line\u2028para\u2029", "Niccolò 🏆", "\xff\xfe", "tab\there", "\u007f\u0080\u009b", "\ufffd"} {
+		texts = append(texts, New("s", "S", s, s, 1))
+	}
+	for _, f := range []float64{0, -0.0, 1, -2.5, 0.1, 1e-7, 1.5e-9, 123456789, 1e20, 1e21, 1.25e22, -3e-12, 0.000001} {
+		texts = append(texts, New("n", "F", Num(f), "I", -42))
+	}
+	texts = append(texts,
+		Join("; ", New("pair.note", "Bracket", New("pair.bracket", "Points", Num(1.5)), "Text", New("x", "N", 3))),
+		New("odd", "Big", int64(7), "Flag", true),
+		New("deep", "T", New("mid", "T", New("low", "L", []int{1}))),
+		Text{})
+	for _, x := range texts {
+		want, err := json.Marshal(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := x.Stored(); got != string(want) {
+			t.Errorf("Stored() = %s, want %s", got, want)
+		}
+	}
+}
+
+// BenchmarkStored measures storing the explanation of one board.
+func BenchmarkStored(b *testing.B) {
+	x := New("pair.note", "Bracket", New("pair.bracket", "Points", Num(1.5), "Players", 24),
+		"Text", Join("; ", New("pair.s1s2", "Player", 12, "S1", 3, "Opponent", 40, "S2", 3), New("pair.skipped", "List", Join("; ", New("pair.skip.c1", "Player", 33)))))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = x.Stored()
+	}
 }
 
 func TestStoredParse(t *testing.T) {

@@ -2,8 +2,8 @@ package rules
 
 //go:generate go run gen_magic.go
 
-// Attack tables. They are filled once by init (initAttacks) and only read
-// afterwards.
+// Attack tables. They are filled once, when the first position is set up
+// (tables, initAttacks), and only read afterwards.
 // Sliding pieces use magic bitboards: the occupancy of the squares a rook
 // or bishop could reach, multiplied by a per-square constant (found by
 // gen_magic.go) and shifted, indexes a table of precomputed attacks.

@@ -8,6 +8,7 @@ import (
 // TestSlidingAttacks compares the magic-bitboard lookups with a plain walk
 // along the rays for many random occupancies on every square.
 func TestSlidingAttacks(t *testing.T) {
+	tables() // the tables are filled with the first position
 	r := rand.New(rand.NewPCG(1, 2))
 	for s := A1; s <= H8; s++ {
 		for range 500 {
@@ -23,6 +24,7 @@ func TestSlidingAttacks(t *testing.T) {
 }
 
 func TestBetweenAndLine(t *testing.T) {
+	tables() // the tables are filled with the first position
 	tests := []struct {
 		a, b          Square
 		between, line string

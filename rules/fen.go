@@ -37,6 +37,12 @@ const maxClock = 1 << 20
 // have just moved two squares, and no more pieces than promotions allow.
 // Errors are *FENError.
 func ParseFEN(fen string) (Position, error) {
+	tables()
+	return parseFEN(fen)
+}
+
+// parseFEN is ParseFEN once the tables are filled.
+func parseFEN(fen string) (Position, error) {
 	var p Position
 	type field struct {
 		text string

@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -107,13 +108,21 @@ func FuzzPGN(f *testing.F) {
 	f.Add([]byte("1.e4 e5 2.Cf3 (2.Ac4 {x} Cc6) Cc6 $1 3.Ab5(=) a6?! 1/2-1/2"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := NewReader(bytes.NewReader(data))
+		into, reused := NewReader(bytes.NewReader(data)), new(Game)
 		for range 50 {
 			g, err := r.Read()
+			errInto := into.ReadInto(reused)
 			if errors.Is(err, io.EOF) {
+				if !errors.Is(errInto, io.EOF) {
+					t.Fatalf("ReadInto = %v where Read is at the end", errInto)
+				}
 				return
 			}
 			if g == nil {
 				t.Fatalf("Read: no game and %v", err)
+			}
+			if a, b := fmt.Sprintf("%v %v", *g, err), fmt.Sprintf("%v %v", *reused, errInto); a != b {
+				t.Fatalf("ReadInto read %s, Read %s", b, a)
 			}
 			v := Check(g, Options{})
 			if v.Legal() && len(v.Moves) != len(g.Moves) {

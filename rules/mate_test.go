@@ -106,6 +106,7 @@ func placeO(os []unit, i int, flights []Square, board map[Square]Piece) bool {
 }
 
 func isMate(board map[Square]Piece) bool {
+	tables() // a position set up square by square
 	var p Position
 	for s, pc := range board {
 		p.put(s, pc)
@@ -120,6 +121,7 @@ func isMate(board map[Square]Piece) bool {
 // materialPosition returns a position with the given material (the exact
 // squares do not matter to mateMaterial).
 func materialPosition(xs, os []unit) Position {
+	tables() // a position set up square by square
 	var p Position
 	p.put(A1, MakePiece(White, King))
 	p.put(H8, MakePiece(Black, King))

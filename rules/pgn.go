@@ -66,7 +66,7 @@ func (g *Game) SetTag(name, value string) {
 func (g *Game) StartPosition() (Position, error) {
 	fen := g.Tag("FEN")
 	if fen == "" || g.Tag("SetUp") == "0" {
-		return startPosition, nil
+		return StartPosition(), nil
 	}
 	return ParseFEN(fen)
 }
@@ -113,9 +113,10 @@ type Reader struct {
 	scratch    []byte
 	// strs interns the short strings that games repeat (moves, tag names,
 	// clock comments), so that reading allocates little.
-	strs *[4096]string
-	main []Node // the main line of the game being read
-	tags []Tag  // the tags of the game being read
+	strs  *[4096]string
+	main  []Node // the main line of the game being read
+	tags  []Tag  // the tags of the game being read
+	reuse bool   // the game being read reuses the caller's (ReadInto)
 }
 
 // intern returns b as a string, shared with an earlier equal string when
@@ -270,8 +271,23 @@ func (r *Reader) take(n int) {
 // io.EOF. A game that cannot be read is returned as far as it was read,
 // with a *SyntaxError; reading can go on with the next game. An error of
 // the underlying reader is returned as is.
-func (r *Reader) Read() (*Game, error) {
-	g := &Game{}
+func (r *Reader) Read() (*Game, error) { return r.read(&Game{}, false) }
+
+// ReadInto is Read into g, reusing its storage: the slices of the game
+// read into g before are overwritten (the strings they held stay valid).
+// A caller that handles one game at a time, such as a check of a whole
+// file, saves allocating and copying each game. At the end of the input
+// it returns io.EOF.
+func (r *Reader) ReadInto(g *Game) error {
+	_, err := r.read(g, true)
+	return err
+}
+
+// read reads the next game into g; with reuse, g's slices are kept and
+// overwritten.
+func (r *Reader) read(g *Game, reuse bool) (*Game, error) {
+	*g = Game{Tags: g.Tags[:0], Comments: g.Comments[:0], Moves: g.Moves[:0]}
+	r.reuse = reuse
 	var synErr error
 	fail := func(line, col int, format string, args ...any) {
 		if synErr == nil {
@@ -501,7 +517,14 @@ func (r *Reader) hasTag(name string) bool {
 }
 
 func (r *Reader) finish(g *Game, err error) (*Game, error) {
-	g.Moves = append([]Node(nil), r.main...)
+	if r.reuse {
+		if len(r.main) < cap(g.Moves) {
+			clear(g.Moves[len(r.main):cap(g.Moves)]) // no node of an earlier game kept alive
+		}
+		g.Moves = append(g.Moves[:0], r.main...)
+	} else {
+		g.Moves = append([]Node(nil), r.main...)
+	}
 	g.Tags = append(g.Tags, r.tags...)
 	for i := range g.Tags {
 		g.Tags[i].Value = toUTF8(g.Tags[i].Value)

@@ -309,3 +309,33 @@ func TestSampleGames(t *testing.T) {
 		t.Errorf("read %d sample games, want at least 50", n)
 	}
 }
+
+// TestReadInto reads the test games with Read and, reusing one Game, with
+// ReadInto: the same games, and none keeps a move of a longer game read
+// before it.
+func TestReadInto(t *testing.T) {
+	for _, name := range []string{"games.pgn", "export_in.pgn"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, into := NewReader(bytes.NewReader(data)), NewReader(bytes.NewReader(data))
+		g := new(Game)
+		for i := 1; ; i++ {
+			want, werr := r.Read()
+			gerr := into.ReadInto(g)
+			if errors.Is(werr, io.EOF) {
+				if !errors.Is(gerr, io.EOF) {
+					t.Fatalf("%s game %d: ReadInto = %v at the end", name, i, gerr)
+				}
+				break
+			}
+			if got, w := fmt.Sprintf("%v %v", *g, gerr), fmt.Sprintf("%v %v", *want, werr); got != w {
+				t.Fatalf("%s game %d: ReadInto read %.200s, want %.200s", name, i, got, w)
+			}
+			if rest := g.Moves[len(g.Moves):cap(g.Moves)]; len(rest) > 0 && rest[0].Text != "" {
+				t.Errorf("%s game %d: a move of an earlier game is kept: %q", name, i, rest[0].Text)
+			}
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package rules
 
+import "sync"
+
 // Position is a chess position: the pieces on the board, the side to move,
 // the castling rights, the en passant square and the two move counters of
 // FEN. The zero Position is not a valid position; start from
@@ -21,19 +23,23 @@ type Position struct {
 const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 // StartPosition returns the initial position of a game (art. 2.3).
-func StartPosition() Position { return startPosition }
+func StartPosition() Position { return tables() }
 
-// startPosition is read once by init; Position is a value, so callers get
-// copies.
-var startPosition Position
-
-// init fills the tables of the package, in order: attacks, then Zobrist
-// keys, then the initial position, which needs both.
-func init() {
+// tables fills the tables of the package on first use, in order: attacks,
+// then Zobrist keys, then the initial position, which needs both, and
+// returns that position. Every Position comes from ParseFEN or
+// StartPosition, both of which call it, so the methods of Position read
+// the tables without asking; a command that never sets up a position
+// (most of them) never pays for them. Like the init function it replaces,
+// it is the package's only writer of the tables, once per process:
+// afterwards they are read-only. Position is a value, so callers get
+// copies of the initial position.
+var tables = sync.OnceValue(func() Position {
 	initAttacks()
 	initZobrist()
-	startPosition, _ = ParseFEN(StartFEN) // valid; TestStartPosition checks it
-}
+	p, _ := parseFEN(StartFEN) // valid; TestStartPosition checks it
+	return p
+})
 
 // Turn returns the side to move.
 func (p *Position) Turn() Colour { return p.turn }

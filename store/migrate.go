@@ -85,7 +85,7 @@ func (db *DB) migrate(ctx context.Context, kind fileKind) error {
 			return db.fault(err)
 		}
 	}
-	if kind != fileOurs {
+	if kind != fileOurs && kind != fileOursWAL {
 		// A new file, or one made before arbiter marked its files.
 		if _, err := db.db.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d`, ApplicationID)); err != nil {
 			return db.fault(err)

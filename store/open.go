@@ -70,6 +70,7 @@ const (
 	fileEmpty                   // nothing stored: a new database may be made in it
 	fileOurs                    // an arbiter database carrying ApplicationID
 	fileOlder                   // an arbiter database from before ApplicationID
+	fileOursWAL                 // fileOurs already in write-ahead-log mode
 )
 
 // Open opens the database at path for reading and writing, creating it
@@ -141,10 +142,6 @@ func openAt(ctx context.Context, path string, mode Mode, busyMS int, now func() 
 	// made it.
 	sdb.SetMaxOpenConns(1)
 	db := &DB{db: sdb, path: path, Now: now}
-	if err := db.migrate(ctx, kind); err != nil {
-		sdb.Close()
-		return nil, err
-	}
 	if path != ":memory:" {
 		// Reads go to a pool of their own: in WAL mode (set by migrate)
 		// they see the last commit while a write is under way, instead
@@ -158,7 +155,26 @@ func openAt(ctx context.Context, path string, mode Mode, busyMS int, now func() 
 		rdb.SetMaxOpenConns(readers)
 		db.rdb = rdb
 	}
+	if kind == fileOursWAL && db.current(ctx) {
+		// Nothing to migrate. The version was read on a reading
+		// connection, which the command's reads use next: the writing
+		// one reads the schema (49 KB, most of it the undo triggers)
+		// only if the command writes.
+		db.undo = true
+		return db, nil
+	}
+	if err := db.migrate(ctx, kind); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return db, nil
+}
+
+// current reports whether the database has the schema of this build, read
+// on the reading pool; any doubt is left to migrate.
+func (db *DB) current(ctx context.Context) bool {
+	v, err := schemaVersion(ctx, db.rdb)
+	return err == nil && v == SchemaVersion()
 }
 
 // readers is how many connections read at once.
@@ -280,6 +296,9 @@ func inspect(ctx context.Context, path string) (fileKind, error) {
 	}
 	switch binary.BigEndian.Uint32(head[68:72]) {
 	case ApplicationID:
+		if head[18] == 2 && head[19] == 2 { // the file format of WAL mode
+			return fileOursWAL, nil
+		}
 		return fileOurs, nil
 	case 0:
 		if head[18] == 2 && !exists(path+"-wal") && !exists(path+"-shm") {

@@ -113,3 +113,36 @@ func TestOpenRefusesOtherFiles(t *testing.T) {
 		t.Errorf("a new database in an empty file: %v", err)
 	}
 }
+
+// TestOpenCurrentLeavesWriterIdle checks that opening a database of the
+// current schema for writing reads its version on a reading connection
+// and leaves the writing one unopened (the schema is read only when the
+// command writes), and that a write then still records its undo.
+func TestOpenCurrentLeavesWriterIdle(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "club.db")
+	db := mustOpenPath(t, path)
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring")); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db, err := OpenMode(ctx, path, ReadWrite, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if n := db.db.Stats().OpenConnections; n != 0 {
+		t.Errorf("after opening a current database: %d writing connections open, want 0", n)
+	}
+	if !db.undo {
+		t.Fatalf("undo is off after opening a current database")
+	}
+	tour := arbiter.NewTournament("Autumn")
+	if _, err := db.CreateTournament(ctx, tour); err != nil {
+		t.Fatal(err)
+	}
+	var logged int
+	if err := db.db.QueryRow(`SELECT count(*) FROM undo_log`).Scan(&logged); err != nil || logged == 0 {
+		t.Errorf("the write after a quick open logged %d undo rows (%v), want some", logged, err)
+	}
+}

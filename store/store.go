@@ -131,6 +131,9 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	defer tx.Rollback()
 	var mark undoMark
 	if db.undo {
+		if err := ensureUndo(ctx, tx); err != nil {
+			return db.fault(err)
+		}
 		if mark, err = beginCommand(ctx, tx); err != nil {
 			return db.fault(err)
 		}

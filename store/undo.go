@@ -10,12 +10,15 @@ import (
 )
 
 // Undo works below the use cases, on rows: triggers on every table (made
-// by syncUndo from the table's columns, so a new table or column is
-// covered by the next migration) append to undo_log the statement that
-// puts a changed row back as it was. write groups the statements of one
-// transaction with the events it logged (undo_commands), and Undo replays
-// a command's statements backwards in one transaction. The event log is
-// append-only: an undo adds an event, it removes none.
+// from the table's columns, so a new table or column is covered as soon as
+// a migration adds it) append to undo_log the statement that puts a
+// changed row back as it was. The triggers are TEMP triggers of the
+// connection that writes, made by its first write (ensureUndo): stored in
+// the file, they would be read with the schema by every connection of
+// every command, reads too, for nothing. write groups the statements of
+// one transaction with the events it logged (undo_commands), and Undo
+// replays a command's statements backwards in one transaction. The event
+// log is append-only: an undo adds an event, it removes none.
 
 // ErrDependent is the kind of error Undo returns for a command that a
 // later one depends on.
@@ -32,27 +35,69 @@ var untracked = map[string]bool{
 	"pin_failures": true, "player_sessions": true,
 }
 
-// syncUndo creates, for every table of the schema, the triggers that
-// record how to undo a change, from the table's current columns.
+// syncUndo runs at the end of the migrations: it drops the undo
+// triggers that versions before 15 stored in the file (ensureUndo makes
+// them per connection now) and forgets the rows the migrations themselves
+// logged, which are no one's command.
 func syncUndo(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT name FROM main.sqlite_schema WHERE type = 'trigger' AND name LIKE 'undo\_%' ESCAPE '\'`)
+	if err != nil {
+		return fmt.Errorf("list undo triggers: %w", err)
+	}
+	var stored []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return err
+		}
+		stored = append(stored, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, n := range stored {
+		if _, err := tx.ExecContext(ctx, "DROP TRIGGER main."+ident(n)); err != nil {
+			return fmt.Errorf("drop %s: %w", n, err)
+		}
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM undo_log WHERE command IS NULL`)
+	return err
+}
+
+// ensureUndo makes, in the writing connection of tx, the TEMP triggers
+// that record how to undo a change, for every table of the schema from
+// its current columns, unless the connection has them already. A
+// transaction rolled back takes them with it, and the next write makes
+// them again.
+func ensureUndo(ctx context.Context, tx *sql.Tx) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM temp.sqlite_schema WHERE type = 'trigger'`).Scan(&n); err != nil {
+		return fmt.Errorf("undo triggers: %w", err)
+	}
+	if n > 0 {
+		return nil
+	}
 	tables, err := trackedTables(ctx, tx)
 	if err != nil {
 		return err
 	}
+	var all strings.Builder
 	for _, t := range tables {
 		cols, err := tableColumns(ctx, tx, t)
 		if err != nil {
 			return err
 		}
 		for _, s := range undoTriggers(t, cols) {
-			if _, err := tx.ExecContext(ctx, s); err != nil {
-				return fmt.Errorf("undo triggers of %s: %w", t, err)
-			}
+			all.WriteString(s)
+			all.WriteString(";\n")
 		}
 	}
-	// Rows copied by the migrations themselves are no one's command.
-	_, err = tx.ExecContext(ctx, `DELETE FROM undo_log WHERE command IS NULL`)
-	return err
+	if _, err := tx.ExecContext(ctx, all.String()); err != nil {
+		return fmt.Errorf("undo triggers: %w", err)
+	}
+	return nil
 }
 
 func trackedTables(ctx context.Context, q queryer) ([]string, error) {
@@ -98,8 +143,8 @@ func ident(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"
 
 func lit(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
 
-// undoTriggers returns the statements that (re)create the three triggers
-// of table t with columns cols. Each trigger builds, as text, the
+// undoTriggers returns the statements that create the three TEMP
+// triggers of table t with columns cols. Each trigger builds, as text, the
 // statement that reverses its change, the row named by its rowid.
 func undoTriggers(t string, cols []string) []string {
 	name := func(kind string) string { return ident("undo_" + t + "_" + kind) }
@@ -124,13 +169,11 @@ func undoTriggers(t string, cols []string) []string {
 	log := func(rid, stmt string) string {
 		return "INSERT INTO undo_log (tbl, rid, stmt) VALUES (" + lit(t) + ", " + rid + ", " + stmt + ");"
 	}
+	on := " ON main." + ident(t) + " BEGIN "
 	return []string{
-		"DROP TRIGGER IF EXISTS " + name("insert"),
-		"DROP TRIGGER IF EXISTS " + name("update"),
-		"DROP TRIGGER IF EXISTS " + name("delete"),
-		"CREATE TRIGGER " + name("insert") + " AFTER INSERT ON " + ident(t) + " BEGIN " + log("new.rowid", del) + " END",
-		"CREATE TRIGGER " + name("update") + " AFTER UPDATE ON " + ident(t) + " BEGIN " + log("old.rowid", update) + " END",
-		"CREATE TRIGGER " + name("delete") + " AFTER DELETE ON " + ident(t) + " BEGIN " + log("old.rowid", insert) + " END",
+		"CREATE TEMP TRIGGER " + name("insert") + " AFTER INSERT" + on + log("new.rowid", del) + " END",
+		"CREATE TEMP TRIGGER " + name("update") + " AFTER UPDATE" + on + log("old.rowid", update) + " END",
+		"CREATE TEMP TRIGGER " + name("delete") + " AFTER DELETE" + on + log("old.rowid", insert) + " END",
 	}
 }
 

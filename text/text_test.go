@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -175,5 +177,91 @@ func TestEscapeJSON(t *testing.T) {
 	}
 	if !utf8.Valid(got) {
 		t.Errorf("EscapeJSON gave invalid UTF-8")
+	}
+}
+
+// visibleSpec is visible written rune by rune, as the rule reads: the
+// byte-wise fast path must agree with it on every input.
+func visibleSpec(s string, keepLines bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case keepLines && (r == '\n' || r == '\t' || r == '\r' && strings.HasPrefix(s[i+n:], "\n")):
+			b.WriteRune(r)
+		case Class(r) == "":
+			b.WriteString(s[i : i+n])
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// TestVisibleFastPath compares visible, and the Writer fed in pieces,
+// with visibleSpec on every byte value alone and within text, and on
+// text whose only faults come late.
+func TestVisibleFastPath(t *testing.T) {
+	var ins []string
+	for c := 0; c < 256; c++ {
+		ins = append(ins, string([]byte{byte(c)}), "ab"+string([]byte{byte(c)})+"cd\r\n")
+	}
+	ins = append(ins, "", "plain text\n", "Niccolò Zoë 🏆\r\n\tend", "\r", "a\rb", "\r\n\r\n",
+		strings.Repeat("board 1 1-0\n", 100)+"\x1b[2J", "é\xc3", "\u202e\u2028\u0085\ufeff", "\xf0\x9f\x8f")
+	for _, in := range ins {
+		for _, keep := range []bool{false, true} {
+			if got, want := visible(in, keep), visibleSpec(in, keep); got != want {
+				t.Errorf("visible(%q, %v) = %q, want %q", in, keep, got, want)
+			}
+		}
+		want := visibleSpec(in, true)
+		if strings.HasSuffix(in, "\r") || !utf8.ValidString(in) {
+			// A final CR or an unfinished sequence is held back and
+			// flushed without keeping lines.
+			continue
+		}
+		for _, size := range []int{1, 3, 7, len(in) + 1} {
+			var b bytes.Buffer
+			w := NewWriter(&b)
+			for i := 0; i < len(in); i += size {
+				w.Write([]byte(in[i:min(i+size, len(in))]))
+			}
+			w.Flush()
+			if b.String() != want {
+				t.Errorf("Writer, writes of %d bytes, of %q = %q, want %q", size, in, b.String(), want)
+			}
+		}
+	}
+}
+
+// TestEscapeJSONPlain checks that EscapeJSON returns plain JSON as it is,
+// the same slice, and escapes every other byte value.
+func TestEscapeJSONPlain(t *testing.T) {
+	plain := []byte("{\"name\": \"Niccolò 🏆\"}\n")
+	if got := EscapeJSON(plain); &got[0] != &plain[0] {
+		t.Errorf("EscapeJSON copied plain JSON")
+	}
+	for c := 0; c < 0x80; c++ {
+		in := []byte{'"', byte(c), '"'}
+		got := EscapeJSON(in)
+		changed := !bytes.Equal(got, in)
+		if want := Class(rune(c)) != "" && c != '\n'; changed != want {
+			t.Errorf("EscapeJSON(%q) = %q: changed %v, want %v", in, got, changed, want)
+		}
+	}
+}
+
+// BenchmarkWriter measures the terminal filter on a game check report:
+// plain ASCII lines with a few accented names.
+func BenchmarkWriter(b *testing.B) {
+	line := []byte("Game 12: Niccolò Rossi - Zoë Bianchi 1-0: every move legal; result: consistent\n")
+	b.SetBytes(int64(len(line)))
+	b.ReportAllocs()
+	w := NewWriter(io.Discard)
+	for b.Loop() {
+		w.Write(line)
 	}
 }

@@ -15,11 +15,13 @@ import (
 func Visible(s string) string { return visible(s, false) }
 
 func visible(s string, keepLines bool) string {
-	if utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return Class(r) != "" }) < 0 {
+	k := cleanPrefix(s, keepLines, utf8.DecodeRuneInString)
+	if k == len(s) {
 		return s
 	}
 	var b strings.Builder
-	for i := 0; i < len(s); {
+	b.WriteString(s[:k])
+	for i := k; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && n <= 1:
@@ -38,6 +40,31 @@ func visible(s string, keepLines bool) string {
 	return b.String()
 }
 
+// cleanPrefix returns the length of the longest start of s that visible
+// leaves as it is: printable ASCII is decided byte by byte, and only the
+// other bytes are decoded (by decode) and classed. With keepLines, line
+// feeds, tabs and the CR of a CRLF are kept too.
+func cleanPrefix[T string | []byte](s T, keepLines bool, decode func(T) (rune, int)) int {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c >= 0x20 && c < 0x7F:
+			i++
+		case c >= utf8.RuneSelf:
+			r, n := decode(s[i:])
+			if r == utf8.RuneError && n <= 1 || Class(r) != "" {
+				return i
+			}
+			i += n
+		case keepLines && (c == '\n' || c == '\t' || c == '\r' && i+1 < len(s) && s[i+1] == '\n'):
+			i++
+		default:
+			return i
+		}
+	}
+	return len(s)
+}
+
 // Writer passes text to a terminal or a pipe with every character Visible
 // writes out made visible, except line feeds, tabs and the carriage
 // return of a CRLF line end. A UTF-8 sequence or CRLF split across two
@@ -53,7 +80,10 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 // Write writes p made visible. It returns len(p) when the underlying
 // write succeeds.
 func (t *Writer) Write(p []byte) (int, error) {
-	buf := append(t.hold, p...)
+	buf := p
+	if len(t.hold) > 0 {
+		buf = append(t.hold, p...)
+	}
 	t.hold = nil
 	cut := len(buf)
 	// Hold back an unfinished UTF-8 sequence or a lone final CR.
@@ -74,8 +104,9 @@ func (t *Writer) Write(p []byte) (int, error) {
 	}
 	t.hold = append(t.hold, buf[cut:]...)
 	out := buf[:cut]
-	if s := visible(string(out), true); s != string(out) {
-		out = []byte(s)
+	// Plain text, nearly all of it, is written as it came, without a copy.
+	if cleanPrefix(out, true, utf8.DecodeRune) < len(out) {
+		out = []byte(visible(string(out), true))
 	}
 	if _, err := t.w.Write(out); err != nil {
 		return 0, err
@@ -101,7 +132,7 @@ func (t *Writer) Flush() error {
 // strings are the only place they can appear, so the result is the same
 // JSON value.
 func EscapeJSON(js []byte) []byte {
-	if !bytes.ContainsFunc(js, func(r rune) bool { return Class(r) != "" && r != '\n' }) {
+	if jsonPlain(js) {
 		return js
 	}
 	var b bytes.Buffer
@@ -115,4 +146,26 @@ func EscapeJSON(js []byte) []byte {
 		i += n
 	}
 	return b.Bytes()
+}
+
+// jsonPlain reports whether js holds no character but the line feed that
+// Class refuses; bytes that are not UTF-8 count as plain, as EscapeJSON
+// leaves them.
+func jsonPlain(js []byte) bool {
+	for i := 0; i < len(js); {
+		c := js[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' || c == 0x7F {
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(js[i:])
+		if Class(r) != "" {
+			return false
+		}
+		i += n
+	}
+	return true
 }

@@ -55,28 +55,75 @@ func (e Explanation) Format(word func(phrase.Text) string) string {
 // opponents, cuts, and for DE the group still tied at that point and how
 // the direct encounters were read. The values are those of Rank. It
 // returns an error for a pairing number that is not on the table and for
-// the errors of Rank.
+// the errors of Rank. It ranks the whole table: to explain many players,
+// use an Explainer.
 func Explain(in Input, pn int) ([]Explanation, error) {
-	if in.Table == nil || pn < 1 || pn > len(in.Table.Cards) {
-		n := 0
-		if in.Table != nil {
-			n = len(in.Table.Cards)
-		}
-		return nil, fmt.Errorf("tiebreak: no player %d: type a pairing number from 1 to %d", pn, n)
+	if err := checkPN(in, pn); err != nil {
+		return nil, err
 	}
 	r, err := rank(in, pn)
 	if err != nil {
 		return nil, err
 	}
+	return r.explain(pn), nil
+}
+
+// An Explainer explains the tie-breaks of every player of one table from
+// a single ranking: a page per player costs that player's share, not a
+// ranking each. It is read-only once made, and safe for concurrent use.
+type Explainer struct {
+	in Input
+	r  *ranking
+}
+
+// NewExplainer ranks in.Table once, recording what Explain needs for
+// every player. It returns the errors of Rank.
+func NewExplainer(in Input) (*Explainer, error) {
+	r, err := rank(in, traceAll)
+	if err != nil {
+		return nil, err
+	}
+	// What explaining computes on demand is computed now, once: the
+	// Explainer is then only read.
+	r.calc.plainBH()
+	r.fore = r.calc.fore()
+	return &Explainer{in: in, r: r}, nil
+}
+
+// Explain returns what the package's Explain returns for player pn.
+func (x *Explainer) Explain(pn int) ([]Explanation, error) {
+	if err := checkPN(x.in, pn); err != nil {
+		return nil, err
+	}
+	return x.r.explain(pn), nil
+}
+
+// checkPN refuses a pairing number that is not on in's table.
+func checkPN(in Input, pn int) error {
+	if in.Table == nil || pn < 1 || pn > len(in.Table.Cards) {
+		n := 0
+		if in.Table != nil {
+			n = len(in.Table.Cards)
+		}
+		return fmt.Errorf("tiebreak: no player %d: type a pairing number from 1 to %d", pn, n)
+	}
+	return nil
+}
+
+// explain words the tie-breaks of traced player pn from ranking r.
+func (r *ranking) explain(pn int) []Explanation {
 	c := r.calc
-	out := make([]Explanation, len(in.Chain))
-	for i, s := range in.Chain {
+	out := make([]Explanation, len(r.chain))
+	for i, s := range r.chain {
 		e := Explanation{Spec: s, Value: r.values[i][pn-1]}
 		switch s.Code {
 		case BH, SB:
 			c.explainBuchholz(&e, pn, phrase.Text{})
 		case FB:
-			f := c.fore()
+			f := r.fore
+			if f == nil {
+				f = c.fore()
+			}
 			note := say("tb.fb.notyet")
 			if f != c {
 				note = say("tb.fb.draws", "Round", c.rounds)
@@ -101,7 +148,7 @@ func Explain(in Input, pn int) ([]Explanation, error) {
 		}
 		out[i] = e
 	}
-	return out, nil
+	return out
 }
 
 // num formats a figure without trailing zeros: "12", "12.5", "12.33".
@@ -423,12 +470,13 @@ func (c *calc) explainTPR(e *Explanation, pn int) {
 // explainDE fills e for the DE at chain index i.
 func (r *ranking) explainDE(e *Explanation, i, pn int) {
 	c := r.calc
-	group := r.tied[i]
+	dg := r.groups[i][pn]
 	name := specName(e.Spec)
-	if group == nil {
+	if dg == nil {
 		e.Summary = then(name, say("tb.de.nottied"))
 		return
 	}
+	group := dg.members
 	met := make(map[int]bool)
 	for j, o := range c.cards[pn-1].Rounds {
 		if !hasOpponent(o) || !slices.Contains(group, o.Opponent) {
@@ -456,6 +504,6 @@ func (r *ranking) explainDE(e *Explanation, i, pn int) {
 	if e.Value > 0 {
 		verdict = say("tb.de.place", "Place", phrase.Num(e.Value))
 	}
-	steps := phrase.Join("; ", r.de[i].steps...)
+	steps := phrase.Join("; ", dg.trace.steps...)
 	e.Summary = then(name, say("tb.de.sum", "Others", list(others), "Verdict", verdict, "Steps", steps))
 }

@@ -2,6 +2,7 @@ package tiebreak
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -141,3 +142,63 @@ func TestExplainErrors(t *testing.T) {
 
 // english words a note as the English catalog does.
 func english(t phrase.Text) string { return locale.New(locale.English).Word(t) }
+
+// TestExplainer checks that an Explainer, ranking once, explains every
+// player of each table exactly as Explain does ranking for him alone,
+// and that its Explain may be called from several goroutines at once.
+func TestExplainer(t *testing.T) {
+	tests := []struct {
+		name    string
+		table   string
+		edition int
+		ratings []int
+		codes   []string
+	}{
+		{"exercise", fideExercise, Edition2023, nil, []string{"BH", "BH-C1", "SB", "SB-C1", "FB", "WIN", "PS-C1", "AOB"}},
+		{"worked", sixPlayers, Edition2023, sixRatings, []string{"DE", "BH", "DE", "SB", "ARO", "ARO-C1", "TPR", "AOB", "KS", "BPG"}},
+		{"de-swiss", firstOnly, Edition2023, nil, []string{"DE", "BH"}},
+		{"zpb", zpb, Edition2023, nil, []string{"SB-C1", "BH-C1", "DE"}},
+		{"pending", pending, Edition2023, nil, []string{"BH", "WON", "DE", "FB"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tour, tab := crosstable(t, tt.table)
+			tour.TiebreakEdition = tt.edition
+			chain, err := ParseChain(tt.codes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := Input{Tournament: tour, Table: tab, Ratings: tt.ratings, Chain: chain}
+			x, err := NewExplainer(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := len(tab.Cards)
+			got := make([][]Explanation, n+1)
+			done := make(chan int)
+			for pn := 1; pn <= n; pn++ {
+				go func() {
+					got[pn], _ = x.Explain(pn)
+					done <- pn
+				}()
+			}
+			for range n {
+				<-done
+			}
+			for pn := 1; pn <= n; pn++ {
+				want, err := Explain(in, pn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got[pn], want) {
+					t.Errorf("player %d: Explainer gives %+v, want %+v", pn, got[pn], want)
+				}
+			}
+			for _, pn := range []int{0, n + 1} {
+				if _, err := x.Explain(pn); err == nil {
+					t.Errorf("Explain(%d) of %d players: no error", pn, n)
+				}
+			}
+		})
+	}
+}

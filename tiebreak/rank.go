@@ -24,13 +24,29 @@ type span struct{ a, b int }
 
 // ranking is the outcome of rank, with what Explain needs about one player.
 type ranking struct {
+	chain     []Spec
 	calc      *calc
+	fore      *calc // calc.fore(), made once by an Explainer; nil otherwise
 	standings []Standing
 	values    [][]float64 // values[i][pn-1]: Chain[i]'s figure
 
-	traced int       // the player Explain is about, 0 for none
-	tied   [][]int   // tied[i]: the players tied with him when Chain[i] was applied, nil if none
-	de     []deTrace // de[i]: the steps of DE at Chain[i]
+	// traced is the player Explain is about, 0 for none, traceAll for
+	// every player (an Explainer).
+	traced int
+	// groups[i] maps a player to the group he was tied in when DE at
+	// Chain[i] was applied, for the players traced: absent when he was
+	// tied with no one.
+	groups []map[int]*deGroup
+}
+
+// traceAll, as rank's traced, records the groups of every player.
+const traceAll = -1
+
+// deGroup is a group of players still tied when DE was applied: its
+// members, in pairing-number order, and the steps DE took.
+type deGroup struct {
+	members []int
+	trace   deTrace
 }
 
 // Rank ranks the players of in.Table: by points, then by each tie-break of
@@ -59,11 +75,11 @@ func rank(in Input, traced int) (*ranking, error) {
 		return nil, err
 	}
 	r := &ranking{
+		chain:  in.Chain,
 		calc:   c,
 		values: make([][]float64, len(in.Chain)),
 		traced: traced,
-		tied:   make([][]int, len(in.Chain)),
-		de:     make([]deTrace, len(in.Chain)),
+		groups: make([]map[int]*deGroup, len(in.Chain)),
 	}
 	order := make([]int, c.n)
 	for i := range order {
@@ -88,11 +104,6 @@ func rank(in Input, traced int) (*ranking, error) {
 				next = append(next, g)
 				continue
 			}
-			var tr *deTrace
-			if traced != 0 && slices.Contains(members, traced) {
-				r.tied[i] = slices.Sorted(slices.Values(members))
-				tr = &r.de[i]
-			}
 			if s.Code != DE {
 				if s.Code.lowerFirst() {
 					slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(vals[a-1], vals[b-1]) })
@@ -101,6 +112,19 @@ func rank(in Input, traced int) (*ranking, error) {
 				}
 				next = split(order, g.a, g.b, func(pn int) float64 { return vals[pn-1] }, next)
 				continue
+			}
+			var tr *deTrace
+			if traced == traceAll || traced != 0 && slices.Contains(members, traced) {
+				dg := &deGroup{members: slices.Sorted(slices.Values(members))}
+				if r.groups[i] == nil {
+					r.groups[i] = make(map[int]*deGroup)
+				}
+				for _, pn := range dg.members {
+					if traced == traceAll || pn == traced {
+						r.groups[i][pn] = dg
+					}
+				}
+				tr = &dg.trace
 			}
 			parts := c.directEncounter(slices.Sorted(slices.Values(members)), at, tr)
 			if len(parts) == 1 {

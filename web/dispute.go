@@ -29,6 +29,9 @@ func claimChoices(wd words) []claimChoice {
 // rulingFor words the ruling on player pn's board of round n, "" if
 // none.
 func rulingFor(wd words, st *state, n, pn int) string {
+	if len(st.rulings) == 0 {
+		return "" // most evenings: no board of a round is looked through
+	}
 	rd := st.snap.Round(n)
 	if rd == nil {
 		return ""

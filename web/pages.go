@@ -360,7 +360,7 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 	}
 	var ex []tiebreak.Explanation
 	if len(st.in.Chain) > 0 && st.in.Table != nil {
-		ex, _ = tiebreak.Explain(st.in, pn)
+		ex, _ = st.explain(pn)
 	}
 	names := map[int]string{}
 	for _, x := range ex {

@@ -253,6 +253,10 @@ type state struct {
 	in        tiebreak.Input
 	ranked    []tiebreak.Standing
 	rulings   []store.Ruling // the organizer's rulings on disputes (dispute.go)
+
+	explainOnce sync.Once // see explain (site.go)
+	explainer   *tiebreak.Explainer
+	explainErr  error
 }
 
 // state returns the tournament as of the last change seen.

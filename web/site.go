@@ -3,11 +3,16 @@ package web
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
+	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
 // A static site: the public pages as files in one folder, with relative
@@ -16,6 +21,18 @@ import (
 // code or PIN) as of one moment, without the live updates, the projector
 // and the search on the server; "Find my board" still filters as one
 // types.
+
+// explain returns the tie-breaks of player pn explained. The ranking
+// they are read from is made once per state, on the first player's page,
+// and shared by every page after it: a site of a thousand players ranks
+// the table once, not a thousand times.
+func (st *state) explain(pn int) ([]tiebreak.Explanation, error) {
+	st.explainOnce.Do(func() { st.explainer, st.explainErr = tiebreak.NewExplainer(st.in) })
+	if st.explainErr != nil {
+		return nil, st.explainErr
+	}
+	return st.explainer.Explain(pn)
+}
 
 // SiteFile is one file of the published site; Name is a path relative to
 // the site's folder, with slashes.
@@ -78,40 +95,59 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 		return nil, err
 	}
 	wd := s.langs[siteLang(st)]
-	var out []SiteFile
-	add := func(name, tmpl string, p page) error {
-		p.static, p.downloads, p.shared = true, downloads, 0
-		var b bytes.Buffer
-		if err := s.pages[tmpl].ExecuteTemplate(&b, "layout.html", p); err != nil {
-			return fmt.Errorf("web: page %s: %w", name, err)
-		}
-		out = append(out, SiteFile{Name: name, Body: b.Bytes()})
-		return nil
+	// Every page is one job, drawn from the state alone: the jobs run on
+	// every core the machine has, and the files keep their order.
+	type job struct {
+		name, tmpl string
+		page       func() page
 	}
-	if err := add("index.html", "home", s.homePage(wd, st, st.published)); err != nil {
-		return nil, err
-	}
+	jobs := []job{{"index.html", "home", func() page { return s.homePage(wd, st, st.published) }}}
 	for n := 1; n <= st.published; n++ {
-		p := s.homePage(wd, st, n)
-		p.Nav = "round-" + strconv.Itoa(n)
-		if err := add("round-"+strconv.Itoa(n)+".html", "home", p); err != nil {
-			return nil, err
-		}
+		jobs = append(jobs, job{"round-" + strconv.Itoa(n) + ".html", "home", func() page {
+			p := s.homePage(wd, st, n)
+			p.Nav = "round-" + strconv.Itoa(n)
+			return p
+		}})
 	}
-	if err := add("standings.html", "standings", s.standingsPage(wd, st)); err != nil {
-		return nil, err
-	}
-	if err := add("crosstable.html", "crosstable", s.crosstablePage(wd, st)); err != nil {
-		return nil, err
-	}
-	if err := add("find.html", "find", s.findPage(wd, st, "")); err != nil {
-		return nil, err
-	}
+	jobs = append(jobs,
+		job{"standings.html", "standings", func() page { return s.standingsPage(wd, st) }},
+		job{"crosstable.html", "crosstable", func() page { return s.crosstablePage(wd, st) }},
+		job{"find.html", "find", func() page { return s.findPage(wd, st, "") }})
 	for _, e := range st.snap.Entries {
-		p := s.playerPage(wd, st, e.PN)
-		if err := add("player-"+strconv.Itoa(e.PN)+".html", "player", p); err != nil {
-			return nil, err
-		}
+		jobs = append(jobs, job{"player-" + strconv.Itoa(e.PN) + ".html", "player", func() page { return s.playerPage(wd, st, e.PN) }})
+	}
+	out := make([]SiteFile, len(jobs), len(jobs)+2)
+	errs := make([]error, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var b bytes.Buffer
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) || ctx.Err() != nil {
+					return
+				}
+				j := jobs[i]
+				p := j.page()
+				p.static, p.downloads, p.shared = true, downloads, 0
+				b.Reset()
+				if err := s.pages[j.tmpl].ExecuteTemplate(&b, "layout.html", p); err != nil {
+					errs[i] = fmt.Errorf("web: page %s: %w", j.name, err)
+					continue
+				}
+				out[i] = SiteFile{Name: j.name, Body: bytes.Clone(b.Bytes())}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	for _, name := range []string{"app.css", "app.js"} {
 		b, err := fs.ReadFile(assets, "assets/static/"+name)

@@ -124,11 +124,12 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	// are not UTF-8 as Windows-1252.
 	r := rules.NewReader(utext.NewReader(in, utext.Auto))
 	n, bad := 0, 0
+	g := new(rules.Game) // one game at a time: its storage serves the next
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		g, readErr := r.Read()
+		readErr := r.ReadInto(g)
 		if errors.Is(readErr, io.EOF) {
 			break
 		}

@@ -9,10 +9,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 )
 
 func main() {
+	tuneGC(os.Getenv)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := lastResort(os.Stderr, func() int {
 		return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
@@ -35,4 +37,19 @@ func lastResort(stderr io.Writer, f func() int) (code int) {
 		}
 	}()
 	return f()
+}
+
+// tuneGC sets the garbage collector for a command that lives a fraction
+// of a second: a heap may grow to five times what is live before it is
+// collected (GOGC 400, not Go's 100), up to a soft limit of 1 GiB beyond
+// which it is collected as often as it takes. Reading a file of games
+// spends a sixth less CPU so, for a few megabytes more. GOGC and
+// GOMEMLIMIT in the environment are obeyed instead.
+func tuneGC(getenv func(string) string) {
+	if getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(1 << 30)
+	}
 }

@@ -6,10 +6,12 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labyrinth-chess/arbiter/desk"
@@ -101,16 +103,82 @@ func writeSite(ctx context.Context, a *app, d *desk.Desk, tid int64, dir string,
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return "", 0, usageErrorf("%s", a.tr().T("cli.publish.not-dir", "Path", dir))
 	}
+	return dir, len(files), a.writeFiles(dir, files)
+}
+
+// writeFiles writes files into the folder dir under the overwrite policy
+// of writeOutput, each whole or not at all, at the cost of a write per
+// file: the leftovers of killed commands are cleaned once per folder,
+// every file is written under a temporary name, the disk is synced once,
+// and only then is each renamed over its target. A failure before the
+// renames leaves every file as it was.
+func (a *app) writeFiles(dir string, files []web.SiteFile) error {
+	type written struct{ tmp, target, path string }
+	var temps []written
+	renamed := 0
+	defer func() {
+		for _, w := range temps[renamed:] {
+			os.Remove(w.tmp)
+		}
+	}()
+	cleaned := map[string]bool{}
 	for _, f := range files {
 		path := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return "", 0, writeError(path, err)
+			return writeError(path, err)
 		}
-		if err := a.writeOutput(path, f.Body); err != nil {
-			return "", 0, err
+		t, err := a.resolveOutput(path, a.force)
+		if err != nil {
+			return err
+		}
+		if t.direct {
+			if err := writeDirect(t, f.Body); err != nil {
+				return err
+			}
+			continue
+		}
+		if folder := filepath.Dir(t.target); !cleaned[folder] {
+			desk.CleanTemp(folder)
+			cleaned[folder] = true
+		}
+		tmp, err := desk.CreateTempCleaned(t.target)
+		if err != nil {
+			return writeErrorIn(a.tr(), path, err)
+		}
+		temps = append(temps, written{tmp: tmp.Name(), target: t.target, path: path})
+		// Readable by all, as writeOutput makes a report; a file
+		// replaced keeps its permissions.
+		mode := fs.FileMode(0o644)
+		if t.exists {
+			mode = t.mode
+		}
+		_, err = tmp.Write(f.Body)
+		if err == nil {
+			if err = tmp.Chmod(mode); errors.Is(err, errors.ErrUnsupported) {
+				err = nil
+			}
+		}
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return writeErrorIn(a.tr(), path, err)
 		}
 	}
-	return dir, len(files), nil
+	names := make([]string, len(temps))
+	for i, w := range temps {
+		names[i] = w.tmp
+	}
+	if err := desk.SyncFiles(names); err != nil {
+		return writeErrorIn(a.tr(), dir, err)
+	}
+	for _, w := range temps {
+		if err := os.Rename(w.tmp, w.target); err != nil {
+			return writeErrorIn(a.tr(), w.path, err)
+		}
+		renamed++
+	}
+	return nil
 }
 
 // siteFiles draws the site of the current tournament: the pages through
@@ -137,34 +205,62 @@ func siteFiles(ctx context.Context, a *app, d *desk.Desk, tid int64) ([]web.Site
 	if err != nil {
 		return nil, err
 	}
-	var extra []web.SiteFile
-	var downloads []web.Download
-	pdf := func(name, kind string, n int, write func(io.Writer, *reports.Event) error) error {
-		rev, err := desk.ReportEvent(s, n)
-		if err != nil {
-			return err
-		}
-		rev.Locale = locale.New(lang)
-		rev.Warn = func(rep reports.Replaced) { a.note(name + ": " + replacedText(a.tr(), rep) + ".") }
-		var b bytes.Buffer
-		if err := write(&b, rev); err != nil {
-			return err
-		}
-		extra = append(extra, web.SiteFile{Name: name, Body: b.Bytes()})
-		downloads = append(downloads, web.Download{File: name, Label: srv.DownloadLabel(lang, kind, n)})
-		return nil
+	// The PDFs are drawn while the pages are: each on its own, on every
+	// core there is. What the pages link to is known before either.
+	type pdfJob struct {
+		name, kind string
+		n          int
+		write      func(io.Writer, *reports.Event) error
 	}
-	if err := pdf("standings.pdf", "standings-pdf", published, reports.WriteStandings); err != nil {
-		return nil, err
-	}
-	if err := pdf("crosstable.pdf", "crosstable-pdf", published, reports.WriteCrosstable); err != nil {
-		return nil, err
+	jobs := []pdfJob{
+		{"standings.pdf", "standings-pdf", published, reports.WriteStandings},
+		{"crosstable.pdf", "crosstable-pdf", published, reports.WriteCrosstable},
 	}
 	for n := 1; n <= published; n++ {
-		write := func(w io.Writer, ev *reports.Event) error { return reports.WritePairings(w, ev, n) }
-		if err := pdf("pairings-"+strconv.Itoa(n)+".pdf", "pairings-pdf", n, write); err != nil {
-			return nil, err
+		jobs = append(jobs, pdfJob{"pairings-" + strconv.Itoa(n) + ".pdf", "pairings-pdf", n,
+			func(w io.Writer, ev *reports.Event) error { return reports.WritePairings(w, ev, n) }})
+	}
+	var downloads []web.Download
+	for _, j := range jobs {
+		downloads = append(downloads, web.Download{File: j.name, Label: srv.DownloadLabel(lang, j.kind, j.n)})
+	}
+	downloads = append(downloads, web.Download{File: "games.pgn", Label: srv.DownloadLabel(lang, "pgn", 0)})
+	tr := a.tr()
+	bodies := make([][]byte, len(jobs))
+	notes := make([][]string, len(jobs)) // said in order once all are drawn
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Go(func() {
+			rev, err := desk.ReportEvent(s, j.n)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			rev.Locale = locale.New(lang)
+			rev.Warn = func(rep reports.Replaced) { notes[i] = append(notes[i], j.name+": "+replacedText(tr, rep)+".") }
+			var b bytes.Buffer
+			if errs[i] = j.write(&b, rev); errs[i] == nil {
+				bodies[i] = b.Bytes()
+			}
+		})
+	}
+	pages, err := srv.Site(ctx, downloads)
+	wg.Wait()
+	for _, ns := range notes {
+		for _, n := range ns {
+			a.note(n)
 		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var extra []web.SiteFile
+	for i, j := range jobs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		extra = append(extra, web.SiteFile{Name: j.name, Body: bodies[i]})
 	}
 	// PGN is written with English letters whatever the language: that
 	// is the format (export pgn's default).
@@ -173,11 +269,6 @@ func siteFiles(ctx context.Context, a *app, d *desk.Desk, tid int64) ([]web.Site
 		return nil, err
 	}
 	extra = append(extra, web.SiteFile{Name: "games.pgn", Body: pgn.Bytes()})
-	downloads = append(downloads, web.Download{File: "games.pgn", Label: srv.DownloadLabel(lang, "pgn", 0)})
-	pages, err := srv.Site(ctx, downloads)
-	if err != nil {
-		return nil, err
-	}
 	return append(pages, extra...), nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -128,6 +129,13 @@ func pathErrText(err error) error {
 func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr, rawOut io.Writer, getenv func(string) string) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, rawOut: rawOut, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
+	if wantsVersion(args) {
+		// Worded only when asked for: the catalog and the build
+		// information are read by this command alone.
+		info, ok := debug.ReadBuildInfo()
+		root.Version = versionText(a.tr(), info, ok)
+		root.SetVersionTemplate("{{.Version}}\n")
+	}
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
 	}
@@ -202,6 +210,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "the database `FILE` (default: $ARBITER_DB, else ./arbiter.db)")
 	a.tournament = new(string)
 	root.PersistentFlags().StringVar(a.tournament, "tournament", "", "work on the tournament `ID|NAME` (default: the current tournament)")
+	root.Flags().Bool(strings.TrimPrefix(versionFlag, "--"), false, "print the version of arbiter and exit")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageMarker{err} })
 
 	root.AddCommand(

@@ -153,6 +153,11 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			if err != nil {
 				return err
 			}
+			if s.Next() != 1 || s.Tournament.Closed {
+				// closeOnFirstPairing changes nothing: the pairing is
+				// made from this reading, not a second one.
+				req.From = s
+			}
 			if closed, notes, err = a.closeOnFirstPairing(ctx, d, s, !opts.dryRun); err != nil {
 				return err
 			}
