@@ -89,10 +89,12 @@ func expected(r, opp int) int {
 	return pd
 }
 
-// perfect returns the perfect tournament performance (C.07 10.3) of a
+// perfect returns the perfect tournament performance (C.07 2026 10.3) of a
 // score pts against opponents rated rs: the lowest rating whose expected
-// score against them (B.02 8.1.b) reaches pts. A score of zero gives the
-// lowest rating minus 800; a full score, the highest plus 800.
+// score against them (B.02 8.1.b) reaches pts. Only a score of zero has a
+// rule of its own: the lowest rating minus 800. A full score follows the
+// definition: the table gives a win's expectation of 1.00 only from a
+// difference of 736 points on, so it is the highest rating plus 736.
 func perfect(pts arbiter.Score, rs []int) int {
 	lo, hi := rs[0], rs[0]
 	for _, r := range rs {
@@ -102,7 +104,9 @@ func perfect(pts arbiter.Score, rs []int) int {
 		return lo - 800
 	}
 	want := int(pts) * 50 // hundredths: pts is in half-points
-	if want >= 100*len(rs) {
+	if want > 100*len(rs) {
+		// More points than games: no rating expects it. Cannot happen
+		// with 1, ½ and 0 a game; the bound keeps the search finite.
 		return hi + 800
 	}
 	sum := func(r int) int {
