@@ -123,6 +123,12 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 		t.Rounds = max(played, 1)
 		out.RoundsAssumed = t.Rounds
 	}
+	// The tie-breaks follow the C.07 text in force when the tournament
+	// started, as trf tiebreaks and FIDE's reference checker read a file.
+	t.TiebreakEdition = tiebreak.EditionFor(t.Date)
+	if t.TiebreakEdition != tiebreak.Edition2026 {
+		notes = append(notes, fmt.Sprintf("The tournament started on %s: its tie-breaks follow the C.07 rules for unplayed rounds in force then (%d); change with arbiter tournament set --tiebreak-edition.", t.Date, t.TiebreakEdition))
+	}
 	if t.Rounds < played {
 		return out, fmt.Errorf("%d rounds are played but the file plans %d (XXR or 142)", played, t.Rounds)
 	}

@@ -104,14 +104,20 @@ type StandingView struct {
 	Rating        int                `json:"rating"`
 	Points        float64            `json:"points"`
 	Tiebreaks     map[string]float64 `json:"tiebreaks"`
+	// Undefined lists the codes whose figure C.07 leaves undefined for
+	// the player (tiebreak.Standing.Undefined); "tiebreaks" holds 0 for
+	// them.
+	Undefined []string `json:"undefined,omitempty"`
 }
 
 // ExplanationView is one tie-break explained, in JSON.
 type ExplanationView struct {
-	Tiebreak string     `json:"tiebreak"`
-	Value    float64    `json:"value"`
-	Summary  string     `json:"summary"`
-	Lines    []LineView `json:"lines"`
+	Tiebreak string  `json:"tiebreak"`
+	Value    float64 `json:"value"`
+	// Undefined reports a figure C.07 does not define; value is then 0.
+	Undefined bool       `json:"undefined,omitempty"`
+	Summary   string     `json:"summary"`
+	Lines     []LineView `json:"lines"`
 }
 
 // LineView is one line of a tie-break explained.
@@ -266,6 +272,9 @@ func StandingViews(s *Snapshot, in tiebreak.Input, st []tiebreak.Standing) []Sta
 			Rating: e.Player.Rating, Points: x.Points.Points(), Tiebreaks: map[string]float64{}}
 		for i, sp := range in.Chain {
 			j.Tiebreaks[sp.String()] = x.Values[i]
+			if !x.Defined(i) {
+				j.Undefined = append(j.Undefined, sp.String())
+			}
 		}
 		out = append(out, j)
 	}
@@ -278,7 +287,7 @@ func ExplanationViews(ex []tiebreak.Explanation) []ExplanationView {
 	en := viewWords()
 	out := make([]ExplanationView, 0, len(ex))
 	for _, x := range ex {
-		j := ExplanationView{Tiebreak: x.Spec.String(), Value: x.Value, Summary: en.Word(x.Summary), Lines: []LineView{}}
+		j := ExplanationView{Tiebreak: x.Spec.String(), Value: x.Value, Undefined: x.Undefined, Summary: en.Word(x.Summary), Lines: []LineView{}}
 		for _, l := range x.Lines {
 			j.Lines = append(j.Lines, LineView{l.Round, l.Opponent, l.Value, l.Counted, en.Word(l.Note)})
 		}

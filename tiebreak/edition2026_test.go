@@ -225,3 +225,28 @@ func TestUnratedWarning(t *testing.T) {
 		t.Errorf("with a rating for unrated players: warnings %q, want none", w)
 	}
 }
+
+// TestEditionFor checks the edition chosen by a tournament's start date:
+// the 2026 text from 1 March 2026, the 2023/2024 rules from 1 July 2023,
+// the 2009 rule before, and the rules in force without a date.
+func TestEditionFor(t *testing.T) {
+	tests := []struct {
+		date string
+		want int
+	}{
+		{"2026-03-01", Edition2026},
+		{"2026-11-30", Edition2026},
+		{"2026-02-28", Edition2023},
+		{"2025-01-01", Edition2023},
+		{"2024-08-01", Edition2023},
+		{"2023-07-01", Edition2023},
+		{"2023-06-30", Edition2009},
+		{"2010-05-01", Edition2009},
+		{"", Edition2026},
+	}
+	for _, tt := range tests {
+		if got := EditionFor(tt.date); got != tt.want {
+			t.Errorf("EditionFor(%q) = %d, want %d", tt.date, got, tt.want)
+		}
+	}
+}

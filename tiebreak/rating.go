@@ -51,7 +51,7 @@ func Warnings(in Input) []string {
 	var out []string
 	for _, s := range in.Chain {
 		if s.Code.ratingBased() {
-			out = append(out, fmt.Sprintf("%s is dropped (every figure 0): unrated players take part and no rating is given to them, as the regulations must do for it to count (C.07)", s))
+			out = append(out, fmt.Sprintf("%s is dropped (every figure undefined): unrated players take part and no rating is given to them, as the regulations must do for it to count (C.07)", s))
 		}
 	}
 	return out
@@ -129,21 +129,29 @@ func perfect(pts arbiter.Score, rs []int) int {
 	return a
 }
 
-// ratingValues returns RTNG, PTP, APRO or APPO for every player; all 0
-// when the rating-based tie-breaks are dropped.
+// ratingValues returns RTNG, PTP, APRO or APPO for every player; all
+// undefined when the rating-based tie-breaks are dropped.
 func (c *calc) ratingValues(code Code) []float64 {
-	out := make([]float64, c.n)
 	if c.dropRatings {
-		return out
+		return undefinedAll(c.n)
 	}
+	out := make([]float64, c.n)
 	switch code {
 	case RTNG:
 		for pn := 1; pn <= c.n; pn++ {
 			out[pn-1] = float64(c.rating(pn))
+			if c.rating(pn) <= 0 {
+				out[pn-1] = undefined
+			}
 		}
 	case PTP:
-		ptp, _ := c.perfects()
-		copy(out, ptp[1:])
+		ptp, ok := c.perfects()
+		for pn := 1; pn <= c.n; pn++ {
+			out[pn-1] = ptp[pn]
+			if !ok[pn] {
+				out[pn-1] = undefined
+			}
+		}
 	case APRO:
 		tpr := append([]float64{0}, c.tpr()...)
 		ok := c.hasRatedGame()
@@ -192,7 +200,7 @@ func (c *calc) perfects() ([]float64, []bool) {
 
 // average sets out[pn-1] to the mean of by[opp] over pn's games played over
 // the board against opponents for whom ok[opp], rounded to the nearest
-// integer, halves up (C.07 10.4, 10.5); 0 with none.
+// integer, halves up (C.07 10.4, 10.5); undefined with none.
 func (c *calc) average(out, by []float64, ok []bool) {
 	for pn := 1; pn <= c.n; pn++ {
 		var sum float64
@@ -203,6 +211,7 @@ func (c *calc) average(out, by []float64, ok []bool) {
 				k++
 			}
 		}
+		out[pn-1] = undefined
 		if k > 0 {
 			out[pn-1] = roundHalfUp(sum / float64(k))
 		}

@@ -122,13 +122,14 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 }
 
 // rankFile writes each player's rank (columns 86-89) as the chain ranks
-// the players under C.07 2026; players sharing a place take its first rank.
+// the players under the C.07 text in force on the start date (042);
+// players sharing a place take its first rank.
 func rankFile(f *trf.File, chain []tiebreak.Spec) error {
 	d, err := f.Domain()
 	if err != nil {
 		return err
 	}
-	d.Tournament.TiebreakEdition = tiebreak.Edition2026
+	d.Tournament.TiebreakEdition = tiebreak.EditionFor(d.Tournament.Date)
 	tab, err := scoring.Build(d.Tournament, d.Entries, d.Rounds)
 	if err != nil {
 		return err
