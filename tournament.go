@@ -86,8 +86,9 @@ type Tournament struct {
 	// that could not be paired (C.04.3 1.9); the zero value for none.
 	AllPlayAll Continuation
 
-	// Accelerated names the accelerated pairing method (C.04.5): "" for
-	// none, or "baku" (C.04.5.1, the Baku acceleration).
+	// Accelerated names the accelerated pairing method (C.04.7 of the
+	// 2026 rules, C.04.5 before): "" for none, or "baku" (the Baku
+	// acceleration).
 	Accelerated string
 	// UnratedRating is the rating an unrated player counts with in ARO,
 	// TPR and the other rating tie-breaks, as the tournament regulations

@@ -34,7 +34,7 @@ func TRF(s *Snapshot, n int) (*trf.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.Accelerations = Accelerations(t, len(entries))
+	f.Accelerations = Accelerations(t, entries)
 	_, st, err := Rank(s, n)
 	if err != nil {
 		return nil, err
@@ -143,7 +143,7 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 	if len(f.Forbidden) > 0 {
 		notes = append(notes, fmt.Sprintf("%s of players who may not meet (XXP) not kept: arbiter does not keep forbidden pairs.", plural(len(f.Forbidden), "group", "groups")))
 	}
-	if bakuOf(f, t) {
+	if bakuOf(f, t, d.Entries) {
 		t.Accelerated = "baku"
 	} else if len(f.Accelerations) > 0 {
 		notes = append(notes, "The accelerations (XXA or 250) are not kept: they are not the Baku acceleration, the one arbiter applies.")
@@ -287,30 +287,35 @@ func unkeptTRF(f *trf.File) []string {
 
 // Accelerations returns the virtual points of t's acceleration by
 // pairing number, in tenths as TRF 250 (and XXA) lines give them: those
-// round pair applies (pairing.FromTable), so that a pairing program given
-// the file pairs as arbiter does. nil without acceleration.
-func Accelerations(t arbiter.Tournament, players int) map[int][]trf.Points {
+// round pair applies (pairing.FromTable: group A up to pairing.BakuLast),
+// so that a pairing program given the file pairs as arbiter does. nil
+// without acceleration.
+func Accelerations(t arbiter.Tournament, entries []arbiter.Entry) map[int][]trf.Points {
 	if t.Accelerated != "baku" {
 		return nil
 	}
 	out := map[int][]trf.Points{}
-	for i, a := range pairing.Baku(players, t.Rounds, 10, 5) {
-		for _, v := range a {
-			out[i+1] = append(out[i+1], trf.Points(v))
+	last := pairing.BakuLast(entries)
+	for _, e := range entries {
+		if e.PN > last {
+			continue
+		}
+		for _, v := range pairing.BakuPoints(t.Rounds, 10) {
+			out[e.PN] = append(out[e.PN], trf.Points(v))
 		}
 	}
 	return out
 }
 
-// bakuOf reports whether f asks for the Baku acceleration (C.04.5.1) of
-// tournament t: a 192 line naming a Baku system without acceleration
-// lines, or acceleration lines that are exactly Baku's for the file's
-// players and t's rounds.
-func bakuOf(f *trf.File, t arbiter.Tournament) bool {
+// bakuOf reports whether f asks for the Baku acceleration (C.04.7) of
+// tournament t with entries: a 192 line naming a Baku system without
+// acceleration lines, or acceleration lines that are exactly Baku's for
+// those entries and t's rounds.
+func bakuOf(f *trf.File, t arbiter.Tournament, entries []arbiter.Entry) bool {
 	if len(f.Accelerations) == 0 {
 		return strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.Header.System)), "_BAKU")
 	}
-	want := Accelerations(arbiter.Tournament{Accelerated: "baku", Rounds: t.Rounds}, len(f.Players))
+	want := Accelerations(arbiter.Tournament{Accelerated: "baku", Rounds: t.Rounds}, entries)
 	for id := range f.Accelerations {
 		if id < 1 || id > len(f.Players) {
 			return false

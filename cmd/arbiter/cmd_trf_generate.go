@@ -54,8 +54,8 @@ other programs' checkers.`,
 	fl.Float64Var(&opts.gen.Forfeits, "forfeits", 0, "chance a scheduled game is forfeited, 0 to 1")
 	fl.Float64Var(&opts.gen.Byes, "byes", 0, "chance a player asks for a bye in a round before the last, 0 to 1")
 	fl.StringVar(&opts.tiebreaks, "tiebreaks", generatedChain, "tie-break list written to the 212 line and used for the ranks")
-	fl.StringVar(&opts.accelerated, "accelerated", "", "accelerated pairing: baku (FIDE C.04.5.1), written as 250 lines")
-	fl.StringVarP(&opts.out, "output", "o", "", "write to `FILE` instead of the standard output")
+	fl.StringVar(&opts.accelerated, "accelerated", "", "accelerated pairing: baku (FIDE C.04.7), written as 250 lines")
+	fl.StringVarP(&opts.out, "output", "o", "", "write to `FILE` instead of the standard output (-: the standard output)")
 	return cmd
 }
 
@@ -111,9 +111,10 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	if err := w.Write(f); err != nil {
 		return err
 	}
-	if opts.out == "" {
-		_, err := a.stdout.Write(buf.Bytes())
-		return err
+	if opts.out == "" || opts.out == "-" {
+		// The file's bytes as they are: its lines end with a bare CR,
+		// which the terminal-safe stdout would write out as \u000d.
+		return a.writeOutput("-", buf.Bytes())
 	}
 	if err := os.WriteFile(opts.out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("cannot write %s: %w", opts.out, plainPathError(err))

@@ -138,3 +138,28 @@ func TestImportGeneratedTRF(t *testing.T) {
 		t.Errorf("tournament show does not list the file's tie-breaks:\n%s", show)
 	}
 }
+
+// TestTRFGenerateStdout checks that trf generate writes the file to the
+// standard output byte for byte: lines ended by a bare CR (TRF-26 remark
+// 1), not the six characters \u000d the terminal-safe output would make of
+// it, and the same bytes as -o FILE.
+func TestTRFGenerateStdout(t *testing.T) {
+	args := []string{"trf", "generate", "--players", "4", "--rounds", "3"}
+	code, out, errs := runTRFCommand(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if strings.Contains(out, `\u000d`) || !strings.HasPrefix(out, "012 Random tournament, seed 1\r022 Nowhere\r") {
+		t.Errorf("stdout %q, want lines ended by CR", out[:min(len(out), 80)])
+	}
+	fn := filepath.Join(t.TempDir(), "g.trf")
+	if code, _, errs := runTRFCommand(t, append(args, "-o", fn)...); code != 0 {
+		t.Fatal(errs)
+	}
+	if data, _ := os.ReadFile(fn); string(data) != out {
+		t.Errorf("stdout differs from the file written with -o")
+	}
+	if code, dash, _ := runTRFCommand(t, append(args, "-o", "-")...); code != 0 || dash != out {
+		t.Errorf("-o - differs from the standard output")
+	}
+}
