@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -116,5 +120,144 @@ func TestTRFTiebreaksEditionByDate(t *testing.T) {
 	now, note := figures(strings.Replace(editionTRF, "042 2025/01/01", "042 2026/03/01", 1))
 	if now != e2026 || note != "" {
 		t.Errorf("a tournament of March 2026 is not computed with the 2026 rules (note %q):\n%s\nwant\n%s", note, now, e2026)
+	}
+}
+
+// TestTRF26RoundTripFIDE exports a tournament as TRF-26, checks the file
+// with trf tiebreaks --check, imports it into a new database and exports
+// it again: the same bytes, and the imported tournament keeps what the
+// TRF-26 records say (TRF-26 192, 202, 212, 240; C.04.2 art. 3.2):
+// the pairing system and its Baku acceleration, the tie-break list, the
+// rate of play and the withdrawal of player 9 from round 4.
+func TestTRF26RoundTripFIDE(t *testing.T) {
+	tests := []struct {
+		name     string
+		settings []string
+		lines    []string // in the file, each ended by a CR
+	}{
+		{"rapid, Baku", []string{"--pace", "rapid", "--accelerated", "baku", "--tiebreaks", "BH-C1,SB,DE,ARO"},
+			[]string{"092 Individual: Swiss-System (FIDE Dutch), rapid", "192 FIDE_DUTCH_2025_BAKU", "202 BH/C1,SB,DE,ARO", "212 PTS,BH/C1,SB,DE,ARO"}},
+		{"blitz, 2017 rules", []string{"--pace", "blitz", "--pairing-edition", "2017", "--tiebreaks", "BH,BH-M1,WIN,PS"},
+			[]string{"092 Individual: Swiss-System (FIDE Dutch), blitz", "192 FIDE_DUTCH_2017", "202 BH,BH/M1,WIN,PS", "212 PTS,BH,BH/M1,WIN,PS"}},
+		{"standard", nil,
+			[]string{"092 Individual: Swiss-System (FIDE Dutch)", "192 FIDE_DUTCH_2025", "202 BH,DE,SB", "212 PTS,BH,DE,SB"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// Three rounds played; 9 withdrew from round 4, 6 asks for
+			// a zero-point bye in round 6 only.
+			c := playTournament(t, 3, tt.settings...)
+			c.ok("player", "bye", "6", "--round", "6", "--zero")
+			first := c.exportTRF("--format", "trf26")
+			text := string(first)
+			for _, w := range append(tt.lines, "240 Z   5    9", "240 Z   6    6    9", "240 Z   7    9") {
+				if !strings.Contains(text, "\r"+w+"\r") {
+					t.Errorf("no line %q in:\n%s", w, strings.ReplaceAll(text, "\r", "\n"))
+				}
+			}
+			// Player 9's block in round 4 (the next round) says he is out.
+			if !strings.Contains(text, "0000 - Z\r") {
+				t.Errorf("no zero-point bye in the next round's column")
+			}
+			fn := filepath.Join(t.TempDir(), "first.trf")
+			if err := os.WriteFile(fn, first, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, out, errs := runTRFCommand(t, "trf", "tiebreaks", "--check", fn); code != 0 || !strings.HasSuffix(out, "no differences\n") {
+				t.Fatalf("trf tiebreaks --check of the export: exit %d\n%s%s", code, out, errs)
+			}
+			d := newCLI(t)
+			errs := d.okErr("import", "trf", fn)
+			if strings.Contains(errs, "Not kept") || strings.Contains(errs, "not kept") {
+				t.Errorf("import left something out: %s", errs)
+			}
+			second := d.exportTRF("--format", "trf26")
+			if !bytes.Equal(first, second) {
+				t.Errorf("export, import, export gave another file:\n%s\nthen\n%s", strings.ReplaceAll(text, "\r", "\n"), strings.ReplaceAll(string(second), "\r", "\n"))
+			}
+			var got, want tournamentJSON
+			if err := json.Unmarshal([]byte(d.ok("tournament", "show", "--json")), &got); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(c.ok("tournament", "show", "--json")), &want); err != nil {
+				t.Fatal(err)
+			}
+			if got.Pace != want.Pace || got.PairingEdition != want.PairingEdition || got.Accelerated != want.Accelerated ||
+				strings.Join(got.Tiebreaks, ",") != strings.Join(want.Tiebreaks, ",") || got.TiebreakEdition != want.TiebreakEdition {
+				t.Errorf("imported pace %s, pairing %d %q, tie-breaks %v (C.07 %d); want %s, %d %q, %v (C.07 %d)",
+					got.Pace, got.PairingEdition, got.Accelerated, got.Tiebreaks, got.TiebreakEdition,
+					want.Pace, want.PairingEdition, want.Accelerated, want.Tiebreaks, want.TiebreakEdition)
+			}
+			for _, cl := range []*cli{c, d} {
+				var ps []playerJSON
+				if err := json.Unmarshal([]byte(cl.ok("player", "list", "--json")), &ps); err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range ps {
+					if withdrawn := p.PairingNumber == 9; withdrawn != (p.Status == "withdrawn") || withdrawn && p.WithdrawnFrom != 4 {
+						t.Errorf("player %d: %s from round %d", p.PairingNumber, p.Status, p.WithdrawnFrom)
+					}
+				}
+			}
+			// The imported tournament pairs the next round as the original.
+			var a, b roundJSON
+			if err := json.Unmarshal([]byte(c.ok("round", "pair", "--dry-run", "--json")), &a); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(d.ok("round", "pair", "--dry-run", "--json")), &b); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(pairsOf(a), pairsOf(b)) {
+				t.Errorf("round 4 of the imported tournament %q, of the original %q", pairsOf(b), pairsOf(a))
+			}
+		})
+	}
+}
+
+// TestExportTRF26RatingFields checks the warning of export trf --format
+// trf26 when the header lines TRF-26 marks mandatory for rating are empty
+// (022 city, 032 federation, 052 end date, 102 chief arbiter, 132 round
+// dates), and that it goes once they are set.
+func TestExportTRF26RatingFields(t *testing.T) {
+	c := playTournament(t, 2)
+	c.ok("tournament", "set", "--venue", "")
+	file := filepath.Join(t.TempDir(), "r.trf")
+	errs := c.okErr("export", "trf", file, "--format", "trf26")
+	for _, w := range []string{"not yet a complete FIDE rating report", "the city (022, --city)", "the federation (032, --federation)",
+		"the end date (052, --end-date)", "the chief arbiter (102, --chief-arbiter)", "the dates of 2 of the 2 rounds (132, --round-dates)"} {
+		if !strings.Contains(errs, w) {
+			t.Errorf("export warning does not say %q:\n%s", w, errs)
+		}
+	}
+	if strings.Contains(errs, "(012") || strings.Contains(errs, "(042") {
+		t.Errorf("warning names a line that is filled:\n%s", errs)
+	}
+	// TRF-16, the pairing programs' format, is no rating report: no warning.
+	if errs := c.okErr("export", "trf", file); strings.Contains(errs, "rating report") {
+		t.Errorf("TRF-16 export warns about the rating report:\n%s", errs)
+	}
+	c.ok("tournament", "set", "--city", "Milano", "--federation", "ITA", "--end-date", "2026-04-20",
+		"--chief-arbiter", "Rossi, Mario 810000", "--round-dates", "2026-04-18,2026-04-19")
+	if errs := c.okErr("export", "trf", file, "--format", "trf26"); strings.Contains(errs, "rating report") {
+		t.Errorf("warning with every field set:\n%s", errs)
+	}
+}
+
+// TestExportTRFEditionWarning checks that export trf warns when the
+// tournament's C.07 edition is not the one in force on its start date:
+// FIDE's checkers, and arbiter trf tiebreaks, read the file by its date.
+func TestExportTRFEditionWarning(t *testing.T) {
+	c := newCLI(t)
+	c.ok("tournament", "new", "Autumn", "--date", "2025-10-04", "--rounds", "3")
+	for _, p := range crossPlayers[:4] {
+		c.ok("player", "add", p.name, "--rating", p.rating)
+	}
+	file := filepath.Join(t.TempDir(), "a.trf")
+	if errs := c.okErr("export", "trf", file); !strings.Contains(errs, "C.07 2026") || !strings.Contains(errs, "--tiebreak-edition 2023") {
+		t.Errorf("no warning of the edition:\n%s", errs)
+	}
+	c.ok("tournament", "set", "--tiebreak-edition", "2023")
+	if errs := c.okErr("export", "trf", file); strings.Contains(errs, "tiebreak-edition") {
+		t.Errorf("warning with the edition of the date:\n%s", errs)
 	}
 }
