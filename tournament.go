@@ -3,6 +3,7 @@ package arbiter
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // MaxPlayers is the most players a tournament holds: the pairing number
@@ -223,6 +224,20 @@ type Player struct {
 	BirthYear  int // 0 if unknown
 	Sex        string
 	Title      Title
+	// BirthDate is the full date of birth, YYYY-MM-DD, when known (the
+	// FIDE report writes it, TRF-26 001 columns 70-79); "" otherwise.
+	// When set, BirthYear is its year.
+	BirthDate string
+}
+
+// BirthDateYear checks a date of birth written YYYY-MM-DD and returns its
+// year. The error says what is wrong with text.
+func BirthDateYear(text string) (int, error) {
+	d, err := time.Parse("2006-01-02", strings.TrimSpace(text))
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a date such as 1990-05-17", text)
+	}
+	return d.Year(), nil
 }
 
 // EntryStatus is an entry's state in a tournament. Stored: never reorder.

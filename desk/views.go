@@ -63,6 +63,7 @@ type PlayerView struct {
 	Federation    string    `json:"federation"`
 	FIDEID        string    `json:"fide_id"`
 	BirthYear     int       `json:"birth_year"`
+	BirthDate     string    `json:"birth_date,omitempty"`
 	Sex           string    `json:"sex"`
 	JoinedRound   int       `json:"joined_round"`
 	WithdrawnFrom int       `json:"withdrawn_from"`
@@ -82,7 +83,7 @@ func PlayerViewOf(e arbiter.Entry, reqs []Request) PlayerView {
 	j := PlayerView{
 		ID: p.ID, PairingNumber: e.PN, Name: p.Name, Rating: p.Rating, Status: e.Status.String(),
 		Title: string(p.Title), Club: p.Club, Federation: p.Federation, FIDEID: p.FIDEID,
-		BirthYear: p.BirthYear, Sex: p.Sex, JoinedRound: e.JoinedRound, WithdrawnFrom: e.WithdrawnFrom,
+		BirthYear: p.BirthYear, BirthDate: p.BirthDate, Sex: p.Sex, JoinedRound: e.JoinedRound, WithdrawnFrom: e.WithdrawnFrom,
 		Byes: []ByeView{},
 	}
 	for _, r := range reqs {
@@ -160,6 +161,7 @@ type RosterView struct {
 	FIDEID     string `json:"fide_id"`
 	BirthYear  int    `json:"birth_year"`
 	Sex        string `json:"sex"`
+	BirthDate  string `json:"birth_date,omitempty"`
 }
 
 // EventView is one logged change in JSON. Field names are stable.
@@ -259,7 +261,7 @@ func EventViewOf(e Event) EventView {
 
 // RosterViewOf returns the view of a roster player.
 func RosterViewOf(p arbiter.Player) RosterView {
-	return RosterView{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex}
+	return RosterView{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex, p.BirthDate}
 }
 
 // StandingViews returns the standings st of s (Rank), with the tie-breaks

@@ -308,6 +308,9 @@ func fillPlayer(r, p arbiter.Player) arbiter.Player {
 	if r.BirthYear == 0 {
 		r.BirthYear = p.BirthYear
 	}
+	if r.BirthDate == "" && p.BirthDate != "" && r.BirthYear == p.BirthYear {
+		r.BirthDate = p.BirthDate
+	}
 	if r.Sex == "" {
 		r.Sex = p.Sex
 	}

@@ -94,6 +94,10 @@ func (f *File) Domain() (*Domain, error) {
 			if y, err := strconv.Atoi(p.Birth[:4]); err == nil {
 				pl.BirthYear = y
 			}
+			// TRF-26: YYYY/MM/DD; a year alone stays a year.
+			if d := isoDate(p.Birth); len(strings.TrimSpace(p.Birth)) == 10 && d != "" && d[:4] == p.Birth[:4] {
+				pl.BirthDate = d
+			}
 		}
 		d.Entries = append(d.Entries, arbiter.Entry{PN: p.ID, Player: pl, JoinedRound: 1})
 	}
@@ -354,7 +358,11 @@ func FromDomain(d *Domain) (*File, error) {
 	for _, e := range d.Entries {
 		p := Player{ID: e.PN, Name: e.Player.Name, Rating: e.Player.Rating, Federation: e.Player.Federation,
 			FIDEID: e.Player.FIDEID, Sex: e.Player.Sex, Title: string(e.Player.Title)}
-		if e.Player.BirthYear > 0 {
+		switch {
+		case e.Player.BirthDate != "":
+			// TRF-26 001 columns 70-79: YYYY/MM/DD.
+			p.Birth = strings.ReplaceAll(e.Player.BirthDate, "-", "/")
+		case e.Player.BirthYear > 0:
 			p.Birth = strconv.Itoa(e.Player.BirthYear)
 		}
 		card := tab.Card(e.PN)

@@ -3,6 +3,7 @@ package trf
 import (
 	"bytes"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -167,6 +168,43 @@ func TestPace(t *testing.T) {
 		got, ok := Pace(tt.typ, tt.code)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("Pace(%q, %q) = %v, %v; want %v, %v", tt.typ, tt.code, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestBirthDate checks the date of birth of the 001 line (TRF-26 columns
+// 70-79, YYYY/MM/DD): a full date reads as the date and its year, a year
+// alone as the year, and FromDomain writes back what it was given.
+func TestBirthDate(t *testing.T) {
+	tests := []struct {
+		birth, date string
+		year        int
+	}{
+		{"1985/11/03", "1985-11-03", 1985},
+		{"1990", "", 1990},
+		{"1990/02/30", "", 1990}, // no such day
+		{"", "", 0},
+	}
+	for _, tt := range tests {
+		f := &File{Header: Header{Name: "x"}, Points: DefaultPoints, Players: []Player{{ID: 1, Name: "A, B", Birth: tt.birth}}}
+		d, err := f.Domain()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := d.Entries[0].Player
+		if p.BirthDate != tt.date || p.BirthYear != tt.year {
+			t.Errorf("birth %q read as %q, %d; want %q, %d", tt.birth, p.BirthDate, p.BirthYear, tt.date, tt.year)
+		}
+		back, err := FromDomain(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tt.birth
+		if tt.date == "" && tt.year != 0 {
+			want = strconv.Itoa(tt.year)
+		}
+		if got := back.Players[0].Birth; got != want {
+			t.Errorf("birth %q written back as %q, want %q", tt.birth, got, want)
 		}
 	}
 }

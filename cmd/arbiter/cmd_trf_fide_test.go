@@ -148,11 +148,19 @@ func TestTRF26RoundTripFIDE(t *testing.T) {
 			// a zero-point bye in round 6 only.
 			c := playTournament(t, 3, tt.settings...)
 			c.ok("player", "bye", "6", "--round", "6", "--zero")
+			c.ok("player", "edit", "2", "--birth-date", "1985-11-03")
 			first := c.exportTRF("--format", "trf26")
 			text := string(first)
 			for _, w := range append(tt.lines, "240 Z   5    9", "240 Z   6    6    9", "240 Z   7    9") {
 				if !strings.Contains(text, "\r"+w+"\r") {
 					t.Errorf("no line %q in:\n%s", w, strings.ReplaceAll(text, "\r", "\n"))
+				}
+			}
+			// The full date of birth (TRF-26 001, columns 70-79), and the
+			// year alone when only the year is known (player 1).
+			for _, l := range strings.Split(text, "\r") {
+				if strings.HasPrefix(l, "001    2 ") && l[69:79] != "1985/11/03" || strings.HasPrefix(l, "001    1 ") && l[69:79] != "1990      " {
+					t.Errorf("birth date in columns 70-79: %q", l[69:79])
 				}
 			}
 			// Player 9's block in round 4 (the next round) says he is out.
@@ -194,6 +202,9 @@ func TestTRF26RoundTripFIDE(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, p := range ps {
+					if p.PairingNumber == 2 && (p.BirthDate != "1985-11-03" || p.BirthYear != 1985) {
+						t.Errorf("player 2 born %q (%d), want 1985-11-03", p.BirthDate, p.BirthYear)
+					}
 					if withdrawn := p.PairingNumber == 9; withdrawn != (p.Status == "withdrawn") || withdrawn && p.WithdrawnFrom != 4 {
 						t.Errorf("player %d: %s from round %d", p.PairingNumber, p.Status, p.WithdrawnFrom)
 					}
@@ -259,5 +270,41 @@ func TestExportTRFEditionWarning(t *testing.T) {
 	c.ok("tournament", "set", "--tiebreak-edition", "2023")
 	if errs := c.okErr("export", "trf", file); strings.Contains(errs, "tiebreak-edition") {
 		t.Errorf("warning with the edition of the date:\n%s", errs)
+	}
+}
+
+// TestPlayerBirthDate checks --birth-date of player add and edit: it sets
+// the year too, a date that does not exist or is not in --birth-year is
+// refused, and a new birth year forgets a date of another year.
+func TestPlayerBirthDate(t *testing.T) {
+	c := newCLI(t)
+	c.ok("tournament", "new", "Born", "--rounds", "3")
+	c.ok("player", "add", "Rossi, Mario", "--birth-date", "1985-11-03")
+	born := func() (string, int) {
+		t.Helper()
+		var ps []playerJSON
+		if err := json.Unmarshal([]byte(c.ok("player", "list", "--json")), &ps); err != nil {
+			t.Fatal(err)
+		}
+		return ps[0].BirthDate, ps[0].BirthYear
+	}
+	if d, y := born(); d != "1985-11-03" || y != 1985 {
+		t.Errorf("born %q (%d), want 1985-11-03", d, y)
+	}
+	for _, args := range [][]string{
+		{"player", "edit", "1", "--birth-date", "1985-02-30"},
+		{"player", "edit", "1", "--birth-date", "03/11/1985"},
+		{"player", "edit", "1", "--birth-date", "1985-11-03", "--birth-year", "1986"},
+	} {
+		if _, errs, code := c.run(args...); code == 0 || !strings.Contains(errs, "--birth-date") {
+			t.Errorf("%v: exit %d, stderr %q; want a refusal naming --birth-date", args, code, errs)
+		}
+	}
+	if d, y := born(); d != "1985-11-03" || y != 1985 {
+		t.Errorf("after refusals born %q (%d)", d, y)
+	}
+	c.ok("player", "edit", "1", "--birth-year", "1986")
+	if d, y := born(); d != "" || y != 1986 {
+		t.Errorf("after --birth-year 1986 born %q (%d), want no date and 1986", d, y)
 	}
 }
