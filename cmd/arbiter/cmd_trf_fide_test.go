@@ -308,3 +308,41 @@ func TestPlayerBirthDate(t *testing.T) {
 		t.Errorf("after --birth-year 1986 born %q (%d), want no date and 1986", d, y)
 	}
 }
+
+// TestDoubleRoundRobinField checks the fields a double round robin is
+// played by, 4 or 5 players, the same way everywhere: close-registration
+// and the first round pair refuse 3 players (6 rounds for 4 games each)
+// and 6, as they say, and 4 players play 6 rounds.
+func TestDoubleRoundRobinField(t *testing.T) {
+	for _, n := range []int{2, 3, 6} {
+		c := newCLI(t)
+		c.ok("tournament", "new", "Double", "--rounds", "3")
+		for i := range n {
+			c.ok("player", "add", smallNames[i])
+		}
+		_, errs, code := c.run("tournament", "close-registration", "--system", "round-robin", "--double")
+		if code == 0 || !strings.Contains(errs, "4 or 5 players, not") {
+			t.Errorf("%d players: close-registration --double: exit %d %q", n, code, errs)
+		}
+		// Set as the format of play, the first pairing refuses it too,
+		// registration closed or not.
+		c.ok("tournament", "set", "--system", "round-robin", "--double")
+		if _, errs, code := c.run("round", "pair"); code == 0 || !strings.Contains(errs, "4 or 5 players, not") {
+			t.Errorf("%d players: round pair of a double round robin: exit %d %q", n, code, errs)
+		}
+	}
+	c := newCLI(t)
+	c.ok("tournament", "new", "Double", "--rounds", "3")
+	for i := range 4 {
+		c.ok("player", "add", smallNames[i])
+	}
+	c.ok("tournament", "close-registration", "--system", "round-robin", "--double")
+	var got tournamentJSON
+	if err := json.Unmarshal([]byte(c.ok("tournament", "show", "--json")), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Rounds != 6 || got.Cycles != 2 {
+		t.Errorf("4 players twice: %d rounds, %d cycles; want 6 and 2", got.Rounds, got.Cycles)
+	}
+	c.ok("round", "pair")
+}
