@@ -278,9 +278,12 @@ func (e Entry) Plays(r int) bool {
 	return true
 }
 
-// InitialOrderLess reports whether a comes before b in the C.04.2 art. 2.2
-// initial order: higher rating first, then higher title, then name
-// (alphabetical, accents and case folded), then roster ID for a stable order.
+// InitialOrderLess reports whether a comes before b in the initial order of
+// C.04.2 art. 2.2 (the general handling rules applied from 1 February 2026,
+// as the earlier text): higher rating first (2.2.1, the strength), then
+// higher title (2.2.2: GM, IM, WGM, FM, WIM, CM, WFM, WCM), then name
+// (2.2.3, alphabetical, accents and case folded), then roster ID for a
+// stable order.
 func InitialOrderLess(a, b Player) bool {
 	if a.Rating != b.Rating {
 		return a.Rating > b.Rating

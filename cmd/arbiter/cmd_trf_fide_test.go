@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/labyrinth-chess/arbiter/desk"
 )
 
 // fiveTRF has players with few or no games over the board: 2 played one
@@ -345,4 +347,99 @@ func TestDoubleRoundRobinField(t *testing.T) {
 		t.Errorf("4 players twice: %d rounds, %d cycles; want 6 and 2", got.Rounds, got.Cycles)
 	}
 	c.ok("round", "pair")
+}
+
+// roundBoard is a board (or a bye) of round show --json.
+type roundBoard = desk.BoardView
+
+// TestGeneralHandlingRules2026 checks arbiter against the general handling
+// rules for Swiss tournaments applied from 1 February 2026 (C.04.2):
+//
+//   - 2.2: the initial order is rating, then the FIDE title in the order
+//     GM, IM, WGM, FM, WIM, CM, WFM, WCM, then the name; 2.3: the
+//     pairing numbers follow it before round 1 (arbiter fixes them when
+//     round 1 is paired, as 2.3 allows);
+//   - 2.4: a late entry scores no points for the rounds missed (the
+//     tournament's late-entry value, 0 unless its rules say otherwise), is
+//     given a pairing number (the next free one) and is paired from the
+//     round after his entry;
+//   - 3.2: a player who withdrew is no longer paired; 3.3: a player known
+//     in advance not to play a round is not paired in it and scores
+//     nothing (a zero-point bye).
+func TestGeneralHandlingRules2026(t *testing.T) {
+	c := newCLI(t)
+	c.ok("tournament", "new", "Handling", "--rounds", "5")
+	// Equal ratings, entered out of order: the titles and then the names
+	// decide (2.2).
+	for _, p := range [][]string{
+		{"Zeta, Uno", ""}, {"Alfa, Due", "WCM"}, {"Beta, Tre", "WFM"}, {"Gamma, Quattro", "CM"},
+		{"Delta, Cinque", "WIM"}, {"Epsilon, Sei", "FM"}, {"Eta, Sette", "WGM"}, {"Theta, Otto", "IM"},
+		{"Iota, Nove", "GM"}, {"Kappa, Dieci", ""},
+	} {
+		args := []string{"player", "add", p[0], "--rating", "2000"}
+		if p[1] != "" {
+			args = append(args, "--title", p[1])
+		}
+		c.ok(args...)
+	}
+	c.ok("player", "add", "Omega, Top", "--rating", "2100")
+	var ps []playerJSON
+	if err := json.Unmarshal([]byte(c.ok("player", "list", "--json")), &ps); err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, p := range ps {
+		order = append(order, p.Name)
+	}
+	want := []string{"Omega, Top", "Iota, Nove", "Theta, Otto", "Eta, Sette", "Epsilon, Sei", "Delta, Cinque",
+		"Gamma, Quattro", "Beta, Tre", "Alfa, Due", "Kappa, Dieci", "Zeta, Uno"}
+	if strings.Join(order, "; ") != strings.Join(want, "; ") {
+		t.Errorf("initial order (C.04.2 2.2):\n%v\nwant\n%v", order, want)
+	}
+	// 3.3: player 5 is known not to play round 1.
+	c.ok("player", "bye", "5", "--round", "1", "--zero")
+	plays := func(b roundBoard, pn int) bool {
+		return b.Bye == "" && (b.White == pn || b.Black != nil && *b.Black == pn)
+	}
+	c.ok("round", "pair")
+	for _, b := range c.roundShown("").Boards {
+		if plays(b, 5) {
+			t.Errorf("round 1 pairs a player out of it: %+v", b)
+		}
+	}
+	c.enterResults(0)
+	// 3.2: player 11 withdraws from round 2.
+	c.ok("player", "withdraw", "11", "--from-round", "2")
+	// 2.4: a late entry, after round 1.
+	c.ok("player", "add", "Late, Comer", "--rating", "2500")
+	if err := json.Unmarshal([]byte(c.ok("player", "list", "--json")), &ps); err != nil {
+		t.Fatal(err)
+	}
+	late := ps[len(ps)-1]
+	if late.Name != "Late, Comer" || late.PairingNumber != 12 || late.JoinedRound != 2 {
+		t.Errorf("late entry %+v, want pairing number 12 from round 2", late)
+	}
+	var st []struct {
+		PN     int     `json:"pairing_number"`
+		Points float64 `json:"points"`
+	}
+	if err := json.Unmarshal([]byte(c.ok("standings", "--json")), &st); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range st {
+		if (x.PN == 5 || x.PN == 12) && x.Points != 0 {
+			t.Errorf("player %d scored %v in round 1, want 0 (C.04.2 2.4, 3.3)", x.PN, x.Points)
+		}
+	}
+	c.ok("round", "pair")
+	paired := false
+	for _, b := range c.roundShown("").Boards {
+		paired = paired || plays(b, 12)
+		if plays(b, 11) {
+			t.Errorf("round 2 pairs the player who withdrew: %+v", b)
+		}
+	}
+	if !paired {
+		t.Errorf("the late entry is not paired in round 2")
+	}
 }
