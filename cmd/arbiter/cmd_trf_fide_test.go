@@ -443,3 +443,52 @@ func TestGeneralHandlingRules2026(t *testing.T) {
 		t.Errorf("the late entry is not paired in round 2")
 	}
 }
+
+// TestImportTRFEditionByDate checks that import trf gives the tournament
+// the C.07 rules in force on its start date (2023 for 1 January 2025,
+// 2026 from 1 March 2026), says so, and that its standings then agree with
+// trf tiebreaks on the same file.
+func TestImportTRFEditionByDate(t *testing.T) {
+	for _, tt := range []struct {
+		date    string
+		edition int
+	}{{"2025/01/01", 2023}, {"2026/03/01", 2026}, {"2023/06/30", 2009}} {
+		fn := writeTRF(t, "e.trf", strings.Replace(editionTRF, "042 2025/01/01", "042 "+tt.date, 1))
+		c := newCLI(t)
+		errs := c.okErr("import", "trf", fn)
+		var got tournamentJSON
+		if err := json.Unmarshal([]byte(c.ok("tournament", "show", "--json")), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.TiebreakEdition != tt.edition {
+			t.Errorf("%s: imported with C.07 %d, want %d", tt.date, got.TiebreakEdition, tt.edition)
+		}
+		if said := strings.Contains(errs, "C.07 rules for unplayed rounds in force then"); said != (tt.edition != 2026) {
+			t.Errorf("%s: notice %q", tt.date, errs)
+		}
+		c.ok("tournament", "set", "--tiebreaks", "BH,SB")
+		var st []struct {
+			PN        int                `json:"pairing_number"`
+			Tiebreaks map[string]float64 `json:"tiebreaks"`
+		}
+		if err := json.Unmarshal([]byte(c.ok("standings", "--json")), &st); err != nil {
+			t.Fatal(err)
+		}
+		code, out, _ := runTRFCommand(t, "trf", "tiebreaks", "--json", "--tiebreaks", "BH,SB", fn)
+		if code != 0 {
+			t.Fatal(out)
+		}
+		var file []struct {
+			PN        int                `json:"pairing_number"`
+			Tiebreaks map[string]float64 `json:"tiebreaks"`
+		}
+		if err := json.Unmarshal([]byte(out), &file); err != nil {
+			t.Fatal(err)
+		}
+		for i := range st {
+			if st[i].PN != file[i].PN || !reflect.DeepEqual(st[i].Tiebreaks, file[i].Tiebreaks) {
+				t.Errorf("%s: standings line %d %+v, trf tiebreaks %+v", tt.date, i+1, st[i], file[i])
+			}
+		}
+	}
+}

@@ -29,9 +29,9 @@ func newTRFTiebreaksCmd(a *app) *cobra.Command {
 		Long: `Compute every tie-break of a complete TRF file and rank the players by points
 and the tie-breaks in turn (FIDE C.07). The list comes from the file's 212
 line (points first) or 202 line, or from --tiebreaks. The rules for unplayed
-rounds are those in force when the tournament started (line 042): the 2026
-text from 1 March 2026, the 2023/2024 rules from 1 July 2023, the 2009 rule
-before, as FIDE's reference checker chooses; --tiebreak-edition sets them.
+rounds are those in force when the tournament started (line 042, as FIDE's
+reference checker reads it): the 2026 text from 1 March 2026, the 2023/2024
+rules from 1 July 2023, the 2009 rule before; --tiebreak-edition sets them.
 A figure C.07 leaves undefined (no game against a rated opponent, every
 value cut) is shown as such, and null in --json. With --check, compare the
 computed ranks with the ranks in the file (columns 86-89 of each 001 line),
