@@ -250,8 +250,10 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 // for a withdrawal, and C.07 (2026, 16.1) counts every round after one as
 // a zero-point bye: that is how a withdrawal is written (desk.TRF), and
 // how it reads back. The player is then entered as withdrawn from w, not
-// paired from then on (C.04.2 art. 3.2): his rounds from w on hold no bye
-// (Unpaired) and he asks for none.
+// paired from then on (C.04.2 art. 3.2). The withdrawal starts with the
+// first of those rounds still to play: the rounds played keep their
+// zero-point byes as the file gives them (they count the same, C.07 16.1),
+// and the player asks for no bye from then on.
 func withdrawals(ti *TournamentImport, played int) {
 	last := ti.Tournament.Rounds
 	if last <= played {
@@ -289,11 +291,8 @@ func withdrawals(ti *TournamentImport, played int) {
 		if w > last-1 {
 			continue // out of fewer than two rounds (the last is still to play)
 		}
+		w = max(w, played+1)
 		e.Status, e.WithdrawnFrom = arbiter.Withdrawn, w
-		for r := w; r <= played; r++ {
-			rd := &ti.Rounds[r-1]
-			rd.Byes = slices.DeleteFunc(rd.Byes, func(b arbiter.Bye) bool { return b.PN == e.PN })
-		}
 		ti.Requests = slices.DeleteFunc(ti.Requests, func(q Request) bool { return q.PN == e.PN && q.Round >= w })
 	}
 }

@@ -38,8 +38,8 @@ with its results: games, forfeits (+ and -), the pairing-allocated bye
 play it. Byes written in the column after the last round played, in XXZ
 or in TRF-26 240 lines become byes asked for in the rounds to come; a
 player out of every round from one on to the last (two rounds or more,
-one still to play) is entered as withdrawn from it, as a withdrawal is
-written. The settings read are the name (012), place (022), federation
+one still to play) is entered as withdrawn from the next round to play, as
+a withdrawal is written. The settings read are the name (012), place (022), federation
 (032), start and end dates (042, 052), chief and deputy arbiters (102,
 112), time control (122, 222), the rate of play (named in 092, else from
 the encoded time control 222), round dates (132), rounds planned (XXR or
