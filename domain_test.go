@@ -83,6 +83,8 @@ func TestResultPoints(t *testing.T) {
 	}
 }
 
+// TestInitialOrder checks the initial order of C.04.2 (2026) art. 2.2:
+// rating, then title, then name.
 func TestInitialOrder(t *testing.T) {
 	ps := []Player{
 		{ID: 1, Name: "Zanetti, Luca", Rating: 1800},

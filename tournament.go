@@ -3,6 +3,7 @@ package arbiter
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // MaxPlayers is the most players a tournament holds: the pairing number
@@ -86,8 +87,9 @@ type Tournament struct {
 	// that could not be paired (C.04.3 1.9); the zero value for none.
 	AllPlayAll Continuation
 
-	// Accelerated names the accelerated pairing method (C.04.5): "" for
-	// none, or "baku" (C.04.5.1, the Baku acceleration).
+	// Accelerated names the accelerated pairing method (C.04.7 of the
+	// 2026 rules, C.04.5 before): "" for none, or "baku" (the Baku
+	// acceleration).
 	Accelerated string
 	// UnratedRating is the rating an unrated player counts with in ARO,
 	// TPR and the other rating tie-breaks, as the tournament regulations
@@ -222,6 +224,20 @@ type Player struct {
 	BirthYear  int // 0 if unknown
 	Sex        string
 	Title      Title
+	// BirthDate is the full date of birth, YYYY-MM-DD, when known (the
+	// FIDE report writes it, TRF-26 001 columns 70-79); "" otherwise.
+	// When set, BirthYear is its year.
+	BirthDate string
+}
+
+// BirthDateYear checks a date of birth written YYYY-MM-DD and returns its
+// year. The error says what is wrong with text.
+func BirthDateYear(text string) (int, error) {
+	d, err := time.Parse("2006-01-02", strings.TrimSpace(text))
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a date such as 1990-05-17", text)
+	}
+	return d.Year(), nil
 }
 
 // EntryStatus is an entry's state in a tournament. Stored: never reorder.
@@ -262,9 +278,12 @@ func (e Entry) Plays(r int) bool {
 	return true
 }
 
-// InitialOrderLess reports whether a comes before b in the C.04.2 art. 2.2
-// initial order: higher rating first, then higher title, then name
-// (alphabetical, accents and case folded), then roster ID for a stable order.
+// InitialOrderLess reports whether a comes before b in the initial order of
+// C.04.2 art. 2.2 (the general handling rules applied from 1 February 2026,
+// as the earlier text): higher rating first (2.2.1, the strength), then
+// higher title (2.2.2: GM, IM, WGM, FM, WIM, CM, WFM, WCM), then name
+// (2.2.3, alphabetical, accents and case folded), then roster ID for a
+// stable order.
 func InitialOrderLess(a, b Player) bool {
 	if a.Rating != b.Rating {
 		return a.Rating > b.Rating

@@ -12,7 +12,7 @@ type FieldFit struct {
 	Planned    int  `json:"rounds_planned"`                      // rounds planned
 	Swiss      int  `json:"swiss_rounds"`                        // rounds a Swiss always pairs (pairing.SwissRounds)
 	RoundRobin int  `json:"round_robin_rounds"`                  // rounds of a single all-play-all
-	Double     int  `json:"double_round_robin_rounds,omitempty"` // of a double one, for 4 or 5 players
+	Double     int  `json:"double_round_robin_rounds,omitempty"` // of a double one, for DoubleMin to DoubleMax players
 	Fits       bool `json:"fits"`                                // the rounds planned can always be paired
 }
 
@@ -30,7 +30,7 @@ func FitOf(s *Snapshot) FieldFit {
 	}
 	t := s.Tournament
 	f := FieldFit{Players: n, Planned: t.Rounds, Swiss: pairing.SwissRounds(n), RoundRobin: pairing.RoundRobinRounds(n, 1)}
-	if n == 4 || n == 5 {
+	if DoubleFits(n) {
 		f.Double = pairing.RoundRobinRounds(n, 2)
 	}
 	switch c := t.AllPlayAll; {
@@ -50,6 +50,21 @@ func FitOf(s *Snapshot) FieldFit {
 // Swiss whose rounds do not fit: 3 players or more, no more than the
 // Berger tables have.
 func (f FieldFit) OffersRoundRobin() bool { return f.Players >= 3 && f.Players <= pairing.MaxBerger }
+
+// The fields a double round robin is offered for. The Berger tables play
+// twice for any field (C.05 Annex 1, the last two rounds of the first
+// cycle reversed); arbiter offers it where a single one is too short for
+// an evening and twice is not too long: 4 or 5 players play 3 or 5 rounds
+// once, 6 or 10 twice. 3 players would play 6 rounds, sitting out 2 of
+// them, for 4 games each; 6 players would need 10 rounds.
+const (
+	DoubleMin = 4
+	DoubleMax = 5
+)
+
+// DoubleFits reports whether a double round robin is played by n players
+// (DoubleMin to DoubleMax).
+func DoubleFits(n int) bool { return n >= DoubleMin && n <= DoubleMax }
 
 // Cycles is how many times a round robin of t is played: 1 or 2.
 func Cycles(t arbiter.Tournament) int {

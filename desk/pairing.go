@@ -355,6 +355,11 @@ func roundRobinPair(s *Snapshot) (Pairing, error) {
 	n := s.Next()
 	players := len(s.Entries)
 	p := Pairing{Round: n, Method: "berger", BoardNotes: map[int]string{}, ByeNotes: map[int]string{}}
+	if t.Cycles == 2 && n == 1 && !DoubleFits(players) {
+		return p, &Error{Kind: ErrInvalid, Input: "tournament",
+			Msg: fmt.Sprintf("a double round robin is for %d or %d players, not %d (it would take %d rounds)", DoubleMin, DoubleMax, players, pairing.RoundRobinRounds(players, 2)),
+			Fix: "play it once"}
+	}
 	out := map[int]bool{}
 	for _, b := range s.Absent(n) {
 		out[b.PN] = true

@@ -77,7 +77,7 @@ func ReportEvent(s *Snapshot, n int) (*reports.Event, error) {
 	rows := make([]reports.StandingRow, len(st))
 	for i, x := range st {
 		rows[i] = reports.StandingRow{Rank: x.Rank, RankTo: x.RankTo, PN: x.PN, Points: x.Points,
-			Tiebreaks: x.Values, Performance: perf[x.PN-1]}
+			Tiebreaks: x.Values, Undefined: x.Undefined, Performance: perf[x.PN-1]}
 	}
 	codes := make([]string, len(in.Chain))
 	for i, sp := range in.Chain {

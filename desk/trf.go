@@ -34,7 +34,8 @@ func TRF(s *Snapshot, n int) (*trf.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.Accelerations = Accelerations(t, len(entries))
+	f.Accelerations = Accelerations(t, entries)
+	f.Byes = laterByes(s, n)
 	_, st, err := Rank(s, n)
 	if err != nil {
 		return nil, err
@@ -70,6 +71,36 @@ func nextByes(s *Snapshot, k int) []arbiter.Bye {
 			out = append(out, b)
 		case arbiter.Unpaired:
 			out = append(out, arbiter.Bye{PN: b.PN, Kind: arbiter.ZeroBye})
+		}
+	}
+	return out
+}
+
+// laterByes returns, as TRF-26 240 lines, who will not be paired in the
+// rounds after the next one (n+2 to the last): byes asked for (H, F, Z)
+// and the withdrawn players and late entries not yet entered (Z). The next
+// round's are in its column (nextByes), where the pairing programs read
+// them. A withdrawal is thus written as a zero-point bye in every round
+// left, as C.07 (2026, 16.1) counts it, and reads back as one (FromTRF).
+func laterByes(s *Snapshot, n int) []trf.Bye {
+	var out []trf.Bye
+	for k := n + 2; k <= s.Tournament.Rounds; k++ {
+		by := map[trf.Result][]int{}
+		for _, b := range nextByes(s, k) {
+			kind := trf.ZeroBye
+			switch b.Kind {
+			case arbiter.HalfBye:
+				kind = trf.HalfBye
+			case arbiter.FullBye:
+				kind = trf.FullBye
+			}
+			by[kind] = append(by[kind], b.PN)
+		}
+		for _, kind := range []trf.Result{trf.HalfBye, trf.FullBye, trf.ZeroBye} {
+			if pns := by[kind]; len(pns) > 0 {
+				slices.Sort(pns)
+				out = append(out, trf.Bye{Kind: kind, Round: k, Players: pns})
+			}
 		}
 	}
 	return out
@@ -123,6 +154,12 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 		t.Rounds = max(played, 1)
 		out.RoundsAssumed = t.Rounds
 	}
+	// The tie-breaks follow the C.07 text in force when the tournament
+	// started, as trf tiebreaks and FIDE's reference checker read a file.
+	t.TiebreakEdition = tiebreak.EditionFor(t.Date)
+	if t.TiebreakEdition != tiebreak.Edition2026 {
+		notes = append(notes, fmt.Sprintf("The tournament started on %s: its tie-breaks follow the C.07 rules for unplayed rounds in force then (%d); change with arbiter tournament set --tiebreak-edition.", t.Date, t.TiebreakEdition))
+	}
 	if t.Rounds < played {
 		return out, fmt.Errorf("%d rounds are played but the file plans %d (XXR or 142)", played, t.Rounds)
 	}
@@ -137,9 +174,10 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 	if len(f.Forbidden) > 0 {
 		notes = append(notes, fmt.Sprintf("%s of players who may not meet (XXP) not kept: arbiter does not keep forbidden pairs.", plural(len(f.Forbidden), "group", "groups")))
 	}
-	if bakuOf(f, t) {
+	if bakuOf(f, t, d.Entries) {
 		t.Accelerated = "baku"
 	} else if len(f.Accelerations) > 0 {
+		t.Accelerated = ""
 		notes = append(notes, "The accelerations (XXA or 250) are not kept: they are not the Baku acceleration, the one arbiter applies.")
 	}
 	if texts := f.Header.Chain(); len(texts) > 0 {
@@ -192,6 +230,7 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 			request(pn, b.Round, k)
 		}
 	}
+	withdrawals(&ti, played)
 	sort.Slice(ti.Requests, func(i, j int) bool {
 		x, y := ti.Requests[i], ti.Requests[j]
 		if x.Round != y.Round {
@@ -201,6 +240,61 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 	})
 	out.Import, out.Notes = ti, notes
 	return out, nil
+}
+
+// withdrawals marks as withdrawn the players of ti who are out of every
+// round from some round w to the last one planned: a zero-point bye or no
+// block in the rounds played, a zero-point bye asked for (the next round's
+// column, XXZ, TRF-26 240 Z lines) in the rounds to come; two rounds or
+// more, one of them at least still to play. A TRF has no record of its own
+// for a withdrawal, and C.07 (2026, 16.1) counts every round after one as
+// a zero-point bye: that is how a withdrawal is written (desk.TRF), and
+// how it reads back. The player is then entered as withdrawn from w, not
+// paired from then on (C.04.2 art. 3.2). The withdrawal starts with the
+// first of those rounds still to play: the rounds played keep their
+// zero-point byes as the file gives them (they count the same, C.07 16.1),
+// and the player asks for no bye from then on.
+func withdrawals(ti *TournamentImport, played int) {
+	last := ti.Tournament.Rounds
+	if last <= played {
+		return // nothing still to play: the zero-point byes stay byes
+	}
+	asked := map[[2]int]bool{}
+	for _, q := range ti.Requests {
+		if q.Kind == arbiter.ZeroBye {
+			asked[[2]int{q.PN, q.Round}] = true
+		}
+	}
+	out := func(pn, r int) bool {
+		if r > played {
+			return asked[[2]int{pn, r}]
+		}
+		rd := ti.Rounds[r-1]
+		for _, b := range rd.Boards {
+			if b.White == pn || b.Black == pn {
+				return false
+			}
+		}
+		for _, b := range rd.Byes {
+			if b.PN == pn {
+				return b.Kind == arbiter.ZeroBye || b.Kind == arbiter.Unpaired
+			}
+		}
+		return true
+	}
+	for i := range ti.Entries {
+		e := &ti.Entries[i]
+		w := last + 1
+		for w > 1 && out(e.PN, w-1) {
+			w--
+		}
+		if w > last-1 {
+			continue // out of fewer than two rounds (the last is still to play)
+		}
+		w = max(w, played+1)
+		e.Status, e.WithdrawnFrom = arbiter.Withdrawn, w
+		ti.Requests = slices.DeleteFunc(ti.Requests, func(q Request) bool { return q.PN == e.PN && q.Round >= w })
+	}
 }
 
 // orderBoards numbers the boards of each round in board order (C.04.2
@@ -260,7 +354,7 @@ func unkeptTRF(f *trf.File) []string {
 			lost = append(lost, what)
 		}
 	}
-	add(h.System != "", "pairing system (192 "+h.System+")")
+	add(h.System != "" && !trf.System(h.System, &arbiter.Tournament{}), "pairing system (192 "+h.System+")")
 	add(h.Controller != "", "pairing controller (182 "+h.Controller+")")
 	national := 0
 	for _, p := range f.Players {
@@ -281,30 +375,35 @@ func unkeptTRF(f *trf.File) []string {
 
 // Accelerations returns the virtual points of t's acceleration by
 // pairing number, in tenths as TRF 250 (and XXA) lines give them: those
-// round pair applies (pairing.FromTable), so that a pairing program given
-// the file pairs as arbiter does. nil without acceleration.
-func Accelerations(t arbiter.Tournament, players int) map[int][]trf.Points {
+// round pair applies (pairing.FromTable: group A up to pairing.BakuLast),
+// so that a pairing program given the file pairs as arbiter does. nil
+// without acceleration.
+func Accelerations(t arbiter.Tournament, entries []arbiter.Entry) map[int][]trf.Points {
 	if t.Accelerated != "baku" {
 		return nil
 	}
 	out := map[int][]trf.Points{}
-	for i, a := range pairing.Baku(players, t.Rounds, 10, 5) {
-		for _, v := range a {
-			out[i+1] = append(out[i+1], trf.Points(v))
+	last := pairing.BakuLast(entries)
+	for _, e := range entries {
+		if e.PN > last {
+			continue
+		}
+		for _, v := range pairing.BakuPoints(t.Rounds, 10) {
+			out[e.PN] = append(out[e.PN], trf.Points(v))
 		}
 	}
 	return out
 }
 
-// bakuOf reports whether f asks for the Baku acceleration (C.04.5.1) of
-// tournament t: a 192 line naming a Baku system without acceleration
-// lines, or acceleration lines that are exactly Baku's for the file's
-// players and t's rounds.
-func bakuOf(f *trf.File, t arbiter.Tournament) bool {
+// bakuOf reports whether f asks for the Baku acceleration (C.04.7) of
+// tournament t with entries: a 192 line naming a Baku system without
+// acceleration lines, or acceleration lines that are exactly Baku's for
+// those entries and t's rounds.
+func bakuOf(f *trf.File, t arbiter.Tournament, entries []arbiter.Entry) bool {
 	if len(f.Accelerations) == 0 {
 		return strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.Header.System)), "_BAKU")
 	}
-	want := Accelerations(arbiter.Tournament{Accelerated: "baku", Rounds: t.Rounds}, len(f.Players))
+	want := Accelerations(arbiter.Tournament{Accelerated: "baku", Rounds: t.Rounds}, entries)
 	for id := range f.Accelerations {
 		if id < 1 || id > len(f.Players) {
 			return false

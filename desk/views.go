@@ -63,6 +63,7 @@ type PlayerView struct {
 	Federation    string    `json:"federation"`
 	FIDEID        string    `json:"fide_id"`
 	BirthYear     int       `json:"birth_year"`
+	BirthDate     string    `json:"birth_date,omitempty"`
 	Sex           string    `json:"sex"`
 	JoinedRound   int       `json:"joined_round"`
 	WithdrawnFrom int       `json:"withdrawn_from"`
@@ -82,7 +83,7 @@ func PlayerViewOf(e arbiter.Entry, reqs []Request) PlayerView {
 	j := PlayerView{
 		ID: p.ID, PairingNumber: e.PN, Name: p.Name, Rating: p.Rating, Status: e.Status.String(),
 		Title: string(p.Title), Club: p.Club, Federation: p.Federation, FIDEID: p.FIDEID,
-		BirthYear: p.BirthYear, Sex: p.Sex, JoinedRound: e.JoinedRound, WithdrawnFrom: e.WithdrawnFrom,
+		BirthYear: p.BirthYear, BirthDate: p.BirthDate, Sex: p.Sex, JoinedRound: e.JoinedRound, WithdrawnFrom: e.WithdrawnFrom,
 		Byes: []ByeView{},
 	}
 	for _, r := range reqs {
@@ -104,14 +105,20 @@ type StandingView struct {
 	Rating        int                `json:"rating"`
 	Points        float64            `json:"points"`
 	Tiebreaks     map[string]float64 `json:"tiebreaks"`
+	// Undefined lists the codes whose figure C.07 leaves undefined for
+	// the player (tiebreak.Standing.Undefined); "tiebreaks" holds 0 for
+	// them.
+	Undefined []string `json:"undefined,omitempty"`
 }
 
 // ExplanationView is one tie-break explained, in JSON.
 type ExplanationView struct {
-	Tiebreak string     `json:"tiebreak"`
-	Value    float64    `json:"value"`
-	Summary  string     `json:"summary"`
-	Lines    []LineView `json:"lines"`
+	Tiebreak string  `json:"tiebreak"`
+	Value    float64 `json:"value"`
+	// Undefined reports a figure C.07 does not define; value is then 0.
+	Undefined bool       `json:"undefined,omitempty"`
+	Summary   string     `json:"summary"`
+	Lines     []LineView `json:"lines"`
 }
 
 // LineView is one line of a tie-break explained.
@@ -154,6 +161,7 @@ type RosterView struct {
 	FIDEID     string `json:"fide_id"`
 	BirthYear  int    `json:"birth_year"`
 	Sex        string `json:"sex"`
+	BirthDate  string `json:"birth_date,omitempty"`
 }
 
 // EventView is one logged change in JSON. Field names are stable.
@@ -253,7 +261,7 @@ func EventViewOf(e Event) EventView {
 
 // RosterViewOf returns the view of a roster player.
 func RosterViewOf(p arbiter.Player) RosterView {
-	return RosterView{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex}
+	return RosterView{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex, p.BirthDate}
 }
 
 // StandingViews returns the standings st of s (Rank), with the tie-breaks
@@ -266,6 +274,9 @@ func StandingViews(s *Snapshot, in tiebreak.Input, st []tiebreak.Standing) []Sta
 			Rating: e.Player.Rating, Points: x.Points.Points(), Tiebreaks: map[string]float64{}}
 		for i, sp := range in.Chain {
 			j.Tiebreaks[sp.String()] = x.Values[i]
+			if !x.Defined(i) {
+				j.Undefined = append(j.Undefined, sp.String())
+			}
 		}
 		out = append(out, j)
 	}
@@ -278,7 +289,7 @@ func ExplanationViews(ex []tiebreak.Explanation) []ExplanationView {
 	en := viewWords()
 	out := make([]ExplanationView, 0, len(ex))
 	for _, x := range ex {
-		j := ExplanationView{Tiebreak: x.Spec.String(), Value: x.Value, Summary: en.Word(x.Summary), Lines: []LineView{}}
+		j := ExplanationView{Tiebreak: x.Spec.String(), Value: x.Value, Undefined: x.Undefined, Summary: en.Word(x.Summary), Lines: []LineView{}}
 		for _, l := range x.Lines {
 			j.Lines = append(j.Lines, LineView{l.Round, l.Opponent, l.Value, l.Counted, en.Word(l.Note)})
 		}

@@ -28,7 +28,7 @@ type GenerateOptions struct {
 	Byes float64
 	// Edition is the Dutch text the rounds are paired by (2025 or 2017).
 	Edition int
-	// Baku applies the Baku acceleration (C.04.5.1): the file carries the
+	// Baku applies the Baku acceleration (C.04.7): the file carries the
 	// virtual points (Accelerations) and the pairing uses them.
 	Baku bool
 }
@@ -68,7 +68,7 @@ func Generate(o GenerateOptions) (*trf.File, error) {
 	}
 	if o.Baku {
 		f.Accelerations = map[int][]trf.Points{}
-		for i, a := range Baku(o.Players, o.Rounds, int(f.Points.Win()), int(f.Points.Draw())) {
+		for i, a := range Baku(o.Players, o.Rounds, int(f.Points.Win())) {
 			for _, v := range a {
 				f.Accelerations[i+1] = append(f.Accelerations[i+1], trf.Points(v))
 			}

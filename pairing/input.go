@@ -53,8 +53,8 @@ type Player struct {
 	Absent bool
 	// Games holds one entry per round before Round (Games[r-1] is round r).
 	Games []Game
-	// Accel holds the virtual points of an accelerated system (C.04.5,
-	// e.g. Baku acceleration C.04.5.1) by round, in the unit of
+	// Accel holds the virtual points of an accelerated system (C.04.7,
+	// e.g. the Baku acceleration; C.04.5 before 2026) by round, in the unit of
 	// Game.Points: Accel[r-1] is added to the player's score for pairing
 	// round r, and to his score before round r when floats of round r are
 	// read. Nil or short means none.

@@ -118,7 +118,7 @@ func prepare(in *Input) *round {
 			s += g.Points
 			p.scoreAfter[k] = s
 		}
-		p.score = s + ip.accel(r.in.Round) // virtual points of an accelerated round (C.04.5)
+		p.score = s + ip.accel(r.in.Round) // virtual points of an accelerated round (C.04.7)
 		p.opps = append(p.opps, forbidden[ip.ID]...)
 		p.eligible = true
 		whites, blacks, run := 0, 0, 0
@@ -216,7 +216,7 @@ func (r *round) floatIn(p *player, k int) floatDir {
 	self := &r.in.Players[r.index[p.id]]
 	opp := &r.in.Players[r.index[g.Opponent]]
 	// Scores before round k include that round's virtual points, as the
-	// pairing of round k saw them (C.04.5).
+	// pairing of round k saw them (C.04.7).
 	mine := scoreBefore(p.games, k) + self.accel(k)
 	theirs := scoreBefore(opp.Games, k) + opp.accel(k)
 	switch {

@@ -16,8 +16,9 @@ import (
 // yet entered). The initial colour is t.FirstColour, or, when that is
 // NoColour, the lot drawn from t.Seed (InitialColourByLot). Points are in
 // half-points. A tournament accelerated by the Baku method (t.Accelerated
-// "baku", C.04.5.1) gives group A the virtual points of Baku, as FromTRF
-// does for a file with the same 250 or XXA lines. A game before round with
+// "baku", C.04.7) gives group A (the entries up to BakuLast) the virtual
+// points of BakuPoints, as FromTRF does for a file with the same 250 or
+// XXA lines. A game before round with
 // no result yet (adjourned, or not known: TRF-26 X) counts as played and
 // scores nothing, as FromTRF reads an X under the default 162 line; the
 // store pairs past such a game only when the organizer decides to.
@@ -31,18 +32,18 @@ func FromTable(t arbiter.Tournament, entries []arbiter.Entry, table *scoring.Tab
 	}
 	es := append([]arbiter.Entry(nil), entries...)
 	sort.Slice(es, func(i, j int) bool { return es[i].PN < es[j].PN })
-	var baku [][]int
+	lastA := 0
 	if t.Accelerated == "baku" {
-		baku = Baku(len(es), t.Rounds, in.Points.Win, in.Points.Draw)
+		lastA = BakuLast(es)
 	}
-	for i, e := range es {
+	for _, e := range es {
 		card := table.Card(e.PN)
 		if card == nil {
 			return in, fmt.Errorf("pairing: no score card for player %d", e.PN)
 		}
 		p := Player{ID: e.PN, Absent: absent[e.PN] || !e.Plays(round)}
-		if baku != nil {
-			p.Accel = baku[i]
+		if e.PN <= lastA {
+			p.Accel = BakuPoints(t.Rounds, in.Points.Win)
 		}
 		for r := 1; r < round; r++ {
 			o := card.Rounds[r-1]

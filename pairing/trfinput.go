@@ -47,18 +47,18 @@ func FromTRF(f *trf.File, round int) (Input, error) {
 		sort.SliceStable(order, func(i, j int) bool { return order[i].ID < order[j].ID })
 	}
 	// A 192 line naming a Baku system (FIDE_DUTCH_2025_BAKU) without XXA
-	// or 250 lines asks for the Baku acceleration (C.04.5.1), as
-	// bbpPairings reads it.
+	// or 250 lines asks for the Baku acceleration (C.04.7): group A is the
+	// first BakuGroup players of the file, as bbpPairings reads it.
 	var baku [][]int
 	if len(f.Accelerations) == 0 && strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.Header.System)), "_BAKU") {
-		baku = Baku(len(order), in.Rounds, in.Points.Win, in.Points.Draw)
+		baku = Baku(len(order), in.Rounds, in.Points.Win)
 	}
 	for i, p := range order {
 		ip := Player{ID: p.ID, Absent: absent[p.ID]}
 		if baku != nil {
 			ip.Accel = baku[i]
 		}
-		// XXA or 250 acceleration (C.04.5): the points are in tenths, the
+		// XXA or 250 acceleration (C.04.7): the points are in tenths, the
 		// unit of in.Points.
 		for _, a := range f.Accelerations[p.ID] {
 			ip.Accel = append(ip.Accel, int(a))

@@ -98,9 +98,13 @@ type StandingRow struct {
 	RankTo int // last place of a shared rank ("3-4" has Rank 3, RankTo 4); 0 or Rank when not shared
 	PN     int // pairing number
 
-	Points      arbiter.Score
-	Tiebreaks   []float64 // one value per Event.TiebreakCodes, in that order
-	Performance int       // tournament performance rating, 0 when undefined (see Performances)
+	Points    arbiter.Score
+	Tiebreaks []float64 // one value per Event.TiebreakCodes, in that order
+	// Undefined[j] reports that Tiebreaks[j] is a figure C.07 leaves
+	// undefined (tiebreak.Standing.Undefined): shown as no figure; nil
+	// when every figure is defined.
+	Undefined   []bool
+	Performance int // tournament performance rating, 0 when undefined (see Performances)
 }
 
 // RankText returns the rank as printed: "3", or "3-4" for a shared rank.
@@ -391,10 +395,13 @@ func (v *view) statusText(e *arbiter.Entry) string {
 	return s
 }
 
-// noFigure reports whether x, the value of the tie-break code, stands for
-// no figure: DE gives the player's place within the group it was applied
-// to, and 0 when it decided nothing for that player.
-func noFigure(code string, x float64) bool { return code == "DE" && x == 0 }
+// noFigure reports whether r's figure j, of the tie-break code, stands for
+// no figure: one C.07 leaves undefined, or DE's 0 (DE gives the player's
+// place within the group it was applied to, and 0 when it decided nothing
+// for that player).
+func noFigure(code string, r StandingRow, j int) bool {
+	return code == "DE" && r.Tiebreaks[j] == 0 || r.Undefined != nil && r.Undefined[j]
+}
 
 // halves reports, for each tie-break column, whether all its values are
 // whole or half numbers, to be shown in halves as points are.

@@ -445,7 +445,7 @@ func WriteStandings(w io.Writer, ev *Event) error {
 		}
 		row = append(row, r.Points.Fraction())
 		for j, tb := range r.Tiebreaks {
-			if noFigure(v.codes[j], tb) {
+			if noFigure(v.codes[j], r, j) {
 				row = append(row, "-")
 				continue
 			}

@@ -426,7 +426,7 @@ func (v *view) standingsSheet() *xsheet {
 		row = append(row, rankCell{r.Rank, r.RankTo}, r.PN, p.Name, optString(string(p.Title)), optInt(p.Rating), optString(p.Club), r.Points)
 		for j, tb := range r.Tiebreaks {
 			switch {
-			case noFigure(v.codes[j], tb):
+			case noFigure(v.codes[j], r, j):
 				row = append(row, nil)
 			case halves[j]: // shown in halves, as points are
 				row = append(row, arbiter.Score(int64(math.Round(tb*2))))

@@ -146,7 +146,19 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 		}
 		summary := fmt.Sprintf("%s (%d new in the roster), %s", plural(len(ti.Entries), "player", "players"), newPlayers,
 			plural(len(ti.Rounds), "round", "rounds"))
-		return db.logEvent(ctx, tx, t.ID, ActTournamentImport, ti.Source, "", summary)
+		if err := db.logEvent(ctx, tx, t.ID, ActTournamentImport, ti.Source, "", summary); err != nil {
+			return err
+		}
+		// A withdrawal the file records is logged as Withdraw logs one,
+		// after the import: the log accounts for every withdrawn entry.
+		for _, a := range out.Players {
+			if e := a.Entry; e.Status == arbiter.Withdrawn {
+				if err := db.logEvent(ctx, tx, t.ID, ActWithdraw, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "active", fmt.Sprintf("withdrawn from round %d", e.WithdrawnFrom)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return ImportedTournament{}, err
@@ -307,6 +319,9 @@ func fillPlayer(r, p arbiter.Player) arbiter.Player {
 	}
 	if r.BirthYear == 0 {
 		r.BirthYear = p.BirthYear
+	}
+	if r.BirthDate == "" && p.BirthDate != "" && r.BirthYear == p.BirthYear {
+		r.BirthDate = p.BirthDate
 	}
 	if r.Sex == "" {
 		r.Sex = p.Sex

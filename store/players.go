@@ -14,12 +14,12 @@ import (
 	"github.com/labyrinth-chess/arbiter/text"
 )
 
-const playerColumns = `p.id, p.name, p.rating, p.club, p.federation, p.fide_id, p.birth_year, p.sex, p.title`
+const playerColumns = `p.id, p.name, p.rating, p.club, p.federation, p.fide_id, p.birth_year, p.sex, p.title, p.birth_date`
 
 func scanPlayer(row interface{ Scan(...any) error }, extra ...any) (arbiter.Player, error) {
 	var p arbiter.Player
 	var title string
-	dest := []any{&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, &title}
+	dest := []any{&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, &title, &p.BirthDate}
 	err := row.Scan(append(dest, extra...)...)
 	p.Title = arbiter.Title(title)
 	return p, err
@@ -41,6 +41,17 @@ func checkPlayer(p arbiter.Player) error {
 	}
 	if p.BirthYear != 0 && (p.BirthYear < 1880 || p.BirthYear > 2200) {
 		return invalid("birth year %d of %s is out of range", p.BirthYear, p.Name)
+	}
+	if p.BirthDate != "" {
+		y, err := arbiter.BirthDateYear(p.BirthDate)
+		switch {
+		case err != nil:
+			return invalid("date of birth of %s: %v", p.Name, err)
+		case y < 1880 || y > 2200:
+			return invalid("date of birth %s of %s is out of range", p.BirthDate, p.Name)
+		case p.BirthYear != y:
+			return invalid("date of birth %s of %s is not in the birth year %d", p.BirthDate, p.Name, p.BirthYear)
+		}
 	}
 	if _, err := arbiter.ParseTitle(string(p.Title)); err != nil {
 		return invalid("%v", err)
@@ -137,7 +148,7 @@ func loadEntries(ctx context.Context, q queryer, tid int64) ([]arbiter.Entry, er
 		var title string
 		p := &e.Player
 		if err := rows.Scan(&e.PN, &e.Status, &e.WithdrawnFrom, &e.JoinedRound, &rating,
-			&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, &title); err != nil {
+			&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, &title, &p.BirthDate); err != nil {
 			return nil, fmt.Errorf("read entries: %w", err)
 		}
 		p.Title = arbiter.Title(title)
@@ -562,6 +573,12 @@ func mergePlayer(r, p arbiter.Player) arbiter.Player {
 	}
 	if p.BirthYear != 0 {
 		r.BirthYear = p.BirthYear
+		if r.BirthDate != "" && p.BirthDate == "" && !strings.HasPrefix(r.BirthDate, strconv.Itoa(p.BirthYear)) {
+			r.BirthDate = "" // another year: the old date no longer holds
+		}
+	}
+	if p.BirthDate != "" {
+		r.BirthDate = p.BirthDate
 	}
 	if p.Sex != "" {
 		r.Sex = p.Sex
@@ -573,9 +590,9 @@ func mergePlayer(r, p arbiter.Player) arbiter.Player {
 }
 
 func (db *DB) insertPlayer(ctx context.Context, tx *sql.Tx, p arbiter.Player) (int64, error) {
-	res, err := tx.ExecContext(ctx, `INSERT INTO players (name, name_key, rating, club, federation, fide_id, birth_year, sex, title, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, arbiter.FoldName(p.Name), p.Rating, p.Club, p.Federation,
-		p.FIDEID, p.BirthYear, p.Sex, string(p.Title), db.stamp())
+	res, err := tx.ExecContext(ctx, `INSERT INTO players (name, name_key, rating, club, federation, fide_id, birth_year, sex, title, birth_date, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, arbiter.FoldName(p.Name), p.Rating, p.Club, p.Federation,
+		p.FIDEID, p.BirthYear, p.Sex, string(p.Title), p.BirthDate, db.stamp())
 	if err != nil {
 		return 0, fmt.Errorf("add player %s: %w", p.Name, err)
 	}
@@ -590,8 +607,8 @@ func (db *DB) updatePlayer(ctx context.Context, tx *sql.Tx, tid int64, p, q arbi
 		return nil
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE players SET name = ?, name_key = ?, rating = ?, club = ?, federation = ?,
-		fide_id = ?, birth_year = ?, sex = ?, title = ? WHERE id = ?`, q.Name, arbiter.FoldName(q.Name), q.Rating,
-		q.Club, q.Federation, q.FIDEID, q.BirthYear, q.Sex, string(q.Title), p.ID)
+		fide_id = ?, birth_year = ?, sex = ?, title = ?, birth_date = ? WHERE id = ?`, q.Name, arbiter.FoldName(q.Name), q.Rating,
+		q.Club, q.Federation, q.FIDEID, q.BirthYear, q.Sex, string(q.Title), q.BirthDate, p.ID)
 	if err != nil {
 		return fmt.Errorf("update player %s: %w", p.Name, err)
 	}
@@ -616,6 +633,7 @@ func diffPlayer(a, b arbiter.Player) []change {
 	add("federation", a.Federation, b.Federation)
 	add("FIDE ID", a.FIDEID, b.FIDEID)
 	add("birth year", strconv.Itoa(a.BirthYear), strconv.Itoa(b.BirthYear))
+	add("date of birth", a.BirthDate, b.BirthDate)
 	add("sex", a.Sex, b.Sex)
 	add("title", string(a.Title), string(b.Title))
 	return cs
@@ -686,8 +704,11 @@ type PlayerChange struct {
 	Federation *string
 	FIDEID     *string
 	BirthYear  *int
-	Sex        *string
-	Title      *arbiter.Title
+	// BirthDate sets the full date of birth, YYYY-MM-DD ("" to forget it),
+	// and with it the birth year.
+	BirthDate *string
+	Sex       *string
+	Title     *arbiter.Title
 }
 
 // EditPlayer changes roster player id. If tid is not 0 and the player is
@@ -717,6 +738,15 @@ func (db *DB) EditPlayer(ctx context.Context, tid, id int64, ch PlayerChange) (a
 		}
 		if ch.BirthYear != nil {
 			q.BirthYear = *ch.BirthYear
+			if !strings.HasPrefix(q.BirthDate, strconv.Itoa(q.BirthYear)+"-") {
+				q.BirthDate = "" // the year changed: the date no longer holds
+			}
+		}
+		if ch.BirthDate != nil {
+			q.BirthDate = strings.TrimSpace(*ch.BirthDate)
+			if y, err := arbiter.BirthDateYear(q.BirthDate); err == nil {
+				q.BirthYear = y
+			}
 		}
 		if ch.Title != nil {
 			t, err := arbiter.ParseTitle(string(*ch.Title))

@@ -84,7 +84,7 @@ func checkSettings(t arbiter.Tournament) error {
 	}
 	switch {
 	case t.Accelerated != "" && t.Accelerated != "baku":
-		return invalid("unknown acceleration %q: arbiter applies baku (C.04.5.1)", t.Accelerated)
+		return invalid("unknown acceleration %q: arbiter applies baku (C.04.7)", t.Accelerated)
 	case t.UnratedRating < 0 || t.UnratedRating > 3500:
 		return invalid("the rating of unrated players is from 0 (none) to 3500, not %d", t.UnratedRating)
 	case t.RatingType != "" && !slices.Contains(arbiter.RatingTypes, t.RatingType):

@@ -213,7 +213,8 @@ func (c *calc) plainBH() []float64 {
 }
 
 // aob returns the average of the opponents' Buchholz (C.07 8.2) over the
-// games played over the board, rounded to two decimals; 0 with no games.
+// games played over the board, rounded to two decimals; undefined with no
+// game.
 func (c *calc) aob() []float64 {
 	bh := c.plainBH()
 	out := make([]float64, c.n)
@@ -226,6 +227,7 @@ func (c *calc) aob() []float64 {
 				k++
 			}
 		}
+		out[pn-1] = undefined
 		if k > 0 {
 			out[pn-1] = round2(sum / float64(k))
 		}

@@ -20,6 +20,30 @@ const (
 	Edition2026 = 2026
 )
 
+// Dates from which each edition applies: the 2026 text from 1 March 2026
+// (TieBreakRegulations032026), the first 2023 text from 1 July 2023 (the
+// revised 2023 and the 2024 texts keep its rules for unplayed rounds).
+const (
+	From2026 = "2026-03-01"
+	From2023 = "2023-07-01"
+)
+
+// EditionFor returns the edition of the rules for unplayed rounds in force
+// on date, a tournament's start date as YYYY-MM-DD: Edition2026 from 1
+// March 2026, Edition2023 from 1 July 2023, Edition2009 before. A
+// tournament keeps the rules in force when it starts; FIDE's reference
+// checker chooses the same way. Without a date (""), the rules in force
+// now: Edition2026.
+func EditionFor(date string) int {
+	switch {
+	case date == "" || date >= From2026:
+		return Edition2026
+	case date >= From2023:
+		return Edition2023
+	}
+	return Edition2009
+}
+
 // Input is what Rank and Explain work on.
 type Input struct {
 	Tournament arbiter.Tournament // TiebreakEdition picks the unplayed-rounds rule; Rounds is the last round, for FB
@@ -29,7 +53,7 @@ type Input struct {
 	// UnratedRating is the rating the tournament regulations give unrated
 	// players for the rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO,
 	// RTNG). 0 means the regulations say nothing: C.07 then drops those
-	// tie-breaks when an unrated player takes part (every figure 0, see
+	// tie-breaks when an unrated player takes part (every figure undefined, see
 	// Warnings).
 	UnratedRating int
 }

@@ -58,9 +58,17 @@
 // TPR, PTP, APRO and APPO count games played over the board against rated
 // opponents. Input.UnratedRating is the rating the regulations give unrated
 // players; without it, when an unrated player takes part, the rating-based
-// tie-breaks are dropped (every figure 0) and Warnings says so, as C.07
+// tie-breaks are dropped (every figure undefined) and Warnings says so, as C.07
 // asks. KS counts games and forfeits against opponents on at least half the
 // rounds played.
+//
+// Some figures do not exist, and C.07 leaves them undefined rather than 0:
+// ARO (with its cuts), TPR and PTP of a player with no game over the board
+// against a rated opponent (or none left after the cuts), APRO and APPO
+// with no such opponent whose figure exists, AOB with no game over the
+// board, and every rating tie-break once dropped. Standing.Undefined marks
+// them (Values holds 0) and Rank puts them after every figure, as the FIDE
+// reference implementation does.
 //
 // "Final scores" are the scores after the rounds on the table: standings
 // after round 3 treat round 3 as the last one. A game still without a

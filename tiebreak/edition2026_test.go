@@ -90,23 +90,75 @@ func TestTPNRanksLowerFirst(t *testing.T) {
 	}
 }
 
-// TestPerfectLimits checks PTP's two ends (C.07 10.3): no point gives the
-// lowest opponent's rating minus 800, a full score the highest plus 800.
+// TestPerfectLimits checks PTP's two ends (C.07 2026 10.3). A score of
+// zero has its own rule: the lowest opponent's rating minus 800. A full
+// score has none: PTP is the lowest rating that expects it, and the B.02
+// 8.1.b table gives 1.00 a game only from a difference of 736 points, so it
+// is the highest opponent's rating plus 736 (not plus 800).
 func TestPerfectLimits(t *testing.T) {
+	nine := []int{2400, 2350, 2300, 2250, 2200, 2150, 2100, 2050, 2000}
 	tests := []struct {
+		name string
 		pts  arbiter.Score
 		rs   []int
 		want int
 	}{
-		{0, []int{2000, 1800}, 1000},
-		{4, []int{2000, 1800}, 2800},
+		{"0/9", 0, nine, 2000 - 800},
+		{"9/9", 18, nine, 2400 + 736},
+		{"0/2", 0, []int{2000, 1800}, 1000},
+		{"2/2", 4, []int{2000, 1800}, 2736},
 		// 1 of 2 against 2000 and 1800: R 1899 (diffs −101, 99) expects
 		// 36 + 64 = 100; R 1898 (−102, 98) expects 36 + 63 = 99.
-		{2, []int{2000, 1800}, 1899},
+		{"1/2", 2, []int{2000, 1800}, 1899},
 	}
 	for _, tt := range tests {
 		if got := perfect(tt.pts, tt.rs); got != tt.want {
-			t.Errorf("perfect(%v, %v) = %d, want %d", tt.pts, tt.rs, got, tt.want)
+			t.Errorf("%s: perfect(%v, %v) = %d, want %d", tt.name, tt.pts, tt.rs, got, tt.want)
+		}
+	}
+	// One point less than 9/9's figure still expects less than 9.
+	if got := perfect(18, nine) - 1; expected(got, 2400) != 99 {
+		t.Errorf("expected(%d, 2400) = %d, want 99", got, expected(got, 2400))
+	}
+}
+
+// fourPlayers is a round robin of four in which the higher number always
+// loses: 1 scores 3 of 3, 4 nothing. Ratings 2000, 1900, 1800, 1700.
+const fourPlayers = `
+1 +W4 +B3 +W2
+2 +W3 +B4 -B1
+3 -B2 -W1 +B4
+4 -B1 -W2 -W3
+`
+
+// TestPerfectScoreAPPO checks PTP at both ends in a tournament, and what a
+// perfect score's PTP does to the opponents' APPO (C.07 2026 10.3, 10.5).
+//
+//	PTP 1 (3/3 against 1900, 1800, 1700): 1900 + 736 = 2636
+//	PTP 4 (0/3 against 2000, 1900, 1800): 1800 − 800 = 1000
+//	PTP 2 (2/3 against 2000, 1800, 1700): R 1968: diffs −32, 168, 268 give
+//	  46 + 72 + 83 = 201; R 1967: 45 + 72 + 82 = 199.
+//	PTP 3 (1/3 against 2000, 1900, 1700): R 1733: diffs −267, −167, 33 give
+//	  18 + 28 + 55 = 101; R 1732: 17 + 28 + 54 = 99.
+//	APPO 1: (1968 + 1733 + 1000) / 3 = 1567
+//	APPO 2: (2636 + 1733 + 1000) / 3 = 1789.67, 1790 (with + 800: 1811)
+//	APPO 3: (2636 + 1968 + 1000) / 3 = 1868 (with + 800: 1889)
+//	APPO 4: (2636 + 1968 + 1733) / 3 = 2112.33, 2112 (with + 800: 2134)
+func TestPerfectScoreAPPO(t *testing.T) {
+	tour, tab := crosstable(t, fourPlayers)
+	tour.TiebreakEdition = Edition2026
+	chain, err := ParseChain([]string{"PTP", "APPO"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Rank(Input{Tournament: tour, Table: tab, Ratings: []int{2000, 1900, 1800, 1700}, Chain: chain})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int][2]float64{1: {2636, 1567}, 2: {1968, 1790}, 3: {1733, 1868}, 4: {1000, 2112}}
+	for _, s := range st {
+		if got := [2]float64{s.Values[0], s.Values[1]}; got != want[s.PN] {
+			t.Errorf("player %d: PTP, APPO = %v, want %v", s.PN, got, want[s.PN])
 		}
 	}
 }
@@ -171,5 +223,30 @@ func TestUnratedWarning(t *testing.T) {
 	in.UnratedRating = 1000
 	if w := Warnings(in); len(w) != 0 {
 		t.Errorf("with a rating for unrated players: warnings %q, want none", w)
+	}
+}
+
+// TestEditionFor checks the edition chosen by a tournament's start date:
+// the 2026 text from 1 March 2026, the 2023/2024 rules from 1 July 2023,
+// the 2009 rule before, and the rules in force without a date.
+func TestEditionFor(t *testing.T) {
+	tests := []struct {
+		date string
+		want int
+	}{
+		{"2026-03-01", Edition2026},
+		{"2026-11-30", Edition2026},
+		{"2026-02-28", Edition2023},
+		{"2025-01-01", Edition2023},
+		{"2024-08-01", Edition2023},
+		{"2023-07-01", Edition2023},
+		{"2023-06-30", Edition2009},
+		{"2010-05-01", Edition2009},
+		{"", Edition2026},
+	}
+	for _, tt := range tests {
+		if got := EditionFor(tt.date); got != tt.want {
+			t.Errorf("EditionFor(%q) = %d, want %d", tt.date, got, tt.want)
+		}
 	}
 }

@@ -16,10 +16,13 @@ import (
 // round), and a Summary in plain words citing the C.07 article. The words
 // are phrases of the locale catalogs (ids "tb.*"), worded by the caller.
 type Explanation struct {
-	Spec    Spec
-	Value   float64 // the figure, as in Standing.Values
-	Lines   []Line
-	Summary phrase.Text
+	Spec  Spec
+	Value float64 // the figure, as in Standing.Values
+	// Undefined reports a figure C.07 does not define (Standing.Undefined);
+	// Value is then 0.
+	Undefined bool
+	Lines     []Line
+	Summary   phrase.Text
 }
 
 // Line is one contribution to a figure.
@@ -35,7 +38,11 @@ type Line struct {
 // (a locale.Localizer's Word).
 func (e Explanation) Format(word func(phrase.Text) string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s = %s: %s\n", e.Spec, word(phrase.New("tb.num", "Value", phrase.Num(e.Value))), word(e.Summary))
+	value := phrase.New("tb.num", "Value", phrase.Num(e.Value))
+	if e.Undefined {
+		value = phrase.New("tb.undefined")
+	}
+	fmt.Fprintf(&b, "%s = %s: %s\n", e.Spec, word(value), word(e.Summary))
 	for _, l := range e.Lines {
 		mark := " "
 		if !l.Counted {
@@ -116,6 +123,9 @@ func (r *ranking) explain(pn int) []Explanation {
 	out := make([]Explanation, len(r.chain))
 	for i, s := range r.chain {
 		e := Explanation{Spec: s, Value: r.values[i][pn-1]}
+		if isUndefined(e.Value) {
+			e.Value, e.Undefined = 0, true
+		}
 		switch s.Code {
 		case BH, SB:
 			c.explainBuchholz(&e, pn, phrase.Text{})

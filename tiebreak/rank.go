@@ -2,6 +2,7 @@ package tiebreak
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -14,10 +15,21 @@ type Standing struct {
 	RankTo int           // last rank of that group; == Rank when the place is not shared
 	Points arbiter.Score // total points, pending games counting nothing
 	Values []float64     // Values[i] is Chain[i]'s figure for this player
+	// Undefined[i] reports that Chain[i]'s figure does not exist for this
+	// player (C.07 leaves it undefined: a rating tie-break with no game
+	// against a rated opponent, or none left after the cuts; an average
+	// over no opponent; a rating tie-break dropped because unrated players
+	// take part). Values[i] is then 0, and the player ranks after every
+	// player with a figure. nil when every figure is defined.
+	Undefined []bool
 }
 
 // Shared reports whether the player shares his place with others.
 func (s Standing) Shared() bool { return s.RankTo > s.Rank }
+
+// Defined reports whether Chain[i]'s figure exists for the player (see
+// Undefined).
+func (s Standing) Defined(i int) bool { return s.Undefined == nil || !s.Undefined[i] }
 
 // span is a run order[a:b] of players still tied.
 type span struct{ a, b int }
@@ -105,12 +117,23 @@ func rank(in Input, traced int) (*ranking, error) {
 				continue
 			}
 			if s.Code != DE {
-				if s.Code.lowerFirst() {
-					slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(vals[a-1], vals[b-1]) })
-				} else {
-					slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(vals[b-1], vals[a-1]) })
+				// An undefined figure ranks after every other.
+				key := func(pn int) float64 {
+					v := vals[pn-1]
+					switch {
+					case isUndefined(v) && s.Code.lowerFirst():
+						return math.Inf(1)
+					case isUndefined(v):
+						return math.Inf(-1)
+					}
+					return v
 				}
-				next = split(order, g.a, g.b, func(pn int) float64 { return vals[pn-1] }, next)
+				if s.Code.lowerFirst() {
+					slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(key(a), key(b)) })
+				} else {
+					slices.SortStableFunc(members, func(a, b int) int { return cmp.Compare(key(b), key(a)) })
+				}
+				next = split(order, g.a, g.b, key, next)
 				continue
 			}
 			var tr *deTrace
@@ -153,7 +176,15 @@ func rank(in Input, traced int) (*ranking, error) {
 			k := len(r.standings)
 			st := Standing{PN: pn, Rank: g.a + 1, RankTo: g.b, Points: c.score[pn], Values: all[k*m : (k+1)*m : (k+1)*m]}
 			for i := range in.Chain {
-				st.Values[i] = r.values[i][pn-1]
+				v := r.values[i][pn-1]
+				if isUndefined(v) {
+					if st.Undefined == nil {
+						st.Undefined = make([]bool, m)
+					}
+					st.Undefined[i] = true
+					v = 0
+				}
+				st.Values[i] = v
 			}
 			r.standings = append(r.standings, st)
 		}

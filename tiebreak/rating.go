@@ -51,7 +51,7 @@ func Warnings(in Input) []string {
 	var out []string
 	for _, s := range in.Chain {
 		if s.Code.ratingBased() {
-			out = append(out, fmt.Sprintf("%s is dropped (every figure 0): unrated players take part and no rating is given to them, as the regulations must do for it to count (C.07)", s))
+			out = append(out, fmt.Sprintf("%s is dropped (every figure undefined): unrated players take part and no rating is given to them, as the regulations must do for it to count (C.07)", s))
 		}
 	}
 	return out
@@ -89,10 +89,12 @@ func expected(r, opp int) int {
 	return pd
 }
 
-// perfect returns the perfect tournament performance (C.07 10.3) of a
+// perfect returns the perfect tournament performance (C.07 2026 10.3) of a
 // score pts against opponents rated rs: the lowest rating whose expected
-// score against them (B.02 8.1.b) reaches pts. A score of zero gives the
-// lowest rating minus 800; a full score, the highest plus 800.
+// score against them (B.02 8.1.b) reaches pts. Only a score of zero has a
+// rule of its own: the lowest rating minus 800. A full score follows the
+// definition: the table gives a win's expectation of 1.00 only from a
+// difference of 736 points on, so it is the highest rating plus 736.
 func perfect(pts arbiter.Score, rs []int) int {
 	lo, hi := rs[0], rs[0]
 	for _, r := range rs {
@@ -102,7 +104,9 @@ func perfect(pts arbiter.Score, rs []int) int {
 		return lo - 800
 	}
 	want := int(pts) * 50 // hundredths: pts is in half-points
-	if want >= 100*len(rs) {
+	if want > 100*len(rs) {
+		// More points than games: no rating expects it. Cannot happen
+		// with 1, ½ and 0 a game; the bound keeps the search finite.
 		return hi + 800
 	}
 	sum := func(r int) int {
@@ -125,21 +129,29 @@ func perfect(pts arbiter.Score, rs []int) int {
 	return a
 }
 
-// ratingValues returns RTNG, PTP, APRO or APPO for every player; all 0
-// when the rating-based tie-breaks are dropped.
+// ratingValues returns RTNG, PTP, APRO or APPO for every player; all
+// undefined when the rating-based tie-breaks are dropped.
 func (c *calc) ratingValues(code Code) []float64 {
-	out := make([]float64, c.n)
 	if c.dropRatings {
-		return out
+		return undefinedAll(c.n)
 	}
+	out := make([]float64, c.n)
 	switch code {
 	case RTNG:
 		for pn := 1; pn <= c.n; pn++ {
 			out[pn-1] = float64(c.rating(pn))
+			if c.rating(pn) <= 0 {
+				out[pn-1] = undefined
+			}
 		}
 	case PTP:
-		ptp, _ := c.perfects()
-		copy(out, ptp[1:])
+		ptp, ok := c.perfects()
+		for pn := 1; pn <= c.n; pn++ {
+			out[pn-1] = ptp[pn]
+			if !ok[pn] {
+				out[pn-1] = undefined
+			}
+		}
 	case APRO:
 		tpr := append([]float64{0}, c.tpr()...)
 		ok := c.hasRatedGame()
@@ -188,7 +200,7 @@ func (c *calc) perfects() ([]float64, []bool) {
 
 // average sets out[pn-1] to the mean of by[opp] over pn's games played over
 // the board against opponents for whom ok[opp], rounded to the nearest
-// integer, halves up (C.07 10.4, 10.5); 0 with none.
+// integer, halves up (C.07 10.4, 10.5); undefined with none.
 func (c *calc) average(out, by []float64, ok []bool) {
 	for pn := 1; pn <= c.n; pn++ {
 		var sum float64
@@ -199,6 +211,7 @@ func (c *calc) average(out, by []float64, ok []bool) {
 				k++
 			}
 		}
+		out[pn-1] = undefined
 		if k > 0 {
 			out[pn-1] = roundHalfUp(sum / float64(k))
 		}

@@ -139,13 +139,14 @@ func markRatingCuts(gs []rated, low, high int) {
 func roundHalfUp(x float64) float64 { return math.Floor(x + 0.5) }
 
 // aro returns the average rating of opponents (C.07 10.1), rounded to the
-// nearest integer; 0 with no rated opponent.
+// nearest integer; undefined with no rated opponent left after the cuts.
 func (c *calc) aro(s Spec) []float64 {
 	low, high := s.cuts()
 	out := make([]float64, c.n)
 	var buf []rated
 	for pn := 1; pn <= c.n; pn++ {
 		buf = c.ratedGames(pn, buf)
+		out[pn-1] = undefined
 		if sum, k := cutRatings(buf, low, high); k > 0 {
 			out[pn-1] = roundHalfUp(float64(sum) / float64(k))
 		}
@@ -193,6 +194,7 @@ func (c *calc) tpr() []float64 {
 	out := make([]float64, c.n)
 	var buf []rated
 	for pn := 1; pn <= c.n; pn++ {
+		out[pn-1] = undefined
 		if aro, pct, ok := c.performance(pn, buf); ok {
 			out[pn-1] = aro + float64(dp[pct])
 		}
@@ -201,8 +203,9 @@ func (c *calc) tpr() []float64 {
 }
 
 // values returns the figure of tie-break s for every player, indexed by
-// pn-1. DE has no figure of its own outside a tied group: values returns
-// nil for it.
+// pn-1; a figure C.07 leaves undefined is the NaN undefined (see
+// isUndefined). DE has no figure of its own outside a tied group: values
+// returns nil for it.
 func (c *calc) values(s Spec) []float64 {
 	switch s.Code {
 	case BH, SB:
@@ -229,14 +232,34 @@ func (c *calc) values(s Spec) []float64 {
 		return c.progressive(s)
 	case ARO:
 		if c.dropRatings {
-			return make([]float64, c.n)
+			return undefinedAll(c.n)
 		}
 		return c.aro(s)
 	case TPR:
 		if c.dropRatings {
-			return make([]float64, c.n)
+			return undefinedAll(c.n)
 		}
 		return c.tpr()
 	}
 	return nil
+}
+
+// undefined marks a figure C.07 does not define: a rating tie-break with
+// no game over the board against a rated opponent (or none left after the
+// cuts), an average over no opponent, and every rating tie-break when they
+// are dropped because unrated players take part. Rank ranks it after every
+// figure (the FIDE reference implementation sorts it last too) and reports
+// it in Standing.Undefined with 0 in Values.
+var undefined = math.NaN()
+
+// isUndefined reports whether v is the undefined figure.
+func isUndefined(v float64) bool { return math.IsNaN(v) }
+
+// undefinedAll returns n undefined figures.
+func undefinedAll(n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = undefined
+	}
+	return out
 }

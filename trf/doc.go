@@ -73,4 +73,11 @@
 // from the defaults. A ZeroBye and an absence therefore both read back as
 // a ZeroBye. arbiter scores 1, ½ and 0, so Domain refuses a file with
 // another point system.
+//
+// The tournament's settings travel in the TRF-26 header: the pairing
+// system in 192 (SystemCode and System: FIDE_DUTCH_2025 or _2017, _BAKU,
+// FIDE_ROUNDROBIN, FIDE_DOUBLEROUNDROBIN), the tie-break list in 202 and,
+// after PTS, in 212 (BH/C1,SB,DE), the rate of play in words at the end of
+// 092 ("..., rapid"; Pace reads it, or else works it out from the encoded
+// time control, 222).
 package trf

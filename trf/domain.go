@@ -50,6 +50,10 @@ func (f *File) Domain() (*Domain, error) {
 		t.RoundDates = t.RoundDates[:len(t.RoundDates)-1]
 	}
 	t.TimeCode = strings.TrimSpace(h.TimeCode)
+	if pace, ok := Pace(h.Type, t.TimeCode); ok {
+		t.Pace = pace
+	}
+	System(h.System, &t)
 	if h.RankFederation == t.Federation {
 		t.RatingType = h.RankMethod
 	}
@@ -89,6 +93,10 @@ func (f *File) Domain() (*Domain, error) {
 		if len(p.Birth) >= 4 {
 			if y, err := strconv.Atoi(p.Birth[:4]); err == nil {
 				pl.BirthYear = y
+			}
+			// TRF-26: YYYY/MM/DD; a year alone stays a year.
+			if d := isoDate(p.Birth); len(strings.TrimSpace(p.Birth)) == 10 && d != "" && d[:4] == p.Birth[:4] {
+				pl.BirthDate = d
 			}
 		}
 		d.Entries = append(d.Entries, arbiter.Entry{PN: p.ID, Player: pl, JoinedRound: 1})
@@ -314,10 +322,26 @@ func FromDomain(d *Domain) (*File, error) {
 	if t.RatingType != "" && t.Federation != "" {
 		f.Header.RankFederation, f.Header.RankMethod = t.Federation, t.RatingType
 	}
+	f.Header.System = SystemCode(t)
 	if t.System == arbiter.RoundRobin {
 		// An all-play-all from the Berger tables (FIDE C.05 Annex 1).
 		f.Header.Type = "Individual: Round-Robin (FIDE Berger tables)"
-		f.Header.System = "FIDE_ROUND_ROBIN"
+	}
+	if t.Pace != arbiter.Standard {
+		// TRF-26 has no field of its own for the rate of play: the
+		// type of tournament (092) says it in words, which Domain reads
+		// back before it looks at the encoded time control (222).
+		f.Header.Type += ", " + t.Pace.String()
+	}
+	if len(t.Tiebreaks) > 0 {
+		// 202 the tie-breaks, 212 the standings: TRF-26 codes, modifiers
+		// after a slash (BH/C1), separated by commas.
+		codes := make([]string, len(t.Tiebreaks))
+		for i, c := range t.Tiebreaks {
+			codes[i] = strings.ReplaceAll(c, "-", "/")
+		}
+		f.Header.Tiebreaks = strings.Join(codes, ",")
+		f.Header.Standings = "PTS," + f.Header.Tiebreaks
 	}
 	rated := 0
 	for _, e := range d.Entries {
@@ -334,7 +358,11 @@ func FromDomain(d *Domain) (*File, error) {
 	for _, e := range d.Entries {
 		p := Player{ID: e.PN, Name: e.Player.Name, Rating: e.Player.Rating, Federation: e.Player.Federation,
 			FIDEID: e.Player.FIDEID, Sex: e.Player.Sex, Title: string(e.Player.Title)}
-		if e.Player.BirthYear > 0 {
+		switch {
+		case e.Player.BirthDate != "":
+			// TRF-26 001 columns 70-79: YYYY/MM/DD.
+			p.Birth = strings.ReplaceAll(e.Player.BirthDate, "-", "/")
+		case e.Player.BirthYear > 0:
 			p.Birth = strconv.Itoa(e.Player.BirthYear)
 		}
 		card := tab.Card(e.PN)
@@ -393,6 +421,147 @@ func FromDomain(d *Domain) (*File, error) {
 		}
 	}
 	return f, nil
+}
+
+// SystemCode returns the TRF-26 code of t's pairing system (record 192,
+// the Tournament-Type Code Table): FIDE_DUTCH_2025 for the Dutch rules in
+// force (the code FIDE's checkers and bbpPairings read; the table of the
+// 2026 handbook also names them FIDE_DUTCH_2026), FIDE_DUTCH_2017 for the
+// earlier text, with _BAKU for the Baku acceleration; FIDE_ROUNDROBIN and
+// FIDE_DOUBLEROUNDROBIN (the last two rounds of the first cycle reversed,
+// C.05 Annex 1) for an all-play-all from the Berger tables.
+func SystemCode(t arbiter.Tournament) string {
+	if t.System == arbiter.RoundRobin {
+		if t.Cycles == 2 {
+			return "FIDE_DOUBLEROUNDROBIN"
+		}
+		return "FIDE_ROUNDROBIN"
+	}
+	code := "FIDE_DUTCH_2025"
+	if t.PairingEdition == 2017 {
+		code = "FIDE_DUTCH_2017"
+	}
+	if t.Accelerated == "baku" {
+		code += "_BAKU"
+	}
+	return code
+}
+
+// System reads a TRF-26 pairing system code (192) into t: the Dutch
+// system of an edition, with or without the Baku acceleration, or an
+// all-play-all from the Berger tables, once or twice. It reports false for
+// a code arbiter does not pair by (Dubov, Burstein, team and custom
+// systems, a round robin played more than twice or without the FIDE order
+// of the second cycle); t is then unchanged.
+func System(code string, t *arbiter.Tournament) bool {
+	c := strings.ToUpper(strings.TrimSpace(code))
+	baku := strings.HasSuffix(c, "_BAKU")
+	c = strings.TrimSuffix(c, "_BAKU")
+	switch c {
+	case "FIDE_DUTCH", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026":
+		t.System, t.PairingEdition = arbiter.Swiss, 2025
+	case "FIDE_DUTCH_2017":
+		t.System, t.PairingEdition = arbiter.Swiss, 2017
+	case "FIDE_ROUNDROBIN", "BERGER_ROUNDROBIN", "BERGER_ROUNDROBIN_G1":
+		if baku {
+			return false
+		}
+		t.System, t.Cycles = arbiter.RoundRobin, 1
+		return true
+	case "FIDE_DOUBLEROUNDROBIN":
+		if baku {
+			return false
+		}
+		t.System, t.Cycles = arbiter.RoundRobin, 2
+		return true
+	default:
+		return false
+	}
+	if baku {
+		t.Accelerated = "baku"
+	}
+	return true
+}
+
+// Pace reads the rate of play of a tournament from its type (092), where
+// FromDomain writes it ("..., rapid"), else from the encoded time control
+// (222) by the FIDE Laws' definitions: blitz for 10 minutes or less per
+// player, counting the increment of 60 moves (Appendix B.1), rapid for
+// less than 60 minutes (A.1), standard otherwise. It reports false when
+// neither says.
+func Pace(typ, timeCode string) (arbiter.Pace, bool) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(typ), func(r rune) bool {
+		return !('a' <= r && r <= 'z')
+	}) {
+		switch w {
+		case "blitz":
+			return arbiter.Blitz, true
+		case "rapid", "rapidplay":
+			return arbiter.Rapid, true
+		case "standard", "classical":
+			return arbiter.Standard, true
+		}
+	}
+	secs, ok := timeCodeSeconds(timeCode)
+	switch {
+	case !ok:
+		return arbiter.Standard, false
+	case secs <= 600:
+		return arbiter.Blitz, true
+	case secs < 3600:
+		return arbiter.Rapid, true
+	}
+	return arbiter.Standard, true
+}
+
+// timeCodeSeconds returns the time a player has for 60 moves under a
+// TRF-26 encoded time control (222): periods "M/S", "M/S+I", "S" or "S+I"
+// separated by colons, S seconds for M moves (all the moves without M),
+// I seconds a move; "Wd-Bd" (Armageddon) counts White's. ok is false for
+// a code that does not read.
+func timeCodeSeconds(code string) (int, bool) {
+	code = strings.TrimSpace(code)
+	if code == "" {
+		return 0, false
+	}
+	if w, _, ok := strings.Cut(code, "-"); ok {
+		code = strings.TrimPrefix(strings.TrimPrefix(w, "W"), "w")
+	}
+	total, moves := 0, 0
+	for _, d := range strings.Split(code, ":") {
+		m := 0
+		if mv, rest, ok := strings.Cut(d, "/"); ok {
+			n, err := strconv.Atoi(mv)
+			if err != nil || n <= 0 {
+				return 0, false
+			}
+			m, d = n, rest
+		}
+		s, inc, _ := strings.Cut(d, "+")
+		secs, err := strconv.Atoi(s)
+		if err != nil || secs < 0 {
+			return 0, false
+		}
+		i := 0
+		if inc != "" {
+			if i, err = strconv.Atoi(inc); err != nil || i < 0 {
+				return 0, false
+			}
+		}
+		left := 60 - moves
+		if m > 0 && m < left {
+			left = m
+		}
+		total += secs + i*left
+		if m == 0 {
+			return total, true
+		}
+		moves += m
+		if moves >= 60 {
+			return total, true
+		}
+	}
+	return total, true
 }
 
 // blockOf returns the round block for a score card outcome.

@@ -3,6 +3,7 @@ package trf
 import (
 	"bytes"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -91,6 +92,119 @@ func TestISODate(t *testing.T) {
 	for in, want := range tests {
 		if got := isoDate(in); got != want {
 			t.Errorf("isoDate(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestSystemCode checks the TRF-26 192 codes written for arbiter's pairing
+// systems and read back (ETT26, the Tournament-Type Code Table), and the
+// codes arbiter does not pair by.
+func TestSystemCode(t *testing.T) {
+	tests := []struct {
+		name string
+		set  func(*arbiter.Tournament)
+		code string
+	}{
+		{"Dutch", func(*arbiter.Tournament) {}, "FIDE_DUTCH_2025"},
+		{"Dutch 2017", func(t *arbiter.Tournament) { t.PairingEdition = 2017 }, "FIDE_DUTCH_2017"},
+		{"Baku", func(t *arbiter.Tournament) { t.Accelerated = "baku" }, "FIDE_DUTCH_2025_BAKU"},
+		{"Baku 2017", func(t *arbiter.Tournament) { t.Accelerated, t.PairingEdition = "baku", 2017 }, "FIDE_DUTCH_2017_BAKU"},
+		{"round robin", func(t *arbiter.Tournament) { t.System, t.Cycles = arbiter.RoundRobin, 1 }, "FIDE_ROUNDROBIN"},
+		{"double round robin", func(t *arbiter.Tournament) { t.System, t.Cycles = arbiter.RoundRobin, 2 }, "FIDE_DOUBLEROUNDROBIN"},
+	}
+	for _, tt := range tests {
+		want := arbiter.NewTournament("x")
+		tt.set(&want)
+		if got := SystemCode(want); got != tt.code {
+			t.Errorf("%s: SystemCode = %q, want %q", tt.name, got, tt.code)
+		}
+		got := arbiter.NewTournament("x")
+		if !System(tt.code, &got) || got.System != want.System || got.PairingEdition != want.PairingEdition ||
+			got.Accelerated != want.Accelerated || got.System == arbiter.RoundRobin && got.Cycles != want.Cycles {
+			t.Errorf("%s: System(%q) = %+v", tt.name, tt.code, got)
+		}
+	}
+	for _, code := range []string{"FIDE_DUTCH_2026", "fide_dutch", "FIDE_DUTCH_2026_BAKU"} {
+		var got arbiter.Tournament
+		if !System(code, &got) || got.PairingEdition != 2025 {
+			t.Errorf("System(%q) = %+v, want the Dutch rules in force", code, got)
+		}
+	}
+	for _, code := range []string{"FIDE_DUBOV", "CUSTOM_SWISS", "FIDE_TEAM_MP", "BERGER_ROUNDROBIN_G2", "FIDE_ROUNDROBIN_BAKU", ""} {
+		got := arbiter.NewTournament("x")
+		if System(code, &got) || got.System != arbiter.Swiss || got.Accelerated != "" {
+			t.Errorf("System(%q) = true or changed the tournament: %+v", code, got)
+		}
+	}
+}
+
+// TestPace checks the rate of play read from the type of tournament (092)
+// or, failing that, from the encoded time control (222) by the FIDE Laws'
+// definitions: 10 minutes or less for 60 moves blitz (B.1), under 60
+// minutes rapid (A.1), standard otherwise.
+func TestPace(t *testing.T) {
+	tests := []struct {
+		typ, code string
+		want      arbiter.Pace
+		ok        bool
+	}{
+		{"Individual: Swiss-System (FIDE Dutch), blitz", "5400+30", arbiter.Blitz, true},
+		{"Individual: Swiss-System (FIDE Dutch), rapid", "", arbiter.Rapid, true},
+		{"Standard Open", "180+2", arbiter.Standard, true},
+		{"Individual: Swiss-System", "5400+30", arbiter.Standard, true}, // 90' + 30" × 60 = 120'
+		{"Individual: Swiss-System", "40/6000+30:900+30", arbiter.Standard, true},
+		{"", "600", arbiter.Blitz, true},   // 10' exactly
+		{"", "180+2", arbiter.Blitz, true}, // 3' + 2" × 60 = 5'
+		{"", "300+5", arbiter.Blitz, true}, // 5' + 5" × 60 = 10': still blitz
+		{"", "420+5", arbiter.Rapid, true}, // 7' + 5' = 12'
+		{"", "3599", arbiter.Rapid, true},
+		{"", "900+10", arbiter.Rapid, true},     // 15' + 10' = 25'
+		{"", "3000+10", arbiter.Standard, true}, // 50' + 10' = 60'
+		{"", "W300-B240", arbiter.Blitz, true},  // Armageddon: White's 5'
+		{"Individual: Swiss-System", "", arbiter.Standard, false},
+		{"", "ninety minutes", arbiter.Standard, false},
+	}
+	for _, tt := range tests {
+		got, ok := Pace(tt.typ, tt.code)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Pace(%q, %q) = %v, %v; want %v, %v", tt.typ, tt.code, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestBirthDate checks the date of birth of the 001 line (TRF-26 columns
+// 70-79, YYYY/MM/DD): a full date reads as the date and its year, a year
+// alone as the year, and FromDomain writes back what it was given.
+func TestBirthDate(t *testing.T) {
+	tests := []struct {
+		birth, date string
+		year        int
+	}{
+		{"1985/11/03", "1985-11-03", 1985},
+		{"1990", "", 1990},
+		{"1990/02/30", "", 1990}, // no such day
+		{"", "", 0},
+	}
+	for _, tt := range tests {
+		f := &File{Header: Header{Name: "x"}, Points: DefaultPoints, Players: []Player{{ID: 1, Name: "A, B", Birth: tt.birth}}}
+		d, err := f.Domain()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := d.Entries[0].Player
+		if p.BirthDate != tt.date || p.BirthYear != tt.year {
+			t.Errorf("birth %q read as %q, %d; want %q, %d", tt.birth, p.BirthDate, p.BirthYear, tt.date, tt.year)
+		}
+		back, err := FromDomain(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tt.birth
+		if tt.date == "" && tt.year != 0 {
+			want = strconv.Itoa(tt.year)
+		}
+		if got := back.Players[0].Birth; got != want {
+			t.Errorf("birth %q written back as %q, want %q", tt.birth, got, want)
 		}
 	}
 }

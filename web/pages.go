@@ -192,7 +192,11 @@ func (s *Server) standingsView(st *state, max int) standingsView {
 			l.Rating = e.Player.Rating
 		}
 		for i, sp := range st.in.Chain {
-			l.Values = append(l.Values, figure(sp, x.Values[i]))
+			v := "-" // a figure C.07 leaves undefined
+			if x.Defined(i) {
+				v = figure(sp, x.Values[i])
+			}
+			l.Values = append(l.Values, v)
 		}
 		v.Lines = append(v.Lines, l)
 	}

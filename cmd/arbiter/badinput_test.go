@@ -424,7 +424,7 @@ func TestBadArguments(t *testing.T) {
 		{"set: empty name", []string{"tournament", "set", "--name", ""}, 1, `--name is empty`},
 		{"set: rounds below those paired", []string{"tournament", "set", "--rounds", "0"}, 1, `--rounds 0`},
 		{"set: bye value", []string{"tournament", "set", "--bye-value", "one"}, 1, `--bye-value one`},
-		{"set: acceleration", []string{"tournament", "set", "--accelerated", "varma"}, 1, `--accelerated varma: type baku \(C\.04\.5\.1\) or none`},
+		{"set: acceleration", []string{"tournament", "set", "--accelerated", "varma"}, 1, `--accelerated varma: type baku \(C\.04\.7\) or none`},
 		{"set: unrated rating", []string{"tournament", "set", "--unrated-rating", "-5"}, 1, `--unrated-rating -5: type a rating from 0`},
 		{"set: federation", []string{"tournament", "set", "--federation", "IT"}, 1, `federation "IT": want the three-letter FIDE code`},
 		{"set: end date", []string{"tournament", "set", "--end-date", "14/05/2026"}, 1, `--end-date 14/05/2026: type a date as YYYY-MM-DD`},

@@ -24,7 +24,7 @@ type trfGenerateOptions struct {
 }
 
 // generatedChain is the tie-break list a generated file carries in its
-// 212 line when --tiebreaks is not given.
+// 202 and 212 lines when --tiebreaks is not given.
 const generatedChain = "BH-C1,BH,SB,DE,WIN,BPG,PS,ARO"
 
 func newTRFGenerateCmd(a *app) *cobra.Command {
@@ -36,9 +36,9 @@ func newTRFGenerateCmd(a *app) *cobra.Command {
 seed, every round paired by arbiter's Dutch system (FIDE C.04.3) from the
 rounds before it, results drawn from the ratings' Elo expectation. The same
 options and seed give the same file, byte for byte. The ranks (columns 86-89)
-follow the tie-break list written in the 212 line (C.07 2026), so the file
-can be checked by arbiter trf check, arbiter trf tiebreaks --check and
-other programs' checkers.`,
+follow the tie-break list written in the 202 and 212 lines (C.07 2026), so
+the file can be checked by arbiter trf check, arbiter trf tiebreaks --check
+and other programs' checkers.`,
 		Example: `  $ arbiter trf generate --players 40 --rounds 9 --seed 7 -o random.trf
   $ arbiter trf generate --players 100 --rounds 11 --draws 0.3 --forfeits 0.02 --byes 0.03`,
 		Args: cobra.NoArgs,
@@ -53,9 +53,9 @@ other programs' checkers.`,
 	fl.Float64Var(&opts.gen.Draws, "draws", 0.3, "share of games played that are drawn, 0 to 1")
 	fl.Float64Var(&opts.gen.Forfeits, "forfeits", 0, "chance a scheduled game is forfeited, 0 to 1")
 	fl.Float64Var(&opts.gen.Byes, "byes", 0, "chance a player asks for a bye in a round before the last, 0 to 1")
-	fl.StringVar(&opts.tiebreaks, "tiebreaks", generatedChain, "tie-break list written to the 212 line and used for the ranks")
-	fl.StringVar(&opts.accelerated, "accelerated", "", "accelerated pairing: baku (FIDE C.04.5.1), written as 250 lines")
-	fl.StringVarP(&opts.out, "output", "o", "", "write to `FILE` instead of the standard output")
+	fl.StringVar(&opts.tiebreaks, "tiebreaks", generatedChain, "tie-break list written to the 202 and 212 lines and used for the ranks")
+	fl.StringVar(&opts.accelerated, "accelerated", "", "accelerated pairing: baku (FIDE C.04.7), written as 250 lines")
+	fl.StringVarP(&opts.out, "output", "o", "", "write to `FILE` instead of the standard output (-: the standard output)")
 	return cmd
 }
 
@@ -101,7 +101,10 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	for _, s := range chain {
 		specs = append(specs, strings.ReplaceAll(s.String(), "-", "/"))
 	}
-	h.Standings = "PTS " + strings.Join(specs, " ")
+	// TRF-26: 202 the tie-breaks, 212 the standings (points first),
+	// comma-separated codes.
+	h.Tiebreaks = strings.Join(specs, ",")
+	h.Standings = "PTS," + h.Tiebreaks
 	if err := rankFile(f, chain); err != nil {
 		return err
 	}
@@ -111,9 +114,10 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	if err := w.Write(f); err != nil {
 		return err
 	}
-	if opts.out == "" {
-		_, err := a.stdout.Write(buf.Bytes())
-		return err
+	if opts.out == "" || opts.out == "-" {
+		// The file's bytes as they are: its lines end with a bare CR,
+		// which the terminal-safe stdout would write out as \u000d.
+		return a.writeOutput("-", buf.Bytes())
 	}
 	if err := os.WriteFile(opts.out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("cannot write %s: %w", opts.out, plainPathError(err))
@@ -122,13 +126,14 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 }
 
 // rankFile writes each player's rank (columns 86-89) as the chain ranks
-// the players under C.07 2026; players sharing a place take its first rank.
+// the players under the C.07 text in force on the start date (042);
+// players sharing a place take its first rank.
 func rankFile(f *trf.File, chain []tiebreak.Spec) error {
 	d, err := f.Domain()
 	if err != nil {
 		return err
 	}
-	d.Tournament.TiebreakEdition = tiebreak.Edition2026
+	d.Tournament.TiebreakEdition = tiebreak.EditionFor(d.Tournament.Date)
 	tab, err := scoring.Build(d.Tournament, d.Entries, d.Rounds)
 	if err != nil {
 		return err

@@ -28,9 +28,14 @@ func newTRFTiebreaksCmd(a *app) *cobra.Command {
 		Short: "Compute the tie-breaks and the ranking of a TRF file, and check them",
 		Long: `Compute every tie-break of a complete TRF file and rank the players by points
 and the tie-breaks in turn (FIDE C.07). The list comes from the file's 212
-line (points first) or 202 line, or from --tiebreaks. With --check, compare
-the computed ranks with the ranks in the file (columns 86-89 of each 001
-line), list each difference and exit 1 if there is any.`,
+line (points first) or 202 line, or from --tiebreaks. The rules for unplayed
+rounds are those in force when the tournament started (line 042, as FIDE's
+reference checker reads it): the 2026 text from 1 March 2026, the 2023/2024
+rules from 1 July 2023, the 2009 rule before; --tiebreak-edition sets them.
+A figure C.07 leaves undefined (no game against a rated opponent, every
+value cut) is shown as such, and null in --json. With --check, compare the
+computed ranks with the ranks in the file (columns 86-89 of each 001 line),
+list each difference and exit 1 if there is any.`,
 		Example: `  $ arbiter trf tiebreaks tournament.trf
   $ arbiter trf tiebreaks --tiebreaks BH/C1,BH,SB,DE tournament.trf
   $ arbiter trf tiebreaks --check tournament.trf`,
@@ -41,7 +46,7 @@ line), list each difference and exit 1 if there is any.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.tiebreaks, "tiebreaks", "", "tie-break list, e.g. BH-C1,BH,SB (default: the file's 212 or 202 line)")
-	cmd.Flags().IntVar(&opts.edition, "tiebreak-edition", tiebreak.Edition2026, "C.07 rules for unplayed rounds: {2026|2023|2009}")
+	cmd.Flags().IntVar(&opts.edition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2026|2023|2009} (default: those in force on the start date, line 042)")
 	cmd.Flags().IntVar(&opts.unrated, "unrated", 0, "rating the regulations give unrated players for rating-based tie-breaks (0: none, such tie-breaks are dropped when unrated players take part)")
 	cmd.Flags().BoolVar(&opts.check, "check", false, "compare the computed ranks with the file's and exit 1 on any difference")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the standings as JSON")
@@ -50,13 +55,16 @@ line), list each difference and exit 1 if there is any.`,
 
 // trfTiebreakJSON is one line of the --json output. Field names are stable.
 type trfTiebreakJSON struct {
-	Rank          int                `json:"rank"`
-	RankTo        int                `json:"rank_to"`
-	PairingNumber int                `json:"pairing_number"`
-	Name          string             `json:"name"`
-	Points        float64            `json:"points"`
-	FileRank      int                `json:"file_rank"`
-	Tiebreaks     map[string]float64 `json:"tiebreaks"`
+	Rank          int     `json:"rank"`
+	RankTo        int     `json:"rank_to"`
+	PairingNumber int     `json:"pairing_number"`
+	Name          string  `json:"name"`
+	Points        float64 `json:"points"`
+	FileRank      int     `json:"file_rank"`
+	// Tiebreaks holds null for a figure C.07 leaves undefined (no game
+	// against a rated opponent, everything cut), as FIDE's reference
+	// checker writes it.
+	Tiebreaks map[string]*float64 `json:"tiebreaks"`
 }
 
 // trfChain reads the tie-break list from the flag or the file.
@@ -81,7 +89,7 @@ func trfChain(l *locale.Localizer, flag string, f *trf.File, path string) ([]tie
 
 func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 	switch opts.edition {
-	case tiebreak.Edition2026, tiebreak.Edition2023, tiebreak.Edition2009:
+	case 0, tiebreak.Edition2026, tiebreak.Edition2023, tiebreak.Edition2009:
 	default:
 		return usageErrorf("%s", a.tr().T("err.trf.tbedition", "Value", opts.edition))
 	}
@@ -98,6 +106,13 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", path, err)}
 	}
 	d.Tournament.TiebreakEdition = opts.edition
+	if opts.edition == 0 {
+		// C.07 as in force when the tournament started.
+		d.Tournament.TiebreakEdition = tiebreak.EditionFor(d.Tournament.Date)
+		if e := d.Tournament.TiebreakEdition; e != tiebreak.Edition2026 {
+			a.note(a.tr().T("cli.trf.edition", "Date", d.Tournament.Date, "Edition", e))
+		}
+	}
 	tab, err := scoring.Build(d.Tournament, d.Entries, d.Rounds)
 	if err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", path, err)}
@@ -124,9 +139,13 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 		out := make([]trfTiebreakJSON, 0, len(st))
 		for _, x := range st {
 			j := trfTiebreakJSON{Rank: x.Rank, RankTo: x.RankTo, PairingNumber: x.PN, Name: names[x.PN-1],
-				Points: x.Points.Points(), FileRank: fileRank[x.PN], Tiebreaks: map[string]float64{}}
+				Points: x.Points.Points(), FileRank: fileRank[x.PN], Tiebreaks: map[string]*float64{}}
 			for i, sp := range chain {
-				j.Tiebreaks[sp.String()] = x.Values[i]
+				j.Tiebreaks[sp.String()] = nil
+				if x.Defined(i) {
+					v := x.Values[i]
+					j.Tiebreaks[sp.String()] = &v
+				}
 			}
 			out = append(out, j)
 		}
@@ -151,7 +170,7 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 			}
 			cells := []string{rank, strconv.Itoa(x.PN), names[x.PN-1], x.Points.Fraction(), strconv.Itoa(fileRank[x.PN])}
 			for i, sp := range chain {
-				cells = append(cells, trfFigure(sp, x.Values[i]))
+				cells = append(cells, trfFigure(a.tr(), sp, x, i))
 			}
 			tb.add(cells...)
 		}
@@ -178,7 +197,7 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 		}
 		var vals []string
 		for i, sp := range chain {
-			vals = append(vals, sp.String()+" "+trfFigure(sp, x.Values[i]))
+			vals = append(vals, sp.String()+" "+trfFigure(a.tr(), sp, x, i))
 		}
 		fmt.Fprintf(a.stdout, "player %d %s: rank in the file %d, computed %s (%s points; %s; C.07 4.2)\n",
 			x.PN, names[x.PN-1], fr, want, x.Points.Fraction(), strings.Join(vals, ", "))
@@ -190,11 +209,15 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 	return nil
 }
 
-// trfFigure formats a tie-break value for the checker: a point for the
-// decimals whatever the language, as the TRF writes numbers; DE's 0 (no
-// decision) as "-".
-func trfFigure(sp tiebreak.Spec, v float64) string {
-	if sp.Code == tiebreak.DE && v == 0 {
+// trfFigure formats x's figure of sp, chain[i], for the checker: a point
+// for the decimals whatever the language, as the TRF writes numbers; DE's
+// 0 (no decision) as "-"; a figure C.07 leaves undefined in words.
+func trfFigure(l *locale.Localizer, sp tiebreak.Spec, x tiebreak.Standing, i int) string {
+	v := x.Values[i]
+	switch {
+	case !x.Defined(i):
+		return l.T("tb.undefined")
+	case sp.Code == tiebreak.DE && v == 0:
 		return "-"
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)

@@ -7,8 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -39,9 +41,16 @@ instead, and each line ended by a CR as its text requires (TRF-16 lines
 end with CRLF). The tournament's report settings (tournament set
 --federation, --city, --chief-arbiter, --deputy, --end-date,
 --round-dates, --time-code, --rating-type) are the lines 032, 022, 052,
-102, 112, 132, 222 and 172; a tournament accelerated by the Baku method
-gets its virtual points as 250 lines (XXA in TRF-16). The initial colour is the tournament's first colour, or the one
-drawn by lot from the seed stored in the tournament.
+102, 112, 132, 222 and 172; the pairing system is the line 192
+(FIDE_DUTCH_2025, FIDE_ROUNDROBIN, ...), the tie-breaks the lines 202 and
+212 (BH/C1,SB,...), a rate of play other than standard is named in 092; a
+tournament accelerated by the Baku method gets its virtual points as 250
+lines (XXA in TRF-16). Byes asked for in later rounds, and the players who
+withdrew, are 240 lines (a zero-point bye in every round left). The initial
+colour is the tournament's first colour, or the one drawn by lot from the
+seed stored in the tournament. With --format trf26, stderr names the lines
+a FIDE rating report needs that the tournament leaves empty (022, 032,
+052, 102, 132).
 
 Only rounds with every result in are written: a round still in play is
 left out, and stderr says so. Use - as FILE to write to standard output; a
@@ -97,6 +106,9 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 		if f, err = trfFile(a.tr(), s, n); err != nil {
 			return err
 		}
+		for _, w := range reportWarnings(a.tr(), s.Tournament, f, n, version == trf.TRF26) {
+			a.note(w)
+		}
 		if version == trf.TRF26 {
 			events, err := db.Events(ctx, s.Tournament.ID)
 			if err != nil {
@@ -127,6 +139,45 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 	}
 	a.note(l.T("cli.wrote.trf", "What", what, "Players", l.N("cli.players", len(f.Players)), "Rounds", l.N("cli.rounds", f.PlayedRounds())))
 	return nil
+}
+
+// reportWarnings says, in the words of l, what file f of tournament t after
+// round n lacks: as a TRF-26 rating report (report true), the header lines
+// the format marks mandatory for rating (R) that t leaves empty (022 city,
+// 032 federation, 052 end date, 102 chief arbiter, 132 the dates of the
+// rounds written, with 012 and 042 too); in any format, a C.07 edition
+// other than the one in force on the start date, which FIDE's checkers
+// apply to the file.
+func reportWarnings(l *locale.Localizer, t arbiter.Tournament, f *trf.File, n int, report bool) []string {
+	var out []string
+	if e := tiebreak.EditionFor(t.Date); t.Date != "" && e != t.TiebreakEdition {
+		out = append(out, l.T("cli.export_trf.edition", "Edition", t.TiebreakEdition, "Date", t.Date, "DateEdition", e))
+	}
+	if !report {
+		return out
+	}
+	var missing []string
+	h := f.Header
+	for _, x := range []struct {
+		din, value string
+	}{{"012", h.Name}, {"022", h.City}, {"032", h.Federation}, {"042", h.StartDate}, {"052", h.EndDate}, {"102", h.Arbiter}} {
+		if strings.TrimSpace(x.value) == "" {
+			missing = append(missing, l.T("trf.field."+x.din))
+		}
+	}
+	dated := 0
+	for r := 0; r < n && r < len(h.RoundDates); r++ {
+		if strings.TrimSpace(h.RoundDates[r]) != "" {
+			dated++
+		}
+	}
+	if dated < n {
+		missing = append(missing, l.T("trf.field.132", "Missing", n-dated, "Rounds", n))
+	}
+	if len(missing) > 0 {
+		out = append(out, l.T("cli.export_trf.rating", "Fields", strings.Join(missing, "; ")))
+	}
+	return out
 }
 
 // trfFile builds the report of tournament s after round n (desk.TRF).

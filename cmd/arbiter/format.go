@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -85,8 +86,8 @@ func (a *app) closeRegistration(ctx context.Context, db *desk.Desk, s *desk.Snap
 		if f.Players < 2 || f.Players > pairing.MaxBerger {
 			return nil, fmt.Errorf("an all-play-all from the Berger tables (FIDE C.05 Annex 1) takes 2 to %d players, not %d: play a Swiss of %s", pairing.MaxBerger, f.Players, plural(f.Swiss, "round", "rounds"))
 		}
-		if c.cycles == 2 && f.Players > 5 {
-			return nil, fmt.Errorf("a double round robin is for 4 or 5 players, not %d (it would take %d rounds): play it once", f.Players, pairing.RoundRobinRounds(f.Players, 2))
+		if c.cycles == 2 && !desk.DoubleFits(f.Players) {
+			return nil, errors.New(a.tr().T("err.rr.double", "Min", desk.DoubleMin, "Max", desk.DoubleMax, "Players", f.Players, "Rounds", pairing.RoundRobinRounds(f.Players, 2)))
 		}
 		t.System, t.Cycles = arbiter.RoundRobin, max(c.cycles, 1)
 		t.Rounds = pairing.RoundRobinRounds(f.Players, t.Cycles)

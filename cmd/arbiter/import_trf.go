@@ -36,17 +36,23 @@ name) is reused, anyone else is added to the roster. Every round is stored
 with its results: games, forfeits (+ and -), the pairing-allocated bye
 (U), requested byes (H, F, Z); a player with no block in a round did not
 play it. Byes written in the column after the last round played, in XXZ
-or in TRF-26 240 lines become byes asked for in the rounds to come. The
-settings read are the name (012), place (022), federation (032), start
-and end dates (042, 052), chief and deputy arbiters (102, 112), time
-control (122, 222), round dates (132), rounds planned (XXR or 142),
-initial colour (XXC white1 or black1, 152; else taken from round 1 as the
-pairing engines do), the points of the byes (BBU, XXS, 162), the rating
-type (172), the tie-break list (212 or 202) and the Baku acceleration
-(250 or XXA lines that are Baku's, or a 192 system ending in _BAKU).
-Forbidden pairs (XXP), other accelerations, national rating records, 299
-lines and values in no form arbiter reads are not kept; stderr lists
-them.
+or in TRF-26 240 lines become byes asked for in the rounds to come; a
+player out of every round from one on to the last (two rounds or more,
+one still to play) is entered as withdrawn from the next round to play, as
+a withdrawal is written. The settings read are the name (012), place (022), federation
+(032), start and end dates (042, 052), chief and deputy arbiters (102,
+112), time control (122, 222), the rate of play (named in 092, else from
+the encoded time control 222), round dates (132), rounds planned (XXR or
+142), initial colour (XXC white1 or black1, 152; else taken from round 1
+as the pairing engines do), the points of the byes (BBU, XXS, 162), the
+rating type (172), the pairing system (192: FIDE_DUTCH_2025 or 2026, 2017,
+FIDE_ROUNDROBIN, FIDE_DOUBLEROUNDROBIN), the tie-break list (212 or 202)
+and the Baku acceleration (250 or XXA lines that are Baku's, or a 192
+system ending in _BAKU). The tie-breaks follow the C.07 rules in force on
+the start date (2026 from 1 March 2026, 2023 from 1 July 2023, 2009
+before). Forbidden pairs (XXP), other pairing systems and accelerations,
+national rating records, 299 lines and values in no form arbiter reads
+are not kept; stderr lists them.
 
 The file must be read whole: a malformed line, points that do not match
 the results, or round blocks that contradict each other are refused with

@@ -51,6 +51,7 @@ func toPlayerJSON(e arbiter.Entry, reqs []desk.Request) playerJSON { return desk
 type playerFlags struct {
 	name, club, federation, fideID, sex, title string
 	rating, birthYear                          int
+	birthDate                                  string
 }
 
 func (f *playerFlags) register(fs *pflag.FlagSet) {
@@ -59,6 +60,7 @@ func (f *playerFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.federation, "federation", "", "federation, three letters such as ITA")
 	fs.StringVar(&f.fideID, "fide-id", "", "FIDE ID")
 	fs.IntVar(&f.birthYear, "birth-year", 0, "year of birth")
+	fs.StringVar(&f.birthDate, "birth-date", "", "date of birth, `YYYY-MM-DD`, for the FIDE report (sets the year too)")
 	fs.StringVar(&f.sex, "sex", "", "sex: {M|F}")
 	fs.StringVar(&f.title, "title", "", "FIDE title: {GM|IM|WGM|FM|WIM|CM|WFM|WCM}")
 }
@@ -87,6 +89,17 @@ func (f *playerFlags) checkIn(l *locale.Localizer, fs *pflag.FlagSet) error {
 	if fs.Changed("birth-year") && f.birthYear != 0 && (f.birthYear < 1880 || f.birthYear > 2200) {
 		return errors.New(l.T("cli.player.birthyear", "Year", f.birthYear))
 	}
+	if fs.Changed("birth-date") && f.birthDate != "" {
+		y, err := arbiter.BirthDateYear(f.birthDate)
+		if err != nil || y < 1880 || y > 2200 {
+			return errors.New(l.T("cli.player.birthdate", "Value", strconv.Quote(f.birthDate)))
+		}
+		if fs.Changed("birth-year") && f.birthYear != y {
+			return errors.New(l.T("cli.player.birthboth", "Date", f.birthDate, "Year", f.birthYear))
+		}
+		f.birthDate = strings.TrimSpace(f.birthDate)
+		f.birthYear = y
+	}
 	if fs.Changed("sex") {
 		switch strings.ToUpper(f.sex) {
 		case "M", "F", "":
@@ -110,7 +123,7 @@ func (f *playerFlags) checkIn(l *locale.Localizer, fs *pflag.FlagSet) error {
 // player returns the details given as a Player (unset fields empty).
 func (f *playerFlags) player(name string) arbiter.Player {
 	return arbiter.Player{Name: name, Rating: f.rating, Club: f.club, Federation: f.federation,
-		FIDEID: f.fideID, BirthYear: f.birthYear, Sex: f.sex, Title: arbiter.Title(f.title)}
+		FIDEID: f.fideID, BirthYear: f.birthYear, BirthDate: f.birthDate, Sex: f.sex, Title: arbiter.Title(f.title)}
 }
 
 // change returns the details given as a desk.PlayerChange.
@@ -132,6 +145,9 @@ func (f *playerFlags) change(fs *pflag.FlagSet) desk.PlayerChange {
 	}
 	if fs.Changed("birth-year") {
 		c.BirthYear = &f.birthYear
+	}
+	if fs.Changed("birth-date") {
+		c.BirthDate = &f.birthDate
 	}
 	if fs.Changed("title") {
 		t := arbiter.Title(f.title)

@@ -130,7 +130,7 @@ func TestSmallEvenings(t *testing.T) {
 			trfFile, pdf := filepath.Join(dir, "rr.trf"), filepath.Join(dir, "cross.pdf")
 			c.ok("export", "trf", trfFile)
 			data, err := os.ReadFile(trfFile)
-			if err != nil || !strings.Contains(string(data), "192 FIDE_ROUND_ROBIN") || !strings.Contains(string(data), "Round-Robin") {
+			if err != nil || !strings.Contains(string(data), "192 FIDE_ROUNDROBIN") || !strings.Contains(string(data), "Round-Robin") {
 				t.Errorf("TRF of a round robin lacks its system (%v):\n%s", err, data)
 			}
 			c.ok("print", "crosstable", "-o", pdf)

@@ -177,6 +177,10 @@ func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.S
 		}
 		cells := []string{rank, strconv.Itoa(x.PN), e.Player.Name, ratingText(e.Player.Rating), x.Points.Fraction()}
 		for i, sp := range in.Chain {
+			if !x.Defined(i) {
+				cells = append(cells, l.T("tb.undefined"))
+				continue
+			}
 			cells = append(cells, figure(l, sp, x.Values[i]))
 		}
 		tb.add(cells...)

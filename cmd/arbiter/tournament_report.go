@@ -14,7 +14,7 @@ import (
 // reportFlags are the settings of tournament new and set that the
 // tournament report submitted to FIDE carries (TRF-26 022, 032, 052, 102,
 // 112, 132, 172, 222), and the two the regulations must state: the
-// acceleration (C.04.5) and the rating of unrated players (C.07).
+// acceleration (C.04.7) and the rating of unrated players (C.07).
 type reportFlags struct {
 	accelerated, federation, city, chief string
 	endDate, roundDates, timeCode        string
@@ -24,7 +24,7 @@ type reportFlags struct {
 }
 
 func (f *reportFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.accelerated, "accelerated", "", "accelerated pairings: {baku|none} (C.04.5.1)")
+	fs.StringVar(&f.accelerated, "accelerated", "", "accelerated pairings: {baku|none} (C.04.7)")
 	fs.IntVar(&f.unrated, "unrated-rating", 0, "the rating `N` unrated players count with in ARO, TPR and the other rating tie-breaks, as the regulations say (0: none, C.07)")
 	fs.StringVar(&f.federation, "federation", "", "the organising federation, FIDE `CODE` such as ITA (TRF 032)")
 	fs.StringVar(&f.city, "city", "", "the city, for the FIDE report (TRF 022; default: the venue)")

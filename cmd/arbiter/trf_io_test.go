@@ -599,7 +599,7 @@ func FuzzImportTRF(f *testing.F) {
 }
 
 // TestBakuRoundPair pairs a tournament accelerated by the Baku method
-// (C.04.5.1) with round pair and, from its exported file, with trf pair:
+// (C.04.7) with round pair and, from its exported file, with trf pair:
 // the same boards after every round, and without acceleration round 2
 // differs, so the setting is what makes them.
 func TestBakuRoundPair(t *testing.T) {
