@@ -376,3 +376,21 @@ func unawarded(r Rules, lists []list, byList [][]Award, sizes map[string]int) []
 	}
 	return out
 }
+
+// List is a tournament's prize list at one moment: its rules, who wins
+// what in the standings after round Round, and, while only the last round
+// is left to play, what each player can still win.
+type List struct {
+	Rules   Rules
+	Round   int  // the awards are those of the standings after this round
+	Rounds  int  // the rounds planned
+	Final   bool // Round is the last round planned, with every result in
+	Outcome Outcome
+	// Stake holds, by pairing number, the prizes each player can still
+	// win (InReach) while the last round is the one left to play; nil
+	// otherwise.
+	Stake map[int][]Reach
+}
+
+// Empty reports whether the tournament has no prizes.
+func (l *List) Empty() bool { return l == nil || len(l.Rules.Prizes) == 0 }

@@ -61,10 +61,6 @@ type Criterion struct {
 	Value string `json:"value,omitempty"`
 }
 
-func criterionErr(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrCriterion, fmt.Sprintf(format, args...))
-}
-
 // Check returns an error wrapping ErrCriterion when c is not a criterion
 // a category can have: an unknown kind, a rating outside 1 to 3500, a
 // year outside 1900 to 2100, a sex other than F or M, an empty club, a
@@ -74,27 +70,27 @@ func (c Criterion) Check() error {
 	case RatingBelow, RatingFrom:
 		n, err := strconv.Atoi(c.Value)
 		if err != nil || n < 1 || n > maxRating {
-			return criterionErr("%s %q: type a rating from 1 to %d", c.Kind, c.Value, maxRating)
+			return criterionErr("rating", "Kind", string(c.Kind), "Value", strconv.Quote(c.Value))
 		}
 	case BornAfter, BornBefore:
 		n, err := strconv.Atoi(c.Value)
 		if err != nil || n < minYear || n > maxYear {
-			return criterionErr("%s %q: type a year such as 2010", c.Kind, c.Value)
+			return criterionErr("year", "Kind", string(c.Kind), "Value", strconv.Quote(c.Value))
 		}
 	case Sex:
 		if c.Value != "F" && c.Value != "M" {
-			return criterionErr("sex %q: type F or M", c.Value)
+			return criterionErr("sex", "Value", strconv.Quote(c.Value))
 		}
 	case Club:
 		if strings.TrimSpace(c.Value) == "" {
-			return criterionErr("club: type the club's name")
+			return criterionErr("club")
 		}
 	case Unrated, Rated:
 		if c.Value != "" {
-			return criterionErr("%s takes no value, not %q", c.Kind, c.Value)
+			return criterionErr("novalue", "Kind", string(c.Kind), "Value", strconv.Quote(c.Value))
 		}
 	default:
-		return criterionErr("unknown kind %q", c.Kind)
+		return criterionErr("unknown", "Kind", strconv.Quote(string(c.Kind)))
 	}
 	return nil
 }
@@ -170,7 +166,7 @@ func Age(code string, year int) (Criterion, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > 120 {
-		return Criterion{}, criterionErr("age %q: type U8 to U20 for the young (under 8 ... on 1 January), O50 or O65 for the seniors", code)
+		return Criterion{}, criterionErr("age", "Value", strconv.Quote(code))
 	}
 	if under {
 		return Criterion{Kind: BornAfter, Value: strconv.Itoa(year - n - 1)}, nil
@@ -204,10 +200,10 @@ func (c Category) Admits(m Member) bool {
 // unrated, born after 2010 and before 2005), a negative minimum.
 func (c Category) Check() error {
 	if strings.TrimSpace(c.Name) == "" {
-		return criterionErr("a category needs a name")
+		return criterionErr("noname")
 	}
 	if c.MinPlayers < 0 {
-		return criterionErr("a category needs at least 0 players, not %d", c.MinPlayers)
+		return criterionErr("min", "Min", c.MinPlayers)
 	}
 	seen := map[Kind]bool{}
 	val := map[Kind]int{}
@@ -216,20 +212,20 @@ func (c Category) Check() error {
 			return err
 		}
 		if seen[x.Kind] {
-			return criterionErr("%s is given twice", x.Kind)
+			return criterionErr("twice", "Kind", string(x.Kind))
 		}
 		seen[x.Kind] = true
 		val[x.Kind], _ = strconv.Atoi(x.Value)
 	}
 	switch {
 	case seen[RatingFrom] && seen[RatingBelow] && val[RatingFrom] >= val[RatingBelow]:
-		return criterionErr("no rating is %d or more and below %d", val[RatingFrom], val[RatingBelow])
+		return criterionErr("band", "From", val[RatingFrom], "Below", val[RatingBelow])
 	case seen[Rated] && seen[Unrated]:
-		return criterionErr("no player is both rated and unrated")
+		return criterionErr("ratedunrated")
 	case seen[RatingFrom] && seen[Unrated]:
-		return criterionErr("an unrated player has no rating of %d or more", val[RatingFrom])
+		return criterionErr("unratedfrom", "From", val[RatingFrom])
 	case seen[BornAfter] && seen[BornBefore] && val[BornBefore]-val[BornAfter] < 2:
-		return criterionErr("no year is after %d and before %d", val[BornAfter], val[BornBefore])
+		return criterionErr("years", "After", val[BornAfter], "Before", val[BornBefore])
 	}
 	return nil
 }

@@ -61,7 +61,7 @@ func TestCategoryCheck(t *testing.T) {
 		{"a band of 1600s", Category{Name: "1600s", Criteria: []Criterion{{RatingFrom, "1600"}, {RatingBelow, "1700"}}}, ""},
 		{"no name", Category{Name: " "}, "needs a name"},
 		{"negative minimum", Category{Name: "x", MinPlayers: -1}, "at least 0"},
-		{"unknown kind", Category{Name: "x", Criteria: []Criterion{{"elo", "1600"}}}, `unknown kind "elo"`},
+		{"unknown kind", Category{Name: "x", Criteria: []Criterion{{"elo", "1600"}}}, `unknown criterion "elo"`},
 		{"bad rating", Category{Name: "x", Criteria: []Criterion{{RatingBelow, "sixteen"}}}, "type a rating"},
 		{"rating 0", Category{Name: "x", Criteria: []Criterion{{RatingFrom, "0"}}}, "type a rating"},
 		{"bad year", Category{Name: "x", Criteria: []Criterion{{BornAfter, "10"}}}, "type a year"},

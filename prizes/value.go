@@ -44,10 +44,10 @@ var moneyRE = regexp.MustCompile(`^(\p{Sc}|[A-Z]{3})?\s*(\d{1,3}(?:[.,' ]\d{3})*
 func ParseValue(s string) (Value, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return Value{}, fmt.Errorf("%w: empty: type an amount such as 50 or the name of a prize such as coppa", ErrValue)
+		return Value{}, valueErr("empty")
 	}
 	if strings.HasPrefix(s, "-") {
-		return Value{}, fmt.Errorf("%w: %q: a prize is not negative", ErrValue, s)
+		return Value{}, valueErr("negative", "Value", strconv.Quote(s))
 	}
 	m := moneyRE.FindStringSubmatch(s)
 	if m == nil || (m[1] != "" && m[4] != "") {
@@ -61,7 +61,7 @@ func ParseValue(s string) (Value, error) {
 	}, m[2])
 	whole, err := strconv.ParseInt(digits, 10, 64)
 	if err != nil || len(digits) > 10 {
-		return Value{}, fmt.Errorf("%w: %q is too much money", ErrValue, s)
+		return Value{}, valueErr("toomuch", "Value", strconv.Quote(s))
 	}
 	cents := whole * 100
 	if m[3] != "" {
@@ -72,7 +72,7 @@ func ParseValue(s string) (Value, error) {
 		cents += frac
 	}
 	if cents >= maxCents {
-		return Value{}, fmt.Errorf("%w: %q is too much money", ErrValue, s)
+		return Value{}, valueErr("toomuch", "Value", strconv.Quote(s))
 	}
 	return Value{Cents: cents, Currency: m[1] + m[4]}, nil
 }
