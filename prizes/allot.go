@@ -95,6 +95,22 @@ type Award struct {
 	Shared          []int    // the other players the money is shared with, in the order of the list
 }
 
+// Text writes what a is: the money and the named prizes, "45 €",
+// "coppa", "20 € + coppa"; mark is the decimal mark.
+func (a Award) Text(mark string) string {
+	s := ""
+	if a.Cents > 0 {
+		s = Amount(a.Cents, a.Currency, mark)
+	}
+	for _, it := range a.Items {
+		if s != "" {
+			s += " + "
+		}
+		s += it
+	}
+	return s
+}
+
 // Why a prize is given to no one.
 type Reason int8
 
@@ -394,3 +410,64 @@ type List struct {
 
 // Empty reports whether the tournament has no prizes.
 func (l *List) Empty() bool { return l == nil || len(l.Rules.Prizes) == 0 }
+
+// Section is one list of a prize list as it prints: the general
+// standings or a category, each place with a prize or an award once, in
+// order.
+type Section struct {
+	Category string // "" for the general standings
+	Rows     []Row
+}
+
+// Row is a place of a section: the prize announced for it (nil for a
+// place without one, whose player shares the money of others), its award
+// (nil when no one has it), and why it is given to no one.
+type Row struct {
+	Place     int
+	Prize     *Value
+	Award     *Award
+	Unawarded *Unawarded
+}
+
+// Sections returns the lists of l that have prizes, the general
+// standings first, then the categories in order.
+func (l *List) Sections() []Section {
+	var out []Section
+	names := []string{""}
+	for _, c := range l.Rules.Categories {
+		names = append(names, c.Name)
+	}
+	for _, name := range names {
+		sec := Section{Category: name}
+		at := func(place int) *Row {
+			for i := range sec.Rows {
+				if sec.Rows[i].Place == place {
+					return &sec.Rows[i]
+				}
+			}
+			sec.Rows = append(sec.Rows, Row{Place: place})
+			return &sec.Rows[len(sec.Rows)-1]
+		}
+		for i, p := range l.Rules.Prizes {
+			if p.Category == name {
+				at(p.Place).Prize = &l.Rules.Prizes[i].Value
+			}
+		}
+		if len(sec.Rows) == 0 {
+			continue
+		}
+		for i, a := range l.Outcome.Awards {
+			if a.Category == name {
+				at(a.Place).Award = &l.Outcome.Awards[i]
+			}
+		}
+		for i, u := range l.Outcome.Unawarded {
+			if u.Prize.Category == name {
+				at(u.Prize.Place).Unawarded = &l.Outcome.Unawarded[i]
+			}
+		}
+		slices.SortFunc(sec.Rows, func(a, b Row) int { return a.Place - b.Place })
+		out = append(out, sec)
+	}
+	return out
+}

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // Kind is a kind of criterion of a category. Kinds are stored by name:
@@ -242,6 +244,40 @@ func (c Category) Describe() string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Phrase returns the criteria of c in words, in the order of Kinds,
+// as phrases of the locale catalogs ("prizes.crit.KIND", the sex
+// "prizes.crit.sex.F" or ".M") joined by ", "; "prizes.crit.none"
+// (everyone) when there are none.
+func (c Category) Phrase() phrase.Text {
+	var parts []phrase.Text
+	has := func(k Kind) bool {
+		return slices.ContainsFunc(c.Criteria, func(x Criterion) bool { return x.Kind == k })
+	}
+	for _, k := range Kinds {
+		for _, x := range c.Criteria {
+			switch {
+			case x.Kind != k:
+			case k == RatingBelow && has(Rated):
+				parts = append(parts, phrase.New("prizes.crit.rating-below.rated", "Value", x.Value))
+			case k == Rated && has(RatingBelow):
+			case k == Sex:
+				parts = append(parts, phrase.New("prizes.crit.sex."+x.Value))
+			default:
+				parts = append(parts, phrase.New("prizes.crit."+string(k), "Value", x.Value))
+			}
+		}
+	}
+	for _, x := range c.Criteria {
+		if !slices.Contains(Kinds, x.Kind) {
+			parts = append(parts, phrase.New("prizes.crit.other", "Kind", string(x.Kind), "Value", x.Value))
+		}
+	}
+	if len(parts) == 0 {
+		return phrase.New("prizes.crit.none")
+	}
+	return phrase.Join(", ", parts...)
 }
 
 // EncodeCriteria returns criteria as the text the database keeps: a JSON

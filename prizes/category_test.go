@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/labyrinth-chess/arbiter/locale"
 )
 
 func TestCriterionAdmits(t *testing.T) {
@@ -206,4 +208,27 @@ func FuzzParseValue(f *testing.F) {
 			t.Fatalf("ParseValue(%q) named %q", s, v.Name)
 		}
 	})
+}
+
+func TestCategoryPhrase(t *testing.T) {
+	en, it := locale.New(locale.English), locale.New(locale.Italian)
+	tests := []struct {
+		c      Category
+		en, it string
+	}{
+		{Category{}, "everyone", "tutti"},
+		{Category{Criteria: []Criterion{{Sex, "F"}, {BornAfter, "2009"}}}, "born after 2009, women", "nati dopo il 2009, donne"},
+		{Category{Criteria: []Criterion{{RatingBelow, "1600"}}}, "rated below 1600 or unrated", "Elo sotto 1600 o senza Elo"},
+		{Category{Criteria: []Criterion{{Rated, ""}, {RatingBelow, "1600"}}}, "rated below 1600", "Elo sotto 1600"},
+		{Category{Criteria: []Criterion{{Club, "Labyrinth"}, {Unrated, ""}, {RatingFrom, "1"}}}, "rated 1 or more, unrated, club Labyrinth", "Elo 1 o più, senza Elo, circolo Labyrinth"},
+		{Category{Criteria: []Criterion{{"national-category", "2N"}}}, "national-category 2N", "national-category 2N"},
+	}
+	for _, tt := range tests {
+		if got := en.Word(tt.c.Phrase()); got != tt.en {
+			t.Errorf("%v in English: %q, want %q", tt.c.Criteria, got, tt.en)
+		}
+		if got := it.Word(tt.c.Phrase()); got != tt.it {
+			t.Errorf("%v in Italian: %q, want %q", tt.c.Criteria, got, tt.it)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/labyrinth-chess/arbiter/desk"
@@ -13,15 +14,16 @@ import (
 // as A4 PDF files.
 func newPrintCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "print {pairings|slips|standings|crosstable}",
-		Short: "Print pairing sheets, result slips, standings and crosstables as PDF",
+		Use:   "print {pairings|slips|standings|crosstable|prizes}",
+		Short: "Print pairing sheets, result slips, standings, crosstables and prizes as PDF",
 		Long: `Write the sheets of the current tournament as A4 PDF files, ready to print:
 the pairings to put on the wall, the result slips for the boards, the
-standings and the crosstable. Names print with their accents (the fonts are
+standings, the crosstable and the prize list. Names print with their accents (the fonts are
 in the file). The same tournament always gives the same file.
 
-Pairings and slips show the last round paired; standings and the crosstable
-show the tournament after the last round with every result in. --round N
+Pairings and slips show the last round paired; standings, the crosstable
+and the prizes show the tournament after the last round with every result
+in. --round N
 picks another round.
 
 The sheets print in the tournament's language (tournament set --lang);
@@ -32,6 +34,7 @@ The sheets print in the tournament's language (tournament set --lang);
   $ arbiter print slips -o slips3.pdf
   $ arbiter print standings -o standings.pdf
   $ arbiter print crosstable --round 5 -o cross5.pdf
+  $ arbiter print prizes -o prizes.pdf
   $ arbiter print slips --lang it -o schede.pdf`,
 	}
 	cmd.PersistentFlags().BoolVar(&a.force, "force", false, "replace a read-only file or a database")
@@ -54,7 +57,9 @@ type printKind struct {
 	paired bool
 	// codes: the sheet prints the board codes of a published round.
 	codes bool
-	write func(w io.Writer, ev *reports.Event, round int) error
+	// prizes: the sheet prints the prize list.
+	prizes bool
+	write  func(w io.Writer, ev *reports.Event, round int) error
 }
 
 // printKinds lists the sheets, in the order help shows them.
@@ -131,6 +136,23 @@ sheet says so under its title.`,
   $ arbiter print crosstable --round 5 -o cross5.pdf`,
 			write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteCrosstable(w, ev) },
 		},
+		{
+			name:  "prizes",
+			what:  "the prize list",
+			short: "Print the prize list after a round",
+			long: `Print the prize list for the wall: how players level on points share and
+which prize a player keeps, then the general standings and each category
+with its places, the prize announced, what the player of the place wins,
+and with whom it is shared (prizes list shows the same, prizes add
+announces the prizes).
+
+The prizes are those of the standings after the last round with every
+result in; --round N shows them after another paired round.`,
+			example: `  $ arbiter print prizes -o prizes.pdf
+  $ arbiter print prizes --lang it -o premi.pdf`,
+			prizes: true,
+			write:  func(w io.Writer, ev *reports.Event, _ int) error { return reports.WritePrizes(w, ev) },
+		},
 	}
 }
 
@@ -178,6 +200,15 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 	if err != nil {
 		return err
 	}
+	write := k.write
+	if k.prizes {
+		write = func(w io.Writer, ev *reports.Event, n int) error {
+			if ev.Prizes.Empty() {
+				return errors.New(a.tr().T("cli.prizes.nothing", "Name", ev.Tournament.Name))
+			}
+			return k.write(w, ev, n)
+		}
+	}
 	return a.writeReport(ctx, report{
 		path: opts.output,
 		lang: lang,
@@ -187,8 +218,9 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 			}
 			return a.afterRound(s, opts.round, k.what, "cli.what."+k.name, false)
 		},
-		write: k.write,
-		codes: k.codes,
-		size:  func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },
+		write:  write,
+		codes:  k.codes,
+		prizes: k.prizes,
+		size:   func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },
 	})
 }

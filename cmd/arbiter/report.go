@@ -34,6 +34,8 @@ type report struct {
 	// codes adds the board codes of a published round (QR code and
 	// PINs) to the event, for the result slips.
 	codes bool
+	// prizes adds the prize list of the standings to the event.
+	prizes bool
 }
 
 // writeReport draws r from the current tournament and writes it. Nothing
@@ -67,6 +69,11 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		ev.Warn = func(rep reports.Replaced) { a.note(r.path + ": " + replacedText(a.tr(), rep) + ".") }
 		if r.codes {
 			if ev.Codes, err = slipCodes(ctx, db, s.Tournament.ID, n); err != nil {
+				return err
+			}
+		}
+		if r.prizes {
+			if ev.Prizes, err = db.Prizes(ctx, s, n); err != nil {
 				return err
 			}
 		}
