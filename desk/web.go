@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/prizes"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -99,6 +100,12 @@ func (e *Evening) Published(ctx context.Context) (int, int, error) {
 // Standings ranks the players after round n as the standings do.
 func (e *Evening) Standings(s *Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
 	return Rank(s, n)
+}
+
+// Prizes returns the prize list of s after round n, and what each
+// player can still win before the last round (Desk.Prizes).
+func (e *Evening) Prizes(ctx context.Context, s *Snapshot, n int) (*prizes.List, error) {
+	return e.d.Prizes(ctx, s, n)
 }
 
 // LastEvent returns the id of the last change in the event log.

@@ -69,7 +69,9 @@ func siteLang(st *state) locale.Lang {
 // Site returns the public pages as a static site in the tournament's
 // language: index.html (the last published round), round-N.html for
 // every published round, standings.html (with the tie-breaks explained
-// on each player's page), crosstable.html, find.html, player-PN.html for
+// on each player's page), crosstable.html, find.html, prizes.html when
+// the tournament has prizes (with each player's prize, or what is at
+// stake before the last round, on the player's page), player-PN.html for
 // every player, and the style sheet and script under static/. Every page
 // links to downloads.
 func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, error) {
@@ -106,6 +108,11 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 	}
 	if err := add("find.html", "find", s.findPage(wd, st, "")); err != nil {
 		return nil, err
+	}
+	if !st.prizes.Empty() {
+		if err := add("prizes.html", "prizes", s.prizesPage(wd, st)); err != nil {
+			return nil, err
+		}
 	}
 	for _, e := range st.snap.Entries {
 		p := s.playerPage(wd, st, e.PN)

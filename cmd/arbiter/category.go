@@ -322,3 +322,6 @@ func (a *app) categoryNames(cmd *cobra.Command, prefix string) ([]cobra.Completi
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
+
+// categoryJSON is the JSON form of a category (desk.CategoryView).
+type categoryJSON = desk.CategoryView

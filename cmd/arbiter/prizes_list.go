@@ -99,7 +99,15 @@ func writePrizeList(w io.Writer, l *locale.Localizer, s *desk.Snapshot, list *pr
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, listTitle(l, list, sec.Category))
 		tb := newTable(true, true, true, true, false, false)
-		tb.add(l.T("col.place"), l.T("col.prize"), l.T("col.won"), l.T("cli.col.no"), l.T("col.name"), l.T("col.shared"))
+		head := []string{l.T("col.place"), l.T("col.prize"), l.T("col.won"), l.T("cli.col.no"), l.T("col.name"), l.T("col.shared")}
+		shared := false
+		for _, row := range sec.Rows {
+			shared = shared || (row.Award != nil && len(row.Award.Shared) > 0)
+		}
+		if !shared {
+			head = head[:5]
+		}
+		tb.add(head...)
 		for _, row := range sec.Rows {
 			cells := []string{strconv.Itoa(row.Place), "", "", "", "", ""}
 			if row.Prize != nil {
@@ -119,7 +127,7 @@ func writePrizeList(w io.Writer, l *locale.Localizer, s *desk.Snapshot, list *pr
 			default:
 				cells[2] = "-"
 			}
-			tb.add(cells...)
+			tb.add(cells[:len(head)]...)
 		}
 		if err := tb.write(w); err != nil {
 			return err
