@@ -161,6 +161,10 @@ func runCategoryAdd(ctx context.Context, a *app, opts *categoryAddOptions) error
 				n++
 			}
 		}
+		if len(s.Entries) == 0 {
+			a.note(l.T("cli.category.defined", "Name", c.Name, "What", l.Word(c.Phrase())))
+			return nil
+		}
 		a.note(l.N("cli.category.added", n, "Name", c.Name, "What", l.Word(c.Phrase()), "Count", n))
 		if c.MinPlayers > n {
 			a.note(l.T("cli.category.fewer", "Name", c.Name, "Min", c.MinPlayers))
