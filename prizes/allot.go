@@ -329,16 +329,36 @@ func shareGroup(s Sharing, l list, lines []Line, group []int, from int) []Award 
 			pool += money(p)
 		}
 	}
+	// Hort: the halves kept by place. Players level on every tie-break
+	// too hold their places together: they split those halves equally.
+	kept := make([]int64, len(group))
+	if s == Hort {
+		for a := 0; a < len(group); {
+			b := a + 1
+			for b < len(group) && lines[group[b]].Rank == lines[group[a]].Rank {
+				b++
+			}
+			var sum int64
+			for k := a; k < b; k++ {
+				sum += money(from+k) - money(from+k)/2
+			}
+			m := int64(b - a)
+			for k := a; k < b; k++ {
+				kept[k] = sum / m
+				if int64(k-a) < sum%m {
+					kept[k]++
+				}
+			}
+			a = b
+		}
+	}
 	awards := make([]Award, len(group))
 	for k, i := range group {
 		place := from + k
 		a := Award{Category: l.name, PN: lines[i].PN, Place: place, From: from, To: to, Currency: currency}
-		a.Cents = pool / n
+		a.Cents = pool/n + kept[k]
 		if int64(k) < pool%n {
 			a.Cents++
-		}
-		if s == Hort {
-			a.Cents += money(place) - money(place)/2
 		}
 		if v, ok := l.prizes[place]; ok && !v.Money() {
 			a.Items = append(a.Items, v.Name)

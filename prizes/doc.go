@@ -30,7 +30,9 @@
 //   - Hort: each level player keeps half of the money prize of the place
 //     the tie-breaks give them; the other halves of the prizes of the
 //     places the group holds are added up and split equally among the
-//     group. A player level with no one keeps the whole prize. This is
+//     group. A player level with no one keeps the whole prize; players
+//     level on every tie-break too split the halves of their places
+//     equally, as nothing gives one of them the better place. This is
 //     the system proposed by Vlastimil Hort, as Swiss-Manager, Vega and
 //     Sharly Chess apply it (see the worked example of the German
 //     Wikipedia article "Hort-System": prizes 1000, 500, ...; players A
