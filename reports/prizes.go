@@ -1,7 +1,7 @@
 package reports
 
 import (
-	"fmt"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -98,7 +98,7 @@ func WritePrizes(w io.Writer, ev *Event) error {
 	}
 	list := ev.Prizes
 	if list.Empty() {
-		return fmt.Errorf("reports: no prizes to print")
+		return errors.New(v.l.T("report.noprizes", "Name", v.t.Name))
 	}
 	l := v.l
 	d := v.afterRound("prizes")
