@@ -130,7 +130,7 @@ func TestAllotSharing(t *testing.T) {
 			// 20 are theirs to split, 25 each; the pooled halves (30,
 			// 20, and nothing for place 4) are split among B, C and D.
 			players: []player{{name: "A", points: 5}, {name: "B", points: 4}, {name: "C", points: 4, level: true}, {name: "D", points: 4}},
-			want: []string{"general 1 A 100", "general 2 B 41.67 (2-4 with C,D)", "general 3 C 41.67 (2-4 with B,D)", "general 4 D 16.66 (2-4 with B,C)"}},
+			want:    []string{"general 1 A 100", "general 2 B 41.67 (2-4 with C,D)", "general 3 C 41.67 (2-4 with B,D)", "general 4 D 16.66 (2-4 with B,C)"}},
 		{name: "a cup is not split", sharing: Equal, players: three, prizes: []string{"coppa", "60"},
 			want: []string{"general 1 A 20 coppa (1-3 with B,C)", "general 2 B 20 (1-3 with A,C)", "general 3 C 20 (1-3 with A,B)"}},
 		{name: "more prizes than players", sharing: Hort, players: []player{{name: "A", points: 1}, {name: "B", points: 0}},
