@@ -122,7 +122,7 @@ func PrizeListViewOf(s *Snapshot, l *prizes.List) PrizeListView {
 	}
 	for _, a := range l.Outcome.Awards {
 		av := AwardView{Category: a.Category, Place: a.Place, Places: PlaceText(a.From, a.To), Value: a.Text("."),
-			Amount: a.Cents, Currency: a.Currency, Items: append([]string{}, a.Items...), Player: a.PN, SharedWith: append([]int{}, a.Shared...)}
+			Amount: a.Cents, Currency: a.Currency, Items: append([]string{}, a.Items...), Player: a.PN, SharedWith: append([]int{}, a.SharedWith()...)}
 		if e := s.Entry(a.PN); e != nil {
 			av.Name = e.Player.Name
 		}

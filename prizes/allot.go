@@ -92,7 +92,22 @@ type Award struct {
 	Currency        string   // the currency of that money, "" if none was typed
 	Items           []string // the named prizes won
 	Worth           int64    // Cents plus the worth of Items: what the award is compared by
-	Shared          []int    // the other players the money is shared with, in the order of the list
+	// Group holds the players who share the money, this one among
+	// them, in the order of the list; nil when the money is not shared.
+	// The awards of a group hold the same slice: read only.
+	Group []int
+}
+
+// SharedWith returns the other players the money of a is shared with,
+// in the order of the list; none when it is not shared.
+func (a Award) SharedWith() []int {
+	var out []int
+	for _, pn := range a.Group {
+		if pn != a.PN {
+			out = append(out, pn)
+		}
+	}
+	return out
 }
 
 // Text writes what a is: the money and the named prizes, "45 €",
@@ -164,17 +179,25 @@ func Allot(r Rules, lines []Line) Outcome {
 	out := Outcome{Players: map[string]int{"": len(lines)}}
 	lists := buildLists(r, lines, out.Players)
 	excluded := make([]map[int]bool, len(lists))
+	dirty := make([]bool, len(lists))
 	for i := range excluded {
 		excluded[i] = map[int]bool{}
+		dirty[i] = true
 	}
+	byList := make([][]Award, len(lists))
+	held := map[int][]Award{} // by player, made again each turn
 	// Each turn excludes a player from at least one list: the loop ends
-	// after at most players × lists turns.
+	// after at most players × lists turns. Only the lists a turn changed
+	// are given again.
 	for {
-		byList := make([][]Award, len(lists))
-		held := map[int][]Award{}
 		for i, l := range lists {
-			byList[i] = distribute(r.Sharing, l, lines, excluded[i])
-			for _, a := range byList[i] {
+			if dirty[i] {
+				byList[i], dirty[i] = distribute(r.Sharing, l, lines, excluded[i]), false
+			}
+		}
+		clear(held)
+		for _, as := range byList {
+			for _, a := range as {
 				held[a.PN] = append(held[a.PN], a)
 			}
 		}
@@ -186,21 +209,22 @@ func Allot(r Rules, lines []Line) Outcome {
 				continue
 			}
 			for i := range as {
-				if keep == nil || better(r, lists, as[i], *keep, lines) {
+				if keep == nil || better(r, lists, as[i], *keep) {
 					keep = &as[i]
 				}
 			}
 		}
 		if keep == nil {
 			for _, as := range byList {
-				out.Awards = append(out.Awards, as...)
+				out.Awards = append(out.Awards, withShared(as)...)
 			}
 			out.Unawarded = unawarded(r, lists, byList, out.Players)
 			return out
 		}
 		for _, a := range held[keep.PN] {
 			if a.Category != keep.Category {
-				excluded[listIndex(lists, a.Category)][a.PN] = true
+				i := listIndex(lists, a.Category)
+				excluded[i][a.PN], dirty[i] = true, true
 			}
 		}
 	}
@@ -253,9 +277,9 @@ func listIndex(lists []list, name string) int {
 
 // better reports whether award a is kept rather than b: the higher
 // worth, then the general standings before a category (or the category
-// first, as r says), then the category defined first, then the player
-// ranked higher.
-func better(r Rules, lists []list, a, b Award, lines []Line) bool {
+// first, as r says), then the category defined first, then the better
+// place.
+func better(r Rules, lists []list, a, b Award) bool {
 	if a.Worth != b.Worth {
 		return a.Worth > b.Worth
 	}
@@ -266,32 +290,32 @@ func better(r Rules, lists []list, a, b Award, lines []Line) bool {
 	if ia, ib := listIndex(lists, a.Category), listIndex(lists, b.Category); ia != ib {
 		return ia < ib
 	}
-	return a.Place < b.Place || (a.Place == b.Place && rankOf(lines, a.PN) < rankOf(lines, b.PN))
-}
-
-func rankOf(lines []Line, pn int) int {
-	for i, l := range lines {
-		if l.PN == pn {
-			return i
-		}
-	}
-	return len(lines)
+	return a.Place < b.Place || (a.Place == b.Place && a.PN < b.PN)
 }
 
 // distribute gives the prizes of list l to its members but the excluded,
 // level players sharing as s says.
 func distribute(s Sharing, l list, lines []Line, excluded map[int]bool) []Award {
-	var in []int
-	for _, i := range l.members {
-		if !excluded[lines[i].PN] {
-			in = append(in, i)
-		}
+	if l.last == 0 {
+		return nil // a list without prizes
 	}
 	level := func(i, j int) bool {
 		if s == None {
 			return lines[i].Rank == lines[j].Rank && lines[i].Points == lines[j].Points
 		}
 		return lines[i].Points == lines[j].Points
+	}
+	// The players who can share a prize: down to the last place with a
+	// prize, and those level with the player there.
+	var in []int
+	for _, i := range l.members {
+		if excluded[lines[i].PN] {
+			continue
+		}
+		if len(in) >= l.last && !level(in[len(in)-1], i) {
+			break
+		}
+		in = append(in, i)
 	}
 	var out []Award
 	for a := 0; a < len(in) && a < l.last; {
@@ -367,24 +391,44 @@ func shareGroup(s Sharing, l list, lines []Line, group []int, from int) []Award 
 		a.Worth += a.Cents
 		awards[k] = a
 	}
+	// The players who share money keep the places of the group (From,
+	// To); whom each shares with is written once the lists are settled
+	// (withShared).
+	sharing := 0
+	for _, a := range awards {
+		if a.Cents > 0 {
+			sharing++
+		}
+	}
 	var out []Award
 	for _, a := range awards {
 		if a.Cents == 0 && len(a.Items) == 0 {
 			continue
 		}
-		if pool > 0 && n > 1 {
-			for _, b := range awards {
-				if b.PN != a.PN && b.Cents > 0 {
-					a.Shared = append(a.Shared, b.PN)
-				}
-			}
-		}
-		if len(a.Shared) == 0 {
+		if pool == 0 || sharing < 2 || a.Cents == 0 {
 			a.From, a.To = a.Place, a.Place
 		}
 		out = append(out, a)
 	}
 	return out
+}
+
+// withShared gives each award of a list whose money is shared (To
+// wider than one place) the players of its group, those of the list's
+// awards with the same From, in order.
+func withShared(as []Award) []Award {
+	group := map[int][]int{} // From: the players
+	for _, a := range as {
+		if a.To > a.From {
+			group[a.From] = append(group[a.From], a.PN)
+		}
+	}
+	for i, a := range as {
+		if a.To > a.From {
+			as[i].Group = group[a.From]
+		}
+	}
+	return as
 }
 
 // unawarded returns the prizes of r that no award holds, in the order

@@ -2,7 +2,9 @@ package prizes
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -55,9 +57,9 @@ func summary(o Outcome, ps []player) []string {
 		for _, it := range a.Items {
 			s += " " + it
 		}
-		if len(a.Shared) > 0 {
+		if len(a.Group) > 0 {
 			var with []string
-			for _, pn := range a.Shared {
+			for _, pn := range a.SharedWith() {
 				with = append(with, name(pn))
 			}
 			s += fmt.Sprintf(" (%d-%d with %s)", a.From, a.To, strings.Join(with, ","))
@@ -248,6 +250,11 @@ func TestAllotOnePrize(t *testing.T) {
 			want: []string{"general 1 A 100", "general 2 C 60", "U1600 1 B 80"},
 		},
 		{
+			name: "prizes of a category only", categories: []Category{u1600}, players: field,
+			prizes: func(t *testing.T) []Prize { return []Prize{money(t, "U1600", 1, "50")} },
+			want:   []string{"U1600 1 B 50"},
+		},
+		{
 			name: "a category below its minimum", categories: []Category{women},
 			players: []player{{name: "A", points: 3, sex: "M"}, {name: "B", points: 2, sex: "F"}, {name: "C", points: 1, sex: "w"}},
 			prizes: func(t *testing.T) []Prize {
@@ -309,6 +316,71 @@ func TestAllotOnePrizeEach(t *testing.T) {
 				}
 				seen[a.PN] = true
 			}
+		}
+	}
+}
+
+// TestAllotProperties gives the prizes of random fields under every rule
+// and checks what must hold whatever the field: no player wins twice,
+// the money of every prize given is paid out to the hundredth, a named
+// prize goes to one player, and a shared award names its group.
+func TestAllotProperties(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 31))
+	for trial := range 300 {
+		n := 1 + rng.IntN(40)
+		var ps []player
+		pts := 2 * (3 + rng.IntN(5))
+		for i := range n {
+			if rng.IntN(3) > 0 && pts > 0 {
+				pts -= rng.IntN(2)
+			}
+			ps = append(ps, player{name: strconv.Itoa(i + 1), points: float64(pts) / 2, rating: 1000 + rng.IntN(1200),
+				sex: []string{"M", "F"}[rng.IntN(2)], born: 1950 + rng.IntN(70), level: i > 0 && rng.IntN(6) == 0 && float64(pts)/2 == ps[i-1].points})
+		}
+		r := Rules{Sharing: Sharings[rng.IntN(3)], CategoryFirst: rng.IntN(2) == 0, Categories: []Category{
+			{Name: "U1600", Criteria: []Criterion{{RatingBelow, "1600"}}, MinPlayers: rng.IntN(4)},
+			{Name: "W", Criteria: []Criterion{{Sex, "F"}}},
+			{Name: "Old", Criteria: []Criterion{{BornBefore, "1970"}}, MinPlayers: rng.IntN(6)},
+		}}
+		for _, list := range []string{"", "U1600", "W", "Old"} {
+			for place := 1; place <= 1+rng.IntN(5); place++ {
+				if rng.IntN(4) == 0 {
+					r.Prizes = append(r.Prizes, named(list, place, "cup"+strconv.Itoa(place), int64(rng.IntN(30))))
+				} else {
+					r.Prizes = append(r.Prizes, Prize{Category: list, Place: place, Value: Value{Cents: int64(100 + rng.IntN(10000))}})
+				}
+			}
+		}
+		o := Allot(r, standings(ps))
+		seen := map[int]bool{}
+		var paid int64
+		items := map[string]int{}
+		for _, a := range o.Awards {
+			if seen[a.PN] {
+				t.Fatalf("trial %d: player %d wins twice:\n%s", trial, a.PN, strings.Join(summary(o, ps), "\n"))
+			}
+			seen[a.PN] = true
+			paid += a.Cents
+			for _, it := range a.Items {
+				items[a.Category+" "+it]++
+			}
+			if (len(a.Group) > 0) != (a.To > a.From) || (len(a.Group) > 0 && !slices.Contains(a.Group, a.PN)) {
+				t.Fatalf("trial %d: award %+v: group and places disagree", trial, a)
+			}
+		}
+		var given int64
+		for _, p := range r.Prizes {
+			if slices.ContainsFunc(o.Unawarded, func(u Unawarded) bool { return u.Prize == p }) {
+				continue
+			}
+			if p.Value.Money() {
+				given += p.Value.Cents
+			} else if items[p.Category+" "+p.Value.Name] != 1 {
+				t.Fatalf("trial %d: %s goes to %d players", trial, p.Value.Name, items[p.Category+" "+p.Value.Name])
+			}
+		}
+		if paid != given {
+			t.Fatalf("trial %d (%s): paid %d hundredths of the %d given:\n%s", trial, r.Sharing, paid, given, strings.Join(summary(o, ps), "\n"))
 		}
 	}
 }

@@ -19,9 +19,9 @@ type Contender struct {
 // Reach is a list in which a player can still win a prize: the places
 // the player can end in that have prizes, and those prizes.
 type Reach struct {
-	Category string // "" for the general standings
-	From, To int    // the best and the worst place the player can end in, clipped to the prize places
-	Prizes   []Prize
+	Category string  // "" for the general standings
+	From, To int     // the best and the worst place the player can end in, clipped to the prize places
+	Prizes   []Prize // the prizes of those places, by place; shared with other reaches: read only
 }
 
 // InReach returns, for each player of cs by pairing number, the lists in
@@ -66,70 +66,70 @@ func InReach(r Rules, cs []Contender) map[int][]Reach {
 			lists = append(lists, l)
 		}
 	}
-	// elsewhere[pn][list]: the player has a prize in reach in a list
-	// other than list. It only grows, and the places in reach with it:
-	// the loop ends when a turn adds nothing.
-	out := map[int][]Reach{}
-	for {
-		elsewhere := map[int]map[string]bool{}
-		for pn, rs := range out {
-			elsewhere[pn] = map[string]bool{}
-			for _, l := range lists {
-				for _, rc := range rs {
-					if rc.Category != l.name {
-						elsewhere[pn][l.name] = true
-					}
-				}
-			}
-		}
-		next := map[int][]Reach{}
-		for _, l := range lists {
-			for _, x := range l.members {
-				best, worst := 1, 1
-				for _, y := range l.members {
-					if y.PN == x.PN {
-						continue
-					}
-					if y.Min > x.Max && !elsewhere[y.PN][l.name] {
-						best++
-					}
-					if y.Max >= x.Min {
-						worst++
-					}
-				}
-				rc := Reach{Category: l.name}
-				for _, p := range l.prizes {
-					if p.Place >= best && p.Place <= worst {
-						rc.Prizes = append(rc.Prizes, p)
-					}
-				}
-				if len(rc.Prizes) > 0 {
-					rc.From, rc.To = rc.Prizes[0].Place, rc.Prizes[len(rc.Prizes)-1].Place
-					next[x.PN] = append(next[x.PN], rc)
-				}
-			}
-		}
-		if sameReach(out, next) {
-			return next
-		}
-		out = next
+	// inList[k][i]: contender cs[i] has a prize in reach in list k;
+	// lists[i]: in how many. They only grow, and the places in reach
+	// with them: the loop ends when a turn adds nothing.
+	index := make(map[int]int, len(cs))
+	for i, x := range cs {
+		index[x.PN] = i
 	}
+	inList := make([][]bool, len(lists))
+	for k := range inList {
+		inList[k] = make([]bool, len(cs))
+	}
+	count := make([]int, len(cs))
+	var out map[int][]Reach
+	for changed := true; changed; {
+		changed = false
+		out = map[int][]Reach{}
+		for k, l := range lists {
+			// The fewest points of those who cannot leave the list (in
+			// reach of a prize of no other list), and the most points
+			// of all, sorted: the places are counted by binary search.
+			var mins []arbiter.Score
+			maxes := make([]arbiter.Score, 0, len(l.members))
+			for _, y := range l.members {
+				j := index[y.PN]
+				if count[j]-b2i(inList[k][j]) == 0 {
+					mins = append(mins, y.Min)
+				}
+				maxes = append(maxes, y.Max)
+			}
+			slices.Sort(mins)
+			slices.Sort(maxes)
+			places := make([]int, len(l.prizes))
+			for i, p := range l.prizes {
+				places[i] = p.Place
+			}
+			for _, x := range l.members {
+				// Ahead for sure: a Min above x's Max (never x itself,
+				// whose Min is at most its Max).
+				above, _ := slices.BinarySearch(mins, x.Max+1)
+				best := 1 + len(mins) - above
+				// Possibly ahead: a Max of x's Min or more, x's own
+				// among them.
+				from, _ := slices.BinarySearch(maxes, x.Min)
+				worst := len(maxes) - from
+				lo, _ := slices.BinarySearch(places, best)
+				hi, _ := slices.BinarySearch(places, worst+1)
+				if lo >= hi {
+					continue
+				}
+				ps := l.prizes[lo:hi:hi]
+				out[x.PN] = append(out[x.PN], Reach{Category: l.name, From: ps[0].Place, To: ps[len(ps)-1].Place, Prizes: ps})
+				if j := index[x.PN]; !inList[k][j] {
+					inList[k][j], changed = true, true
+					count[j]++
+				}
+			}
+		}
+	}
+	return out
 }
 
-func sameReach(a, b map[int][]Reach) bool {
-	if len(a) != len(b) {
-		return false
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	for pn, ra := range a {
-		rb := b[pn]
-		if len(ra) != len(rb) {
-			return false
-		}
-		for i := range ra {
-			if ra[i].Category != rb[i].Category || ra[i].From != rb[i].From || ra[i].To != rb[i].To {
-				return false
-			}
-		}
-	}
-	return true
+	return 0
 }

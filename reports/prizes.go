@@ -37,11 +37,11 @@ func placeText(from, to int) string {
 // sharedText says with whom an award's money is shared, by name: "1-2
 // with Moreau, Théo".
 func (v *view) sharedText(a prizes.Award) string {
-	if len(a.Shared) == 0 {
+	if len(a.Group) == 0 {
 		return ""
 	}
 	var with []string
-	for _, pn := range a.Shared {
+	for _, pn := range a.SharedWith() {
 		with = append(with, v.player(pn).Name)
 	}
 	return v.l.T("prizes.shared", "Places", placeText(a.From, a.To), "With", strings.Join(with, "; "))

@@ -49,11 +49,11 @@ func (s *Server) listTitle(wd words, st *state, category string) string {
 
 // shared says with whom an award's money is shared, by name.
 func (s *Server) shared(wd words, st *state, a prizes.Award) string {
-	if len(a.Shared) == 0 {
+	if len(a.Group) == 0 {
 		return ""
 	}
 	var with []string
-	for _, pn := range a.Shared {
+	for _, pn := range a.SharedWith() {
 		if e := st.snap.Entry(pn); e != nil {
 			with = append(with, e.Player.Name)
 		}

@@ -102,7 +102,7 @@ func writePrizeList(w io.Writer, l *locale.Localizer, s *desk.Snapshot, list *pr
 		head := []string{l.T("col.place"), l.T("col.prize"), l.T("col.won"), l.T("cli.col.no"), l.T("col.name"), l.T("col.shared")}
 		shared := false
 		for _, row := range sec.Rows {
-			shared = shared || (row.Award != nil && len(row.Award.Shared) > 0)
+			shared = shared || (row.Award != nil && len(row.Award.Group) > 0)
 		}
 		if !shared {
 			head = head[:5]
@@ -161,11 +161,11 @@ func listTitle(l *locale.Localizer, list *prizes.List, category string) string {
 
 // sharedText says whom an award is shared with: "1-3 with 4, 7".
 func sharedText(l *locale.Localizer, a prizes.Award) string {
-	if len(a.Shared) == 0 {
+	if len(a.Group) == 0 {
 		return ""
 	}
 	var with []string
-	for _, pn := range a.Shared {
+	for _, pn := range a.SharedWith() {
 		with = append(with, strconv.Itoa(pn))
 	}
 	return l.T("prizes.shared", "Places", desk.PlaceText(a.From, a.To), "With", strings.Join(with, ", "))
