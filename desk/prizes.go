@@ -254,6 +254,13 @@ func PrizeList(s *Snapshot, r prizes.Rules, n int) (*prizes.List, error) {
 	if err != nil {
 		return nil, err
 	}
+	return RankedPrizeList(s, r, st, n)
+}
+
+// RankedPrizeList is PrizeList with the standings after round n already
+// ranked (Rank), for a front end that has them.
+func RankedPrizeList(s *Snapshot, r prizes.Rules, st []tiebreak.Standing, n int) (*prizes.List, error) {
+	var err error
 	lines := make([]prizes.Line, len(st))
 	for i, x := range st {
 		lines[i] = prizes.Line{PN: x.PN, Rank: x.Rank, Points: x.Points, Member: prizes.MemberOf(s.Entry(x.PN).Player)}

@@ -102,10 +102,15 @@ func (e *Evening) Standings(s *Snapshot, n int) (tiebreak.Input, []tiebreak.Stan
 	return Rank(s, n)
 }
 
-// Prizes returns the prize list of s after round n, and what each
-// player can still win before the last round (Desk.Prizes).
-func (e *Evening) Prizes(ctx context.Context, s *Snapshot, n int) (*prizes.List, error) {
-	return e.d.Prizes(ctx, s, n)
+// Prizes returns the prize list of s in the standings st after round n
+// (ranked by Standings), and what each player can still win before the
+// last round (RankedPrizeList).
+func (e *Evening) Prizes(ctx context.Context, s *Snapshot, st []tiebreak.Standing, n int) (*prizes.List, error) {
+	r, err := e.d.db.PrizeRules(ctx, s.Tournament.ID)
+	if err != nil {
+		return nil, err
+	}
+	return RankedPrizeList(s, r, st, n)
 }
 
 // LastEvent returns the id of the last change in the event log.

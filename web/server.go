@@ -287,7 +287,7 @@ func (s *Server) state(ctx context.Context) (*state, error) {
 	if st.rulings, err = s.ev.Rulings(ctx); err != nil {
 		return nil, err
 	}
-	if st.prizes, err = s.ev.Prizes(ctx, st.snap, st.published); err != nil {
+	if st.prizes, err = s.ev.Prizes(ctx, st.snap, st.ranked, st.published); err != nil {
 		return nil, err
 	}
 	s.cache = st
