@@ -166,7 +166,6 @@ func (o Outcome) Of(pn int) (Award, bool) {
 // list is the general standings or a category, with its prizes by place.
 type list struct {
 	name    string
-	index   int           // 0 general, then the categories
 	members []int         // indexes into the lines, in rank order
 	prizes  map[int]Value // by place
 	last    int           // the last place with a prize
@@ -239,8 +238,8 @@ func buildLists(r Rules, lines []Line, sizes map[string]int) []list {
 		general.members = append(general.members, i)
 	}
 	lists := []list{general}
-	for ci, c := range r.Categories {
-		l := list{name: c.Name, index: ci + 1, prizes: map[int]Value{}}
+	for _, c := range r.Categories {
+		l := list{name: c.Name, prizes: map[int]Value{}}
 		for i, x := range lines {
 			if c.Admits(x.Member) {
 				l.members = append(l.members, i)

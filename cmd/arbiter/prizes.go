@@ -105,6 +105,15 @@ func runPrizesAdd(ctx context.Context, a *app, opts *prizesAddOptions) error {
 	if err != nil {
 		return err
 	}
+	if strings.TrimSpace(opts.worth) != "" {
+		w, err := prizes.ParseValue(opts.worth)
+		if err != nil || !w.Money() {
+			return usageErrorf("%s", l.T("cli.prizes.worthvalue", "Value", strconv.Quote(opts.worth)))
+		}
+		if v, err := prizes.ParseValue(opts.value); err == nil && v.Money() {
+			return usageErrorf("%s", l.T("cli.prizes.worthmoney", "Value", prizeText(l, v)))
+		}
+	}
 	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		t, err := a.resolveTournament(ctx, db)
 		if err != nil {
