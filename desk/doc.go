@@ -126,6 +126,19 @@
 // report the same ranking, with the performance ratings; OpenBoards and
 // CompleteRounds say which rounds are still in play.
 //
+// # Prizes
+//
+// AddCategory, RemoveCategory, AddPrize, RemovePrizes, SetPrizeSharing
+// and SetPrizePreference keep a tournament's prizes: place prizes of the
+// general standings and of categories of players (rating bands by the
+// rating the tournament seeds with, ages by the year of birth, sex,
+// club, the unrated), money or a named prize, shared among players level
+// on points as announced (none, equal, Hort), one prize to a player.
+// PrizeList (and Prizes, with the rules as stored) says who wins what in
+// the standings Rank gives, and, while the last round is the one left to
+// play, what each player can still win (Stake); CategoryStandings places
+// a category's players among themselves. The prizes package decides.
+//
 // # Seasons
 //
 // A season is a championship over evenings (tournaments) of the database.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/prizes"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -141,6 +142,17 @@ func (e *Evening) Published(ctx context.Context) (int, int, error) {
 // Standings ranks the players after round n as the standings do.
 func (e *Evening) Standings(s *Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
 	return Rank(s, n)
+}
+
+// Prizes returns the prize list of s in the standings st after round n
+// (ranked by Standings), and what each player can still win before the
+// last round (RankedPrizeList).
+func (e *Evening) Prizes(ctx context.Context, s *Snapshot, st []tiebreak.Standing, n int) (*prizes.List, error) {
+	r, err := e.d.db.PrizeRules(ctx, s.Tournament.ID)
+	if err != nil {
+		return nil, err
+	}
+	return RankedPrizeList(s, r, st, n)
 }
 
 // LastEvent returns the id of the last change in the event log.

@@ -216,6 +216,25 @@ func (l *Localizer) Decimal(x float64, prec int) string {
 	return s
 }
 
+// Ordinal writes the place n as the language does: "1st", "2nd",
+// "3rd", "11th", "22nd"; "1°", "2°" in Italian.
+func (l *Localizer) Ordinal(n int) string {
+	if l.Lang() == Italian {
+		return strconv.Itoa(n) + "°"
+	}
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
+
 // Word writes a phrase of the pure packages in l's language: its
 // arguments worded first (figures with the decimal mark, phrases inside
 // it in turn), the argument Count choosing the plural form.

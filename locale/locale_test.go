@@ -267,3 +267,15 @@ func BenchmarkT(b *testing.B) {
 		l.T("pairings.title", "Round", 3)
 	}
 }
+
+func TestOrdinal(t *testing.T) {
+	en, it := New(English), New(Italian)
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 101: "101st", 111: "111th"} {
+		if got := en.Ordinal(n); got != want {
+			t.Errorf("English Ordinal(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := it.Ordinal(3); got != "3°" {
+		t.Errorf("Italian Ordinal(3) = %q, want 3°", got)
+	}
+}

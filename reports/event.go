@@ -10,6 +10,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/prizes"
 	"github.com/labyrinth-chess/arbiter/scoring"
 )
 
@@ -50,6 +51,11 @@ type Event struct {
 	// are (a PDF font without the letter, an emoji) and replaced: what
 	// was replaced, for the caller to word in the reader's language.
 	Warn func(Replaced)
+
+	// Prizes is the prize list of the standings (the prizes package):
+	// WritePrizes prints it, and the workbook has a sheet of it when the
+	// tournament has prizes. Nil for none.
+	Prizes *prizes.List
 
 	// Codes holds, by board number, what the result slips of the last
 	// round print for reporting from the board (arbiter serve): a QR

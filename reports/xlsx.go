@@ -51,6 +51,9 @@ func SheetNames(l *locale.Localizer, rounds int) []string {
 //     Black, Black's points; then the players without a board, with the
 //     points their round gave and why (bye, not paired, withdrawn).
 //   - Players: the entries by pairing number with their status.
+//   - Prizes, when the tournament has some (Event.Prizes): each list's
+//     places with the prize announced, what is won (the money also as a
+//     number), the player and with whom it is shared.
 //
 // Points, ratings and tie-break values are numbers (3.5, shown "3 1/2" for
 // points and for tie-break columns in halves), result codes are text with
@@ -74,6 +77,9 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 		sheets = append(sheets, v.roundSheet(&v.ev.Rounds[i]))
 	}
 	sheets = append(sheets, v.playersSheet())
+	if !ev.Prizes.Empty() {
+		sheets = append(sheets, v.prizesSheet(ev.Prizes))
+	}
 	// The first sheet is the active one already. SetActiveSheet would read
 	// every streamed sheet back in.
 	date := v.docDate().UTC().Format(time.RFC3339)

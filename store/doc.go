@@ -1,6 +1,7 @@
 // Package store keeps a chess club's tournaments in one SQLite file: the
 // club roster, any number of tournaments with their entries, rounds,
-// boards, byes, submitted games, and an append-only log of every change.
+// boards, byes, submitted games, categories and prizes, and an
+// append-only log of every change.
 //
 // OpenMode opens a database to read (ReadOnly: nothing is written, so a
 // write-protected file or folder will do), to write (ReadWrite) or to make

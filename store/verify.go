@@ -62,6 +62,9 @@ import (
 //     the board's results up to the submission that stored the game (its
 //     "game.add", then perhaps its "game.ruling" and the board's
 //     "result.enter") gives the result the game's verdict names.
+//   - Prizes: every category and every prize was added by a logged
+//     command, a "category.add" naming the category or a "prize.add"
+//     naming the prize's place ("place 1", "place 1 of U1600").
 //   - The program can still use the file: Snapshot and the
 //     score table of every tournament succeed.
 func (db *DB) Verify(ctx context.Context) ([]string, error) {
@@ -427,6 +430,37 @@ func (c *consistency) tournament(tid int) {
 		c.round(tid, n, lastPair[n], results[n], es)
 	}
 	c.games(tid, lastPair, evs)
+	c.prizes(tid, evs)
+}
+
+// prizes checks that every category and prize of tournament tid was
+// added by a logged command naming it. An undone or removed one leaves
+// its event behind: the log says what was added, not what is left.
+func (c *consistency) prizes(tid int, evs []logged) {
+	added := map[string]bool{}
+	for _, e := range evs {
+		switch e.action {
+		case ActCategoryAdd:
+			added["category "+e.subject] = true
+		case ActPrizeAdd:
+			added["prize "+e.subject] = true
+		}
+	}
+	r, err := loadPrizeRules(c.ctx, c.db, int64(tid))
+	if err != nil {
+		c.fail("tournament %d: prizes: %v", tid, err)
+		return
+	}
+	for _, cat := range r.Categories {
+		if !added["category "+cat.Name] {
+			c.fail("tournament %d: category %s has no %s event", tid, cat.Name, ActCategoryAdd)
+		}
+	}
+	for _, p := range r.Prizes {
+		if !added["prize "+PrizeSubject(p)] {
+			c.fail("tournament %d: the prize of %s has no %s event", tid, PrizeSubject(p), ActPrizeAdd)
+		}
+	}
 }
 
 // games checks that each game of tournament tid judged legal was stored

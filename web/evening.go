@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/prizes"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -22,6 +23,10 @@ type Evening interface {
 	// Standings ranks the players after round n as the standings command
 	// does, with the inputs of the tie-breaks (for their explanations).
 	Standings(s *store.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error)
+	// Prizes returns the prize list of s in the standings st after
+	// round n (as Standings ranks them), with what each player can still
+	// win while the last round is left to play.
+	Prizes(ctx context.Context, s *store.Snapshot, st []tiebreak.Standing, n int) (*prizes.List, error)
 	// LastEvent returns the id of the last change in the event log.
 	LastEvent(ctx context.Context) (int64, error)
 	// Seasons returns the tables of the seasons the tournament is an

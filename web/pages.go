@@ -383,7 +383,8 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 		Rounds  []playerRound
 		Explain []tiebreak.Explanation
 		Names   map[int]string
-	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, ex, names}
+		Prize   playerPrizeView // prizes.go
+	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, ex, names, s.playerPrize(wd, st, pn)}
 	return p
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/phrase"
+	"github.com/labyrinth-chess/arbiter/prizes"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -197,6 +198,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /find", s.find)
 	mux.HandleFunc("GET /standings", s.standings)
 	mux.HandleFunc("GET /crosstable", s.crosstable)
+	mux.HandleFunc("GET /prizes", s.prizesHandler)
 	mux.HandleFunc("GET /season", s.season)
 	mux.HandleFunc("GET /player/{pn}", s.player)
 	mux.HandleFunc("GET /show", s.show)
@@ -253,6 +255,7 @@ type state struct {
 	in        tiebreak.Input
 	ranked    []tiebreak.Standing
 	rulings   []store.Ruling // the organizer's rulings on disputes (dispute.go)
+	prizes    *prizes.List   // the prize list after the published round (prizes.go)
 
 	explainOnce sync.Once // see explain (site.go)
 	explainer   *tiebreak.Explainer
@@ -287,6 +290,9 @@ func (s *Server) state(ctx context.Context) (*state, error) {
 	if st.rulings, err = s.ev.Rulings(ctx); err != nil {
 		return nil, err
 	}
+	if st.prizes, err = s.ev.Prizes(ctx, st.snap, st.ranked, st.published); err != nil {
+		return nil, err
+	}
 	s.cache = st
 	return st, nil
 }
@@ -311,6 +317,8 @@ type page struct {
 	// LateLink is the text of the link to the late-entry page while
 	// it is open (late.go); "" for no link.
 	LateLink string
+	// HasPrizes: the tournament has prizes, and the menu links to them.
+	HasPrizes bool
 	// State is the last change of the event log the page shows: the
 	// live updates compare it with the server's when they connect.
 	State int64
@@ -337,7 +345,7 @@ func (p page) Lang() string { return p.w.l.Lang().String() }
 func (p page) Static() bool { return p.static }
 
 // Href returns the address of one of the pages every page links to:
-// "home", "find", "standings", "crosstable", "show", and the style sheet
+// "home", "find", "standings", "crosstable", "prizes", "show", and the style sheet
 // ("css") and the script ("js").
 func (p page) Href(name string) string {
 	switch name {
@@ -490,7 +498,8 @@ func (s *Server) failText(w http.ResponseWriter, r *http.Request, status int, ms
 
 // base returns the page fields every public page shares.
 func (s *Server) base(wd words, st *state, title, nav string) page {
-	return page{Title: title, Tournament: st.snap.Tournament.Name, Round: st.published, Rounds: st.snap.Tournament.Rounds, Nav: nav, w: wd, State: st.id}
+	return page{Title: title, Tournament: st.snap.Tournament.Name, Round: st.published, Rounds: st.snap.Tournament.Rounds, Nav: nav, w: wd, State: st.id,
+		HasPrizes: !st.prizes.Empty()}
 }
 
 // words returns the catalog in the language of r.

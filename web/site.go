@@ -86,7 +86,9 @@ func siteLang(st *state) locale.Lang {
 // Site returns the public pages as a static site in the tournament's
 // language: index.html (the last published round), round-N.html for
 // every published round, standings.html (with the tie-breaks explained
-// on each player's page), crosstable.html, find.html, player-PN.html for
+// on each player's page), crosstable.html, find.html, prizes.html when
+// the tournament has prizes (with each player's prize, or what is at
+// stake before the last round, on the player's page), player-PN.html for
 // every player, and the style sheet and script under static/. Every page
 // links to downloads.
 func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, error) {
@@ -113,6 +115,9 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 		job{"standings.html", "standings", func() page { return s.standingsPage(wd, st) }},
 		job{"crosstable.html", "crosstable", func() page { return s.crosstablePage(wd, st) }},
 		job{"find.html", "find", func() page { return s.findPage(wd, st, "") }})
+	if !st.prizes.Empty() {
+		jobs = append(jobs, job{"prizes.html", "prizes", func() page { return s.prizesPage(wd, st) }})
+	}
 	for _, e := range st.snap.Entries {
 		jobs = append(jobs, job{"player-" + strconv.Itoa(e.PN) + ".html", "player", func() page { return s.playerPage(wd, st, e.PN) }})
 	}

@@ -79,6 +79,8 @@ func placeholders(key string) []string {
 		return []string{"Time", "IP", "Device"}
 	case "presence-undone":
 		return []string{"What"}
+	case "at-stake":
+		return []string{"Round"}
 	case "in-play":
 		return []string{"Round", "Boards"}
 	case "site-written":

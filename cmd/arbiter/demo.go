@@ -42,8 +42,10 @@ func newDemoCmd(a *app) *cobra.Command {
 		Short: "Play a whole club evening on built-in data and write every file it gives",
 		Long: `Play a Labyrinth club evening from registration to the final standings, on a
 club list and game records built into arbiter, by running the commands an
-organizer types: the club list goes into the roster, 24 players register
-before 21:15 and 2 arrive late for round 2, 7 rounds are paired by the Dutch
+organizer types: the club list goes into the roster, the prizes are
+announced (the first three places, the best under 1600, woman and under 18,
+shared by the Hort system), 24 players register before 21:15 and 2 arrive
+late for round 2, 7 rounds are paired by the Dutch
 system, results are drawn from the rating difference, one player withdraws
 after round 4, one asks for a half-point bye, one game is lost by forfeit,
 and some boards get their game scores, checked against the Laws of Chess: two
@@ -51,9 +53,10 @@ in Italian letters (one a four-move mate), two in English letters ending in
 mate, and a blitz game whose claim of a win on time becomes a draw (art. 6.9).
 
 The commands and their notices are written to standard error, the final
-standings to standard output. The folder (--dir, created if missing) gets the
-database (labyrinth.db), the workbook, the pairing sheet and result slips of
-every round, the standings and the crosstable as PDF, the TRF and the PGN, and
+standings and the prize list to standard output. The folder (--dir, created
+if missing) gets the database (labyrinth.db), the workbook, the pairing sheet
+and result slips of every round, the standings, the crosstable and the prize
+list as PDF, the TRF and the PGN, and
 the club list and game records typed in. Files of an earlier demo there are
 replaced; nothing else in the folder is touched. The same --seed always
 plays the same evening.
@@ -212,10 +215,16 @@ func runDemo(ctx context.Context, a *app, opts *demoOptions) error {
 	if _, err := d.do(ctx, nil, "roster", "import", d.file("roster.csv")); err != nil {
 		return err
 	}
-	d.section(20*60+42, d.l.T("demo.new"))
+	d.section(20*60+41, d.l.T("demo.new"))
 	if _, err := d.do(ctx, nil, "tournament", "new", d.l.T("demo.tournament", "Date", d.l.Date(demoDate)), "--preset", "labyrinth",
 		"--date", demoDate.Format(time.DateOnly), "--seed", strconv.FormatInt(opts.seed, 10), "--lang", lang.String()); err != nil {
 		return err
+	}
+	d.section(20*60+42, d.l.T("demo.prizes"))
+	for _, args := range d.prizeSteps() {
+		if _, err := d.do(ctx, nil, args...); err != nil {
+			return err
+		}
 	}
 	d.section(20*60+45, d.l.T("demo.registration"))
 	for _, p := range demoArrivals {
@@ -234,6 +243,26 @@ func runDemo(ctx context.Context, a *app, opts *demoOptions) error {
 		}
 	}
 	return d.finish(ctx)
+}
+
+// prizeSteps are the commands that announce the evening's prizes: money
+// for the first three, shared by the Hort system, a book for the best
+// under 1600, money for the best woman and a cup for the best under 18,
+// each category given its prize only with 3 players or more.
+func (d *demoRun) prizeSteps() [][]string {
+	women := d.l.T("demo.women")
+	return [][]string{
+		{"category", "add", "U1600", "--rating-below", "1600"},
+		{"category", "add", women, "--sex", "F", "--min-players", "3"},
+		{"category", "add", "U18", "--age", "U18", "--min-players", "3"},
+		{"prizes", "add", "1", "50 €"},
+		{"prizes", "add", "2", "30 €"},
+		{"prizes", "add", "3", "20 €"},
+		{"prizes", "add", "1", d.l.T("demo.book"), "--category", "U1600"},
+		{"prizes", "add", "1", "20 €", "--category", women},
+		{"prizes", "add", "1", d.l.T("demo.cup"), "--category", "U18"},
+		{"prizes", "sharing", "hort"},
+	}
 }
 
 // round plays round r: pairing, sheets, the evening's events, results.
@@ -431,6 +460,7 @@ func (d *demoRun) finish(ctx context.Context) error {
 		{"export", "pgn", d.file("labyrinth.pgn")},
 		{"print", "standings", "-o", d.file("standings.pdf")},
 		{"print", "crosstable", "-o", d.file("crosstable.pdf")},
+		{"print", "prizes", "-o", d.file("prizes.pdf")},
 	}
 	for _, args := range steps {
 		if _, err := d.do(ctx, nil, args...); err != nil {
@@ -439,6 +469,17 @@ func (d *demoRun) finish(ctx context.Context) error {
 	}
 	out, err := d.do(ctx, nil, "standings")
 	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(d.a.stdout, out); err != nil {
+		return err
+	}
+	// The evening ends with its prize list, as read out at the
+	// prize-giving.
+	if _, err := io.WriteString(d.a.stdout, "\n"); err != nil {
+		return err
+	}
+	if out, err = d.do(ctx, nil, "prizes", "list"); err != nil {
 		return err
 	}
 	if _, err := io.WriteString(d.a.stdout, out); err != nil {
@@ -460,7 +501,7 @@ func (d *demoRun) finish(ctx context.Context) error {
 // first, and nothing else.
 func demoOutputs() []string {
 	names := []string{demoDB, demoDB + "-wal", demoDB + "-shm", demoDB + "-journal",
-		"labyrinth.xlsx", "labyrinth.trf", "labyrinth.pgn", "standings.pdf", "crosstable.pdf"}
+		"labyrinth.xlsx", "labyrinth.trf", "labyrinth.pgn", "standings.pdf", "crosstable.pdf", "prizes.pdf"}
 	names = append(names, demoSeasonFiles...)
 	for r := 1; r <= demoRounds; r++ {
 		names = append(names, fmt.Sprintf("round-%d-pairings.pdf", r), fmt.Sprintf("round-%d-slips.pdf", r))

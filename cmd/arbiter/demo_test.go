@@ -19,7 +19,7 @@ import (
 
 // demoFiles are the files arbiter demo leaves in its folder.
 func demoFiles() []string {
-	files := []string{"labyrinth.db", "labyrinth.xlsx", "labyrinth.trf", "labyrinth.pgn", "standings.pdf", "crosstable.pdf",
+	files := []string{"labyrinth.db", "labyrinth.xlsx", "labyrinth.trf", "labyrinth.pgn", "standings.pdf", "crosstable.pdf", "prizes.pdf",
 		"roster.csv", "games/laws-appendix.txt", "games/matto-del-barbiere.txt", "games/solta-2025.pgn",
 		"games/xinghua-2025.pgn", "games/lichess-blitz-flag.pgn", "season.xlsx", "season.pdf"}
 	for _, r := range []string{"1", "2", "3", "4", "5", "6", "7"} {
@@ -112,9 +112,17 @@ func TestDemo(t *testing.T) {
 		if first.stdout != string(want) {
 			t.Errorf("standings differ from %s (go test -update rewrites it):\n%s", golden, diffLines(string(want), first.stdout))
 		}
-		evening, season, ok := strings.Cut(first.stdout, "\n\n")
-		if !ok || !strings.HasPrefix(season, "Season Spring 2026\n") {
+		evening, season, ok := strings.Cut(first.stdout, "\n\nSeason Spring 2026\n")
+		if !ok {
 			t.Fatalf("stdout has no season table after a blank line:\n%s", first.stdout)
+		}
+		season = "Season Spring 2026\n" + season
+		evening, prizeList, ok := strings.Cut(evening, "\n\n")
+		// The evening ends with its prize list: the three places, shared
+		// by the Hort system, and the three categories.
+		if !ok || !strings.HasPrefix(prizeList, "Prizes after round 7 of 7, Labyrinth 12 May 2026\n") ||
+			strings.Count(prizeList, "\n\nCategory ") != 3 || !strings.Contains(prizeList, "Hort system") {
+			t.Errorf("stdout has no prize list after the standings:\n%s", first.stdout)
 		}
 		// The season: 29 players of the roster played at least one of
 		// the three evenings; the rules, the 3 evenings, the header.

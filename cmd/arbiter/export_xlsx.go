@@ -65,14 +65,22 @@ func runExportXLSX(ctx context.Context, a *app, opts *exportXLSXOptions) error {
 	if err != nil {
 		return err
 	}
+	extra := 0 // the Prizes sheet
 	return a.writeReport(ctx, report{
 		path: opts.file,
 		lang: lang,
 		round: func(s *desk.Snapshot) (int, error) {
 			return a.afterRound(s, opts.round, "the workbook", "cli.what.workbook", true)
 		},
-		write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteXLSX(w, ev) },
-		// Standings, Crosstable, one sheet per round, Players.
-		size: func(_ []byte, n int) (int, string) { return n + 3, "sheet" },
+		write: func(w io.Writer, ev *reports.Event, _ int) error {
+			if !ev.Prizes.Empty() {
+				extra = 1
+			}
+			return reports.WriteXLSX(w, ev)
+		},
+		prizes: true,
+		// Standings, Crosstable, one sheet per round, Players, and Prizes
+		// when there are some.
+		size: func(_ []byte, n int) (int, string) { return n + 3 + extra, "sheet" },
 	})
 }

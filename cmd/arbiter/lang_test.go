@@ -179,8 +179,8 @@ func TestDemoItalian(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := f.GetSheetList(); got[0] != "Classifica" || got[len(got)-1] != "Giocatori" {
-		t.Errorf("sheets = %q, want Classifica ... Giocatori", got)
+	if got := f.GetSheetList(); got[0] != "Classifica" || got[len(got)-2] != "Giocatori" || got[len(got)-1] != "Premi" {
+		t.Errorf("sheets = %q, want Classifica ... Giocatori, Premi", got)
 	}
 }
 

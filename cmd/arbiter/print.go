@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/labyrinth-chess/arbiter/desk"
@@ -13,16 +14,17 @@ import (
 // as A4 PDF files.
 func newPrintCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "print {pairings|slips|standings|crosstable|pins}",
-		Short: "Print pairing sheets, result slips, standings, crosstables and PIN cards as PDF",
+		Use:   "print {pairings|slips|standings|crosstable|prizes|pins}",
+		Short: "Print pairing sheets, result slips, standings, crosstables, prizes and PIN cards as PDF",
 		Long: `Write the sheets of the current tournament as A4 PDF files, ready to print:
 the pairings to put on the wall, the result slips for the boards, the
-standings and the crosstable, and each player's own PIN card. Names print
-with their accents (the fonts are in the file). The same tournament always
-gives the same file.
+standings, the crosstable, the prize list and each player's own PIN card.
+Names print with their accents (the fonts are in the file). The same
+tournament always gives the same file.
 
-Pairings and slips show the last round paired; standings and the crosstable
-show the tournament after the last round with every result in. --round N
+Pairings and slips show the last round paired; standings, the crosstable
+and the prizes show the tournament after the last round with every result
+in. --round N
 picks another round.
 
 The sheets print in the tournament's language (tournament set --lang);
@@ -33,6 +35,7 @@ The sheets print in the tournament's language (tournament set --lang);
   $ arbiter print slips -o slips3.pdf
   $ arbiter print standings -o standings.pdf
   $ arbiter print crosstable --round 5 -o cross5.pdf
+  $ arbiter print prizes -o prizes.pdf
   $ arbiter print slips --lang it -o schede.pdf`,
 	}
 	cmd.PersistentFlags().BoolVar(&a.force, "force", false, "replace a read-only file or a database")
@@ -58,7 +61,9 @@ type printKind struct {
 	// cards: the sheet prints each player's own PIN, made for those who
 	// have none yet; it shows no round.
 	cards bool
-	write func(w io.Writer, ev *reports.Event, round int) error
+	// prizes: the sheet prints the prize list.
+	prizes bool
+	write  func(w io.Writer, ev *reports.Event, round int) error
 }
 
 // printKinds lists the sheets, in the order help shows them.
@@ -137,6 +142,23 @@ sheet says so under its title.`,
 			write: func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteCrosstable(w, ev) },
 		},
 		{
+			name:  "prizes",
+			what:  "the prize list",
+			short: "Print the prize list after a round",
+			long: `Print the prize list for the wall: how players level on points share and
+which prize a player keeps, then the general standings and each category
+with its places, the prize announced, what the player of the place wins,
+and with whom it is shared (prizes list shows the same, prizes add
+announces the prizes).
+
+The prizes are those of the standings after the last round with every
+result in; --round N shows them after another paired round.`,
+			example: `  $ arbiter print prizes -o prizes.pdf
+  $ arbiter print prizes --lang it -o premi.pdf`,
+			prizes: true,
+			write:  func(w io.Writer, ev *reports.Event, _ int) error { return reports.WritePrizes(w, ev) },
+		},
+		{
 			name:  "pins",
 			what:  "the PIN cards",
 			short: "Print each player's own PIN card",
@@ -210,6 +232,15 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 	if err != nil {
 		return err
 	}
+	write := k.write
+	if k.prizes {
+		write = func(w io.Writer, ev *reports.Event, n int) error {
+			if ev.Prizes.Empty() {
+				return errors.New(a.tr().T("cli.prizes.nothing", "Name", ev.Tournament.Name))
+			}
+			return k.write(w, ev, n)
+		}
+	}
 	return a.writeReport(ctx, report{
 		path: opts.output,
 		lang: lang,
@@ -222,9 +253,10 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 			}
 			return a.afterRound(s, opts.round, k.what, "cli.what."+k.name, false)
 		},
-		write: k.write,
-		codes: k.codes,
-		cards: k.cards,
-		size:  func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },
+		write:  write,
+		codes:  k.codes,
+		cards:  k.cards,
+		prizes: k.prizes,
+		size:   func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },
 	})
 }

@@ -91,11 +91,13 @@ func readZip(t *testing.T, path string) map[string][]byte {
 var siteLink = regexp.MustCompile(`(?:href|src|action)="([^"]*)"`)
 
 // checkSite checks a published site of the demo evening (7 rounds, 26
-// players): every page is there, every link of every page is relative
-// and leads to a file of the site, and no board code or PIN is in it.
+// players, and the prize list): every page is there, every link of
+// every page is relative and leads to a file of the site, and no board
+// code or PIN is in it.
 func checkSite(t *testing.T, site map[string][]byte, secrets []string) {
 	t.Helper()
-	want := []string{"index.html", "standings.html", "crosstable.html", "find.html", "static/app.css", "static/app.js",
+	// The demo evening has prizes: their list has a page.
+	want := []string{"index.html", "standings.html", "crosstable.html", "find.html", "prizes.html", "static/app.css", "static/app.js",
 		"standings.pdf", "crosstable.pdf", "games.pgn"}
 	for n := 1; n <= 7; n++ {
 		want = append(want, "round-"+strconv.Itoa(n)+".html", "pairings-"+strconv.Itoa(n)+".pdf")

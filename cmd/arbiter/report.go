@@ -37,6 +37,8 @@ type report struct {
 	// cards adds each player's own PIN to the event, making those not
 	// made yet (a write), for the PIN cards.
 	cards bool
+	// prizes adds the prize list of the standings to the event.
+	prizes bool
 }
 
 // writeReport draws r from the current tournament and writes it. Nothing
@@ -79,6 +81,11 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		}
 		if r.cards {
 			if ev.Cards, err = pinCards(ctx, db, s.Tournament.ID); err != nil {
+				return err
+			}
+		}
+		if r.prizes {
+			if ev.Prizes, err = db.Prizes(ctx, s, n); err != nil {
 				return err
 			}
 		}

@@ -9,15 +9,17 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/prizes"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
 )
 
 type standingsOptions struct {
-	round   int
-	explain string
-	json    bool
-	active  bool // leave out the players who withdrew
+	round    int
+	explain  string
+	json     bool
+	active   bool   // leave out the players who withdrew
+	category string // the standings of a category of players
 }
 
 func newStandingsCmd(a *app) *cobra.Command {
@@ -39,10 +41,15 @@ nothing for that player.
 each opponent's contribution, byes and the dummy opponents of unplayed
 rounds, the values cut, and for DE the group and its games.
 
---active leaves out the players who withdrew; the others keep their places.`,
+--active leaves out the players who withdrew; the others keep their places.
+
+--category NAME shows the players of a category (category add) placed
+among themselves, in the order of the standings: its prizes go by these
+places.`,
 		Example: `  $ arbiter standings
   $ arbiter standings --round 3 --json
-  $ arbiter standings --explain "Rossi, Mario"`,
+  $ arbiter standings --explain "Rossi, Mario"
+  $ arbiter standings --category U1600`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -53,6 +60,7 @@ rounds, the values cut, and for DE the group and its games.
 	cmd.Flags().StringVar(&opts.explain, "explain", "", "explain the tie-breaks of `PLAYER`")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the standings as JSON")
 	cmd.Flags().BoolVar(&opts.active, "active", false, "leave out the players who withdrew (their places are kept)")
+	categoryFlag(a, cmd, &opts.category, "the standings of the category `NAME`, placed among themselves")
 	cmd.RegisterFlagCompletionFunc("explain", a.completion(func(a *app, cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return a.completePlayers(cmd, prefix)
 	}))
@@ -87,6 +95,16 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 				return err
 			}
 		}
+		// So is an unknown category.
+		var r prizes.Rules
+		if opts.category != "" {
+			if r, err = db.PrizeRules(ctx, s.Tournament.ID); err != nil {
+				return err
+			}
+			if r.Category(opts.category) == nil {
+				return noCategoryError(a.tr(), r, opts.category)
+			}
+		}
 		if open := desk.OpenBoards(s, n); open > 0 {
 			a.note(a.tr().T("cli.standings.open", "Round", n, "Open", a.tr().N("cli.boards", open)))
 		}
@@ -106,13 +124,22 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		if err != nil {
 			return err
 		}
+		title := a.tr().T("cli.standings.title", "Round", n, "Rounds", s.Tournament.Rounds, "Name", s.Tournament.Name)
+		if opts.category != "" {
+			c, cst, err := desk.CategoryStandings(s, r, st, opts.category)
+			if err != nil {
+				return err
+			}
+			st = cst
+			title = a.tr().T("cli.standings.categorytitle", "Category", c.Name, "Round", n, "Rounds", s.Tournament.Rounds, "Name", s.Tournament.Name)
+		}
 		if opts.active {
 			st = desk.ActiveOnly(s, st)
 		}
 		if opts.json {
 			return writeJSON(a.stdout, desk.StandingViews(s, in, st))
 		}
-		return printStandings(a, s, in, st, n)
+		return printStandings(a, s, in, st, title)
 	})
 }
 
@@ -153,14 +180,14 @@ func checkPaired(l *locale.Localizer, s *desk.Snapshot, r int) error {
 	}
 }
 
-func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.Standing, n int) error {
+func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.Standing, title string) error {
 	t := s.Tournament
 	if len(st) == 0 {
 		a.note(a.tr().T("cli.noplayers", "Name", t.Name))
 		return nil
 	}
 	l := a.tr()
-	fmt.Fprintln(a.stdout, l.T("cli.standings.title", "Round", n, "Rounds", t.Rounds, "Name", t.Name))
+	fmt.Fprintln(a.stdout, title)
 	right := []bool{true, true, false, true, true}
 	head := []string{l.T("col.rank"), l.T("cli.col.no"), l.T("col.name"), l.T("col.rating"), l.T("col.points")}
 	for _, sp := range in.Chain {
