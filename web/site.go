@@ -80,7 +80,7 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 	wd := s.langs[siteLang(st)]
 	var out []SiteFile
 	add := func(name, tmpl string, p page) error {
-		p.static, p.downloads, p.shared = true, downloads, 0
+		p.static, p.downloads = true, downloads
 		var b bytes.Buffer
 		if err := s.pages[tmpl].ExecuteTemplate(&b, "layout.html", p); err != nil {
 			return fmt.Errorf("web: page %s: %w", name, err)
