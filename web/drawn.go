@@ -222,17 +222,23 @@ func (s *Server) watchKey(r *http.Request, path string) string {
 	return pageKey(language(r, lang), pattern, u)
 }
 
-// redraw draws the public pages of keys as of the last change, as a
-// visitor would have them drawn, and returns the version of each. A page
-// that cannot be drawn any more under its key (a player gone, the
-// tournament's language changed) gets the change drawn at: its watchers
-// load it again and see.
-func (s *Server) redraw(ctx context.Context, keys []string) map[string]int64 {
-	out := make(map[string]int64, len(keys))
-	st, err := s.state(ctx)
+// redraw builds the state of the last change, draws the public pages of
+// keys as of it, as a visitor would have them drawn, and returns the
+// version of each. A page that cannot be drawn any more under its key (a
+// player gone, the tournament's language changed) gets the change drawn
+// at: its watchers load it again and see.
+func (s *Server) redraw(ctx context.Context, keys []string) (map[string]int64, error) {
+	st, err := s.load(ctx)
 	if err != nil {
-		return out
+		return nil, err
 	}
+	return s.redrawAt(ctx, st, keys), nil
+}
+
+// redrawAt draws the public pages of keys as of st, when they are not
+// drawn yet, and returns the version of each.
+func (s *Server) redrawAt(ctx context.Context, st *state, keys []string) map[string]int64 {
+	out := make(map[string]int64, len(keys))
 	for _, key := range keys {
 		lang, path, _ := strings.Cut(key, " ")
 		u, err := url.ParseRequestURI(path)

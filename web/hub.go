@@ -19,9 +19,9 @@ type hub struct {
 	ev       Evening
 	interval time.Duration
 	gap      time.Duration
-	// redraw draws the pages of keys as of the last change and returns
-	// the version of each.
-	redraw func(ctx context.Context, keys []string) map[string]int64
+	// redraw builds the state of the last change, draws the pages of
+	// keys as of it and returns the version of each.
+	redraw func(ctx context.Context, keys []string) (map[string]int64, error)
 
 	pokes chan struct{}
 
@@ -34,12 +34,29 @@ type hub struct {
 
 // sub is one event stream.
 type sub struct {
-	key  string     // the page it watches; "" for every change
-	c    chan int64 // the change, or the page's version, to tell
-	told int64      // the version last told (or said in hello)
+	key  string       // the page it watches; "" for every change
+	c    chan telling // what to tell
+	told int64        // the version last told (or said in hello)
 }
 
-func newHub(ev Evening, interval, gap time.Duration, redraw func(context.Context, []string) map[string]int64) *hub {
+// telling is what a stream tells its page: the page's new version (or
+// the change, for a stream of every change), and the time over which
+// the pages told at once should spread their fetches, so that a
+// thousand phones come one after the other rather than all in the same
+// millisecond.
+type telling struct {
+	version int64
+	spread  time.Duration
+}
+
+// spreadPer is the share of the spread of one page told, and maxSpread
+// its bound: 1,000 phones told at once fetch within a quarter second.
+const (
+	spreadPer = 250 * time.Microsecond
+	maxSpread = time.Second
+)
+
+func newHub(ev Evening, interval, gap time.Duration, redraw func(context.Context, []string) (map[string]int64, error)) *hub {
 	return &hub{ev: ev, interval: interval, gap: gap, redraw: redraw, pokes: make(chan struct{}, 1), subs: map[*sub]struct{}{}}
 }
 
@@ -100,7 +117,9 @@ func (h *hub) check(ctx context.Context) {
 	h.poke()
 }
 
-// tell draws the pages watched anew and tells each stream of the change.
+// tell builds the state of the change, draws the pages watched anew and
+// tells each stream of the change. When the state cannot be built (the
+// database busy), nothing is told: the next look tries again.
 func (h *hub) tell(ctx context.Context) {
 	h.mu.Lock()
 	last := h.last
@@ -111,17 +130,18 @@ func (h *hub) tell(ctx context.Context) {
 		}
 	}
 	h.mu.Unlock()
-	var versions map[string]int64
-	if len(keys) > 0 {
-		list := make([]string, 0, len(keys))
-		for k := range keys {
-			list = append(list, k)
-		}
-		versions = h.redraw(ctx, list)
+	list := make([]string, 0, len(keys))
+	for k := range keys {
+		list = append(list, k)
+	}
+	versions, err := h.redraw(ctx, list)
+	if err != nil {
+		return
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.sent, h.sentAt = last, time.Now()
+	told := map[*sub]int64{}
 	for s := range h.subs {
 		v := last
 		if s.key != "" {
@@ -130,9 +150,12 @@ func (h *hub) tell(ctx context.Context) {
 				continue // subscribed since: its hello said
 			}
 		}
-		if v <= s.told {
-			continue
+		if v > s.told {
+			told[s] = v
 		}
+	}
+	spread := min(maxSpread, time.Duration(len(told))*spreadPer)
+	for s, v := range told {
 		s.told = v
 		// A stream that has not read the last change yet reads this
 		// one instead: only the newest matters.
@@ -140,7 +163,7 @@ func (h *hub) tell(ctx context.Context) {
 		case <-s.c:
 		default:
 		}
-		s.c <- v
+		s.c <- telling{v, spread}
 	}
 }
 
@@ -162,7 +185,7 @@ func (h *hub) said(s *sub, v int64) {
 // subscribe returns a stream of page key ("" for every change) that has
 // been told version told, and a function to stop.
 func (h *hub) subscribe(key string, told int64) (*sub, func()) {
-	s := &sub{key: key, c: make(chan int64, 1), told: told}
+	s := &sub{key: key, c: make(chan telling, 1), told: told}
 	h.mu.Lock()
 	h.subs[s] = struct{}{}
 	h.mu.Unlock()

@@ -280,6 +280,11 @@ func TestStreamsTellChangedPages(t *testing.T) {
 	if ev != "change" {
 		t.Fatalf("the stream of / after a result: %q, want change", ev)
 	}
+	// "VERSION SPREAD": three streams told, each a share of the spread.
+	data, spread, _ := strings.Cut(data, " ")
+	if ms, err := strconv.Atoi(spread); err != nil || ms < 0 || ms > int(maxSpread/time.Millisecond) {
+		t.Errorf("the change's spread %q, want 0 to %v in milliseconds", spread, maxSpread)
+	}
 	_, home = f.get(c, "/", "")
 	if !strings.Contains(home, ` data-state="`+data+`"`) || !strings.Contains(home, `<td class="res">1-0</td>`) {
 		t.Errorf("the change says version %s; the page:\n%s", data, home)

@@ -98,10 +98,11 @@ type Server struct {
 	// pages (presence.go).
 	presence *presence
 
-	mu    sync.Mutex
-	cache *state
-	// tongue is the tournament's language as of cache, read without mu.
-	tongue atomic.Value
+	// built is the state of the last change built: every request reads
+	// it without waiting; mu is held while a new one is built (load).
+	mu     sync.Mutex
+	built  atomic.Pointer[state]
+	tongue atomic.Value // the tournament's language as of built
 
 	// The routes: handler serves them, mux finds a page's (drawn.go).
 	handler http.Handler
@@ -278,20 +279,28 @@ type state struct {
 	late store.LateWindow
 }
 
-// state returns the tournament as of the last change seen.
+// state returns the tournament as of the last change built. A request
+// never waits for a change being built (but for the very first): the
+// server's own writes build it before they answer (changed), the hub
+// before it tells the pages of changes made elsewhere.
 func (s *Server) state(ctx context.Context) (*state, error) {
-	cur := s.hub.current()
+	if st := s.built.Load(); st != nil {
+		return st, nil
+	}
+	return s.load(ctx)
+}
+
+// load builds the state as of the last change of the event log, unless
+// it is built already.
+func (s *Server) load(ctx context.Context) (*state, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cache != nil && s.cache.id == cur && cur != 0 {
-		return s.cache, nil
-	}
 	id, err := s.ev.LastEvent(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if s.cache != nil && s.cache.id == id {
-		return s.cache, nil
+	if cur := s.built.Load(); cur != nil && cur.id >= id {
+		return cur, nil
 	}
 	st := &state{id: id}
 	if st.snap, err = s.ev.Snapshot(ctx); err != nil {
@@ -309,14 +318,18 @@ func (s *Server) state(ctx context.Context) (*state, error) {
 	if st.late, err = s.ev.LateWindow(ctx, s.now()); err != nil {
 		return nil, err
 	}
-	s.cache = st
+	s.built.Store(st)
 	s.tongue.Store(st.snap.Tournament.Language)
 	return st, nil
 }
 
-// changed is called after every write: the log has moved, and every page
-// should know at once (the hub tells them).
-func (s *Server) changed(ctx context.Context) { s.hub.check(ctx) }
+// changed is called after every write: the log has moved, the page the
+// writer is sent to next shows it, and every page should know at once
+// (the hub tells them).
+func (s *Server) changed(ctx context.Context) {
+	s.load(ctx)
+	s.hub.check(ctx)
+}
 
 // page is what every template receives.
 type page struct {
@@ -560,7 +573,8 @@ func figure(wd words, sp tiebreak.Spec, v float64, halves bool) string {
 // the page goes away. A page names itself (page=/standings): the stream
 // then says only when that page looks different, with its new version
 // (its data-state); a page that names none, or one that is not public,
-// hears of every change. The streams are exempt from the server's read
+// hears of every change. A change reads "data: VERSION SPREAD": the page
+// fetches itself again at a random moment within SPREAD milliseconds. The streams are exempt from the server's read
 // and write timeouts, each write having its own; beyond the limits per
 // address and in all the stream is refused with 503 and Retry-After, and
 // the page works on without the live updates.
@@ -586,7 +600,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	defer stop()
 	hello := s.hub.current()
 	if key != "" {
-		hello = s.redraw(r.Context(), []string{key})[key]
+		st, err := s.state(r.Context())
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		hello = s.redrawAt(r.Context(), st, []string{key})[key]
 	}
 	s.hub.said(sub, hello)
 	h := w.Header()
@@ -601,8 +620,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
-		case id := <-sub.c:
-			if !write(fmt.Sprintf("event: change\ndata: %d\n\n", id)) {
+		case t := <-sub.c:
+			if !write(fmt.Sprintf("event: change\ndata: %d %d\n\n", t.version, t.spread.Milliseconds())) {
 				return
 			}
 		case <-keep.C:

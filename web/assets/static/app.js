@@ -69,12 +69,20 @@
     });
   }
 
-  // stale reports whether the version ev.data of the page, told by the
-  // server, is newer than the one shown.
+  // stale reports whether the version of the page told by the server
+  // (ev.data: "VERSION" or "VERSION SPREAD") is newer than the one shown.
   function stale(ev) {
     var m = document.getElementById("main");
     var shown = m ? Number(m.dataset.state) : NaN;
-    return isNaN(shown) || Number(ev.data) > shown;
+    return isNaN(shown) || Number(String(ev.data).split(" ")[0]) > shown;
+  }
+
+  // later runs f at a random moment within the spread the server asks
+  // for (ev.data's second figure, in milliseconds): the phones told at
+  // once do not all fetch in the same instant.
+  function later(ev, f) {
+    var spread = Number(String(ev.data).split(" ")[1]) || 0;
+    if (spread > 0) setTimeout(f, Math.random() * spread); else f();
   }
 
   // live follows the changes of this page: the stream names the page, and
@@ -84,7 +92,7 @@
   function live() {
     if (!window.EventSource || !document.querySelector("[data-live]")) return;
     var es = new EventSource("/events?page=" + encodeURIComponent(location.pathname + location.search));
-    es.addEventListener("change", function (ev) { if (stale(ev)) reload(); });
+    es.addEventListener("change", function (ev) { if (stale(ev)) later(ev, reload); });
     es.addEventListener("hello", function (ev) {
       document.documentElement.dataset.live = "on";
       // A change made between the drawing of the page and this
