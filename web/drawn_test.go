@@ -113,3 +113,27 @@ func TestPageKey(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchedBounded: streams of more pages than maxWatched make the
+// later ones streams of every change, so that a change never draws more
+// than maxWatched pages.
+func TestWatchedBounded(t *testing.T) {
+	h := newHub(nil, time.Second, time.Second, nil)
+	var stops []func()
+	for i := range maxWatched + 5 {
+		s, stop := h.subscribe(fmt.Sprintf("en /find?q=%d", i), 0)
+		stops = append(stops, stop)
+		if want := i < maxWatched; (s.key != "") != want {
+			t.Fatalf("stream %d watches %q, want a page %v", i, s.key, want)
+		}
+	}
+	if s, _ := h.subscribe("en /find?q=0", 0); s.key == "" {
+		t.Errorf("a page already watched is refused to another stream")
+	}
+	for _, stop := range stops {
+		stop()
+	}
+	if len(h.keys) != 1 {
+		t.Errorf("%d pages still watched after their streams stopped, want 1", len(h.keys))
+	}
+}

@@ -30,7 +30,13 @@ type hub struct {
 	sent   int64     // the last change told to the streams
 	sentAt time.Time // when
 	subs   map[*sub]struct{}
+	keys   map[string]int // the pages watched, with their streams
 }
+
+// maxWatched bounds the pages drawn anew at each change: a stream of
+// yet another page (searches make new ones) hears of every change
+// instead, and its page draws itself when fetched.
+const maxWatched = 200
 
 // sub is one event stream.
 type sub struct {
@@ -57,7 +63,8 @@ const (
 )
 
 func newHub(ev Evening, interval, gap time.Duration, redraw func(context.Context, []string) (map[string]int64, error)) *hub {
-	return &hub{ev: ev, interval: interval, gap: gap, redraw: redraw, pokes: make(chan struct{}, 1), subs: map[*sub]struct{}{}}
+	return &hub{ev: ev, interval: interval, gap: gap, redraw: redraw, pokes: make(chan struct{}, 1),
+		subs: map[*sub]struct{}{}, keys: map[string]int{}}
 }
 
 // run watches the log and tells the streams until ctx is done. Only run
@@ -123,17 +130,11 @@ func (h *hub) check(ctx context.Context) {
 func (h *hub) tell(ctx context.Context) {
 	h.mu.Lock()
 	last := h.last
-	keys := map[string]bool{}
-	for s := range h.subs {
-		if s.key != "" {
-			keys[s.key] = true
-		}
-	}
-	h.mu.Unlock()
-	list := make([]string, 0, len(keys))
-	for k := range keys {
+	list := make([]string, 0, len(h.keys))
+	for k := range h.keys {
 		list = append(list, k)
 	}
+	h.mu.Unlock()
 	versions, err := h.redraw(ctx, list)
 	if err != nil {
 		return
@@ -183,15 +184,28 @@ func (h *hub) said(s *sub, v int64) {
 }
 
 // subscribe returns a stream of page key ("" for every change) that has
-// been told version told, and a function to stop.
+// been told version told, and a function to stop. Beyond maxWatched
+// pages, the stream of a page not yet watched is one of every change:
+// its key is "".
 func (h *hub) subscribe(key string, told int64) (*sub, func()) {
-	s := &sub{key: key, c: make(chan telling, 1), told: told}
 	h.mu.Lock()
+	if _, ok := h.keys[key]; !ok && len(h.keys) >= maxWatched {
+		key = ""
+	}
+	s := &sub{key: key, c: make(chan telling, 1), told: told}
 	h.subs[s] = struct{}{}
+	if key != "" {
+		h.keys[key]++
+	}
 	h.mu.Unlock()
 	return s, func() {
 		h.mu.Lock()
 		delete(h.subs, s)
+		if key != "" {
+			if h.keys[key]--; h.keys[key] <= 0 {
+				delete(h.keys, key)
+			}
+		}
 		h.mu.Unlock()
 	}
 }

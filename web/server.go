@@ -595,10 +595,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		}
 		return rc.Flush() == nil
 	}
-	key := s.watchKey(r, r.URL.Query().Get("page"))
-	sub, stop := s.hub.subscribe(key, 0)
+	sub, stop := s.hub.subscribe(s.watchKey(r, r.URL.Query().Get("page")), 0)
 	defer stop()
-	hello := s.hub.current()
+	hello, key := s.hub.current(), sub.key
 	if key != "" {
 		st, err := s.state(r.Context())
 		if err != nil {
