@@ -129,7 +129,6 @@ func (s *Server) httpServer(ctx context.Context) *http.Server {
 			}
 			return ctx
 		},
-		ErrorLog: nil,
 	}
 }
 

@@ -529,3 +529,22 @@ func TestConnectionLimit(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// TestStreamOutlivesTimeouts: an event stream stays open past the read,
+// write and idle timeouts of a request, and still tells its page.
+func TestStreamOutlivesTimeouts(t *testing.T) {
+	lim := Limits{ReadHeader: 300 * time.Millisecond, Read: 300 * time.Millisecond, Write: 300 * time.Millisecond, Idle: 300 * time.Millisecond}
+	f := newFixture(t, "en", 1, lim)
+	s, code := f.openStream(from("127.0.0.1"), "/")
+	if s == nil {
+		t.Fatalf("stream = %d", code)
+	}
+	if ev, _ := s.next(5 * time.Second); ev != "hello" {
+		t.Fatalf("first event %q, want hello", ev)
+	}
+	time.Sleep(4 * lim.Read)
+	f.enter(1, arbiter.Draw)
+	if ev, data := s.next(5 * time.Second); ev != "change" {
+		t.Errorf("after the timeouts the stream heard %q %q, want a change", ev, data)
+	}
+}
