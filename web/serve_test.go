@@ -548,3 +548,36 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 		t.Errorf("after the timeouts the stream heard %q %q, want a change", ev, data)
 	}
 }
+
+// TestStandingsFigures: the standings page writes the tie-breaks as the
+// sheets and the terminal do (locale.Figure): Buchholz in halves, the
+// Sonneborn-Berger column, which has quarters, in two decimals with the
+// Italian comma.
+func TestStandingsFigures(t *testing.T) {
+	f := newFixture(t, "it", 2, Limits{})
+	f.enter(1, arbiter.Draw)      // 1 - 3
+	f.enter(2, arbiter.WhiteWins) // 4 - 2
+	c := from("127.0.0.1")
+	row := func(page, name string) string {
+		_, rest, _ := strings.Cut(page, ">"+name+"</a>")
+		line, _, _ := strings.Cut(rest, "</tr>")
+		return line
+	}
+	var page string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if _, page = f.get(c, "/standings", "en-US"); strings.Contains(row(page, "Player 04, Test"), `pts">1<`) {
+			break
+		}
+	}
+	tests := []struct {
+		name, want string
+	}{
+		{"Player 01, Test", `<td class="num pts">½</td><td class="num">½</td><td class="num">-</td><td class="num">0,25</td>`},
+		{"Player 04, Test", `<td class="num pts">1</td><td class="num">0</td><td class="num">-</td><td class="num">0,00</td>`},
+	}
+	for _, tt := range tests {
+		if got := row(page, tt.name); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
