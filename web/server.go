@@ -476,9 +476,12 @@ func (s *Server) execute(name string, p page) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// writePage sends a page drawn, its length said: one write, no chunks.
 func writePage(w http.ResponseWriter, status int, body []byte) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	w.Write(body)
 }
