@@ -64,7 +64,7 @@ func pageOf(i, players int) string {
 	case 7:
 		return "/crosstable"
 	case 8:
-		return "/player/" + strconv.Itoa(i%players+1)
+		return "/player/" + strconv.Itoa(i/10%players+1)
 	case 9:
 		return "/find"
 	}
