@@ -11,6 +11,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,12 +39,13 @@ type plan struct {
 type outcome struct {
 	pages      []time.Duration // every page a phone fetched
 	herd       []time.Duration // the pages fetched because a change was told
-	stream     []time.Duration // a board's confirmation to the change event that led a phone to show it
+	stream     []time.Duration // a board's confirmation to the change event telling a phone of the page that shows it
 	shown      []time.Duration // a board's confirmation to a phone showing its result
 	events     int             // change events the phones heard
 	refused    int             // answers 503 (pages and streams)
 	errs       []string        // what went wrong, first ones
 	missing    int             // (phone, board) pairs never shown by the end
+	unheard    int             // (phone, board) pairs shown, but never told by the stream
 	watchers   int             // phones on the boards page, which see the results
 	confirmed  int             // boards whose confirmation was answered
 	reportTime []time.Duration // report and confirmation, answered
@@ -138,9 +140,19 @@ func run(ctx context.Context, p plan) *outcome {
 
 	// A phone on the boards page notes when it first shows each result,
 	// and which event made it fetch the page.
-	type sight struct{ shown, told time.Time }
+	// and which version of the page first showed it; it notes every
+	// change event it hears.
+	type sight struct {
+		shown   time.Time
+		version int64
+	}
+	type heard struct {
+		version int64
+		at      time.Time
+	}
 	players := 2 * len(p.codes)
 	seen := make([]map[int]sight, p.phones)
+	heardBy := make([][]heard, p.phones)
 
 	fetch := func(c *http.Client, path string, herd bool) (string, bool) {
 		start := time.Now()
@@ -204,14 +216,13 @@ func run(ctx context.Context, p plan) *outcome {
 			c := client(ip)
 			defer c.CloseIdleConnections()
 			var shown atomic.Int64 // the version of the page shown
-			look := func(told time.Time, herd bool) {
+			look := func(herd bool) {
 				body, ok := fetch(c, page, herd)
 				if !ok {
 					return
 				}
-				if v, ok := pageState(body); ok {
-					shown.Store(v)
-				}
+				v, _ := pageState(body)
+				shown.Store(v)
 				if seen[i] == nil {
 					return
 				}
@@ -220,12 +231,12 @@ func run(ctx context.Context, p plan) *outcome {
 				record(func() {
 					for _, b := range rows {
 						if _, ok := seen[i][b]; !ok {
-							seen[i][b] = sight{shown: now, told: told}
+							seen[i][b] = sight{shown: now, version: v}
 						}
 					}
 				})
 			}
-			look(time.Now(), false)
+			look(false)
 			req, _ := http.NewRequestWithContext(phoneCtx, "GET", p.base+"/events?page="+url.QueryEscape(page), nil)
 			resp, err := c.Do(req)
 			if err != nil {
@@ -244,28 +255,24 @@ func run(ctx context.Context, p plan) *outcome {
 			}
 			// The page is fetched by one goroutine, one fetch at a time,
 			// the newest telling winning, as the pages' script does.
-			kick := make(chan time.Time, 1)
+			kick := make(chan struct{}, 1)
 			fetched := make(chan struct{})
 			go func() {
 				defer close(fetched)
 				for {
 					select {
-					case at := <-kick:
-						look(at, true)
+					case <-kick:
+						look(true)
 					case <-phoneCtx.Done():
 						return
 					}
 				}
 			}()
 			defer func() { <-fetched }()
-			tell := func(at time.Time) {
+			tell := func() {
 				select {
-				case <-kick:
-				default:
-				}
-				select {
-				case kick <- at:
-				default:
+				case kick <- struct{}{}:
+				default: // a fetch is asked for already
 				}
 			}
 			sc := bufio.NewScanner(resp.Body)
@@ -291,18 +298,23 @@ func run(ctx context.Context, p plan) *outcome {
 						hello.Done()
 					}
 					if v > shown.Load() {
-						tell(time.Now())
+						tell()
 					}
 				case "change":
-					record(func() { o.events++ })
+					at := time.Now()
+					record(func() {
+						o.events++
+						if seen[i] != nil {
+							heardBy[i] = append(heardBy[i], heard{v, at})
+						}
+					})
 					if v > shown.Load() {
 						// As the pages' script: at a random moment
 						// within the spread the server asks for.
-						at := time.Now()
 						if ms > 0 {
-							time.AfterFunc(time.Duration(rand.Int64N(int64(ms)*int64(time.Millisecond))), func() { tell(at) })
+							time.AfterFunc(time.Duration(rand.Int64N(int64(ms)*int64(time.Millisecond))), tell)
 						} else {
-							tell(at)
+							tell()
 						}
 					}
 				}
@@ -379,7 +391,13 @@ func run(ctx context.Context, p plan) *outcome {
 				continue
 			}
 			o.shown = append(o.shown, max(0, s.shown.Sub(at)))
-			o.stream = append(o.stream, max(0, s.told.Sub(at)))
+			// The first change the stream told of a version that
+			// shows the result.
+			if k := slices.IndexFunc(heardBy[i], func(h heard) bool { return h.version >= s.version }); k >= 0 {
+				o.stream = append(o.stream, max(0, heardBy[i][k].at.Sub(at)))
+			} else {
+				o.unheard++
+			}
 		}
 	}
 	return o
