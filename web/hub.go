@@ -9,8 +9,9 @@ import (
 // hub tells the open event streams when the event log moves. It looks
 // at the log every interval (changes made by the command line beside the
 // server) and at once when the server itself wrote (changed). Streams
-// hear of changes at most once per gap: fifteen boards confirming within
-// a second make a few page loads per phone, not fifteen.
+// hear of changes at most once per gap, longer with more streams open
+// (gapNow): fifteen boards confirming within a second make a few page
+// loads per phone, not fifteen.
 //
 // A stream watches one public page (its key, see pageKey) or every
 // change (key ""). At each telling the hub has the pages watched drawn
@@ -77,7 +78,7 @@ func (h *hub) run(ctx context.Context) {
 		h.observe(ctx)
 		h.mu.Lock()
 		due := h.last != h.sent
-		wait := h.gap - time.Since(h.sentAt)
+		wait := h.gapNow() - time.Since(h.sentAt)
 		h.mu.Unlock()
 		switch {
 		case due && wait <= 0:
@@ -94,6 +95,17 @@ func (h *hub) run(ctx context.Context) {
 			later = nil
 		}
 	}
+}
+
+// gapPer is the share of the gap of one open stream: with a thousand
+// phones, each telling costs a thousand events and hundreds of page
+// loads, and the tellings come at most every quarter second.
+const gapPer = 250 * time.Microsecond
+
+// gapNow returns the time between two tellings: gap, longer with many
+// streams open (gapPer each), at most maxSpread. The caller holds h.mu.
+func (h *hub) gapNow() time.Duration {
+	return min(max(h.gap, time.Duration(len(h.subs))*gapPer), maxSpread)
 }
 
 // poke asks for a look at the log now.
