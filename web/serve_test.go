@@ -18,9 +18,9 @@ import (
 	"github.com/labyrinth-chess/arbiter/desk"
 )
 
-// fixture is a tournament on a new database, round 1 paired and
+// served is a tournament on a new database, round 1 paired and
 // published, served by Serve on 127.0.0.1.
-type fixture struct {
+type served struct {
 	t   *testing.T
 	ctx context.Context
 	d   *desk.Desk
@@ -29,9 +29,9 @@ type fixture struct {
 	url string // http://127.0.0.1:port
 }
 
-// newFixture serves a tournament of 2*boards players in language lang,
+// serveEvening serves a tournament of 2*boards players in language lang,
 // with limits (zero fields: the defaults).
-func newFixture(t *testing.T, lang string, boards int, limits Limits) *fixture {
+func serveEvening(t *testing.T, lang string, boards int, limits Limits) *served {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	ctx = desk.WithActor(ctx, "web-test")
@@ -56,7 +56,7 @@ func newFixture(t *testing.T, lang string, boards int, limits Limits) *fixture {
 	if _, _, err := d.Publish(ctx, tn.ID, 0, "web-test"); err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{t: t, ctx: ctx, d: d, tid: tn.ID}
+	f := &served{t: t, ctx: ctx, d: d, tid: tn.ID}
 	f.srv, err = New(Config{Evening: d.Evening(tn.ID, 10*time.Minute), Poll: 50 * time.Millisecond, Limits: limits})
 	if err != nil {
 		t.Fatal(err)
@@ -83,16 +83,16 @@ func newFixture(t *testing.T, lang string, boards int, limits Limits) *fixture {
 	return f
 }
 
-// from returns a client whose connections come from loopback address
+// phoneAt returns a client whose connections come from loopback address
 // ip (127.0.0.0/8): a phone of its own.
-func from(ip string) *http.Client {
+func phoneAt(ip string) *http.Client {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
 	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, MaxConnsPerHost: 0}}
 }
 
 // get fetches path with Accept-Language lang ("" for none) and returns
 // the status and the body.
-func (f *fixture) get(c *http.Client, path, lang string) (int, string) {
+func (f *served) get(c *http.Client, path, lang string) (int, string) {
 	f.t.Helper()
 	req, err := http.NewRequest("GET", f.url+path, nil)
 	if err != nil {
@@ -112,7 +112,7 @@ func (f *fixture) get(c *http.Client, path, lang string) (int, string) {
 
 // enter enters result r on board b of round 1 as the command line beside
 // the server does.
-func (f *fixture) enter(b int, r arbiter.Result) {
+func (f *served) enter(b int, r arbiter.Result) {
 	f.t.Helper()
 	if _, err := f.d.EnterResult(f.ctx, desk.ResultRequest{Round: 1, Board: b, Result: r}); err != nil {
 		f.t.Fatal(err)
@@ -123,14 +123,14 @@ func (f *fixture) enter(b int, r arbiter.Result) {
 // Italian on a browser set to English, words and figures alike; an
 // English tournament's are English on an Italian browser.
 func TestPagesInTournamentLanguage(t *testing.T) {
-	it := newFixture(t, "it", 2, Limits{})
+	it := serveEvening(t, "it", 2, Limits{})
 	it.enter(1, arbiter.Draw)
-	en := newFixture(t, "en", 2, Limits{})
+	en := serveEvening(t, "en", 2, Limits{})
 	en.enter(1, arbiter.Draw)
-	c := from("127.0.0.1")
+	c := phoneAt("127.0.0.1")
 	tests := []struct {
 		name, path, accept string
-		f                  *fixture
+		f                  *served
 		want, not          []string
 	}{
 		{"boards", "/", "en-US", it, []string{`<html lang="it">`, "1° turno", "Trova la mia scacchiera"}, []string{"Round 1", "Find my board"}},
@@ -163,8 +163,8 @@ func TestPagesInTournamentLanguage(t *testing.T) {
 // whether the change comes from the server or from the command line
 // beside it: the page after a result shows it.
 func TestPageAfterChange(t *testing.T) {
-	f := newFixture(t, "en", 2, Limits{})
-	c := from("127.0.0.1")
+	f := serveEvening(t, "en", 2, Limits{})
+	c := phoneAt("127.0.0.1")
 	_, before := f.get(c, "/", "")
 	_, again := f.get(c, "/", "")
 	if before != again {
@@ -206,7 +206,7 @@ type stream struct {
 }
 
 // openStream opens /events?page=path from client c.
-func (f *fixture) openStream(c *http.Client, path string) (*stream, int) {
+func (f *served) openStream(c *http.Client, path string) (*stream, int) {
 	f.t.Helper()
 	req, _ := http.NewRequestWithContext(f.ctx, "GET", f.url+"/events?page="+path, nil)
 	resp, err := c.Do(req)
@@ -258,8 +258,8 @@ func (s *stream) next(wait time.Duration) (event, data string) {
 // only when its page looks different, with the version the page then
 // says it shows; a stream of a page for one visitor hears of every change.
 func TestStreamsTellChangedPages(t *testing.T) {
-	f := newFixture(t, "en", 2, Limits{})
-	c := from("127.0.0.1")
+	f := serveEvening(t, "en", 2, Limits{})
+	c := phoneAt("127.0.0.1")
 	_, home := f.get(c, "/", "")
 	season, _ := f.openStream(c, "/season") // no season: a result changes nothing there
 	boards, _ := f.openStream(c, "/")
@@ -317,7 +317,7 @@ func closedWithin(conn net.Conn, limit time.Duration) (time.Duration, bool) {
 // are closed by the server once their timeout is over, here made short.
 func TestSlowClientsClosed(t *testing.T) {
 	lim := Limits{ReadHeader: 400 * time.Millisecond, Read: time.Second, Write: time.Second, Idle: time.Second}
-	f := newFixture(t, "en", 1, lim)
+	f := serveEvening(t, "en", 1, lim)
 	addr := strings.TrimPrefix(f.url, "http://")
 	dribble := func(conn net.Conn, text string, every time.Duration) {
 		for i := range len(text) {
@@ -404,8 +404,8 @@ func TestDefaultLimits(t *testing.T) {
 // more than its share; the others are refused with 503 and Retry-After,
 // and pages and streams keep answering for everyone else.
 func TestStreamsFromOneAddress(t *testing.T) {
-	f := newFixture(t, "en", 2, Limits{})
-	greedy := from("127.0.0.2")
+	f := serveEvening(t, "en", 2, Limits{})
+	greedy := phoneAt("127.0.0.2")
 	var mu sync.Mutex
 	codes := map[int]int{}
 	var held []*http.Response
@@ -442,12 +442,12 @@ func TestStreamsFromOneAddress(t *testing.T) {
 	if codes[http.StatusServiceUnavailable]+codes[http.StatusOK] != 300 {
 		t.Errorf("answers to 300 streams: %v, want 200 or 503 only", codes)
 	}
-	other := from("127.0.0.3")
+	other := phoneAt("127.0.0.3")
 	start := time.Now()
 	if code, page := f.get(other, "/", ""); code != http.StatusOK || !strings.Contains(page, "Round 1") {
 		t.Errorf("another phone's page = %d", code)
 	}
-	if took := time.Since(start); took > 2*time.Second {
+	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("another phone's page took %v", took)
 	}
 	if s, code := f.openStream(other, "/"); s == nil {
@@ -476,18 +476,27 @@ func TestStreamsFromOneAddress(t *testing.T) {
 // connections are gone.
 func TestConnectionLimit(t *testing.T) {
 	lim := Limits{Conns: 20, ConnsPerAddress: 4, Streams: 10, StreamsPerAddress: 2, ReadHeader: 500 * time.Millisecond}
-	f := newFixture(t, "en", 2, lim)
+	f := serveEvening(t, "en", 2, lim)
 	held := 0
 	for i := range 30 {
-		if s, _ := f.openStream(from(fmt.Sprintf("127.0.1.%d", i+1)), "/"); s != nil {
+		if s, _ := f.openStream(phoneAt(fmt.Sprintf("127.0.1.%d", i+1)), "/"); s != nil {
 			held++
 		}
 	}
 	if held != lim.Streams {
 		t.Errorf("%d streams held from 30 addresses, want %d", held, lim.Streams)
 	}
-	if code, _ := f.get(from("127.0.2.1"), "/standings", ""); code != http.StatusOK {
-		t.Errorf("a page beside the streams = %d, want 200", code)
+	// The refused streams' connections close as soon as they are
+	// answered; then there is room for a page.
+	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		code, _ := f.get(phoneAt("127.0.2.1"), "/standings", "")
+		if code == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("a page beside the streams = %d, want 200", code)
+			break
+		}
 	}
 	// Connections that say nothing fill the rest.
 	addr := strings.TrimPrefix(f.url, "http://")
@@ -507,7 +516,7 @@ func TestConnectionLimit(t *testing.T) {
 	}()
 	time.Sleep(100 * time.Millisecond) // accepted
 	req, _ := http.NewRequest("GET", f.url+"/standings", nil)
-	resp, err := from("127.0.2.2").Do(req)
+	resp, err := phoneAt("127.0.2.2").Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -519,7 +528,7 @@ func TestConnectionLimit(t *testing.T) {
 	// The silent ones time out; pages answer again.
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		code, _ := f.get(from("127.0.2.3"), "/standings", "")
+		code, _ := f.get(phoneAt("127.0.2.3"), "/standings", "")
 		if code == http.StatusOK {
 			break
 		}
@@ -534,8 +543,8 @@ func TestConnectionLimit(t *testing.T) {
 // write and idle timeouts of a request, and still tells its page.
 func TestStreamOutlivesTimeouts(t *testing.T) {
 	lim := Limits{ReadHeader: 300 * time.Millisecond, Read: 300 * time.Millisecond, Write: 300 * time.Millisecond, Idle: 300 * time.Millisecond}
-	f := newFixture(t, "en", 1, lim)
-	s, code := f.openStream(from("127.0.0.1"), "/")
+	f := serveEvening(t, "en", 1, lim)
+	s, code := f.openStream(phoneAt("127.0.0.1"), "/")
 	if s == nil {
 		t.Fatalf("stream = %d", code)
 	}
@@ -554,10 +563,10 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 // Sonneborn-Berger column, which has quarters, in two decimals with the
 // Italian comma.
 func TestStandingsFigures(t *testing.T) {
-	f := newFixture(t, "it", 2, Limits{})
+	f := serveEvening(t, "it", 2, Limits{})
 	f.enter(1, arbiter.Draw)      // 1 - 3
 	f.enter(2, arbiter.WhiteWins) // 4 - 2
-	c := from("127.0.0.1")
+	c := phoneAt("127.0.0.1")
 	row := func(page, name string) string {
 		_, rest, _ := strings.Cut(page, ">"+name+"</a>")
 		line, _, _ := strings.Cut(rest, "</tr>")
