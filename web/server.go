@@ -291,16 +291,25 @@ func (s *Server) state(ctx context.Context) (*state, error) {
 }
 
 // load builds the state as of the last change of the event log, unless
-// it is built already.
+// one as recent is built already. Writers calling it at once share the
+// builds: the one that waited for another's build that began after its
+// own change takes that one.
 func (s *Server) load(ctx context.Context) (*state, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	id, err := s.ev.LastEvent(ctx)
+	need, err := s.ev.LastEvent(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if cur := s.built.Load(); cur != nil && cur.id >= id {
+	if cur := s.built.Load(); cur != nil && cur.id >= need {
 		return cur, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cur := s.built.Load(); cur != nil && cur.id >= need {
+		return cur, nil // built while this one waited
+	}
+	id, err := s.ev.LastEvent(ctx)
+	if err != nil {
+		return nil, err
 	}
 	st := &state{id: id}
 	if st.snap, err = s.ev.Snapshot(ctx); err != nil {
