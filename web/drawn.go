@@ -222,43 +222,28 @@ func (s *Server) watchKey(r *http.Request, path string) string {
 	return pageKey(language(r, lang), pattern, u)
 }
 
-// redraw builds the state of the last change, draws the public pages of
-// keys as of it, as a visitor would have them drawn, and returns the
-// version of each. A page that cannot be drawn any more under its key (a
-// player gone, the tournament's language changed) gets the change drawn
-// at: its watchers load it again and see.
-func (s *Server) redraw(ctx context.Context, keys []string) (map[string]int64, error) {
-	st, err := s.load(ctx)
+// drawKey draws the public page of key as of st, unless it is drawn
+// already, as a visitor would have it drawn, and returns its version. A
+// page that cannot be drawn any more under its key (a player gone, the
+// tournament's language changed) gets the change drawn at: its watchers
+// load it again and see.
+func (s *Server) drawKey(ctx context.Context, st *state, key string) int64 {
+	lang, path, _ := strings.Cut(key, " ")
+	u, err := url.ParseRequestURI(path)
 	if err != nil {
-		return nil, err
+		return st.id
 	}
-	return s.redrawAt(ctx, st, keys), nil
-}
-
-// redrawAt draws the public pages of keys as of st, when they are not
-// drawn yet, and returns the version of each.
-func (s *Server) redrawAt(ctx context.Context, st *state, keys []string) map[string]int64 {
-	out := make(map[string]int64, len(keys))
-	for _, key := range keys {
-		lang, path, _ := strings.Cut(key, " ")
-		u, err := url.ParseRequestURI(path)
-		if err != nil {
-			continue
-		}
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, path, nil)
-		if err != nil {
-			continue
-		}
-		req.URL, req.RemoteAddr = u, "127.0.0.1:0"
-		req.Header.Set("Accept-Language", lang)
-		s.mux.ServeHTTP(discard{}, req)
-		v, ok := s.drawn.version(key, st.id)
-		if !ok {
-			v = st.id
-		}
-		out[key] = v
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, path, nil)
+	if err != nil {
+		return st.id
 	}
-	return out
+	req.URL, req.RemoteAddr = u, "127.0.0.1:0"
+	req.Header.Set("Accept-Language", lang)
+	s.mux.ServeHTTP(discard{}, req)
+	if v, ok := s.drawn.version(key, st.id); ok {
+		return v
+	}
+	return st.id
 }
 
 // discard is a ResponseWriter that keeps nothing: redraw wants the pages

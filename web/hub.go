@@ -1,7 +1,9 @@
 package web
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"sync"
 	"time"
 )
@@ -15,14 +17,15 @@ import (
 //
 // A stream watches one public page (its key, see pageKey) or every
 // change (key ""). At each telling the hub has the pages watched drawn
-// anew (redraw) and tells a stream only when its page looks different.
+// anew and tells a stream only when its page looks different: the
+// streams of every change first, then those of each page as soon as it
+// is drawn, the pages watched by most first.
 type hub struct {
 	ev       Evening
 	interval time.Duration
 	gap      time.Duration
-	// redraw builds the state of the last change, draws the pages of
-	// keys as of it and returns the version of each.
-	redraw func(ctx context.Context, keys []string) (map[string]int64, error)
+	// pages builds the states and draws the pages.
+	pages drawer
 
 	pokes chan struct{}
 
@@ -56,15 +59,23 @@ type telling struct {
 	spread  time.Duration
 }
 
-// spreadPer is the share of the spread of one page told, and maxSpread
-// its bound: 1,000 phones told at once fetch within a quarter second.
+// spreadPer is the share of the spread of one stream open, and
+// maxSpread its bound: 1,000 phones fetch within a quarter second.
 const (
 	spreadPer = 250 * time.Microsecond
 	maxSpread = time.Second
 )
 
-func newHub(ev Evening, interval, gap time.Duration, redraw func(context.Context, []string) (map[string]int64, error)) *hub {
-	return &hub{ev: ev, interval: interval, gap: gap, redraw: redraw, pokes: make(chan struct{}, 1),
+// drawer is what the hub needs of the server (Server).
+type drawer interface {
+	// load builds the state of the last change.
+	load(ctx context.Context) (*state, error)
+	// drawKey draws page key as of st and returns its version.
+	drawKey(ctx context.Context, st *state, key string) int64
+}
+
+func newHub(ev Evening, interval, gap time.Duration, pages drawer) *hub {
+	return &hub{ev: ev, interval: interval, gap: gap, pages: pages, pokes: make(chan struct{}, 1),
 		subs: map[*sub]struct{}{}, keys: map[string]int{}}
 }
 
@@ -137,38 +148,47 @@ func (h *hub) check(ctx context.Context) {
 }
 
 // tell builds the state of the change, draws the pages watched anew and
-// tells each stream of the change. When the state cannot be built (the
+// tells each stream of the change: those of every change at once, then,
+// page by page, the pages watched by most first, the streams of each
+// page as soon as it is drawn. When the state cannot be built (the
 // database busy), nothing is told: the next look tries again.
 func (h *hub) tell(ctx context.Context) {
-	h.mu.Lock()
-	last := h.last
-	list := make([]string, 0, len(h.keys))
-	for k := range h.keys {
-		list = append(list, k)
-	}
-	h.mu.Unlock()
-	versions, err := h.redraw(ctx, list)
+	st, err := h.pages.load(ctx)
 	if err != nil {
 		return
 	}
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.sent, h.sentAt = last, time.Now()
-	told := map[*sub]int64{}
+	h.sent, h.sentAt = h.last, time.Now()
+	last := h.last
+	// The phones told at once spread their fetches over a time that
+	// grows with the streams open.
+	spread := min(maxSpread, time.Duration(len(h.subs))*spreadPer)
+	byKey := map[string][]*sub{}
 	for s := range h.subs {
-		v := last
-		if s.key != "" {
-			var ok bool
-			if v, ok = versions[s.key]; !ok {
-				continue // subscribed since: its hello said
-			}
-		}
-		if v > s.told {
-			told[s] = v
-		}
+		byKey[s.key] = append(byKey[s.key], s)
 	}
-	spread := min(maxSpread, time.Duration(len(told))*spreadPer)
-	for s, v := range told {
+	h.mu.Unlock()
+	h.send(byKey[""], last, spread)
+	delete(byKey, "")
+	keys := make([]string, 0, len(byKey))
+	for k := range byKey {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(len(byKey[b]), len(byKey[a])) })
+	for _, k := range keys {
+		h.send(byKey[k], h.pages.drawKey(ctx, st, k), spread)
+	}
+}
+
+// send tells the streams subs of version v, those still open that have
+// not been told of it.
+func (h *hub) send(subs []*sub, v int64, spread time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, s := range subs {
+		if _, open := h.subs[s]; !open || v <= s.told {
+			continue
+		}
 		s.told = v
 		// A stream that has not read the last change yet reads this
 		// one instead: only the newest matters.

@@ -137,7 +137,7 @@ func New(cfg Config) (*Server, error) {
 	for _, l := range locale.Langs() {
 		s.langs[l] = words{locale.New(l)}
 	}
-	s.hub = newHub(s.ev, poll, 100*time.Millisecond, s.redraw)
+	s.hub = newHub(s.ev, poll, 100*time.Millisecond, s)
 	s.drawn = newPageCache(maxShared, s.now)
 	s.limits = cfg.Limits.orDefault()
 	s.streams = newStreamCount(s.limits.Streams, s.limits.StreamsPerAddress)
@@ -616,7 +616,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
-		hello = s.redrawAt(r.Context(), st, []string{key})[key]
+		hello = s.drawKey(r.Context(), st, key)
 	}
 	s.hub.said(sub, hello)
 	h := w.Header()
