@@ -275,6 +275,7 @@ func run(ctx context.Context, p plan) *outcome {
 				default: // a fetch is asked for already
 				}
 			}
+			var waiting atomic.Bool // a fetch waits for its moment
 			sc := bufio.NewScanner(resp.Body)
 			event := ""
 			for sc.Scan() {
@@ -310,11 +311,16 @@ func run(ctx context.Context, p plan) *outcome {
 					})
 					if v > shown.Load() {
 						// As the pages' script: at a random moment
-						// within the spread the server asks for.
-						if ms > 0 {
-							time.AfterFunc(time.Duration(rand.Int64N(int64(ms)*int64(time.Millisecond))), tell)
-						} else {
+						// within the spread the server asks for, a
+						// fetch already waiting standing for this one.
+						switch {
+						case ms <= 0:
 							tell()
+						case waiting.CompareAndSwap(false, true):
+							time.AfterFunc(time.Duration(rand.Int64N(int64(ms)*int64(time.Millisecond))), func() {
+								waiting.Store(false)
+								tell()
+							})
 						}
 					}
 				}

@@ -79,10 +79,15 @@
 
   // later runs f at a random moment within the spread the server asks
   // for (ev.data's second figure, in milliseconds): the phones told at
-  // once do not all fetch in the same instant.
+  // once do not all fetch in the same instant. A fetch already waiting
+  // will get the newest page: it stands for this one too.
+  var waiting = false;
   function later(ev, f) {
     var spread = Number(String(ev.data).split(" ")[1]) || 0;
-    if (spread > 0) setTimeout(f, Math.random() * spread); else f();
+    if (spread <= 0) { f(); return; }
+    if (waiting) return;
+    waiting = true;
+    setTimeout(function () { waiting = false; f(); }, Math.random() * spread);
   }
 
   // live follows the changes of this page: the stream names the page, and
