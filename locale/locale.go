@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -234,6 +235,43 @@ func (l *Localizer) Ordinal(n int) string {
 	}
 	return strconv.Itoa(n) + suffix
 }
+
+// Figure writes a number of points or a tie-break value as every table
+// of arbiter prints it, on the pages, in the terminal and on the sheets
+// alike: in a column whose values are all whole or half numbers (halves,
+// see Halves), with the ½ sign as points are written ("12", "12½", "½");
+// otherwise with two decimals and the language's decimal mark, so that
+// the column lines up ("12.50", "10,33"). Running text uses Decimal.
+func (l *Localizer) Figure(x float64, halves bool) string {
+	if halves && isHalf(x) {
+		n := int64(math.Round(x * 2))
+		sign := ""
+		if n < 0 {
+			sign, n = "-", -n
+		}
+		switch {
+		case n%2 == 0:
+			return sign + strconv.FormatInt(n/2, 10)
+		case n == 1:
+			return sign + "½"
+		}
+		return sign + strconv.FormatInt(n/2, 10) + "½"
+	}
+	return l.Decimal(x, 2)
+}
+
+// Halves reports whether every value of a column is a whole or half
+// number, to be written with the ½ sign (Figure).
+func Halves(xs []float64) bool {
+	for _, x := range xs {
+		if !isHalf(x) {
+			return false
+		}
+	}
+	return true
+}
+
+func isHalf(x float64) bool { return x*2 == math.Round(x*2) }
 
 // Word writes a phrase of the pure packages in l's language: its
 // arguments worded first (figures with the decimal mark, phrases inside

@@ -160,6 +160,47 @@ func TestDates(t *testing.T) {
 	}
 }
 
+// TestFigure: one format per language for every table of figures, the
+// one the sheets print: halves with ½, other columns with two decimals and
+// the language's mark.
+func TestFigure(t *testing.T) {
+	en, it := New(English), New(Italian)
+	tests := []struct {
+		name   string
+		l      *Localizer
+		x      float64
+		halves bool
+		want   string
+	}{
+		{"whole", it, 27, true, "27"},
+		{"half", it, 27.5, true, "27½"},
+		{"half alone", en, 0.5, true, "½"},
+		{"zero", en, 0, true, "0"},
+		{"negative half", it, -1.5, true, "-1½"},
+		{"negative half alone", it, -0.5, true, "-½"},
+		{"same in English", en, 27.5, true, "27½"},
+		{"column of decimals, Italian", it, 27.5, false, "27,50"},
+		{"column of decimals, English", en, 27.5, false, "27.50"},
+		{"decimal in a column said halves", it, 10.25, true, "10,25"},
+		{"rounded to two", it, 10.333333, false, "10,33"},
+	}
+	for _, tt := range tests {
+		if got := tt.l.Figure(tt.x, tt.halves); got != tt.want {
+			t.Errorf("%s: Figure(%v, %v) in %s = %q, want %q", tt.name, tt.x, tt.halves, tt.l.Lang(), got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		xs   []float64
+		want bool
+	}{
+		{nil, true}, {[]float64{1, 2.5, 0}, true}, {[]float64{1, 2.25}, false}, {[]float64{1833.67}, false},
+	} {
+		if got := Halves(tt.xs); got != tt.want {
+			t.Errorf("Halves(%v) = %v, want %v", tt.xs, got, tt.want)
+		}
+	}
+}
+
 func TestParseLang(t *testing.T) {
 	tests := []struct {
 		in   string

@@ -3,7 +3,6 @@ package reports
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"time"
@@ -413,25 +412,16 @@ func noFigure(code string, r StandingRow, j int) bool {
 // whole or half numbers, to be shown in halves as points are.
 func (v *view) halves() []bool {
 	halves := make([]bool, len(v.codes))
+	col := make([]float64, len(v.rows))
 	for j := range halves {
-		halves[j] = true
-		for _, r := range v.rows {
-			halves[j] = halves[j] && isHalves(r.Tiebreaks[j])
+		for i, r := range v.rows {
+			col[i] = r.Tiebreaks[j]
 		}
+		halves[j] = locale.Halves(col)
 	}
 	return halves
 }
 
-// isHalves reports whether x is a whole or half number.
-func isHalves(x float64) bool { return x*2 == math.Round(x*2) }
-
-// tbText formats a tie-break value for print. A column whose values are all
-// whole or half numbers (halves) uses the ½ sign ("12", "12½"), as points
-// do; any other column shows two decimals throughout, so that its figures
-// line up ("12.00", "10.25").
-func (v *view) tbText(x float64, halves bool) string {
-	if halves && isHalves(x) {
-		return arbiter.Score(int64(math.Round(x * 2))).Fraction()
-	}
-	return v.l.Decimal(x, 2)
-}
+// tbText formats a tie-break value for print as every table does
+// (locale.Figure).
+func (v *view) tbText(x float64, halves bool) string { return v.l.Figure(x, halves) }

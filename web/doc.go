@@ -32,8 +32,22 @@
 // # Live updates
 //
 // One goroutine watches the event log (every change, from the server or
-// from the command line beside it, appends to it) and tells every open
-// event stream (/events, server-sent events) when it moves; pages then
-// fetch themselves again. Pages work without JavaScript: they are plain
-// HTML forms and links, and the projector page turns with a refresh.
+// from the command line beside it, appends to it). At each change it
+// builds the tournament as of it, draws anew the public pages that open
+// event streams (/events?page=..., server-sent events) are watching, and
+// tells each stream whose page looks different; those pages fetch
+// themselves again, at a random moment within a spread that grows with
+// their number, and find the page drawn. A public page is drawn once per
+// change and sent from memory to every visitor (drawn.go). Pages work
+// without JavaScript: they are plain HTML forms and links, and the
+// projector page turns with a refresh.
+//
+// Pages speak the tournament's language, whatever the browser asks for.
+//
+// # Connections
+//
+// Serve bounds what a client may hold (Limits): read, write and idle
+// timeouts (the event streams set a deadline per write instead), the
+// connections and the event streams in all and per address. Beyond them
+// the answer is 503 with Retry-After, before the file descriptors run out.
 package web

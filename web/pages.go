@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/scoring"
+	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
@@ -86,20 +88,31 @@ func (s *Server) roundViewOf(wd words, st *state, n int) *roundView {
 	return v
 }
 
-func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
+// stateWords returns the tournament as of the last change and the words
+// of r's language, having answered r itself when it cannot.
+func (s *Server) stateWords(w http.ResponseWriter, r *http.Request) (*state, words, bool) {
 	st, err := s.state(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
+		return nil, words{}, false
+	}
+	return st, s.langs[language(r, st.snap.Tournament.Language)], true
+}
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	st, wd, ok := s.stateWords(w, r)
+	if !ok {
 		return
 	}
-	p := s.homePage(wd, st, st.published)
-	// While the phone takes late entries, the page links to them: it is
-	// drawn for the moment, not once per change (late.go).
-	if lw, err := s.ev.LateWindow(r.Context(), s.now()); err == nil && lw.Open {
-		p.LateLink, p.shared = wd.t("late-link", lateClock(wd, lw.Until)), 0
-	}
-	s.render(w, r, http.StatusOK, "home", p)
+	s.publicPage(w, r, st, wd, func() (string, page, error) {
+		p := s.homePage(wd, st, st.published)
+		// While the phone takes late entries, the page links to them
+		// until the cut-off (late.go).
+		if lw := st.late; lw.Open && s.now().Before(lw.Until) {
+			p.LateLink, p.until = wd.t("late-link", lateClock(wd, lw.Until)), lw.Until
+		}
+		return "home", p, nil
+	})
 }
 
 // homePage shows the boards of round n.
@@ -119,14 +132,12 @@ type findLine struct {
 }
 
 func (s *Server) find(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
-	st, err := s.state(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
+	st, wd, ok := s.stateWords(w, r)
+	if !ok {
 		return
 	}
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
-	s.render(w, r, http.StatusOK, "find", s.findPage(wd, st, q))
+	s.publicPage(w, r, st, wd, func() (string, page, error) { return "find", s.findPage(wd, st, q), nil })
 }
 
 // findPage lists the players of the published round whose names hold q.
@@ -174,8 +185,16 @@ type standingsView struct {
 	Lines []standingLine
 }
 
-func (s *Server) standingsView(st *state, max int) standingsView {
+func (s *Server) standingsView(wd words, st *state, max int) standingsView {
 	v := standingsView{After: st.published}
+	halves := make([]bool, len(st.in.Chain))
+	col := make([]float64, len(st.ranked))
+	for i := range st.in.Chain {
+		for k, x := range st.ranked {
+			col[k] = x.Values[i]
+		}
+		halves[i] = locale.Halves(col)
+	}
 	for _, sp := range st.in.Chain {
 		v.Codes = append(v.Codes, sp.String())
 	}
@@ -194,7 +213,7 @@ func (s *Server) standingsView(st *state, max int) standingsView {
 		for i, sp := range st.in.Chain {
 			v := "-" // a figure C.07 leaves undefined
 			if x.Defined(i) {
-				v = figure(sp, x.Values[i])
+				v = figure(wd, sp, x.Values[i], halves[i])
 			}
 			l.Values = append(l.Values, v)
 		}
@@ -204,18 +223,16 @@ func (s *Server) standingsView(st *state, max int) standingsView {
 }
 
 func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
-	st, err := s.state(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
+	st, wd, ok := s.stateWords(w, r)
+	if !ok {
 		return
 	}
-	s.render(w, r, http.StatusOK, "standings", s.standingsPage(wd, st))
+	s.publicPage(w, r, st, wd, func() (string, page, error) { return "standings", s.standingsPage(wd, st), nil })
 }
 
 func (s *Server) standingsPage(wd words, st *state) page {
 	p := s.public(wd, st, wd.t("standings"), "standings")
-	p.Data = s.standingsView(st, 0)
+	p.Data = s.standingsView(wd, st, 0)
 	return p
 }
 
@@ -261,13 +278,11 @@ func cell(o scoring.Outcome, lineOf map[int]int) string {
 }
 
 func (s *Server) crosstable(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
-	st, err := s.state(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
+	st, wd, ok := s.stateWords(w, r)
+	if !ok {
 		return
 	}
-	s.render(w, r, http.StatusOK, "crosstable", s.crosstablePage(wd, st))
+	s.publicPage(w, r, st, wd, func() (string, page, error) { return "crosstable", s.crosstablePage(wd, st), nil })
 }
 
 func (s *Server) crosstablePage(wd words, st *state) page {
@@ -306,10 +321,8 @@ type playerRound struct {
 }
 
 func (s *Server) player(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
-	st, err := s.state(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
+	st, wd, ok := s.stateWords(w, r)
+	if !ok {
 		return
 	}
 	pn, err := strconv.Atoi(r.PathValue("pn"))
@@ -317,7 +330,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	s.render(w, r, http.StatusOK, "player", s.playerPage(wd, st, pn))
+	s.publicPage(w, r, st, wd, func() (string, page, error) { return "player", s.playerPage(wd, st, pn), nil })
 }
 
 // playerPage shows player pn, who is in the tournament.
@@ -392,10 +405,8 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 // screen. Without JavaScript the page turns by itself with a refresh;
 // every=N sets the seconds (default 15).
 func (s *Server) show(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
-	st, err := s.state(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
+	st, wd, ok := s.stateWords(w, r)
+	if !ok {
 		return
 	}
 	every, err := strconv.Atoi(r.URL.Query().Get("every"))
@@ -409,22 +420,23 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	} else {
 		view = "pairings"
 	}
-	p := s.public(wd, st, wd.t("show"), "show")
-	p.Class = "show"
-	p.Join = s.join
-	p.Refresh = strconv.Itoa(every) + ";url=/show?view=" + next + "&every=" + strconv.Itoa(every)
-	roll, err := s.rollView(r, st) // presence.go
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	p.Data = struct {
-		View      string
-		Round     *roundView
-		Standings standingsView
-		Roll      *rollView
-	}{view, s.roundView(wd, st), s.standingsView(st, 30), roll}
-	s.render(w, r, http.StatusOK, "show", p)
+	s.publicPage(w, r, st, wd, func() (string, page, error) {
+		p := s.public(wd, st, wd.t("show"), "show")
+		p.Class = "show"
+		p.Join = s.join
+		p.Refresh = strconv.Itoa(every) + ";url=/show?view=" + next + "&every=" + strconv.Itoa(every)
+		roll, err := s.rollView(r, st) // presence.go
+		if err != nil {
+			return "", p, err
+		}
+		p.Data = struct {
+			View      string
+			Round     *roundView
+			Standings standingsView
+			Roll      *rollView
+		}{view, s.roundView(wd, st), s.standingsView(wd, st, 30), roll}
+		return "show", p, nil
+	})
 }
 
 // seasonView is one season's table on the season page.
@@ -446,17 +458,21 @@ type seasonLine struct {
 // season shows the tables of the seasons the tournament is an evening
 // of, as arbiter season standings prints them.
 func (s *Server) season(w http.ResponseWriter, r *http.Request) {
-	wd := s.words(r)
-	st, err := s.state(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
+	st, wd, ok := s.stateWords(w, r)
+	if !ok {
 		return
 	}
-	tables, err := s.ev.Seasons(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	s.publicPage(w, r, st, wd, func() (string, page, error) {
+		tables, err := s.ev.Seasons(r.Context())
+		if err != nil {
+			return "", page{}, err
+		}
+		return "season", s.seasonPage(wd, st, tables), nil
+	})
+}
+
+// seasonPage shows the tables of the seasons.
+func (s *Server) seasonPage(wd words, st *state, tables []*store.SeasonTable) page {
 	num := func(x float64) string { return wd.l.Decimal(x, -1) }
 	var views []seasonView
 	for _, t := range tables {
@@ -492,5 +508,5 @@ func (s *Server) season(w http.ResponseWriter, r *http.Request) {
 	}
 	p := s.public(wd, st, wd.t("season"), "season")
 	p.Data = views
-	s.render(w, r, http.StatusOK, "season", p)
+	return p
 }

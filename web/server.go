@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -54,6 +55,9 @@ type Config struct {
 	// publish --html does, and returns where and how many files; the
 	// organizer's page offers it as a button. nil offers none.
 	WriteSite func(ctx context.Context) (path string, files int, err error)
+	// Limits bound the connections and event streams Serve holds, and
+	// their timeouts; zero fields take DefaultLimits.
+	Limits Limits
 }
 
 // joinView is what the projector shows to come in: QR codes of the
@@ -95,14 +99,23 @@ type Server struct {
 	// pages (presence.go).
 	presence *presence
 
-	mu    sync.Mutex
-	cache *state
+	// built is the state of the last change built: every request reads
+	// it without waiting; mu is held while a new one is built (load).
+	mu     sync.Mutex
+	built  atomic.Pointer[state]
+	tongue atomic.Value // the tournament's language as of built
 
-	// Public pages are the same for everyone until the next change: each
-	// is drawn once per change (pagesID) and then sent as drawn.
-	pagesMu sync.Mutex
-	pagesID int64
-	drawn   map[string][]byte
+	// The routes: handler serves them, mux finds a page's (drawn.go).
+	handler http.Handler
+	mux     *http.ServeMux
+	// drawn holds the public pages as drawn for the last change
+	// (drawn.go).
+	drawn *pageCache
+
+	// limits bound the connections and the event streams (conns.go);
+	// streams counts the streams open.
+	limits  Limits
+	streams *streamCount
 }
 
 // New returns a server for cfg. Call Run to watch for changes.
@@ -125,7 +138,10 @@ func New(cfg Config) (*Server, error) {
 	for _, l := range locale.Langs() {
 		s.langs[l] = words{locale.New(l)}
 	}
-	s.hub = newHub(s.ev, poll, 100*time.Millisecond)
+	s.hub = newHub(s.ev, poll, 100*time.Millisecond, s)
+	s.drawn = newPageCache(maxShared, s.now)
+	s.limits = cfg.Limits.orDefault()
+	s.streams = newStreamCount(s.limits.Streams, s.limits.StreamsPerAddress)
 	s.devices = newDevices()
 	s.site = cfg.WriteSite
 	s.join = joinView{URL: cfg.URL, SSID: cfg.WiFiSSID}
@@ -154,6 +170,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.static = http.StripPrefix("/static/", noListing(sub))
+	s.handler = s.routes()
 	return s, nil
 }
 
@@ -169,7 +186,6 @@ func (s *Server) parse() error {
 	funcs := template.FuncMap{
 		"result": func(r arbiter.Result) string { return s.resultText(r) },
 		"score":  func(sc arbiter.Score) string { return sc.Fraction() },
-		"figure": figure,
 		"inc":    func(i int) int { return i + 1 },
 	}
 	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "assets/layout.html")
@@ -192,8 +208,12 @@ func (s *Server) parse() error {
 }
 
 // Handler returns the server's routes.
-func (s *Server) Handler() http.Handler {
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// routes builds the server's routes (New).
+func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
+	s.mux = mux
 	mux.HandleFunc("GET /{$}", s.home)
 	mux.HandleFunc("GET /find", s.find)
 	mux.HandleFunc("GET /standings", s.standings)
@@ -260,22 +280,42 @@ type state struct {
 	explainOnce sync.Once // see explain (site.go)
 	explainer   *tiebreak.Explainer
 	explainErr  error
+	// late is whether the phone takes late entries, as of the change
+	// (late.go): open until late.Until.
+	late store.LateWindow
 }
 
-// state returns the tournament as of the last change seen.
+// state returns the tournament as of the last change built. A request
+// never waits for a change being built (but for the very first): the
+// server's own writes build it before they answer (changed), the hub
+// before it tells the pages of changes made elsewhere.
 func (s *Server) state(ctx context.Context) (*state, error) {
-	cur := s.hub.current()
+	if st := s.built.Load(); st != nil {
+		return st, nil
+	}
+	return s.load(ctx)
+}
+
+// load builds the state as of the last change of the event log, unless
+// one as recent is built already. Writers calling it at once share the
+// builds: the one that waited for another's build that began after its
+// own change takes that one.
+func (s *Server) load(ctx context.Context) (*state, error) {
+	need, err := s.ev.LastEvent(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if cur := s.built.Load(); cur != nil && cur.id >= need {
+		return cur, nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cache != nil && s.cache.id == cur && cur != 0 {
-		return s.cache, nil
+	if cur := s.built.Load(); cur != nil && cur.id >= need {
+		return cur, nil // built while this one waited
 	}
 	id, err := s.ev.LastEvent(ctx)
 	if err != nil {
 		return nil, err
-	}
-	if s.cache != nil && s.cache.id == id {
-		return s.cache, nil
 	}
 	st := &state{id: id}
 	if st.snap, err = s.ev.Snapshot(ctx); err != nil {
@@ -293,13 +333,21 @@ func (s *Server) state(ctx context.Context) (*state, error) {
 	if st.prizes, err = s.ev.Prizes(ctx, st.snap, st.ranked, st.published); err != nil {
 		return nil, err
 	}
-	s.cache = st
+	if st.late, err = s.ev.LateWindow(ctx, s.now()); err != nil {
+		return nil, err
+	}
+	s.built.Store(st)
+	s.tongue.Store(st.snap.Tournament.Language)
 	return st, nil
 }
 
-// changed is called after every write: the log has moved, and every page
-// should know at once.
-func (s *Server) changed(ctx context.Context) { s.hub.check(ctx) }
+// changed is called after every write: the log has moved, the page the
+// writer is sent to next shows it, and every page should know at once
+// (the hub tells them).
+func (s *Server) changed(ctx context.Context) {
+	s.load(ctx)
+	s.hub.check(ctx)
+}
 
 // page is what every template receives.
 type page struct {
@@ -328,9 +376,9 @@ type page struct {
 	// Join is what the projector shows to come in.
 	Join joinView
 
-	// shared is the change a public page shows (state.id): the page has
-	// no form and is the same for every visitor, so it is drawn once.
-	shared int64
+	// until is when a public page stops being true by itself (the
+	// late-entry link closes); zero: at the next change (drawn.go).
+	until time.Time
 
 	// static: the page is a file of the published site (Site), its links
 	// relative to the folder that holds every page.
@@ -406,52 +454,54 @@ func (p page) T(key string, args ...any) string { return p.w.t(key, args...) }
 // the page's language, for the templates.
 func (p page) Word(t phrase.Text) string { return p.w.l.Word(t) }
 
-// maxShared bounds the public pages kept drawn: searches make new ones.
+// Value writes the value of tie-break sp at the head of its explanation,
+// as the terminal's explanation does: DE's 0 (no decision) as "-".
+func (p page) Value(sp tiebreak.Spec, v float64) string {
+	if sp.Code == tiebreak.DE && v == 0 {
+		return "-"
+	}
+	return p.w.l.Word(phrase.New("tb.num", "Value", phrase.Num(v)))
+}
+
+// maxShared bounds the public pages kept drawn: searches make new ones
+// (drawn.go).
 const maxShared = 500
 
+// render answers r with page name, drawn for this request (a page with
+// a form, or one for this visitor only); the public pages are drawn once
+// per change instead (publicPage).
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, p page) {
-	t, ok := s.pages[name]
-	if !ok {
-		http.Error(w, "no page "+name, http.StatusInternalServerError)
-		return
-	}
-	key := p.w.l.Lang().String() + " " + r.URL.RequestURI()
-	if p.shared != 0 && status == http.StatusOK {
-		s.pagesMu.Lock()
-		body, ok := s.drawn[key]
-		if s.pagesID != p.shared {
-			ok = false
-		}
-		s.pagesMu.Unlock()
-		if ok {
-			writePage(w, status, body)
-			return
-		}
-	} else if p.CSRF == "" {
+	if p.CSRF == "" {
 		p.CSRF = csrfToken(w, r)
 	}
-	var b bytes.Buffer
-	if err := t.ExecuteTemplate(&b, "layout.html", p); err != nil {
-		fmt.Fprintf(s.log, "web: page %s: %v\n", name, err)
+	b, err := s.execute(name, p)
+	if err != nil {
+		fmt.Fprintf(s.log, "web: %v\n", err)
 		http.Error(w, "page error", http.StatusInternalServerError)
 		return
 	}
-	if p.shared != 0 && status == http.StatusOK {
-		s.pagesMu.Lock()
-		if p.shared > s.pagesID || s.drawn == nil {
-			s.pagesID, s.drawn = p.shared, map[string][]byte{}
-		}
-		if s.pagesID == p.shared && len(s.drawn) < maxShared {
-			s.drawn[key] = b.Bytes()
-		}
-		s.pagesMu.Unlock()
-	}
-	writePage(w, status, b.Bytes())
+	writePage(w, status, b)
 }
 
+// execute draws page p with template name.
+func (s *Server) execute(name string, p page) ([]byte, error) {
+	t, ok := s.pages[name]
+	if !ok {
+		return nil, fmt.Errorf("web: no page %s", name)
+	}
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "layout.html", p); err != nil {
+		return nil, fmt.Errorf("web: page %s: %w", name, err)
+	}
+	return b.Bytes(), nil
+}
+
+// writePage sends a page drawn, its length said: one write, no chunks.
 func writePage(w http.ResponseWriter, status int, body []byte) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	w.Write(body)
 }
@@ -511,12 +561,9 @@ func (s *Server) words(r *http.Request) words {
 	return s.langs[language(r, lang)]
 }
 
-// public returns the fields of a public page without forms, drawn once
-// per change.
+// public returns the fields of a public page without forms (publicPage).
 func (s *Server) public(wd words, st *state, title, nav string) page {
-	p := s.base(wd, st, title, nav)
-	p.shared = st.id
-	return p
+	return s.base(wd, st, title, nav)
 }
 
 func (s *Server) resultText(r arbiter.Result) string {
@@ -537,46 +584,73 @@ func (s *Server) resultText(r arbiter.Result) string {
 	return ""
 }
 
-// figure writes a tie-break value as the standings command does: DE's 0
-// (no decision) as "-".
-func figure(sp tiebreak.Spec, v float64) string {
+// figure writes a tie-break value as every table does (locale.Figure),
+// in a column of halves or not: DE's 0 (no decision) as "-".
+func figure(wd words, sp tiebreak.Spec, v float64, halves bool) string {
 	if sp.Code == tiebreak.DE && v == 0 {
 		return "-"
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	return wd.l.Figure(v, halves)
 }
 
-// events streams the id of every change to the page, as server-sent
-// events, until the page goes away.
+// events streams the changes to a page, as server-sent events, until
+// the page goes away. A page names itself (page=/standings): the stream
+// then says only when that page looks different, with its new version
+// (its data-state); a page that names none, or one that is not public,
+// hears of every change. A change reads "data: VERSION SPREAD": the page
+// fetches itself again at a random moment within SPREAD milliseconds. The streams are exempt from the server's read
+// and write timeouts, each write having its own; beyond the limits per
+// address and in all the stream is refused with 503 and Retry-After, and
+// the page works on without the live updates.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+	addr := remoteIP(r)
+	if !s.streams.acquire(addr) {
+		s.busy(w, r)
 		return
 	}
-	c, stop := s.hub.subscribe()
+	defer s.streams.release(addr)
+	rc := http.NewResponseController(w)
+	// The stream outlives the read and write timeouts of a request.
+	rc.SetReadDeadline(time.Time{})
+	write := func(text string) bool {
+		rc.SetWriteDeadline(time.Now().Add(s.limits.StreamWrite))
+		if _, err := io.WriteString(w, text); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	sub, stop := s.hub.subscribe(s.watchKey(r, r.URL.Query().Get("page")), 0)
 	defer stop()
+	hello, key := s.hub.current(), sub.key
+	if key != "" {
+		st, err := s.state(r.Context())
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		hello = s.drawKey(r.Context(), st, key)
+	}
+	s.hub.said(sub, hello)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
-	fmt.Fprintf(w, "retry: 2000\nevent: hello\ndata: %d\n\n", s.hub.current())
-	fl.Flush()
+	if !write(fmt.Sprintf("retry: 2000\nevent: hello\ndata: %d\n\n", hello)) {
+		return
+	}
 	keep := time.NewTicker(25 * time.Second)
 	defer keep.Stop()
 	for {
 		select {
 		case <-r.Context().Done():
 			return
-		case id := <-c:
-			if _, err := fmt.Fprintf(w, "event: change\ndata: %d\n\n", id); err != nil {
+		case t := <-sub.c:
+			if !write(fmt.Sprintf("event: change\ndata: %d %d\n\n", t.version, t.spread.Milliseconds())) {
 				return
 			}
-			fl.Flush()
 		case <-keep.C:
-			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+			if !write(": keep-alive\n\n") {
 				return
 			}
-			fl.Flush()
 		}
 	}
 }

@@ -137,7 +137,7 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 				}
 				j := jobs[i]
 				p := j.page()
-				p.static, p.downloads, p.shared = true, downloads, 0
+				p.static, p.downloads = true, downloads
 				b.Reset()
 				if err := s.pages[j.tmpl].ExecuteTemplate(&b, "layout.html", p); err != nil {
 					errs[i] = fmt.Errorf("web: page %s: %w", j.name, err)

@@ -57,6 +57,8 @@ func placeholders(key string) []string {
 		return []string{"Result", "Colour", "Time", "IP"}
 	case "devices":
 		return []string{"Count"}
+	case "busy":
+		return []string{"Seconds"}
 	case "wifi":
 		return []string{"SSID"}
 	case "accepted":
@@ -113,19 +115,21 @@ func placeholders(key string) []string {
 	return nil
 }
 
-// language picks the pages' language for r: the first language of the
-// browser's Accept-Language that the catalog has, else the tournament's
-// (tournament), else English.
+// language picks the pages' language for r: the tournament's
+// (tournament), whatever the browser says, so that an Italian evening is
+// Italian on a projector set to English; the first language of the
+// browser's Accept-Language that the catalog has only for a tournament
+// without one; else English.
 func language(r *http.Request, tournament string) locale.Lang {
+	if l, err := locale.ParseLang(tournament); err == nil && tournament != "" {
+		return l
+	}
 	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
 		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
 		tag, _, _ = strings.Cut(tag, "-")
 		if l, err := locale.ParseLang(strings.ToLower(tag)); err == nil && tag != "" {
 			return l
 		}
-	}
-	if l, err := locale.ParseLang(tournament); err == nil && tournament != "" {
-		return l
 	}
 	return locale.English
 }

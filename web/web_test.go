@@ -135,12 +135,18 @@ func TestLanguage(t *testing.T) {
 		accept, tournament string
 		want               locale.Lang
 	}{
-		{"it-IT,it;q=0.9,en;q=0.8", "en", locale.Italian},
-		{"en-GB,en;q=0.9", "it", locale.English},
+		// The tournament's language, whatever the browser says.
+		{"it-IT,it;q=0.9,en;q=0.8", "en", locale.English},
+		{"en-GB,en;q=0.9", "it", locale.Italian},
+		{"en-US", "it", locale.Italian},
 		{"de-DE,de;q=0.9", "it", locale.Italian},
-		{"de-DE,fr;q=0.5,it;q=0.3", "en", locale.Italian},
-		{"", "", locale.English},
 		{"", "it", locale.Italian},
+		// The browser's only for a tournament without one.
+		{"it-IT,it;q=0.9,en;q=0.8", "", locale.Italian},
+		{"de-DE,fr;q=0.5,it;q=0.3", "", locale.Italian},
+		{"en-GB,en;q=0.9", "", locale.English},
+		{"de-DE", "", locale.English},
+		{"", "", locale.English},
 	}
 	for _, tt := range tests {
 		r := httptest.NewRequest("GET", "/", nil)

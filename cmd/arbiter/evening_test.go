@@ -78,13 +78,15 @@ func TestEvening(t *testing.T) {
 	// The final table, cell by cell.
 	wantTable := [][]string{
 		{"Rank", "No", "Name", "Rating", "Pts", "BH", "DE", "SB"},
-		{"1", "1", "Neri, Paolo", "2000", "5", "27.5", "1", "19.75"},
-		{"2", "2", "Bianchi, Anna", "1900", "5", "27.5", "2", "18.75"},
-		{"3", "7", "Ferri, Luca", "-", "4½", "28.5", "-", "20"},
-		{"4", "4", "Verdi, Ugo", "1700", "3½", "27.5", "-", "12"},
-		{"5", "3", "Rossi, Mario", "1800", "3½", "26.5", "-", "11.25"},
-		{"6-7", "5", "Conti, Sara", "1600", "3", "27.5", "-", "11.5"},
-		{"6-7", "6", "Gallo, Piero", "1500", "3", "27.5", "-", "11.5"},
+		// Figures as the sheets write them (locale.Figure): BH in
+		// halves, SB, which has quarters, with two decimals.
+		{"1", "1", "Neri, Paolo", "2000", "5", "27½", "1", "19.75"},
+		{"2", "2", "Bianchi, Anna", "1900", "5", "27½", "2", "18.75"},
+		{"3", "7", "Ferri, Luca", "-", "4½", "28½", "-", "20.00"},
+		{"4", "4", "Verdi, Ugo", "1700", "3½", "27½", "-", "12.00"},
+		{"5", "3", "Rossi, Mario", "1800", "3½", "26½", "-", "11.25"},
+		{"6-7", "5", "Conti, Sara", "1600", "3", "27½", "-", "11.50"},
+		{"6-7", "6", "Gallo, Piero", "1500", "3", "27½", "-", "11.50"},
 	}
 	out := c.ok("standings")
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"net/netip"
 	"net/url"
 	"path/filepath"
@@ -192,8 +191,6 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
-		BaseContext: func(net.Listener) context.Context { return ctx }}
 	go srv.Run(ctx)
 	// Reports whose wait is over are entered by themselves when the
 	// tournament says so, whether or not anyone looks at the queue.
@@ -211,16 +208,11 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 			}
 		}
 	}()
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
+	// The timeouts and the limits of connections and event streams are
+	// the server's own (web.DefaultLimits).
+	if err := srv.Serve(ctx, ln); err != nil {
 		return err
-	case <-ctx.Done():
 	}
-	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer scancel()
-	hs.Shutdown(sctx)
 	a.note(a.tr().T("cli.serve.stopped"))
 	return nil
 }

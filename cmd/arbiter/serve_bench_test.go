@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -15,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -100,7 +102,19 @@ func serveLoad(b *testing.B, streams, boards int) loadResult {
 	b.StartTimer()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	tr := &http.Transport{MaxIdleConnsPerHost: 2 * streams, MaxConnsPerHost: 0, DisableCompression: true}
+	// Each connection comes from the next address of 127.0.0.0/8, as
+	// phones have their own: the server caps the streams per address.
+	var next atomic.Uint32
+	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		n := next.Add(1)
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 2, byte(n/250%250), byte(n%250+1))}}
+		c, err := d.DialContext(ctx, network, addr)
+		if err != nil { // a system with 127.0.0.1 alone
+			return (&net.Dialer{}).DialContext(ctx, network, addr)
+		}
+		return c, nil
+	}
+	tr := &http.Transport{DialContext: dial, MaxIdleConnsPerHost: 2 * streams, MaxConnsPerHost: 0, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	var res loadResult
 	var mu sync.Mutex // guards res.pages
@@ -182,6 +196,7 @@ func serveLoad(b *testing.B, streams, boards int) loadResult {
 				if !ok {
 					continue
 				}
+				id, _, _ = strings.Cut(id, " ") // "VERSION SPREAD"
 				if hello {
 					hello = false
 					ready.Done()

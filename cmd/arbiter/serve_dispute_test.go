@@ -133,7 +133,8 @@ func TestServeDisputeNotMate(t *testing.T) {
 // TestServeDisputeFlagItalian: in an Italian tournament Black claims
 // White's flag fell with the final position, where Black has a lone
 // king: the verdict is the draw of art. 6.9 in Italian, and the ruling
-// reaches both players in their language.
+// reaches both players in the tournament's language, whatever their
+// browsers ask for.
 func TestServeDisputeFlagItalian(t *testing.T) {
 	f := newServeFixture(t, "club")
 	f.cli.ok("tournament", "set", "--lang", "it")
@@ -154,8 +155,8 @@ func TestServeDisputeFlagItalian(t *testing.T) {
 			t.Errorf("the Italian queue does not show %q:\n%s", want, page)
 		}
 	}
-	if en := f.getIn(org, "/admin", "en"); !strings.Contains(en, "White's flag fell, Black has only a king: draw, art. 6.9") {
-		t.Errorf("the English queue does not show the verdict:\n%s", en)
+	if en := f.getIn(org, "/admin", "en-US"); !strings.Contains(en, "caduta della bandierina del Bianco, il Nero ha solo il re: patta, art. 6.9") {
+		t.Errorf("the queue on an English browser does not show the Italian verdict:\n%s", en)
 	}
 	m := suggested.FindStringSubmatch(page)
 	if m == nil || m[1] != "1/2" {
@@ -170,8 +171,8 @@ func TestServeDisputeFlagItalian(t *testing.T) {
 		if page := f.getIn(white, path, ""); !strings.Contains(page, "L'arbitro ha deciso ½-½: caduta della bandierina, art. 6.9") {
 			t.Errorf("%s does not show the ruling in Italian:\n%s", path, page)
 		}
-		if page := f.getIn(black, path, "en"); !strings.Contains(page, "The arbiter ruled ½-½: flag fall, art. 6.9") {
-			t.Errorf("%s does not show the ruling in English:\n%s", path, page)
+		if page := f.getIn(black, path, "en-US"); !strings.Contains(page, "L'arbitro ha deciso ½-½: caduta della bandierina, art. 6.9") {
+			t.Errorf("%s on an English browser does not show the ruling in Italian:\n%s", path, page)
 		}
 	}
 }

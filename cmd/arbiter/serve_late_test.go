@@ -195,10 +195,6 @@ func TestServeLateEntryMatched(t *testing.T) {
 	if own := f.pin(9); pin[1] != own {
 		t.Errorf("the PIN shown is %s, player 9's is %s", pin[1], own)
 	}
-	if _, it := f.getLang(phone, mine, "it"); !strings.Contains(it, "Sei iscritto: numero di abbinamento 9, Rossi, Niccolò.") ||
-		!strings.Contains(it, "Conserva questo PIN") || !strings.Contains(it, `id="late-pin">`+pin[1]+`<`) {
-		t.Errorf("the Italian page after acceptance:\n%s", it)
-	}
 	// One transaction with its event: the log says who accepted.
 	evs, _ := f.db.Events(context.Background(), f.tid)
 	last := evs[len(evs)-1]
@@ -209,6 +205,11 @@ func TestServeLateEntryMatched(t *testing.T) {
 	if code, _ := f.post(org, "/admin/late/"+id[1]+"/accept", f.form(org, "/admin")); code != http.StatusConflict {
 		t.Errorf("accepting twice = %d, want 409", code)
 	}
+	f.speak("it")
+	if _, it := f.getLang(phone, mine, "en"); !strings.Contains(it, "Sei iscritto: numero di abbinamento 9, Rossi, Niccolò.") ||
+		!strings.Contains(it, "Conserva questo PIN") || !strings.Contains(it, `id="late-pin">`+pin[1]+`<`) {
+		t.Errorf("the Italian page after acceptance:\n%s", it)
+	}
 }
 
 func TestServeLateClosed(t *testing.T) {
@@ -216,20 +217,21 @@ func TestServeLateClosed(t *testing.T) {
 	phone := f.client()
 	form := f.form(phone, "/join", "name", "Petrova, Olga")
 	clock.set(evening(21, 15))
-	n := f.events()
 	if _, page, _ := f.get(phone, "/"); strings.Contains(page, `href="/join"`) {
 		t.Errorf("the home page links to /join after the cut-off")
 	}
 	for _, tt := range []struct{ lang, want string }{
-		{"en", "Registration closed at 21:15."},
 		{"it", "Iscrizioni chiuse alle 21.15."},
+		{"en", "Registration closed at 21:15."},
 	} {
+		f.speak(tt.lang)
 		code, page := f.getLang(phone, "/join", tt.lang)
 		if code != http.StatusOK || !strings.Contains(page, tt.want) || strings.Contains(page, `name="name"`) || strings.Contains(page, "late-until") {
 			t.Errorf("%s: GET /join after the cut-off = %d, want %q and no form:\n%s", tt.lang, code, tt.want, page)
 		}
 	}
 	// A form loaded before the cut-off and sent after it is refused.
+	n := f.events()
 	code, page := f.post(phone, "/join", form)
 	if code != http.StatusForbidden || !strings.Contains(page, "Registration closed at 21:15.") {
 		t.Errorf("POST /join after the cut-off = %d:\n%s", code, page)
@@ -263,9 +265,11 @@ func TestServeLateClosed(t *testing.T) {
 		if code != http.StatusForbidden || !strings.Contains(page, "Registration is closed.") {
 			t.Errorf("%s: POST /join = %d:\n%s", tt.name, code, page)
 		}
-		if _, page := f.getLang(phone, "/join", "it"); !strings.Contains(page, "Iscrizioni chiuse.") {
+		f.speak("it")
+		if _, page := f.getLang(phone, "/join", "en"); !strings.Contains(page, "Iscrizioni chiuse.") {
 			t.Errorf("%s: the Italian page does not say closed:\n%s", tt.name, page)
 		}
+		f.speak("en")
 	}
 	if len(f.lateQueue()) != 0 {
 		t.Errorf("a request was kept while closed")
@@ -274,13 +278,14 @@ func TestServeLateClosed(t *testing.T) {
 
 func TestServeLateItalian(t *testing.T) {
 	f, _ := lateFixture(t, "")
-	_, page := f.getLang(f.client(), "/join", "it-IT,it;q=0.9")
+	f.speak("it")
+	_, page := f.getLang(f.client(), "/join", "en-US,en;q=0.9")
 	for _, want := range []string{"Iscrizione tardiva", "Le iscrizioni si chiudono alle 21.15.", "giochi dal 2° turno", "Chiedi l&#39;iscrizione", "Circolo"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the Italian page lacks %q:\n%s", want, page)
 		}
 	}
-	if _, home := f.getLang(f.client(), "/", "it"); !strings.Contains(home, "Chiedi l&#39;iscrizione entro le 21.15") {
+	if _, home := f.getLang(f.client(), "/", "en-US"); !strings.Contains(home, "Chiedi l&#39;iscrizione entro le 21.15") {
 		t.Errorf("the Italian home page does not link to the late entry:\n%s", home)
 	}
 }
@@ -301,7 +306,12 @@ func TestServeLateBadNames(t *testing.T) {
 		{"Petrova, Olga", "<b>club</b>", "en", "Club: character 1 is '<'"},
 		{"<b>Olga</b>", "", "it", "il carattere 1 è '<' (U+003C), che un nome non può contenere"},
 	}
+	lang := "en"
 	for _, tt := range tests {
+		if tt.lang != lang { // the pages speak the tournament's language
+			f.speak(tt.lang)
+			lang, n = tt.lang, f.events()
+		}
 		phone := f.client()
 		form := f.form(phone, "/join", "name", tt.name, "club", tt.club)
 		req, _ := http.NewRequest("POST", f.ts.URL+"/join", strings.NewReader(form.Encode()))

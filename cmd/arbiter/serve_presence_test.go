@@ -177,7 +177,8 @@ func TestServePresenceItalian(t *testing.T) {
 	f := newServeFixture(t, "club")
 	f.playRound(1)
 	f.cli.ok("round", "presence", "--require", "on")
-	ph := f.phone("telefono", "it-IT,it;q=0.9")
+	f.speak("it")
+	ph := f.phone("telefono", "en-US")
 	_, page, _ := f.get(ph, "/player/4")
 	if !strings.Contains(page, "Sono io") {
 		t.Errorf("the player's page in Italian has no \"Sono io\":\n%s", page)

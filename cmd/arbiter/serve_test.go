@@ -124,6 +124,20 @@ var csrfField = regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`)
 
 // get fetches path and returns the status, the body and the page's CSRF
 // token ("" when it has no form).
+// speak sets the tournament's language, which every page speaks, and
+// waits for the server to see it.
+func (f *serveFixture) speak(lang string) {
+	f.t.Helper()
+	f.cli.ok("tournament", "set", "--lang", lang)
+	want := `<html lang="` + lang + `">`
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if _, page, _ := f.get(f.client(), "/"); strings.Contains(page, want) {
+			return
+		}
+	}
+	f.t.Fatalf("the pages do not speak %s", lang)
+}
+
 func (f *serveFixture) get(c *http.Client, path string) (int, string, string) {
 	f.t.Helper()
 	resp, err := c.Get(f.ts.URL + path)
@@ -472,15 +486,17 @@ func TestServeDraft(t *testing.T) {
 	}
 }
 
-// TestServeItalian: a browser that asks for Italian gets the pages in
-// Italian, and the English page stays English beside it.
+// TestServeItalian: the pages speak the tournament's language, whatever
+// the browser asks for: an English evening stays English on an Italian
+// phone, an Italian one Italian on a projector set to English.
 func TestServeItalian(t *testing.T) {
 	f := newServeFixture(t, "")
-	for _, tt := range []struct{ lang, want string }{
-		{"it-IT,it;q=0.9", "<h1>1° turno</h1>"},
-		{"en-GB", "<h1>Round 1</h1>"},
-		{"it", "Trova la mia scacchiera"},
+	for _, tt := range []struct{ speak, lang, want string }{
+		{"en", "it-IT,it;q=0.9", "<h1>Round 1</h1>"},
+		{"it", "en-GB", "<h1>1° turno</h1>"},
+		{"it", "en-US,en;q=0.9", "Trova la mia scacchiera"},
 	} {
+		f.speak(tt.speak)
 		req, _ := http.NewRequest("GET", f.ts.URL+"/", nil)
 		req.Header.Set("Accept-Language", tt.lang)
 		resp, err := f.client().Do(req)
@@ -490,7 +506,7 @@ func TestServeItalian(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if !strings.Contains(string(b), tt.want) {
-			t.Errorf("Accept-Language %s: the boards page lacks %q", tt.lang, tt.want)
+			t.Errorf("tournament in %s, Accept-Language %s: the boards page lacks %q", tt.speak, tt.lang, tt.want)
 		}
 	}
 }

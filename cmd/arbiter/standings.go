@@ -196,6 +196,7 @@ func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.S
 	}
 	tb := newTable(right...)
 	tb.add(head...)
+	halves := halfColumns(in.Chain, st)
 	for _, x := range st {
 		e := s.Entry(x.PN)
 		rank := strconv.Itoa(x.Rank)
@@ -208,21 +209,34 @@ func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.S
 				cells = append(cells, l.T("tb.undefined"))
 				continue
 			}
-			cells = append(cells, figure(l, sp, x.Values[i]))
+			cells = append(cells, figure(l, sp, x.Values[i], halves[i]))
 		}
 		tb.add(cells...)
 	}
 	return tb.write(a.stdout)
 }
 
-// figure formats a tie-break value: whole numbers without decimals, others
-// with as few as needed and the language's decimal mark; DE's 0 (no
-// decision) as "-".
-func figure(l *locale.Localizer, sp tiebreak.Spec, v float64) string {
+// figure formats a tie-break value as every table does (locale.Figure),
+// in a column of halves or not; DE's 0 (no decision) as "-".
+func figure(l *locale.Localizer, sp tiebreak.Spec, v float64, halves bool) string {
 	if sp.Code == tiebreak.DE && v == 0 {
 		return "-"
 	}
-	return l.Decimal(v, -1)
+	return l.Figure(v, halves)
+}
+
+// halfColumns reports, for each tie-break of chain, whether its values in
+// st are all whole or half numbers (locale.Halves).
+func halfColumns(chain []tiebreak.Spec, st []tiebreak.Standing) []bool {
+	out := make([]bool, len(chain))
+	col := make([]float64, len(st))
+	for i := range chain {
+		for k, x := range st {
+			col[k] = x.Values[i]
+		}
+		out[i] = locale.Halves(col)
+	}
+	return out
 }
 
 func explainStandings(a *app, s *desk.Snapshot, in tiebreak.Input, opts *standingsOptions) error {

@@ -1,7 +1,7 @@
 // Live pages: when anything changes (a result confirmed on a phone, a
 // round published, a command typed at the organizer's laptop), the
-// server says so on /events and the page fetches itself again, keeping
-// what the visitor is typing. The search box of "Find my board" filters
+// server says so on /events to the pages that look different, and each
+// fetches itself again, keeping what the visitor is typing. The search box of "Find my board" filters
 // as one types, ignoring accents. Without this file every page still
 // works: forms post, links lead, and the projector page turns with
 // a refresh.
@@ -69,17 +69,45 @@
     });
   }
 
+  // stale reports whether the version of the page told by the server
+  // (ev.data: "VERSION" or "VERSION SPREAD") is newer than the one shown.
+  function stale(ev) {
+    var m = document.getElementById("main");
+    var shown = m ? Number(m.dataset.state) : NaN;
+    return isNaN(shown) || Number(String(ev.data).split(" ")[0]) > shown;
+  }
+
+  // later runs f at a random moment within the spread the server asks
+  // for (ev.data's second figure, in milliseconds): the phones told at
+  // once do not all fetch in the same instant. A fetch already waiting
+  // will get the newest page: it stands for this one too.
+  var waiting = false;
+  function later(ev, f) {
+    var spread = Number(String(ev.data).split(" ")[1]) || 0;
+    if (spread <= 0) { f(); return; }
+    if (waiting) return;
+    waiting = true;
+    setTimeout(function () { waiting = false; f(); }, Math.random() * spread);
+  }
+
+  // live follows the changes of this page: the stream names the page, and
+  // the server says when it looks different (or, for a page of one
+  // visitor, at every change). A stream refused while the server is busy
+  // is asked for again a while later.
   function live() {
     if (!window.EventSource || !document.querySelector("[data-live]")) return;
-    var es = new EventSource("/events");
-    es.addEventListener("change", reload);
+    var es = new EventSource("/events?page=" + encodeURIComponent(location.pathname + location.search));
+    es.addEventListener("change", function (ev) { if (stale(ev)) later(ev, reload); });
     es.addEventListener("hello", function (ev) {
       document.documentElement.dataset.live = "on";
       // A change made between the drawing of the page and this
       // connection sent no "change" event to this page: catch up.
-      var m = document.querySelector("[data-live]");
-      var drawn = m ? Number(m.dataset.state) : NaN;
-      if (!isNaN(drawn) && Number(ev.data) > drawn) reload();
+      if (stale(ev)) reload();
+    });
+    es.addEventListener("error", function () {
+      if (es.readyState !== EventSource.CLOSED) return; // it reconnects by itself
+      document.documentElement.dataset.live = "off";
+      setTimeout(live, 15000 + Math.random() * 30000);
     });
   }
 
