@@ -21,8 +21,15 @@ import (
 // there at all. An existing dest is replaced only if overwrite is true;
 // otherwise Backup returns an *InputError of kind ErrConflict, and dest is
 // left as it was. A dest that is a folder or the database itself is an
-// *InputError of kind ErrInvalid.
-func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
+// *InputError of kind ErrInvalid. A backup cut short by ctx (Ctrl-C)
+// wraps ctx.Err() whatever step it was at, the check of the copy
+// included: an interrupted check has found nothing.
+func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) (err error) {
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			err = fmt.Errorf("back up to %s: interrupted: %w", dest, ctx.Err())
+		}
+	}()
 	fi, err := os.Stat(dest)
 	switch {
 	case err == nil && fi.IsDir():

@@ -129,7 +129,13 @@ func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) 
 				return fmt.Errorf("remove %s: %w", e.Player.Name, err)
 			}
 		}
-		if err := db.logEvent(ctx, tx, tid, ActRemove, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "entered", "removed: never played"); err != nil {
+		// The old value says whether the entry removed was withdrawn:
+		// arbiter check counts the withdrawn entries by the log.
+		old := "entered"
+		if e.Status == arbiter.Withdrawn {
+			old = fmt.Sprintf("withdrawn from round %d", e.WithdrawnFrom)
+		}
+		if err := db.logEvent(ctx, tx, tid, ActRemove, fmt.Sprintf("%d %s", e.PN, e.Player.Name), old, "removed: never played"); err != nil {
 			return err
 		}
 		paired, err := pairedRounds(ctx, tx, tid)

@@ -294,6 +294,12 @@ func (s *Snapshot) Complete(p Pairing) (arbiter.Round, error) {
 	}
 	var left []string
 	for _, a := range s.Absent(n) {
+		if e := s.Entry(a.PN); e != nil && e.JoinedRound > n {
+			// Entered from a later round: not in this one (a round
+			// changed in place after a late entry).
+			seen[a.PN] = "entered later"
+			continue
+		}
 		if _, ok := seen[a.PN]; !ok {
 			seen[a.PN] = "absent"
 			out.Byes = append(out.Byes, a)
