@@ -342,10 +342,10 @@ type replayRound struct {
 	by       logged
 	imported bool // not logged board by board: pairing and results not compared
 	boards   []arbiter.Board
-	byes     []arbiter.Bye         // the byes FormatPairing shows, by pairing number
-	results  map[int]resultEvent   // board: the last result event since by
-	places   map[int]struct{}      // pairing numbers on a board or with a bye shown
-	readable bool                  // by's pairing could be read
+	byes     []arbiter.Bye       // the byes FormatPairing shows, by pairing number
+	results  map[int]resultEvent // board: the last result event since by
+	places   map[int]struct{}    // pairing numbers on a board or with a bye shown
+	readable bool                // by's pairing could be read
 }
 
 // resultEvent is a "result.enter" or "result.correct" event with the
