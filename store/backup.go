@@ -111,7 +111,7 @@ func verifyCopy(ctx context.Context, src, dest, tmp string) error {
 	}
 	if len(broken) > 0 {
 		return &FaultError{Kind: ErrDamaged, Path: src, Err: errors.New(broken[0]),
-			Msg: fmt.Sprintf("the copy of %s does not pass arbiter check (%s), so it was not kept as a backup: %s itself is damaged; keep your earlier backups, and see arbiter check --db %s", src, plural(len(broken), "problem", "problems"), src, src)}
+			Msg: fmt.Sprintf("the copy of %s does not pass arbiter check (%s), so it was not kept as a backup: %s itself is damaged; keep it and your earlier backups as they are, and see arbiter check --db %s", src, plural(len(broken), "problem", "problems"), src, src)}
 	}
 	return nil
 }

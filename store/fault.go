@@ -89,7 +89,9 @@ func faultOf(path, done string, err error) error {
 	case ErrIO:
 		f.Msg = fmt.Sprintf("the disk holding %s could not be read or written: check that it is still connected, then run arbiter check --db %s; %s", path, path, done)
 	case ErrDamaged:
-		f.Msg = fmt.Sprintf("%s is damaged: put your last copy from arbiter backup in its place (or open the copy with --db FILE); arbiter check --db FILE says whether a file is sound", path)
+		// Never the advice to put a backup in the file's place without
+		// saying what that loses.
+		f.Msg = fmt.Sprintf("%s is damaged: keep it as it is and work on your last copy from arbiter backup with --db COPY.db (arbiter check --db COPY.db says whether a copy is sound); the copy lacks every change made after it, which arbiter log --all --db %s may still list", path, path)
 	case ErrReadOnly:
 		what := path + " is read-only"
 		if !readOnlyFile(path) {
