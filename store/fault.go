@@ -91,7 +91,7 @@ func faultOf(path, done string, err error) error {
 	case ErrDamaged:
 		// Never the advice to put a backup in the file's place without
 		// saying what that loses.
-		f.Msg = fmt.Sprintf("%s is damaged: keep it as it is and work on your last copy from arbiter backup with --db COPY.db (arbiter check --db COPY.db says whether a copy is sound); the copy lacks every change made after it, which arbiter log --all --db %s may still list", path, path)
+		f.Msg = fmt.Sprintf("%s is damaged: keep it as it is and work on your last copy from arbiter backup with --db COPY.db, after arbiter check --db COPY.db says it is sound; the copy lacks every change made after it, which arbiter log --all --db %s may still list", path, path)
 	case ErrReadOnly:
 		what := path + " is read-only"
 		if !readOnlyFile(path) {
