@@ -69,6 +69,17 @@ var ErrStale = fmt.Errorf("the tournament changed: %w", ErrConflict)
 func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Round, error) {
 	var out arbiter.Round
 	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		out, err = db.savePairing(ctx, tx, tid, p)
+		return err
+	})
+	return out, err
+}
+
+// savePairing is SavePairing inside tx.
+func (db *DB) savePairing(ctx context.Context, tx *sql.Tx, tid int64, p Pairing) (arbiter.Round, error) {
+	var out arbiter.Round
+	err := func() error {
 		s, err := loadSnapshot(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -163,7 +174,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 			}
 		}
 		return nil
-	})
+	}()
 	return out, err
 }
 
@@ -370,6 +381,17 @@ func plural(n int, one, many string) string {
 func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 	var n int
 	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		n, err = db.unpair(ctx, tx, tid)
+		return err
+	})
+	return n, err
+}
+
+// unpair is Unpair inside tx.
+func (db *DB) unpair(ctx context.Context, tx *sql.Tx, tid int64) (int, error) {
+	var n int
+	err := func() error {
 		s, err := loadSnapshot(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -407,7 +429,7 @@ func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 			}
 		}
 		return db.logEvent(ctx, tx, tid, ActRoundUnpair, fmt.Sprintf("round %d", n), FormatPairing(r), "")
-	})
+	}()
 	return n, err
 }
 

@@ -5,10 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // The reproductions of issue 25: arbiter check never calls a sound
@@ -131,30 +134,110 @@ func TestSwapAfterReturn(t *testing.T) {
 	c.ok("round", "pair", "--manual", "2-3, 4-5")
 	c.ok("player", "return", "1", "--from-round", "3")
 	c.ok("round", "swap", "2", "4", "--force")
+	got := roundText(t, c, "2")
+	// Player 1 keeps the absence the return made of round 2.
+	if want := "4-3, 2-5, 1 Z"; got != want {
+		t.Errorf("round 2 after the swap: %s, want %s", got, want)
+	}
+	if _, stderr, code := c.run("check"); code != 0 {
+		t.Fatalf("check: exit %d, %s", code, stderr)
+	}
+}
+
+// TestDuplicateWithTwoTypos is item 4: "Ferreti, Nicolò" typed beside
+// club player "Ferretti, Niccolò" is asked about before it enters; once
+// entered as someone new anyway, given round 1's bye and found out, the
+// player is removed with round 1 paired again, in one command that one
+// undo takes back, the database sound at each step.
+func TestDuplicateWithTwoTypos(t *testing.T) {
+	c := newCLI(t)
+	club := filepath.Join(t.TempDir(), "club.csv")
+	if err := os.WriteFile(club, []byte("name,rating\n\"Ferretti, Niccolò\",2104\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.ok("tournament", "new", "T", "--rounds", "3")
+	c.ok("roster", "import", club)
+	for _, p := range []string{"Alfa, Anna", "Bravo, Bruno", "Conti, Carla"} {
+		c.ok("player", "add", p, "--new")
+	}
+	c.ok("player", "add", "Ferretti, Niccolò")
+	_, stderr, code := c.run("player", "add", "Ferreti, Nicolò")
+	if code != 1 || !strings.Contains(stderr, `"Ferreti, Nicolò" looks like club player id:1 Ferretti, Niccolò (2104)`) || !strings.Contains(stderr, "add --new") {
+		t.Fatalf("player add of a near duplicate: exit %d, %s; want a question naming id:1 and --new", code, stderr)
+	}
+	c.ok("player", "add", "Ferreti, Nicolò", "--new") // the organizer insists
+	c.ok("round", "pair")
+	if got := roundText(t, c, "1"); got != "1-3, 4-2, 5 PAB" {
+		t.Fatalf("round 1: %s; want the duplicate, 5, with the bye", got)
+	}
+	_, stderr, code = c.run("player", "remove", "5")
+	if code != 1 || !strings.Contains(stderr, "arbiter player remove 5 --pair-again") || strings.Contains(stderr, "withdraw") {
+		t.Fatalf("player remove of the bye's player: exit %d, %s; want the --pair-again advice", code, stderr)
+	}
+	before := content(t, c.db)
+	stderr = c.okErr("player", "remove", "5", "--pair-again")
+	if !strings.Contains(stderr, "Paired round 1 again: 2 boards.") || !strings.Contains(stderr, "arbiter roster remove id:5") {
+		t.Errorf("player remove --pair-again said %q", stderr)
+	}
+	if got := roundText(t, c, "1"); got != "1-3, 4-2" {
+		t.Errorf("round 1 paired again: %s; want 1-3, 4-2 and no bye", got)
+	}
+	if _, stderr, code := c.run("check"); code != 0 {
+		t.Fatalf("check after the removal: exit %d, %s", code, stderr)
+	}
+	c.ok("backup", filepath.Join(t.TempDir(), "b.db"))
+	c.ok("undo", "--yes") // the whole command, at once
+	if after := content(t, c.db); after != before {
+		t.Errorf("undo left the database otherwise than before the removal:\n%s", diffLines(before, after))
+	}
+	if _, stderr, code := c.run("check"); code != 0 {
+		t.Fatalf("check after the undo: exit %d, %s", code, stderr)
+	}
+	// A player who played is not removed: the advice is to withdraw.
+	c.ok("round", "result", "1", "1-0")
+	_, stderr, code = c.run("player", "remove", "1", "--pair-again")
+	if code != 1 || !strings.Contains(stderr, "arbiter player withdraw 1") {
+		t.Errorf("player remove --pair-again of a player who played: exit %d, %s", code, stderr)
+	}
+}
+
+// content returns every row of the database at path but the log's, as
+// undo compares states (store.DB.Content).
+func content(t *testing.T, path string) string {
+	t.Helper()
+	db, err := store.OpenMode(context.Background(), path, store.ReadOnly, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	lines, err := db.Content(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// roundText writes round n as arbiter round show --json gives it: "1-3,
+// 4-2, 5 PAB".
+func roundText(t *testing.T, c *cli, n string) string {
+	t.Helper()
 	var round struct {
 		Boards []struct {
-			Board int    `json:"board"`
 			White int    `json:"white"`
 			Black *int   `json:"black"`
 			Bye   string `json:"bye"`
 		} `json:"boards"`
 	}
-	if err := json.Unmarshal([]byte(c.ok("round", "show", "2", "--json")), &round); err != nil {
+	if err := json.Unmarshal([]byte(c.ok("round", "show", n, "--json")), &round); err != nil {
 		t.Fatal(err)
 	}
-	var got []string
+	var out []string
 	for _, b := range round.Boards {
 		if b.Black != nil {
-			got = append(got, fmt.Sprintf("%d-%d", b.White, *b.Black))
+			out = append(out, fmt.Sprintf("%d-%d", b.White, *b.Black))
 		} else {
-			got = append(got, fmt.Sprintf("%d %s", b.White, b.Bye))
+			out = append(out, fmt.Sprintf("%d %s", b.White, b.Bye))
 		}
 	}
-	// Player 1 keeps the absence the return made of round 2.
-	if want := "4-3, 2-5, 1 Z"; strings.Join(got, ", ") != want {
-		t.Errorf("round 2 after the swap: %s, want %s", strings.Join(got, ", "), want)
-	}
-	if _, stderr, code := c.run("check"); code != 0 {
-		t.Fatalf("check: exit %d, %s", code, stderr)
-	}
+	return strings.Join(out, ", ")
 }
