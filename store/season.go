@@ -55,8 +55,8 @@ func (db *DB) CreateSeason(ctx context.Context, s Season) (Season, error) {
 	if s.Settings.Best < 0 {
 		return s, invalid("--best %d: count at least one evening, or 0 for all", s.Settings.Best)
 	}
-	if s.Settings.Participation < 0 {
-		return s, invalid("participation %g: points for taking part cannot be negative", s.Settings.Participation)
+	if err := season.CheckParticipation(s.Settings.Participation); err != nil {
+		return s, invalid("participation %v: give the points for taking part, from 0 to %d", s.Settings.Participation, season.MaxParticipation)
 	}
 	if _, err := season.ParseScoring(s.Settings.Scoring.String()); err != nil {
 		return s, invalid("%v", err)

@@ -202,7 +202,7 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "the database `FILE` (default: $ARBITER_DB, else ./arbiter.db)")
 	a.tournament = new(string)
 	root.PersistentFlags().StringVar(a.tournament, "tournament", "", "work on the tournament `ID|NAME` (default: the current tournament)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageMarker{err} })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return &usageMarker{plainFlagError(a.tr(), cmd, err)} })
 
 	root.AddCommand(
 		newHelpExitCodesTopic(),

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // The reproductions of issue 25: arbiter check never calls a sound
@@ -240,4 +242,131 @@ func roundText(t *testing.T, c *cli, n string) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// endless reads as /dev/zero does, for ever.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 0
+	}
+	return len(p), nil
+}
+
+// TestBoundedInput is item 5: a list read with --from (or a pairing with
+// --file, a report with import trf) that never ends is refused at the
+// limit, naming it, instead of filling the memory; a refusal quotes at
+// most a short excerpt of what it read.
+func TestBoundedInput(t *testing.T) {
+	c := setup(t)
+	for _, args := range [][]string{
+		{"round", "results", "--from", "-"},
+		{"round", "pair", "--file", "-"},
+		{"import", "trf", "-"},
+	} {
+		var out, errb bytes.Buffer
+		env := map[string]string{"ARBITER_DB": c.db}
+		code := run(context.Background(), args, endless{}, &out, &errb, func(k string) string { return env[k] })
+		if code != 1 || !strings.Contains(errb.String(), "standard input is longer than ") || errb.Len() > 200 {
+			t.Errorf("arbiter %s < /dev/zero: exit %d, %q; want exit 1 naming the limit", strings.Join(args, " "), code, errb.String())
+		}
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, stderr, code := c.run("round", "results", "--from", "/dev/zero")
+		if code != 1 || !strings.Contains(stderr, "/dev/zero is longer than 1.0 MB") {
+			t.Errorf("round results --from /dev/zero: exit %d, %q", code, stderr)
+		}
+		_, stderr, code = c.run("trf", "check", "/dev/zero")
+		if code != 1 || !strings.Contains(stderr, "/dev/zero is longer than 16.0 MB") {
+			t.Errorf("trf check /dev/zero: exit %d, %q", code, stderr)
+		}
+	}
+	// Within the limit, a line of 900 kB: the refusal quotes 40
+	// characters of it.
+	dir := t.TempDir()
+	long := strings.Repeat("x", 900_000)
+	for _, tt := range []struct {
+		args    []string
+		content string
+		want    string
+	}{
+		{[]string{"round", "results", "--from"}, "2 " + long + "\n", `line 1: "2 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…: unknown result "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…`},
+		{[]string{"round", "results", "--from"}, long + " 1-0\n", `board "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"… is not a board number`},
+		{[]string{"round", "pair", "--file"}, "1-4, 5-2, 3 " + long, `item 3 "3 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…`},
+	} {
+		name := filepath.Join(dir, "long.txt")
+		if err := os.WriteFile(name, []byte(tt.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := c.run(append(tt.args, name)...)
+		if code != 1 || !strings.Contains(stderr, tt.want) || len(stderr) > 400 {
+			t.Errorf("arbiter %s with a long line: exit %d, %q (%d bytes); want exit 1 and %q", strings.Join(tt.args, " "), code, stderr[:min(len(stderr), 400)], len(stderr), tt.want)
+		}
+	}
+}
+
+// TestFlagErrorsInPlainWords is item 7: a flag the parser refuses is said
+// in plain words naming the flag and what to type, exit 2, never the
+// parser's own words (strconv.ParseInt, "unknown shorthand flag"). Every
+// flag of every command that takes a number, a time or nothing is tried
+// with a wrong value.
+func TestFlagErrorsInPlainWords(t *testing.T) {
+	c := newCLI(t)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"round", "results", "3 1-0", "--round", "abc"}, `arbiter: --round "abc": give a whole number, e.g. --round 2`},
+		{[]string{"player", "remove", "-3"}, "arbiter: -3 is not a flag of arbiter player remove: a word starting with a minus is read as a flag, and players, boards and rounds are numbered from 1; type the number without the minus"},
+		{[]string{"player", "list", "--jsn"}, "arbiter: --jsn is not a flag of arbiter player list: did you mean --json?; see arbiter player list --help"},
+		{[]string{"round", "pair", "--file"}, "arbiter: --file needs a value after it, e.g. --file FILE"},
+	} {
+		_, stderr, code := c.run(tt.args...)
+		first, _, _ := strings.Cut(stderr, "\n")
+		if code != exitUsage || first != tt.want {
+			t.Errorf("arbiter %s: exit %d, %q; want exit 2, %q", strings.Join(tt.args, " "), code, first, tt.want)
+		}
+	}
+	c.env["ARBITER_LANG"] = "it"
+	_, stderr, _ := c.run("round", "results", "3 1-0", "--round", "abc")
+	if want := `arbiter: --round "abc": indica un numero intero, per esempio --round 2`; !strings.HasPrefix(stderr, want) {
+		t.Errorf("in Italian: %q, want %q", stderr, want)
+	}
+	delete(c.env, "ARBITER_LANG")
+
+	// Every flag of every command.
+	var walk func(cmd *cobra.Command)
+	tried := 0
+	walk = func(cmd *cobra.Command) {
+		for _, sub := range cmd.Commands() {
+			walk(sub)
+		}
+		if !cmd.Runnable() {
+			return
+		}
+		cmd.Flags().VisitAll(func(f *pflag.Flag) {
+			var arg string
+			switch f.Value.Type() {
+			case "int", "int64", "float64", "duration":
+				arg = "--" + f.Name + "=nine"
+			case "bool":
+				arg = "--" + f.Name + "=perhaps"
+			default:
+				return
+			}
+			args := append(strings.Fields(strings.TrimPrefix(cmd.CommandPath(), "arbiter ")), arg)
+			_, stderr, code := c.run(args...)
+			first, _, _ := strings.Cut(stderr, "\n")
+			tried++
+			if code != exitUsage || !strings.HasPrefix(first, "arbiter: --"+f.Name) || strings.Contains(stderr, "strconv") ||
+				strings.Contains(stderr, "invalid argument") || strings.Contains(stderr, "time: ") {
+				t.Errorf("arbiter %s: exit %d, %q; want exit 2 and plain words naming --%s", strings.Join(args, " "), code, first, f.Name)
+			}
+		})
+	}
+	walk(newRootCmd(&app{getenv: func(string) string { return "" }}))
+	if tried < 50 {
+		t.Errorf("tried %d flags, want every number and switch flag of every command", tried)
+	}
 }
