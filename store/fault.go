@@ -80,6 +80,10 @@ func faultOf(path, done string, err error) error {
 	if kind == nil {
 		return err
 	}
+	if kind == ErrIO {
+		free, known := diskFree(folderOf(path))
+		kind = ioFault(free, known)
+	}
 	f := &FaultError{Kind: kind, Path: path, Err: err}
 	switch kind {
 	case ErrBusy:
@@ -102,6 +106,21 @@ func faultOf(path, done string, err error) error {
 		f.Msg = fmt.Sprintf("arbiter may not open %s (permission denied): give --db a file you may use", path)
 	}
 	return f
+}
+
+// nearlyFull is the free space below which a failure to read or write
+// is the full disk's: SQLite reports some writes that find no room (the
+// write-ahead log's index growing, a page half written) as I/O errors.
+const nearlyFull = 1 << 20
+
+// ioFault says what an I/O error on a disk with free bytes free (known
+// false: the system cannot say) is: ErrFull on a disk nearly full, else
+// ErrIO, a disk that fails.
+func ioFault(free int64, known bool) error {
+	if known && free < nearlyFull {
+		return ErrFull
+	}
+	return ErrIO
 }
 
 // faultKind classifies err, from SQLite's result code or the system's
@@ -143,6 +162,11 @@ func faultKind(err error) error {
 	}
 	if strings.Contains(err.Error(), "database is locked") {
 		return ErrBusy
+	}
+	if scanError(err) {
+		// A stored value of a type its STRICT column cannot hold: the
+		// file was changed under SQLite (a bit flipped on the disk).
+		return ErrDamaged
 	}
 	return nil
 }

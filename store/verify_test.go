@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -348,6 +350,129 @@ func TestVerifyInterrupted(t *testing.T) {
 		}
 		if left := tempFiles(t, dir); len(left) > 0 {
 			t.Fatalf("Backup cut at step %d left %v", n, left)
+		}
+	}
+}
+
+// TestScanErrorIsDamage is part of issue 25's item 8: a value of the
+// wrong type where a STRICT column stands (a bit flipped on the disk)
+// surfaced as "sql: Scan error ..."; it is a damaged file, said as one,
+// and arbiter check finds it.
+func TestScanErrorIsDamage(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "club.db")
+	db := mustOpenPath(t, path)
+	tour := newTournament(t, db, "T", 4)
+	pairRound(t, db, tour.ID, 1, [][2]int{{1, 3}, {4, 2}}, 0)
+	db.Close()
+	// Text in an INTEGER column, as a flipped type bit in a record
+	// makes it: the STRICT table is made loose for the change alone.
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`PRAGMA writable_schema = ON`,
+		`UPDATE sqlite_schema SET sql = replace(sql, ') STRICT', ')') WHERE name = 'boards'`,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	raw, _ = sql.Open("sqlite", path)
+	if _, err := raw.Exec(`UPDATE boards SET white = 'x1' WHERE round = 1 AND board = 1`); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`PRAGMA writable_schema = ON`,
+		`UPDATE sqlite_schema SET sql = sql || ' STRICT' WHERE name = 'boards'`,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+
+	db, err = OpenMode(ctx, path, ReadOnly, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	_, err = db.Snapshot(ctx, tour.ID)
+	if !errors.Is(err, ErrDamaged) || strings.Contains(UserMessage(err), "Scan error") || !strings.Contains(UserMessage(err), path+" is damaged") {
+		t.Errorf("Snapshot of a flipped value = %v, want ErrDamaged said in words", err)
+	}
+	broken, err := db.Verify(ctx)
+	if err != nil || len(broken) == 0 {
+		t.Errorf("Verify = %q, %v; want a finding", broken, err)
+	}
+}
+
+// TestNearlyFullDisk is part of item 8: SQLite reports some writes that
+// find no room as I/O errors; on a disk with less than a megabyte free
+// they are a full disk, not a disk to check the cable of.
+func TestNearlyFullDisk(t *testing.T) {
+	for _, tt := range []struct {
+		free  int64
+		known bool
+		want  error
+	}{
+		{0, true, ErrFull},
+		{16 << 10, true, ErrFull},
+		{nearlyFull - 1, true, ErrFull},
+		{nearlyFull, true, ErrIO},
+		{50 << 30, true, ErrIO},
+		{0, false, ErrIO}, // the system cannot say: the disk's fault
+	} {
+		if got := ioFault(tt.free, tt.known); got != tt.want {
+			t.Errorf("ioFault(%d, %v) = %v, want %v", tt.free, tt.known, got, tt.want)
+		}
+	}
+	// This disk has room: an I/O error on it is the disk's.
+	path := filepath.Join(t.TempDir(), "club.db")
+	if free, ok := diskFree(filepath.Dir(path)); ok && free >= nearlyFull {
+		err := faultOf(path, "nothing was changed", &os.PathError{Op: "write", Path: path, Err: syscall.EIO})
+		if !errors.Is(err, ErrIO) {
+			t.Errorf("faultOf(EIO) with %d bytes free = %v, want ErrIO", free, err)
+		}
+	}
+}
+
+// TestEmptyFileKeepsItsLog is part of item 8: opening a database file of
+// no bytes beside a write-ahead log, in any mode, let SQLite delete the
+// log as stale; it is refused instead, both files left as they are.
+func TestEmptyFileKeepsItsLog(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "club.db")
+	db := mustOpenPath(t, src)
+	newTournament(t, db, "T", 4)
+	wal, err := os.ReadFile(src + "-wal")
+	if err != nil || len(wal) == 0 {
+		t.Fatalf("no write-ahead log to copy: %v", err)
+	}
+	path := filepath.Join(dir, "cut.db")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path+"-wal", wal, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []Mode{ReadOnly, ReadWrite, Create} {
+		db, err := OpenMode(ctx, path, mode, nil)
+		if err == nil {
+			db.Close()
+		}
+		if !errors.Is(err, ErrDamaged) || !strings.Contains(UserMessage(err), "keep both files as they are") {
+			t.Errorf("OpenMode(%v) of an empty file with a log = %v, want ErrDamaged", mode, err)
+		}
+		got, rerr := os.ReadFile(path + "-wal")
+		if rerr != nil || !bytes.Equal(got, wal) {
+			t.Fatalf("OpenMode(%v) changed the log: %v", mode, rerr)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+			t.Fatalf("OpenMode(%v) changed the file: %v", mode, err)
 		}
 	}
 }

@@ -69,8 +69,10 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 			err = backupDirect(ctx, db, t)
 		} else {
 			// The policy allowed replacing a file there now; one that
-			// appears meanwhile is still refused.
-			err = db.Backup(ctx, t.target, t.exists)
+			// appears meanwhile (another backup to the same name) is
+			// replaced only with --force, which allows replacing a
+			// database.
+			err = db.Backup(ctx, t.target, t.exists || opts.force)
 		}
 		if errors.Is(err, desk.ErrConflict) {
 			return hint(err, "%s", a.tr().T("cli.backup.exists"))

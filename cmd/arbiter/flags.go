@@ -150,6 +150,7 @@ var flagExamples = map[string]string{
 	"tiebreak-edition": "2026", "laws-edition": "2023", "unrated": "1000", "unrated-rating": "1000",
 	"players": "30", "seed": "42", "byes": "1", "forfeits": "1", "draws": "0.3",
 	"stale": "10m", "unconfirmed-after": "10m",
+	"tournament": "2", "season": `"Winter 2026"`, "db": "club.db",
 }
 
 // plainFlagError words an error of the flag parser for people: the flag

@@ -195,8 +195,12 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		SilenceErrors: true,
 		// Who acts travels with the context of the command, for the
 		// event log.
-		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if err := emptyRefs(a, cmd); err != nil {
+				return err
+			}
 			cmd.SetContext(desk.WithActor(cmd.Context(), a.actor()))
+			return nil
 		},
 	}
 	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "the database `FILE` (default: $ARBITER_DB, else ./arbiter.db)")
@@ -230,6 +234,19 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 	_ = root.RegisterFlagCompletionFunc("tournament", a.completion((*app).completeTournaments))
 	wrapArgs(root)
 	return root
+}
+
+// emptyRefs refuses --tournament, --season or --db given with nothing in
+// it (--tournament "" from a script whose variable was empty): left
+// empty each means the current tournament, season or database, and a
+// command would act on one nobody named.
+func emptyRefs(a *app, cmd *cobra.Command) error {
+	for _, name := range []string{"tournament", "season", "db"} {
+		if f := cmd.Flag(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
+			return usageErrorf("%s", a.tr().T("err.flag.empty", "Flag", "--"+name, "Example", flagExamples[name]))
+		}
+	}
+	return nil
 }
 
 // wrapArgs marks argument-count errors of every command as usage errors,

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/labyrinth-chess/arbiter/season"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -369,4 +372,146 @@ func TestFlagErrorsInPlainWords(t *testing.T) {
 	if tried < 50 {
 		t.Errorf("tried %d flags, want every number and switch flag of every command", tried)
 	}
+}
+
+// TestSeasonParticipationIsANumber is item 6: --participation inf was
+// stored (the table showed +Inf and --json failed) and NaN failed with
+// SQLite's own words; both, and any number out of 0 to 1000, are refused
+// before anything is stored.
+func TestSeasonParticipationIsANumber(t *testing.T) {
+	c := newCLI(t)
+	c.ok("tournament", "new", "T")
+	for _, v := range []string{"inf", "+Inf", "-inf", "NaN", "nan", "-1", "1001", "1e300"} {
+		before := c.dump()
+		_, stderr, code := c.run("season", "new", "S", "--participation", v)
+		first, _, _ := strings.Cut(stderr, "\n")
+		if code != exitUsage || !strings.HasPrefix(first, "arbiter: --participation ") || !strings.Contains(first, "a number from 0 to 1000") {
+			t.Errorf("season new --participation %s: exit %d, %q; want exit 2 and the range", v, code, first)
+		}
+		if c.dump() != before {
+			t.Errorf("season new --participation %s stored something", v)
+		}
+	}
+	c.ok("season", "new", "S", "--participation", "1000")
+	if out := c.ok("season", "show", "--json"); !strings.Contains(out, `"participation": 1000`) {
+		t.Errorf("season show --json: %s", out)
+	}
+	// The store refuses it too, whatever the front end.
+	db, err := store.OpenMode(context.Background(), c.db, store.ReadWrite, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, p := range []float64{math.Inf(1), math.NaN(), -0.5} {
+		s := store.Season{Name: "X"}
+		s.Settings.Scoring.Kind = season.Points
+		s.Settings.Participation = p
+		if _, err := db.CreateSeason(context.Background(), s); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("CreateSeason with participation %v = %v, want ErrInvalid", p, err)
+		}
+	}
+}
+
+// TestSmallerDefects is item 8, case by case.
+func TestSmallerDefects(t *testing.T) {
+	t.Run("publish --zip names an archive, never a hidden ..zip or a file beside a device", func(t *testing.T) {
+		c := setup(t)
+		c.ok("round", "publish")
+		dir := t.TempDir()
+		for _, html := range []string{".", dir, dir + "/", filepath.Join(dir, "..")} {
+			_, stderr, code := c.run("publish", "--html", html, "--zip")
+			if code != exitUsage || !strings.Contains(stderr, "that is a folder, not the name of an archive") {
+				t.Errorf("publish --html %s --zip: exit %d, %q", html, code, stderr)
+			}
+		}
+		for _, hidden := range []string{"..zip", filepath.Join(dir, "..zip"), dir + ".zip"} {
+			if _, err := os.Stat(hidden); err == nil {
+				os.Remove(hidden)
+				t.Errorf("publish --zip wrote %s", hidden)
+			}
+		}
+		if _, err := os.Stat("/dev/full"); err == nil {
+			_, stderr, code := c.run("publish", "--html", "/dev/full", "--zip")
+			if code != 1 || !strings.Contains(stderr, "no space left") {
+				t.Errorf("publish --html /dev/full --zip: exit %d, %q; want the disk full", code, stderr)
+			}
+			if _, err := os.Stat("/dev/full.zip"); err == nil {
+				os.Remove("/dev/full.zip")
+				t.Errorf("publish --html /dev/full --zip wrote /dev/full.zip")
+			}
+		}
+		stderr := c.okErr("publish", "--html", filepath.Join(dir, "site"), "--zip")
+		if !strings.Contains(stderr, filepath.Join(dir, "site.zip")) {
+			t.Errorf("publish --html site --zip: %q, want site.zip", stderr)
+		}
+	})
+	t.Run("two backups to one name with --force both succeed", func(t *testing.T) {
+		c := setup(t)
+		dest := filepath.Join(t.TempDir(), "same.db")
+		for range 4 {
+			os.Remove(dest)
+			var wg sync.WaitGroup
+			errs := make([]string, 2)
+			codes := make([]int, 2)
+			for i := range 2 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					var out, errb bytes.Buffer
+					env := map[string]string{"ARBITER_DB": c.db}
+					codes[i] = run(context.Background(), []string{"backup", dest, "--force"}, strings.NewReader(""), &out, &errb, func(k string) string { return env[k] })
+					errs[i] = errb.String()
+				}()
+			}
+			wg.Wait()
+			for i := range 2 {
+				if codes[i] != 0 || strings.Contains(errs[i], "add --force") {
+					t.Fatalf("backup %s --force beside another: exit %d, %q", dest, codes[i], errs[i])
+				}
+			}
+		}
+		if _, stderr, code := c.run("check", "--db", dest); code != 0 {
+			t.Errorf("the backup: exit %d, %s", code, stderr)
+		}
+	})
+	t.Run("an empty --tournament is refused, not the current one", func(t *testing.T) {
+		c := setup(t)
+		before := c.dump()
+		for _, args := range [][]string{
+			{"undo", "--yes", "--tournament", ""},
+			{"round", "result", "2", "1-0", "--tournament", " "},
+			{"check", "--db", ""},
+		} {
+			_, stderr, code := c.run(args...)
+			if code != exitUsage || !strings.Contains(stderr, " is empty: name it") {
+				t.Errorf("arbiter %q: exit %d, %q", args, code, stderr)
+			}
+		}
+		if c.dump() != before {
+			t.Error("a command with an empty --tournament changed the database")
+		}
+	})
+	t.Run("reading an empty database leaves its write-ahead log", func(t *testing.T) {
+		c := setup(t)
+		// The log of changes not yet in the file, beside a file cut to
+		// nothing: what a copy stopped half-way leaves.
+		dir := t.TempDir()
+		path := filepath.Join(dir, "cut.db")
+		wal := bytes.Repeat([]byte("W"), 4096)
+		if err := os.WriteFile(path, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path+"-wal", wal, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"check"}, {"player", "list"}, {"tournament", "new", "X"}} {
+			_, stderr, code := c.run(append(args, "--db", path)...)
+			if code != 1 || !strings.Contains(stderr, path+"-wal beside it holds 4096 bytes") {
+				t.Errorf("arbiter %s on an empty file with a log: exit %d, %q", args[0], code, stderr)
+			}
+			if got, err := os.ReadFile(path + "-wal"); err != nil || !bytes.Equal(got, wal) {
+				t.Fatalf("arbiter %s changed the write-ahead log: %v", args[0], err)
+			}
+		}
+	})
 }
