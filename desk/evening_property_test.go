@@ -23,6 +23,7 @@ var (
 	eveningSeeds = flag.Int("evening.seeds", 0, "run TestEveningProperty with this many seeds (default: the fixed seed only; or set ARBITER_EVENING_SEEDS)")
 	eveningFirst = flag.Uint64("evening.seed", 1, "the first seed TestEveningProperty runs")
 	eveningSteps = flag.Int("evening.steps", 200, "commands per evening in TestEveningProperty")
+	eveningTrace = flag.Bool("evening.trace", false, "log every command TestEveningProperty plays (with -v)")
 )
 
 // TestEveningProperty plays random evenings at the desk: 200 commands
@@ -39,8 +40,9 @@ var (
 //	go test ./desk -run TestEveningProperty -evening.seeds 200
 //	ARBITER_EVENING_SEEDS=200 go test ./desk -run TestEveningProperty
 //
-// A failure names its seed; -evening.seed S -evening.seeds 1 plays it
-// again.
+// A failure names its seed and the commands before; -evening.seed S
+// -evening.seeds 1 -evening.trace -v plays it again, every command
+// logged.
 func TestEveningProperty(t *testing.T) {
 	n := *eveningSeeds
 	if v, err := strconv.Atoi(os.Getenv("ARBITER_EVENING_SEEDS")); err == nil && n == 0 {
@@ -115,8 +117,8 @@ func playEvening(t *testing.T, seed uint64, steps int) {
 	for _, op := range eveningOps {
 		total += op.weight
 	}
-	done := map[string]int{}
-	defer func() { t.Logf("done: %v", done) }()
+	done := map[string]int{} // kind of write: how many succeeded
+	defer func() { t.Logf("writes done: %v", done) }()
 	for step := 1; step <= steps; step++ {
 		k := e.rng.IntN(total)
 		i := 0
@@ -137,7 +139,7 @@ func playEvening(t *testing.T, seed uint64, steps int) {
 			e.fail(step, what, "failed: %v", err)
 		}
 		e.log = append(e.log, fmt.Sprintf("%3d %s", step, what))
-		if os.Getenv("EVDEBUG") != "" {
+		if *eveningTrace {
 			t.Log(what)
 		}
 		// Verify after every command, so that a misfire names the
