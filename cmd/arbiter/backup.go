@@ -39,7 +39,8 @@ arbiter.db by hand: a hand copy made while a command runs may miss the
 changes still in arbiter.db-wal.
 
 The copy is a database like any other: open it with --db FILE, or put it in
-place of the original to restore it.`,
+place of the original to restore it, which loses every change made to the
+original after the copy (arbiter log --all --db ORIGINAL lists them).`,
 		Example: `  $ arbiter backup club-2026-05-12.db
   $ arbiter backup /media/usb/club.db --force`,
 		Args: cobra.ExactArgs(1),
