@@ -30,8 +30,9 @@ var (
 // drawn from every kind of write an organizer makes (entries, imports,
 // pairings, results and corrections, undo, returns, removals, swaps and
 // edits, withdrawals, byes, check-in, seasons, the all-play-all, games
-// attached and taken off, late entries from the phone, presence), most of
-// them valid and some refused, as at a real desk. Whatever the sequence,
+// attached and taken off, late entries from the phone, presence, results
+// reported, confirmed, disputed and ruled on from the boards' phones),
+// most of them valid and some refused, as at a real desk. Whatever the sequence,
 // the database stays sound: Verify (arbiter check) finds nothing after
 // any command, and a backup of the evening succeeds.
 //
@@ -104,6 +105,7 @@ var eveningOps = []struct {
 	{"late entry", 2, (*evening).late},
 	{"presence", 3, (*evening).presence},
 	{"presence rule", 1, (*evening).presenceRule},
+	{"phone report", 3, (*evening).phoneReport},
 	{"tournament", 1, (*evening).newTournament},
 	{"import trf", 1, (*evening).importTournament},
 }
@@ -686,4 +688,56 @@ func (e *evening) presenceRule() (string, error) {
 	on := e.rng.IntN(2) == 0
 	_, err := e.d.SetPresenceRequired(e.ctx, e.tid, on)
 	return fmt.Sprintf("tournament presence %v", on), err
+}
+
+// phoneReport is the results from the boards' phones (arbiter serve):
+// the round published, a player reports, and then, as a rule at once, the
+// opponent confirms with the PIN or disputes, or the organizer accepts or
+// rejects the report, and rules on a dispute.
+func (e *evening) phoneReport() (string, error) {
+	ev := e.d.Evening(e.tid, 10*time.Minute)
+	s := e.snapshot()
+	if len(s.Rounds) == 0 {
+		return "phone report (nothing paired)", nil
+	}
+	if _, err := ev.Publish(e.ctx, "Marta"); err != nil {
+		return "round publish", err
+	}
+	codes, err := e.d.BoardCodes(e.ctx, e.tid, len(s.Rounds))
+	if err != nil || len(codes) == 0 {
+		return "phone report (no board)", err
+	}
+	// Mostly a board still to play.
+	var c BoardCode
+	for _, x := range codes {
+		if c.Token == "" || x.Result == arbiter.NoResult && e.rng.IntN(2) == 0 {
+			c = x
+		}
+	}
+	r := eveningResults[e.rng.IntN(3)]
+	what := fmt.Sprintf("phone report board %d %s", c.Board, r)
+	rep, err := ev.Report(e.ctx, c.Token, arbiter.White, r, Origin{Who: "phone", IP: "192.168.1.20", Device: "d1"})
+	if err != nil || e.rng.IntN(4) == 0 {
+		return what, err
+	}
+	switch k := e.rng.IntN(4); k {
+	case 0, 1:
+		confirm := r
+		if k == 1 {
+			confirm = eveningResults[e.rng.IntN(3)] // perhaps a dispute
+		}
+		what += fmt.Sprintf(", confirmed %s", confirm)
+		if rep, err = ev.Confirm(e.ctx, c.Token, c.BlackPIN, confirm, Origin{Who: "phone", IP: "192.168.1.21", Device: "d2"}); err != nil || rep.Status != Disputed {
+			return what, err
+		}
+		ruled := eveningResults[e.rng.IntN(3)]
+		_, err = ev.Accept(e.ctx, rep.ID, ruled, "Marta")
+		return what + fmt.Sprintf(", disputed, ruled %s", ruled), err
+	case 2:
+		_, err := ev.Reject(e.ctx, rep.ID, "Marta")
+		return what + ", rejected", err
+	default:
+		_, err := ev.Accept(e.ctx, rep.ID, arbiter.NoResult, "Marta")
+		return what + ", accepted", err
+	}
 }
