@@ -476,3 +476,17 @@ func TestEmptyFileKeepsItsLog(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkVerify measures arbiter check on a tournament of 1,000
+// players and 9 rounds played (4,500 results logged).
+func BenchmarkVerify(b *testing.B) {
+	db, _ := bigTournament(b, 1000, 9)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		broken, err := db.Verify(ctx)
+		if err != nil || len(broken) > 0 {
+			b.Fatalf("Verify = %q, %v", broken, err)
+		}
+	}
+}
