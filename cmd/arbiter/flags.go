@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"regexp"
+	"strconv"
 	"strings"
 	"weak"
 
@@ -264,4 +266,31 @@ func nearName(a, b string) bool {
 		return a[i+1:] == b[i+1:]
 	}
 	return a[i:] == b[i+1:]
+}
+
+// argCountRE reads cobra's refusals of a wrong number of arguments:
+// "accepts 3 arg(s), received 2", "accepts at most 1 arg(s), received 2",
+// "requires at least 1 arg(s), only received 0", "accepts between 1 and 2
+// arg(s), received 3".
+var argCountRE = regexp.MustCompile(`^(?:accepts|requires at least|accepts at most|accepts between \d+ and) (\d+) arg\(s\), (?:only )?received (\d+)$`)
+
+// plainArgsError words cobra's refusal of a wrong number of arguments
+// for people, with the command's usage line: "arbiter round edit takes 3
+// arguments (arbiter round edit <board> <white> <black>): 2 were given".
+// Other errors are returned as they are.
+func plainArgsError(l *locale.Localizer, cmd *cobra.Command, err error) error {
+	m := argCountRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	n, _ := strconv.Atoi(m[1])
+	got, _ := strconv.Atoi(m[2])
+	want := l.N("err.args.exact", n)
+	switch {
+	case strings.HasPrefix(err.Error(), "requires at least"):
+		want = l.N("err.args.least", n)
+	case strings.HasPrefix(err.Error(), "accepts at most"), strings.HasPrefix(err.Error(), "accepts between"):
+		want = l.N("err.args.most", n)
+	}
+	return &usageMarker{errors.New(l.N("err.args", got, "Command", cmd.CommandPath(), "Want", want, "Use", strings.TrimSuffix(cmd.UseLine(), " [flags]")))}
 }

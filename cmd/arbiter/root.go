@@ -152,6 +152,9 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	var fe *flagError
 	if errors.As(err, &fe) || isCobraUsageError(err) {
+		if cmd != nil {
+			err = plainArgsError(a.tr(), cmd, err)
+		}
 		fmt.Fprintf(stderr, "arbiter: %v\n", err)
 		if cmd != nil {
 			fmt.Fprintf(stderr, "\n%s", cmd.UsageString())

@@ -324,6 +324,10 @@ func TestFlagErrorsInPlainWords(t *testing.T) {
 		{[]string{"player", "remove", "-3"}, "arbiter: -3 is not a flag of arbiter player remove: a word starting with a minus is read as a flag, and players, boards and rounds are numbered from 1; type the number without the minus"},
 		{[]string{"player", "list", "--jsn"}, "arbiter: --jsn is not a flag of arbiter player list: did you mean --json?; see arbiter player list --help"},
 		{[]string{"round", "pair", "--file"}, "arbiter: --file needs a value after it, e.g. --file FILE"},
+		// The number of arguments too, in words rather than "accepts 3
+		// arg(s), received 2".
+		{[]string{"round", "edit", "1", "4-1"}, "arbiter: arbiter round edit takes 3 arguments (arbiter round edit <board> <white> <black>), and 2 were given"},
+		{[]string{"backup"}, "arbiter: arbiter backup takes 1 argument (arbiter backup <file>), and 0 were given"},
 	} {
 		_, stderr, code := c.run(tt.args...)
 		first, _, _ := strings.Cut(stderr, "\n")
