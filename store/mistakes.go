@@ -131,8 +131,9 @@ func (db *DB) remove(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.En
 			// Unique numbers hold at every row: through the negatives.
 			`UPDATE entries SET pn = 1 - pn WHERE tournament_id = ?1 AND pn > ?2`,
 			`UPDATE entries SET pn = -pn WHERE tournament_id = ?1 AND pn < 0`,
-			`UPDATE boards SET white = white - 1 WHERE tournament_id = ?1 AND white > ?2`,
-			`UPDATE boards SET black = black - 1 WHERE tournament_id = ?1 AND black > ?2`,
+			// Both colours at once: a board (8, 7) moved one column at a
+			// time would be (7, 7) in between, which the schema refuses.
+			`UPDATE boards SET white = white - (white > ?2), black = black - (black > ?2) WHERE tournament_id = ?1 AND (white > ?2 OR black > ?2)`,
 			`UPDATE byes SET pn = 1 - pn WHERE tournament_id = ?1 AND pn > ?2`,
 			`UPDATE byes SET pn = -pn WHERE tournament_id = ?1 AND pn < 0`,
 		} {

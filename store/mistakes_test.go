@@ -71,3 +71,30 @@ func TestRemovePairAgain(t *testing.T) {
 		t.Errorf("RemovePairAgain of a player who played = %v, want ErrPlayed", err)
 	}
 }
+
+// TestRemoveMovesBoardsUpWhole: removing player 2 after round 1 moves a
+// board 5-4 up to 4-3 (it failed on the schema's check that a player
+// does not play himself, between its two colours; found by desk's
+// TestEveningProperty, seed 102).
+func TestRemoveMovesBoardsUpWhole(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tour := newTournament(t, db, "T", 5)
+	if err := db.RequestBye(ctx, tour.ID, playerID(t, db, tour.ID, 2), 1, arbiter.ZeroBye); err != nil {
+		t.Fatal(err)
+	}
+	pairRound(t, db, tour.ID, 1, [][2]int{{1, 3}, {5, 4}}, 0)
+	if _, err := db.Remove(ctx, tour.ID, playerID(t, db, tour.ID, 2)); err != nil {
+		t.Fatalf("Remove: %v", err)
+	}
+	s, err := db.Snapshot(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := FormatPairing(s.Rounds[0]); got != "1-2, 4-3" {
+		t.Errorf("round 1 after the removal = %q, want 1-2, 4-3", got)
+	}
+	if broken, err := db.Verify(ctx); err != nil || len(broken) > 0 {
+		t.Errorf("Verify = %q, %v", broken, err)
+	}
+}
