@@ -122,7 +122,9 @@ func (d *Desk) FindTournament(ctx context.Context, ref string) (arbiter.Tourname
 
 // Verify reads the whole database and returns what is broken in it, one
 // sentence each (none for a sound file): SQLite's own check, and that the
-// log replays to the rounds and results stored (store.DB.Verify).
+// log replays to the rounds and results stored, the changes undone left
+// out (store.DB.Verify). A check cut short by ctx returns ctx.Err() and
+// no finding.
 func (d *Desk) Verify(ctx context.Context) ([]string, error) { return d.db.Verify(ctx) }
 
 // CreateTemp makes the temporary file a front end writes a whole file

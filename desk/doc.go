@@ -180,7 +180,10 @@
 // that changed the same rows. ReturnPlayer brings a withdrawn player back,
 // the missed rounds scoring as absences by the tournament's rule (C.04.2
 // art. 2.4-2.5); RemoveEntry takes out an entry that never played, the
-// numbers after it moving up; RemoveRosterPlayer and RemoveGames undo a
+// numbers after it moving up, and RemovePairAgain one whose only part is
+// the last round, not played yet (a duplicate given the bye), pairing
+// that round again in the same transaction; RemoveRosterPlayer and
+// RemoveGames undo a
 // roster entry and a game attached by mistake. EditRound swaps two players
 // or sets one board of the last round before play, checked as a pairing
 // by hand (C.04.1, refused unless forced). EnterResults enters the slips of

@@ -126,6 +126,14 @@ func (d *Desk) EditRound(ctx context.Context, r EditRequest) (PairOutcome, error
 			return out, err
 		}
 	}
+	// The other byes of the round stay with their players, unless a
+	// swap put them on a board: an absence a return made of a round
+	// missed is asked for by nobody, so Complete would not give it again.
+	for _, b := range rd.Byes {
+		if _, placed := where(b.PN); !placed && b.Kind != arbiter.PAB {
+			byes = append(byes, b)
+		}
+	}
 	// The round checked as if it were paired by hand now, from the
 	// tournament without it.
 	before := *s

@@ -76,6 +76,39 @@ func (d *Desk) RemoveEntry(ctx context.Context, tid, id int64) (arbiter.Entry, e
 	return e, inputErr("player", err)
 }
 
+// RemovePairAgain takes out player id of tournament tid whose only part
+// in it, a board or a bye, is in the last round paired, a round not
+// played yet (Snapshot.OnlyOpenRound): a player entered by mistake,
+// perhaps given the pairing-allocated bye. In one transaction the round is unpaired, the
+// player removed and the round paired again as Pair pairs it (the Dutch
+// system, or the all-play-all's table); one undo takes it all back. The
+// outcome holds the round paired again; for a player with no part in any
+// round the removal is RemoveEntry's and no round is paired (Stored false). A
+// player who played is refused with ErrPlayed, and a round that cannot
+// be paired again leaves everything as it was.
+func (d *Desk) RemovePairAgain(ctx context.Context, tid, id int64) (arbiter.Entry, PairOutcome, error) {
+	var out PairOutcome
+	var notes []string
+	e, r, err := d.db.RemovePairAgain(ctx, tid, id, func(s *Snapshot) (Pairing, error) {
+		p, ns, err := d.dutch(s, &out.Input, false)
+		notes = ns
+		return p, err
+	})
+	if err != nil {
+		return e, out, inputErr("player", err)
+	}
+	out.Notes = notes
+	if r.Number == 0 {
+		return e, out, nil
+	}
+	out.Stored, out.Round = true, r
+	if out.Detail, err = d.db.RoundDetail(ctx, tid, r.Number); err != nil {
+		return e, out, err
+	}
+	out.Snapshot, err = d.db.Snapshot(ctx, tid)
+	return e, out, err
+}
+
 // RemoveRosterPlayer takes player id out of the club roster: only one
 // entered in no tournament.
 func (d *Desk) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player, error) {

@@ -95,6 +95,20 @@ func ParseScoring(text string) (Scoring, error) {
 	return s, nil
 }
 
+// MaxParticipation is the most points for taking part in an evening a
+// season gives: far more than any scoring needs, and a number every
+// report can print.
+const MaxParticipation = 1000
+
+// CheckParticipation refuses points for taking part that are not a
+// number from 0 to MaxParticipation (a negative number, infinity, NaN).
+func CheckParticipation(p float64) error {
+	if math.IsNaN(p) || p < 0 || p > MaxParticipation {
+		return fmt.Errorf("season: participation %v: give the points for taking part, from 0 to %d: %w", p, MaxParticipation, ErrScoring)
+	}
+	return nil
+}
+
 // Ties says what players sharing a place after the evening's own
 // tie-breaks get. Its values are stored and never reordered.
 type Ties int

@@ -21,8 +21,15 @@ import (
 // there at all. An existing dest is replaced only if overwrite is true;
 // otherwise Backup returns an *InputError of kind ErrConflict, and dest is
 // left as it was. A dest that is a folder or the database itself is an
-// *InputError of kind ErrInvalid.
-func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) error {
+// *InputError of kind ErrInvalid. A backup cut short by ctx (Ctrl-C)
+// wraps ctx.Err() whatever step it was at, the check of the copy
+// included: an interrupted check has found nothing.
+func (db *DB) Backup(ctx context.Context, dest string, overwrite bool) (err error) {
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			err = fmt.Errorf("back up to %s: interrupted: %w", dest, ctx.Err())
+		}
+	}()
 	fi, err := os.Stat(dest)
 	switch {
 	case err == nil && fi.IsDir():
@@ -104,7 +111,7 @@ func verifyCopy(ctx context.Context, src, dest, tmp string) error {
 	}
 	if len(broken) > 0 {
 		return &FaultError{Kind: ErrDamaged, Path: src, Err: errors.New(broken[0]),
-			Msg: fmt.Sprintf("the copy of %s does not pass arbiter check (%s), so it was not kept as a backup: %s itself is damaged; keep your earlier backups, and see arbiter check --db %s", src, plural(len(broken), "problem", "problems"), src, src)}
+			Msg: fmt.Sprintf("the copy of %s does not pass arbiter check (%s), so it was not kept as a backup: %s itself is damaged; keep it and your earlier backups as they are, and see arbiter check --db %s", src, plural(len(broken), "problem", "problems"), src, src)}
 	}
 	return nil
 }

@@ -42,6 +42,8 @@
 // busy, permission denied) are *FaultError values whose message is one
 // sentence for the user naming the file and what to do; UserMessage finds
 // it under whatever a caller wrapped around it. Verify runs the checks of
-// arbiter check, and Checkpoint makes the file alone current for a copy by
-// hand.
+// arbiter check: it replays the event log, each kind of event by its own
+// rule and the commands undone left out, and compares the replay with the
+// tables; a check cut short returns the context's error, never a finding.
+// Checkpoint makes the file alone current for a copy by hand.
 package store

@@ -80,6 +80,10 @@ func faultOf(path, done string, err error) error {
 	if kind == nil {
 		return err
 	}
+	if kind == ErrIO {
+		free, known := diskFree(folderOf(path))
+		kind = ioFault(free, known)
+	}
 	f := &FaultError{Kind: kind, Path: path, Err: err}
 	switch kind {
 	case ErrBusy:
@@ -89,7 +93,9 @@ func faultOf(path, done string, err error) error {
 	case ErrIO:
 		f.Msg = fmt.Sprintf("the disk holding %s could not be read or written: check that it is still connected, then run arbiter check --db %s; %s", path, path, done)
 	case ErrDamaged:
-		f.Msg = fmt.Sprintf("%s is damaged: put your last copy from arbiter backup in its place (or open the copy with --db FILE); arbiter check --db FILE says whether a file is sound", path)
+		// Never the advice to put a backup in the file's place without
+		// saying what that loses.
+		f.Msg = fmt.Sprintf("%s is damaged: keep it as it is and work on your last copy from arbiter backup with --db COPY.db, after arbiter check --db COPY.db says it is sound; the copy lacks every change made after it, which arbiter log --all --db %s may still list", path, path)
 	case ErrReadOnly:
 		what := path + " is read-only"
 		if !readOnlyFile(path) {
@@ -100,6 +106,21 @@ func faultOf(path, done string, err error) error {
 		f.Msg = fmt.Sprintf("arbiter may not open %s (permission denied): give --db a file you may use", path)
 	}
 	return f
+}
+
+// nearlyFull is the free space below which a failure to read or write
+// is the full disk's: SQLite reports some writes that find no room (the
+// write-ahead log's index growing, a page half written) as I/O errors.
+const nearlyFull = 1 << 20
+
+// ioFault says what an I/O error on a disk with free bytes free (known
+// false: the system cannot say) is: ErrFull on a disk nearly full, else
+// ErrIO, a disk that fails.
+func ioFault(free int64, known bool) error {
+	if known && free < nearlyFull {
+		return ErrFull
+	}
+	return ErrIO
 }
 
 // faultKind classifies err, from SQLite's result code or the system's
@@ -141,6 +162,11 @@ func faultKind(err error) error {
 	}
 	if strings.Contains(err.Error(), "database is locked") {
 		return ErrBusy
+	}
+	if scanError(err) {
+		// A stored value of a type its STRICT column cannot hold: the
+		// file was changed under SQLite (a bit flipped on the disk).
+		return ErrDamaged
 	}
 	return nil
 }

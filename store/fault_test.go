@@ -223,7 +223,7 @@ func TestFaultMessages(t *testing.T) {
 			_, err = db.Tournaments(ctx)
 			db.Close()
 		}
-		clean(t, err, ErrDamaged, path+" is damaged: put your last copy from arbiter backup in its place (or open the copy with --db FILE); arbiter check --db FILE says whether a file is sound")
+		clean(t, err, ErrDamaged, path+" is damaged: keep it as it is and work on your last copy from arbiter backup with --db COPY.db, after arbiter check --db COPY.db says it is sound; the copy lacks every change made after it, which arbiter log --all --db "+path+" may still list")
 	})
 
 	t.Run("read-only", func(t *testing.T) {

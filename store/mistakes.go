@@ -93,6 +93,17 @@ func (db *DB) Return(ctx context.Context, tid, id int64, from int, kind arbiter.
 func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) {
 	var e arbiter.Entry
 	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		e, err = db.remove(ctx, tx, tid, id)
+		return err
+	})
+	return e, err
+}
+
+// remove is Remove inside tx.
+func (db *DB) remove(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.Entry, error) {
+	var e arbiter.Entry
+	err := func() error {
 		if _, err := loadTournament(ctx, tx, tid); err != nil {
 			return err
 		}
@@ -108,7 +119,7 @@ func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) 
 			return fmt.Errorf("remove %s: %w", e.Player.Name, err)
 		}
 		if games > 0 || pabs > 0 {
-			return &InputError{Kind: ErrPlayed, Msg: fmt.Sprintf("%s has played in this tournament (%s, %s): the rounds played stay",
+			return &InputError{Kind: ErrPlayed, Msg: fmt.Sprintf("%s is in the rounds paired of this tournament (%s, %s), which stay as they are",
 				e.Player.Name, plural(games, "board", "boards"), plural(pabs, "bye", "byes"))}
 		}
 		if _, err := tx.ExecContext(ctx, `PRAGMA defer_foreign_keys = ON`); err != nil {
@@ -120,8 +131,9 @@ func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) 
 			// Unique numbers hold at every row: through the negatives.
 			`UPDATE entries SET pn = 1 - pn WHERE tournament_id = ?1 AND pn > ?2`,
 			`UPDATE entries SET pn = -pn WHERE tournament_id = ?1 AND pn < 0`,
-			`UPDATE boards SET white = white - 1 WHERE tournament_id = ?1 AND white > ?2`,
-			`UPDATE boards SET black = black - 1 WHERE tournament_id = ?1 AND black > ?2`,
+			// Both colours at once: a board (8, 7) moved one column at a
+			// time would be (7, 7) in between, which the schema refuses.
+			`UPDATE boards SET white = white - (white > ?2), black = black - (black > ?2) WHERE tournament_id = ?1 AND (white > ?2 OR black > ?2)`,
 			`UPDATE byes SET pn = 1 - pn WHERE tournament_id = ?1 AND pn > ?2`,
 			`UPDATE byes SET pn = -pn WHERE tournament_id = ?1 AND pn < 0`,
 		} {
@@ -129,7 +141,13 @@ func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) 
 				return fmt.Errorf("remove %s: %w", e.Player.Name, err)
 			}
 		}
-		if err := db.logEvent(ctx, tx, tid, ActRemove, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "entered", "removed: never played"); err != nil {
+		// The old value says whether the entry removed was withdrawn:
+		// arbiter check counts the withdrawn entries by the log.
+		old := "entered"
+		if e.Status == arbiter.Withdrawn {
+			old = fmt.Sprintf("withdrawn from round %d", e.WithdrawnFrom)
+		}
+		if err := db.logEvent(ctx, tx, tid, ActRemove, fmt.Sprintf("%d %s", e.PN, e.Player.Name), old, "removed: never played"); err != nil {
 			return err
 		}
 		paired, err := pairedRounds(ctx, tx, tid)
@@ -137,8 +155,91 @@ func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) 
 			return err
 		}
 		return renumber(ctx, tx, tid)
-	})
+	}()
 	return e, err
+}
+
+// OnlyOpenRound returns the round that is the only one player pn of s
+// has had a part in, a board or a bye other than an absence, when that is
+// the last round paired and it has no result yet: a player entered by
+// mistake, perhaps given the pairing-allocated bye, who can leave with
+// the round paired again (DB.RemovePairAgain). It returns 0 otherwise:
+// the player played, or has no part in any round (Remove will do).
+func (s *Snapshot) OnlyOpenRound(pn int) int {
+	n := len(s.Rounds)
+	if n == 0 {
+		return 0
+	}
+	in := 0
+	for _, r := range s.Rounds {
+		part := false
+		for _, b := range r.Boards {
+			part = part || b.White == pn || b.Black == pn
+		}
+		for _, b := range r.Byes {
+			part = part || b.PN == pn && b.Kind != arbiter.Unpaired && b.Kind != arbiter.ZeroBye
+		}
+		if part && r.Number != n {
+			return 0
+		}
+		if part {
+			in = n
+		}
+	}
+	if in == 0 {
+		return 0
+	}
+	for _, b := range s.Rounds[n-1].Boards {
+		if b.Result != arbiter.NoResult {
+			return 0 // the round is being played
+		}
+	}
+	return in
+}
+
+// RemovePairAgain takes player id out of tournament tid as Remove does
+// when the only part the player has had in it, a board or a bye, is in
+// the last round paired and that round is not played yet: no result and
+// no game (Snapshot.OnlyOpenRound). In one transaction the round is unpaired, the
+// player removed (the numbers after theirs move up by one) and the round
+// paired again by pair, given the tournament as it then is; each step is
+// logged as its own command logs it, and one undo takes back all three.
+// It returns the entry removed and the round paired again. Any other
+// player is removed as Remove removes them, with no round paired again
+// (the zero Round), or refused as Remove refuses them (ErrPlayed).
+func (db *DB) RemovePairAgain(ctx context.Context, tid, id int64, pair func(*Snapshot) (Pairing, error)) (arbiter.Entry, arbiter.Round, error) {
+	var e arbiter.Entry
+	var out arbiter.Round
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		s, err := loadSnapshot(ctx, tx, tid)
+		if err != nil {
+			return err
+		}
+		if e, err = entryByPlayer(ctx, tx, tid, id); err != nil {
+			return err
+		}
+		if s.OnlyOpenRound(e.PN) == 0 {
+			e, err = db.remove(ctx, tx, tid, id)
+			return err
+		}
+		if _, err := db.unpair(ctx, tx, tid); err != nil {
+			return err
+		}
+		if e, err = db.remove(ctx, tx, tid, id); err != nil {
+			return err
+		}
+		if s, err = loadSnapshot(ctx, tx, tid); err != nil {
+			return err
+		}
+		p, err := pair(s)
+		if err != nil {
+			return err
+		}
+		p.Basis = 0 // made inside this transaction
+		out, err = db.savePairing(ctx, tx, tid, p)
+		return err
+	})
+	return e, out, err
 }
 
 // ErrPlayed is the kind of error Remove returns for an entry with games:

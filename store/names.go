@@ -10,8 +10,9 @@ import (
 // Similar reports whether two different spellings probably denote the
 // same person, although arbiter.SameName says they differ: the same words
 // in another order ("Rossi Mario", "Mario Rossi"), one letter typed
-// differently ("Mario Rosi"), or a first name given as an initial ("M.
-// Rossi").
+// differently ("Mario Rosi"), one letter off in each of the words
+// ("Ferreti, Nicolò" for "Ferretti, Niccolò"), or a first name given as
+// an initial ("M. Rossi").
 func Similar(a, b string) bool {
 	ka, kb := keysOf(a), keysOf(b)
 	return ka.same(kb) || ka.similar(kb)
@@ -54,7 +55,37 @@ func (a nameKeys) similar(b nameKeys) bool {
 	if len(a.sorted) >= 6 && len(b.sorted) >= 6 && withinOneEdit(a.sorted, b.sorted) {
 		return true
 	}
-	return initialsMatch(a.words, b.words)
+	return initialsMatch(a.words, b.words) || nearEach(a.words, b.words)
+}
+
+// nearEach reports whether the words of two names pair off, each equal
+// to its partner or one letter off, in words of four letters or more: a
+// name typed with a slip in the surname and another in the first name.
+func nearEach(ta, tb []string) bool {
+	if len(ta) != len(tb) || len(ta) < 2 || len(ta) > 4 {
+		return false
+	}
+	used := make([]bool, len(tb))
+	var match func(i int) bool
+	match = func(i int) bool {
+		if i == len(ta) {
+			return true
+		}
+		for j, y := range tb {
+			if used[j] {
+				continue
+			}
+			if x := ta[i]; x == y || len(x) >= 4 && len(y) >= 4 && withinOneEdit(x, y) {
+				used[j] = true
+				if match(i + 1) {
+					return true
+				}
+				used[j] = false
+			}
+		}
+		return false
+	}
+	return match(0)
 }
 
 // withinOneEdit reports whether a and b differ by at most one inserted,

@@ -282,9 +282,12 @@ func inspect(ctx context.Context, path string) (fileKind, error) {
 	var head [100]byte
 	n, err := io.ReadFull(f, head[:])
 	if n == 0 && (err == io.EOF) {
-		if walSize(path) > 0 {
-			// Everything is still in the write-ahead log: let SQLite read it.
-			return inspectSQL(ctx, path)
+		if w := walSize(path); w > 0 {
+			// SQLite deletes the write-ahead log of an empty file as
+			// stale, whatever the mode it opens it in: left alone, the
+			// two files are all there is to recover from.
+			return 0, &FaultError{Kind: ErrDamaged, Path: path, Err: errors.New("empty file beside a write-ahead log"),
+				Msg: fmt.Sprintf("%s is empty, but %s-wal beside it holds %d bytes of changes that cannot be read without the file: it was cut short (a copy or a disk that stopped half-way); keep both files as they are and work on your last copy from arbiter backup with --db COPY.db", path, path, w)}
 		}
 		return fileEmpty, nil
 	}

@@ -20,6 +20,9 @@ func migrationStep(version int) func(ctx context.Context, db *DB, tx *sql.Tx) er
 	return nil
 }
 
+// ActTextRepair is the event of a text made plain by repairText.
+const ActTextRepair = "text.repair"
+
 // repairText makes every name and text of the roster and the tournaments
 // plain text (text.Clean): bytes that are not UTF-8 are read as
 // Windows-1252, the code page the lists they came from were written in,
@@ -110,7 +113,7 @@ func repairText(ctx context.Context, db *DB, tx *sql.Tx) error {
 			if f.old[k] == f.new[k] {
 				continue
 			}
-			if err := db.logEvent(ctx, tx, f.tid, "text.repair", f.subject+" "+names[k], text.Visible(f.old[k]), f.new[k]); err != nil {
+			if err := db.logEvent(ctx, tx, f.tid, ActTextRepair, f.subject+" "+names[k], text.Visible(f.old[k]), f.new[k]); err != nil {
 				return err
 			}
 		}

@@ -69,6 +69,17 @@ var ErrStale = fmt.Errorf("the tournament changed: %w", ErrConflict)
 func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Round, error) {
 	var out arbiter.Round
 	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		out, err = db.savePairing(ctx, tx, tid, p)
+		return err
+	})
+	return out, err
+}
+
+// savePairing is SavePairing inside tx.
+func (db *DB) savePairing(ctx context.Context, tx *sql.Tx, tid int64, p Pairing) (arbiter.Round, error) {
+	var out arbiter.Round
+	err := func() error {
 		s, err := loadSnapshot(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -163,7 +174,7 @@ func (db *DB) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Ro
 			}
 		}
 		return nil
-	})
+	}()
 	return out, err
 }
 
@@ -294,6 +305,12 @@ func (s *Snapshot) Complete(p Pairing) (arbiter.Round, error) {
 	}
 	var left []string
 	for _, a := range s.Absent(n) {
+		if e := s.Entry(a.PN); e != nil && e.JoinedRound > n {
+			// Entered from a later round: not in this one (a round
+			// changed in place after a late entry).
+			seen[a.PN] = "entered later"
+			continue
+		}
 		if _, ok := seen[a.PN]; !ok {
 			seen[a.PN] = "absent"
 			out.Byes = append(out.Byes, a)
@@ -364,6 +381,17 @@ func plural(n int, one, many string) string {
 func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 	var n int
 	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		n, err = db.unpair(ctx, tx, tid)
+		return err
+	})
+	return n, err
+}
+
+// unpair is Unpair inside tx.
+func (db *DB) unpair(ctx context.Context, tx *sql.Tx, tid int64) (int, error) {
+	var n int
+	err := func() error {
 		s, err := loadSnapshot(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -401,7 +429,7 @@ func (db *DB) Unpair(ctx context.Context, tid int64) (int, error) {
 			}
 		}
 		return db.logEvent(ctx, tx, tid, ActRoundUnpair, fmt.Sprintf("round %d", n), FormatPairing(r), "")
-	})
+	}()
 	return n, err
 }
 

@@ -55,8 +55,8 @@ func (db *DB) CreateSeason(ctx context.Context, s Season) (Season, error) {
 	if s.Settings.Best < 0 {
 		return s, invalid("--best %d: count at least one evening, or 0 for all", s.Settings.Best)
 	}
-	if s.Settings.Participation < 0 {
-		return s, invalid("participation %g: points for taking part cannot be negative", s.Settings.Participation)
+	if err := season.CheckParticipation(s.Settings.Participation); err != nil {
+		return s, invalid("participation %v: give the points for taking part, from 0 to %d", s.Settings.Participation, season.MaxParticipation)
 	}
 	if _, err := season.ParseScoring(s.Settings.Scoring.String()); err != nil {
 		return s, invalid("%v", err)
@@ -290,18 +290,20 @@ func (db *DB) MergePlayers(ctx context.Context, keep, drop int64) (arbiter.Playe
 		case !errors.Is(err, sql.ErrNoRows):
 			return fmt.Errorf("merge players: %w", err)
 		}
-		// Requested byes refer to an entry by player: both move at
-		// once, checked at commit.
+		// Every row that names drop names keep instead: the entries and
+		// what refers to an entry by player (requested byes, check-ins,
+		// PINs, presence marks), and the late-entry requests from the
+		// phone. All move at once, the foreign keys checked at commit;
+		// a table added later is found by its column.
 		if _, err := tx.ExecContext(ctx, `PRAGMA defer_foreign_keys = ON`); err != nil {
 			return err
 		}
-		for _, q := range []string{
-			`UPDATE entries SET player_id = ? WHERE player_id = ?`,
-			`UPDATE requested_byes SET player_id = ? WHERE player_id = ?`,
-			// Late-entry requests from the phone follow their player.
-			`UPDATE late_requests SET player_id = ? WHERE player_id = ?`,
-		} {
-			if _, err := tx.ExecContext(ctx, q, keep, drop); err != nil {
+		tables, err := playerTables(ctx, tx)
+		if err != nil {
+			return fmt.Errorf("merge players: %w", err)
+		}
+		for _, t := range tables {
+			if _, err := tx.ExecContext(ctx, `UPDATE `+ident(t)+` SET player_id = ? WHERE player_id = ?`, keep, drop); err != nil {
 				return fmt.Errorf("merge players: %w", err)
 			}
 		}
@@ -317,4 +319,24 @@ func (db *DB) MergePlayers(ctx context.Context, keep, drop int64) (arbiter.Playe
 			fmt.Sprintf("%d %s", d.ID, playerLabel(d)), fmt.Sprintf("%d %s", k.ID, playerLabel(merged)))
 	})
 	return out, err
+}
+
+// playerTables returns the tables of the schema with a player_id column,
+// the roster player a row is about.
+func playerTables(ctx context.Context, q queryer) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c
+		WHERE m.type = 'table' AND c.name = 'player_id' ORDER BY m.name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ts []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	return ts, rows.Err()
 }

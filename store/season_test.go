@@ -179,3 +179,45 @@ func TestMergePlayers(t *testing.T) {
 		t.Errorf("last event = %+v, want the merge", last)
 	}
 }
+
+// TestMergePlayersCarriesEveryRow: a duplicate with a PIN, an absence at
+// check-in and a presence mark merges (the merge failed on a foreign key,
+// found by desk's TestEveningProperty): every row that names the
+// duplicate names the player kept, and the database stays sound.
+func TestMergePlayersCarriesEveryRow(t *testing.T) {
+	db := mustOpenDB(t)
+	ctx := context.Background()
+	t1 := newTournament(t, db, "Evening 1", 4)
+	t2 := newTournament(t, db, "Evening 2", 3)
+	keep := playerID(t, db, t1.ID, 1)
+	dup, err := db.AddEntry(ctx, t2.ID, arbiter.Player{Name: "Duplicate, Dora"}, AddOptions{New: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	drop, pn := dup.Entry.Player.ID, dup.Entry.PN
+	if _, err := db.PlayerPIN(ctx, t2.ID, pn); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CheckIn(ctx, t2.ID, 1, nil, []int64{drop}, arbiter.ZeroBye); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.MarkHere(ctx, t2.ID, []int{pn}, Origin{Who: "desk"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.MergePlayers(ctx, keep, drop); err != nil {
+		t.Fatalf("MergePlayers: %v", err)
+	}
+	tables, err := playerTables(ctx, db.db)
+	if err != nil || len(tables) < 5 {
+		t.Fatalf("tables with a player: %v, %v", tables, err)
+	}
+	for _, tb := range tables {
+		var n int
+		if err := db.db.QueryRow(`SELECT count(*) FROM `+ident(tb)+` WHERE player_id = ?`, drop).Scan(&n); err != nil || n != 0 {
+			t.Errorf("%s: %d rows still name the duplicate, %v", tb, n, err)
+		}
+	}
+	if broken, err := db.Verify(ctx); err != nil || len(broken) > 0 {
+		t.Errorf("Verify = %q, %v", broken, err)
+	}
+}

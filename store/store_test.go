@@ -366,6 +366,14 @@ func TestSimilar(t *testing.T) {
 		{"M. R.", "Mario Rossi", false},
 		{"Nicolò D'Amato", "d'amato, nicolo", true},
 		{"Müller, Jürgen", "JURGEN MULLER", true},
+		// A slip in each word (issue 25): a question before entering.
+		{"Ferreti, Nicolò", "Ferretti, Niccolò", true},
+		{"Nicolo Feretti", "Ferretti, Niccolò", true},
+		{"Rossi, Marco", "Rossi, Mario", true},
+		// Two slips in one word, or short words, are other people.
+		{"Ferrettini, Nicolò", "Ferretti, Niccolò", false},
+		{"Li, Nan", "Lu, Nat", false},
+		{"Rossi, Anna Maria", "Russo, Anna", false},
 	}
 	for _, tt := range tests {
 		if got := Similar(tt.a, tt.b); got != tt.want {

@@ -303,11 +303,7 @@ func (db *DB) Undo(ctx context.Context, tid, ev int64, apply bool) (UndoPlan, er
 			return err
 		}
 		first, last := plan.Events[0], plan.Events[len(plan.Events)-1]
-		span := fmt.Sprintf("event %d", first.ID)
-		if last.ID != first.ID {
-			span = fmt.Sprintf("events %d-%d", first.ID, last.ID)
-		}
-		if err := db.logEvent(ctx, tx, first.TournamentID, ActUndo, span, describeCommand(plan.Events), "undone"); err != nil {
+		if err := db.logEvent(ctx, tx, first.TournamentID, ActUndo, undoSpan(first.ID, last.ID), describeCommand(plan.Events), "undone"); err != nil {
 			return err
 		}
 		var undoEvent int64
@@ -321,6 +317,15 @@ func (db *DB) Undo(ctx context.Context, tid, ev int64, apply bool) (UndoPlan, er
 		return plan, conflict("%s cannot be undone: later changes refer to what it made", describeCommand(plan.Events))
 	}
 	return plan, err
+}
+
+// undoSpan names the events first..last of a command undone, as the
+// subject of its "undo" event: "event 12", "events 12-14".
+func undoSpan(first, last int64) string {
+	if first == last {
+		return fmt.Sprintf("event %d", first)
+	}
+	return fmt.Sprintf("events %d-%d", first, last)
 }
 
 // describeCommand names a command by its first event: "result.enter

@@ -39,7 +39,8 @@ arbiter.db by hand: a hand copy made while a command runs may miss the
 changes still in arbiter.db-wal.
 
 The copy is a database like any other: open it with --db FILE, or put it in
-place of the original to restore it.`,
+place of the original to restore it, which loses every change made to the
+original after the copy (arbiter log --all --db ORIGINAL lists them).`,
 		Example: `  $ arbiter backup club-2026-05-12.db
   $ arbiter backup /media/usb/club.db --force`,
 		Args: cobra.ExactArgs(1),
@@ -69,8 +70,10 @@ func runBackup(ctx context.Context, a *app, opts *backupOptions) error {
 			err = backupDirect(ctx, db, t)
 		} else {
 			// The policy allowed replacing a file there now; one that
-			// appears meanwhile is still refused.
-			err = db.Backup(ctx, t.target, t.exists)
+			// appears meanwhile (another backup to the same name) is
+			// replaced only with --force, which allows replacing a
+			// database.
+			err = db.Backup(ctx, t.target, t.exists || opts.force)
 		}
 		if errors.Is(err, desk.ErrConflict) {
 			return hint(err, "%s", a.tr().T("cli.backup.exists"))

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/labyrinth-chess/arbiter/locale"
@@ -24,19 +26,26 @@ pairs, XXS and BBx point systems), as FIDE's checking tools read them.`,
 	return cmd
 }
 
-// readTRF opens and parses a TRF file. Parse errors name the line.
+// readTRF opens and parses a TRF file, of at most trfLimit bytes. Parse
+// errors name the line.
 func readTRF(l *locale.Localizer, path string) (*trf.File, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", l.T("err.read", "Path", path), plainPathError(err))
 	}
 	defer fh.Close()
-	f, err := trf.Read(fh)
+	data, err := io.ReadAll(io.LimitReader(fh, trfLimit+1))
 	var pe *os.PathError
 	switch {
 	case errors.As(err, &pe): // a folder, or a read that failed
 		return nil, fmt.Errorf("%s: %w", l.T("err.read", "Path", path), pe.Err)
 	case err != nil:
+		return nil, fmt.Errorf("%s: %w", path, err)
+	case len(data) > trfLimit:
+		return nil, errors.New(l.T("cli.input.toolong", "File", path, "Limit", byteSizeIn(l, trfLimit)))
+	}
+	f, err := trf.Read(bytes.NewReader(data))
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if err := hasPlayers(f, path); err != nil {

@@ -66,6 +66,10 @@ func TestCheckConsistency(t *testing.T) {
 		{"imported result changed without its event", `UPDATE boards SET result = 3 WHERE tournament_id = 2 AND round = 1 AND board = 1`, `tournament 2 round 1 board 1: result "1/2-1/2" stored, "0-1" logged`},
 		{"import logged in a tournament made by hand", `INSERT INTO events (at, who, tournament_id, action, subject, new_value) VALUES ('x', 'y', 1, 'tournament.import', 'x.trf', '7 players (0 new in the roster), 2 rounds')`, "tournament 1: event 2 (player.add) is logged before the import that made the tournament"},
 		{"roster player from nowhere", `INSERT INTO players (id, name, name_key, created_at) VALUES (100, 'X', 'x', 'x')`, "8 roster players but only 7 registrations logged and 0 players imported"},
+		// The undo marks are checked: a forged one cannot hide events.
+		{"command marked undone without its undo", `UPDATE undo_commands SET undone_by = 1 WHERE id = (SELECT max(id) FROM undo_commands)`, "is marked undone by event 1, which is not its undo"},
+		{"undo event without its mark", `INSERT INTO events (at, who, tournament_id, action, subject, new_value) VALUES ('x', 'y', 1, 'undo', 'event 3', 'undone')`, "is an undo, but no command is marked undone by it"},
+		{"round changed without its event", `UPDATE boards SET white = black, black = white WHERE tournament_id = 1 AND round = 2 AND board = 1`, `tournament 1 round 2: stored as "1-3, 4-2, 7 bye, 5 Z", logged as "3-1, 4-2, 7 bye, 5 Z"`},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

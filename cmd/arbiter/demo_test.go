@@ -390,7 +390,7 @@ func TestDemoRefusals(t *testing.T) {
 		{"db", []string{"demo", "--db", filepath.Join(dir, "x.db")}, 2, "arbiter: the demo makes its own database in --dir"},
 		{"empty dir", []string{"demo", "--dir", ""}, 1, "arbiter: --dir is empty: give a folder"},
 		{"argument", []string{"demo", "now"}, 2, "arbiter: unknown command"},
-		{"seed", []string{"demo", "--seed", "two"}, 2, `arbiter: invalid argument "two" for "--seed"`},
+		{"seed", []string{"demo", "--seed", "two"}, 2, `arbiter: --seed "two": give a whole number, e.g. --seed 42`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

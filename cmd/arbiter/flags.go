@@ -1,6 +1,9 @@
 package main
 
 import (
+	"errors"
+	"regexp"
+	"strconv"
 	"strings"
 	"weak"
 
@@ -8,6 +11,7 @@ import (
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Flags that several commands take, each with its completion, so that
@@ -138,4 +142,155 @@ func reportLang(s string) (locale.Lang, error) {
 		return "", usageErrorf("--lang %q: use en or it", s)
 	}
 	return l, nil
+}
+
+// flagExamples are values to show in a refusal of a flag's value: what a
+// real evening types.
+var flagExamples = map[string]string{
+	"round": "2", "rounds": "7", "from-round": "3", "rating": "1850", "birth-year": "2012",
+	"best": "7", "participation": "1", "edition": "2025", "pairing-edition": "2025",
+	"tiebreak-edition": "2026", "laws-edition": "2023", "unrated": "1000", "unrated-rating": "1000",
+	"players": "30", "seed": "42", "byes": "1", "forfeits": "1", "draws": "0.3",
+	"stale": "10m", "unconfirmed-after": "10m",
+	"tournament": "2", "season": `"Winter 2026"`, "db": "club.db",
+}
+
+// plainFlagError words an error of the flag parser for people: the flag
+// as typed and what to type, in l's words, instead of the parser's
+// ("strconv.ParseInt: parsing ..."). Other errors are returned as they
+// are.
+func plainFlagError(l *locale.Localizer, cmd *cobra.Command, err error) error {
+	path := cmd.CommandPath()
+	var (
+		iv *pflag.InvalidValueError
+		ne *pflag.NotExistError
+		vr *pflag.ValueRequiredError
+		is *pflag.InvalidSyntaxError
+	)
+	switch {
+	case errors.As(err, &iv):
+		f := iv.GetFlag()
+		name := "--" + f.Name
+		ex := flagExamples[f.Name]
+		switch f.Value.Type() {
+		case "bool":
+			return errors.New(l.T("err.flag.bool", "Flag", name, "Value", excerpt(iv.GetValue())))
+		case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+			if ex == "" {
+				ex = "3"
+			}
+			return errors.New(l.T("err.flag.int", "Flag", name, "Value", excerpt(iv.GetValue()), "Example", ex))
+		case "float32", "float64":
+			if ex == "" {
+				ex = "1.5"
+			}
+			return errors.New(l.T("err.flag.number", "Flag", name, "Value", excerpt(iv.GetValue()), "Example", ex))
+		case "duration":
+			if ex == "" {
+				ex = "10m"
+			}
+			return errors.New(l.T("err.flag.duration", "Flag", name, "Value", excerpt(iv.GetValue()), "Example", ex))
+		}
+		return errors.New(l.T("err.flag.value", "Flag", name, "Value", excerpt(iv.GetValue()), "Command", path))
+	case errors.As(err, &vr):
+		name := "--" + vr.GetFlag().Name
+		ex := flagExamples[vr.GetFlag().Name]
+		if ex == "" {
+			ex, _ = pflag.UnquoteUsage(vr.GetFlag()) // the value's name in the help: FILE
+		}
+		return errors.New(l.T("err.flag.needs", "Flag", name, "Example", ex))
+	case errors.As(err, &ne):
+		typed := "--" + ne.GetSpecifiedName()
+		if sh := ne.GetSpecifiedShortnames(); sh != "" {
+			typed = "-" + sh
+			if onlyDigits(sh) {
+				return errors.New(l.T("err.flag.negative", "Arg", typed, "Command", path))
+			}
+		}
+		return errors.New(l.T("err.flag.unknown", "Flag", typed, "Command", path, "Suggest", suggestFlag(l, cmd, ne.GetSpecifiedName())))
+	case errors.As(err, &is):
+		return errors.New(l.T("err.flag.syntax", "Arg", excerpt(is.GetSpecifiedFlag())))
+	}
+	return err
+}
+
+// onlyDigits reports whether s is digits (and perhaps a decimal point):
+// "-3" typed as a number, which the parser takes for flags.
+func onlyDigits(s string) bool {
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// suggestFlag returns ", did you mean --round?" for a flag name typed one
+// letter off, or a prefix of, a flag of cmd; "" when none is near.
+func suggestFlag(l *locale.Localizer, cmd *cobra.Command, typed string) string {
+	if len(typed) < 2 {
+		return ""
+	}
+	best := ""
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if best == "" && !f.Hidden && (nearName(typed, f.Name) || strings.HasPrefix(f.Name, typed)) {
+			best = f.Name
+		}
+	})
+	if best == "" {
+		return ""
+	}
+	return l.T("err.flag.suggest", "Flag", "--"+best)
+}
+
+// nearName reports whether a and b differ by one letter inserted,
+// deleted, replaced or two letters swapped.
+func nearName(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if len(a) == len(b) {
+		if i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] {
+			return true
+		}
+		return a[i+1:] == b[i+1:]
+	}
+	return a[i:] == b[i+1:]
+}
+
+// argCountRE reads cobra's refusals of a wrong number of arguments:
+// "accepts 3 arg(s), received 2", "accepts at most 1 arg(s), received 2",
+// "requires at least 1 arg(s), only received 0", "accepts between 1 and 2
+// arg(s), received 3".
+var argCountRE = regexp.MustCompile(`^(?:accepts|requires at least|accepts at most|accepts between \d+ and) (\d+) arg\(s\), (?:only )?received (\d+)$`)
+
+// plainArgsError words cobra's refusal of a wrong number of arguments
+// for people, with the command's usage line: "arbiter round edit takes 3
+// arguments (arbiter round edit <board> <white> <black>): 2 were given".
+// Other errors are returned as they are.
+func plainArgsError(l *locale.Localizer, cmd *cobra.Command, err error) error {
+	m := argCountRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	n, _ := strconv.Atoi(m[1])
+	got, _ := strconv.Atoi(m[2])
+	want := l.N("err.args.exact", n)
+	switch {
+	case strings.HasPrefix(err.Error(), "requires at least"):
+		want = l.N("err.args.least", n)
+	case strings.HasPrefix(err.Error(), "accepts at most"), strings.HasPrefix(err.Error(), "accepts between"):
+		want = l.N("err.args.most", n)
+	}
+	return &usageMarker{errors.New(l.N("err.args", got, "Command", cmd.CommandPath(), "Want", want, "Use", strings.TrimSuffix(cmd.UseLine(), " [flags]")))}
 }

@@ -74,7 +74,7 @@ than the file's, for example when a tournament of that name exists.`,
 }
 
 func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
-	data, err := a.readInput(opts.file)
+	data, err := a.readInput(opts.file, trfLimit)
 	if err != nil {
 		return err
 	}

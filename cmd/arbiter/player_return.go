@@ -66,48 +66,79 @@ func runPlayerReturn(ctx context.Context, a *app, opts *playerReturnOptions) err
 	})
 }
 
+type playerRemoveOptions struct {
+	ref       string
+	pairAgain bool
+}
+
 func newPlayerRemoveCmd(a *app) *cobra.Command {
+	opts := &playerRemoveOptions{}
 	cmd := &cobra.Command{
 		Use:   "remove <player>",
 		Short: "Take out a player entered by mistake",
 		Long: `Take a player entered by mistake out of the tournament, as if never entered:
 only a player who has not played (no board and no bye in any round paired);
 the players numbered after move up by one. A player who has played
-withdraws instead (arbiter player withdraw). The club roster keeps the
-player: arbiter roster remove takes a player out of it.`,
-		Example:           `  $ arbiter player remove 23`,
+withdraws instead (arbiter player withdraw).
+
+A player whose only part in the tournament is in the last round paired, a
+round with no result yet (a duplicate entry, perhaps given the bye), is
+removed with --pair-again: the round is paired again without them, all in
+one step that arbiter undo takes back whole. The club roster keeps the
+player: arbiter roster remove takes a player out of it, arbiter roster
+merge joins a duplicate to the player it repeats.`,
+		Example: `  $ arbiter player remove 23
+  $ arbiter player remove "Ferreti, Nicolò" --pair-again`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: a.completePlayerArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPlayerRemove(cmd.Context(), a, args[0])
+			opts.ref = args[0]
+			return runPlayerRemove(cmd.Context(), a, opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.pairAgain, "pair-again", false, "pair the last round again without the player, when it is the only round they are in and it has no result yet")
 	return cmd
 }
 
-func runPlayerRemove(ctx context.Context, a *app, ref string) error {
+func runPlayerRemove(ctx context.Context, a *app, opts *playerRemoveOptions) error {
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		s, err := a.snapshot(ctx, d)
 		if err != nil {
 			return err
 		}
-		e, err := findEntry(s, ref)
+		e, err := findEntry(s, opts.ref)
 		if err != nil {
 			return err
 		}
-		e, err = d.RemoveEntry(ctx, s.Tournament.ID, e.Player.ID)
-		if errors.Is(err, desk.ErrPlayed) {
-			return hint(err, "%s", a.tr().T("cli.player_return.withdraw", "PN", e.PN))
+		l := a.tr()
+		var out desk.PairOutcome
+		pn := e.PN
+		if opts.pairAgain {
+			e, out, err = d.RemovePairAgain(ctx, s.Tournament.ID, e.Player.ID)
+		} else {
+			e, err = d.RemoveEntry(ctx, s.Tournament.ID, e.Player.ID)
 		}
-		if err != nil {
+		switch {
+		case errors.Is(err, desk.ErrPlayed) && s.OnlyOpenRound(pn) > 0:
+			return hint(err, "%s", l.T("cli.player.pairagain", "PN", pn, "Round", s.OnlyOpenRound(pn)))
+		case errors.Is(err, desk.ErrPlayed):
+			return hint(err, "%s", l.T("cli.player_return.withdraw", "PN", pn))
+		case err != nil:
 			return err
 		}
 		moved := ""
 		if e.PN < len(s.Entries) {
-			moved = a.tr().T("cli.player.moved", "From", e.PN+1, "To", len(s.Entries), "NewFrom", e.PN, "NewTo", len(s.Entries)-1)
+			moved = l.T("cli.player.moved", "From", e.PN+1, "To", len(s.Entries), "NewFrom", e.PN, "NewTo", len(s.Entries)-1)
 		}
-		a.note(a.tr().T("cli.player.removed", "Player", entryLabel(e), "Name", s.Tournament.Name, "Moved", moved))
-		return nil
+		a.note(l.T("cli.player.removed", "Player", entryLabel(e), "Name", s.Tournament.Name, "Moved", moved, "ID", e.Player.ID))
+		if !out.Stored {
+			return nil
+		}
+		for _, n := range out.Notes {
+			a.notef("%s", n)
+		}
+		a.note(l.T("cli.player.pairedagain", "Round", out.Round.Number, "Summary", roundSummary(l, out.Round)))
+		return printRound(a.stdout, l, out.Snapshot, out.Detail, false)
 	})
 }
 

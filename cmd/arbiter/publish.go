@@ -90,9 +90,9 @@ func writeSite(ctx context.Context, a *app, d *desk.Desk, tid int64, dir string,
 		return "", 0, err
 	}
 	if zip {
-		path := dir
-		if !strings.HasSuffix(strings.ToLower(path), ".zip") {
-			path += ".zip"
+		path, err := zipName(a, dir)
+		if err != nil {
+			return "", 0, err
 		}
 		data, err := zipSite(files)
 		if err != nil {
@@ -179,6 +179,23 @@ func (a *app) writeFiles(dir string, files []web.SiteFile) error {
 		renamed++
 	}
 	return nil
+}
+
+// zipName returns the file the archive --html dir --zip is written to:
+// dir with ".zip" added when missing. A folder ("." or "site/") is not an
+// archive's name and is refused, naming one inside it; a device or a
+// pipe that is there (/dev/stdout) is written as it is, never beside it.
+func zipName(a *app, dir string) (string, error) {
+	fi, err := os.Stat(dir)
+	switch base := filepath.Base(dir); {
+	case err == nil && fi.IsDir(), base == "." || base == ".." || strings.HasSuffix(dir, "/") || strings.HasSuffix(dir, string(filepath.Separator)):
+		return "", usageErrorf("%s", a.tr().T("cli.publish.zip-dir", "Path", dir, "Example", filepath.Join(dir, "site.zip")))
+	case err == nil && !fi.Mode().IsRegular():
+		return dir, nil
+	case strings.HasSuffix(strings.ToLower(dir), ".zip"):
+		return dir, nil
+	}
+	return dir + ".zip", nil
 }
 
 // siteFiles draws the site of the current tournament: the pages through

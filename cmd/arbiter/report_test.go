@@ -442,7 +442,7 @@ func TestReportBadInput(t *testing.T) {
 		{"unknown sheet", []string{"print", "standing", "-o", pdf}, 2, []string{`unknown sheet "standing"`, "did you mean standings?", "pairings"}},
 		{"unknown format", []string{"export", "ods", "x.ods"}, 2, []string{`unknown format "ods"`, "xlsx"}},
 		{"no file", []string{"export", "xlsx"}, 2, []string{"give one FILE to write", "export xlsx standings.xlsx"}},
-		{"round not a number", []string{"print", "slips", "--round", "last", "-o", pdf}, 2, []string{`invalid argument "last"`}},
+		{"round not a number", []string{"print", "slips", "--round", "last", "-o", pdf}, 2, []string{`--round "last": give a whole number`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -160,6 +160,9 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	var fe *flagError
 	if errors.As(err, &fe) || isCobraUsageError(err) {
+		if cmd != nil {
+			err = plainArgsError(a.tr(), cmd, err)
+		}
 		fmt.Fprintf(stderr, "arbiter: %v\n", err)
 		if cmd != nil {
 			fmt.Fprintf(stderr, "\n%s", cmd.UsageString())
@@ -203,15 +206,19 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 		SilenceErrors: true,
 		// Who acts travels with the context of the command, for the
 		// event log.
-		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if err := emptyRefs(a, cmd); err != nil {
+				return err
+			}
 			cmd.SetContext(desk.WithActor(cmd.Context(), a.actor()))
+			return nil
 		},
 	}
 	root.PersistentFlags().StringVar(&a.dbPath, "db", "", "the database `FILE` (default: $ARBITER_DB, else ./arbiter.db)")
 	a.tournament = new(string)
 	root.PersistentFlags().StringVar(a.tournament, "tournament", "", "work on the tournament `ID|NAME` (default: the current tournament)")
 	root.Flags().Bool(strings.TrimPrefix(versionFlag, "--"), false, "print the version of arbiter and exit")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageMarker{err} })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return &usageMarker{plainFlagError(a.tr(), cmd, err)} })
 
 	root.AddCommand(
 		newHelpExitCodesTopic(),
@@ -241,6 +248,19 @@ checked against the Laws of Chess, and XLSX, PDF, TRF and PGN output.`,
 	_ = root.RegisterFlagCompletionFunc("tournament", a.completion((*app).completeTournaments))
 	wrapArgs(root)
 	return root
+}
+
+// emptyRefs refuses --tournament, --season or --db given with nothing in
+// it (--tournament "" from a script whose variable was empty): left
+// empty each means the current tournament, season or database, and a
+// command would act on one nobody named.
+func emptyRefs(a *app, cmd *cobra.Command) error {
+	for _, name := range []string{"tournament", "season", "db"} {
+		if f := cmd.Flag(name); f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
+			return usageErrorf("%s", a.tr().T("err.flag.empty", "Flag", "--"+name, "Example", flagExamples[name]))
+		}
+	}
+	return nil
 }
 
 // wrapArgs marks argument-count errors of every command as usage errors,

@@ -127,7 +127,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 	case opts.manual != "":
 		text, source = opts.manual, "--manual"
 	case opts.file != "":
-		data, err := a.readInput(opts.file)
+		data, err := a.readInput(opts.file, listLimit)
 		if err != nil {
 			return err
 		}
@@ -308,16 +308,53 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// readInput reads a named file, or standard input for "-".
-func (a *app) readInput(name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(a.stdin)
+// Limits of the files read whole by readInput: far above what any real
+// event needs, so that a wrong file (a device, a video) is refused
+// instead of filling the memory.
+const (
+	// listLimit bounds a list typed by hand: the results of a round,
+	// a pairing (9,999 players make 5,000 boards of some 12 bytes).
+	listLimit = 1_000_000
+	// trfLimit bounds a tournament report: 9,999 players with 30
+	// rounds are 4 MB.
+	trfLimit = 16_000_000
+)
+
+// readInput reads a named file, or standard input for "-", up to limit
+// bytes: a longer one is refused, naming the limit, before it is read
+// further.
+func (a *app) readInput(name string, limit int64) ([]byte, error) {
+	var r io.Reader = a.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+		}
+		defer f.Close()
+		r = f
 	}
-	data, err := os.ReadFile(name)
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+		return nil, fmt.Errorf("cannot read %s: %w", name, pathErrText(err))
+	}
+	if int64(len(data)) > limit {
+		what := name
+		if name == "-" {
+			what = a.tr().T("cli.input.stdin")
+		}
+		return nil, errors.New(a.tr().T("cli.input.toolong", "File", what, "Limit", byteSizeIn(a.tr(), limit)))
 	}
 	return data, nil
+}
+
+// excerpt quotes the start of text typed or read, for a message about
+// it: at most 40 characters, so that a wrong file does not fill the
+// screen (or the log) with its content.
+func excerpt(text string) string {
+	if r := []rune(text); len(r) > 40 {
+		return strconv.Quote(string(r[:40])) + "…"
+	}
+	return strconv.Quote(text)
 }
 
 // ErrPairingSyntax is wrapped by every *PairingError.
@@ -331,12 +368,8 @@ type PairingError struct {
 }
 
 func (e *PairingError) Error() string {
-	text := e.Text
 	// A file that is not a pairing at all can hold an item of any length.
-	if r := []rune(text); len(r) > 40 {
-		text = string(r[:40]) + "..."
-	}
-	return fmt.Sprintf("line %d, item %d %q: %v", e.Line, e.Item, text, e.Err)
+	return fmt.Sprintf("line %d, item %d %s: %v", e.Line, e.Item, excerpt(e.Text), e.Err)
 }
 
 func (e *PairingError) Unwrap() error { return e.Err }
@@ -395,7 +428,7 @@ func parseManual(text string) ([]arbiter.Board, []arbiter.Bye, error) {
 			case "f", "full":
 				kind = arbiter.FullBye
 			default:
-				return nil, nil, fail("unknown bye %q: type bye (pairing-allocated), H (half point), Z (zero) or F (full point)", f[1])
+				return nil, nil, fail("unknown bye %s: type bye (pairing-allocated), H (half point), Z (zero) or F (full point)", excerpt(f[1]))
 			}
 			byes = append(byes, arbiter.Bye{PN: pn, Kind: kind})
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -68,18 +67,18 @@ func parseSlips(l *locale.Localizer, text string, sep rune, where func(i int) st
 		}
 		f := strings.Fields(item)
 		if len(f) != 2 {
-			return nil, errors.New(l.T("cli.round_results.pair", "Where", where(i+1), "Item", strconv.Quote(item)))
+			return nil, errors.New(l.T("cli.round_results.pair", "Where", where(i+1), "Item", excerpt(item)))
 		}
 		b, err := strconv.Atoi(f[0])
 		if err != nil || b < 1 {
-			return nil, errors.New(l.T("cli.round_results.board", "Where", where(i+1), "Item", strconv.Quote(item), "Board", strconv.Quote(f[0])))
+			return nil, errors.New(l.T("cli.round_results.board", "Where", where(i+1), "Item", excerpt(item), "Board", excerpt(f[0])))
 		}
 		r, err := arbiter.ParseResult(f[1])
 		if err != nil {
-			return nil, fmt.Errorf("%s %q: %w", where(i+1), item, err)
+			return nil, errors.New(l.T("cli.round_results.result", "Where", where(i+1), "Item", excerpt(item), "Result", excerpt(f[1]), "Codes", arbiter.ResultCodes))
 		}
 		if r == arbiter.NoResult {
-			return nil, errors.New(l.T("cli.round_results.noresult", "Where", where(i+1), "Item", strconv.Quote(item), "Codes", arbiter.ResultCodes))
+			return nil, errors.New(l.T("cli.round_results.noresult", "Where", where(i+1), "Item", excerpt(item), "Codes", arbiter.ResultCodes))
 		}
 		out = append(out, slipResult{where(i + 1), b, r})
 	}
@@ -94,7 +93,7 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 	var slips []slipResult
 	var err error
 	if opts.from != "" {
-		data, rerr := a.readInput(opts.from)
+		data, rerr := a.readInput(opts.from, listLimit)
 		if rerr != nil {
 			return rerr
 		}

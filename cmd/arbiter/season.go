@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -91,8 +92,13 @@ func runSeasonNew(ctx context.Context, a *app, opts *seasonNewOptions) error {
 	if opts.best < 0 {
 		return &flagError{errors.New(l.T("season.err.best", "Value", opts.best))}
 	}
-	if opts.participation < 0 {
-		return &flagError{errors.New(l.T("season.err.participation", "Value", l.Decimal(opts.participation, -1)))}
+	if err := season.CheckParticipation(opts.participation); err != nil {
+		// NaN and infinity are said as typed.
+		value := l.Decimal(opts.participation, -1)
+		if math.IsNaN(opts.participation) || math.IsInf(opts.participation, 0) {
+			value = strconv.FormatFloat(opts.participation, 'g', -1, 64)
+		}
+		return &flagError{errors.New(l.T("season.err.participation", "Value", value, "Max", season.MaxParticipation))}
 	}
 	ties, err := season.ParseTies(opts.ties)
 	if err != nil {
