@@ -221,7 +221,26 @@ type Player struct {
 	FIDEID     string
 	BirthYear  int // 0 if unknown
 	Sex        string
-	Title      Title
+	Title      Title // FIDE title only; a national category is Category
+
+	// The FIDE rating lists beside the standard rating (Rating): rapid
+	// and blitz ratings (0 unrated) and the development coefficient K of
+	// the standard rating as the list gives it (0 unknown).
+	RapidRating int
+	BlitzRating int
+	K           int
+
+	// The national identity, beside the FIDE one: the national ID (for
+	// Italy the ID FSI), national rating (Elo Italia, 0 unrated) and its
+	// K, the national category (FSI: NC, 3N, 2N, 1N, CM, M, ...), the
+	// province (or region, TRF-26 "origin") and the full birth date,
+	// YYYY-MM-DD, where a federation's report needs it.
+	NationalID     string
+	NationalRating int
+	NationalK      int
+	Category       Category
+	Province       string
+	BirthDate      string
 }
 
 // EntryStatus is an entry's state in a tournament. Stored: never reorder.
