@@ -267,6 +267,11 @@ type Entry struct {
 	Status        EntryStatus
 	WithdrawnFrom int // first round the player no longer plays, 0 if not withdrawn
 	JoinedRound   int // first round the player can be paired: 1, or later for a late entry
+	// FIDERating is the FIDE rating of the tournament's pace the player
+	// entered with, which the FIDE rating change starts from; Player.Rating
+	// is the rating the entry is seeded by (SeedRating), and
+	// Player.NationalRating the national rating entered with.
+	FIDERating int
 }
 
 // Plays reports whether the entry is available for pairing in round r

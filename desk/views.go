@@ -67,6 +67,13 @@ type PlayerView struct {
 	JoinedRound   int       `json:"joined_round"`
 	WithdrawnFrom int       `json:"withdrawn_from"`
 	Byes          []ByeView `json:"byes"`
+	// The FIDE rating entered with and the national identity.
+	FIDERating     int    `json:"fide_rating"`
+	NationalID     string `json:"national_id"`
+	NationalRating int    `json:"national_rating"`
+	Category       string `json:"category"`
+	Province       string `json:"province"`
+	BirthDate      string `json:"birth_date"`
 }
 
 // ByeView is a bye asked for.
@@ -83,7 +90,8 @@ func PlayerViewOf(e arbiter.Entry, reqs []Request) PlayerView {
 		ID: p.ID, PairingNumber: e.PN, Name: p.Name, Rating: p.Rating, Status: e.Status.String(),
 		Title: string(p.Title), Club: p.Club, Federation: p.Federation, FIDEID: p.FIDEID,
 		BirthYear: p.BirthYear, Sex: p.Sex, JoinedRound: e.JoinedRound, WithdrawnFrom: e.WithdrawnFrom,
-		Byes: []ByeView{},
+		Byes: []ByeView{}, FIDERating: e.FIDERating, NationalID: p.NationalID, NationalRating: p.NationalRating,
+		Category: string(p.Category), Province: p.Province, BirthDate: p.BirthDate,
 	}
 	for _, r := range reqs {
 		if r.PN == e.PN {
@@ -104,6 +112,9 @@ type StandingView struct {
 	Rating        int                `json:"rating"`
 	Points        float64            `json:"points"`
 	Tiebreaks     map[string]float64 `json:"tiebreaks"`
+	// RatingChange is the FIDE rating change of the event so far (FIDE
+	// Rating Regulations 8.3), when asked for.
+	RatingChange *float64 `json:"rating_change,omitempty"`
 }
 
 // ExplanationView is one tie-break explained, in JSON.
@@ -154,6 +165,16 @@ type RosterView struct {
 	FIDEID     string `json:"fide_id"`
 	BirthYear  int    `json:"birth_year"`
 	Sex        string `json:"sex"`
+	// The other FIDE ratings and the national identity.
+	RapidRating    int    `json:"rapid_rating"`
+	BlitzRating    int    `json:"blitz_rating"`
+	K              int    `json:"k"`
+	NationalID     string `json:"national_id"`
+	NationalRating int    `json:"national_rating"`
+	NationalK      int    `json:"national_k"`
+	Category       string `json:"category"`
+	Province       string `json:"province"`
+	BirthDate      string `json:"birth_date"`
 }
 
 // EventView is one logged change in JSON. Field names are stable.
@@ -253,7 +274,8 @@ func EventViewOf(e Event) EventView {
 
 // RosterViewOf returns the view of a roster player.
 func RosterViewOf(p arbiter.Player) RosterView {
-	return RosterView{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex}
+	return RosterView{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex,
+		p.RapidRating, p.BlitzRating, p.K, p.NationalID, p.NationalRating, p.NationalK, string(p.Category), p.Province, p.BirthDate}
 }
 
 // StandingViews returns the standings st of s (Rank), with the tie-breaks

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -18,6 +19,7 @@ type standingsOptions struct {
 	explain string
 	json    bool
 	active  bool // leave out the players who withdrew
+	change  bool // show each player's FIDE rating change
 }
 
 func newStandingsCmd(a *app) *cobra.Command {
@@ -39,7 +41,16 @@ nothing for that player.
 each opponent's contribution, byes and the dummy opponents of unplayed
 rounds, the values cut, and for DE the group and its games.
 
---active leaves out the players who withdrew; the others keep their places.`,
+--active leaves out the players who withdrew; the others keep their places.
+
+--rating-change adds each player's FIDE rating change over the rounds shown,
+for the rating of the tournament's pace (standard, rapid or blitz), by the
+FIDE Rating Regulations in force: the expected score of table 8.1.2 for each
+game played against a rated opponent, the 400-point rule (8.3.1, for players
+rated below 2650), K from FIDE's list in the roster or by article 8.3.3, and
+K lowered so that K times the games does not exceed 700. Forfeits, byes and
+games against unrated opponents do not count. With --json each player has a
+rating_change.`,
 		Example: `  $ arbiter standings
   $ arbiter standings --round 3 --json
   $ arbiter standings --explain "Rossi, Mario"`,
@@ -53,6 +64,7 @@ rounds, the values cut, and for DE the group and its games.
 	cmd.Flags().StringVar(&opts.explain, "explain", "", "explain the tie-breaks of `PLAYER`")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the standings as JSON")
 	cmd.Flags().BoolVar(&opts.active, "active", false, "leave out the players who withdrew (their places are kept)")
+	cmd.Flags().BoolVar(&opts.change, "rating-change", false, "show each player's FIDE rating change (FIDE Rating Regulations 8.3)")
 	cmd.RegisterFlagCompletionFunc("explain", a.completion(func(a *app, cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return a.completePlayers(cmd, prefix)
 	}))
@@ -109,10 +121,28 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		if opts.active {
 			st = desk.ActiveOnly(s, st)
 		}
-		if opts.json {
-			return writeJSON(a.stdout, desk.StandingViews(s, in, st))
+		var changes map[int]desk.RatingChange
+		if opts.change {
+			rc, err := desk.RatingChanges(s, n)
+			if err != nil {
+				return err
+			}
+			changes = map[int]desk.RatingChange{}
+			for _, c := range rc {
+				changes[c.PN] = c
+			}
 		}
-		return printStandings(a, s, in, st, n)
+		if opts.json {
+			views := desk.StandingViews(s, in, st)
+			if changes != nil {
+				for i := range views {
+					v := math.Round(changes[views[i].PairingNumber].Value*100) / 100
+					views[i].RatingChange = &v
+				}
+			}
+			return writeJSON(a.stdout, views)
+		}
+		return printStandings(a, s, in, st, n, changes)
 	})
 }
 
@@ -153,7 +183,7 @@ func checkPaired(l *locale.Localizer, s *desk.Snapshot, r int) error {
 	}
 }
 
-func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.Standing, n int) error {
+func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.Standing, n int, changes map[int]desk.RatingChange) error {
 	t := s.Tournament
 	if len(st) == 0 {
 		a.note(a.tr().T("cli.noplayers", "Name", t.Name))
@@ -165,6 +195,10 @@ func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.S
 	head := []string{l.T("col.rank"), l.T("cli.col.no"), l.T("col.name"), l.T("col.rating"), l.T("col.points")}
 	for _, sp := range in.Chain {
 		head = append(head, sp.String())
+		right = append(right, true)
+	}
+	if changes != nil {
+		head = append(head, l.T("col.change"))
 		right = append(right, true)
 	}
 	tb := newTable(right...)
@@ -179,9 +213,29 @@ func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.S
 		for i, sp := range in.Chain {
 			cells = append(cells, figure(l, sp, x.Values[i]))
 		}
+		if changes != nil {
+			cells = append(cells, ratingChangeText(l, changes[x.PN]))
+		}
 		tb.add(cells...)
 	}
 	return tb.write(a.stdout)
+}
+
+// ratingChangeText writes a rating change with a sign and one decimal in the
+// language's decimal mark ("+5.6", "-12.0"), "-" for a player with no
+// rated game or no FIDE rating.
+func ratingChangeText(l *locale.Localizer, c desk.RatingChange) string {
+	if c.Rating == 0 || c.Games == 0 {
+		return "-"
+	}
+	v := l.Decimal(math.Abs(c.Value), 1)
+	switch {
+	case c.Value > 0:
+		return "+" + v
+	case c.Value < 0:
+		return "-" + v
+	}
+	return v
 }
 
 // figure formats a tie-break value: whole numbers without decimals, others
