@@ -69,6 +69,21 @@ func Detect(head []byte) Format {
 	return CSV
 }
 
+// errNotList is the error for a file that is no list of players.
+var errNotList = errors.New("roster: unknown kind of file: give a CSV or XLSX list, FIDE's rating list (TXT or XML) or Vega's players archive")
+
+// notList reports whether head starts a file that is no list of players:
+// a PDF, or binary bytes (NUL) outside a workbook or UTF-16 text.
+func notList(head []byte) bool {
+	if bytes.HasPrefix(head, []byte("%PDF")) {
+		return true
+	}
+	if bytes.HasPrefix(head, []byte("PK\x03\x04")) || bytes.HasPrefix(head, []byte("\xff\xfe")) || bytes.HasPrefix(head, []byte("\xfe\xff")) {
+		return false
+	}
+	return bytes.IndexByte(head, 0) >= 0
+}
+
 // PaceOfName says which rating a FIDE list of one kind holds from its
 // file name, as FIDE names them ("standard_rating_list.txt",
 // "rapid_jan26frl.txt", "blitz_rating_list_xml.zip"): rapid or blitz
@@ -92,6 +107,9 @@ func PaceOfName(name string) arbiter.Pace {
 func Scan(r io.Reader, opt Options, fn func(Row) error) (Format, text.Encoding, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(4096)
+	if notList(head) {
+		return CSV, text.Auto, errNotList
+	}
 	format := Detect(head)
 	switch format {
 	case XLSX:

@@ -106,6 +106,9 @@ type Options struct {
 func Read(r io.Reader, opt Options) (*File, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(4096)
+	if notList(head) {
+		return nil, errNotList
+	}
 	format := Detect(head)
 	var f *File
 	var err error
