@@ -82,12 +82,16 @@ func TestListsThatFailed(t *testing.T) {
 		{"Rossi, Mario", func(p rosterJSON) bool { return p.Category == "1N" && p.Title == "" && p.NationalRating == 1870 }},
 		{"Bianchi, Anna", func(p rosterJSON) bool { return p.Title == "WFM" && p.Category == "" }},
 		{"Verdi, Luca", func(p rosterJSON) bool { return p.Category == "CM" && p.Title == "" }},
-		{"Ferretti, Niccolò", func(p rosterJSON) bool { return p.NationalID == "123456" && p.NationalRating == 1712 && p.Province == "MI" }},
+		{"Ferretti, Niccolò", func(p rosterJSON) bool {
+			return p.NationalID == "123456" && p.NationalRating == 1712 && p.Province == "MI"
+		}},
 		{"De Luca, Maria Grazia", func(p rosterJSON) bool { return p.Category == "CM" && p.Title == "" }},
 		{"Giordano, Salvatore", func(p rosterJSON) bool {
 			return p.NationalID == "555555" && p.NationalRating == 1612 && p.BirthDate == "1995-07-03" && p.Category == "2N"
 		}},
-		{"Müller, Jörg", func(p rosterJSON) bool { return p.FIDEID == "4600001" && p.Rating == 2300 && p.Title == "FM" && p.K == 10 }},
+		{"Müller, Jörg", func(p rosterJSON) bool {
+			return p.FIDEID == "4600001" && p.Rating == 2300 && p.Title == "FM" && p.K == 10
+		}},
 	}
 	for _, ch := range checks {
 		p, ok := got[ch.name]
