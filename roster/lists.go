@@ -223,7 +223,6 @@ func scanCSV(r *bufio.Reader, opt Options, fn func(Row) error) (text.Encoding, e
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
@@ -231,6 +230,7 @@ func scanCSV(r *bufio.Reader, opt Options, fn func(Row) error) (text.Encoding, e
 			}
 			return d.used, fmt.Errorf("roster: %w", err)
 		}
+		line, _ := cr.FieldPos(0)
 		for i, f := range rec {
 			rec[i] = d.text([]byte(f))
 		}
