@@ -70,18 +70,12 @@ func Detect(head []byte) Format {
 }
 
 // errNotList is the error for a file that is no list of players.
-var errNotList = errors.New("roster: unknown kind of file: give a CSV or XLSX list, FIDE's rating list (TXT or XML) or Vega's players archive")
+var errNotList = errors.New("roster: unknown kind of file: give a .csv or .xlsx file, FIDE's rating list (TXT or XML) or Vega's players archive")
 
 // notList reports whether head starts a file that is no list of players:
-// a PDF, or binary bytes (NUL) outside a workbook or UTF-16 text.
+// a PDF.
 func notList(head []byte) bool {
-	if bytes.HasPrefix(head, []byte("%PDF")) {
-		return true
-	}
-	if bytes.HasPrefix(head, []byte("PK\x03\x04")) || bytes.HasPrefix(head, []byte("\xff\xfe")) || bytes.HasPrefix(head, []byte("\xfe\xff")) {
-		return false
-	}
-	return bytes.IndexByte(head, 0) >= 0
+	return bytes.HasPrefix(head, []byte("%PDF"))
 }
 
 // PaceOfName says which rating a FIDE list of one kind holds from its

@@ -50,6 +50,7 @@ func (db *DB) ImportRoster(ctx context.Context, source string, rows []ImportRow,
 			e.keys[i] = keysOf(r.Name)
 		}
 		lineOf := map[int64]int{}
+		nameOf := map[int64]string{}
 		fresh, updated := 0, 0
 		for _, r := range rows {
 			res, err := e.importRow(ctx, r, AddOptions{New: opt.New})
@@ -61,9 +62,10 @@ func (db *DB) ImportRoster(ctx context.Context, source string, rows []ImportRow,
 				return fmt.Errorf("line %d: %w", r.Line, err)
 			}
 			if prev, ok := lineOf[res.Player.ID]; ok {
-				return conflict("line %d: %s is already on line %d", r.Line, res.Player.Name, prev)
+				return conflict("line %d: %s is already on line %d", r.Line, nameOf[res.Player.ID], prev)
 			}
 			lineOf[res.Player.ID] = r.Line
+			nameOf[res.Player.ID] = res.Player.Name
 			switch {
 			case res.New:
 				fresh++

@@ -168,7 +168,12 @@ func (a *app) readPlayerList(file, encoding string, columns map[string]string) (
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, errors.New(a.tr().T("cli.roster_import.folder", "Path", file))
 	}
-	list, err := roster.Read(f, roster.Options{Encoding: enc, Pace: roster.PaceOfName(file), Columns: columns, Year: time.Now().Year()})
+	var list *roster.File
+	if ext := strings.ToLower(filepath.Ext(file)); ext == ".xlsx" || ext == ".xlsm" {
+		list, err = roster.ReadXLSX(f) // a workbook by its name must be one
+	} else {
+		list, err = roster.Read(f, roster.Options{Encoding: enc, Pace: roster.PaceOfName(file), Columns: columns, Year: time.Now().Year()})
+	}
 	if err != nil {
 		var pe *roster.ParseError
 		if errors.As(err, &pe) {
