@@ -14,7 +14,7 @@ func TestDeps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
-	pure := []string{".", "./rules", "./scoring", "./tiebreak", "./pairing", "./trf", "./games", "./text", "./season", "./phrase", "./prizes"}
+	pure := []string{".", "./rules", "./scoring", "./tiebreak", "./pairing", "./trf", "./games", "./text", "./season", "./phrase", "./prizes", "./rating"}
 	forbidden := []string{"database/sql", "modernc.org/sqlite", "github.com/xuri/excelize", "codeberg.org/go-pdf/fpdf", "github.com/spf13/cobra", "os/exec", "net"}
 	for _, pkg := range pure {
 		if _, err := os.Stat(pkg); err != nil {

@@ -63,3 +63,43 @@ func nameKey(name string) string {
 	}
 	return FoldName(name)
 }
+
+// BetterSpelling chooses between the name a roster has (old) and the name
+// a later list gives the same player, known by the same ID (new): a name
+// that is the same one however written (SameName) is replaced only by a
+// spelling that tells more (accents where old has none, mixed case where
+// old is in capitals, "Surname, Given name" where old has no comma), so
+// that a FIDE list without accents does not undo the club's "Niccolò";
+// another name replaces old, as the ID says it is the same person.
+func BetterSpelling(old, new string) string {
+	new = strings.TrimSpace(new)
+	if new == "" || new == old {
+		return old
+	}
+	if !SameName(old, new) {
+		return new
+	}
+	if spellingScore(new) > spellingScore(old) {
+		return new
+	}
+	return old
+}
+
+func spellingScore(s string) int {
+	n := 0
+	lower, upper := false, false
+	for _, r := range s {
+		if r > unicode.MaxASCII && unicode.IsLetter(r) {
+			n += 2
+		}
+		lower = lower || unicode.IsLower(r)
+		upper = upper || unicode.IsUpper(r)
+	}
+	if lower && upper {
+		n += 4
+	}
+	if strings.Contains(s, ",") {
+		n++
+	}
+	return n
+}

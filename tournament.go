@@ -223,7 +223,25 @@ type Player struct {
 	FIDEID     string
 	BirthYear  int // 0 if unknown
 	Sex        string
-	Title      Title
+	Title      Title // FIDE title only; a national category is Category
+
+	// The FIDE rating lists beside the standard rating (Rating): rapid
+	// and blitz ratings (0 unrated) and the development coefficient K of
+	// the standard rating as the list gives it (0 unknown).
+	RapidRating int
+	BlitzRating int
+	K           int
+
+	// The national identity, beside the FIDE one: the national ID (for
+	// Italy the ID FSI), national rating (Elo Italia, 0 unrated) and its
+	// K, the national category (FSI: NC, 3N, 2N, 1N, CM, M, ...), the
+	// province (or region, TRF-26 "origin").
+	NationalID     string
+	NationalRating int
+	NationalK      int
+	Category       Category
+	Province       string
+
 	// BirthDate is the full date of birth, YYYY-MM-DD, when known (the
 	// FIDE report writes it, TRF-26 001 columns 70-79); "" otherwise.
 	// When set, BirthYear is its year.
@@ -264,6 +282,11 @@ type Entry struct {
 	Status        EntryStatus
 	WithdrawnFrom int // first round the player no longer plays, 0 if not withdrawn
 	JoinedRound   int // first round the player can be paired: 1, or later for a late entry
+	// FIDERating is the FIDE rating of the tournament's pace the player
+	// entered with, which the FIDE rating change starts from; Player.Rating
+	// is the rating the entry is seeded by (SeedRating), and
+	// Player.NationalRating the national rating entered with.
+	FIDERating int
 }
 
 // Plays reports whether the entry is available for pairing in round r

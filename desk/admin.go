@@ -49,6 +49,9 @@ func (d *Desk) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt Ad
 	if opt.SurnameFirst, err = d.surnameFirst(ctx, tid); err != nil {
 		return a, err
 	}
+	if err := d.clubSeed(ctx, tid, &opt); err != nil {
+		return a, err
+	}
 	a, err = d.db.AddEntry(ctx, tid, p, opt)
 	return a, inputErr("player", err)
 }
@@ -57,6 +60,9 @@ func (d *Desk) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt Ad
 func (d *Desk) Import(ctx context.Context, tid int64, source string, rows []ImportRow, opt AddOptions) ([]Added, error) {
 	var err error
 	if opt.SurnameFirst, err = d.surnameFirst(ctx, tid); err != nil {
+		return nil, err
+	}
+	if err := d.clubSeed(ctx, tid, &opt); err != nil {
 		return nil, err
 	}
 	a, err := d.db.Import(ctx, tid, source, rows, opt)

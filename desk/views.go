@@ -68,6 +68,12 @@ type PlayerView struct {
 	JoinedRound   int       `json:"joined_round"`
 	WithdrawnFrom int       `json:"withdrawn_from"`
 	Byes          []ByeView `json:"byes"`
+	// The FIDE rating entered with and the national identity.
+	FIDERating     int    `json:"fide_rating"`
+	NationalID     string `json:"national_id"`
+	NationalRating int    `json:"national_rating"`
+	Category       string `json:"category"`
+	Province       string `json:"province"`
 }
 
 // ByeView is a bye asked for.
@@ -83,8 +89,9 @@ func PlayerViewOf(e arbiter.Entry, reqs []Request) PlayerView {
 	j := PlayerView{
 		ID: p.ID, PairingNumber: e.PN, Name: p.Name, Rating: p.Rating, Status: e.Status.String(),
 		Title: string(p.Title), Club: p.Club, Federation: p.Federation, FIDEID: p.FIDEID,
-		BirthYear: p.BirthYear, BirthDate: p.BirthDate, Sex: p.Sex, JoinedRound: e.JoinedRound, WithdrawnFrom: e.WithdrawnFrom,
-		Byes: []ByeView{},
+		BirthYear: p.BirthYear, Sex: p.Sex, JoinedRound: e.JoinedRound, WithdrawnFrom: e.WithdrawnFrom,
+		Byes: []ByeView{}, FIDERating: e.FIDERating, NationalID: p.NationalID, NationalRating: p.NationalRating,
+		Category: string(p.Category), Province: p.Province, BirthDate: p.BirthDate,
 	}
 	for _, r := range reqs {
 		if r.PN == e.PN {
@@ -109,6 +116,9 @@ type StandingView struct {
 	// the player (tiebreak.Standing.Undefined); "tiebreaks" holds 0 for
 	// them.
 	Undefined []string `json:"undefined,omitempty"`
+	// RatingChange is the FIDE rating change of the event so far (FIDE
+	// Rating Regulations 8.3), when asked for.
+	RatingChange *float64 `json:"rating_change,omitempty"`
 }
 
 // ExplanationView is one tie-break explained, in JSON.
@@ -161,7 +171,16 @@ type RosterView struct {
 	FIDEID     string `json:"fide_id"`
 	BirthYear  int    `json:"birth_year"`
 	Sex        string `json:"sex"`
-	BirthDate  string `json:"birth_date,omitempty"`
+	// The other FIDE ratings and the national identity.
+	RapidRating    int    `json:"rapid_rating"`
+	BlitzRating    int    `json:"blitz_rating"`
+	K              int    `json:"k"`
+	NationalID     string `json:"national_id"`
+	NationalRating int    `json:"national_rating"`
+	NationalK      int    `json:"national_k"`
+	Category       string `json:"category"`
+	Province       string `json:"province"`
+	BirthDate      string `json:"birth_date"`
 }
 
 // EventView is one logged change in JSON. Field names are stable.
@@ -261,7 +280,8 @@ func EventViewOf(e Event) EventView {
 
 // RosterViewOf returns the view of a roster player.
 func RosterViewOf(p arbiter.Player) RosterView {
-	return RosterView{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex, p.BirthDate}
+	return RosterView{p.ID, p.Name, p.Rating, string(p.Title), p.Club, p.Federation, p.FIDEID, p.BirthYear, p.Sex,
+		p.RapidRating, p.BlitzRating, p.K, p.NationalID, p.NationalRating, p.NationalK, string(p.Category), p.Province, p.BirthDate}
 }
 
 // StandingViews returns the standings st of s (Rank), with the tie-breaks

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/text"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -19,13 +18,13 @@ func TestReadCSVFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	got, err := Read("circolo.csv", f, text.Auto)
+	got, err := Read(f, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []Row{
 		{2, arbiter.Player{Name: "Rossi, Mario", Rating: 1850, Club: "Labyrinth", Federation: "ITA", FIDEID: "12345678", BirthYear: 1987, Sex: "M"}},
-		{3, arbiter.Player{Name: "D'Amato, Nicolò", Club: "Labyrinth", Federation: "ITA", BirthYear: 2001, Sex: "M"}},
+		{3, arbiter.Player{Name: "D'Amato, Nicolò", Club: "Labyrinth", Federation: "ITA", BirthYear: 2001, BirthDate: "2001-05-12", Sex: "M"}},
 		{5, arbiter.Player{Name: "Bianchi, Anna", Rating: 2010, Club: "Scacchi Torino", Federation: "ITA", FIDEID: "23456789", BirthYear: 1995, Sex: "F", Title: "WFM"}},
 	}
 	if !reflect.DeepEqual(got.Rows, want) {
@@ -90,7 +89,7 @@ func TestReadXLSX(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := buf.Bytes()
-	_, err := Read("players.xlsx", bytes.NewReader(data), text.Auto)
+	_, err := Read(bytes.NewReader(data), Options{})
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Line != 5 || pe.Column != "Rating" {
 		t.Fatalf("bad row 5: error %v, want line 5 column Rating", err)
@@ -104,7 +103,7 @@ func TestReadXLSX(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Row{
-		{2, arbiter.Player{Name: "Neri, Paolo", Rating: 2000, Club: "Labyrinth", Title: "FM", BirthYear: 1990}},
+		{2, arbiter.Player{Name: "Neri, Paolo", Rating: 2000, Club: "Labyrinth", Title: "FM", BirthYear: 1990, BirthDate: "1990-03-04"}},
 		{4, arbiter.Player{Name: "Conti, Sara", Club: "Labyrinth"}},
 	}
 	if !reflect.DeepEqual(f.Rows, want) {

@@ -92,8 +92,8 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 		ids := make([]int64, len(ti.Entries)+1) // roster ID by pairing number
 		used := map[int64]bool{}
 		newPlayers := 0
-		est, err := tx.PrepareContext(ctx, `INSERT INTO entries (tournament_id, player_id, pn, rating, status, withdrawn_from, joined_round, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+		est, err := tx.PrepareContext(ctx, `INSERT INTO entries (tournament_id, player_id, pn, rating, fide_rating, national_rating, status, withdrawn_from, joined_round, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
@@ -122,10 +122,14 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 			used[p.ID] = true
 			ids[e.PN] = p.ID
 			joined := max(e.JoinedRound, 1)
-			if _, err := est.ExecContext(ctx, t.ID, p.ID, e.PN, p.Rating, e.Status, e.WithdrawnFrom, joined, db.stamp()); err != nil {
+			// The file's rating (001) is the FIDE rating the entry is
+			// seeded by; its national record gives the national one.
+			national := e.Player.NationalRating
+			if _, err := est.ExecContext(ctx, t.ID, p.ID, e.PN, e.Player.Rating, e.Player.Rating, national, e.Status, e.WithdrawnFrom, joined, db.stamp()); err != nil {
 				return fmt.Errorf("enter %s: %w", p.Name, err)
 			}
-			a.Entry = arbiter.Entry{PN: e.PN, Player: p, Status: e.Status, WithdrawnFrom: e.WithdrawnFrom, JoinedRound: joined}
+			p.Rating, p.NationalRating = e.Player.Rating, national
+			a.Entry = arbiter.Entry{PN: e.PN, Player: p, Status: e.Status, WithdrawnFrom: e.WithdrawnFrom, JoinedRound: joined, FIDERating: e.Player.Rating}
 			out.Players = append(out.Players, a)
 		}
 		if err := db.insertRounds(ctx, tx, t.ID, method, len(ti.Entries), ti.Rounds); err != nil {
@@ -331,6 +335,21 @@ func fillPlayer(r, p arbiter.Player) arbiter.Player {
 	}
 	if r.Club == "" {
 		r.Club = p.Club
+	}
+	if r.NationalID == "" {
+		r.NationalID = p.NationalID
+	}
+	if r.NationalRating == 0 {
+		r.NationalRating = p.NationalRating
+	}
+	if r.Category == "" {
+		r.Category = p.Category
+	}
+	if r.Province == "" {
+		r.Province = p.Province
+	}
+	if r.BirthDate == "" {
+		r.BirthDate = p.BirthDate
 	}
 	return r
 }

@@ -14,14 +14,20 @@ import (
 	"github.com/labyrinth-chess/arbiter/text"
 )
 
-const playerColumns = `p.id, p.name, p.rating, p.club, p.federation, p.fide_id, p.birth_year, p.sex, p.title, p.birth_date`
+const playerColumns = `p.id, p.name, p.rating, p.club, p.federation, p.fide_id, p.birth_year, p.sex, p.title,
+	p.rapid_rating, p.blitz_rating, p.k, p.national_id, p.national_rating, p.national_k, p.category, p.province, p.birth_date`
+
+// playerDest returns where the columns of playerColumns go in p.
+func playerDest(p *arbiter.Player, title, category *string) []any {
+	return []any{&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, title,
+		&p.RapidRating, &p.BlitzRating, &p.K, &p.NationalID, &p.NationalRating, &p.NationalK, category, &p.Province, &p.BirthDate}
+}
 
 func scanPlayer(row interface{ Scan(...any) error }, extra ...any) (arbiter.Player, error) {
 	var p arbiter.Player
-	var title string
-	dest := []any{&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, &title, &p.BirthDate}
-	err := row.Scan(append(dest, extra...)...)
-	p.Title = arbiter.Title(title)
+	var title, category string
+	err := row.Scan(append(playerDest(&p, &title, &category), extra...)...)
+	p.Title, p.Category = arbiter.Title(title), arbiter.Category(category)
 	return p, err
 }
 
@@ -56,6 +62,20 @@ func checkPlayer(p arbiter.Player) error {
 	if _, err := arbiter.ParseTitle(string(p.Title)); err != nil {
 		return invalid("%v", err)
 	}
+	if _, err := arbiter.ParseCategory(string(p.Category)); err != nil {
+		return invalid("%v", err)
+	}
+	for _, r := range []struct {
+		what string
+		n    int
+	}{{"rapid rating", p.RapidRating}, {"blitz rating", p.BlitzRating}, {"national rating", p.NationalRating}} {
+		if r.n < 0 || r.n > 3500 {
+			return invalid("%s %d of %s is out of range: type a rating from 0 (unrated) to 3500", r.what, r.n, p.Name)
+		}
+	}
+	if p.K < 0 || p.K > 100 || p.NationalK < 0 || p.NationalK > 100 {
+		return invalid("K of %s is out of range: type a whole number such as 20", p.Name)
+	}
 	return nil
 }
 
@@ -73,6 +93,9 @@ func checkPlayerText(p arbiter.Player) error {
 		{"federation", p.Federation, 3},
 		{"FIDE ID", p.FIDEID, 12},
 		{"sex", p.Sex, 1},
+		{"national ID", p.NationalID, 12},
+		{"province", p.Province, 20},
+		{"birth date", p.BirthDate, 10},
 	}
 	for _, f := range fields {
 		if err := text.Check(f.name, f.value, f.max); err != nil {
@@ -135,7 +158,7 @@ func loadPlayer(ctx context.Context, q queryer, id int64) (arbiter.Player, error
 // loadEntries returns the entries of tournament tid in pairing-number
 // order, each with its roster player and the rating entered with.
 func loadEntries(ctx context.Context, q queryer, tid int64) ([]arbiter.Entry, error) {
-	rows, err := q.QueryContext(ctx, `SELECT e.pn, e.status, e.withdrawn_from, e.joined_round, e.rating, `+playerColumns+`
+	rows, err := q.QueryContext(ctx, `SELECT e.pn, e.status, e.withdrawn_from, e.joined_round, e.rating, e.fide_rating, e.national_rating, `+playerColumns+`
 		FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? ORDER BY e.pn`, tid)
 	if err != nil {
 		return nil, fmt.Errorf("read entries: %w", err)
@@ -144,15 +167,15 @@ func loadEntries(ctx context.Context, q queryer, tid int64) ([]arbiter.Entry, er
 	var es []arbiter.Entry
 	for rows.Next() {
 		var e arbiter.Entry
-		var rating int
-		var title string
+		var rating, national int
+		var title, category string
 		p := &e.Player
-		if err := rows.Scan(&e.PN, &e.Status, &e.WithdrawnFrom, &e.JoinedRound, &rating,
-			&p.ID, &p.Name, &p.Rating, &p.Club, &p.Federation, &p.FIDEID, &p.BirthYear, &p.Sex, &title, &p.BirthDate); err != nil {
+		dest := append([]any{&e.PN, &e.Status, &e.WithdrawnFrom, &e.JoinedRound, &rating, &e.FIDERating, &national}, playerDest(p, &title, &category)...)
+		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("read entries: %w", err)
 		}
-		p.Title = arbiter.Title(title)
-		p.Rating = rating
+		p.Title, p.Category = arbiter.Title(title), arbiter.Category(category)
+		p.Rating, p.NationalRating = rating, national
 		es = append(es, e)
 	}
 	return es, rows.Err()
@@ -179,6 +202,9 @@ type AddOptions struct {
 	// ("Olga Petrova"): the club types "Surname, Name", so that lists
 	// sort by surname (ErrNameOrder).
 	SurnameFirst bool
+	// Club gives roster players' club ratings, for a tournament seeded by
+	// them (rating type OTHER); nil for none.
+	Club map[int64]int
 }
 
 // ErrNameOrder is the kind of error for a new name typed without the
@@ -251,7 +277,7 @@ func (db *DB) Import(ctx context.Context, tid int64, source string, rows []Impor
 		}
 		lineOf := map[int64]int{}
 		for _, r := range rows {
-			a, err := e.add(ctx, r.Player, AddOptions{New: opt.New, SurnameFirst: opt.SurnameFirst})
+			a, err := e.add(ctx, r.Player, AddOptions{New: opt.New, SurnameFirst: opt.SurnameFirst, Club: opt.Club})
 			if err != nil {
 				var ie *InputError
 				if errors.As(err, &ie) {
@@ -330,12 +356,8 @@ func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, erro
 	if opt.New {
 		return nil, nil
 	}
-	if p.FIDEID != "" {
-		for i := range e.roster {
-			if e.roster[i].FIDEID == p.FIDEID {
-				return &e.roster[i], nil
-			}
-		}
+	if r := e.byID(p); r != nil {
+		return r, nil
 	}
 	k := keysOf(p.Name)
 	var same, similar []*arbiter.Player
@@ -375,6 +397,26 @@ func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, erro
 		return nil, &InputError{Kind: ErrLikelyDuplicate, Msg: msg, Players: ids(similar)}
 	}
 	return nil, nil
+}
+
+// byID returns the roster player with p's FIDE ID, or else with p's
+// national ID, or nil.
+func (e *enroller) byID(p arbiter.Player) *arbiter.Player {
+	if p.FIDEID != "" {
+		for i := range e.roster {
+			if e.roster[i].FIDEID == p.FIDEID {
+				return &e.roster[i]
+			}
+		}
+	}
+	if p.NationalID != "" {
+		for i := range e.roster {
+			if e.roster[i].NationalID == p.NationalID {
+				return &e.roster[i]
+			}
+		}
+	}
+	return nil
 }
 
 // ErrAmbiguous is the kind of error AddEntry returns for a name that
@@ -511,8 +553,12 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 	}
 	pn := e.nextPN
 	e.nextPN++
-	_, err = e.tx.ExecContext(ctx, `INSERT INTO entries (tournament_id, player_id, pn, rating, joined_round, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, e.t.ID, p.ID, pn, p.Rating, joined, e.db.stamp())
+	// The entry is seeded by the rating the tournament chose (SeedRating);
+	// it keeps the FIDE and national ratings it entered with.
+	fide := p.FIDERating(e.t.Pace)
+	seed := arbiter.SeedRating(e.t, p, opt.Club[p.ID])
+	_, err = e.tx.ExecContext(ctx, `INSERT INTO entries (tournament_id, player_id, pn, rating, fide_rating, national_rating, joined_round, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, e.t.ID, p.ID, pn, seed, fide, p.NationalRating, joined, e.db.stamp())
 	if err != nil {
 		return a, fmt.Errorf("enter %s: %w", p.Name, err)
 	}
@@ -525,7 +571,8 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 	if err := e.db.logEvent(ctx, e.tx, e.t.ID, ActPlayerAdd, subject, "", detail); err != nil {
 		return a, err
 	}
-	a.Entry = arbiter.Entry{PN: pn, Player: p, JoinedRound: joined}
+	p.Rating = seed
+	a.Entry = arbiter.Entry{PN: pn, Player: p, JoinedRound: joined, FIDERating: fide}
 	return a, nil
 }
 
@@ -586,13 +633,34 @@ func mergePlayer(r, p arbiter.Player) arbiter.Player {
 	if p.Title != "" {
 		r.Title = p.Title
 	}
+	set := func(dst *int, v int) {
+		if v != 0 {
+			*dst = v
+		}
+	}
+	set(&r.RapidRating, p.RapidRating)
+	set(&r.BlitzRating, p.BlitzRating)
+	set(&r.K, p.K)
+	set(&r.NationalRating, p.NationalRating)
+	set(&r.NationalK, p.NationalK)
+	if p.NationalID != "" {
+		r.NationalID = p.NationalID
+	}
+	if p.Category != "" {
+		r.Category = p.Category
+	}
+	if p.Province != "" {
+		r.Province = p.Province
+	}
 	return r
 }
 
 func (db *DB) insertPlayer(ctx context.Context, tx *sql.Tx, p arbiter.Player) (int64, error) {
-	res, err := tx.ExecContext(ctx, `INSERT INTO players (name, name_key, rating, club, federation, fide_id, birth_year, sex, title, birth_date, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, arbiter.FoldName(p.Name), p.Rating, p.Club, p.Federation,
-		p.FIDEID, p.BirthYear, p.Sex, string(p.Title), p.BirthDate, db.stamp())
+	res, err := tx.ExecContext(ctx, `INSERT INTO players (name, name_key, rating, club, federation, fide_id, birth_year, sex, title,
+		rapid_rating, blitz_rating, k, national_id, national_rating, national_k, category, province, birth_date, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, arbiter.FoldName(p.Name), p.Rating, p.Club, p.Federation,
+		p.FIDEID, p.BirthYear, p.Sex, string(p.Title), p.RapidRating, p.BlitzRating, p.K, p.NationalID, p.NationalRating,
+		p.NationalK, string(p.Category), p.Province, p.BirthDate, db.stamp())
 	if err != nil {
 		return 0, fmt.Errorf("add player %s: %w", p.Name, err)
 	}
@@ -607,8 +675,10 @@ func (db *DB) updatePlayer(ctx context.Context, tx *sql.Tx, tid int64, p, q arbi
 		return nil
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE players SET name = ?, name_key = ?, rating = ?, club = ?, federation = ?,
-		fide_id = ?, birth_year = ?, sex = ?, title = ?, birth_date = ? WHERE id = ?`, q.Name, arbiter.FoldName(q.Name), q.Rating,
-		q.Club, q.Federation, q.FIDEID, q.BirthYear, q.Sex, string(q.Title), q.BirthDate, p.ID)
+		fide_id = ?, birth_year = ?, sex = ?, title = ?, rapid_rating = ?, blitz_rating = ?, k = ?, national_id = ?,
+		national_rating = ?, national_k = ?, category = ?, province = ?, birth_date = ? WHERE id = ?`, q.Name, arbiter.FoldName(q.Name), q.Rating,
+		q.Club, q.Federation, q.FIDEID, q.BirthYear, q.Sex, string(q.Title), q.RapidRating, q.BlitzRating, q.K, q.NationalID,
+		q.NationalRating, q.NationalK, string(q.Category), q.Province, q.BirthDate, p.ID)
 	if err != nil {
 		return fmt.Errorf("update player %s: %w", p.Name, err)
 	}
@@ -636,6 +706,15 @@ func diffPlayer(a, b arbiter.Player) []change {
 	add("date of birth", a.BirthDate, b.BirthDate)
 	add("sex", a.Sex, b.Sex)
 	add("title", string(a.Title), string(b.Title))
+	n := func(field string, x, y int) { add(field, strconv.Itoa(x), strconv.Itoa(y)) }
+	n("rapid rating", a.RapidRating, b.RapidRating)
+	n("blitz rating", a.BlitzRating, b.BlitzRating)
+	n("K", a.K, b.K)
+	add("national ID", a.NationalID, b.NationalID)
+	n("national rating", a.NationalRating, b.NationalRating)
+	n("national K", a.NationalK, b.NationalK)
+	add("category", string(a.Category), string(b.Category))
+	add("province", a.Province, b.Province)
 	return cs
 }
 
@@ -683,16 +762,17 @@ func entryByPlayer(ctx context.Context, q queryer, tid, playerID int64) (arbiter
 	var e arbiter.Entry
 	var rating int
 	var err error
-	e.Player, err = scanPlayer(q.QueryRowContext(ctx, `SELECT `+playerColumns+`, e.pn, e.status, e.withdrawn_from, e.joined_round, e.rating
+	var national int
+	e.Player, err = scanPlayer(q.QueryRowContext(ctx, `SELECT `+playerColumns+`, e.pn, e.status, e.withdrawn_from, e.joined_round, e.rating, e.fide_rating, e.national_rating
 		FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? AND e.player_id = ?`, tid, playerID),
-		&e.PN, &e.Status, &e.WithdrawnFrom, &e.JoinedRound, &rating)
+		&e.PN, &e.Status, &e.WithdrawnFrom, &e.JoinedRound, &rating, &e.FIDERating, &national)
 	if errors.Is(err, sql.ErrNoRows) {
 		return e, notFound("club player id:%d is not entered in this tournament", playerID)
 	}
 	if err != nil {
 		return e, fmt.Errorf("read entry: %w", err)
 	}
-	e.Player.Rating = rating
+	e.Player.Rating, e.Player.NationalRating = rating, national
 	return e, nil
 }
 
@@ -776,7 +856,7 @@ func (db *DB) EditPlayer(ctx context.Context, tid, id int64, ch PlayerChange) (a
 			if err == nil {
 				p.Rating = e.Player.Rating
 				if ch.Rating != nil && e.Player.Rating != q.Rating {
-					if _, err := tx.ExecContext(ctx, `UPDATE entries SET rating = ? WHERE tournament_id = ? AND player_id = ?`, q.Rating, tid, id); err != nil {
+					if _, err := tx.ExecContext(ctx, `UPDATE entries SET rating = ?, fide_rating = ? WHERE tournament_id = ? AND player_id = ?`, q.Rating, q.Rating, tid, id); err != nil {
 						return err
 					}
 				}

@@ -307,6 +307,7 @@ var replayRules = map[string]replayRule{
 	ActRosterImport:     (*replay).rosterImported,
 	ActRosterMerge:      replayNothing, // a player fewer: the count is a bound
 	ActRosterRemove:     replayNothing,
+	ActRosterUpdate:     replayNothing, // ratings and categories of players already there
 	ActTextRepair:       replayNothing,
 	ActUndo:             replayNothing, // the command undone is left out (consistency.replay)
 	ActCategoryAdd:      replayNothing, // every category stored has its add (consistency.prizes)

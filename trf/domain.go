@@ -99,6 +99,7 @@ func (f *File) Domain() (*Domain, error) {
 				pl.BirthDate = d
 			}
 		}
+		nationalIn(&pl, p.National, t.Federation)
 		d.Entries = append(d.Entries, arbiter.Entry{PN: p.ID, Player: pl, JoinedRound: 1})
 	}
 	sort.Slice(d.Entries, func(i, j int) bool { return d.Entries[i].PN < d.Entries[j].PN })
@@ -365,6 +366,9 @@ func FromDomain(d *Domain) (*File, error) {
 		case e.Player.BirthYear > 0:
 			p.Birth = strconv.Itoa(e.Player.BirthYear)
 		}
+		if nr, ok := nationalOf(e.Player, t.Federation); ok {
+			p.National = append(p.National, nr)
+		}
 		card := tab.Card(e.PN)
 		if card == nil {
 			return nil, fmt.Errorf("trf: no score card for player %d", e.PN)
@@ -611,3 +615,52 @@ func blockOf(t arbiter.Tournament, e arbiter.Entry, r int, o scoring.Outcome) (G
 // ISODate returns a header date (042, 052) as YYYY-MM-DD, "" if it is in
 // no form arbiter reads (see isoDate).
 func ISODate(s string) string { return isoDate(s) }
+
+// nationalOf returns the TRF-26 National Rating Support record of player
+// p for the rating federation fed (the organising federation, else the
+// player's own): the national category in the classification columns
+// (an FSI category such as CM stays there, never in the FIDE title of
+// the 001 line), the national rating, the province as the origin, the
+// national ID and the birth date. ok is false for a player with no
+// national data.
+func nationalOf(p arbiter.Player, fed string) (National, bool) {
+	if p.NationalID == "" && p.NationalRating == 0 && p.Category == "" && p.Province == "" {
+		return National{}, false
+	}
+	if !isFed(fed) {
+		fed = strings.ToUpper(p.Federation)
+	}
+	if !isFed(fed) {
+		return National{}, false
+	}
+	nr := National{Federation: fed, Class: string(p.Category), Rating: p.NationalRating, ID: p.NationalID}
+	if len(p.Province) <= 3 {
+		nr.Origin = p.Province
+	}
+	if p.BirthDate != "" {
+		nr.Birth = strings.ReplaceAll(p.BirthDate, "-", "/")
+	}
+	return nr, true
+}
+
+// nationalIn fills player p from the national record of federation fed
+// among nrs, or from the only one when fed has none.
+func nationalIn(p *arbiter.Player, nrs []National, fed string) {
+	var nr *National
+	for i := range nrs {
+		if nrs[i].Federation == fed || len(nrs) == 1 {
+			nr = &nrs[i]
+			break
+		}
+	}
+	if nr == nil {
+		return
+	}
+	p.NationalID, p.NationalRating, p.Province = nr.ID, nr.Rating, nr.Origin
+	if c, err := arbiter.ParseCategory(nr.Class); err == nil {
+		p.Category = c
+	}
+	if d := isoDate(nr.Birth); d != "" {
+		p.BirthDate = d
+	}
+}

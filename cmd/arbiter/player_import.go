@@ -51,7 +51,7 @@ player already entered) nothing is imported, and the error names the line.`,
 }
 
 func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) error {
-	rows, err := a.readPlayerList(opts.file, opts.encoding)
+	rows, err := a.readPlayerList(opts.file, opts.encoding, nil)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,8 @@ and title, so nobody is typed in twice.`,
 		newRosterListCmd(a),
 		newRosterRemoveCmd(a),
 		newRosterMergeCmd(a),
+		newRosterUpdateCmd(a),
+		newRosterRatingsCmd(a),
 	)
 	return cmd
 }

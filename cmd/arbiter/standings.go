@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -20,6 +21,7 @@ type standingsOptions struct {
 	json     bool
 	active   bool   // leave out the players who withdrew
 	category string // the standings of a category of players
+	change   bool   // show each player's FIDE rating change
 }
 
 func newStandingsCmd(a *app) *cobra.Command {
@@ -45,7 +47,16 @@ rounds, the values cut, and for DE the group and its games.
 
 --category NAME shows the players of a category (category add) placed
 among themselves, in the order of the standings: its prizes go by these
-places.`,
+places.
+
+--rating-change adds each player's FIDE rating change over the rounds shown,
+for the rating of the tournament's pace (standard, rapid or blitz), by the
+FIDE Rating Regulations in force: the expected score of table 8.1.2 for each
+game played against a rated opponent, the 400-point rule (8.3.1, for players
+rated below 2650), K from FIDE's list in the roster or by article 8.3.3, and
+K lowered so that K times the games does not exceed 700. Forfeits, byes and
+games against unrated opponents do not count. With --json each player has a
+rating_change.`,
 		Example: `  $ arbiter standings
   $ arbiter standings --round 3 --json
   $ arbiter standings --explain "Rossi, Mario"
@@ -61,6 +72,7 @@ places.`,
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the standings as JSON")
 	cmd.Flags().BoolVar(&opts.active, "active", false, "leave out the players who withdrew (their places are kept)")
 	categoryFlag(a, cmd, &opts.category, "the standings of the category `NAME`, placed among themselves")
+	cmd.Flags().BoolVar(&opts.change, "rating-change", false, "show each player's FIDE rating change (FIDE Rating Regulations 8.3)")
 	cmd.RegisterFlagCompletionFunc("explain", a.completion(func(a *app, cmd *cobra.Command, _ []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return a.completePlayers(cmd, prefix)
 	}))
@@ -136,10 +148,28 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		if opts.active {
 			st = desk.ActiveOnly(s, st)
 		}
-		if opts.json {
-			return writeJSON(a.stdout, desk.StandingViews(s, in, st))
+		var changes map[int]desk.RatingChange
+		if opts.change {
+			rc, err := desk.RatingChanges(s, n)
+			if err != nil {
+				return err
+			}
+			changes = map[int]desk.RatingChange{}
+			for _, c := range rc {
+				changes[c.PN] = c
+			}
 		}
-		return printStandings(a, s, in, st, title)
+		if opts.json {
+			views := desk.StandingViews(s, in, st)
+			if changes != nil {
+				for i := range views {
+					v := math.Round(changes[views[i].PairingNumber].Value*100) / 100
+					views[i].RatingChange = &v
+				}
+			}
+			return writeJSON(a.stdout, views)
+		}
+		return printStandings(a, s, in, st, title, changes)
 	})
 }
 
@@ -180,7 +210,7 @@ func checkPaired(l *locale.Localizer, s *desk.Snapshot, r int) error {
 	}
 }
 
-func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.Standing, title string) error {
+func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.Standing, title string, changes map[int]desk.RatingChange) error {
 	t := s.Tournament
 	if len(st) == 0 {
 		a.note(a.tr().T("cli.noplayers", "Name", t.Name))
@@ -192,6 +222,10 @@ func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.S
 	head := []string{l.T("col.rank"), l.T("cli.col.no"), l.T("col.name"), l.T("col.rating"), l.T("col.points")}
 	for _, sp := range in.Chain {
 		head = append(head, sp.String())
+		right = append(right, true)
+	}
+	if changes != nil {
+		head = append(head, l.T("col.change"))
 		right = append(right, true)
 	}
 	tb := newTable(right...)
@@ -211,9 +245,29 @@ func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.S
 			}
 			cells = append(cells, figure(l, sp, x.Values[i], halves[i]))
 		}
+		if changes != nil {
+			cells = append(cells, ratingChangeText(l, changes[x.PN]))
+		}
 		tb.add(cells...)
 	}
 	return tb.write(a.stdout)
+}
+
+// ratingChangeText writes a rating change with a sign and one decimal in the
+// language's decimal mark ("+5.6", "-12.0"), "-" for a player with no
+// rated game or no FIDE rating.
+func ratingChangeText(l *locale.Localizer, c desk.RatingChange) string {
+	if c.Rating == 0 || c.Games == 0 {
+		return "-"
+	}
+	v := l.Decimal(math.Abs(c.Value), 1)
+	switch {
+	case c.Value > 0:
+		return "+" + v
+	case c.Value < 0:
+		return "-" + v
+	}
+	return v
 }
 
 // figure formats a tie-break value as every table does (locale.Figure),

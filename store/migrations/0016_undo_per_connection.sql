@@ -1,4 +1,4 @@
--- Schema version 15: the undo triggers leave the file. Every connection
+-- Schema version 16: the undo triggers leave the file. Every connection
 -- that opens the database reads its whole schema first, and the three
 -- triggers per table that record how to undo a change were two thirds of
 -- it (77 triggers, 35 KB of the 49): every command, reads too, paid for

@@ -1,4 +1,4 @@
--- Schema version 15: a player's full date of birth, YYYY-MM-DD, for the
+-- Schema version 17: a player's full date of birth, YYYY-MM-DD, for the
 -- FIDE tournament report (TRF-26 record 001, columns 70-79, YYYY/MM/DD).
 -- Empty when only the year (birth_year) or nothing is known; when set,
 -- birth_year holds its year.

@@ -1,4 +1,4 @@
--- Schema version 15: prizes and categories. A category of a tournament
+-- Schema version 18: prizes and categories. A category of a tournament
 -- is a group of players with prizes of their own: name_key is its name
 -- folded (case and accents aside), unique in the tournament; criteria are
 -- the conditions a player meets to be in it, as a JSON array of kinds
