@@ -22,9 +22,9 @@ func TestBuildMatches(t *testing.T) {
 	}
 	rounds := []arbiter.Round{
 		{Number: 1, Boards: []arbiter.Board{
-			match(1, 1, 2, arbiter.WhiteWins, arbiter.Draw),          // 1½-½
+			match(1, 1, 2, arbiter.WhiteWins, arbiter.Draw),            // 1½-½
 			match(2, 3, 4, arbiter.WhiteForfeit, arbiter.BlackForfeit), // 4 forfeits both: 2-0 by forfeit
-			match(3, 5, 6, arbiter.Draw, arbiter.WhiteForfeit),       // 5 forfeits game 2: played, 1½-½ to 6
+			match(3, 5, 6, arbiter.Draw, arbiter.WhiteForfeit),         // 5 forfeits game 2: played, 1½-½ to 6
 		}, Byes: []arbiter.Bye{{PN: 7, Kind: arbiter.PAB}}},
 		{Number: 2, Boards: []arbiter.Board{
 			match(1, 4, 3, arbiter.WhiteForfeit, arbiter.WhiteForfeit), // each forfeits one: played, no colour
