@@ -131,9 +131,15 @@ type NoPairingError struct {
 	// as round pair --manual reads it ("3-1, 2-5, 4 bye"), for the chief
 	// arbiter to accept or amend (C.04.3 1.9); "" if none was found.
 	Manual string
+	// System is the pairing text Criterion belongs to: "" for the Dutch
+	// system (C.04.3), "C.04.5" for the Double-Swiss system.
+	System string
 }
 
 func (e *NoPairingError) Error() string {
+	if e.System != "" {
+		return fmt.Sprintf("pairing: round %d: %s: %s (FIDE %s %s); the chief arbiter must decide", e.Round, ErrNoPairing, e.Reason, e.System, e.Criterion)
+	}
 	return fmt.Sprintf("pairing: round %d: %s: %s (FIDE C.04.3 %s); the chief arbiter must decide (C.04.3 1.9)", e.Round, ErrNoPairing, e.Reason, e.Criterion)
 }
 
