@@ -109,14 +109,14 @@ func DoubleSwissMatch(m arbiter.Match, c arbiter.Colour, opponent int, ps Points
 
 // dsPlayer is a player to pair this round, with what the criteria read.
 type dsPlayer struct {
-	id       int
-	tpn      int // effective TPN, from 1
-	score    int // pairing score: points before the round plus virtual points
-	matches  int // matches played (3.4.3)
-	barred   bool
-	floated  bool // a floater in the previous round (1.5)
-	colours  []arbiter.Colour
-	whites   int
+	id      int
+	tpn     int // effective TPN, from 1
+	score   int // pairing score: points before the round plus virtual points
+	matches int // matches played (3.4.3)
+	barred  bool
+	floated bool // a floater in the previous round (1.5)
+	colours []arbiter.Colour
+	whites  int
 }
 
 // dsRound is the pairing problem of one round.
