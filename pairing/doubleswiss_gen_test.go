@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/scoring"
 	"github.com/labyrinth-chess/arbiter/trf"
 )
 
@@ -48,4 +50,97 @@ func TestDoubleSwissGeneratedRoundTrip(t *testing.T) {
 			t.Errorf("GenerateDoubleSwiss(%+v): match %d: recorded %v, ours %v, err %v", o, d.Round, d.Recorded, d.Ours, d.Err)
 		}
 	}
+}
+
+// TestDoubleSwissFromTable pairs every match of generated tournaments
+// twice, from the file and from arbiter's domain (boards holding both
+// games, scored by scoring.BuildMatches), and wants the same pairing.
+func TestDoubleSwissFromTable(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		f, err := GenerateDoubleSwiss(GenerateOptions{Players: 15 + int(seed), Rounds: 6, Seed: seed, Draws: 0.3, Forfeits: 0.15, Byes: 0.08})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tour := arbiter.NewTournament("ds")
+		tour.Rounds, tour.FirstColour, tour.PABValue, tour.HalfByeValue = f.Rounds/2, f.InitialColour, 3, 2
+		var entries []arbiter.Entry
+		for _, p := range f.Players {
+			entries = append(entries, arbiter.Entry{PN: p.ID, JoinedRound: 1})
+		}
+		var rounds []arbiter.Round
+		for k := 1; k <= f.PlayedMatches(); k++ {
+			rd := arbiter.Round{Number: k}
+			for i := range f.Players {
+				p := &f.Players[i]
+				g1, g2 := p.Games[2*k-2], p.Games[2*k-1]
+				if g1.Opponent == 0 {
+					kind := map[trf.Result]arbiter.ByeKind{trf.PAB: arbiter.PAB, trf.HalfBye: arbiter.HalfBye, trf.FullBye: arbiter.FullBye, trf.ZeroBye: arbiter.ZeroBye}[g1.Result]
+					if kind != arbiter.NoBye {
+						rd.Byes = append(rd.Byes, arbiter.Bye{PN: p.ID, Kind: kind})
+					}
+					continue
+				}
+				if g1.Colour != arbiter.White {
+					continue
+				}
+				q := f.Player(g1.Opponent)
+				rd.Boards = append(rd.Boards, arbiter.Board{Number: len(rd.Boards) + 1, White: p.ID, Black: q.ID,
+					Result: gameResult(g1.Result, q.Games[2*k-2].Result), Second: gameResult(q.Games[2*k-1].Result, g2.Result)})
+			}
+			rounds = append(rounds, rd)
+		}
+		for k := 1; k <= len(rounds); k++ {
+			tab, err := scoring.BuildMatches(tour, entries, rounds[:k-1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			absent := map[int]bool{}
+			for _, e := range entries {
+				absent[e.PN] = true
+			}
+			for _, b := range rounds[k-1].Boards {
+				absent[b.White], absent[b.Black] = false, false
+			}
+			for _, by := range rounds[k-1].Byes {
+				absent[by.PN] = by.Kind != arbiter.PAB
+			}
+			in, err := FromDoubleSwissTable(tour, entries, tab, k, absent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromTable, err := PairDoubleSwiss(in)
+			if err != nil {
+				t.Fatalf("seed %d match %d from the domain: %v", seed, k, err)
+			}
+			fin, err := FromTRFDoubleSwiss(f, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromFile, err := PairDoubleSwiss(fin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := pairText(fromTable), pairText(fromFile); got != want {
+				t.Errorf("seed %d match %d: from the domain %s, from the file %s", seed, k, got, want)
+			}
+		}
+	}
+}
+
+// gameResult is the result of a game from the codes of its White and Black.
+func gameResult(white, black trf.Result) arbiter.Result {
+	switch white {
+	case trf.Win:
+		return arbiter.WhiteWins
+	case trf.Loss:
+		return arbiter.BlackWins
+	case trf.Draw:
+		return arbiter.Draw
+	case trf.ForfeitWin:
+		return arbiter.WhiteForfeit
+	}
+	if black == trf.ForfeitLoss {
+		return arbiter.DoubleForfeit
+	}
+	return arbiter.BlackForfeit
 }
