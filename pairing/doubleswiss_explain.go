@@ -11,8 +11,7 @@ import (
 type dsTrace struct {
 	unit  int
 	notes map[[2]int]dsNote // by pairing numbers, lower first
-	set   *upfloaterSet     // the upfloaters chosen for the bracket being paired
-	count int               // how many upfloaters were needed (C4)
+	count int               // how many upfloaters the bracket being paired took (C4)
 }
 
 type dsNote struct {
@@ -25,9 +24,8 @@ func (t *dsTrace) pts(s int) phrase.Num {
 	return (&trace{unit: t.unit}).pts(s)
 }
 
-// upfloaters records the upfloaters chosen for the next bracket.
-func (t *dsTrace) upfloaters(r *dsRound, residents []int, set *upfloaterSet, lower []int) {
-	t.set = set
+// upfloaters records how many upfloaters the next bracket takes.
+func (t *dsTrace) upfloaters(set *upfloaterSet) {
 	t.count = 0
 	if set != nil {
 		t.count = len(set.members)
@@ -35,7 +33,7 @@ func (t *dsTrace) upfloaters(r *dsRound, residents []int, set *upfloaterSet, low
 }
 
 // bracket records the pairs of a bracket.
-func (t *dsTrace) bracket(r *dsRound, residents, ups []int, pairs [][2]int, s *bracketSearch) {
+func (t *dsTrace) bracket(r *dsRound, residents, ups []int, pairs [][2]int) {
 	label := phrase.New("pair.bracket", "Points", t.pts(r.players[residents[0]].score))
 	isUp := map[int]bool{}
 	if len(ups) > 0 {
@@ -63,7 +61,7 @@ func (t *dsTrace) bracket(r *dsRound, residents, ups []int, pairs [][2]int, s *b
 			if o == u {
 				o = b
 			}
-			if !r.last && o.floated && !isUp[pr[0]] != !isUp[pr[1]] {
+			if !r.last && o.floated && isUp[pr[0]] != isUp[pr[1]] {
 				parts = append(parts, phrase.New("pair.ds.up.opponent", "Player", o.id))
 			}
 		}

@@ -149,7 +149,7 @@ func (r *dsRound) selectUpfloaters(residents, lower []int) ([]int, error) {
 			if _, ok := r.matchable(residents, nil); ok {
 				if _, ok := r.matchable(lower, nil); ok {
 					if r.tr != nil {
-						r.tr.upfloaters(r, residents, nil, lower)
+						r.tr.upfloaters(nil)
 					}
 					return nil, nil
 				}
@@ -158,7 +158,7 @@ func (r *dsRound) selectUpfloaters(residents, lower []int) ([]int, error) {
 		}
 		if set, ok := r.upfloatersOfSize(residents, lower, k); ok {
 			if r.tr != nil {
-				r.tr.upfloaters(r, residents, &set, lower)
+				r.tr.upfloaters(&set)
 			}
 			return set.members, nil
 		}
@@ -476,7 +476,7 @@ func (r *dsRound) pairBracket(residents, ups []int) ([][2]int, error) {
 		pairs = append(pairs, [2]int{members[t], members[s.fixed[t]]})
 	}
 	if r.tr != nil {
-		r.tr.bracket(r, residents, ups, pairs, s)
+		r.tr.bracket(r, residents, ups, pairs)
 	}
 	return pairs, nil
 }

@@ -526,3 +526,16 @@ func TestDoubleSwissCheckFile(t *testing.T) {
 		t.Errorf("match 2 = %s, want %s", got, want)
 	}
 }
+
+// TestDoubleSwissRefusesAcceleration: C.04.7 does not say whether a win is
+// a game or a match, and the file counts columns: refused, not guessed.
+func TestDoubleSwissRefusesAcceleration(t *testing.T) {
+	f := dsTour(t, 3, arbiter.White, "", "")
+	f.Header.System = "FIDE_DOUBLESWISS_BAKU"
+	if _, err := FromTRFDoubleSwiss(f, 0); err == nil || !strings.Contains(err.Error(), "C.04.7") {
+		t.Errorf("FromTRFDoubleSwiss of a _BAKU file = %v, want an error citing C.04.7", err)
+	}
+	if _, err := GenerateDoubleSwiss(GenerateOptions{Players: 8, Rounds: 3, Baku: true}); !errors.Is(err, ErrGenerate) {
+		t.Errorf("GenerateDoubleSwiss with Baku = %v, want ErrGenerate", err)
+	}
+}

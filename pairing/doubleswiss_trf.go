@@ -14,6 +14,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/trf"
@@ -26,7 +27,8 @@ var ErrDoubleSwissFile = errors.New("the two games of a Double-Swiss match disag
 // FromTRFDoubleSwiss builds the input for pairing round (match) round of
 // a Double-Swiss file (round 0 means the match after the last one
 // played). Rounds are matches: match k is in columns 2k-1 and 2k, and the
-// 142 (XXR) line counts columns, two per match. Players with a bye block
+// 142 (XXR) line counts columns, two per match. Acceleration (250, XXA,
+// a _BAKU system) is refused. Players with a bye block
 // (H, F, Z) in the match's columns, listed in XXZ or in a 240 line for one
 // of its columns are absent; when an earlier match is paired again, so are
 // the players it did not pair. The initial colour is 152 (XXC), or the one
@@ -39,6 +41,9 @@ func FromTRFDoubleSwiss(f *trf.File, round int) (DoubleSwissInput, error) {
 	}
 	ps := f.Points
 	in := DoubleSwissInput{Round: round, Points: Points{Win: int(ps.Win()), Draw: int(ps.Draw()), Loss: int(ps.Loss()), Unit: 10}}
+	if len(f.Accelerations) > 0 || strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.Header.System)), "_BAKU") {
+		return in, errors.New("pairing: the acceleration of a Double-Swiss tournament (C.04.7) is not supported yet: leave out the 250 or XXA lines and the _BAKU of line 192")
+	}
 	if f.Rounds%2 == 1 {
 		return in, fmt.Errorf("pairing: the file plans %d rounds (142 or XXR): a Double-Swiss file has two per match", f.Rounds)
 	}
