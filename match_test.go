@@ -151,3 +151,24 @@ func TestParseMatchRefuses(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseMatch: whatever ParseMatch accepts writes back to the same
+// match.
+func FuzzParseMatch(f *testing.F) {
+	for _, s := range []string{"1-0 ½-½", "+- -+", "1/2-0 0-0p", "0-1,1-0", "1-0/0-1", "-- --", "x y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseMatch(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseMatch(m.String())
+		if err != nil || back != m {
+			t.Fatalf("ParseMatch(%q) = %v; its String %q reads as %v, %v", s, m, m.String(), back, err)
+		}
+		if p := m.Points(White) + m.Points(Black); p > 2*One || p < 0 {
+			t.Fatalf("ParseMatch(%q) scores %v in all", s, p)
+		}
+	})
+}

@@ -144,3 +144,65 @@ func gameResult(white, black trf.Result) arbiter.Result {
 	}
 	return arbiter.BlackForfeit
 }
+
+// FuzzDoubleSwissFile pairs the next match of any Double-Swiss file that
+// reads: no panic, and a pairing that places every player present once,
+// with no rematch of a match played.
+func FuzzDoubleSwissFile(f *testing.F) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		g, err := GenerateDoubleSwiss(GenerateOptions{Players: 7 + int(seed), Rounds: 3, Seed: seed, Draws: 0.3, Forfeits: 0.2, Byes: 0.1})
+		if err != nil {
+			f.Fatal(err)
+		}
+		g.Rounds = 10
+		var buf bytes.Buffer
+		if err := trf.NewWriter(&buf).Write(g); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := trf.Read(bytes.NewReader(data))
+		if err != nil || !file.DoubleSwiss() || len(file.Players) > 60 {
+			return
+		}
+		in, err := FromTRFDoubleSwiss(file, 0)
+		if err != nil || in.Round > 20 {
+			return
+		}
+		res, err := PairDoubleSwiss(in)
+		if err != nil {
+			return
+		}
+		seen := map[int]bool{}
+		met := map[[2]int]bool{}
+		for _, p := range in.Players {
+			for _, g := range p.Matches {
+				if g.Played {
+					met[key(p.ID, g.Opponent)] = true
+				}
+			}
+		}
+		place := func(id int) {
+			if seen[id] {
+				t.Fatalf("player %d placed twice: %+v", id, res)
+			}
+			seen[id] = true
+		}
+		for _, b := range res.Boards {
+			place(b.White)
+			place(b.Black)
+			if met[key(b.White, b.Black)] {
+				t.Fatalf("%d and %d meet again after a match played (C1)", b.White, b.Black)
+			}
+		}
+		if res.Bye != 0 {
+			place(res.Bye)
+		}
+		for _, p := range in.Players {
+			if !p.Absent && !seen[p.ID] {
+				t.Fatalf("player %d present and not paired: %+v", p.ID, res)
+			}
+		}
+	})
+}

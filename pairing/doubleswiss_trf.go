@@ -307,6 +307,7 @@ func GenerateDoubleSwiss(o GenerateOptions) (*trf.File, error) {
 	f := &trf.File{Rounds: 2 * o.Rounds, Points: trf.DefaultPoints}
 	f.Header.System = trf.DoubleSwissSystem
 	f.Points.PAB = f.Points.Win() + f.Points.Draw()
+	f.PointLines = true // the 162 line says so to readers that do not know C.04.5
 	f.InitialColour = arbiter.White
 	if rng.IntN(2) == 0 {
 		f.InitialColour = arbiter.Black

@@ -38,3 +38,14 @@ func (f *File) PlayedMatches() int {
 	}
 	return n
 }
+
+// defaultPoints is the point system a file without point lines reads
+// with: DefaultPoints, the PAB of a Double-Swiss file worth a game won and
+// a game drawn (C.04.5 1.4).
+func (f *File) defaultPoints() PointSystem {
+	ps := DefaultPoints
+	if f.DoubleSwiss() {
+		ps.PAB = ps.Win() + ps.Draw()
+	}
+	return ps
+}
