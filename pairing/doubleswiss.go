@@ -230,30 +230,11 @@ func (in *DoubleSwissInput) validate() error {
 	if in.Points.Win <= 0 {
 		return errors.New("pairing: a win must be worth more than nothing")
 	}
-	seen := make(map[int]bool, len(in.Players))
-	for _, p := range in.Players {
-		if p.ID < 1 {
-			return fmt.Errorf("pairing: pairing number %d: want 1 or more", p.ID)
-		}
-		if seen[p.ID] {
-			return fmt.Errorf("pairing: pairing number %d appears twice", p.ID)
-		}
-		seen[p.ID] = true
-		if len(p.Matches) != in.Round-1 {
-			return fmt.Errorf("pairing: player %d has %d rounds of history, want %d", p.ID, len(p.Matches), in.Round-1)
-		}
+	ps := make([]Player, len(in.Players))
+	for i, p := range in.Players {
+		ps[i] = Player{ID: p.ID, Games: p.Matches}
 	}
-	for _, p := range in.Players {
-		for r, g := range p.Matches {
-			if g.Opponent != 0 && !seen[g.Opponent] {
-				return fmt.Errorf("pairing: player %d round %d: unknown opponent %d", p.ID, r+1, g.Opponent)
-			}
-			if g.Opponent == p.ID {
-				return fmt.Errorf("pairing: player %d round %d: paired against the same player number", p.ID, r+1)
-			}
-		}
-	}
-	return nil
+	return validateHistories(in.Round, ps)
 }
 
 // prepareDoubleSwiss ranks the players to pair by score, then TPN (1.2),

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -51,26 +50,8 @@ func FromTRFDoubleSwiss(f *trf.File, round int) (DoubleSwissInput, error) {
 	if in.Rounds == 0 {
 		in.Rounds = max(played, round)
 	}
-	absent := map[int]bool{}
-	if round == played+1 {
-		for _, id := range f.Absent {
-			absent[id] = true
-		}
-	}
-	for _, b := range f.Byes {
-		if (b.Round+1)/2 == round {
-			for _, id := range b.Players {
-				absent[id] = true
-			}
-		}
-	}
-	order := make([]*trf.Player, len(f.Players))
-	for i := range f.Players {
-		order[i] = &f.Players[i]
-	}
-	if !f.UseRank {
-		sort.SliceStable(order, func(i, j int) bool { return order[i].ID < order[j].ID })
-	}
+	absent := trfAbsent(f, round == played+1, func(col int) bool { return (col+1)/2 == round })
+	order := trfOrder(f)
 	for _, p := range order {
 		mp := MatchPlayer{ID: p.ID, Absent: absent[p.ID]}
 		for k := 1; k < round; k++ {
@@ -89,13 +70,7 @@ func FromTRFDoubleSwiss(f *trf.File, round int) (DoubleSwissInput, error) {
 		}
 		in.Players = append(in.Players, mp)
 	}
-	for _, fp := range f.Forbidden {
-		for i := range fp {
-			for j := i + 1; j < len(fp); j++ {
-				in.Forbidden = append(in.Forbidden, [2]int{fp[i], fp[j]})
-			}
-		}
-	}
+	in.Forbidden = trfForbidden(f)
 	in.InitialColour = f.InitialColour
 	if in.InitialColour == arbiter.NoColour {
 		in.InitialColour = inferInitialColour(order)
@@ -293,33 +268,16 @@ func sameBoards(a, b Result) bool {
 // three, else zero-point). Acceleration (o.Baku) is refused. If a match
 // cannot be paired, the file stops before it, as Generate's does.
 func GenerateDoubleSwiss(o GenerateOptions) (*trf.File, error) {
-	switch {
-	case o.Players < 2 || o.Players > 9999:
-		return nil, fmt.Errorf("%w: %d players: give 2 to 9999", ErrGenerate, o.Players)
-	case o.Rounds < 1 || o.Rounds > 49:
-		return nil, fmt.Errorf("%w: %d rounds: a Double-Swiss file takes two columns a round, give 1 to 49", ErrGenerate, o.Rounds)
-	case o.Draws < 0 || o.Draws > 1 || o.Forfeits < 0 || o.Forfeits > 1 || o.Byes < 0 || o.Byes > 1:
-		return nil, fmt.Errorf("%w: the shares of draws, forfeits and byes are between 0 and 1", ErrGenerate)
-	case o.Baku:
+	if err := o.check(49, "a Double-Swiss file takes two columns a round, "); err != nil {
+		return nil, err
+	}
+	if o.Baku {
 		return nil, fmt.Errorf("%w: the Baku acceleration of a Double-Swiss tournament is not supported yet", ErrGenerate)
 	}
-	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
-	f := &trf.File{Rounds: 2 * o.Rounds, Points: trf.DefaultPoints}
+	rng, f := randomField(o, 2*o.Rounds)
 	f.Header.System = trf.DoubleSwissSystem
 	f.Points.PAB = f.Points.Win() + f.Points.Draw()
 	f.PointLines = true // the 162 line says so to readers that do not know C.04.5
-	f.InitialColour = arbiter.White
-	if rng.IntN(2) == 0 {
-		f.InitialColour = arbiter.Black
-	}
-	ratings := make([]int, o.Players)
-	for i := range ratings {
-		ratings[i] = 1400 + rng.IntN(1300)
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(ratings)))
-	for i := range o.Players {
-		f.Players = append(f.Players, trf.Player{ID: i + 1, Sex: "m", Name: fmt.Sprintf("Player, %04d", i+1), Rating: ratings[i]})
-	}
 	for m := 1; m <= o.Rounds; m++ {
 		for i := range f.Players {
 			p := &f.Players[i]

@@ -161,8 +161,14 @@ func (in *Input) validate() error {
 	if in.Points.Win <= 0 {
 		return fmt.Errorf("pairing: a win must be worth more than nothing")
 	}
-	seen := make(map[int]bool, len(in.Players))
-	for _, p := range in.Players {
+	return validateHistories(in.Round, in.Players)
+}
+
+// validateHistories checks the players' pairing numbers and that each has
+// a round of history before round and meets known opponents.
+func validateHistories(round int, players []Player) error {
+	seen := make(map[int]bool, len(players))
+	for _, p := range players {
 		if p.ID < 1 {
 			return fmt.Errorf("pairing: pairing number %d: want 1 or more", p.ID)
 		}
@@ -170,11 +176,11 @@ func (in *Input) validate() error {
 			return fmt.Errorf("pairing: pairing number %d appears twice", p.ID)
 		}
 		seen[p.ID] = true
-		if len(p.Games) != in.Round-1 {
-			return fmt.Errorf("pairing: player %d has %d rounds of history, want %d", p.ID, len(p.Games), in.Round-1)
+		if len(p.Games) != round-1 {
+			return fmt.Errorf("pairing: player %d has %d rounds of history, want %d", p.ID, len(p.Games), round-1)
 		}
 	}
-	for _, p := range in.Players {
+	for _, p := range players {
 		for r, g := range p.Games {
 			if g.Opponent != 0 && !seen[g.Opponent] {
 				return fmt.Errorf("pairing: player %d round %d: unknown opponent %d", p.ID, r+1, g.Opponent)

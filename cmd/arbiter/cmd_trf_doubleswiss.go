@@ -24,15 +24,8 @@ func runTRFPairDoubleSwiss(ctx context.Context, opts trfPairOptions, f *trf.File
 	if err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
-	pairFn := pairing.PairDoubleSwiss
-	if opts.explain {
-		pairFn = pairing.PairDoubleSwissExplained
-	}
-	res, err := pairFn(in)
+	res, err := pairOrExplain(opts, in, pairing.PairDoubleSwiss, pairing.PairDoubleSwissExplained)
 	if err != nil {
-		if errors.Is(err, pairing.ErrNoPairing) {
-			return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
-		}
 		return err
 	}
 	return printTRFPair(ctx, opts, in.Round, res)

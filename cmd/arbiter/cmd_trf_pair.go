@@ -120,18 +120,24 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
 	in.Edition = opts.edition
-	pairFn := pairing.Pair
-	if opts.explain {
-		pairFn = pairing.PairExplained
-	}
-	res, err := pairFn(in)
+	res, err := pairOrExplain(opts, in, pairing.Pair, pairing.PairExplained)
 	if err != nil {
-		if errors.Is(err, pairing.ErrNoPairing) {
-			return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
-		}
 		return err
 	}
 	return printTRFPair(ctx, opts, in.Round, res)
+}
+
+// pairOrExplain pairs in with pair, or with explained under --explain; a
+// round without a legal pairing exits 1, naming the file.
+func pairOrExplain[I any](opts trfPairOptions, in I, pair, explained func(I) (pairing.Result, error)) (pairing.Result, error) {
+	if opts.explain {
+		pair = explained
+	}
+	res, err := pair(in)
+	if err != nil && errors.Is(err, pairing.ErrNoPairing) {
+		return res, &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
+	}
+	return res, err
 }
 
 // printTRFPair writes the pairing res of round round as --json or the
