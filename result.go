@@ -22,7 +22,8 @@ const (
 )
 
 // String returns the canonical code: "1-0", "0-1", "1/2-1/2", "+-", "-+",
-// "--", or "" for NoResult.
+// "--", or "" for NoResult; "1/2-0", "0-1/2" and "0-0p" for the rare games
+// of a Double-Swiss match (ParseGame).
 func (r Result) String() string {
 	switch r {
 	case WhiteWins:
@@ -37,6 +38,12 @@ func (r Result) String() string {
 		return "-+"
 	case DoubleForfeit:
 		return "--"
+	case HalfZero:
+		return "1/2-0"
+	case ZeroHalf:
+		return "0-1/2"
+	case ZeroZero:
+		return "0-0p"
 	}
 	return ""
 }
@@ -64,6 +71,14 @@ func (r Result) Points(c Colour) Score {
 		}
 	case Draw:
 		return Half
+	case HalfZero:
+		if c == White {
+			return Half
+		}
+	case ZeroHalf:
+		if c == Black {
+			return Half
+		}
 	}
 	return Zero
 }
@@ -79,6 +94,10 @@ func (r Result) Reverse() Result {
 		return BlackForfeit
 	case BlackForfeit:
 		return WhiteForfeit
+	case HalfZero:
+		return ZeroHalf
+	case ZeroHalf:
+		return HalfZero
 	}
 	return r
 }

@@ -328,13 +328,21 @@ type Round struct {
 	Byes   []Bye
 }
 
-// Board is one game of a round, identified by its board number.
+// Board is one game of a round, identified by its board number. In a
+// Double-Swiss tournament (FIDE C.04.5) a board is a match of two games:
+// Result is game 1, in which White has White, and Second is game 2, in
+// which Black has White, each in its own game's colours (see Match).
 type Board struct {
 	Number int
 	White  int // pairing number
 	Black  int // pairing number
 	Result Result
+	Second Result // game 2 of a Double-Swiss match; NoResult otherwise
 }
+
+// Match returns the board as a Double-Swiss match: Result is game 1,
+// Second game 2.
+func (b Board) Match() Match { return Match{First: b.Result, Second: b.Second} }
 
 // Bye is a player without an opponent in a round.
 type Bye struct {

@@ -21,8 +21,14 @@ type Difference struct {
 // the players who were not paired in that round left out, and returns the
 // rounds where the recorded pairing (pairs, colours or the PAB) differs
 // from the engine's. A recorded game without a colour matches either
-// colour. edition selects the rules (0 for 2025).
+// colour. edition selects the rules (0 for 2025). A Double-Swiss file (192
+// FIDE_DOUBLESWISS) is checked by the Double-Swiss system (C.04.5) instead,
+// match by match: Difference.Round is then the match, and the boards carry
+// the colours of game 1; edition does not apply.
 func CheckTRF(f *trf.File, edition int) ([]Difference, error) {
+	if f.DoubleSwiss() {
+		return checkDoubleSwiss(f)
+	}
 	return checkTRF(f, edition, Pair)
 }
 

@@ -21,6 +21,24 @@
 // and wrapping ErrNoPairing. CheckTRF re-pairs every round of a file and
 // reports the rounds that differ.
 //
+// Double-Swiss: PairDoubleSwiss pairs a round of the Double-Swiss system
+// (FIDE C.04.5, applied from 1 February 2026), every pairing a match of
+// two games with the colours reversed, from a DoubleSwissInput built by
+// FromTRFDoubleSwiss (a file whose 192 line names FIDE_DOUBLESWISS, two
+// round columns a match) or FromDoubleSwissTable (arbiter's score cards,
+// scoring.BuildMatches). It follows the text's top-scoregroup procedure:
+// the PAB first (3.4), then the top scoregroup of the players left with
+// the upfloaters 3.5 chooses (C3 completion, C4 the fewest, C5 the highest
+// scores, C6 the following scoregroup, C7 floaters, then the order of
+// 3.5.4), paired by the first pairing identifier of 3.6 that keeps C1 and
+// best keeps C8; then colours by Article 4. A match forfeited (a player
+// forfeited both games) is no meeting and may be repeated; any other
+// match is one, a single forfeited game included (Preface). The orders of
+// the text are walked literally with a perfect-matching check at every
+// step (doubleswiss_search.go); a test compares them with plain
+// enumeration. CheckTRF and GenerateDoubleSwiss do for such files what
+// they do for Dutch ones.
+//
 // Small fields: SwissRounds says how many Swiss rounds a field can always
 // pair; BergerRound gives a round of an all-play-all from the FIDE Berger
 // tables (C.05 Annex 1), once or twice; LeastBroken finds, for a round

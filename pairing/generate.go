@@ -44,28 +44,10 @@ var ErrGenerate = errors.New("cannot generate")
 // so in its round count. Points are filled in; ranks are left to the
 // caller (they depend on the tie-break rules).
 func Generate(o GenerateOptions) (*trf.File, error) {
-	switch {
-	case o.Players < 2 || o.Players > 9999:
-		return nil, fmt.Errorf("%w: %d players: give 2 to 9999", ErrGenerate, o.Players)
-	case o.Rounds < 1 || o.Rounds > 99:
-		return nil, fmt.Errorf("%w: %d rounds: give 1 to 99", ErrGenerate, o.Rounds)
-	case o.Draws < 0 || o.Draws > 1 || o.Forfeits < 0 || o.Forfeits > 1 || o.Byes < 0 || o.Byes > 1:
-		return nil, fmt.Errorf("%w: the shares of draws, forfeits and byes are between 0 and 1", ErrGenerate)
+	if err := o.check(99, ""); err != nil {
+		return nil, err
 	}
-	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
-	f := &trf.File{Rounds: o.Rounds, Points: trf.DefaultPoints}
-	f.InitialColour = arbiter.White
-	if rng.IntN(2) == 0 {
-		f.InitialColour = arbiter.Black
-	}
-	ratings := make([]int, o.Players)
-	for i := range ratings {
-		ratings[i] = 1400 + rng.IntN(1300)
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(ratings)))
-	for i := range o.Players {
-		f.Players = append(f.Players, trf.Player{ID: i + 1, Sex: "m", Name: fmt.Sprintf("Player, %04d", i+1), Rating: ratings[i]})
-	}
+	rng, f := randomField(o, o.Rounds)
 	if o.Baku {
 		f.Accelerations = map[int][]trf.Points{}
 		for i, a := range Baku(o.Players, o.Rounds, int(f.Points.Win())) {
@@ -167,4 +149,39 @@ func fillPoints(f *trf.File) {
 		}
 		p.Points = s
 	}
+}
+
+// check refuses options Generate cannot play: players from 2 to 9999,
+// rounds from 1 to maxRounds (why says why the limit, "" for none), shares
+// between 0 and 1.
+func (o GenerateOptions) check(maxRounds int, why string) error {
+	switch {
+	case o.Players < 2 || o.Players > 9999:
+		return fmt.Errorf("%w: %d players: give 2 to 9999", ErrGenerate, o.Players)
+	case o.Rounds < 1 || o.Rounds > maxRounds:
+		return fmt.Errorf("%w: %d rounds: %sgive 1 to %d", ErrGenerate, o.Rounds, why, maxRounds)
+	case o.Draws < 0 || o.Draws > 1 || o.Forfeits < 0 || o.Forfeits > 1 || o.Byes < 0 || o.Byes > 1:
+		return fmt.Errorf("%w: the shares of draws, forfeits and byes are between 0 and 1", ErrGenerate)
+	}
+	return nil
+}
+
+// randomField draws the initial colour and the players' ratings (from
+// 2700 down) of a random tournament of columns round columns.
+func randomField(o GenerateOptions, columns int) (*rand.Rand, *trf.File) {
+	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
+	f := &trf.File{Rounds: columns, Points: trf.DefaultPoints}
+	f.InitialColour = arbiter.White
+	if rng.IntN(2) == 0 {
+		f.InitialColour = arbiter.Black
+	}
+	ratings := make([]int, o.Players)
+	for i := range ratings {
+		ratings[i] = 1400 + rng.IntN(1300)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(ratings)))
+	for i := range o.Players {
+		f.Players = append(f.Players, trf.Player{ID: i + 1, Sex: "m", Name: fmt.Sprintf("Player, %04d", i+1), Rating: ratings[i]})
+	}
+	return rng, f
 }

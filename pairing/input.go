@@ -131,9 +131,15 @@ type NoPairingError struct {
 	// as round pair --manual reads it ("3-1, 2-5, 4 bye"), for the chief
 	// arbiter to accept or amend (C.04.3 1.9); "" if none was found.
 	Manual string
+	// System is the pairing text Criterion belongs to: "" for the Dutch
+	// system (C.04.3), "C.04.5" for the Double-Swiss system.
+	System string
 }
 
 func (e *NoPairingError) Error() string {
+	if e.System != "" {
+		return fmt.Sprintf("pairing: round %d: %s: %s (FIDE %s %s); the chief arbiter must decide", e.Round, ErrNoPairing, e.Reason, e.System, e.Criterion)
+	}
 	return fmt.Sprintf("pairing: round %d: %s: %s (FIDE C.04.3 %s); the chief arbiter must decide (C.04.3 1.9)", e.Round, ErrNoPairing, e.Reason, e.Criterion)
 }
 
@@ -155,8 +161,14 @@ func (in *Input) validate() error {
 	if in.Points.Win <= 0 {
 		return fmt.Errorf("pairing: a win must be worth more than nothing")
 	}
-	seen := make(map[int]bool, len(in.Players))
-	for _, p := range in.Players {
+	return validateHistories(in.Round, in.Players)
+}
+
+// validateHistories checks the players' pairing numbers and that each has
+// a round of history before round and meets known opponents.
+func validateHistories(round int, players []Player) error {
+	seen := make(map[int]bool, len(players))
+	for _, p := range players {
 		if p.ID < 1 {
 			return fmt.Errorf("pairing: pairing number %d: want 1 or more", p.ID)
 		}
@@ -164,11 +176,11 @@ func (in *Input) validate() error {
 			return fmt.Errorf("pairing: pairing number %d appears twice", p.ID)
 		}
 		seen[p.ID] = true
-		if len(p.Games) != in.Round-1 {
-			return fmt.Errorf("pairing: player %d has %d rounds of history, want %d", p.ID, len(p.Games), in.Round-1)
+		if len(p.Games) != round-1 {
+			return fmt.Errorf("pairing: player %d has %d rounds of history, want %d", p.ID, len(p.Games), round-1)
 		}
 	}
-	for _, p := range in.Players {
+	for _, p := range players {
 		for r, g := range p.Games {
 			if g.Opponent != 0 && !seen[g.Opponent] {
 				return fmt.Errorf("pairing: player %d round %d: unknown opponent %d", p.ID, r+1, g.Opponent)

@@ -26,26 +26,8 @@ func FromTRF(f *trf.File, round int) (Input, error) {
 	if in.Rounds == 0 {
 		in.Rounds = max(played, round)
 	}
-	absent := map[int]bool{}
-	if round == played+1 {
-		for _, id := range f.Absent {
-			absent[id] = true
-		}
-	}
-	for _, b := range f.Byes {
-		if b.Round == round {
-			for _, id := range b.Players {
-				absent[id] = true
-			}
-		}
-	}
-	order := make([]*trf.Player, len(f.Players))
-	for i := range f.Players {
-		order[i] = &f.Players[i]
-	}
-	if !f.UseRank {
-		sort.SliceStable(order, func(i, j int) bool { return order[i].ID < order[j].ID })
-	}
+	absent := trfAbsent(f, round == played+1, func(col int) bool { return col == round })
+	order := trfOrder(f)
 	// A 192 line naming a Baku system (FIDE_DUTCH_2025_BAKU) without XXA
 	// or 250 lines asks for the Baku acceleration (C.04.7): group A is the
 	// first BakuGroup players of the file, as bbpPairings reads it.
@@ -79,13 +61,7 @@ func FromTRF(f *trf.File, round int) (Input, error) {
 		}
 		in.Players = append(in.Players, ip)
 	}
-	for _, fp := range f.Forbidden {
-		for i := range fp {
-			for j := i + 1; j < len(fp); j++ {
-				in.Forbidden = append(in.Forbidden, [2]int{fp[i], fp[j]})
-			}
-		}
-	}
+	in.Forbidden = trfForbidden(f)
 	in.InitialColour = f.InitialColour
 	if in.InitialColour == arbiter.NoColour {
 		in.InitialColour = inferInitialColour(order)
@@ -158,4 +134,50 @@ func participated(gs []trf.Game) bool {
 		}
 	}
 	return false
+}
+
+// trfAbsent returns the players a file leaves out of the round being
+// paired: those of its XXZ line when next is true (the round after the
+// last played), and those of its 240 lines for the columns inRound names.
+func trfAbsent(f *trf.File, next bool, inRound func(col int) bool) map[int]bool {
+	absent := map[int]bool{}
+	if next {
+		for _, id := range f.Absent {
+			absent[id] = true
+		}
+	}
+	for _, b := range f.Byes {
+		if inRound(b.Round) {
+			for _, id := range b.Players {
+				absent[id] = true
+			}
+		}
+	}
+	return absent
+}
+
+// trfOrder returns the players of f in pairing order: by pairing number,
+// or in file order under XXC rank.
+func trfOrder(f *trf.File) []*trf.Player {
+	order := make([]*trf.Player, len(f.Players))
+	for i := range f.Players {
+		order[i] = &f.Players[i]
+	}
+	if !f.UseRank {
+		sort.SliceStable(order, func(i, j int) bool { return order[i].ID < order[j].ID })
+	}
+	return order
+}
+
+// trfForbidden returns the pairs the file's XXP (260) groups forbid.
+func trfForbidden(f *trf.File) [][2]int {
+	var out [][2]int
+	for _, fp := range f.Forbidden {
+		for i := range fp {
+			for j := i + 1; j < len(fp); j++ {
+				out = append(out, [2]int{fp[i], fp[j]})
+			}
+		}
+	}
+	return out
 }

@@ -177,3 +177,68 @@ func byeOutcome(t arbiter.Tournament, k arbiter.ByeKind) Outcome {
 	}
 	return o
 }
+
+// BuildMatches makes the score cards of a Double-Swiss tournament (FIDE
+// C.04.5), where each board of a round is a match of two games (Board.Result
+// and Board.Second, see arbiter.Match) and a round scores the points of
+// both games. It checks the rounds as Build does. A match counts as:
+//
+//   - ForfeitWin and ForfeitLoss when a player forfeited both games, the
+//     only way a match ends by forfeit (Preface); the player who did not
+//     forfeit both scores what the games gave (two forfeit wins, or one if
+//     that player forfeited the other game too), and two players who both
+//     forfeited both games lose;
+//   - Game otherwise, a single forfeited game included ("treated as
+//     played", Preface), with the colour of game 1 if a game was played
+//     over the board and NoColour if none was (1.6); Pending until both
+//     games have a result.
+//
+// Byes apply to matches, never to single games (Preface): a PAB scores
+// t.PABValue (a match with a game won and one drawn, 1.4, when the
+// tournament says 1½), a half-point bye t.HalfByeValue, a full-point bye
+// two games won, a zero-point bye nothing; a late entry's missed rounds
+// score t.LateValue each.
+func BuildMatches(t arbiter.Tournament, entries []arbiter.Entry, rounds []arbiter.Round) (*Table, error) {
+	tab, err := Build(t, entries, rounds)
+	if err != nil {
+		return nil, err
+	}
+	for i, rd := range rounds {
+		for _, b := range rd.Boards {
+			w, bl := matchOutcomes(b)
+			tab.Cards[b.White-1].Rounds[i] = w
+			tab.Cards[b.Black-1].Rounds[i] = bl
+		}
+		for _, by := range rd.Byes {
+			if by.Kind == arbiter.FullBye {
+				tab.Cards[by.PN-1].Rounds[i].Points = 2 * arbiter.One
+			}
+		}
+	}
+	return tab, nil
+}
+
+// matchOutcomes returns the outcomes of a Double-Swiss board for the
+// player with White in game 1 and for the other.
+func matchOutcomes(b arbiter.Board) (w, bl Outcome) {
+	m := b.Match()
+	w = Outcome{Kind: Game, Opponent: b.Black, Colour: arbiter.White, Board: b.Number, Points: m.Points(arbiter.White)}
+	bl = Outcome{Kind: Game, Opponent: b.White, Colour: arbiter.Black, Board: b.Number, Points: m.Points(arbiter.Black)}
+	switch {
+	case !m.Complete() && !m.Forfeit():
+		w.Pending, bl.Pending = true, true
+	case m.Forfeit():
+		w.Kind, bl.Kind = ForfeitLoss, ForfeitLoss
+		if m.WonByForfeit(arbiter.White) {
+			w.Kind = ForfeitWin
+		}
+		if m.WonByForfeit(arbiter.Black) {
+			bl.Kind = ForfeitWin
+		}
+		return w, bl
+	}
+	if !m.GamePlayed() && m.Complete() {
+		w.Colour, bl.Colour = arbiter.NoColour, arbiter.NoColour
+	}
+	return w, bl
+}

@@ -80,4 +80,32 @@
 // after PTS, in 212 (BH/C1,SB,DE), the rate of play in words at the end of
 // 092 ("..., rapid"; Pace reads it, or else works it out from the encoded
 // time control, 222).
+//
+// # Double-Swiss files
+//
+// FIDE C.04.5 (the Double-Swiss system, applied from 1 February 2026)
+// pairs each round as a match of two games with the colours reversed and
+// defines no file of its own, and a TRF-26 round block holds one game. A
+// file whose 192 line names FIDE_DOUBLESWISS (or FIDE_DOUBLESWISS_BAKU,
+// TRF-26's code for the system) therefore holds match k in round columns
+// 2k-1 and 2k:
+//
+//	column 2k-1         game 1: opponent, colour, result as for any game
+//	column 2k           game 2: the same opponent, the other colour
+//	0000 - U twice      the pairing-allocated bye of the match; the two
+//	                    blocks together score the 162 line's P, a game won
+//	                    and a game drawn (1.4) when no point line gives it
+//	0000 - H, F, Z      requested byes cover the match too: H scores a draw
+//	twice               in each column (half the match), F a win in each
+//	= against = + 299   a game ending ½-0 or 0-0 (C.04.5 Preface): a draw
+//	                    whose 299 line (type D) gives the player who scored
+//	                    nothing 0.0 in that column
+//
+// The 142 (XXR) line, 132 dates, 240 byes and 250 accelerations count
+// columns, two a match. A match is a forfeit only when a player has "-" in
+// both columns (Preface); any other match, a single "-" included, counts
+// as played. Read checks the points that way (File.DoubleSwiss,
+// File.PlayedMatches); pairing.FromTRFDoubleSwiss reads the matches and
+// refuses two columns that disagree. Domain refuses such a file
+// (ErrDoubleSwiss) until arbiter's tournaments hold matches.
 package trf

@@ -829,6 +829,11 @@ func (p *parser) finish() error {
 			}
 		}
 	}
+	if f.DoubleSwiss() && !p.pointsSet {
+		// C.04.5 1.4: the PAB is worth a match with a game won and a game
+		// drawn, unless the file says otherwise.
+		f.Points.PAB = f.Points.Win() + f.Points.Draw()
+	}
 	return p.checkPoints()
 }
 
@@ -878,18 +883,34 @@ func resultsAgree(a, b Result) bool {
 func (p *parser) checkPoints() error {
 	f := p.f
 	played := f.PlayedRounds()
+	ds := f.DoubleSwiss()
+	if ds {
+		played = 2 * f.PlayedMatches()
+	}
 	for i := range f.Players {
 		pl := &f.Players[i]
 		var sum, pending Points
 		sum = f.Bonus(pl.ID)
+		var byes [2]int // Double-Swiss PAB blocks, in played rounds and after
 		for r, g := range pl.Games {
 			v := f.PointsOf(pl.ID, r+1, g)
+			if ds && g.Opponent == 0 && g.Result == PAB && v == f.Points.PAB {
+				// A match's PAB fills both of its rounds: each counts half.
+				v = 0
+				if r < played {
+					byes[0]++
+				} else {
+					byes[1]++
+				}
+			}
 			if r < played {
 				sum += v
 			} else {
 				pending += v
 			}
 		}
+		sum += Points(byes[0]) * f.Points.PAB / 2
+		pending += Points(byes[1]) * f.Points.PAB / 2
 		var accel Points
 		if a := f.Accelerations[pl.ID]; played < len(a) {
 			accel = a[played]

@@ -203,12 +203,13 @@ func TestExtensions(t *testing.T) {
 // FuzzRead checks that whatever Read accepts, Write writes back into a file
 // that reads the same.
 func FuzzRead(f *testing.F) {
-	for _, fn := range []string{"testdata/example.trf", "testdata/bbp.trf", "testdata/trf26.trf"} {
+	for _, fn := range []string{"testdata/example.trf", "testdata/bbp.trf", "testdata/trf26.trf", "testdata/doubleswiss.trf"} {
 		if data, err := os.ReadFile(fn); err == nil {
 			f.Add(data)
 		}
 	}
 	f.Add([]byte("012 x\nXXR 3\n001    1      A                                                                 1.0       0000 - U\n"))
+	f.Add([]byte("192 FIDE_DOUBLESWISS\n001    1      A                                                                 1.5       0000 - U  0000 - U\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		f1, err := Read(bytes.NewReader(data))
 		if err != nil {

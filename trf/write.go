@@ -130,7 +130,7 @@ func (w *Writer) Write(f *File) error {
 		line("XXC " + strings.Join(xxc, " "))
 	}
 	withX := f.UnknownPoints || f.Points.Unknown != 0 || f.hasUnknown()
-	if f.PointLines || f.Points != DefaultPoints || withX && v26 {
+	if f.PointLines || f.Points != f.defaultPoints() || withX && v26 {
 		writePoints(line, f.Points, v26, withX)
 	}
 	if len(f.Absent) > 0 {

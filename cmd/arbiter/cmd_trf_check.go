@@ -27,7 +27,11 @@ func newTRFCheckCmd(a *app) *cobra.Command {
 		Long: `Re-pair every played round of a TRF file from the rounds before it, with the
 players who were not paired in that round left out, and list the rounds
 whose recorded pairing (pairs, colours or the PAB) differs from the FIDE
-Dutch pairing. It exits 1 if any round differs.`,
+Dutch pairing. It exits 1 if any round differs.
+
+A file whose 192 line names FIDE_DOUBLESWISS is checked by the Double-Swiss
+system (FIDE C.04.5) instead: each round is a match held in two round
+columns, one per game, and --edition does not apply.`,
 		Example: `  $ arbiter trf check tournament.trf
   $ arbiter trf check --json tournament.trf`,
 		Args:              cobra.ExactArgs(1),
@@ -85,8 +89,12 @@ func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	played, system := f.PlayedRounds(), "Dutch"
+	if f.DoubleSwiss() {
+		played, system = f.PlayedMatches(), "Double-Swiss"
+	}
 	if opts.json {
-		out := trfCheckJSON{Rounds: f.PlayedRounds(), Differences: []trfRoundDiffJ{}}
+		out := trfCheckJSON{Rounds: played, Differences: []trfRoundDiffJ{}}
 		for _, d := range diffs {
 			j := trfRoundDiffJ{Round: d.Round, Recorded: boardsJSON(d.Recorded), Ours: boardsJSON(d.Ours)}
 			if d.Err != nil {
@@ -111,7 +119,7 @@ func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
 		}
 	}
 	if len(diffs) > 0 {
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %d of %d rounds differ from the Dutch pairing", opts.path, len(diffs), f.PlayedRounds())}
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %d of %d rounds differ from the %s pairing", opts.path, len(diffs), played, system)}
 	}
 	if !opts.json {
 		fmt.Fprintln(opts.stdout, "no differences")

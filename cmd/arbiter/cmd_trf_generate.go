@@ -21,6 +21,8 @@ type trfGenerateOptions struct {
 	tiebreaks   string
 	accelerated string
 	out         string
+	system      string
+	chainSet    bool // --tiebreaks given
 }
 
 // generatedChain is the tie-break list a generated file carries in its
@@ -43,6 +45,7 @@ and other programs' checkers.`,
   $ arbiter trf generate --players 100 --rounds 11 --draws 0.3 --forfeits 0.02 --byes 0.03`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.chainSet = cmd.Flags().Changed("tiebreaks")
 			return runTRFGenerate(a, opts)
 		},
 	}
@@ -56,11 +59,19 @@ and other programs' checkers.`,
 	fl.StringVar(&opts.tiebreaks, "tiebreaks", generatedChain, "tie-break list written to the 202 and 212 lines and used for the ranks")
 	fl.StringVar(&opts.accelerated, "accelerated", "", "accelerated pairing: baku (FIDE C.04.7), written as 250 lines")
 	fl.StringVarP(&opts.out, "output", "o", "", "write to `FILE` instead of the standard output (-: the standard output)")
+	fl.StringVar(&opts.system, "system", "dutch", "pairing system: {dutch|double-swiss}; double-swiss (FIDE C.04.5) plays each round as a match of two games, two round columns of the file, ranked by points")
 	return cmd
 }
 
 func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	opts.gen.Seed = uint64(opts.seed)
+	switch strings.ToLower(opts.system) {
+	case "dutch", "":
+	case "double-swiss":
+		return runTRFGenerateDoubleSwiss(a, opts)
+	default:
+		return usageErrorf("%s", a.tr().T("err.trf.system", "Value", strconv.Quote(opts.system)))
+	}
 	switch strings.ToLower(opts.accelerated) {
 	case "":
 	case "baku":
@@ -108,6 +119,12 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	if err := rankFile(f, chain); err != nil {
 		return err
 	}
+	return writeGenerated(a, opts, f)
+}
+
+// writeGenerated writes a generated file as TRF-26 to --output or the
+// standard output.
+func writeGenerated(a *app, opts trfGenerateOptions, f *trf.File) error {
 	var buf bytes.Buffer
 	w := trf.NewWriter(&buf)
 	w.Version, w.LineEnd = trf.TRF26, "\r"

@@ -39,7 +39,12 @@ has no next round to pair.
 The output follows JaVaFo and bbpPairings: the number of pairs N (the PAB
 included), then N lines "white black" in pairing numbers, in board order,
 the PAB as "id 0". It exits 1 when no legal pairing exists, naming the
-criterion, and when the file is malformed, naming the line.`,
+criterion, and when the file is malformed, naming the line.
+
+A file whose 192 line names FIDE_DOUBLESWISS is paired by the Double-Swiss
+system (FIDE C.04.5): each round is a match of two games held in two round
+columns (game 1, then game 2 with the colours reversed), --round counts
+matches, and each board prints the player with White in game 1 first.`,
 		Example: `  $ arbiter trf pair round5.trf
   $ arbiter trf pair --explain round5.trf
   $ arbiter trf pair --edition 2017 old.trf
@@ -104,6 +109,9 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 	if err != nil {
 		return &exitError{code: exitFailure, msg: err.Error()}
 	}
+	if f.DoubleSwiss() {
+		return runTRFPairDoubleSwiss(ctx, opts, f)
+	}
 	if err := roundToPair(opts.words, f, opts.round); err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
@@ -112,24 +120,36 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
 	in.Edition = opts.edition
-	pairFn := pairing.Pair
-	if opts.explain {
-		pairFn = pairing.PairExplained
-	}
-	res, err := pairFn(in)
+	res, err := pairOrExplain(opts, in, pairing.Pair, pairing.PairExplained)
 	if err != nil {
-		if errors.Is(err, pairing.ErrNoPairing) {
-			return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
-		}
 		return err
 	}
+	return printTRFPair(ctx, opts, in.Round, res)
+}
+
+// pairOrExplain pairs in with pair, or with explained under --explain; a
+// round without a legal pairing exits 1, naming the file.
+func pairOrExplain[I any](opts trfPairOptions, in I, pair, explained func(I) (pairing.Result, error)) (pairing.Result, error) {
+	if opts.explain {
+		pair = explained
+	}
+	res, err := pair(in)
+	if err != nil && errors.Is(err, pairing.ErrNoPairing) {
+		return res, &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
+	}
+	return res, err
+}
+
+// printTRFPair writes the pairing res of round round as --json or the
+// JaVaFo lines say.
+func printTRFPair(ctx context.Context, opts trfPairOptions, round int, res pairing.Result) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	if opts.json {
 		// --json stays in one language whatever the terminal's.
 		en := locale.New(locale.English)
-		out := trfPairJSON{Round: in.Round, Bye: res.Bye, Boards: []trfBoardJSON{}}
+		out := trfPairJSON{Round: round, Bye: res.Bye, Boards: []trfBoardJSON{}}
 		if opts.explain && res.Bye != 0 && len(res.Explanations) > len(res.Boards) {
 			out.ByeExplain = en.Word(res.Explanations[len(res.Boards)].Text)
 		}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/labyrinth-chess/arbiter/trf"
+)
+
+// runTRFPairDoubleSwiss is trf pair for a Double-Swiss file (192
+// FIDE_DOUBLESWISS, FIDE C.04.5): rounds are matches, two round columns
+// each, and the boards are printed with White of game 1 first.
+func runTRFPairDoubleSwiss(ctx context.Context, opts trfPairOptions, f *trf.File) error {
+	if err := matchToPair(opts.words, f, opts.round); err != nil {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
+	}
+	in, err := pairing.FromTRFDoubleSwiss(f, opts.round)
+	if err != nil {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
+	}
+	res, err := pairOrExplain(opts, in, pairing.PairDoubleSwiss, pairing.PairDoubleSwissExplained)
+	if err != nil {
+		return err
+	}
+	return printTRFPair(ctx, opts, in.Round, res)
+}
+
+// matchToPair is roundToPair for a Double-Swiss file, whose rounds are
+// matches of two columns each: 142 (XXR) plans twice the matches.
+func matchToPair(l *locale.Localizer, f *trf.File, round int) error {
+	played, planned := f.PlayedMatches(), f.Rounds/2
+	switch {
+	case round == 0 && planned > 0 && played >= planned:
+		return errors.New(l.T("err.trf.ds.allplayed", "Planned", planned, "Columns", f.Rounds))
+	case planned > 0 && round > planned:
+		return errors.New(l.T("err.trf.ds.planned", "Round", round, "Planned", planned))
+	case round > played+1:
+		return errors.New(l.N("err.trf.holds", played, "Round", round, "Next", played+1))
+	}
+	return nil
+}
+
+// runTRFGenerateDoubleSwiss is trf generate --system double-swiss: a random
+// Double-Swiss tournament (FIDE C.04.5), written with 192 FIDE_DOUBLESWISS
+// and two round columns a match. Its ranks follow the points alone (212
+// PTS): the tie-breaks of a Double-Swiss tournament are not computed yet.
+func runTRFGenerateDoubleSwiss(a *app, opts trfGenerateOptions) error {
+	if opts.chainSet {
+		return usageErrorf("%s", a.tr().T("err.trf.dstiebreaks"))
+	}
+	if strings.ToLower(opts.accelerated) == "baku" {
+		opts.gen.Baku = true
+	} else if opts.accelerated != "" {
+		return usageErrorf("%s", a.tr().T("err.trf.accelerated", "Value", strconv.Quote(opts.accelerated)))
+	}
+	f, err := pairing.GenerateDoubleSwiss(opts.gen)
+	if err != nil {
+		if errors.Is(err, pairing.ErrGenerate) {
+			return usageErrorf("%v", err)
+		}
+		return err
+	}
+	if f.Rounds < 2*opts.gen.Rounds {
+		a.note(a.tr().T("cli.trf.stopped", "Round", f.Rounds/2+1, "Last", f.Rounds/2))
+	}
+	h := &f.Header
+	h.Name = fmt.Sprintf("Random Double-Swiss tournament, seed %d", opts.seed)
+	h.City = "Nowhere"
+	h.Federation = "FID"
+	h.StartDate = "2026/03/01"
+	h.EndDate = "2026/03/01"
+	h.Players = strconv.Itoa(len(f.Players))
+	h.Rated = strconv.Itoa(len(f.Players))
+	h.Type = "Individual: Double-Swiss (FIDE C.04.5)"
+	h.TimeControl = `3'+2"`
+	h.Standings = "PTS"
+	rankByPoints(f)
+	return writeGenerated(a, opts, f)
+}
+
+// rankByPoints writes each player's rank (columns 86-89) by points alone;
+// players with equal points share the first rank of their place.
+func rankByPoints(f *trf.File) {
+	order := make([]*trf.Player, len(f.Players))
+	for i := range f.Players {
+		order[i] = &f.Players[i]
+	}
+	sort.SliceStable(order, func(i, j int) bool { return order[i].Points > order[j].Points })
+	for i, p := range order {
+		p.Rank = i + 1
+		if i > 0 && p.Points == order[i-1].Points {
+			p.Rank = order[i-1].Rank
+		}
+	}
+}
