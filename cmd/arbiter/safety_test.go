@@ -160,7 +160,9 @@ func TestDuplicateWithTwoTypos(t *testing.T) {
 	if err := os.WriteFile(club, []byte("name,rating\n\"Ferretti, Niccolò\",2104\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c.ok("tournament", "new", "T", "--rounds", "3")
+	// White for player 1 in round 1, not drawn by lot (C.04.3 5.1): the
+	// test names the boards.
+	c.ok("tournament", "new", "T", "--rounds", "3", "--first-colour", "white")
 	c.ok("roster", "import", club)
 	for _, p := range []string{"Alfa, Anna", "Bravo, Bruno", "Conti, Carla"} {
 		c.ok("player", "add", p, "--new")
