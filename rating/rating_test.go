@@ -62,6 +62,36 @@ func TestFIDEChange(t *testing.T) {
 			k2:    40, n: 3, expected: 1.86, value: 5.60, rounded: 6,
 		},
 		{
+			// A second real event, FIDE's tournament report of event
+			// 44463 (ratings.fide.com, a ten-player round robin of the
+			// July 2009 list, reported in TWIC 762; the figures as the
+			// tests of CPAN's Games-Ratings quote them from
+			// ratings.fide.com), two of its players in round order; round 5 is their game against each other,
+			// a draw on both cards. Published: Shirov rated 2745, K 10,
+			// expected 5.20, change -32; Bologan rated 2690, K 10,
+			// expected 4.43, change +0.70. No difference reaches the
+			// 400-point rule.
+			name: "event 44463 (2009), Shirov, published figures", rating: 2745, k: 10,
+			games: []Game{g(2676, loss), g(2700, loss), g(2677, loss), g(2730, loss), g(2690, draw),
+				g(2702, draw), g(2684, loss), g(2682, draw), g(2660, draw)},
+			k2: 10, n: 9, expected: 5.20, value: -32, rounded: -32,
+		},
+		{
+			name: "event 44463 (2009), Bologan, published figures", rating: 2690, k: 10,
+			games: []Game{g(2730, loss), g(2682, win), g(2702, draw), g(2684, draw), g(2745, draw),
+				g(2660, loss), g(2676, draw), g(2700, win), g(2677, draw)},
+			k2: 10, n: 9, expected: 4.43, value: 0.70, rounded: 1,
+		},
+		{
+			// FIDE individual calculations, March 2010 list, Carlsen
+			// (1503014) at Wijk aan Zee 2010: rated 2810, K 10, 8½ of 13,
+			// published expected 8.21 and change +2.9 (quoted likewise).
+			name: "Wijk aan Zee 2010, Carlsen, published figures", rating: 2810, k: 10,
+			games: []Game{g(2662, draw), g(2657, win), g(2641, win), g(2696, draw), g(2708, draw), g(2790, draw),
+				g(2749, win), g(2723, draw), g(2788, loss), g(2720, win), g(2712, win), g(2739, draw), g(2675, draw)},
+			k2: 10, n: 13, expected: 8.21, value: 2.9, rounded: 3,
+		},
+		{
 			// FIDE's rating calculator: 2812 beats 2786 with K 10: D = 26,
 			// PD .54, change 0.46 × 10 = 4.6.
 			name: "one win, D 26, K 10", rating: 2812, k: 10,
