@@ -72,6 +72,44 @@ func RatingChanges(s *Snapshot, n int) ([]RatingChange, error) {
 	return out, nil
 }
 
+// The option that shows the FIDE rating change (see Options).
+const (
+	OptRatingChange  = "rating-change"
+	RatingChangeHide = "hide"
+	RatingChangeShow = "show"
+)
+
+// ShowRatingChange reports whether tournament tid shows the FIDE rating
+// change: on the standings, in the workbook and on the players' pages.
+// The tournament's option decides, else the club's; by default it is
+// hidden.
+func (d *Desk) ShowRatingChange(ctx context.Context, tid int64) (bool, error) {
+	for _, id := range []int64{tid, 0} {
+		v, err := d.db.Option(ctx, id, OptRatingChange)
+		if err != nil {
+			return false, err
+		}
+		if v != RatingChangeHide {
+			return v == RatingChangeShow, nil
+		}
+	}
+	return false, nil
+}
+
+// RatingChangeMap returns RatingChanges of s after round n by pairing
+// number, as the reports take them (reports.Event.Ratings).
+func RatingChangeMap(s *Snapshot, n int) (map[int]rating.Change, error) {
+	rc, err := RatingChanges(s, n)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int]rating.Change, len(rc))
+	for _, c := range rc {
+		out[c.PN] = c.Change
+	}
+	return out, nil
+}
+
 // ClubRating is a roster player's club rating (Glicko-2) after every
 // evening in the database.
 type ClubRating struct {

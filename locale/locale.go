@@ -217,6 +217,19 @@ func (l *Localizer) Decimal(x float64, prec int) string {
 	return s
 }
 
+// Signed writes x as Decimal does with a sign in front of a gain,
+// "+5.6", "-12,0", and none on zero, "0.0": a rating change.
+func (l *Localizer) Signed(x float64, prec int) string {
+	s := l.Decimal(x, prec)
+	switch {
+	case strings.Trim(s, "-0.,") == "":
+		return strings.TrimPrefix(s, "-") // -0.0 prints as 0.0
+	case x > 0:
+		return "+" + s
+	}
+	return s
+}
+
 // Ordinal writes the place n as the language does: "1st", "2nd",
 // "3rd", "11th", "22nd"; "1°", "2°" in Italian.
 func (l *Localizer) Ordinal(n int) string {

@@ -152,6 +152,11 @@ func TestDates(t *testing.T) {
 		{en.Decimal(24.25, 2), "24.25"},
 		{it.Decimal(24.25, 2), "24,25"},
 		{it.Decimal(-3, 1), "-3,0"},
+		{en.Signed(5.6, 1), "+5.6"},
+		{it.Signed(-26.4, 2), "-26,40"},
+		{en.Signed(0, 1), "0.0"},
+		{en.Signed(-0.04, 1), "0.0"},
+		{it.Signed(0.04, 1), "0,0"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {

@@ -115,6 +115,21 @@ type Change struct {
 // away from zero (8.3.4).
 func (c Change) Rounded() int { return int(math.Round(c.Value)) }
 
+// Average returns Rc, the average rating of the rated opponents the
+// change counts, rounded to the nearest whole number (0.5 up); 0 when
+// there are none.
+func (c Change) Average() int {
+	if len(c.Lines) == 0 {
+		return 0
+	}
+	sum := 0
+	for _, l := range c.Lines {
+		sum += l.Opponent
+	}
+	n := len(c.Lines)
+	return (2*sum + n) / (2 * n)
+}
+
 // String writes the change with one decimal and a sign, "+5.6", "-12.0",
 // "0.0".
 func (c Change) String() string {

@@ -170,6 +170,10 @@ func TestChorreraLines(t *testing.T) {
 			t.Errorf("line %d change = %v, want %v", i+1, l.Change, want[i])
 		}
 	}
+	// The published Rc: (1798 + 1801 + 1897) / 3 = 1832.
+	if c.Average() != 1832 {
+		t.Errorf("Average() = %d, want 1832", c.Average())
+	}
 	if c.String() != "+5.6" {
 		t.Errorf("String() = %q, want +5.6", c.String())
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/prizes"
+	"github.com/labyrinth-chess/arbiter/rating"
 	"github.com/labyrinth-chess/arbiter/scoring"
 )
 
@@ -55,6 +56,12 @@ type Event struct {
 	// WritePrizes prints it, and the workbook has a sheet of it when the
 	// tournament has prizes. Nil for none.
 	Prizes *prizes.List
+
+	// Ratings holds, by pairing number, each player's FIDE rating
+	// change over Rounds (package rating): the workbook's standings get
+	// a column of it and a sheet of the rating report, and
+	// WriteRatingReport prints it. Nil shows no rating change.
+	Ratings map[int]rating.Change
 
 	// Codes holds, by board number, what the result slips of the last
 	// round print for reporting from the board (arbiter serve): a QR

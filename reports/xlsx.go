@@ -51,6 +51,10 @@ func SheetNames(l *locale.Localizer, rounds int) []string {
 //     Black, Black's points; then the players without a board, with the
 //     points their round gave and why (bye, not paired, withdrawn).
 //   - Players: the entries by pairing number with their status.
+//   - Rating report, when the event has rating changes (Event.Ratings):
+//     one row a player with the FIDE rating change and how it is made
+//     (see WriteRatingReport); the standings then have a column of the
+//     change.
 //   - Prizes, when the tournament has some (Event.Prizes): each list's
 //     places with the prize announced, what is won (the money also as a
 //     number), the player and with whom it is shared.
@@ -77,6 +81,9 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 		sheets = append(sheets, v.roundSheet(&v.ev.Rounds[i]))
 	}
 	sheets = append(sheets, v.playersSheet())
+	if ev.Ratings != nil {
+		sheets = append(sheets, v.ratingsSheet())
+	}
 	if !ev.Prizes.Empty() {
 		sheets = append(sheets, v.prizesSheet(ev.Prizes))
 	}
@@ -120,8 +127,8 @@ func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties
 }
 
 // xsheet is one worksheet before it is written: a header row and data rows
-// whose cells are string, int, float64, arbiter.Score, rankCell, droppedCell
-// or nil.
+// whose cells are string, int, float64, arbiter.Score, rankCell, droppedCell,
+// signedCell, fixedCell or nil.
 type xsheet struct {
 	name      string
 	head      []string
@@ -144,8 +151,10 @@ type xlsx struct {
 	points int         // style of points ending in a half: "2 1/2"
 	half   int         // style of half a point: "1/2"
 	ranks  map[int]int // style showing a shared rank ending at the key
-	// dropped holds the styles of scores in brackets, by number format.
+	// dropped holds the styles of scores in brackets, by number format;
+	// numbers the styles of signed and fixed cells.
 	dropped map[string]int
+	numbers map[string]int
 	page    string // page footer, "Page &P of &N"
 }
 
@@ -188,7 +197,7 @@ func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reports: points style: %w", err)
 	}
-	return &xlsx{f: f, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{}, dropped: map[string]int{},
+	return &xlsx{f: f, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{}, dropped: map[string]int{}, numbers: map[string]int{},
 		// The footer's page codes &P and &N go in after the text is
 		// escaped.
 		page: strings.ReplaceAll(headerText(v.l.T("report.page", "Page", "\x00P", "Pages", "\x00N"), 60), "\x00", "&")}, nil
@@ -223,6 +232,19 @@ func (x *xlsx) droppedStyle(v float64) (int, error) {
 		return 0, err
 	}
 	x.dropped[format] = s
+	return s, nil
+}
+
+// numberStyle returns the style of the number format format.
+func (x *xlsx) numberStyle(format string) (int, error) {
+	if s, ok := x.numbers[format]; ok {
+		return s, nil
+	}
+	s, err := x.f.NewStyle(&excelize.Style{CustomNumFmt: &format})
+	if err != nil {
+		return 0, err
+	}
+	x.numbers[format] = s
 	return s, nil
 }
 
@@ -288,6 +310,19 @@ func (x *xlsx) write(sh *xsheet) error {
 					return err
 				}
 				cells[j] = excelize.Cell{StyleID: st, Value: float64(c)}
+			case signedCell, fixedCell:
+				v, prec, signed := 0.0, 0, false
+				switch c := c.(type) {
+				case signedCell:
+					v, prec, signed = c.v, c.prec, true
+				case fixedCell:
+					v, prec = c.v, c.prec
+				}
+				st, err := x.numberStyle(numberFormat(prec, signed))
+				if err != nil {
+					return err
+				}
+				cells[j] = excelize.Cell{StyleID: st, Value: v}
 			case rankCell:
 				if c.to > c.from {
 					s, err := x.rankStyle(c.to)
@@ -392,6 +427,10 @@ func cellLen(c any) int {
 		return len(strconv.Itoa(int(c/arbiter.One))) + 4 // "2 1/2"
 	case droppedCell:
 		return len(strconv.FormatFloat(float64(c), 'f', 2, 64)) + 2
+	case signedCell:
+		return len(strconv.FormatFloat(c.v, 'f', c.prec, 64)) + 1
+	case fixedCell:
+		return len(strconv.FormatFloat(c.v, 'f', c.prec, 64))
 	case rankCell:
 		if c.to > c.from {
 			return len(strconv.Itoa(c.from)) + 1 + len(strconv.Itoa(c.to))
@@ -424,6 +463,9 @@ func (v *view) standingsSheet() *xsheet {
 	sh := &xsheet{name: l.T("sheet.standings"), freezeCol: 3, filter: true}
 	sh.head = append([]string{l.T("col.rank"), l.T("col.pn"), l.T("col.name"), l.T("col.title"), l.T("col.rating"), l.T("col.club"), l.T("col.points")}, v.codes...)
 	sh.head = append(sh.head, l.T("col.perf"))
+	if v.ev.Ratings != nil {
+		sh.head = append(sh.head, l.T("col.change"))
+	}
 	sh.landscape = len(sh.head) > 12
 	halves := v.halves()
 	for _, r := range v.rows {
@@ -441,6 +483,10 @@ func (v *view) standingsSheet() *xsheet {
 			}
 		}
 		row = append(row, optInt(r.Performance))
+		if v.ev.Ratings != nil {
+			c, ok := v.ev.Ratings[r.PN]
+			row = append(row, changeCell(c, ok))
+		}
 		sh.rows = append(sh.rows, row)
 	}
 	return sh

@@ -12,6 +12,9 @@ import (
 var Options = map[string][]string{
 	"no-shows": {"flag", "withdraw"},
 	"names":    {"any", "surname-first"},
+	// rating-change show: the FIDE rating change is shown on the
+	// standings, the workbook and the players' pages.
+	"rating-change": {"hide", "show"},
 }
 
 // ActOption is the event of an option changed.
