@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/prizes"
+	"github.com/labyrinth-chess/arbiter/rating"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -153,6 +154,17 @@ func (e *Evening) Prizes(ctx context.Context, s *Snapshot, st []tiebreak.Standin
 		return nil, err
 	}
 	return RankedPrizeList(s, r, st, n)
+}
+
+// RatingChanges returns each player's FIDE rating change over rounds 1
+// to n of s by pairing number (RatingChangeMap) when the tournament shows
+// it (ShowRatingChange); nil when it does not.
+func (e *Evening) RatingChanges(ctx context.Context, s *Snapshot, n int) (map[int]rating.Change, error) {
+	show, err := e.d.ShowRatingChange(ctx, e.tid)
+	if err != nil || !show {
+		return nil, err
+	}
+	return RatingChangeMap(s, n)
 }
 
 // LastEvent returns the id of the last change in the event log.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/prizes"
+	"github.com/labyrinth-chess/arbiter/rating"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -27,6 +28,10 @@ type Evening interface {
 	// round n (as Standings ranks them), with what each player can still
 	// win while the last round is left to play.
 	Prizes(ctx context.Context, s *store.Snapshot, st []tiebreak.Standing, n int) (*prizes.List, error)
+	// RatingChanges returns each player's FIDE rating change over rounds
+	// 1 to n of s, by pairing number, when the tournament shows it (the
+	// option rating-change); nil when it does not.
+	RatingChanges(ctx context.Context, s *store.Snapshot, n int) (map[int]rating.Change, error)
 	// LastEvent returns the id of the last change in the event log.
 	LastEvent(ctx context.Context) (int64, error)
 	// Seasons returns the tables of the seasons the tournament is an

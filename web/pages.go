@@ -397,7 +397,9 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 		Explain []tiebreak.Explanation
 		Names   map[int]string
 		Prize   playerPrizeView // prizes.go
-	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, ex, names, s.playerPrize(wd, st, pn)}
+		Change  *ratingView     // ratings.go
+	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, ex, names, s.playerPrize(wd, st, pn),
+		s.ratingOf(wd, st, pn)}
 	return p
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/prizes"
+	"github.com/labyrinth-chess/arbiter/rating"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -276,6 +277,10 @@ type state struct {
 	ranked    []tiebreak.Standing
 	rulings   []store.Ruling // the organizer's rulings on disputes (dispute.go)
 	prizes    *prizes.List   // the prize list after the published round (prizes.go)
+	// ratings holds each player's FIDE rating change after the
+	// published round, nil when the tournament does not show it
+	// (ratings.go).
+	ratings map[int]rating.Change
 
 	explainOnce sync.Once // see explain (site.go)
 	explainer   *tiebreak.Explainer
@@ -331,6 +336,9 @@ func (s *Server) load(ctx context.Context) (*state, error) {
 		return nil, err
 	}
 	if st.prizes, err = s.ev.Prizes(ctx, st.snap, st.ranked, st.published); err != nil {
+		return nil, err
+	}
+	if st.ratings, err = s.ev.RatingChanges(ctx, st.snap, st.published); err != nil {
 		return nil, err
 	}
 	if st.late, err = s.ev.LateWindow(ctx, s.now()); err != nil {

@@ -83,6 +83,8 @@ func placeholders(key string) []string {
 		return []string{"What"}
 	case "at-stake":
 		return []string{"Round"}
+	case "rating-change-summary":
+		return []string{"Kind", "Ro", "K", "W", "N", "We"}
 	case "in-play":
 		return []string{"Round", "Boards"}
 	case "site-written":
