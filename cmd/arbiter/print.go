@@ -14,17 +14,18 @@ import (
 // as A4 PDF files.
 func newPrintCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "print {pairings|slips|standings|crosstable|prizes|pins}",
-		Short: "Print pairing sheets, result slips, standings, crosstables, prizes and PIN cards as PDF",
+		Use:   "print {pairings|slips|standings|crosstable|prizes|pins|rating-report}",
+		Short: "Print pairing sheets, result slips, standings, crosstables, prizes, PIN cards and the rating report as PDF",
 		Long: `Write the sheets of the current tournament as A4 PDF files, ready to print:
 the pairings to put on the wall, the result slips for the boards, the
-standings, the crosstable, the prize list and each player's own PIN card.
+standings, the crosstable, the prize list, each player's own PIN card and
+the FIDE rating report.
 Names print with their accents (the fonts are in the file). The same
 tournament always gives the same file.
 
-Pairings and slips show the last round paired; standings, the crosstable
-and the prizes show the tournament after the last round with every result
-in. --round N
+Pairings and slips show the last round paired; standings, the crosstable,
+the prizes and the rating report show the tournament after the last round
+with every result in. --round N
 picks another round.
 
 The sheets print in the tournament's language (tournament set --lang);
@@ -36,6 +37,7 @@ The sheets print in the tournament's language (tournament set --lang);
   $ arbiter print standings -o standings.pdf
   $ arbiter print crosstable --round 5 -o cross5.pdf
   $ arbiter print prizes -o prizes.pdf
+  $ arbiter print rating-report -o rating.pdf
   $ arbiter print slips --lang it -o schede.pdf`,
 	}
 	cmd.PersistentFlags().BoolVar(&a.force, "force", false, "replace a read-only file or a database")
@@ -63,7 +65,9 @@ type printKind struct {
 	cards bool
 	// prizes: the sheet prints the prize list.
 	prizes bool
-	write  func(w io.Writer, ev *reports.Event, round int) error
+	// ratings: the sheet prints each player's FIDE rating change.
+	ratings bool
+	write   func(w io.Writer, ev *reports.Event, round int) error
 }
 
 // printKinds lists the sheets, in the order help shows them.
@@ -159,6 +163,38 @@ result in; --round N shows them after another paired round.`,
 			write:  func(w io.Writer, ev *reports.Event, _ int) error { return reports.WritePrizes(w, ev) },
 		},
 		{
+			name:  "rating-report",
+			what:  "the rating report",
+			short: "Print the FIDE rating report after a round",
+			long: `Print the FIDE rating report of the tournament: each player's FIDE rating
+change over the rounds with every result in, for the rating of the
+tournament's pace (standard, rapid or blitz), by the FIDE Rating Regulations
+in force (the expected score of table 8.1.2, the 400-point rule for players
+rated below 2650, K from FIDE's list in the roster or by article 8.3.3,
+lowered so that K times the games does not exceed 700). Forfeits, byes and
+games against unrated opponents do not count.
+
+The layout is that of FIDE's individual calculations on ratings.fide.com.
+First one line per player by pairing number (the order of the TRF file
+sent to FIDE): FIDE ID, federation, Ro (the FIDE rating entered with), K,
+N (games rated), W (points in them), We (the expected score, the sum of
+PD), Rc (the average rating of the rated opponents), W−We and the change
+K·(W−We); then each rated player's calculation game by game: the
+opponent, their rating, W, PD, W−PD and K·(W−PD), and the totals. FIDE
+rounds the change to a whole number when it publishes the list (8.3.4).
+
+The ratings are those the players entered with: the entries keep them once
+round 1 is paired (roster update refreshes the roster, not the entries of a
+tournament under way). export xlsx --rating-change writes the same report
+as a sheet; export trf --format trf26 writes the file FIDE rates.
+
+--round N shows the report after another paired round.`,
+			example: `  $ arbiter print rating-report -o rating.pdf
+  $ arbiter print rating-report --round 5 --lang it -o variazioni.pdf`,
+			ratings: true,
+			write:   func(w io.Writer, ev *reports.Event, _ int) error { return reports.WriteRatingReport(w, ev) },
+		},
+		{
 			name:  "pins",
 			what:  "the PIN cards",
 			short: "Print each player's own PIN card",
@@ -241,7 +277,7 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 			return k.write(w, ev, n)
 		}
 	}
-	return a.writeReport(ctx, report{
+	r := report{
 		path: opts.output,
 		lang: lang,
 		round: func(s *desk.Snapshot) (int, error) {
@@ -258,5 +294,9 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 		cards:  k.cards,
 		prizes: k.prizes,
 		size:   func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },
-	})
+	}
+	if k.ratings {
+		r.ratings = showRatings(true, true)
+	}
+	return a.writeReport(ctx, r)
 }

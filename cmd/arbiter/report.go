@@ -39,6 +39,9 @@ type report struct {
 	cards bool
 	// prizes adds the prize list of the standings to the event.
 	prizes bool
+	// ratings says whether the event carries each player's FIDE rating
+	// change (reports.Event.Ratings), given the tournament; nil for never.
+	ratings func(ctx context.Context, d *desk.Desk, tid int64) (bool, error)
 }
 
 // writeReport draws r from the current tournament and writes it. Nothing
@@ -89,6 +92,17 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 				return err
 			}
 		}
+		if r.ratings != nil {
+			show, err := r.ratings(ctx, db, s.Tournament.ID)
+			if err != nil {
+				return err
+			}
+			if show {
+				if ev.Ratings, err = desk.RatingChangeMap(s, n); err != nil {
+					return err
+				}
+			}
+		}
 		return r.write(&buf, ev, n)
 	})
 	if err != nil {
@@ -105,6 +119,18 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 	}
 	a.note(l.T("cli.wrote", "What", what, "Size", l.N("cli.size."+unit, count)))
 	return nil
+}
+
+// showRatings returns the ratings hook of a report: shown when the flag
+// --rating-change says so (set), else as the tournament's option
+// rating-change says.
+func showRatings(set, flag bool) func(ctx context.Context, d *desk.Desk, tid int64) (bool, error) {
+	return func(ctx context.Context, d *desk.Desk, tid int64) (bool, error) {
+		if set {
+			return flag, nil
+		}
+		return d.ShowRatingChange(ctx, tid)
+	}
 }
 
 // slipCodes returns what the slips of round n print for reporting from

@@ -16,12 +16,13 @@ import (
 )
 
 type standingsOptions struct {
-	round    int
-	explain  string
-	json     bool
-	active   bool   // leave out the players who withdrew
-	category string // the standings of a category of players
-	change   bool   // show each player's FIDE rating change
+	round     int
+	explain   string
+	json      bool
+	active    bool   // leave out the players who withdrew
+	category  string // the standings of a category of players
+	change    bool   // show each player's FIDE rating change
+	setChange bool   // --rating-change given; else the tournament's option decides
 }
 
 func newStandingsCmd(a *app) *cobra.Command {
@@ -56,7 +57,8 @@ game played against a rated opponent, the 400-point rule (8.3.1, for players
 rated below 2650), K from FIDE's list in the roster or by article 8.3.3, and
 K lowered so that K times the games does not exceed 700. Forfeits, byes and
 games against unrated opponents do not count. With --json each player has a
-rating_change.`,
+rating_change. Without the flag the tournament's option decides (tournament
+option rating-change show); --rating-change=false leaves it out.`,
 		Example: `  $ arbiter standings
   $ arbiter standings --round 3 --json
   $ arbiter standings --explain "Rossi, Mario"
@@ -64,6 +66,7 @@ rating_change.`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.setChange = cmd.Flags().Changed("rating-change")
 			return runStandings(cmd.Context(), a, opts)
 		},
 	}
@@ -148,8 +151,14 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 		if opts.active {
 			st = desk.ActiveOnly(s, st)
 		}
+		show := opts.change
+		if !opts.setChange {
+			if show, err = db.ShowRatingChange(ctx, s.Tournament.ID); err != nil {
+				return err
+			}
+		}
 		var changes map[int]desk.RatingChange
-		if opts.change {
+		if show {
 			rc, err := desk.RatingChanges(s, n)
 			if err != nil {
 				return err
@@ -260,14 +269,7 @@ func ratingChangeText(l *locale.Localizer, c desk.RatingChange) string {
 	if c.Rating == 0 || c.Games == 0 {
 		return "-"
 	}
-	v := l.Decimal(math.Abs(c.Value), 1)
-	switch {
-	case c.Value > 0:
-		return "+" + v
-	case c.Value < 0:
-		return "-" + v
-	}
-	return v
+	return l.Signed(c.Value, 1)
 }
 
 // figure formats a tie-break value as every table does (locale.Figure),

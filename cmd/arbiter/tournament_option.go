@@ -40,7 +40,7 @@ func newTournamentOptionCmd(a *app) *cobra.Command {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(&help, "  %-9s %s\n", k, strings.Join(desk.Options()[k], " | "))
+		fmt.Fprintf(&help, "  %-14s %s\n", k, strings.Join(desk.Options()[k], " | "))
 	}
 	cmd := &cobra.Command{
 		Use:   "option <key> [value]",
@@ -53,9 +53,13 @@ no-shows says what a forfeit loss does at the next round pair: flag says the
 player is still active and pairs them; withdraw withdraws them from the next
 round on first. names surname-first refuses a new name typed without a
 comma ("Olga Petrova"), saying how to type it ("Petrova, Olga"), so that
-lists sort by surname.`,
+lists sort by surname. rating-change show shows each player's FIDE rating
+change: a column of arbiter standings and of the workbook's standings, the
+workbook's rating report, and on each player's page of arbiter serve and of
+the published site, the change so far game by game.`,
 		Example: `  $ arbiter tournament option no-shows withdraw
-  $ arbiter tournament option names surname-first --club`,
+  $ arbiter tournament option names surname-first --club
+  $ arbiter tournament option rating-change show`,
 		Args:              cobra.RangeArgs(1, 2),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
