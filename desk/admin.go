@@ -20,9 +20,46 @@ func (d *Desk) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbi
 	return t, inputErr("tournament", err)
 }
 
-// UpdateTournament stores the settings of t, logging each change.
+// UpdateTournament stores the settings of t, logging each change, and
+// seeds the entries again when the rating type or the pace changes
+// (UpdateTournamentSeeds).
 func (d *Desk) UpdateTournament(ctx context.Context, t arbiter.Tournament) error {
-	return inputErr("tournament", d.db.UpdateTournament(ctx, t))
+	_, err := d.UpdateTournamentSeeds(ctx, t)
+	return err
+}
+
+// Reseed is what a new rating type, a new pace or a rating list did to a
+// tournament's entries; Reseeded is one entry seeded again (see
+// UpdateTournamentSeeds).
+type (
+	Reseed   = store.Reseed
+	Reseeded = store.Reseeded
+)
+
+// UpdateTournamentSeeds stores the settings of t, logging each change.
+// When the rating type (TRF 172) or the pace changes before round 1 is
+// paired, every entry is seeded again by the rating the tournament now
+// chooses (the club rating for OTHER), with the FIDE rating of the new
+// pace, and the pairing numbers follow the initial order (C.04.2 art.
+// 2.2). Once round 1 is paired the pairing numbers are fixed and the
+// entries keep the ratings they were seeded with, for the pairings, the
+// rating tie-breaks and the FIDE rating change alike: the result says
+// the tournament is started, and an arbiter who must correct a rating
+// does it player by player (EditPlayer). One transaction.
+func (d *Desk) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament) (Reseed, error) {
+	var club map[int64]int
+	if t.RatingType == "OTHER" {
+		rs, err := d.ClubRatings(ctx)
+		if err != nil {
+			return Reseed{}, err
+		}
+		club = make(map[int64]int, len(rs))
+		for _, r := range rs {
+			club[r.Player.ID] = r.Rating
+		}
+	}
+	rs, err := d.db.UpdateTournamentSeeds(ctx, t, club)
+	return rs, inputErr("tournament", err)
 }
 
 // UseTournament makes tournament id the current one.

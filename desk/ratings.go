@@ -232,6 +232,11 @@ type UpdateResult struct {
 	Listed  int         // players the list held
 	Matched int         // of them, players of the roster (by FIDE or national ID)
 	Changed []RosterRow // the roster players changed, with what changed
+	// Reseeds lists the tournaments with entries of the players changed:
+	// those whose round 1 is not paired are seeded again from the
+	// updated roster (see UpdateTournamentSeeds); those under way keep
+	// their entries' ratings (Started).
+	Reseeds []Reseed
 }
 
 // UpdateRoster refreshes the roster from a rating list by ID (FIDE ID,
@@ -239,7 +244,8 @@ type UpdateResult struct {
 // the roster's players are held, so a list of hundreds of thousands
 // takes the memory of the roster. Ratings, K, titles and categories are
 // updated, and names where the list spells them better; no one is added.
-// One transaction.
+// The entries of the players changed are seeded again in the tournaments
+// whose round 1 is not paired (UpdateResult.Reseeds). One transaction.
 func (d *Desk) UpdateRoster(ctx context.Context, source string, scan func(keep func(ImportRow) error) error) (UpdateResult, error) {
 	var res UpdateResult
 	fide, national, err := d.db.RosterIDs(ctx)
@@ -258,6 +264,6 @@ func (d *Desk) UpdateRoster(ctx context.Context, source string, scan func(keep f
 		return res, err
 	}
 	res.Matched = len(rows)
-	res.Changed, err = d.db.UpdateRoster(ctx, source, res.Listed, rows)
+	res.Changed, res.Reseeds, err = d.db.UpdateRoster(ctx, source, res.Listed, rows)
 	return res, inputErr("file", err)
 }

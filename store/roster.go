@@ -166,9 +166,13 @@ func (db *DB) RosterIDs(ctx context.Context) (fide, national map[string]bool, er
 // (arbiter.BetterSpelling). It adds no one: rows of players not in the
 // roster are left out. One transaction; each change is logged, and the
 // result lists the players changed with what changed. listed is the
-// number of players the list held, for the log.
-func (db *DB) UpdateRoster(ctx context.Context, source string, listed int, rows []ImportRow) ([]RosterRow, error) {
+// number of players the list held, for the log. The entries of those
+// players in tournaments whose round 1 is not paired are seeded again in
+// the same transaction (see Reseeded); the tournaments under way keep
+// theirs, and are listed as started.
+func (db *DB) UpdateRoster(ctx context.Context, source string, listed int, rows []ImportRow) ([]RosterRow, []Reseed, error) {
 	var out []RosterRow
+	var seeds []Reseed
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		out = out[:0]
 		roster, err := loadRoster(ctx, tx)
@@ -210,8 +214,16 @@ func (db *DB) UpdateRoster(ctx context.Context, source string, listed int, rows 
 			*r = merged
 			out = append(out, res)
 		}
-		return db.logEvent(ctx, tx, 0, ActRosterUpdate, source, "",
-			fmt.Sprintf("%d players in the list, %d of the roster updated", listed, len(out)))
+		if err := db.logEvent(ctx, tx, 0, ActRosterUpdate, source, "",
+			fmt.Sprintf("%d players in the list, %d of the roster updated", listed, len(out))); err != nil {
+			return err
+		}
+		changed := make(map[int64]bool, len(out))
+		for _, r := range out {
+			changed[r.Player.ID] = true
+		}
+		seeds, err = db.reseedAll(ctx, tx, changed)
+		return err
 	})
-	return out, err
+	return out, seeds, err
 }

@@ -337,16 +337,32 @@ func quoteList(names []string) string {
 
 // UpdateTournament saves new settings for tournament t.ID, logging each
 // changed setting with its old and new value. The planned rounds cannot
-// go below the rounds already paired, and the name must stay unique.
+// go below the rounds already paired, and the name must stay unique. It
+// is UpdateTournamentSeeds without the club ratings.
 func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error {
+	_, err := db.UpdateTournamentSeeds(ctx, t, nil)
+	return err
+}
+
+// UpdateTournamentSeeds is UpdateTournament, and when the rating type
+// (TRF 172) or the pace changes it seeds the entries again (see
+// Reseeded): before round 1 is paired each entry is seeded by the rating
+// the tournament now chooses, club giving the club ratings by roster ID
+// for the rating type OTHER (nil: not known, such entries keep their
+// rating), and the pairing numbers follow; once round 1 is paired the
+// entries keep their ratings, and the result says the tournament is
+// started. The result is the zero Reseed when neither setting changed.
+func (db *DB) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament, club map[int64]int) (Reseed, error) {
+	var rs Reseed
 	t.Name = strings.TrimSpace(t.Name)
 	if err := checkTournament(t); err != nil {
-		return err
+		return rs, err
 	}
 	if err := checkSettings(t); err != nil {
-		return err
+		return rs, err
 	}
-	return db.write(ctx, func(tx *sql.Tx) error {
+	return rs, db.write(ctx, func(tx *sql.Tx) error {
+		rs = Reseed{}
 		old, err := loadTournament(ctx, tx, t.ID)
 		if err != nil {
 			return err
@@ -407,24 +423,31 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 				}
 			}
 		}
-		if len(changes) == 0 {
-			return nil
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, date = ?, venue = ?, rounds = ?, time_control = ?,
+		if len(changes) > 0 {
+			_, err = tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, date = ?, venue = ?, rounds = ?, time_control = ?,
 			pace = ?, laws_edition = ?, tiebreak_edition = ?, pairing_edition = ?, pab_value = ?, half_bye_value = ?,
 			late_value = ?, tiebreaks = ?, deadline = ?, first_colour = ?, seed = ?, language = ? WHERE id = ?`,
-			t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
-			t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
-			t.Deadline, t.FirstColour, t.Seed, languageOf(t), t.ID)
-		if err != nil {
-			return fmt.Errorf("update tournament: %w", err)
-		}
-		for _, c := range changes {
-			if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
-				return err
+				t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
+				t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
+				t.Deadline, t.FirstColour, t.Seed, languageOf(t), t.ID)
+			if err != nil {
+				return fmt.Errorf("update tournament: %w", err)
+			}
+			for _, c := range changes {
+				if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
+					return err
+				}
 			}
 		}
-		return nil
+		if t.RatingType == old.RatingType && t.Pace == old.Pace {
+			return nil
+		}
+		rs.Tournament, rs.Started = t, paired > 0
+		if rs.Started {
+			return nil
+		}
+		rs.Entries, err = db.reseed(ctx, tx, t, club)
+		return err
 	})
 }
 

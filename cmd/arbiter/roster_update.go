@@ -38,7 +38,15 @@ line by line, keeping only the club's players.
 
 Each player changed is listed on standard error with what changed; --json
 prints them. The update is one change: nothing is written if a line of the
-list is wrong, and the error names the line.`,
+list is wrong, and the error names the line.
+
+The entries of the players changed follow in the tournaments whose round 1
+is not paired: each is seeded again by the rating the tournament chooses
+(tournament set --rating-type), and the pairing numbers follow the initial
+order. Once round 1 is paired the pairing numbers are fixed (C.04.2 art. 2)
+and the entries keep the ratings they were seeded with, for the pairings,
+the tie-breaks and the FIDE rating change alike; stderr says so for each
+tournament under way, and player edit --rating corrects one entry.`,
 		Example: `  $ arbiter roster update players_list_foa.txt
   $ arbiter roster update blitz_rating_list.xml
   $ arbiter roster update elo_italia.csv --json`,
@@ -53,6 +61,35 @@ list is wrong, and the error names the line.`,
 	cmd.Flags().StringVar(&opts.encoding, "encoding", "", encodingHelp)
 	cmd.Flags().StringVar(&opts.columns, "columns", "", columnsHelp)
 	return cmd
+}
+
+// reseedNotes says, on standard error, which entries a change seeded
+// again, and which tournaments keep their entries' ratings as round 1 is
+// paired.
+func reseedNotes(a *app, rs []desk.Reseed) {
+	l := a.tr()
+	for _, r := range rs {
+		if r.Started {
+			a.note(l.T("cli.reseed.started", "Name", r.Tournament.Name))
+			continue
+		}
+		if len(r.Entries) == 0 {
+			continue
+		}
+		a.note(l.N("cli.reseed.done", len(r.Entries), "Name", r.Tournament.Name))
+		for _, e := range r.Entries {
+			var parts []string
+			for _, x := range []struct {
+				id   string
+				pair [2]int
+			}{{"cli.reseed.part.seed", e.Seed}, {"cli.reseed.part.fide", e.FIDE}, {"cli.reseed.part.national", e.National}} {
+				if x.pair[0] != x.pair[1] {
+					parts = append(parts, l.T(x.id, "Old", ratingText(x.pair[0]), "New", ratingText(x.pair[1])))
+				}
+			}
+			a.note(l.T("cli.reseed.line", "Player", e.Name, "Changes", strings.Join(parts, ", ")))
+		}
+	}
 }
 
 // rosterChangeJSON is a roster player a rating list changed.
@@ -101,6 +138,7 @@ func runRosterUpdate(ctx context.Context, a *app, opts *rosterUpdateOptions) err
 			a.note(a.tr().T("cli.roster_import.format", "File", filepath.Base(opts.file), "Format", a.formatWords(format)))
 		}
 		if opts.json {
+			reseedNotes(a, res.Reseeds)
 			out := make([]rosterChangeJSON, 0, len(res.Changed))
 			for _, c := range res.Changed {
 				out = append(out, rosterChangeJSON{Line: c.Line, Changed: c.Changed, Before: desk.RosterViewOf(c.Before), After: desk.RosterViewOf(c.Player)})
@@ -111,6 +149,7 @@ func runRosterUpdate(ctx context.Context, a *app, opts *rosterUpdateOptions) err
 			a.note(a.tr().T("cli.roster_update.changed", "Name", c.Player.Name, "Changes", strings.Join(c.Changed, ", ")))
 		}
 		a.note(a.tr().T("cli.roster_update.done", "File", filepath.Base(opts.file), "Listed", res.Listed, "Matched", res.Matched, "Changed", len(res.Changed)))
+		reseedNotes(a, res.Reseeds)
 		return nil
 	})
 }

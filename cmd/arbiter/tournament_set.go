@@ -28,6 +28,15 @@ and the new value. The rounds planned cannot go below the rounds paired.
 Standings always follow the settings in force, so a new bye value or
 tie-break chain applies to the rounds already played too.
 
+A new --rating-type (the rating the players are seeded by: FIDE, national,
+the higher, ...) or --pace (the FIDE rating of the pace) seeds the entries
+again while round 1 is not paired: each takes the rating the tournament now
+chooses from the roster, and the pairing numbers follow the initial order.
+Once round 1 is paired the pairing numbers are fixed (C.04.2 art. 2) and the
+entries keep the ratings they were seeded with, for the pairings, the
+tie-breaks and the FIDE rating change alike: stderr says so, and player
+edit --rating corrects one entry.
+
 When a round of a Swiss cannot be paired (FIDE C.04.3 1.9), --system
 round-robin --from-round N continues the event from round N, the next round
 to pair, as an all-play-all among the players still in: round pair then
@@ -85,11 +94,15 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 				return usageErrorf("%s", a.tr().T("err.tset.rrpaired", "Paired", n-1, "Round", n))
 			}
 		}
-		if err := db.UpdateTournament(ctx, t); err != nil {
+		rs, err := db.UpdateTournamentSeeds(ctx, t)
+		if err != nil {
 			return err
 		}
 		// In English as desk.Describe is (see tournament new).
 		a.notef("Updated tournament %d %q: %s.", t.ID, t.Name, desk.Describe(t))
+		if rs.Tournament.ID != 0 {
+			reseedNotes(a, []desk.Reseed{rs})
+		}
 		return nil
 	})
 }
