@@ -105,7 +105,8 @@ func (f *File) Domain() (*Domain, error) {
 			}
 		}
 		nationalIn(&pl, p.National, t.Federation)
-		d.Entries = append(d.Entries, arbiter.Entry{PN: p.ID, Player: pl, JoinedRound: 1})
+		// The 001 rating is the FIDE rating.
+		d.Entries = append(d.Entries, arbiter.Entry{PN: p.ID, Player: pl, JoinedRound: 1, FIDERating: p.Rating})
 	}
 	sort.Slice(d.Entries, func(i, j int) bool { return d.Entries[i].PN < d.Entries[j].PN })
 	for r := 1; r <= played+1; r++ {
@@ -290,6 +291,18 @@ func monthNumber(s string) int {
 	return 0
 }
 
+// fideRating returns the rating of e's 001 line: the FIDE rating of the
+// tournament's pace the player entered with (Entry.FIDERating), which
+// FIDE rates the event from, whatever rating the tournament seeds by
+// (172); an entry that does not say, in a tournament seeded by the FIDE
+// rating, is seeded by it (Player.Rating).
+func fideRating(t arbiter.Tournament, e arbiter.Entry) int {
+	if e.FIDERating == 0 && (t.RatingType == "" || t.RatingType == "FIDE") {
+		return e.Player.Rating
+	}
+	return e.FIDERating
+}
+
 // FromDomain builds a file from a tournament. Every board must have a
 // result. Points and ranks (by points, then pairing number) are computed
 // from the rounds with the tournament's bye values. Byes map to U, H, F
@@ -351,7 +364,7 @@ func FromDomain(d *Domain) (*File, error) {
 	}
 	rated := 0
 	for _, e := range d.Entries {
-		if e.Player.Rating > 0 {
+		if fideRating(t, e) > 0 {
 			rated++
 		}
 	}
@@ -362,7 +375,7 @@ func FromDomain(d *Domain) (*File, error) {
 		f.PointLines = true
 	}
 	for _, e := range d.Entries {
-		p := Player{ID: e.PN, Name: e.Player.Name, Rating: e.Player.Rating, Federation: e.Player.Federation,
+		p := Player{ID: e.PN, Name: e.Player.Name, Rating: fideRating(t, e), Federation: e.Player.Federation,
 			FIDEID: e.Player.FIDEID, Sex: e.Player.Sex, Title: string(e.Player.Title)}
 		switch {
 		case e.Player.BirthDate != "":

@@ -50,7 +50,14 @@ withdrew, are 240 lines (a zero-point bye in every round left). The initial
 colour is the tournament's first colour, or the one drawn by lot from the
 seed stored in the tournament. With --format trf26, stderr names the lines
 a FIDE rating report needs that the tournament leaves empty (022, 032,
-052, 102, 132).
+052, 102, 132), and the players without a FIDE ID, whom the federation
+registers before the report is rated (FIDE Handbook D.01.12, art. 3).
+
+Each 001 line carries the FIDE rating of the tournament's pace the player
+entered with (standard, rapid or blitz), which FIDE rates the event from,
+whatever rating the tournament seeds by (--rating-type, line 172, with the
+national ratings in the national records); 072 counts the FIDE-rated
+players.
 
 Only rounds with every result in are written: a round still in play is
 left out, and stderr says so. Use - as FILE to write to standard output; a
@@ -176,6 +183,22 @@ func reportWarnings(l *locale.Localizer, t arbiter.Tournament, f *trf.File, n in
 	}
 	if len(missing) > 0 {
 		out = append(out, l.T("cli.export_trf.rating", "Fields", strings.Join(missing, "; ")))
+	}
+	// Every player of a rated event needs a FIDE ID before the report is
+	// rated (FIDE Handbook D.01.12, art. 3: the federation registers a
+	// player who has none, with name, sex and date of birth).
+	var noID []string
+	for _, p := range f.Players {
+		if strings.TrimSpace(p.FIDEID) == "" {
+			noID = append(noID, p.Name)
+		}
+	}
+	if len(noID) > 0 {
+		names := noID
+		if len(names) > 8 {
+			names = append(names[:8:8], "…")
+		}
+		out = append(out, l.N("cli.export_trf.noid", len(noID), "Names", strings.Join(names, "; ")))
 	}
 	return out
 }
