@@ -208,3 +208,60 @@ func TestBirthDate(t *testing.T) {
 		}
 	}
 }
+
+// TestFIDERatingColumn: the 001 rating is the FIDE rating the player
+// entered with, whatever rating the tournament seeds by (172), and 072
+// counts the FIDE-rated; an entry that does not say its FIDE rating, in
+// a tournament seeded by the FIDE rating, has its seeding rating. A file
+// read back gives each entry the file's rating as its FIDE rating.
+func TestFIDERatingColumn(t *testing.T) {
+	tests := []struct {
+		name       string
+		ratingType string
+		entries    []arbiter.Entry
+		ratings    []int
+		rated      string
+	}{
+		{"seeded by the national rating", "NRO", []arbiter.Entry{
+			{PN: 1, Player: arbiter.Player{Name: "A", Rating: 1900, NationalRating: 1900}, FIDERating: 1800},
+			{PN: 2, Player: arbiter.Player{Name: "B", Rating: 1850, NationalRating: 1850}},
+			{PN: 3, Player: arbiter.Player{Name: "C", Rating: 1600, NationalRating: 1600}, FIDERating: 1750},
+		}, []int{1800, 0, 1750}, "2"},
+		{"seeded by the FIDE rating, FIDE rating not given", "", []arbiter.Entry{
+			{PN: 1, Player: arbiter.Player{Name: "A", Rating: 1900}},
+			{PN: 2, Player: arbiter.Player{Name: "B"}},
+		}, []int{1900, 0}, "1"},
+		{"rapid, FIDE", "FIDE", []arbiter.Entry{
+			{PN: 1, Player: arbiter.Player{Name: "A", Rating: 1700, RapidRating: 1700}, FIDERating: 1700},
+		}, []int{1700}, "1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tour := arbiter.NewTournament("Club")
+			tour.Rounds, tour.Federation, tour.RatingType = 1, "ITA", tt.ratingType
+			for i := range tt.entries {
+				tt.entries[i].JoinedRound = 1
+			}
+			f, err := FromDomain(&Domain{Tournament: tour, Entries: tt.entries})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int
+			for _, p := range f.Players {
+				got = append(got, p.Rating)
+			}
+			if !reflect.DeepEqual(got, tt.ratings) || f.Header.Rated != tt.rated {
+				t.Errorf("001 ratings %v, 072 %q; want %v, %q", got, f.Header.Rated, tt.ratings, tt.rated)
+			}
+			d, err := f.Domain()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, e := range d.Entries {
+				if e.FIDERating != tt.ratings[i] {
+					t.Errorf("read back, entry %d has FIDE rating %d, want %d", e.PN, e.FIDERating, tt.ratings[i])
+				}
+			}
+		})
+	}
+}
