@@ -136,7 +136,7 @@ func WriteRatingReport(w io.Writer, ev *Event) error {
 		return err
 	}
 	if ev.Ratings == nil {
-		return errors.New("reports: no rating changes to print")
+		return errors.New(v.l.T("report.noratings", "Name", v.t.Name))
 	}
 	l := v.l
 	d := v.afterRound("ratings")
