@@ -81,8 +81,8 @@ const (
 
 // ShowRatingChange reports whether tournament tid shows the FIDE rating
 // change: on the standings, in the workbook and on the players' pages.
-// The tournament's option decides, else the club's; by default it is
-// hidden.
+// It does when the tournament's option rating-change, or else the
+// club's, says show; by default it is hidden.
 func (d *Desk) ShowRatingChange(ctx context.Context, tid int64) (bool, error) {
 	for _, id := range []int64{tid, 0} {
 		v, err := d.db.Option(ctx, id, OptRatingChange)
