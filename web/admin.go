@@ -162,7 +162,7 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count(),
 		Site: s.site != nil && st.published > 0}
 	if data.LoggedIn {
-		q, err := s.ev.Queue(r.Context())
+		q, err := s.evening().Queue(r.Context())
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -224,7 +224,7 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rep, err := s.ev.Accept(r.Context(), id, res, who(r))
+	rep, err := s.evening().Accept(r.Context(), id, res, who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -243,7 +243,7 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	rep, err := s.ev.Reject(r.Context(), id, who(r))
+	rep, err := s.evening().Reject(r.Context(), id, who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -253,7 +253,7 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
-	n, err := s.ev.Publish(r.Context(), who(r))
+	n, err := s.evening().Publish(r.Context(), who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -263,7 +263,7 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
-	rd, err := s.ev.PairNext(r.Context(), who(r), r.PostFormValue("force") == "1")
+	rd, err := s.evening().PairNext(r.Context(), who(r), r.PostFormValue("force") == "1")
 	if err != nil {
 		s.adminError(w, r, err)
 		return

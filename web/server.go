@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/prizes"
@@ -29,8 +30,14 @@ var assets embed.FS
 
 // Config sets up a Server.
 type Config struct {
-	// Evening is the tournament the server shows.
+	// Evening is the tournament the server shows; nil for none yet,
+	// when Desk is given: the organizer's console then creates one.
 	Evening Evening
+	// Desk is the organizer's desk over the database of Evening: the
+	// console's use cases (the tournament, the players, the rounds, the
+	// results, the paper). nil: the organizer's page offers only the
+	// queue, pairing and publishing.
+	Desk *desk.Desk
 	// AdminPassword opens the organizer's pages; "" leaves only the
 	// one-time links (OneTimeLink).
 	AdminPassword string
@@ -70,7 +77,10 @@ type joinView struct {
 // Server is the web front end of one tournament. Its handler may be
 // served on any number of connections at once.
 type Server struct {
-	ev       Evening
+	// cur is the tournament served (evening); the console swaps it when
+	// the organizer creates one.
+	cur      atomic.Pointer[served]
+	desk     *desk.Desk
 	password string
 	stale    time.Duration
 	now      func() time.Time
@@ -120,7 +130,13 @@ type Server struct {
 
 // New returns a server for cfg. Call Run to watch for changes.
 func New(cfg Config) (*Server, error) {
-	s := &Server{ev: cfg.Evening, password: cfg.AdminPassword, stale: cfg.Stale, now: cfg.Now, log: cfg.Log}
+	if cfg.Evening == nil && cfg.Desk == nil {
+		return nil, errors.New("web: no tournament to serve and no desk to create one")
+	}
+	s := &Server{desk: cfg.Desk, password: cfg.AdminPassword, stale: cfg.Stale, now: cfg.Now, log: cfg.Log}
+	if cfg.Evening != nil {
+		s.cur.Store(&served{cfg.Evening})
+	}
 	if s.stale == 0 {
 		s.stale = 10 * time.Minute
 	}
@@ -138,7 +154,11 @@ func New(cfg Config) (*Server, error) {
 	for _, l := range locale.Langs() {
 		s.langs[l] = words{locale.New(l)}
 	}
-	s.hub = newHub(s.ev, poll, 100*time.Millisecond, s)
+	var last lastEventer = s.desk
+	if s.desk == nil {
+		last = cfg.Evening
+	}
+	s.hub = newHub(last, poll, 100*time.Millisecond, s)
 	s.drawn = newPageCache(maxShared, s.now)
 	s.limits = cfg.Limits.orDefault()
 	s.streams = newStreamCount(s.limits.Streams, s.limits.StreamsPerAddress)
@@ -301,7 +321,11 @@ func (s *Server) state(ctx context.Context) (*state, error) {
 // builds: the one that waited for another's build that began after its
 // own change takes that one.
 func (s *Server) load(ctx context.Context) (*state, error) {
-	need, err := s.ev.LastEvent(ctx)
+	ev := s.evening()
+	if ev == nil {
+		return nil, errNoTournament
+	}
+	need, err := ev.LastEvent(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -313,32 +337,60 @@ func (s *Server) load(ctx context.Context) (*state, error) {
 	if cur := s.built.Load(); cur != nil && cur.id >= need {
 		return cur, nil // built while this one waited
 	}
-	id, err := s.ev.LastEvent(ctx)
+	// The tournament served may have changed while this one waited.
+	if ev = s.evening(); ev == nil {
+		return nil, errNoTournament
+	}
+	id, err := ev.LastEvent(ctx)
 	if err != nil {
 		return nil, err
 	}
 	st := &state{id: id}
-	if st.snap, err = s.ev.Snapshot(ctx); err != nil {
+	if st.snap, err = ev.Snapshot(ctx); err != nil {
 		return nil, err
 	}
-	if st.published, st.paired, err = s.ev.Published(ctx); err != nil {
+	if st.published, st.paired, err = ev.Published(ctx); err != nil {
 		return nil, err
 	}
-	if st.in, st.ranked, err = s.ev.Standings(st.snap, st.published); err != nil {
+	if st.in, st.ranked, err = ev.Standings(st.snap, st.published); err != nil {
 		return nil, err
 	}
-	if st.rulings, err = s.ev.Rulings(ctx); err != nil {
+	if st.rulings, err = ev.Rulings(ctx); err != nil {
 		return nil, err
 	}
-	if st.prizes, err = s.ev.Prizes(ctx, st.snap, st.ranked, st.published); err != nil {
+	if st.prizes, err = ev.Prizes(ctx, st.snap, st.ranked, st.published); err != nil {
 		return nil, err
 	}
-	if st.late, err = s.ev.LateWindow(ctx, s.now()); err != nil {
+	if st.late, err = ev.LateWindow(ctx, s.now()); err != nil {
 		return nil, err
 	}
 	s.built.Store(st)
 	s.tongue.Store(st.snap.Tournament.Language)
 	return st, nil
+}
+
+// served is the tournament a server shows.
+type served struct{ ev Evening }
+
+// errNoTournament: the database holds no tournament to serve yet.
+var errNoTournament = errors.New("web: no tournament yet")
+
+// evening returns the tournament served, nil for none yet.
+func (s *Server) evening() Evening {
+	if c := s.cur.Load(); c != nil {
+		return c.ev
+	}
+	return nil
+}
+
+// serve makes the server show ev from now on: the state of the old
+// tournament is dropped, and every page hears of the change.
+func (s *Server) serve(ctx context.Context, ev Evening) {
+	s.mu.Lock()
+	s.cur.Store(&served{ev})
+	s.built.Store(nil)
+	s.mu.Unlock()
+	s.changed(ctx)
 }
 
 // changed is called after every write: the log has moved, the page the

@@ -64,7 +64,11 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		if n, err = r.round(s); err != nil {
 			return err
 		}
-		ev, err := desk.ReportEvent(s, n)
+		var base string
+		if r.codes || r.cards {
+			base = slipBase(desk.WebSettings{})
+		}
+		ev, err := db.Sheet(ctx, s, n, desk.SheetParts{Codes: r.codes, Cards: r.cards, Prizes: r.prizes, Base: base})
 		if err != nil {
 			return chainError(a.tr(), err)
 		}
@@ -74,21 +78,6 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		}
 		ev.Locale = locale.New(lang)
 		ev.Warn = func(rep reports.Replaced) { a.note(r.path + ": " + replacedText(a.tr(), rep) + ".") }
-		if r.codes {
-			if ev.Codes, err = slipCodes(ctx, db, s.Tournament.ID, n); err != nil {
-				return err
-			}
-		}
-		if r.cards {
-			if ev.Cards, err = pinCards(ctx, db, s.Tournament.ID); err != nil {
-				return err
-			}
-		}
-		if r.prizes {
-			if ev.Prizes, err = db.Prizes(ctx, s, n); err != nil {
-				return err
-			}
-		}
 		return r.write(&buf, ev, n)
 	})
 	if err != nil {
@@ -105,44 +94,6 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 	}
 	a.note(l.T("cli.wrote", "What", what, "Size", l.N("cli.size."+unit, count)))
 	return nil
-}
-
-// slipCodes returns what the slips of round n print for reporting from
-// the board: empty unless the round is published.
-func slipCodes(ctx context.Context, d *desk.Desk, tid int64, n int) (map[int]reports.SlipCode, error) {
-	codes, err := d.BoardCodes(ctx, tid, n)
-	if err != nil || len(codes) == 0 {
-		return nil, err
-	}
-	ws, err := d.WebSettings(ctx, tid)
-	if err != nil {
-		return nil, err
-	}
-	base := slipBase(ws)
-	out := map[int]reports.SlipCode{}
-	for b, c := range codes {
-		out[b] = reports.SlipCode{URL: base + "/b/" + c.Token}
-	}
-	return out, nil
-}
-
-// pinCards returns what each player's own card prints: their PIN, made
-// now for those who have none, and the address of their own page.
-func pinCards(ctx context.Context, d *desk.Desk, tid int64) (map[int]reports.PINCard, error) {
-	pins, err := d.PlayerPINs(ctx, tid)
-	if err != nil {
-		return nil, err
-	}
-	ws, err := d.WebSettings(ctx, tid)
-	if err != nil {
-		return nil, err
-	}
-	base := slipBase(ws)
-	out := map[int]reports.PINCard{}
-	for pn, pin := range pins {
-		out[pn] = reports.PINCard{PIN: pin, URL: base + "/player/" + strconv.Itoa(pn) + "/me"}
-	}
-	return out, nil
 }
 
 // completeRounds returns how many rounds, from round 1 on, have every
