@@ -135,6 +135,9 @@ func (h *hub) poke() {
 
 // observe reads the last change of the log.
 func (h *hub) observe(ctx context.Context) {
+	if h.ev == nil {
+		return // nothing to watch
+	}
 	id, err := h.ev.LastEvent(ctx)
 	if err != nil {
 		return // busy or closing: the next tick looks again

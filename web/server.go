@@ -79,7 +79,7 @@ type joinView struct {
 type Server struct {
 	// cur is the tournament served (evening); the console swaps it when
 	// the organizer creates one.
-	cur      atomic.Pointer[served]
+	cur      atomic.Pointer[currentEvening]
 	desk     *desk.Desk
 	password string
 	stale    time.Duration
@@ -130,12 +130,9 @@ type Server struct {
 
 // New returns a server for cfg. Call Run to watch for changes.
 func New(cfg Config) (*Server, error) {
-	if cfg.Evening == nil && cfg.Desk == nil {
-		return nil, errors.New("web: no tournament to serve and no desk to create one")
-	}
 	s := &Server{desk: cfg.Desk, password: cfg.AdminPassword, stale: cfg.Stale, now: cfg.Now, log: cfg.Log}
 	if cfg.Evening != nil {
-		s.cur.Store(&served{cfg.Evening})
+		s.cur.Store(&currentEvening{cfg.Evening})
 	}
 	if s.stale == 0 {
 		s.stale = 10 * time.Minute
@@ -154,8 +151,13 @@ func New(cfg Config) (*Server, error) {
 	for _, l := range locale.Langs() {
 		s.langs[l] = words{locale.New(l)}
 	}
-	var last lastEventer = s.desk
-	if s.desk == nil {
+	// The hub watches the log of the whole database when the console
+	// may create a tournament, else the tournament's.
+	var last lastEventer
+	switch {
+	case s.desk != nil:
+		last = s.desk
+	case cfg.Evening != nil:
 		last = cfg.Evening
 	}
 	s.hub = newHub(last, poll, 100*time.Millisecond, s)
@@ -207,6 +209,7 @@ func (s *Server) parse() error {
 		"result": func(r arbiter.Result) string { return s.resultText(r) },
 		"score":  func(sc arbiter.Score) string { return sc.Fraction() },
 		"inc":    func(i int) int { return i + 1 },
+		"list":   func(s ...string) []string { return s },
 	}
 	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "assets/layout.html")
 	if err != nil {
@@ -268,7 +271,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /admin/late/{id}/accept", s.lanOnly(s.organizer(s.lateAccept)))
 	mux.HandleFunc("POST /admin/late/{id}/refuse", s.lanOnly(s.organizer(s.lateRefuse)))
 	mux.Handle("GET /static/", s.static)
-	return headers(s.devices.watch(mux))
+	s.consoleRoutes(mux) // the organizer's console (console.go)
+	return headers(s.devices.watch(s.noTournament(mux)))
 }
 
 // headers adds what every answer carries: no framing, no sniffing, no
@@ -369,8 +373,8 @@ func (s *Server) load(ctx context.Context) (*state, error) {
 	return st, nil
 }
 
-// served is the tournament a server shows.
-type served struct{ ev Evening }
+// currentEvening is the tournament a server shows.
+type currentEvening struct{ ev Evening }
 
 // errNoTournament: the database holds no tournament to serve yet.
 var errNoTournament = errors.New("web: no tournament yet")
@@ -387,7 +391,7 @@ func (s *Server) evening() Evening {
 // tournament is dropped, and every page hears of the change.
 func (s *Server) serve(ctx context.Context, ev Evening) {
 	s.mu.Lock()
-	s.cur.Store(&served{ev})
+	s.cur.Store(&currentEvening{ev})
 	s.built.Store(nil)
 	s.mu.Unlock()
 	s.changed(ctx)
@@ -436,6 +440,13 @@ type page struct {
 	// relative to the folder that holds every page.
 	static    bool
 	downloads []Download
+
+	// Console: the page is the organizer's console (console.go), with
+	// its menu; Undo names the last change, which its link undoes.
+	Console bool
+	Undo    string
+	// Fixes are the buttons that put the refusal in Error right.
+	Fixes []fix
 }
 
 // Lang is the page's language, for <html lang>.
