@@ -379,6 +379,18 @@ type currentEvening struct{ ev Evening }
 // errNoTournament: the database holds no tournament to serve yet.
 var errNoTournament = errors.New("web: no tournament yet")
 
+// Serving returns the tournament served, nil for none yet: the console
+// creates one.
+func (s *Server) Serving() Evening { return s.evening() }
+
+// TournamentID returns the ID of the tournament served, 0 for none yet.
+func (s *Server) TournamentID() int64 {
+	if st, err := s.state(context.Background()); err == nil {
+		return st.snap.Tournament.ID
+	}
+	return 0
+}
+
 // evening returns the tournament served, nil for none yet.
 func (s *Server) evening() Evening {
 	if c := s.cur.Load(); c != nil {
