@@ -4,8 +4,10 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -129,40 +131,76 @@ func (s *Server) toAdmin(w http.ResponseWriter, r *http.Request, key string, arg
 }
 
 func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int, errMsg string) {
+	s.renderAdminAs(w, r, status, refusal{Msg: errMsg}, "")
+}
+
+// adminData is the organizer's page: the queue of reports and late
+// entries, the pairing and publishing of rounds, and with a desk the
+// console's round: the boards at a glance and their results.
+type adminData struct {
+	LoggedIn  bool
+	Password  bool
+	Queue     []queueLine
+	Draft     int // the round paired but not published, 0 if none
+	Next      int // the round to pair next, 0 if none
+	Forced    int // the round that can be paired only by forcing, 0 if none
+	InPlay    int // the round in play when nothing can be paired yet, 0 if none
+	Open      int // its boards without a result
+	Published int
+	Devices   int       // phones and computers that reached the server
+	Site      bool      // the site for home can be written (a round is published)
+	Roll      *rollView // who plays the next round (presence.go)
+	// Late entries from the phone (late.go).
+	LateState string
+	Late      []lateLine
+
+	// The console (console_round.go), with a desk.
+	Console bool
+	Grid    *gridView
+	Choices []choice
+	Typed   string     // what was typed in the result box, kept after a refusal
+	Setup   *setupView // before round 1 (console_setup.go)
+}
+
+func (s *Server) renderAdminAs(w http.ResponseWriter, r *http.Request, status int, ref refusal, typed string) {
 	wd := s.words(r)
+	if s.evening() == nil {
+		// No tournament yet: the login, then the console creates one.
+		if s.session(r) != "" {
+			http.Redirect(w, r, "/admin/new", http.StatusSeeOther)
+			return
+		}
+		p := s.consolePage(r, wd, nil, wd.t("admin-title"), "admin")
+		p.Error = ref.Msg
+		p.Data = adminData{Password: s.password != ""}
+		s.render(w, r, status, "admin", p)
+		return
+	}
 	st, err := s.state(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	p := s.base(wd, st, wd.t("admin-title"), "admin")
-	p.Error = errMsg
-	if id := s.session(r); id != "" && errMsg == "" {
-		n, _ := strconv.Atoi(r.URL.Query().Get("done"))
-		if v, ok := s.sessions.noted(id, n); ok {
-			p.Flash = wd.t(v.key, v.args...)
+	var p page
+	if s.desk != nil && s.session(r) != "" {
+		p = s.consolePage(r, wd, st, wd.t("c-round-title"), "admin")
+	} else {
+		p = s.base(wd, st, wd.t("admin-title"), "admin")
+		if id := s.session(r); id != "" && ref.empty() {
+			n, _ := strconv.Atoi(r.URL.Query().Get("done"))
+			if v, ok := s.sessions.noted(id, n); ok {
+				p.Flash = wd.t(v.key, v.args...)
+			}
 		}
 	}
-	data := struct {
-		LoggedIn  bool
-		Password  bool
-		Queue     []queueLine
-		Draft     int // the round paired but not published, 0 if none
-		Next      int // the round to pair next, 0 if none
-		Forced    int // the round that can be paired only by forcing, 0 if none
-		InPlay    int // the round in play when nothing can be paired yet, 0 if none
-		Open      int // its boards without a result
-		Published int
-		Devices   int       // phones and computers that reached the server
-		Site      bool      // the site for home can be written (a round is published)
-		Roll      *rollView // who plays the next round (presence.go)
-		// Late entries from the phone (late.go).
-		LateState string
-		Late      []lateLine
-	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count(),
-		Site: s.site != nil && st.published > 0}
+	p.Error, p.Fixes = ref.Msg, ref.Fixes
+	if !ref.empty() {
+		p.Flash = ""
+	}
+	data := adminData{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count(),
+		Site: s.site != nil && st.published > 0, Console: s.desk != nil, Typed: typed, Choices: choices()}
 	if data.LoggedIn {
-		q, err := s.ev.Queue(r.Context())
+		q, err := s.evening().Queue(r.Context())
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -202,6 +240,15 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 			// The round is in play: say so, not that the event is over.
 			data.InPlay, data.Open = st.paired, n
 		}
+		if data.Console {
+			if data.Grid, err = s.gridOf(r, wd, st, st.paired); err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			if st.paired == 0 {
+				data.Setup = s.setupOf(wd, st)
+			}
+		}
 	}
 	p.Data = data
 	s.render(w, r, status, "admin", p)
@@ -224,7 +271,7 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rep, err := s.ev.Accept(r.Context(), id, res, who(r))
+	rep, err := s.evening().Accept(r.Context(), id, res, who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -243,7 +290,7 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	rep, err := s.ev.Reject(r.Context(), id, who(r))
+	rep, err := s.evening().Reject(r.Context(), id, who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -253,7 +300,7 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
-	n, err := s.ev.Publish(r.Context(), who(r))
+	n, err := s.evening().Publish(r.Context(), who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -263,9 +310,17 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
-	rd, err := s.ev.PairNext(r.Context(), who(r), r.PostFormValue("force") == "1")
+	if st, err := s.state(r.Context()); err == nil && s.desk != nil {
+		// Before round 1, a field the rounds planned do not fit asks
+		// how to play first (console_setup.go).
+		if su := s.setupOf(s.words(r), st); su != nil && su.Ask {
+			s.renderAdminAs(w, r, http.StatusConflict, refusal{Msg: su.Question}, "")
+			return
+		}
+	}
+	rd, err := s.evening().PairNext(r.Context(), who(r), r.PostFormValue("force") == "1")
 	if err != nil {
-		s.adminError(w, r, err)
+		s.pairError(w, r, err)
 		return
 	}
 	s.changed(r.Context())
@@ -296,6 +351,30 @@ func (s *Server) adminError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	s.renderAdmin(w, r, http.StatusConflict, err.Error())
+}
+
+// pairError shows a refused pairing on the organizer's page, in the
+// command line's words, with the button that helps where there is one.
+func (s *Server) pairError(w http.ResponseWriter, r *http.Request, err error) {
+	wd := s.words(r)
+	ref := refusal{Msg: errText(err)}
+	switch {
+	case errors.Is(err, desk.ErrRoundOpen) && strings.Contains(ref.Msg, "not settled") && !strings.Contains(ref.Msg, "disputed"):
+		// Reports nobody confirmed: the organizer may enter them as
+		// reported and pair (round pair --force-reported).
+		ref.Fixes = []fix{{Label: wd.t("c-pair-force"), Action: "/admin/pair", Fields: []field{{"force", "1"}}}}
+	case errors.Is(err, desk.ErrRoundOpen):
+		ref.Fixes = []fix{{Label: wd.t("c-to-round"), Href: "/admin#grid"}}
+	case errors.Is(err, desk.ErrWarnings):
+		var de *desk.Error
+		errors.As(err, &de)
+		ref.Msg = pageWords(wd.l.T("err.pair.warnings", "Msg", de.Msg))
+	}
+	var ie *store.InputError
+	if ref.Msg == "" && errors.As(err, &ie) {
+		ref.Msg = ie.Msg
+	}
+	s.renderAdminAs(w, r, http.StatusConflict, ref, "")
 }
 
 // countOpen returns how many boards of the last paired round have no

@@ -55,7 +55,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (store.BoardCode
 		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return store.BoardCode{}, false
 	}
-	c, err := s.ev.Board(r.Context(), r.PathValue("token"))
+	c, err := s.evening().Board(r.Context(), r.PathValue("token"))
 	if !errors.Is(err, store.ErrBadToken) {
 		release()
 	}
@@ -210,7 +210,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rep, err := s.ev.Report(r.Context(), c.Token, proof(r), res, origin(r))
+	rep, err := s.evening().Report(r.Context(), c.Token, proof(r), res, origin(r))
 	if s.refused(w, r, err, c) {
 		return
 	}
@@ -232,7 +232,7 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rep, err := s.ev.Confirm(r.Context(), c.Token, proof(r), res, origin(r))
+	rep, err := s.evening().Confirm(r.Context(), c.Token, proof(r), res, origin(r))
 	if s.refused(w, r, err, c) {
 		return
 	}

@@ -121,7 +121,7 @@ func (s *Server) claimView(wd words, st *state, rep store.WebReport, cv *store.C
 
 // disputeView judges the claims of a disputed report for the queue.
 func (s *Server) disputeView(r *http.Request, wd words, st *state, rep store.WebReport) (*disputeView, error) {
-	d, err := s.ev.Dispute(r.Context(), rep.ID)
+	d, err := s.evening().Dispute(r.Context(), rep.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	case "both":
 		in.Flag = store.BothFlags
 	}
-	_, err := s.ev.AddClaim(r.Context(), c.Token, in, origin(r))
+	_, err := s.evening().AddClaim(r.Context(), c.Token, in, origin(r))
 	if s.refused(w, r, err, c) {
 		return
 	}
@@ -180,7 +180,7 @@ func (s *Server) disputeBoard(r *http.Request, wd words, st *state, c store.Boar
 		return nil
 	}
 	bp.Claim = &claimForm{Kinds: claimChoices(wd)}
-	d, err := s.ev.Dispute(r.Context(), c.Report.ID)
+	d, err := s.evening().Dispute(r.Context(), c.Report.ID)
 	if err != nil {
 		return err
 	}

@@ -50,6 +50,8 @@ type Evening interface {
 	// enters it. The reporter's own proof is refused (ErrWrongSeat).
 	Confirm(ctx context.Context, token string, p store.Proof, r arbiter.Result, o store.Origin) (store.WebReport, error)
 
+	// Reports returns every report of round n, oldest first.
+	Reports(ctx context.Context, n int) ([]store.WebReport, error)
 	// Queue returns the reports waiting for the organizer.
 	Queue(ctx context.Context) ([]store.WebReport, error)
 	// Accept enters report id's result (r, or the reported one when r

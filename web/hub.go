@@ -21,7 +21,7 @@ import (
 // streams of every change first, then those of each page as soon as it
 // is drawn, the pages watched by most first.
 type hub struct {
-	ev       Evening
+	ev       lastEventer
 	interval time.Duration
 	gap      time.Duration
 	// pages builds the states and draws the pages.
@@ -75,7 +75,12 @@ type drawer interface {
 	drawKey(ctx context.Context, st *state, key string) int64
 }
 
-func newHub(ev Evening, interval, gap time.Duration, pages drawer) *hub {
+// lastEventer reads the last change of the event log.
+type lastEventer interface {
+	LastEvent(ctx context.Context) (int64, error)
+}
+
+func newHub(ev lastEventer, interval, gap time.Duration, pages drawer) *hub {
 	return &hub{ev: ev, interval: interval, gap: gap, pages: pages, pokes: make(chan struct{}, 1),
 		subs: map[*sub]struct{}{}, keys: map[string]int{}}
 }
@@ -130,6 +135,9 @@ func (h *hub) poke() {
 
 // observe reads the last change of the log.
 func (h *hub) observe(ctx context.Context) {
+	if h.ev == nil {
+		return // nothing to watch
+	}
 	id, err := h.ev.LastEvent(ctx)
 	if err != nil {
 		return // busy or closing: the next tick looks again

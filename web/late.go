@@ -91,7 +91,7 @@ func lateClock(wd words, t time.Time) string { return wd.l.Clock(t.Local()) }
 
 // lateWindow reads the window and words why it is shut.
 func (s *Server) lateWindow(ctx context.Context, wd words) (store.LateWindow, lateView, error) {
-	w, err := s.ev.LateWindow(ctx, s.now())
+	w, err := s.evening().LateWindow(ctx, s.now())
 	if err != nil {
 		return w, lateView{}, err
 	}
@@ -214,7 +214,7 @@ func (s *Server) lateJoinPost(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// Only a club player the name was matched with may be chosen.
-		ms, err := s.ev.LateMatches(r.Context(), v.Name)
+		ms, err := s.evening().LateMatches(r.Context(), v.Name)
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -225,7 +225,7 @@ func (s *Server) lateJoinPost(w http.ResponseWriter, r *http.Request) {
 		}
 		req.PlayerID = id
 	default:
-		ms, err := s.ev.LateMatches(r.Context(), v.Name)
+		ms, err := s.evening().LateMatches(r.Context(), v.Name)
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -247,7 +247,7 @@ func (s *Server) lateJoinPost(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	out, err := s.ev.RequestLate(r.Context(), req, s.now())
+	out, err := s.evening().RequestLate(r.Context(), req, s.now())
 	if err != nil {
 		var ie *store.InputError
 		status := http.StatusConflict
@@ -289,7 +289,7 @@ func (s *Server) lateJoined(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
 		return
 	}
-	req, err := s.ev.LateRequest(r.Context(), r.PathValue("token"))
+	req, err := s.evening().LateRequest(r.Context(), r.PathValue("token"))
 	if err != nil {
 		if errors.Is(err, store.ErrBadToken) || errors.Is(err, store.ErrNotFound) {
 			s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
@@ -327,7 +327,7 @@ type lateLine struct {
 // lateAdmin returns what the organizer's page shows of late entries: the
 // state of the window and the requests waiting.
 func (s *Server) lateAdmin(ctx context.Context, wd words) (string, []lateLine, error) {
-	w, err := s.ev.LateWindow(ctx, s.now())
+	w, err := s.evening().LateWindow(ctx, s.now())
 	if err != nil {
 		return "", nil, err
 	}
@@ -340,7 +340,7 @@ func (s *Server) lateAdmin(ctx context.Context, wd words) (string, []lateLine, e
 	case w.Why != store.LateOff:
 		state = wd.t("late-closed")
 	}
-	q, err := s.ev.LateQueue(ctx)
+	q, err := s.evening().LateQueue(ctx)
 	if err != nil {
 		return "", nil, err
 	}
@@ -381,7 +381,7 @@ func (s *Server) lateAccept(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	req, err := s.ev.AcceptLate(r.Context(), id, who(r))
+	req, err := s.evening().AcceptLate(r.Context(), id, who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -399,7 +399,7 @@ func (s *Server) lateRefuse(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	req, err := s.ev.RefuseLate(r.Context(), id, who(r))
+	req, err := s.evening().RefuseLate(r.Context(), id, who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -411,6 +411,6 @@ func (s *Server) lateRefuse(w http.ResponseWriter, r *http.Request) {
 // lateOpen reports whether the phone takes entries now, for the link on
 // the home page.
 func (s *Server) lateOpen(ctx context.Context) bool {
-	w, err := s.ev.LateWindow(ctx, s.now())
+	w, err := s.evening().LateWindow(ctx, s.now())
 	return err == nil && w.Open
 }

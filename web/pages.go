@@ -465,7 +465,7 @@ func (s *Server) season(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.publicPage(w, r, st, wd, func() (string, page, error) {
-		tables, err := s.ev.Seasons(r.Context())
+		tables, err := s.evening().Seasons(r.Context())
 		if err != nil {
 			return "", page{}, err
 		}

@@ -59,7 +59,7 @@ func (s *Server) signedIn(r *http.Request) (int, error) {
 	if err != nil {
 		return 0, nil
 	}
-	return s.ev.SessionPlayer(r.Context(), c.Value)
+	return s.evening().SessionPlayer(r.Context(), c.Value)
 }
 
 // mePath is the address of player pn's own page.
@@ -104,7 +104,7 @@ func (s *Server) renderMe(w http.ResponseWriter, r *http.Request, status int, er
 		return
 	}
 	e := st.snap.Entry(pn)
-	roll, err := s.ev.Roll(r.Context())
+	roll, err := s.evening().Roll(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -167,7 +167,7 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 		return
 	case "logout":
 		if c, err := r.Cookie(playerCookie); err == nil {
-			if err := s.ev.SignOut(r.Context(), c.Value); err != nil {
+			if err := s.evening().SignOut(r.Context(), c.Value); err != nil {
 				s.fail(w, r, err)
 				return
 			}
@@ -188,7 +188,7 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusForbidden, wd.t("presence-not-you", st.snap.Entry(pn).Player.Name))
 		return
 	}
-	_, err = s.ev.MarkPresence(r.Context(), pn, act, s.phoneOrigin(r, st, pn), true)
+	_, err = s.evening().MarkPresence(r.Context(), pn, act, s.phoneOrigin(r, st, pn), true)
 	if err != nil {
 		var ie *store.InputError
 		if errors.As(err, &ie) && !errors.Is(err, store.ErrNotFound) {
@@ -207,7 +207,7 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 func (s *Server) meLogin(w http.ResponseWriter, r *http.Request, pn int) {
 	wd := s.words(r)
 	ip, dev := deviceOf(r)
-	secret, err := s.ev.SignIn(r.Context(), pn, r.PostFormValue("pin"), store.Origin{IP: ip, Device: dev})
+	secret, err := s.evening().SignIn(r.Context(), pn, r.PostFormValue("pin"), store.Origin{IP: ip, Device: dev})
 	var le *store.LockedError
 	switch {
 	case errors.As(err, &le):
@@ -223,7 +223,7 @@ func (s *Server) meLogin(w http.ResponseWriter, r *http.Request, pn int) {
 	}
 	// A phone acts for one player: signing in as another ends the first.
 	if c, err := r.Cookie(playerCookie); err == nil {
-		if err := s.ev.SignOut(r.Context(), c.Value); err != nil {
+		if err := s.evening().SignOut(r.Context(), c.Value); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -292,7 +292,7 @@ type markView struct {
 // rollView returns the roll of the next round, nil when every round is
 // paired or nobody uses presence (no mark, not required).
 func (s *Server) rollView(r *http.Request, st *state) (*rollView, error) {
-	roll, err := s.ev.Roll(r.Context())
+	roll, err := s.evening().Roll(r.Context())
 	if err != nil || (!roll.Required && len(roll.Marks) == 0) {
 		return nil, err
 	}
@@ -341,7 +341,7 @@ func (s *Server) presenceUndo(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	plan, err := s.ev.UndoPresence(r.Context(), ev, who(r))
+	plan, err := s.evening().UndoPresence(r.Context(), ev, who(r))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -363,7 +363,7 @@ func (s *Server) presenceHere(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	m, err := s.ev.MarkPresence(r.Context(), pn, store.Here, store.Origin{Who: who(r)}, false)
+	m, err := s.evening().MarkPresence(r.Context(), pn, store.Here, store.Origin{Who: who(r)}, false)
 	if err != nil {
 		s.adminError(w, r, err)
 		return

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/prizes"
@@ -30,8 +31,14 @@ var assets embed.FS
 
 // Config sets up a Server.
 type Config struct {
-	// Evening is the tournament the server shows.
+	// Evening is the tournament the server shows; nil for none yet,
+	// when Desk is given: the organizer's console then creates one.
 	Evening Evening
+	// Desk is the organizer's desk over the database of Evening: the
+	// console's use cases (the tournament, the players, the rounds, the
+	// results, the paper). nil: the organizer's page offers only the
+	// queue, pairing and publishing.
+	Desk *desk.Desk
 	// AdminPassword opens the organizer's pages; "" leaves only the
 	// one-time links (OneTimeLink).
 	AdminPassword string
@@ -71,7 +78,10 @@ type joinView struct {
 // Server is the web front end of one tournament. Its handler may be
 // served on any number of connections at once.
 type Server struct {
-	ev       Evening
+	// cur is the tournament served (evening); the console swaps it when
+	// the organizer creates one.
+	cur      atomic.Pointer[currentEvening]
+	desk     *desk.Desk
 	password string
 	stale    time.Duration
 	now      func() time.Time
@@ -121,7 +131,10 @@ type Server struct {
 
 // New returns a server for cfg. Call Run to watch for changes.
 func New(cfg Config) (*Server, error) {
-	s := &Server{ev: cfg.Evening, password: cfg.AdminPassword, stale: cfg.Stale, now: cfg.Now, log: cfg.Log}
+	s := &Server{desk: cfg.Desk, password: cfg.AdminPassword, stale: cfg.Stale, now: cfg.Now, log: cfg.Log}
+	if cfg.Evening != nil {
+		s.cur.Store(&currentEvening{cfg.Evening})
+	}
 	if s.stale == 0 {
 		s.stale = 10 * time.Minute
 	}
@@ -139,7 +152,16 @@ func New(cfg Config) (*Server, error) {
 	for _, l := range locale.Langs() {
 		s.langs[l] = words{locale.New(l)}
 	}
-	s.hub = newHub(s.ev, poll, 100*time.Millisecond, s)
+	// The hub watches the log of the whole database when the console
+	// may create a tournament, else the tournament's.
+	var last lastEventer
+	switch {
+	case s.desk != nil:
+		last = s.desk
+	case cfg.Evening != nil:
+		last = cfg.Evening
+	}
+	s.hub = newHub(last, poll, 100*time.Millisecond, s)
 	s.drawn = newPageCache(maxShared, s.now)
 	s.limits = cfg.Limits.orDefault()
 	s.streams = newStreamCount(s.limits.Streams, s.limits.StreamsPerAddress)
@@ -188,6 +210,7 @@ func (s *Server) parse() error {
 		"result": func(r arbiter.Result) string { return s.resultText(r) },
 		"score":  func(sc arbiter.Score) string { return sc.Fraction() },
 		"inc":    func(i int) int { return i + 1 },
+		"list":   func(s ...string) []string { return s },
 	}
 	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "assets/layout.html")
 	if err != nil {
@@ -249,7 +272,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /admin/late/{id}/accept", s.lanOnly(s.organizer(s.lateAccept)))
 	mux.HandleFunc("POST /admin/late/{id}/refuse", s.lanOnly(s.organizer(s.lateRefuse)))
 	mux.Handle("GET /static/", s.static)
-	return headers(s.devices.watch(mux))
+	s.consoleRoutes(mux) // the organizer's console (console.go)
+	return headers(s.devices.watch(s.noTournament(mux)))
 }
 
 // headers adds what every answer carries: no framing, no sniffing, no
@@ -306,7 +330,11 @@ func (s *Server) state(ctx context.Context) (*state, error) {
 // builds: the one that waited for another's build that began after its
 // own change takes that one.
 func (s *Server) load(ctx context.Context) (*state, error) {
-	need, err := s.ev.LastEvent(ctx)
+	ev := s.evening()
+	if ev == nil {
+		return nil, errNoTournament
+	}
+	need, err := ev.LastEvent(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -318,35 +346,75 @@ func (s *Server) load(ctx context.Context) (*state, error) {
 	if cur := s.built.Load(); cur != nil && cur.id >= need {
 		return cur, nil // built while this one waited
 	}
-	id, err := s.ev.LastEvent(ctx)
+	// The tournament served may have changed while this one waited.
+	if ev = s.evening(); ev == nil {
+		return nil, errNoTournament
+	}
+	id, err := ev.LastEvent(ctx)
 	if err != nil {
 		return nil, err
 	}
 	st := &state{id: id}
-	if st.snap, err = s.ev.Snapshot(ctx); err != nil {
+	if st.snap, err = ev.Snapshot(ctx); err != nil {
 		return nil, err
 	}
-	if st.published, st.paired, err = s.ev.Published(ctx); err != nil {
+	if st.published, st.paired, err = ev.Published(ctx); err != nil {
 		return nil, err
 	}
-	if st.in, st.ranked, err = s.ev.Standings(st.snap, st.published); err != nil {
+	if st.in, st.ranked, err = ev.Standings(st.snap, st.published); err != nil {
 		return nil, err
 	}
-	if st.rulings, err = s.ev.Rulings(ctx); err != nil {
+	if st.rulings, err = ev.Rulings(ctx); err != nil {
 		return nil, err
 	}
-	if st.prizes, err = s.ev.Prizes(ctx, st.snap, st.ranked, st.published); err != nil {
+	if st.prizes, err = ev.Prizes(ctx, st.snap, st.ranked, st.published); err != nil {
 		return nil, err
 	}
-	if st.ratings, err = s.ev.RatingChanges(ctx, st.snap, st.published); err != nil {
+	if st.ratings, err = ev.RatingChanges(ctx, st.snap, st.published); err != nil {
 		return nil, err
 	}
-	if st.late, err = s.ev.LateWindow(ctx, s.now()); err != nil {
+	if st.late, err = ev.LateWindow(ctx, s.now()); err != nil {
 		return nil, err
 	}
 	s.built.Store(st)
 	s.tongue.Store(st.snap.Tournament.Language)
 	return st, nil
+}
+
+// currentEvening is the tournament a server shows.
+type currentEvening struct{ ev Evening }
+
+// errNoTournament: the database holds no tournament to serve yet.
+var errNoTournament = errors.New("web: no tournament yet")
+
+// Serving returns the tournament served, nil for none yet: the console
+// creates one.
+func (s *Server) Serving() Evening { return s.evening() }
+
+// TournamentID returns the ID of the tournament served, 0 for none yet.
+func (s *Server) TournamentID() int64 {
+	if st, err := s.state(context.Background()); err == nil {
+		return st.snap.Tournament.ID
+	}
+	return 0
+}
+
+// evening returns the tournament served, nil for none yet.
+func (s *Server) evening() Evening {
+	if c := s.cur.Load(); c != nil {
+		return c.ev
+	}
+	return nil
+}
+
+// serve makes the server show ev from now on: the state of the old
+// tournament is dropped, and every page hears of the change.
+func (s *Server) serve(ctx context.Context, ev Evening) {
+	s.mu.Lock()
+	s.cur.Store(&currentEvening{ev})
+	s.built.Store(nil)
+	s.mu.Unlock()
+	s.changed(ctx)
 }
 
 // changed is called after every write: the log has moved, the page the
@@ -392,6 +460,13 @@ type page struct {
 	// relative to the folder that holds every page.
 	static    bool
 	downloads []Download
+
+	// Console: the page is the organizer's console (console.go), with
+	// its menu; Undo names the last change, which its link undoes.
+	Console bool
+	Undo    string
+	// Fixes are the buttons that put the refusal in Error right.
+	Fixes []fix
 }
 
 // Lang is the page's language, for <html lang>.

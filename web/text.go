@@ -114,7 +114,7 @@ func placeholders(key string) []string {
 	case "late-asked":
 		return []string{"Time", "IP", "Device"}
 	}
-	return nil
+	return consolePlaceholders(key)
 }
 
 // language picks the pages' language for r: the tournament's

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -79,35 +78,15 @@ type closeChoice struct {
 // closeRegistration closes the registration of s's tournament with the
 // organizer's choice and returns the snapshot read again.
 func (a *app) closeRegistration(ctx context.Context, db *desk.Desk, s *desk.Snapshot, c closeChoice) (*desk.Snapshot, error) {
-	t := s.Tournament
 	f := fitOf(s)
-	switch {
-	case c.system == arbiter.RoundRobin:
-		if f.Players < 2 || f.Players > pairing.MaxBerger {
-			return nil, fmt.Errorf("an all-play-all from the Berger tables (FIDE C.05 Annex 1) takes 2 to %d players, not %d: play a Swiss of %s", pairing.MaxBerger, f.Players, plural(f.Swiss, "round", "rounds"))
-		}
-		if c.cycles == 2 && !desk.DoubleFits(f.Players) {
-			return nil, errors.New(a.tr().T("err.rr.double", "Min", desk.DoubleMin, "Max", desk.DoubleMax, "Players", f.Players, "Rounds", pairing.RoundRobinRounds(f.Players, 2)))
-		}
-		t.System, t.Cycles = arbiter.RoundRobin, max(c.cycles, 1)
-		t.Rounds = pairing.RoundRobinRounds(f.Players, t.Cycles)
-		if sameChain(t.Tiebreaks, arbiter.DefaultTiebreaks) {
-			// Buchholz means little when everyone meets everyone: the
-			// preset's chain becomes the round-robin one.
-			t.Tiebreaks = append([]string(nil), arbiter.RoundRobinTiebreaks...)
-		}
-	case c.keep:
-		t.System = arbiter.Swiss
-	case c.rounds > 0:
-		t.System, t.Rounds = arbiter.Swiss, c.rounds
-	default:
-		// The rounds planned, or fewer if they cannot always be paired.
-		t.System, t.Rounds = arbiter.Swiss, max(min(t.Rounds, f.Swiss), 1)
+	s, err := db.CloseRegistration(ctx, s.Tournament.ID, desk.CloseChoice{Rounds: c.rounds, Keep: c.keep, System: c.system, Cycles: c.cycles})
+	if errors.Is(err, desk.ErrDoubleField) {
+		return nil, errors.New(a.tr().T("err.rr.double", "Min", desk.DoubleMin, "Max", desk.DoubleMax, "Players", f.Players, "Rounds", pairing.RoundRobinRounds(f.Players, 2)))
 	}
-	t.Closed = true
-	if err := db.UpdateTournament(ctx, t); err != nil {
+	if err != nil {
 		return nil, err
 	}
+	t := s.Tournament
 	if t.System == arbiter.RoundRobin {
 		a.notef("Registration closed: %s play all-play-all%s, %s from the Berger tables (FIDE C.05 Annex 1); tie-breaks %s.",
 			plural(f.Players, "player", "players"), map[int]string{1: "", 2: " twice"}[t.Cycles], plural(t.Rounds, "round", "rounds"), joinCodes(t.Tiebreaks))
@@ -117,19 +96,7 @@ func (a *app) closeRegistration(ctx context.Context, db *desk.Desk, s *desk.Snap
 			a.notef("note: %s; a round that cannot be paired will say what to do", fitSays(f))
 		}
 	}
-	return db.Snapshot(ctx, strconv.FormatInt(t.ID, 10))
-}
-
-func sameChain(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return s, nil
 }
 
 func joinCodes(cs []string) string {

@@ -296,7 +296,7 @@ func runPrint(ctx context.Context, a *app, opts *printOptions) error {
 		size:   func(pdf []byte, _ int) (int, string) { return pdfPages(pdf), "page" },
 	}
 	if k.ratings {
-		r.ratings = showRatings(true, true)
+		r.ratings = desk.RatingsShown
 	}
 	return a.writeReport(ctx, r)
 }

@@ -40,8 +40,8 @@ type report struct {
 	// prizes adds the prize list of the standings to the event.
 	prizes bool
 	// ratings says whether the event carries each player's FIDE rating
-	// change (reports.Event.Ratings), given the tournament; nil for never.
-	ratings func(ctx context.Context, d *desk.Desk, tid int64) (bool, error)
+	// change (reports.Event.Ratings).
+	ratings desk.RatingShow
 }
 
 // writeReport draws r from the current tournament and writes it. Nothing
@@ -67,7 +67,11 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		if n, err = r.round(s); err != nil {
 			return err
 		}
-		ev, err := desk.ReportEvent(s, n)
+		var base string
+		if r.codes || r.cards {
+			base = slipBase(desk.WebSettings{})
+		}
+		ev, err := db.Sheet(ctx, s, n, desk.SheetParts{Codes: r.codes, Cards: r.cards, Prizes: r.prizes, Ratings: r.ratings, Base: base})
 		if err != nil {
 			return chainError(a.tr(), err)
 		}
@@ -77,32 +81,6 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		}
 		ev.Locale = locale.New(lang)
 		ev.Warn = func(rep reports.Replaced) { a.note(r.path + ": " + replacedText(a.tr(), rep) + ".") }
-		if r.codes {
-			if ev.Codes, err = slipCodes(ctx, db, s.Tournament.ID, n); err != nil {
-				return err
-			}
-		}
-		if r.cards {
-			if ev.Cards, err = pinCards(ctx, db, s.Tournament.ID); err != nil {
-				return err
-			}
-		}
-		if r.prizes {
-			if ev.Prizes, err = db.Prizes(ctx, s, n); err != nil {
-				return err
-			}
-		}
-		if r.ratings != nil {
-			show, err := r.ratings(ctx, db, s.Tournament.ID)
-			if err != nil {
-				return err
-			}
-			if show {
-				if ev.Ratings, err = desk.RatingChangeMap(s, n); err != nil {
-					return err
-				}
-			}
-		}
 		return r.write(&buf, ev, n)
 	})
 	if err != nil {
@@ -121,54 +99,17 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 	return nil
 }
 
-// showRatings returns the ratings hook of a report: shown when the flag
-// --rating-change says so (set), else as the tournament's option
-// rating-change says.
-func showRatings(set, flag bool) func(ctx context.Context, d *desk.Desk, tid int64) (bool, error) {
-	return func(ctx context.Context, d *desk.Desk, tid int64) (bool, error) {
-		if set {
-			return flag, nil
-		}
-		return d.ShowRatingChange(ctx, tid)
+// showRatings returns whether a report shows the rating change: as the
+// flag --rating-change says when it is given (set), else as the
+// tournament's option rating-change says.
+func showRatings(set, flag bool) desk.RatingShow {
+	switch {
+	case !set:
+		return desk.RatingsByOption
+	case flag:
+		return desk.RatingsShown
 	}
-}
-
-// slipCodes returns what the slips of round n print for reporting from
-// the board: empty unless the round is published.
-func slipCodes(ctx context.Context, d *desk.Desk, tid int64, n int) (map[int]reports.SlipCode, error) {
-	codes, err := d.BoardCodes(ctx, tid, n)
-	if err != nil || len(codes) == 0 {
-		return nil, err
-	}
-	ws, err := d.WebSettings(ctx, tid)
-	if err != nil {
-		return nil, err
-	}
-	base := slipBase(ws)
-	out := map[int]reports.SlipCode{}
-	for b, c := range codes {
-		out[b] = reports.SlipCode{URL: base + "/b/" + c.Token}
-	}
-	return out, nil
-}
-
-// pinCards returns what each player's own card prints: their PIN, made
-// now for those who have none, and the address of their own page.
-func pinCards(ctx context.Context, d *desk.Desk, tid int64) (map[int]reports.PINCard, error) {
-	pins, err := d.PlayerPINs(ctx, tid)
-	if err != nil {
-		return nil, err
-	}
-	ws, err := d.WebSettings(ctx, tid)
-	if err != nil {
-		return nil, err
-	}
-	base := slipBase(ws)
-	out := map[int]reports.PINCard{}
-	for pn, pin := range pins {
-		out[pn] = reports.PINCard{PIN: pin, URL: base + "/player/" + strconv.Itoa(pn) + "/me"}
-	}
-	return out, nil
+	return desk.RatingsHidden
 }
 
 // completeRounds returns how many rounds, from round 1 on, have every

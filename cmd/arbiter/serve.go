@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/netip"
@@ -112,7 +113,9 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	if opts.staleSet && opts.stale <= 0 {
 		return usageErrorf("--stale %s: give a duration such as 10m", opts.stale)
 	}
-	d, err := a.openDesk(ctx, desk.ReadWrite)
+	// The console creates the tournament of a database that has none
+	// (a new file): serve opens it as the commands that start one do.
+	d, err := a.openDesk(ctx, desk.Create)
 	if err != nil {
 		return err
 	}
@@ -121,32 +124,31 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	// (desk.Origin, or the organizer's address); what nobody else
 	// claims is the organizer's at this machine.
 	ctx = desk.WithActor(ctx, a.actor()+" (arbiter serve)")
-	t, err := a.resolveTournament(ctx, d)
-	if err != nil {
-		return err
+	t, err := d.Tournament(ctx, a.tournamentRef())
+	none := errors.Is(err, desk.ErrNoCurrent) && a.tournamentRef() == ""
+	if err != nil && !none {
+		return a.tournamentError(err)
 	}
-	ws, err := d.WebSettings(ctx, t.ID)
-	if err != nil {
-		return err
-	}
-	if !opts.staleSet {
-		opts.stale = ws.Wait()
-	}
-	if opts.publicURL != "" && opts.publicURL != ws.PublicURL {
-		ws.PublicURL = opts.publicURL
-		if err := d.SetWebSettings(ctx, t.ID, ws); err != nil {
+	var ws desk.WebSettings
+	if !none {
+		if ws, err = d.WebSettings(ctx, t.ID); err != nil {
 			return err
 		}
-	}
-	// Entries from the phone (late.go): the cut-off given is stored.
-	if opts.lateUntilSet {
-		if _, err := a.setLateUntil(ctx, d, t.ID, opts.lateUntil); err != nil {
-			return err
+		if !opts.staleSet {
+			opts.stale = ws.Wait()
 		}
-	}
-	lateUntil, err := d.LateUntil(ctx, t.ID)
-	if err != nil {
-		return err
+		if opts.publicURL != "" && opts.publicURL != ws.PublicURL {
+			ws.PublicURL = opts.publicURL
+			if err := d.SetWebSettings(ctx, t.ID, ws); err != nil {
+				return err
+			}
+		}
+		// Entries from the phone (late.go): the cut-off given is stored.
+		if opts.lateUntilSet {
+			if _, err := a.setLateUntil(ctx, d, t.ID, opts.lateUntil); err != nil {
+				return err
+			}
+		}
 	}
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
@@ -154,27 +156,38 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	}
 	base := ws.PublicURL
 	if base == "" {
+		base = opts.publicURL
+	}
+	if base == "" {
 		base = "http://" + publicHost(ln.Addr())
 	}
-	ev := d.Evening(t.ID, opts.stale)
+	var ev web.Evening
+	if !none {
+		ev = d.Evening(t.ID, opts.stale)
+	}
 	site := opts.site
 	if site == "" {
 		db := a.databasePath()
 		site = strings.TrimSuffix(db, filepath.Ext(db)) + "-site"
 	}
+	var srv *web.Server
 	var siteMu sync.Mutex // one site written at a time
 	writeSiteNow := func(ctx context.Context) (string, int, error) {
 		siteMu.Lock()
 		defer siteMu.Unlock()
-		return writeSite(ctx, a, d, t.ID, site, false)
+		return writeSite(ctx, a, d, srv.TournamentID(), site, false)
 	}
-	srv, err := web.New(web.Config{Evening: ev, AdminPassword: opts.password, Stale: opts.stale, Now: a.now, Log: a.stderr,
+	srv, err = web.New(web.Config{Evening: ev, Desk: d, AdminPassword: opts.password, Stale: opts.stale, Now: a.now, Log: a.stderr,
 		URL: base + "/", WiFiSSID: opts.wifiSSID, WiFiPassword: opts.wifiPassword, WriteSite: writeSiteNow})
 	if err != nil {
 		ln.Close()
 		return err
 	}
-	fmt.Fprintln(a.stdout, a.tr().T("cli.serve.serving", "Name", t.Name, "URL", base+"/"))
+	if none {
+		fmt.Fprintln(a.stdout, a.tr().T("cli.serve.console", "URL", base+"/admin"))
+	} else {
+		fmt.Fprintln(a.stdout, a.tr().T("cli.serve.serving", "Name", t.Name, "URL", base+"/"))
+	}
 	web.TerminalQR(a.stdout, base+"/")
 	if wifi := web.WiFiText(opts.wifiSSID, opts.wifiPassword); wifi != "" {
 		// Beside the address: the network to join first.
@@ -182,7 +195,14 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 		web.TerminalQR(a.stdout, wifi)
 	}
 	a.note(a.tr().T("cli.serve.show", "URL", base+"/show"))
-	a.note(a.lateNote(lateUntil, base+"/join"))
+	if !none {
+		lateUntil, err := d.LateUntil(ctx, t.ID)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		a.note(a.lateNote(lateUntil, base+"/join"))
+	}
 	a.note(a.tr().T("cli.serve.once", "URL", base+srv.OneTimeLink()))
 	if opts.password != "" {
 		a.note(a.tr().T("cli.serve.password", "URL", base+"/admin"))
@@ -202,6 +222,10 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
+				ev, ok := srv.Serving().(*desk.Evening)
+				if !ok {
+					continue // no tournament yet
+				}
 				if _, err := ev.Settle(ctx); err != nil && ctx.Err() == nil {
 					a.note(err.Error())
 				}

@@ -55,7 +55,11 @@
       if (!fresh) return;
       var q = document.querySelector("input[data-filter]");
       var typed = q ? q.value : null;
+      // The box the visitor is in (empty: busy says so otherwise) keeps
+      // the focus in the page drawn again.
+      var focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.id : "";
       main.innerHTML = fresh.innerHTML;
+      if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
       if (fresh.dataset.state) main.dataset.state = fresh.dataset.state;
       if (typed !== null) {
         var nq = document.querySelector("input[data-filter]");
