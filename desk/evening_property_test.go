@@ -663,7 +663,7 @@ func (e *evening) late() (string, error) {
 	}
 	e.token++
 	p := e.player()
-	_, err = ev.RequestLate(e.ctx, LateRequest{Name: p.Name, Rating: p.Rating, New: true,
+	_, err = ev.RequestLate(e.ctx, arbiter.LateRequest{Name: p.Name, Rating: p.Rating, New: true,
 		Token: fmt.Sprintf("token-of-the-newcomer-%04d", e.token), Device: fmt.Sprintf("phone %d", e.token)}, e.clock)
 	return "late request " + p.Name, err
 }
@@ -678,9 +678,9 @@ func (e *evening) presence() (string, error) {
 		_, err := e.d.MarkHere(e.ctx, e.tid, []int{en.PN})
 		return fmt.Sprintf("round checkin --here %d", en.PN), err
 	}
-	kinds := []string{Here, Here, Skip, Leave}
+	kinds := []string{arbiter.Here, arbiter.Here, arbiter.Skip, arbiter.Leave}
 	k := kinds[e.rng.IntN(len(kinds))]
-	_, err := e.d.MarkPresence(e.ctx, e.tid, en.PN, k, Origin{Who: "phone"}, e.rng.IntN(2) == 0)
+	_, err := e.d.MarkPresence(e.ctx, e.tid, en.PN, k, arbiter.Origin{Who: "phone"}, e.rng.IntN(2) == 0)
 	return fmt.Sprintf("presence %d %s", en.PN, k), err
 }
 
@@ -708,7 +708,7 @@ func (e *evening) phoneReport() (string, error) {
 		return "phone report (no board)", err
 	}
 	// Mostly a board still to play.
-	var c BoardCode
+	var c arbiter.BoardCode
 	for _, x := range codes {
 		if c.Token == "" || x.Result == arbiter.NoResult && e.rng.IntN(2) == 0 {
 			c = x
@@ -716,7 +716,7 @@ func (e *evening) phoneReport() (string, error) {
 	}
 	r := eveningResults[e.rng.IntN(3)]
 	what := fmt.Sprintf("phone report board %d %s", c.Board, r)
-	rep, err := ev.Report(e.ctx, c.Token, Proof{PIN: c.WhitePIN}, r, Origin{Who: "phone", IP: "192.168.1.20", Device: "d1"})
+	rep, err := ev.Report(e.ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, r, arbiter.Origin{Who: "phone", IP: "192.168.1.20", Device: "d1"})
 	if err != nil || e.rng.IntN(4) == 0 {
 		return what, err
 	}
@@ -727,7 +727,7 @@ func (e *evening) phoneReport() (string, error) {
 			confirm = eveningResults[e.rng.IntN(3)] // perhaps a dispute
 		}
 		what += fmt.Sprintf(", confirmed %s", confirm)
-		if rep, err = ev.Confirm(e.ctx, c.Token, Proof{PIN: c.BlackPIN}, confirm, Origin{Who: "phone", IP: "192.168.1.21", Device: "d2"}); err != nil || rep.Status != Disputed {
+		if rep, err = ev.Confirm(e.ctx, c.Token, arbiter.Proof{PIN: c.BlackPIN}, confirm, arbiter.Origin{Who: "phone", IP: "192.168.1.21", Device: "d2"}); err != nil || rep.Status != arbiter.Disputed {
 			return what, err
 		}
 		ruled := eveningResults[e.rng.IntN(3)]

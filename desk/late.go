@@ -15,29 +15,11 @@ import (
 // accepts the request (the player is entered as AddEntry enters a late
 // entry) or refuses it.
 
-// LateRequest is a newcomer's request to enter, and its answer.
-type LateRequest = store.LateRequest
-
-// The states of a late-entry request.
-const (
-	LatePending  = store.LatePending
-	LateAccepted = store.LateAccepted
-	LateRefused  = store.LateRefused
-)
-
 // Caps on the requests waiting for the organizer: per address, whatever
 // browser it names, and in all.
 const (
 	MaxLatePerAddress = store.MaxLatePerAddress
 	MaxLatePending    = store.MaxLatePending
-)
-
-// Why the phone takes no entries (LateWindow.Why).
-const (
-	LateOff    = store.LateOff
-	LatePast   = store.LatePast
-	LateClosed = store.LateClosed
-	LateFull   = store.LateFull
 )
 
 // ErrLateClosed is the kind of error of a request made while the phone
@@ -101,15 +83,12 @@ func (d *Desk) SetLateUntil(ctx context.Context, tid int64, until time.Time) err
 	return inputErr("tournament", d.db.SetLateUntil(ctx, tid, until))
 }
 
-// LateWindow says whether the phone takes entries at a moment.
-type LateWindow = store.LateWindow
-
 // LateWindow says whether a newcomer may ask to enter at now: a cut-off
 // is set and not reached, registration is not closed, and a round is
 // left to pair (the newcomer joins it; the rounds missed score as the
 // tournament says, as for arbiter player add).
-func (e *Evening) LateWindow(ctx context.Context, now time.Time) (LateWindow, error) {
-	var w LateWindow
+func (e *Evening) LateWindow(ctx context.Context, now time.Time) (arbiter.LateWindow, error) {
+	var w arbiter.LateWindow
 	var err error
 	if w.Until, err = e.d.db.LateUntil(ctx, e.tid); err != nil {
 		return w, err
@@ -125,13 +104,13 @@ func (e *Evening) LateWindow(ctx context.Context, now time.Time) (LateWindow, er
 	w.Next = paired + 1
 	switch {
 	case w.Until.IsZero():
-		w.Why = LateOff
+		w.Why = arbiter.LateOff
 	case t.Closed:
-		w.Why = LateClosed
+		w.Why = arbiter.LateClosed
 	case paired >= t.Rounds:
-		w.Why = LateFull
+		w.Why = arbiter.LateFull
 	case !now.Before(w.Until):
-		w.Why = LatePast
+		w.Why = arbiter.LatePast
 	default:
 		w.Open = true
 	}
@@ -147,7 +126,7 @@ func (e *Evening) LateMatches(ctx context.Context, name string) ([]arbiter.Playe
 // RequestLate queues newcomer r's request at now; refused (ErrLateClosed)
 // when the phone takes no entries then, and, for a club that asks for
 // "Surname, Name", a new name typed otherwise.
-func (e *Evening) RequestLate(ctx context.Context, r LateRequest, now time.Time) (LateRequest, error) {
+func (e *Evening) RequestLate(ctx context.Context, r arbiter.LateRequest, now time.Time) (arbiter.LateRequest, error) {
 	w, err := e.LateWindow(ctx, now)
 	if err != nil {
 		return r, err
@@ -176,21 +155,21 @@ func (e *Evening) RequestLate(ctx context.Context, r LateRequest, now time.Time)
 
 // LateRequest returns the request at token, with the pairing number and
 // PIN once accepted.
-func (e *Evening) LateRequest(ctx context.Context, token string) (LateRequest, error) {
+func (e *Evening) LateRequest(ctx context.Context, token string) (arbiter.LateRequest, error) {
 	return e.d.db.LateRequest(ctx, e.tid, token)
 }
 
 // LateQueue returns the requests waiting for the organizer.
-func (e *Evening) LateQueue(ctx context.Context) ([]LateRequest, error) {
+func (e *Evening) LateQueue(ctx context.Context) ([]arbiter.LateRequest, error) {
 	return e.d.db.LateQueue(ctx, e.tid)
 }
 
 // AcceptLate enters the newcomer of request id as arbiter player add
 // enters a late entry, with their PIN, as who's decision.
-func (e *Evening) AcceptLate(ctx context.Context, id int64, who string) (LateRequest, error) {
+func (e *Evening) AcceptLate(ctx context.Context, id int64, who string) (arbiter.LateRequest, error) {
 	sf, err := e.d.surnameFirst(ctx, e.tid)
 	if err != nil {
-		return LateRequest{}, err
+		return arbiter.LateRequest{}, err
 	}
 	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, who, AddOptions{SurnameFirst: sf})
 	if err == nil {
@@ -200,7 +179,7 @@ func (e *Evening) AcceptLate(ctx context.Context, id int64, who string) (LateReq
 }
 
 // RefuseLate refuses request id, as who's decision.
-func (e *Evening) RefuseLate(ctx context.Context, id int64, who string) (LateRequest, error) {
+func (e *Evening) RefuseLate(ctx context.Context, id int64, who string) (arbiter.LateRequest, error) {
 	r, err := e.d.db.RefuseLate(ctx, e.tid, id, who)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)

@@ -16,22 +16,9 @@ import (
 // only the players present: the others are absent at the check-in of
 // the round (FIDE C.04.2 art. 3.3), in the pairing's transaction.
 
-// The values of presence.
-type (
-	PresenceMark = store.PresenceMark
-	Roll         = store.Roll
-)
-
-// The kinds of a presence mark.
-const (
-	Here  = store.Here
-	Skip  = store.Skip
-	Leave = store.Leave
-)
-
 // Roll returns who is present, missing, skipping and gone for the next
 // round of tournament tid.
-func (d *Desk) Roll(ctx context.Context, tid int64) (Roll, error) { return d.db.Roll(ctx, tid) }
+func (d *Desk) Roll(ctx context.Context, tid int64) (arbiter.Roll, error) { return d.db.Roll(ctx, tid) }
 
 // PresenceRequired reports whether tournament tid pairs only the players
 // present.
@@ -51,7 +38,7 @@ func (d *Desk) SetPresenceRequired(ctx context.Context, tid int64, on bool) (cha
 // bye records it) or leaves (withdrawn from the next round on, as player
 // withdraw records it), in one transaction logged as o's; phone says the
 // player said it from their own phone (store.DB.MarkPresence).
-func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
+func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o arbiter.Origin, phone bool) (arbiter.PresenceMark, error) {
 	m, err := d.db.MarkPresence(ctx, tid, pn, kind, o, phone)
 	return m, inputErr("player", err)
 }
@@ -60,8 +47,8 @@ func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string,
 // numbers pns are here from the next round on, in one transaction logged
 // as the context's actor: the organizer's check-in when presence is
 // required.
-func (d *Desk) MarkHere(ctx context.Context, tid int64, pns []int) ([]PresenceMark, error) {
-	ms, err := d.db.MarkHere(ctx, tid, pns, Origin{})
+func (d *Desk) MarkHere(ctx context.Context, tid int64, pns []int) ([]arbiter.PresenceMark, error) {
+	ms, err := d.db.MarkHere(ctx, tid, pns, arbiter.Origin{})
 	return ms, inputErr("player", err)
 }
 
@@ -136,10 +123,10 @@ func (d *Desk) presenceNotes(ctx context.Context, s *Snapshot, p *Pairing, missi
 		}
 		at := m.At.Local().Format("15:04")
 		switch {
-		case m.Kind == Skip && m.Round == n && s.Request(m.PN, n) != arbiter.NoBye && !slices.Contains(missing, m.PN):
+		case m.Kind == arbiter.Skip && m.Round == n && s.Request(m.PN, n) != arbiter.NoBye && !slices.Contains(missing, m.PN):
 			note(m.PN, phrase.New("pair.presence.skip", "Round", n, "Time", at,
 				"Points", phrase.Num(s.Tournament.ByeValue(s.Request(m.PN, n)).Points())))
-		case m.Kind == Leave && m.Round <= n:
+		case m.Kind == arbiter.Leave && m.Round <= n:
 			phoned[m.PN] = true
 			note(m.PN, phrase.New("pair.presence.left-phone", "Round", m.Round-1, "Time", at))
 		}
@@ -157,12 +144,12 @@ func (d *Desk) presenceNotes(ctx context.Context, s *Snapshot, p *Pairing, missi
 
 // Roll returns who is present for the next round, for the organizer's
 // page and the projector.
-func (e *Evening) Roll(ctx context.Context) (Roll, error) { return e.d.db.Roll(ctx, e.tid) }
+func (e *Evening) Roll(ctx context.Context) (arbiter.Roll, error) { return e.d.db.Roll(ctx, e.tid) }
 
 // MarkPresence records what player pn says from the phone (phone), or
 // what the organizer says for them, about the next round: Here, Skip or
 // Leave (Desk.MarkPresence).
-func (e *Evening) MarkPresence(ctx context.Context, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
+func (e *Evening) MarkPresence(ctx context.Context, pn int, kind string, o arbiter.Origin, phone bool) (arbiter.PresenceMark, error) {
 	m, err := e.d.MarkPresence(ctx, e.tid, pn, kind, o, phone)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
@@ -178,7 +165,7 @@ func (e *Evening) UndoPresence(ctx context.Context, ev int64, who string) (UndoP
 	if err != nil {
 		return UndoPlan{}, err
 	}
-	if !slices.ContainsFunc(roll.Marks, func(m PresenceMark) bool { return m.Event == ev }) {
+	if !slices.ContainsFunc(roll.Marks, func(m arbiter.PresenceMark) bool { return m.Event == ev }) {
 		return UndoPlan{}, &Error{Kind: ErrNotFound, Input: "undo", Msg: fmt.Sprintf("event %d is not a presence mark standing", ev)}
 	}
 	if who != "" {

@@ -24,7 +24,7 @@ const (
 
 // prover returns the store's Prove for a of this tournament's boards.
 func prover(a act) store.Prove {
-	return func(c BoardCode, pin string, session int) (arbiter.Colour, error) {
+	return func(c arbiter.BoardCode, pin string, session int) (arbiter.Colour, error) {
 		return proveSeat(c, pin, session, a)
 	}
 }
@@ -39,7 +39,7 @@ func prover(a act) store.Prove {
 // from the seat that did not report: the reporter's own proof is refused
 // (ErrWrongSeat), so that a result is entered only when both players
 // said it, each proven.
-func proveSeat(c BoardCode, pin string, session int, a act) (arbiter.Colour, error) {
+func proveSeat(c arbiter.BoardCode, pin string, session int, a act) (arbiter.Colour, error) {
 	var seat arbiter.Colour
 	switch {
 	case pin != "":

@@ -13,29 +13,6 @@ import (
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
-// The values of results reported from the board (arbiter serve).
-type (
-	WebSettings = store.WebSettings
-	WebReport   = store.WebReport
-	BoardCode   = store.BoardCode
-	Origin      = store.Origin
-	// Proof is what a phone shows to act for a player: their own PIN,
-	// or the secret of a phone signed in as them.
-	Proof = store.Proof
-	// PINLimits bound the wrong PINs (see PhonePINLimits).
-	PINLimits = store.PINLimits
-	// LockedError refuses a PIN while too many wrong ones were typed:
-	// it says how long to wait.
-	LockedError = store.LockedError
-)
-
-// The states of a report.
-const (
-	Reported  = store.Reported
-	Disputed  = store.Disputed
-	Confirmed = store.Confirmed
-)
-
 // Errors of the board codes and PINs (kinds of *InputError).
 var (
 	ErrBadToken = store.ErrBadToken
@@ -67,8 +44,8 @@ var (
 // The PIN is not compared at all while a limit is reached, and the count
 // is kept in the database, in the transaction of the write the PIN would
 // allow: a burst of PINs sent at once, or a restart, gains nothing.
-func PhonePINLimits() PINLimits {
-	return PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
+func PhonePINLimits() arbiter.PINLimits {
+	return arbiter.PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
 }
 
 // SessionLength is how long a phone stays signed in as a player: an
@@ -76,12 +53,12 @@ func PhonePINLimits() PINLimits {
 const SessionLength = 12 * time.Hour
 
 // WebSettings returns the server settings of tournament tid.
-func (d *Desk) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
+func (d *Desk) WebSettings(ctx context.Context, tid int64) (arbiter.WebSettings, error) {
 	return d.db.WebSettings(ctx, tid)
 }
 
 // SetWebSettings stores the server settings of tournament tid, logged.
-func (d *Desk) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) error {
+func (d *Desk) SetWebSettings(ctx context.Context, tid int64, ws arbiter.WebSettings) error {
 	return d.db.SetWebSettings(ctx, tid, ws)
 }
 
@@ -93,13 +70,13 @@ func (d *Desk) Publish(ctx context.Context, tid int64, n int, who string) (round
 }
 
 // BoardCodes returns the codes of the boards of round n, by board.
-func (d *Desk) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCode, error) {
+func (d *Desk) BoardCodes(ctx context.Context, tid int64, n int) (map[int]arbiter.BoardCode, error) {
 	return d.db.BoardCodes(ctx, tid, n)
 }
 
 // Queue returns the reports of tournament tid waiting for the organizer:
 // disputed, or reported at least stale ago and not confirmed.
-func (d *Desk) Queue(ctx context.Context, tid int64, stale time.Duration) ([]WebReport, error) {
+func (d *Desk) Queue(ctx context.Context, tid int64, stale time.Duration) ([]arbiter.WebReport, error) {
 	return d.db.Queue(ctx, tid, stale)
 }
 
@@ -117,7 +94,7 @@ type Evening struct {
 	d      *Desk
 	tid    int64
 	stale  time.Duration
-	limits PINLimits
+	limits arbiter.PINLimits
 
 	// pairing serialises PairNext: two organizers' clicks pair once.
 	pairing sync.Mutex
@@ -159,10 +136,10 @@ func (e *Evening) Prizes(ctx context.Context, s *Snapshot, st []tiebreak.Standin
 func (e *Evening) LastEvent(ctx context.Context) (int64, error) { return e.d.db.LastEvent(ctx) }
 
 // Board returns the board of token, if it is one of this tournament's.
-func (e *Evening) Board(ctx context.Context, token string) (BoardCode, error) {
+func (e *Evening) Board(ctx context.Context, token string) (arbiter.BoardCode, error) {
 	c, err := e.d.db.BoardByToken(ctx, token)
 	if err == nil && c.TournamentID != e.tid {
-		return BoardCode{}, &InputError{Kind: ErrBadToken, Msg: "this code is for another tournament"}
+		return arbiter.BoardCode{}, &InputError{Kind: ErrBadToken, Msg: "this code is for another tournament"}
 	}
 	return c, err
 }
@@ -172,14 +149,14 @@ func (e *Evening) Board(ctx context.Context, token string) (BoardCode, error) {
 // Laws as EnterResult judges it when it answers the opponent's open
 // report with the same result. Refused proofs: ErrNoProof, ErrWrongPIN,
 // ErrLocked, ErrWrongSeat.
-func (e *Evening) Report(ctx context.Context, token string, p Proof, r arbiter.Result, o Origin) (WebReport, error) {
+func (e *Evening) Report(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result, o arbiter.Origin) (arbiter.WebReport, error) {
 	c, err := e.Board(ctx, token)
 	if err != nil {
-		return WebReport{}, err
+		return arbiter.WebReport{}, err
 	}
 	judge, err := e.judge(ctx, c.Board, r)
 	if err != nil {
-		return WebReport{}, err
+		return arbiter.WebReport{}, err
 	}
 	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, prover(actReport), r, judge, e.limits, o))
 }
@@ -187,20 +164,20 @@ func (e *Evening) Report(ctx context.Context, token string, p Proof, r arbiter.R
 // Confirm is the opponent's answer, proven by p (proveSeat: the
 // reporter's own proof is refused, ErrWrongSeat): the same result is
 // judged and entered; another disputes the report.
-func (e *Evening) Confirm(ctx context.Context, token string, p Proof, r arbiter.Result, o Origin) (WebReport, error) {
+func (e *Evening) Confirm(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result, o arbiter.Origin) (arbiter.WebReport, error) {
 	c, err := e.Board(ctx, token)
 	if err != nil {
-		return WebReport{}, err
+		return arbiter.WebReport{}, err
 	}
 	judge, err := e.judge(ctx, c.Board, r)
 	if err != nil {
-		return WebReport{}, err
+		return arbiter.WebReport{}, err
 	}
 	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, prover(actConfirm), r, judge, e.limits, o))
 }
 
 // Queue returns the reports waiting for the organizer.
-func (e *Evening) Queue(ctx context.Context) ([]WebReport, error) {
+func (e *Evening) Queue(ctx context.Context) ([]arbiter.WebReport, error) {
 	if _, err := e.Settle(ctx); err != nil {
 		return nil, err
 	}
@@ -209,13 +186,13 @@ func (e *Evening) Queue(ctx context.Context) ([]WebReport, error) {
 
 // Accept enters report id's result, r or the reported one (NoResult), as
 // the organizer's decision; a disputed report needs r.
-func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who string) (WebReport, error) {
+func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who string) (arbiter.WebReport, error) {
 	rep, err := e.d.db.WebReport(ctx, e.tid, id)
 	if err != nil {
 		return rep, err
 	}
 	if r == arbiter.NoResult {
-		if rep.Status == Disputed {
+		if rep.Status == arbiter.Disputed {
 			return rep, &InputError{Kind: store.ErrInvalid,
 				Msg: fmt.Sprintf("the players of board %d gave %s and %s: say which result to enter", rep.Board, rep.Result, rep.Other)}
 		}
@@ -225,7 +202,7 @@ func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who st
 	if err != nil {
 		return rep, err
 	}
-	if rep.Status == Disputed {
+	if rep.Status == arbiter.Disputed {
 		// A dispute's ruling is kept for the players' pages (dispute.go).
 		return e.checkpoint(ctx)(e.rule(ctx, rep, r, judge, who))
 	}
@@ -233,7 +210,7 @@ func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who st
 }
 
 // Reject throws report id away: the board is open again.
-func (e *Evening) Reject(ctx context.Context, id int64, who string) (WebReport, error) {
+func (e *Evening) Reject(ctx context.Context, id int64, who string) (arbiter.WebReport, error) {
 	return e.checkpoint(ctx)(e.d.db.Reject(ctx, e.tid, id, who))
 }
 
@@ -307,8 +284,8 @@ func (e *Evening) judge(ctx context.Context, b int, r arbiter.Result) (store.Jud
 // the database file itself when it succeeded: the server keeps the file
 // open all evening, and a copy of the file alone, made by hand, must hold
 // every result.
-func (e *Evening) checkpoint(ctx context.Context) func(WebReport, error) (WebReport, error) {
-	return func(v WebReport, err error) (WebReport, error) {
+func (e *Evening) checkpoint(ctx context.Context) func(arbiter.WebReport, error) (arbiter.WebReport, error) {
+	return func(v arbiter.WebReport, err error) (arbiter.WebReport, error) {
 		if err == nil {
 			e.d.db.Checkpoint(ctx)
 		}
@@ -335,7 +312,7 @@ func (d *Desk) PlayerPINs(ctx context.Context, tid int64) (map[int]string, error
 // pin, their own PIN, within the limits of wrong PINs; it returns the
 // session's secret for the phone to keep, good for SessionLength. A
 // wrong PIN returns ErrWrongPIN and counts; ErrLocked while too many did.
-func (e *Evening) SignIn(ctx context.Context, pn int, pin string, o Origin) (string, error) {
+func (e *Evening) SignIn(ctx context.Context, pn int, pin string, o arbiter.Origin) (string, error) {
 	return e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits, o)
 }
 

@@ -25,13 +25,6 @@ const (
 	ActLateRefuse  = "player.late-refuse"
 )
 
-// The states of a late-entry request.
-const (
-	LatePending  = "pending"
-	LateAccepted = "accepted"
-	LateRefused  = "refused"
-)
-
 // Caps on the requests waiting for the organizer: per address, whatever
 // browser it names, and in all, so that a phone, even one that keeps
 // changing its browser's name, cannot bury the queue.
@@ -40,52 +33,9 @@ const (
 	MaxLatePending    = 100
 )
 
-// Why the phone takes no entries (LateWindow.Why).
-const (
-	LateOff    = "off"    // no cut-off set: the organizer has not opened entries from the phone
-	LatePast   = "past"   // the cut-off has passed
-	LateClosed = "closed" // the organizer closed registration (tournament close-registration)
-	LateFull   = "full"   // every round is paired: no one can enter now
-)
-
-// LateWindow says whether the phone takes entries at a moment.
-type LateWindow struct {
-	Open  bool
-	Until time.Time // the cut-off, zero when none is set
-	Why   string    // when closed: LateOff, LatePast, LateClosed or LateFull
-	Next  int       // the round a player entered now joins with
-}
-
 // ErrLateClosed is the kind of error of a request made while the phone
 // takes no entries.
 var ErrLateClosed = fmt.Errorf("registration closed: %w", ErrConflict)
-
-// LateRequest is a newcomer's request to enter the tournament.
-type LateRequest struct {
-	ID     int64
-	Token  string // the address of the newcomer's own page
-	Name   string
-	Rating int
-	Club   string
-	// PlayerID is the club player the newcomer said they are; once
-	// accepted, the player entered. 0: none.
-	PlayerID int64
-	// Roster is the club player of PlayerID as the roster has them.
-	Roster string
-	// New: the newcomer said they are none of the club players offered.
-	New      bool
-	Status   string
-	At       time.Time
-	IP       string
-	Device   string
-	ClosedAt time.Time
-	ClosedBy string
-	// PN, PIN and Joined are the accepted player's pairing number now,
-	// PIN, and the round they joined with.
-	PN     int
-	PIN    string
-	Joined int
-}
 
 // LateUntil returns the cut-off of entries from the phone of tournament
 // tid; the zero time when it takes none.
@@ -189,7 +139,7 @@ func (db *DB) RosterMatches(ctx context.Context, name string) ([]arbiter.Player,
 // checkLateText refuses what a newcomer may not type: text.CheckName's
 // characters in the name and the club, an empty name, a number for a
 // name, a rating out of range.
-func checkLateText(r LateRequest) error {
+func checkLateText(r arbiter.LateRequest) error {
 	r.Name = strings.TrimSpace(r.Name)
 	if err := text.CheckName("name", r.Name, text.MaxName); err != nil {
 		return invalid("%v", err)
@@ -214,7 +164,7 @@ func checkLateText(r LateRequest) error {
 // 0), New, Token, IP and Device. Refused: text a stranger may not type, a
 // club player already entered, more than MaxLatePerAddress requests
 // waiting from the address or MaxLatePending in all.
-func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRequest, error) {
+func (db *DB) RequestLate(ctx context.Context, tid int64, r arbiter.LateRequest) (arbiter.LateRequest, error) {
 	r.Name, r.Club = strings.TrimSpace(r.Name), strings.TrimSpace(r.Club)
 	if err := checkLateText(r); err != nil {
 		return r, err
@@ -270,8 +220,8 @@ func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRe
 			return fmt.Errorf("save the late-entry request: %w", err)
 		}
 		r.ID, _ = res.LastInsertId()
-		o := Origin{Who: "web: newcomer " + r.Name, IP: r.IP, Device: r.Device}
-		if err := db.logEventAs(ctx, tx, o.who(), tid, ActLateRequest, subject, "", "waiting "+o.from()); err != nil {
+		o := arbiter.Origin{Who: "web: newcomer " + r.Name, IP: r.IP, Device: r.Device}
+		if err := db.logEventAs(ctx, tx, o.Name(), tid, ActLateRequest, subject, "", "waiting "+o.From()); err != nil {
 			return err
 		}
 		return loadLate(ctx, tx, tid, "id", r.ID, &r)
@@ -286,7 +236,7 @@ const lateFrom = ` FROM late_requests l LEFT JOIN players p ON p.id = l.player_i
 	LEFT JOIN entries e ON l.status = 'accepted' AND e.tournament_id = l.tournament_id AND e.player_id = l.player_id
 	LEFT JOIN player_pins pin ON l.status = 'accepted' AND pin.tournament_id = l.tournament_id AND pin.player_id = l.player_id`
 
-func scanLate(row interface{ Scan(...any) error }, r *LateRequest) error {
+func scanLate(row interface{ Scan(...any) error }, r *arbiter.LateRequest) error {
 	var at, closed string
 	if err := row.Scan(&r.ID, &r.Token, &r.Name, &r.Rating, &r.Club, &r.PlayerID, &r.Roster, &r.New, &r.Status,
 		&at, &r.IP, &r.Device, &closed, &r.ClosedBy, &r.PN, &r.PIN, &r.Joined); err != nil {
@@ -299,7 +249,7 @@ func scanLate(row interface{ Scan(...any) error }, r *LateRequest) error {
 
 // loadLate reads the request of tournament tid whose column by ("id" or
 // "token") is v.
-func loadLate(ctx context.Context, q queryer, tid int64, by string, v any, r *LateRequest) error {
+func loadLate(ctx context.Context, q queryer, tid int64, by string, v any, r *arbiter.LateRequest) error {
 	col := "l.id"
 	if by == "token" {
 		col = "l.token"
@@ -318,16 +268,16 @@ func loadLate(ctx context.Context, q queryer, tid int64, by string, v any, r *La
 }
 
 // LateRequest returns the request of tournament tid at token.
-func (db *DB) LateRequest(ctx context.Context, tid int64, token string) (LateRequest, error) {
-	var r LateRequest
+func (db *DB) LateRequest(ctx context.Context, tid int64, token string) (arbiter.LateRequest, error) {
+	var r arbiter.LateRequest
 	err := db.read(ctx, func(tx *sql.Tx) error { return loadLate(ctx, tx, tid, "token", token, &r) })
 	return r, err
 }
 
 // LateQueue returns the requests of tournament tid waiting for the
 // organizer, oldest first.
-func (db *DB) LateQueue(ctx context.Context, tid int64) ([]LateRequest, error) {
-	var out []LateRequest
+func (db *DB) LateQueue(ctx context.Context, tid int64) ([]arbiter.LateRequest, error) {
+	var out []arbiter.LateRequest
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+lateColumns+lateFrom+` WHERE l.tournament_id = ? AND l.status = 'pending' ORDER BY l.id`, tid)
 		if err != nil {
@@ -335,7 +285,7 @@ func (db *DB) LateQueue(ctx context.Context, tid int64) ([]LateRequest, error) {
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var r LateRequest
+			var r arbiter.LateRequest
 			if err := scanLate(rows, &r); err != nil {
 				return fmt.Errorf("read late-entry requests: %w", err)
 			}
@@ -347,12 +297,12 @@ func (db *DB) LateQueue(ctx context.Context, tid int64) ([]LateRequest, error) {
 }
 
 // pendingLate reads request id of tournament tid, refused unless it waits.
-func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64) (LateRequest, error) {
-	var r LateRequest
+func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.LateRequest, error) {
+	var r arbiter.LateRequest
 	if err := loadLate(ctx, tx, tid, "id", id, &r); err != nil {
 		return r, err
 	}
-	if r.Status != LatePending {
+	if r.Status != arbiter.LatePending {
 		return r, conflict("the request of %s was %s already", r.Name, r.Status)
 	}
 	return r, nil
@@ -365,8 +315,8 @@ func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64) (LateRequest, e
 // undo takes it all back. The club player the newcomer said they are is
 // entered, never a copy; one who said they are none of those offered is
 // added to the roster even if the name looks like another's (opt.New).
-func (db *DB) AcceptLate(ctx context.Context, tid, id int64, who string, opt AddOptions) (LateRequest, Added, error) {
-	var r LateRequest
+func (db *DB) AcceptLate(ctx context.Context, tid, id int64, who string, opt AddOptions) (arbiter.LateRequest, Added, error) {
+	var r arbiter.LateRequest
 	var a Added
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -410,7 +360,7 @@ func (db *DB) AcceptLate(ctx context.Context, tid, id int64, who string, opt Add
 			return fmt.Errorf("save the late-entry request: %w", err)
 		}
 		if err := db.logEventAs(ctx, tx, who, tid, ActLateAccept, r.Name,
-			LatePending, fmt.Sprintf("accepted as player %d %s", a.Entry.PN, a.Entry.Player.Name)); err != nil {
+			arbiter.LatePending, fmt.Sprintf("accepted as player %d %s", a.Entry.PN, a.Entry.Player.Name)); err != nil {
 			return err
 		}
 		return loadLate(ctx, tx, tid, "id", r.ID, &r)
@@ -419,8 +369,8 @@ func (db *DB) AcceptLate(ctx context.Context, tid, id int64, who string, opt Add
 }
 
 // RefuseLate refuses request id of tournament tid, as who.
-func (db *DB) RefuseLate(ctx context.Context, tid, id int64, who string) (LateRequest, error) {
-	var r LateRequest
+func (db *DB) RefuseLate(ctx context.Context, tid, id int64, who string) (arbiter.LateRequest, error) {
+	var r arbiter.LateRequest
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
 		if r, err = pendingLate(ctx, tx, tid, id); err != nil {
@@ -430,7 +380,7 @@ func (db *DB) RefuseLate(ctx context.Context, tid, id int64, who string) (LateRe
 			db.stamp(), who, r.ID); err != nil {
 			return fmt.Errorf("save the late-entry request: %w", err)
 		}
-		if err := db.logEventAs(ctx, tx, who, tid, ActLateRefuse, r.Name, LatePending, LateRefused); err != nil {
+		if err := db.logEventAs(ctx, tx, who, tid, ActLateRefuse, r.Name, arbiter.LatePending, arbiter.LateRefused); err != nil {
 			return err
 		}
 		return loadLate(ctx, tx, tid, "id", r.ID, &r)

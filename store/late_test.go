@@ -62,7 +62,7 @@ func TestRequestLateCaps(t *testing.T) {
 	// One address, whatever browser it names, has MaxLatePerAddress
 	// requests waiting.
 	for i := range MaxLatePerAddress + 1 {
-		_, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: fmt.Sprintf("a%023d", i), Name: fmt.Sprintf("Guest %d, New", i),
+		_, err := db.RequestLate(ctx, tr.ID, arbiter.LateRequest{Token: fmt.Sprintf("a%023d", i), Name: fmt.Sprintf("Guest %d, New", i),
 			IP: "10.0.9.9", Device: fmt.Sprintf("browser %d", i)})
 		switch {
 		case i < MaxLatePerAddress && err != nil:
@@ -73,7 +73,7 @@ func TestRequestLateCaps(t *testing.T) {
 	}
 	// One address per request: only the cap of the whole queue applies.
 	for i := MaxLatePerAddress; i < MaxLatePending+1; i++ {
-		_, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: fmt.Sprintf("%024d", i), Name: fmt.Sprintf("Player %d, New", i),
+		_, err := db.RequestLate(ctx, tr.ID, arbiter.LateRequest{Token: fmt.Sprintf("%024d", i), Name: fmt.Sprintf("Player %d, New", i),
 			IP: fmt.Sprintf("10.0.%d.%d", i/200, i%200+1), Device: "browser"})
 		switch {
 		case i < MaxLatePending && err != nil:
@@ -90,11 +90,11 @@ func TestRequestLateCaps(t *testing.T) {
 	if _, err := db.RefuseLate(ctx, tr.ID, q[0].ID, "organizer"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: strings.Repeat("x", 24), Name: "Last, One", IP: "10.0.0.2"}); err != nil {
+	if _, err := db.RequestLate(ctx, tr.ID, arbiter.LateRequest{Token: strings.Repeat("x", 24), Name: "Last, One", IP: "10.0.0.2"}); err != nil {
 		t.Errorf("after a refusal: %v", err)
 	}
 	// The token is the page's secret: a short one is a bug, not input.
-	if _, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: "short", Name: "Short, Token"}); err == nil || errors.Is(err, ErrInvalid) {
+	if _, err := db.RequestLate(ctx, tr.ID, arbiter.LateRequest{Token: "short", Name: "Short, Token"}); err == nil || errors.Is(err, ErrInvalid) {
 		t.Errorf("a short token: %v", err)
 	}
 }

@@ -18,13 +18,6 @@ import (
 // absent at the check-in of the round, in the pairing's transaction
 // (SavePairing, Pairing.Absent; FIDE C.04.2 art. 3.3).
 
-// The kinds of a presence mark.
-const (
-	Here  = "here"  // present from the round on
-	Skip  = "skip"  // asked to skip the round (a requested bye)
-	Leave = "leave" // left: withdrawn from the round on
-)
-
 // Actions of the event log of presence.
 const (
 	// ActHere: a player is present from a round on.
@@ -33,47 +26,6 @@ const (
 	// everyone again.
 	ActPresenceRule = "tournament.presence"
 )
-
-// PresenceMark is one mark standing: who, what, for which round, when,
-// from where, and the event that logged it (for undo).
-type PresenceMark struct {
-	PN     int
-	Name   string
-	Kind   string // Here, Skip or Leave
-	Round  int    // Here: present from; Skip: the round skipped; Leave: withdrawn from
-	At     time.Time
-	Who    string
-	IP     string
-	Device string
-	Phone  bool // said from the player's phone, not by the organizer
-	Event  int64
-}
-
-// Roll is who is present for the next round to pair: what the organizer
-// and the projector show before pairing it.
-type Roll struct {
-	// Round is the next round to pair; 0 when every round is paired.
-	Round    int
-	Required bool // the tournament pairs only the players present
-	// Pairing numbers, in order: present; missing (to play, not
-	// present: absent if presence is required); skipping Round (a bye
-	// asked for, or absent at check-in); left (withdrawn by Round).
-	Present, Missing, Skipping, Left []int
-	// Marks are the presence marks standing, the latest first.
-	Marks []PresenceMark
-	// Paired is the last round paired, and LeftOut its players without
-	// a game but the pairing-allocated bye, each with the pairing's
-	// explanation (a phrase as stored, locale.Localizer.Stored).
-	Paired  int
-	LeftOut []LeftOut
-}
-
-// LeftOut is a player the pairing of a round left out, and why.
-type LeftOut struct {
-	PN   int
-	Kind arbiter.ByeKind
-	Note string
-}
 
 // PresenceRequired reports whether tournament tid pairs only the players
 // present.
@@ -132,8 +84,8 @@ func yesNo(b bool) string {
 }
 
 // Roll returns who is present for the next round of tournament tid.
-func (db *DB) Roll(ctx context.Context, tid int64) (Roll, error) {
-	var r Roll
+func (db *DB) Roll(ctx context.Context, tid int64) (arbiter.Roll, error) {
+	var r arbiter.Roll
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		s, err := loadSnapshot(ctx, tx, tid)
 		if err != nil {
@@ -156,7 +108,7 @@ func (db *DB) Roll(ctx context.Context, tid int64) (Roll, error) {
 		r.Round = n
 		here := map[int]bool{}
 		for _, m := range r.Marks {
-			if m.Kind == Here && m.Round <= n {
+			if m.Kind == arbiter.Here && m.Round <= n {
 				here[m.PN] = true
 			}
 		}
@@ -181,8 +133,8 @@ func (db *DB) Roll(ctx context.Context, tid int64) (Roll, error) {
 
 // PresenceMarks returns the presence marks standing of tournament tid,
 // the latest first.
-func (db *DB) PresenceMarks(ctx context.Context, tid int64) ([]PresenceMark, error) {
-	var ms []PresenceMark
+func (db *DB) PresenceMarks(ctx context.Context, tid int64) ([]arbiter.PresenceMark, error) {
+	var ms []arbiter.PresenceMark
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		ms, err = presenceMarks(ctx, tx, tid)
@@ -193,16 +145,16 @@ func (db *DB) PresenceMarks(ctx context.Context, tid int64) ([]PresenceMark, err
 
 // leftOut returns the byes of round n but the pairing-allocated one,
 // with their explanations.
-func leftOut(ctx context.Context, q queryer, tid int64, n int) ([]LeftOut, error) {
+func leftOut(ctx context.Context, q queryer, tid int64, n int) ([]arbiter.LeftOut, error) {
 	rows, err := q.QueryContext(ctx, `SELECT pn, kind, explanation FROM byes WHERE tournament_id = ? AND round = ? AND kind != ? ORDER BY pn`,
 		tid, n, arbiter.PAB)
 	if err != nil {
 		return nil, fmt.Errorf("read the byes of round %d: %w", n, err)
 	}
 	defer rows.Close()
-	var out []LeftOut
+	var out []arbiter.LeftOut
 	for rows.Next() {
-		var l LeftOut
+		var l arbiter.LeftOut
 		if err := rows.Scan(&l.PN, &l.Kind, &l.Note); err != nil {
 			return nil, fmt.Errorf("read the byes of round %d: %w", n, err)
 		}
@@ -212,7 +164,7 @@ func leftOut(ctx context.Context, q queryer, tid int64, n int) ([]LeftOut, error
 }
 
 // presenceMarks returns the marks of tournament tid, the latest first.
-func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, error) {
+func presenceMarks(ctx context.Context, q queryer, tid int64) ([]arbiter.PresenceMark, error) {
 	rows, err := q.QueryContext(ctx, `SELECT e.pn, p.name, m.kind, m.round, m.at, m.who, m.ip, m.device, m.phone, m.event
 		FROM presence m JOIN entries e ON e.tournament_id = m.tournament_id AND e.player_id = m.player_id
 		JOIN players p ON p.id = m.player_id
@@ -221,9 +173,9 @@ func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, e
 		return nil, fmt.Errorf("read presence: %w", err)
 	}
 	defer rows.Close()
-	var out []PresenceMark
+	var out []arbiter.PresenceMark
 	for rows.Next() {
-		var m PresenceMark
+		var m arbiter.PresenceMark
 		var at string
 		if err := rows.Scan(&m.PN, &m.Name, &m.Kind, &m.Round, &at, &m.Who, &m.IP, &m.Device, &m.Phone, &m.Event); err != nil {
 			return nil, fmt.Errorf("read presence: %w", err)
@@ -245,8 +197,8 @@ func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, e
 // the last round, leaving before round 1 is paired (the organizer takes
 // the entry back then). Here for a player present already changes
 // nothing and logs nothing.
-func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
-	var m PresenceMark
+func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o arbiter.Origin, phone bool) (arbiter.PresenceMark, error) {
+	var m arbiter.PresenceMark
 	err := db.write(ctx, func(tx *sql.Tx) (err error) {
 		m, err = db.markPresence(ctx, tx, tid, pn, kind, o, phone)
 		return err
@@ -257,12 +209,12 @@ func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, 
 // MarkHere records that the players of tournament tid with pairing
 // numbers pns are here from the next round on, all in one transaction
 // (the organizer's check-in of a tournament that requires presence).
-func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, o Origin) ([]PresenceMark, error) {
-	var ms []PresenceMark
+func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, o arbiter.Origin) ([]arbiter.PresenceMark, error) {
+	var ms []arbiter.PresenceMark
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		ms = ms[:0]
 		for _, pn := range pns {
-			m, err := db.markPresence(ctx, tx, tid, pn, Here, o, false)
+			m, err := db.markPresence(ctx, tx, tid, pn, arbiter.Here, o, false)
 			if err != nil {
 				return err
 			}
@@ -275,11 +227,11 @@ func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, o Origin) ([]P
 
 // markPresence is MarkPresence inside tx. An origin without Who is the
 // context's actor (WithActor).
-func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
+func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, o arbiter.Origin, phone bool) (arbiter.PresenceMark, error) {
 	if o.Who != "" {
-		ctx = WithActor(ctx, strings.TrimSpace(o.Who+" "+o.from()))
+		ctx = WithActor(ctx, strings.TrimSpace(o.Who+" "+o.From()))
 	}
-	m := PresenceMark{PN: pn, Kind: kind, Who: db.actor(ctx), IP: o.IP, Device: o.Device, Phone: phone}
+	m := arbiter.PresenceMark{PN: pn, Kind: kind, Who: db.actor(ctx), IP: o.IP, Device: o.Device, Phone: phone}
 	err := func() error {
 		t, err := loadTournament(ctx, tx, tid)
 		if err != nil {
@@ -309,7 +261,7 @@ func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, k
 		stamp := db.stamp()
 		m.At, _ = time.Parse(time.RFC3339, stamp)
 		switch kind {
-		case Here:
+		case arbiter.Here:
 			var from int
 			err := tx.QueryRowContext(ctx, `SELECT round FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&from)
 			if err == nil {
@@ -322,7 +274,7 @@ func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, k
 			if err := db.logEvent(ctx, tx, tid, ActHere, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "", fmt.Sprintf("present from round %d", n)); err != nil {
 				return err
 			}
-		case Skip:
+		case arbiter.Skip:
 			// A bye on request is not granted in the last round: the
 			// regulations decide which byes a player may ask for (FIDE
 			// C.04.2 leaves requested byes to them), and the last round,
@@ -336,7 +288,7 @@ func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, k
 			if err := db.requestBye(ctx, tx, tid, id, n, arbiter.HalfBye); err != nil {
 				return err
 			}
-		case Leave:
+		case arbiter.Leave:
 			if paired == 0 {
 				return conflict("round 1 is not paired yet: tell the organizer, who takes the entry of %s back", e.Player.Name)
 			}
@@ -352,12 +304,12 @@ func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, k
 		if err := insertMark(ctx, tx, tid, id, kind, n, stamp, m); err != nil {
 			return err
 		}
-		if kind == Skip && n < t.Rounds {
+		if kind == arbiter.Skip && n < t.Rounds {
 			// Who skips one round is at the club for the next.
 			var x int
 			err := tx.QueryRowContext(ctx, `SELECT 1 FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&x)
 			if errors.Is(err, sql.ErrNoRows) {
-				return insertMark(ctx, tx, tid, id, Here, n+1, stamp, m)
+				return insertMark(ctx, tx, tid, id, arbiter.Here, n+1, stamp, m)
 			}
 			return err
 		}
@@ -366,7 +318,7 @@ func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, k
 	return m, err
 }
 
-func insertMark(ctx context.Context, tx *sql.Tx, tid, id int64, kind string, n int, stamp string, m PresenceMark) error {
+func insertMark(ctx context.Context, tx *sql.Tx, tid, id int64, kind string, n int, stamp string, m arbiter.PresenceMark) error {
 	phone := 0
 	if m.Phone {
 		phone = 1

@@ -40,7 +40,7 @@ func presenceTournament(t *testing.T, db *DB) int64 {
 // TestMarkPresence: each mark from the phone, what it changes, and its
 // refusals, which leave the file as it was.
 func TestMarkPresence(t *testing.T) {
-	phone := Origin{Who: "web: Ann", IP: "192.168.1.20", Device: "Phone"}
+	phone := arbiter.Origin{Who: "web: Ann", IP: "192.168.1.20", Device: "Phone"}
 	for _, tt := range []struct {
 		name   string
 		before func(t *testing.T, db *DB, tid int64)
@@ -48,28 +48,28 @@ func TestMarkPresence(t *testing.T) {
 		kind   string
 		err    error  // the refusal, nil for none
 		msg    string // in the refusal
-		check  func(t *testing.T, db *DB, tid int64, r Roll)
+		check  func(t *testing.T, db *DB, tid int64, r arbiter.Roll)
 	}{
-		{name: "here", pn: 1, kind: Here, check: func(t *testing.T, db *DB, tid int64, r Roll) {
+		{name: "here", pn: 1, kind: arbiter.Here, check: func(t *testing.T, db *DB, tid int64, r arbiter.Roll) {
 			if !slices.Equal(r.Present, []int{1}) || len(r.Missing) != 5 {
 				t.Errorf("roll = present %v missing %v, want 1 present, 5 missing", r.Present, r.Missing)
 			}
 		}},
-		{name: "skip", pn: 2, kind: Skip, check: func(t *testing.T, db *DB, tid int64, r Roll) {
+		{name: "skip", pn: 2, kind: arbiter.Skip, check: func(t *testing.T, db *DB, tid int64, r arbiter.Roll) {
 			if !slices.Equal(r.Skipping, []int{2}) || slices.Contains(r.Missing, 2) {
 				t.Errorf("roll = skipping %v missing %v, want 2 skipping round 2", r.Skipping, r.Missing)
 			}
 			// Present from the round after: the mark says so.
-			if !slices.ContainsFunc(r.Marks, func(m PresenceMark) bool { return m.PN == 2 && m.Kind == Here && m.Round == 3 }) {
+			if !slices.ContainsFunc(r.Marks, func(m arbiter.PresenceMark) bool { return m.PN == 2 && m.Kind == arbiter.Here && m.Round == 3 }) {
 				t.Errorf("marks %+v: want 2 present from round 3", r.Marks)
 			}
 		}},
-		{name: "leave", pn: 3, kind: Leave, check: func(t *testing.T, db *DB, tid int64, r Roll) {
+		{name: "leave", pn: 3, kind: arbiter.Leave, check: func(t *testing.T, db *DB, tid int64, r arbiter.Roll) {
 			if !slices.Equal(r.Left, []int{3}) {
 				t.Errorf("roll left = %v, want [3]", r.Left)
 			}
 		}},
-		{name: "skip the last round", pn: 2, kind: Skip, err: ErrConflict, msg: "last round",
+		{name: "skip the last round", pn: 2, kind: arbiter.Skip, err: ErrConflict, msg: "last round",
 			before: func(t *testing.T, db *DB, tid int64) {
 				pairRound(t, db, tid, 2, [][2]int{{1, 2}, {3, 4}, {5, 6}}, 0)
 				for b := 1; b <= 3; b++ {
@@ -78,19 +78,19 @@ func TestMarkPresence(t *testing.T) {
 					}
 				}
 			}},
-		{name: "skip twice", pn: 2, kind: Skip, err: ErrConflict, msg: "does not play round 2",
+		{name: "skip twice", pn: 2, kind: arbiter.Skip, err: ErrConflict, msg: "does not play round 2",
 			before: func(t *testing.T, db *DB, tid int64) {
 				if err := db.RequestBye(context.Background(), tid, 2, 2, arbiter.ZeroBye); err != nil {
 					t.Fatal(err)
 				}
 			}},
-		{name: "here after leaving", pn: 3, kind: Here, err: ErrConflict, msg: "left the tournament",
+		{name: "here after leaving", pn: 3, kind: arbiter.Here, err: ErrConflict, msg: "left the tournament",
 			before: func(t *testing.T, db *DB, tid int64) {
 				if _, _, err := db.Withdraw(context.Background(), tid, 3, 0); err != nil {
 					t.Fatal(err)
 				}
 			}},
-		{name: "every round paired", pn: 1, kind: Here, err: ErrConflict, msg: "every round",
+		{name: "every round paired", pn: 1, kind: arbiter.Here, err: ErrConflict, msg: "every round",
 			before: func(t *testing.T, db *DB, tid int64) {
 				pairRound(t, db, tid, 2, [][2]int{{1, 2}, {3, 4}, {5, 6}}, 0)
 				for b := 1; b <= 3; b++ {
@@ -98,7 +98,7 @@ func TestMarkPresence(t *testing.T) {
 				}
 				pairRound(t, db, tid, 3, [][2]int{{2, 1}, {4, 3}, {6, 5}}, 0)
 			}},
-		{name: "unknown player", pn: 9, kind: Here, err: ErrNotFound},
+		{name: "unknown player", pn: 9, kind: arbiter.Here, err: ErrNotFound},
 		{name: "unknown kind", pn: 1, kind: "maybe", err: ErrInvalid},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,8 +156,8 @@ func TestPresenceUndoOrder(t *testing.T) {
 	for _, m := range []struct {
 		pn   int
 		kind string
-	}{{1, Here}, {2, Skip}, {3, Leave}, {4, Here}} {
-		got, err := db.MarkPresence(ctx, tid, m.pn, m.kind, Origin{Who: "web"}, true)
+	}{{1, arbiter.Here}, {2, arbiter.Skip}, {3, arbiter.Leave}, {4, arbiter.Here}} {
+		got, err := db.MarkPresence(ctx, tid, m.pn, m.kind, arbiter.Origin{Who: "web"}, true)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,7 +21,7 @@ func TestSeatProven(t *testing.T) {
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
 	c := codes[1] // 1 (White) - 3 (Black)
-	o := Origin{Who: "web", IP: "10.0.0.7"}
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.7"}
 	whiteSession, err := db.SignIn(ctx, tid, c.White, c.WhitePIN, time.Hour, limits, o)
 	if err != nil {
 		t.Fatal(err)
@@ -33,8 +33,8 @@ func TestSeatProven(t *testing.T) {
 	}
 	own := []struct {
 		name string
-		p    Proof
-	}{{"White's PIN", Proof{PIN: c.WhitePIN}}, {"White's phone", Proof{Session: whiteSession}}}
+		p    arbiter.Proof
+	}{{"White's PIN", arbiter.Proof{PIN: c.WhitePIN}}, {"White's phone", arbiter.Proof{Session: whiteSession}}}
 	for _, w := range own {
 		t.Run(w.name, func(t *testing.T) {
 			rep, err := db.Report(ctx, c.Token, w.p, byPIN, arbiter.BlackWins, nil, limits, o)
@@ -62,13 +62,13 @@ func TestSeatProven(t *testing.T) {
 	// Neither another board's player nor a guess proves anyone here.
 	for _, tt := range []struct {
 		name string
-		p    Proof
+		p    arbiter.Proof
 		want error
 	}{
-		{"another board's phone", Proof{Session: otherSession}, ErrWrongSeat},
-		{"another board's PIN", Proof{PIN: codes[2].WhitePIN}, ErrWrongPIN},
-		{"a session made up", Proof{Session: "00112233445566778899aabbccddeeff0011223344556677"}, ErrNoProof},
-		{"nothing", Proof{}, ErrNoProof},
+		{"another board's phone", arbiter.Proof{Session: otherSession}, ErrWrongSeat},
+		{"another board's PIN", arbiter.Proof{PIN: codes[2].WhitePIN}, ErrWrongPIN},
+		{"a session made up", arbiter.Proof{Session: "00112233445566778899aabbccddeeff0011223344556677"}, ErrNoProof},
+		{"nothing", arbiter.Proof{}, ErrNoProof},
 	} {
 		if _, err := db.Report(ctx, c.Token, tt.p, byPIN, arbiter.BlackWins, nil, limits, o); !errors.Is(err, tt.want) {
 			t.Errorf("report with %s = %v, want %v", tt.name, err, tt.want)
@@ -87,18 +87,18 @@ func TestClaimSeatProven(t *testing.T) {
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
 	c := codes[1]
-	o := Origin{Who: "web"}
-	if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); err != nil {
+	o := arbiter.Origin{Who: "web"}
+	if _, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Confirm(ctx, c.Token, Proof{PIN: c.BlackPIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil {
+	if _, err := db.Confirm(ctx, c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
-	cl, err := db.AddClaim(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, Claim{Seat: arbiter.Black, Kind: ClaimAgreement}, limits, o)
+	cl, err := db.AddClaim(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimAgreement}, limits, o)
 	if err != nil || cl.Seat != arbiter.White {
 		t.Fatalf("White's PIN claiming as Black = %+v, %v; want White's claim", cl, err)
 	}
-	if _, err := db.AddClaim(ctx, c.Token, Proof{PIN: "9999x"}, byPIN, Claim{Kind: ClaimAgreement}, limits, o); !errors.Is(err, ErrWrongPIN) {
+	if _, err := db.AddClaim(ctx, c.Token, arbiter.Proof{PIN: "9999x"}, byPIN, arbiter.Claim{Kind: arbiter.ClaimAgreement}, limits, o); !errors.Is(err, ErrWrongPIN) {
 		t.Errorf("a claim with a wrong PIN = %v, want ErrWrongPIN", err)
 	}
 	cs, err := db.Claims(ctx, tid, cl.ReportID)
@@ -115,7 +115,7 @@ func TestPINBurst(t *testing.T) {
 	db := mustOpenPath(t, filepath.Join(t.TempDir(), "club.db"))
 	tid, codes := publishedRound(t, db)
 	c := codes[1]
-	o := Origin{Who: "web", IP: "10.0.0.66"}
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.66"}
 	wrong := func(i int) string {
 		for k := i; ; k++ {
 			if pin := fmt.Sprintf("%04d", k%10000); pin != c.WhitePIN && pin != c.BlackPIN {
@@ -130,7 +130,7 @@ func TestPINBurst(t *testing.T) {
 	for i := range 300 {
 		wg.Go(func() {
 			<-start
-			_, err := db.Report(ctx, c.Token, Proof{PIN: wrong(i * 7)}, byPIN, arbiter.WhiteWins, nil, limits, o)
+			_, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: wrong(i * 7)}, byPIN, arbiter.WhiteWins, nil, limits, o)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -149,7 +149,7 @@ func TestPINBurst(t *testing.T) {
 		t.Errorf("300 wrong PINs at once: %d compared, %d refused unread; want %d and %d",
 			count[ErrWrongPIN], count[ErrLocked], limits.Board, 300-limits.Board)
 	}
-	if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); !errors.Is(err, ErrLocked) {
+	if _, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); !errors.Is(err, ErrLocked) {
 		t.Errorf("the right PIN after the burst = %v, want ErrLocked", err)
 	}
 	if rs, _ := db.Reports(ctx, tid, 1); len(rs) != 0 {
@@ -167,9 +167,9 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	_, codes := publishedRound(t, db)
 	db.Now = func() time.Time { return time.Date(2026, 5, 12, 21, 0, 0, 0, time.UTC) }
 	c := codes[2]
-	o := Origin{Who: "web", IP: "10.0.0.66"}
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.66"}
 	for range limits.Board {
-		if _, err := db.Report(ctx, c.Token, Proof{PIN: "99999"}, byPIN, arbiter.Draw, nil, limits, o); !errors.Is(err, ErrWrongPIN) {
+		if _, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: "99999"}, byPIN, arbiter.Draw, nil, limits, o); !errors.Is(err, ErrWrongPIN) {
 			t.Fatalf("wrong PIN: %v", err)
 		}
 	}
@@ -182,13 +182,13 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	defer db.Close()
 	now := time.Date(2026, 5, 12, 21, 3, 0, 0, time.UTC) // 3 minutes after the wrong PINs
 	db.Now = func() time.Time { return now }
-	_, err = db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, Origin{Who: "web", IP: "10.0.0.8"})
+	_, err = db.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, arbiter.Origin{Who: "web", IP: "10.0.0.8"})
 	var le *LockedError
 	if !errors.As(err, &le) || le.Minutes() != 7 {
 		t.Fatalf("the right PIN after a restart = %v, want locked for 7 more minutes", err)
 	}
 	now = now.Add(8 * time.Minute)
-	if rep, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil || rep.Seat != arbiter.White {
+	if rep, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil || rep.Seat != arbiter.White {
 		t.Errorf("the right PIN once the window passed = %+v, %v", rep, err)
 	}
 }
@@ -208,10 +208,10 @@ func TestPINScopes(t *testing.T) {
 		}
 		return out
 	}
-	byAddress := PINLimits{Window: 10 * time.Minute, Board: 5, Address: 6, Player: 5}
+	byAddress := arbiter.PINLimits{Window: 10 * time.Minute, Board: 5, Address: 6, Player: 5}
 	for _, tt := range []struct {
 		name   string
-		limits PINLimits
+		limits arbiter.PINLimits
 		wrong  []try
 		right  try
 		locked bool
@@ -229,7 +229,7 @@ func TestPINScopes(t *testing.T) {
 			db := mustOpenDB(t)
 			tid, codes := publishedRound(t, db)
 			attempt := func(a try, right bool) error {
-				o := Origin{Who: "web", IP: a.ip}
+				o := arbiter.Origin{Who: "web", IP: a.ip}
 				pin := "99999"
 				if a.board == 0 {
 					if right {
@@ -242,7 +242,7 @@ func TestPINScopes(t *testing.T) {
 				if right {
 					pin = c.WhitePIN
 				}
-				_, err := db.Report(ctx, c.Token, Proof{PIN: pin}, byPIN, arbiter.Draw, nil, tt.limits, o)
+				_, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: pin}, byPIN, arbiter.Draw, nil, tt.limits, o)
 				return err
 			}
 			for _, w := range tt.wrong {
@@ -265,7 +265,7 @@ func TestSessions(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "club.db")
 	db := mustOpenPath(t, path)
 	tid, codes := publishedRound(t, db)
-	o := Origin{Who: "web", IP: "10.0.0.5", Device: "phone"}
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.5", Device: "phone"}
 	if _, err := db.SignIn(ctx, tid, 1, codes[1].BlackPIN, time.Hour, limits, o); !errors.Is(err, ErrWrongPIN) {
 		t.Errorf("signing in as 1 with 3's PIN = %v, want ErrWrongPIN", err)
 	}
@@ -328,7 +328,7 @@ func TestSessions(t *testing.T) {
 // typed, or the seat of the phone's player. The rules themselves are the
 // desk's (desk.proveSeat); the store keeps the count of wrong PINs, the
 // seat proven, and a report unconfirmed by its own seat.
-func byPIN(c BoardCode, pin string, session int) (arbiter.Colour, error) {
+func byPIN(c arbiter.BoardCode, pin string, session int) (arbiter.Colour, error) {
 	switch {
 	case pin != "" && pin == c.WhitePIN:
 		return arbiter.White, nil

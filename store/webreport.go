@@ -34,111 +34,9 @@ var (
 	ErrNotPublished = fmt.Errorf("round not published: %w", ErrConflict)
 )
 
-// Origin says who makes a change from the server and from where, for the
-// event log: Who in words, the IP address and the device (the browser's
-// User-Agent, shortened). For a write that a player proves (Report,
-// Confirm, AddClaim), Who names the front end ("web") and the log adds
-// the player and the seat proven: "web: Rossi, Anna (black)".
-type Origin struct {
-	Who    string
-	IP     string
-	Device string
-}
-
-func (o Origin) who() string {
-	if o.Who == "" {
-		return "unknown"
-	}
-	return o.Who
-}
-
-// from writes where a change came from, for the event log.
-func (o Origin) from() string {
-	var parts []string
-	if o.IP != "" {
-		parts = append(parts, "from "+o.IP)
-	}
-	if o.Device != "" {
-		parts = append(parts, "("+o.Device+")")
-	}
-	return strings.Join(parts, " ")
-}
-
-// Report statuses. An open report is Reported or Disputed.
-const (
-	Reported   = "reported"   // one player reported, the opponent has not confirmed
-	Confirmed  = "confirmed"  // the opponent confirmed: the result is entered
-	Disputed   = "disputed"   // the opponent gave another result: for the organizer
-	Accepted   = "accepted"   // the organizer entered it
-	Rejected   = "rejected"   // the organizer threw it away: the board is open again
-	Superseded = "superseded" // a result was entered another way meanwhile
-)
-
-// WebReport is a result reported from a board.
-type WebReport struct {
-	ID           int64
-	TournamentID int64
-	Round, Board int
-	White, Black int            // pairing numbers
-	Seat         arbiter.Colour // who reported
-	Result       arbiter.Result // what was reported
-	Status       string
-	Other        arbiter.Result // the opponent's result, when disputed
-	ReportedAt   time.Time
-	ReportedIP   string
-	ReportedDev  string
-	ClosedAt     time.Time
-	ClosedBy     string
-}
-
-// Open reports whether the report still waits for someone.
-func (r WebReport) Open() bool { return r.Status == Reported || r.Status == Disputed }
-
-// BoardCode is a board of a published round as its code opens it: where
-// it is, who plays, its result, and its open report if any. WhitePIN and
-// BlackPIN are the players' own PINs (PlayerPIN), for the checks and for
-// the organizer; the board's code alone proves no one.
-type BoardCode struct {
-	TournamentID       int64
-	Round, Board       int
-	White, Black       int // pairing numbers
-	Result             arbiter.Result
-	Token              string
-	WhitePIN, BlackPIN string
-	Report             *WebReport // the open report, nil if none
-}
-
-// WebSettings are a tournament's settings for the server.
-type WebSettings struct {
-	// AutoPublish publishes every round as soon as it is paired.
-	AutoPublish bool
-	// PublicURL is the address players reach the server at, printed in
-	// the QR codes of the slips ("" : the address the server detects).
-	PublicURL string
-	// AutoConfirm: a report the opponent has not confirmed within
-	// UnconfirmedAfter is entered as reported; otherwise it goes to the
-	// organizer's queue then.
-	AutoConfirm bool
-	// UnconfirmedAfter is how long a report waits for the opponent (a
-	// whole number of minutes, 1 to 1440; 0 reads as the default, 10).
-	UnconfirmedAfter time.Duration
-}
-
-// DefaultUnconfirmedAfter is how long a report waits for the opponent
-// unless the tournament says otherwise.
-const DefaultUnconfirmedAfter = 10 * time.Minute
-
-// Wait returns UnconfirmedAfter, or the default when it is not set.
-func (ws WebSettings) Wait() time.Duration {
-	if ws.UnconfirmedAfter <= 0 {
-		return DefaultUnconfirmedAfter
-	}
-	return ws.UnconfirmedAfter
-}
-
 // WebSettings returns tournament tid's settings for the server.
-func (db *DB) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
-	var ws WebSettings
+func (db *DB) WebSettings(ctx context.Context, tid int64) (arbiter.WebSettings, error) {
+	var ws arbiter.WebSettings
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		ws, err = loadWebSettings(ctx, tx, tid)
@@ -147,14 +45,14 @@ func (db *DB) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
 	return ws, err
 }
 
-func loadWebSettings(ctx context.Context, q queryer, tid int64) (WebSettings, error) {
-	var ws WebSettings
+func loadWebSettings(ctx context.Context, q queryer, tid int64) (arbiter.WebSettings, error) {
+	var ws arbiter.WebSettings
 	var policy string
 	var minutes int
 	err := q.QueryRowContext(ctx, `SELECT auto_publish, public_url, unconfirmed, unconfirmed_minutes FROM web_settings WHERE tournament_id = ?`, tid).
 		Scan(&ws.AutoPublish, &ws.PublicURL, &policy, &minutes)
 	if errors.Is(err, sql.ErrNoRows) {
-		return WebSettings{UnconfirmedAfter: DefaultUnconfirmedAfter}, nil
+		return arbiter.WebSettings{UnconfirmedAfter: arbiter.DefaultUnconfirmedAfter}, nil
 	}
 	ws.AutoConfirm = policy == "confirm"
 	ws.UnconfirmedAfter = time.Duration(minutes) * time.Minute
@@ -166,7 +64,7 @@ func loadWebSettings(ctx context.Context, q queryer, tid int64) (WebSettings, er
 
 // SetWebSettings stores tournament tid's settings for the server, logging
 // what changed.
-func (db *DB) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) error {
+func (db *DB) SetWebSettings(ctx context.Context, tid int64, ws arbiter.WebSettings) error {
 	return db.write(ctx, func(tx *sql.Tx) error {
 		t, err := loadTournament(ctx, tx, tid)
 		if err != nil {
@@ -196,22 +94,6 @@ func (db *DB) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) err
 		}
 		return db.logEvent(ctx, tx, tid, ActWebSet, t.Name, old.String(), ws.String())
 	})
-}
-
-func (ws WebSettings) String() string {
-	s := "publish by hand"
-	if ws.AutoPublish {
-		s = "publish when paired"
-	}
-	if ws.PublicURL != "" {
-		s += ", address " + ws.PublicURL
-	}
-	if ws.AutoConfirm {
-		s += fmt.Sprintf(", a report not confirmed is entered after %s", ws.Wait())
-	} else {
-		s += fmt.Sprintf(", a report not confirmed goes to the organizer after %s", ws.Wait())
-	}
-	return s
 }
 
 // Published returns the last published round of tournament tid (0: none)
@@ -380,8 +262,8 @@ func (db *DB) roundPINs(ctx context.Context, tx *sql.Tx, tid int64, n int) error
 
 // BoardCodes returns the codes of the boards of round n of tournament
 // tid, by board number; empty when the round is not published.
-func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCode, error) {
-	out := map[int]BoardCode{}
+func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]arbiter.BoardCode, error) {
+	out := map[int]arbiter.BoardCode{}
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT c.board, c.token, `+seatPINs+`, b.white, b.black, b.result
 			FROM board_codes c JOIN boards b USING (tournament_id, round, board)
@@ -391,7 +273,7 @@ func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCo
 		}
 		defer rows.Close()
 		for rows.Next() {
-			c := BoardCode{TournamentID: tid, Round: n}
+			c := arbiter.BoardCode{TournamentID: tid, Round: n}
 			if err := rows.Scan(&c.Board, &c.Token, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result); err != nil {
 				return err
 			}
@@ -405,8 +287,8 @@ func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCo
 // BoardByToken returns the board whose code is token. The code works only
 // while its round is the last one paired: ErrTokenExpired after, and
 // ErrBadToken for a code no board has.
-func (db *DB) BoardByToken(ctx context.Context, token string) (BoardCode, error) {
-	var c BoardCode
+func (db *DB) BoardByToken(ctx context.Context, token string) (arbiter.BoardCode, error) {
+	var c arbiter.BoardCode
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		c, err = boardByToken(ctx, tx, token)
@@ -421,8 +303,8 @@ const seatPINs = `coalesce((SELECT p.pin FROM player_pins p JOIN entries e ON e.
 	coalesce((SELECT p.pin FROM player_pins p JOIN entries e ON e.tournament_id = p.tournament_id AND e.player_id = p.player_id
 		WHERE e.tournament_id = b.tournament_id AND e.pn = b.black), '')`
 
-func boardByToken(ctx context.Context, tx *sql.Tx, token string) (BoardCode, error) {
-	c := BoardCode{Token: token}
+func boardByToken(ctx context.Context, tx *sql.Tx, token string) (arbiter.BoardCode, error) {
+	c := arbiter.BoardCode{Token: token}
 	err := tx.QueryRowContext(ctx, `SELECT c.tournament_id, c.round, c.board, `+seatPINs+`, b.white, b.black, b.result
 		FROM board_codes c JOIN boards b USING (tournament_id, round, board) WHERE c.token = ?`, token).
 		Scan(&c.TournamentID, &c.Round, &c.Board, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result)
@@ -469,7 +351,7 @@ func checkWebResult(r arbiter.Result) error {
 // takes it (judge applied to a result both gave). A refused proof changes
 // nothing but the count of wrong PINs: prove's refusal, or ErrLocked (a
 // *LockedError).
-func (db *DB) Report(ctx context.Context, token string, p Proof, prove Prove, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
+func (db *DB) Report(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits, o arbiter.Origin) (arbiter.WebReport, error) {
 	return db.answer(ctx, token, p, prove, r, judge, l, o, false)
 }
 
@@ -483,13 +365,13 @@ func (db *DB) Report(ctx context.Context, token string, p Proof, prove Prove, r 
 // seat is refused (ErrWrongSeat), whatever prove lets through; a refused
 // proof changes nothing but the count of wrong PINs (prove's refusal, or
 // ErrLocked).
-func (db *DB) Confirm(ctx context.Context, token string, p Proof, prove Prove, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
+func (db *DB) Confirm(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits, o arbiter.Origin) (arbiter.WebReport, error) {
 	return db.answer(ctx, token, p, prove, r, judge, l, o, true)
 }
 
 // answer is Report (confirm false) and Confirm.
-func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r arbiter.Result, judge Judge, l PINLimits, o Origin, confirm bool) (WebReport, error) {
-	var out WebReport
+func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits, o arbiter.Origin, confirm bool) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
 	if err := checkWebResult(r); err != nil {
 		return out, err
 	}
@@ -507,7 +389,7 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 			return conflict("board %d already has %s: ask the organizer for a correction", c.Board, c.Result)
 		case rep == nil && confirm:
 			return conflict("nobody has reported a result on board %d yet: report it", c.Board)
-		case rep != nil && rep.Status == Disputed:
+		case rep != nil && rep.Status == arbiter.Disputed:
 			return conflict("the players of board %d gave different results: the organizer decides", c.Board)
 		}
 		seat, no, err := db.proveSeat(ctx, tx, c, p, prove, l, o.IP)
@@ -540,7 +422,7 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 				return fmt.Errorf("save report: %w", err)
 			}
 			id, _ := res.LastInsertId()
-			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, "", r.String()+" "+o.from()); err != nil {
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, "", r.String()+" "+o.From()); err != nil {
 				return err
 			}
 			return loadReport(ctx, tx, id, &out)
@@ -549,7 +431,7 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 				r, now, o.IP, o.Device, rep.ID); err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
-			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, rep.Result.String(), r.String()+" "+o.from()); err != nil {
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, rep.Result.String(), r.String()+" "+o.From()); err != nil {
 				return err
 			}
 			return loadReport(ctx, tx, rep.ID, &out)
@@ -558,7 +440,7 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 				WHERE id = ?`, r, now, who, o.IP, o.Device, rep.ID); err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
-			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActDispute, subject, rep.Result.String(), r.String()+" "+o.from()); err != nil {
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActDispute, subject, rep.Result.String(), r.String()+" "+o.From()); err != nil {
 				return err
 			}
 			return loadReport(ctx, tx, rep.ID, &out)
@@ -571,7 +453,7 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 			WHERE id = ?`, now, who, o.IP, o.Device, rep.ID); err != nil {
 			return fmt.Errorf("save report: %w", err)
 		}
-		if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActConfirm, subject, "", r.String()+" "+o.from()); err != nil {
+		if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActConfirm, subject, "", r.String()+" "+o.From()); err != nil {
 			return err
 		}
 		if _, err := db.setResult(ctx, tx, who, c.TournamentID, c.Round, c.Board, judged.Result, judged.Reason, false); err != nil {
@@ -580,14 +462,14 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 		return loadReport(ctx, tx, rep.ID, &out)
 	})
 	if err == nil && refused != nil {
-		return WebReport{}, refused
+		return arbiter.WebReport{}, refused
 	}
 	return out, err
 }
 
 // seatWho names, for the event log, the player proven on seat of board c
 // and the front end of o: "web: Rossi, Anna (black)".
-func seatWho(ctx context.Context, tx *sql.Tx, c BoardCode, seat arbiter.Colour, o Origin) (string, error) {
+func seatWho(ctx context.Context, tx *sql.Tx, c arbiter.BoardCode, seat arbiter.Colour, o arbiter.Origin) (string, error) {
 	wn, bn, err := pairNames(ctx, tx, c.TournamentID, c.White, c.Black)
 	if err != nil {
 		return "", err
@@ -596,7 +478,7 @@ func seatWho(ctx context.Context, tx *sql.Tx, c BoardCode, seat arbiter.Colour, 
 	if seat == arbiter.Black {
 		name = bn
 	}
-	return fmt.Sprintf("%s: %s (%s)", o.who(), name, strings.ToLower(colourWord(seat))), nil
+	return fmt.Sprintf("%s: %s (%s)", o.Name(), name, strings.ToLower(colourWord(seat))), nil
 }
 
 func colourWord(c arbiter.Colour) string {
@@ -606,7 +488,7 @@ func colourWord(c arbiter.Colour) string {
 	return "Black"
 }
 
-func reportSubject(ctx context.Context, tx *sql.Tx, c BoardCode) (string, error) {
+func reportSubject(ctx context.Context, tx *sql.Tx, c arbiter.BoardCode) (string, error) {
 	names, err := boardNames(ctx, tx, c.TournamentID, c.White, c.Black)
 	if err != nil {
 		return "", err
@@ -648,8 +530,8 @@ func judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, r arbiter.Res
 // Queue returns the reports of tournament tid that wait for the
 // organizer: the disputed ones, and those reported at least stale ago
 // that nobody confirmed; oldest first.
-func (db *DB) Queue(ctx context.Context, tid int64, stale time.Duration) ([]WebReport, error) {
-	var out []WebReport
+func (db *DB) Queue(ctx context.Context, tid int64, stale time.Duration) ([]arbiter.WebReport, error) {
+	var out []arbiter.WebReport
 	before := db.now().Add(-stale).UTC().Format(time.RFC3339)
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -661,8 +543,8 @@ func (db *DB) Queue(ctx context.Context, tid int64, stale time.Duration) ([]WebR
 
 // Reports returns every report of round n of tournament tid, oldest
 // first.
-func (db *DB) Reports(ctx context.Context, tid int64, n int) ([]WebReport, error) {
-	var out []WebReport
+func (db *DB) Reports(ctx context.Context, tid int64, n int) ([]arbiter.WebReport, error) {
+	var out []arbiter.WebReport
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		out, err = loadReports(ctx, tx, `r.tournament_id = ? AND r.round = ?`, tid, n)
@@ -672,8 +554,8 @@ func (db *DB) Reports(ctx context.Context, tid int64, n int) ([]WebReport, error
 }
 
 // Report returns report id of tournament tid.
-func (db *DB) WebReport(ctx context.Context, tid, id int64) (WebReport, error) {
-	var out WebReport
+func (db *DB) WebReport(ctx context.Context, tid, id int64) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		if err := loadReport(ctx, tx, id, &out); err != nil {
 			return err
@@ -689,8 +571,8 @@ func (db *DB) WebReport(ctx context.Context, tid, id int64) (WebReport, error) {
 // Accept enters r (NoResult: the result reported) on the board of open
 // report id of tournament tid, as the organizer's decision judged by
 // judge inside the transaction (nil: r as it is), and closes the report.
-func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, who string) (WebReport, error) {
-	var out WebReport
+func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, who string) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
 	if who == "" {
 		who = db.actor(ctx)
 	}
@@ -703,8 +585,8 @@ func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge
 }
 
 // acceptIn is Accept inside tx (who given).
-func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter.Result, judge Judge, who string) (WebReport, error) {
-	var out WebReport
+func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter.Result, judge Judge, who string) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
 	rep, err := openReport(ctx, tx, tid, id)
 	if err != nil {
 		return out, err
@@ -733,8 +615,8 @@ func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter
 
 // Reject closes open report id of tournament tid without a result: the
 // board can be reported again.
-func (db *DB) Reject(ctx context.Context, tid, id int64, who string) (WebReport, error) {
-	var out WebReport
+func (db *DB) Reject(ctx context.Context, tid, id int64, who string) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
 	if who == "" {
 		who = db.actor(ctx)
 	}
@@ -758,16 +640,16 @@ func (db *DB) Reject(ctx context.Context, tid, id int64, who string) (WebReport,
 
 // reportText writes a report for the log: "1-0 by White", "1-0 by White,
 // 0-1 by Black".
-func reportText(r WebReport) string {
+func reportText(r arbiter.WebReport) string {
 	s := fmt.Sprintf("%s by %s", r.Result, colourWord(r.Seat))
-	if r.Status == Disputed {
+	if r.Status == arbiter.Disputed {
 		s += fmt.Sprintf(", %s by %s", r.Other, colourWord(r.Seat.Opposite()))
 	}
 	return s
 }
 
-func openReport(ctx context.Context, tx *sql.Tx, tid, id int64) (WebReport, error) {
-	var rep WebReport
+func openReport(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.WebReport, error) {
+	var rep arbiter.WebReport
 	if err := loadReport(ctx, tx, id, &rep); err != nil {
 		return rep, err
 	}
@@ -791,7 +673,7 @@ func closeReports(ctx context.Context, tx *sql.Tx, tid int64, n, b int, who, at 
 	return nil
 }
 
-func loadReport(ctx context.Context, tx *sql.Tx, id int64, out *WebReport) error {
+func loadReport(ctx context.Context, tx *sql.Tx, id int64, out *arbiter.WebReport) error {
 	rs, err := loadReports(ctx, tx, `r.id = ?`, id)
 	if err != nil {
 		return err
@@ -803,7 +685,7 @@ func loadReport(ctx context.Context, tx *sql.Tx, id int64, out *WebReport) error
 	return nil
 }
 
-func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]WebReport, error) {
+func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]arbiter.WebReport, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.tournament_id, r.round, r.board, b.white, b.black, r.seat, r.result, r.status, r.other_result,
 		r.reported_at, r.reported_ip, r.reported_dev, r.closed_at, r.closed_by
 		FROM result_reports r JOIN boards b USING (tournament_id, round, board) WHERE `+where+` ORDER BY r.id`, args...)
@@ -811,9 +693,9 @@ func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]
 		return nil, fmt.Errorf("read reports: %w", err)
 	}
 	defer rows.Close()
-	var out []WebReport
+	var out []arbiter.WebReport
 	for rows.Next() {
-		var r WebReport
+		var r arbiter.WebReport
 		var at, closed string
 		if err := rows.Scan(&r.ID, &r.TournamentID, &r.Round, &r.Board, &r.White, &r.Black, &r.Seat, &r.Result, &r.Status, &r.Other,
 			&at, &r.ReportedIP, &r.ReportedDev, &closed, &r.ClosedBy); err != nil {

@@ -12,7 +12,7 @@ import (
 
 // publishedRound makes a tournament of 4 players with round 1 paired
 // (1-3, 4-2) and published, and returns its id and the board codes.
-func publishedRound(t *testing.T, db *DB) (int64, map[int]BoardCode) {
+func publishedRound(t *testing.T, db *DB) (int64, map[int]arbiter.BoardCode) {
 	t.Helper()
 	ctx := context.Background()
 	tr := newTournament(t, db, "Web", 4)
@@ -54,16 +54,16 @@ func publishedRound(t *testing.T, db *DB) (int64, map[int]BoardCode) {
 }
 
 // limits are the PIN limits of the store's tests.
-var limits = PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
+var limits = arbiter.PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
 
 func TestReportConfirm(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
 	c := codes[1] // Player 001 (White) - Player 003 (Black)
-	white, black := Proof{PIN: c.WhitePIN}, Proof{PIN: c.BlackPIN}
-	phoneA := Origin{Who: "web", IP: "192.168.1.20", Device: "phone A"}
-	phoneB := Origin{Who: "web", IP: "192.168.1.21", Device: "phone B"}
+	white, black := arbiter.Proof{PIN: c.WhitePIN}, arbiter.Proof{PIN: c.BlackPIN}
+	phoneA := arbiter.Origin{Who: "web", IP: "192.168.1.20", Device: "phone A"}
+	phoneB := arbiter.Origin{Who: "web", IP: "192.168.1.21", Device: "phone B"}
 
 	if _, err := db.Confirm(ctx, c.Token, black, byPIN, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, ErrConflict) {
 		t.Errorf("Confirm before any report = %v, want a conflict", err)
@@ -72,7 +72,7 @@ func TestReportConfirm(t *testing.T) {
 		t.Errorf("Report(forfeit) = %v, want invalid: forfeits are the organizer's", err)
 	}
 	rep, err := db.Report(ctx, c.Token, white, byPIN, arbiter.Draw, nil, limits, phoneA)
-	if err != nil || rep.Status != Reported || rep.Result != arbiter.Draw || rep.Seat != arbiter.White {
+	if err != nil || rep.Status != arbiter.Reported || rep.Result != arbiter.Draw || rep.Seat != arbiter.White {
 		t.Fatalf("Report = %+v, %v", rep, err)
 	}
 	// White changes their mind before Black confirms.
@@ -82,12 +82,12 @@ func TestReportConfirm(t *testing.T) {
 	before := dumpExcept(t, db, "pin_failures")
 	for _, tt := range []struct {
 		name string
-		p    Proof
+		p    arbiter.Proof
 		want error
 	}{
 		{"the reporter's own PIN", white, ErrWrongSeat},
-		{"a PIN that is no one's", Proof{PIN: "0000x"}, ErrWrongPIN},
-		{"no PIN", Proof{}, ErrNoProof},
+		{"a PIN that is no one's", arbiter.Proof{PIN: "0000x"}, ErrWrongPIN},
+		{"no PIN", arbiter.Proof{}, ErrNoProof},
 	} {
 		if _, err := db.Confirm(ctx, c.Token, tt.p, byPIN, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, tt.want) {
 			t.Errorf("Confirm with %s = %v, want %v", tt.name, err, tt.want)
@@ -96,8 +96,8 @@ func TestReportConfirm(t *testing.T) {
 	if after := dumpExcept(t, db, "pin_failures"); after != before {
 		t.Errorf("a refused confirmation changed the database:\n%s", diffLines(before, after))
 	}
-	rep, err = db.Confirm(ctx, c.Token, Proof{PIN: " " + c.BlackPIN + " "}, byPIN, arbiter.WhiteWins, nil, limits, phoneB)
-	if err != nil || rep.Status != Confirmed || rep.ClosedBy != "web: Player 003 (black)" {
+	rep, err = db.Confirm(ctx, c.Token, arbiter.Proof{PIN: " " + c.BlackPIN + " "}, byPIN, arbiter.WhiteWins, nil, limits, phoneB)
+	if err != nil || rep.Status != arbiter.Confirmed || rep.ClosedBy != "web: Player 003 (black)" {
 		t.Fatalf("Confirm = %+v, %v", rep, err)
 	}
 	s, err := db.Snapshot(ctx, tid)
@@ -137,17 +137,17 @@ func TestReportAnswers(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
-	o := Origin{Who: "web"}
+	o := arbiter.Origin{Who: "web"}
 	for _, b := range []struct {
 		board int
 		black arbiter.Result
 		want  string
-	}{{1, arbiter.WhiteWins, Confirmed}, {2, arbiter.Draw, Disputed}} {
+	}{{1, arbiter.WhiteWins, arbiter.Confirmed}, {2, arbiter.Draw, arbiter.Disputed}} {
 		c := codes[b.board]
-		if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); err != nil {
+		if _, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := db.Report(ctx, c.Token, Proof{PIN: c.BlackPIN}, byPIN, b.black, nil, limits, o)
+		rep, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, b.black, nil, limits, o)
 		if err != nil || rep.Status != b.want || rep.Seat != arbiter.White {
 			t.Errorf("board %d: Black's report of %s = %+v, %v; want White's report %s", b.board, b.black, rep, err, b.want)
 		}
@@ -162,16 +162,16 @@ func TestDisputeQueue(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
-	o := Origin{Who: "phone"}
+	o := arbiter.Origin{Who: "phone"}
 	// Board 1: the players disagree; board 2: nobody confirms.
-	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits, o); err != nil {
+	if _, err := db.Report(ctx, codes[1].Token, arbiter.Proof{PIN: codes[1].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := db.Confirm(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.Draw, nil, limits, o)
-	if err != nil || rep.Status != Disputed || rep.Other != arbiter.Draw {
+	rep, err := db.Confirm(ctx, codes[1].Token, arbiter.Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.Draw, nil, limits, o)
+	if err != nil || rep.Status != arbiter.Disputed || rep.Other != arbiter.Draw {
 		t.Fatalf("Confirm with another result = %+v, %v; want disputed", rep, err)
 	}
-	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].WhitePIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil {
+	if _, err := db.Report(ctx, codes[2].Token, arbiter.Proof{PIN: codes[2].WhitePIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil {
 		t.Fatal(err)
 	}
 	q, err := db.Queue(ctx, tid, time.Hour)
@@ -197,7 +197,7 @@ func TestDisputeQueue(t *testing.T) {
 	}
 	// A rejected report leaves the board open to a new report, which the
 	// organizer's own entry then supersedes.
-	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits, o); err != nil {
+	if _, err := db.Report(ctx, codes[2].Token, arbiter.Proof{PIN: codes[2].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits, o); err != nil {
 		t.Fatalf("Report after a rejection: %v", err)
 	}
 	if _, err := db.SetResult(ctx, tid, 1, 2, arbiter.BlackWins, "", false); err != nil {
@@ -226,7 +226,7 @@ func TestTokenOfPastRound(t *testing.T) {
 	if _, err := db.BoardByToken(ctx, codes[1].Token); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
-	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, Origin{}); !errors.Is(err, ErrTokenExpired) {
+	if _, err := db.Report(ctx, codes[1].Token, arbiter.Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, arbiter.Origin{}); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("Report with a round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
 	// Round 2 is a draft: no codes until it is published.
@@ -249,19 +249,19 @@ func TestWebSettings(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tr := newTournament(t, db, "Web", 2)
-	if got, err := db.WebSettings(ctx, tr.ID); err != nil || got.AutoConfirm || got.Wait() != DefaultUnconfirmedAfter {
+	if got, err := db.WebSettings(ctx, tr.ID); err != nil || got.AutoConfirm || got.Wait() != arbiter.DefaultUnconfirmedAfter {
 		t.Errorf("settings never set = %+v, %v; want reports queued after 10 minutes", got, err)
 	}
 	for _, c := range []struct {
-		set, want WebSettings
+		set, want arbiter.WebSettings
 		err       string
 	}{
-		{WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080"},
-			WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080", UnconfirmedAfter: 10 * time.Minute}, ""},
-		{WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute},
-			WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, ""},
-		{WebSettings{UnconfirmedAfter: 90 * time.Second}, WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "whole number of minutes"},
-		{WebSettings{UnconfirmedAfter: 25 * time.Hour}, WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "from 1 to 1440"},
+		{arbiter.WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080"},
+			arbiter.WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080", UnconfirmedAfter: 10 * time.Minute}, ""},
+		{arbiter.WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute},
+			arbiter.WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, ""},
+		{arbiter.WebSettings{UnconfirmedAfter: 90 * time.Second}, arbiter.WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "whole number of minutes"},
+		{arbiter.WebSettings{UnconfirmedAfter: 25 * time.Hour}, arbiter.WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "from 1 to 1440"},
 	} {
 		err := db.SetWebSettings(ctx, tr.ID, c.set)
 		if (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {

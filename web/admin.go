@@ -171,7 +171,7 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 			l := queueLine{ID: rep.ID, Round: rep.Round, Board: rep.Board, White: s.seat(st, rep.White, rep.Round),
 				Black: s.seat(st, rep.Black, rep.Round), Status: rep.Status, Reported: s.resultText(rep.Result),
 				Reporter: s.colour(wd, rep.Seat), At: rep.ReportedAt.Local().Format("15:04"), IP: rep.ReportedIP}
-			if rep.Status == store.Disputed {
+			if rep.Status == arbiter.Disputed {
 				l.Other = s.resultText(rep.Other)
 				if l.Dispute, err = s.disputeView(r, wd, st, rep); err != nil {
 					s.fail(w, r, err)

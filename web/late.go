@@ -90,7 +90,7 @@ type lateRequestView struct {
 func lateClock(wd words, t time.Time) string { return wd.l.Clock(t.Local()) }
 
 // lateWindow reads the window and words why it is shut.
-func (s *Server) lateWindow(ctx context.Context, wd words) (store.LateWindow, lateView, error) {
+func (s *Server) lateWindow(ctx context.Context, wd words) (arbiter.LateWindow, lateView, error) {
 	w, err := s.ev.LateWindow(ctx, s.now())
 	if err != nil {
 		return w, lateView{}, err
@@ -100,9 +100,9 @@ func (s *Server) lateWindow(ctx context.Context, wd words) (store.LateWindow, la
 		v.Until = wd.t("late-until", lateClock(wd, w.Until))
 	}
 	switch w.Why {
-	case store.LatePast:
+	case arbiter.LatePast:
 		v.Closed = wd.t("late-closed-at", lateClock(wd, w.Until))
-	case store.LateOff, store.LateClosed, store.LateFull:
+	case arbiter.LateOff, arbiter.LateClosed, arbiter.LateFull:
 		v.Closed = wd.t("late-closed")
 	}
 	if w.Open {
@@ -203,7 +203,7 @@ func (s *Server) lateJoinPost(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ip, dev := deviceOf(r)
-	req := store.LateRequest{Name: v.Name, Rating: rating, Club: v.Club, IP: ip, Device: dev, Token: randomToken(16)}
+	req := arbiter.LateRequest{Name: v.Name, Rating: rating, Club: v.Club, IP: ip, Device: dev, Token: randomToken(16)}
 	switch choice := r.PostFormValue("choice"); {
 	case choice == "new":
 		req.New = true
@@ -302,7 +302,7 @@ func (s *Server) lateJoined(w http.ResponseWriter, r *http.Request) {
 	release()
 	v := lateView{Request: &lateRequestView{Status: req.Status}}
 	switch req.Status {
-	case store.LateAccepted:
+	case arbiter.LateAccepted:
 		name := req.Roster
 		if name == "" {
 			name = req.Name
@@ -310,7 +310,7 @@ func (s *Server) lateJoined(w http.ResponseWriter, r *http.Request) {
 		v.Request.Accepted = wd.t("late-entered", req.PN, name)
 		v.Request.PIN = req.PIN
 		v.Request.Next = wd.t("late-next", req.Joined)
-	case store.LateRefused:
+	case arbiter.LateRefused:
 		v.Request.Refused = true
 	}
 	s.joinPage(w, r, http.StatusOK, v, "")
@@ -335,9 +335,9 @@ func (s *Server) lateAdmin(ctx context.Context, wd words) (string, []lateLine, e
 	switch {
 	case w.Open:
 		state = wd.t("late-admin-open", lateClock(wd, w.Until))
-	case w.Why == store.LatePast:
+	case w.Why == arbiter.LatePast:
 		state = wd.t("late-closed-at", lateClock(wd, w.Until))
-	case w.Why != store.LateOff:
+	case w.Why != arbiter.LateOff:
 		state = wd.t("late-closed")
 	}
 	q, err := s.ev.LateQueue(ctx)

@@ -18,7 +18,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // Attacks on the phones' writes, each one that must fail, against a real
@@ -34,7 +33,7 @@ type evening struct {
 	tid   int64
 	srv   *Server
 	ts    *httptest.Server
-	codes map[int]store.BoardCode
+	codes map[int]arbiter.BoardCode
 	stop  func() // stops the server and closes the file
 }
 

@@ -124,7 +124,7 @@ func (s *Server) renderMe(w http.ResponseWriter, r *http.Request, status int, er
 		mp.State = "skip"
 	default:
 		for _, m := range roll.Marks {
-			if m.PN == pn && m.Kind == store.Here && (roll.Round == 0 || m.Round <= roll.Round) {
+			if m.PN == pn && m.Kind == arbiter.Here && (roll.Round == 0 || m.Round <= roll.Round) {
 				mp.State, mp.From = "here", m.Round
 			}
 		}
@@ -175,7 +175,7 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 		http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		http.Redirect(w, r, mePath(pn), http.StatusSeeOther)
 		return
-	case store.Here, store.Skip, store.Leave:
+	case arbiter.Here, arbiter.Skip, arbiter.Leave:
 	default:
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
@@ -207,7 +207,7 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 func (s *Server) meLogin(w http.ResponseWriter, r *http.Request, pn int) {
 	wd := s.words(r)
 	ip, dev := deviceOf(r)
-	secret, err := s.ev.SignIn(r.Context(), pn, r.PostFormValue("pin"), store.Origin{IP: ip, Device: dev})
+	secret, err := s.ev.SignIn(r.Context(), pn, r.PostFormValue("pin"), arbiter.Origin{IP: ip, Device: dev})
 	var le *store.LockedError
 	switch {
 	case errors.As(err, &le):
@@ -245,7 +245,7 @@ func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, until time.Time
 }
 
 // phoneOrigin says who acts from the player's phone, for the event log.
-func (s *Server) phoneOrigin(r *http.Request, st *state, pn int) store.Origin {
+func (s *Server) phoneOrigin(r *http.Request, st *state, pn int) arbiter.Origin {
 	name := ""
 	if e := st.snap.Entry(pn); e != nil {
 		name = e.Player.Name
@@ -257,7 +257,7 @@ func (s *Server) phoneOrigin(r *http.Request, st *state, pn int) store.Origin {
 			dev = dev[:len(dev)-1]
 		}
 	}
-	return store.Origin{Who: "web: " + name + " (own phone)", IP: remoteIP(r).String(), Device: dev}
+	return arbiter.Origin{Who: "web: " + name + " (own phone)", IP: remoteIP(r).String(), Device: dev}
 }
 
 // rollView is who plays the next round, for the organizer and the
@@ -363,7 +363,7 @@ func (s *Server) presenceHere(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	m, err := s.ev.MarkPresence(r.Context(), pn, store.Here, store.Origin{Who: who(r)}, false)
+	m, err := s.ev.MarkPresence(r.Context(), pn, arbiter.Here, arbiter.Origin{Who: who(r)}, false)
 	if err != nil {
 		s.adminError(w, r, err)
 		return

@@ -87,7 +87,7 @@ type Server struct {
 	site     func(ctx context.Context) (string, int, error)
 
 	// Failures counted per address: unknown board codes, wrong
-	// passwords. Wrong PINs are counted in the database (store.PINLimits).
+	// passwords. Wrong PINs are counted in the database (arbiter.PINLimits).
 	tokens, logins *limiter
 	// boardPosts counts every POST to a board's page per device and
 	// board (perBoard).
@@ -274,15 +274,15 @@ type state struct {
 	paired    int
 	in        tiebreak.Input
 	ranked    []tiebreak.Standing
-	rulings   []store.Ruling // the organizer's rulings on disputes (dispute.go)
-	prizes    *prizes.List   // the prize list after the published round (prizes.go)
+	rulings   []arbiter.Ruling // the organizer's rulings on disputes (dispute.go)
+	prizes    *prizes.List     // the prize list after the published round (prizes.go)
 
 	explainOnce sync.Once // see explain (site.go)
 	explainer   *tiebreak.Explainer
 	explainErr  error
 	// late is whether the phone takes late entries, as of the change
 	// (late.go): open until late.Until.
-	late store.LateWindow
+	late arbiter.LateWindow
 }
 
 // state returns the tournament as of the last change built. A request

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/web"
 	"github.com/spf13/cobra"
@@ -118,7 +119,7 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	}
 	defer d.Close()
 	// The server writes as many people; each change names its author
-	// (desk.Origin, or the organizer's address); what nobody else
+	// (arbiter.Origin, or the organizer's address); what nobody else
 	// claims is the organizer's at this machine.
 	ctx = desk.WithActor(ctx, a.actor()+" (arbiter serve)")
 	t, err := a.resolveTournament(ctx, d)
@@ -251,7 +252,7 @@ func lanAddress() netip.Addr {
 // slipBase returns the address the QR codes of the slips hold: the
 // stored --public-url, else this machine's address on the network with
 // serve's default port.
-func slipBase(ws desk.WebSettings) string {
+func slipBase(ws arbiter.WebSettings) string {
 	if ws.PublicURL != "" {
 		return ws.PublicURL
 	}
