@@ -620,7 +620,7 @@ func suggest(cvs ...*ClaimVerdict) arbiter.Result {
 // in), within the limits of wrong PINs; their earlier claim is replaced
 // and kept. Moves or a FEN that cannot be read are refused (ErrEvidence)
 // with the move number and the text.
-func (e *Evening) AddClaim(ctx context.Context, token string, in arbiter.ClaimInput, o arbiter.Origin) (arbiter.Claim, error) {
+func (e *Evening) AddClaim(ctx context.Context, token string, in arbiter.ClaimInput) (arbiter.Claim, error) {
 	if _, err := e.Board(ctx, token); err != nil {
 		return arbiter.Claim{}, err
 	}
@@ -631,7 +631,7 @@ func (e *Evening) AddClaim(ctx context.Context, token string, in arbiter.ClaimIn
 	if in.Kind != arbiter.ClaimFlag {
 		in.Flag = arbiter.NoColour
 	}
-	cl, err := e.d.db.AddClaim(ctx, token, in.Proof, prover(actClaim), arbiter.Claim{Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}, e.limits, o)
+	cl, err := e.d.db.AddClaim(ctx, token, in.Proof, prover(actClaim), arbiter.Claim{Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}, e.limits)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
@@ -680,11 +680,11 @@ func ruling(d Dispute, r arbiter.Result) phrase.Text {
 // rule enters the organizer's result r on disputed report id, judged as
 // Accept judges it, with the ruling's words kept for the players' pages
 // and logged in English.
-func (e *Evening) rule(ctx context.Context, rep arbiter.WebReport, r arbiter.Result, judge store.Judge, who string) (arbiter.WebReport, error) {
+func (e *Evening) rule(ctx context.Context, rep arbiter.WebReport, r arbiter.Result, judge store.Judge) (arbiter.WebReport, error) {
 	d, err := e.Dispute(ctx, rep.ID)
 	if err != nil {
 		return rep, err
 	}
 	text := ruling(d, r)
-	return e.d.db.Rule(ctx, e.tid, rep.ID, r, judge, who, text.Stored(), locale.New(locale.English).Word(text))
+	return e.d.db.Rule(ctx, e.tid, rep.ID, r, judge, text.Stored(), locale.New(locale.English).Word(text))
 }

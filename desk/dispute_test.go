@@ -248,7 +248,7 @@ func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.C
 		}
 	}
 	mustPair(t, ctx, d)
-	if _, _, err := d.Publish(ctx, tour.ID, 0, "Marta"); err != nil {
+	if _, _, err := d.Publish(WithActor(ctx, "Marta"), tour.ID, 0); err != nil {
 		t.Fatal(err)
 	}
 	ev := d.Evening(tour.ID, 10*time.Minute)
@@ -257,10 +257,10 @@ func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.C
 		t.Fatal(err)
 	}
 	c := codes[1]
-	if _, err := ev.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, arbiter.WhiteWins, arbiter.Origin{Who: "white"}); err != nil {
+	if _, err := ev.Report(WithOrigin(ctx, arbiter.Origin{Who: "white"}), c.Token, arbiter.Proof{PIN: c.WhitePIN}, arbiter.WhiteWins); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ev.Confirm(ctx, c.Token, arbiter.Proof{PIN: c.BlackPIN}, arbiter.Draw, arbiter.Origin{Who: "black"}); err != nil {
+	if _, err := ev.Confirm(WithOrigin(ctx, arbiter.Origin{Who: "black"}), c.Token, arbiter.Proof{PIN: c.BlackPIN}, arbiter.Draw); err != nil {
 		t.Fatal(err)
 	}
 	if c, err = ev.Board(ctx, c.Token); err != nil || c.Report == nil || c.Report.Status != arbiter.Disputed {
@@ -314,18 +314,18 @@ func TestDisputeByClaim(t *testing.T) {
 			ctx, d, ev, c := disputed(t, 2023, arbiter.Blitz, "")
 			in := tt.white
 			in.Proof = arbiter.Proof{PIN: c.WhitePIN}
-			if _, err := ev.AddClaim(ctx, c.Token, in, arbiter.Origin{Who: "white", IP: "10.0.0.7", Device: "phone"}); err != nil {
+			if _, err := ev.AddClaim(WithOrigin(ctx, arbiter.Origin{Who: "white", IP: "10.0.0.7", Device: "phone"}), c.Token, in); err != nil {
 				t.Fatal(err)
 			}
 			if tt.black != nil {
 				in := *tt.black
 				// Black's phone, signed in, proves Black.
-				session, err := ev.SignIn(ctx, c.Black, c.BlackPIN, arbiter.Origin{})
+				session, err := ev.SignIn(ctx, c.Black, c.BlackPIN)
 				if err != nil {
 					t.Fatal(err)
 				}
 				in.Proof = arbiter.Proof{Session: session}
-				if _, err := ev.AddClaim(ctx, c.Token, in, arbiter.Origin{Who: "black"}); err != nil {
+				if _, err := ev.AddClaim(WithOrigin(ctx, arbiter.Origin{Who: "black"}), c.Token, in); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -343,7 +343,7 @@ func TestDisputeByClaim(t *testing.T) {
 			if dp.Suggested != tt.suggested {
 				t.Errorf("suggested = %v, want %v", dp.Suggested, tt.suggested)
 			}
-			if _, err := ev.Accept(ctx, c.Report.ID, tt.rule, "organizer"); err != nil {
+			if _, err := ev.Accept(WithActor(ctx, "organizer"), c.Report.ID, tt.rule); err != nil {
 				t.Fatal(err)
 			}
 			rs, err := ev.Rulings(ctx)
@@ -389,7 +389,7 @@ func TestAddClaimRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ev.AddClaim(ctx, c.Token, tt.in, arbiter.Origin{})
+			_, err := ev.AddClaim(ctx, c.Token, tt.in)
 			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.msg) {
 				t.Errorf("AddClaim = %v, want %v saying %q", err, tt.kind, tt.msg)
 			}
@@ -401,7 +401,7 @@ func TestAddClaimRefusals(t *testing.T) {
 	}
 	// A new claim replaces the player's own, and both stay.
 	for _, k := range []string{arbiter.ClaimStalemate, arbiter.ClaimCheckmate} {
-		if _, err := ev.AddClaim(ctx, c.Token, arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}, arbiter.Origin{}); err != nil {
+		if _, err := ev.AddClaim(ctx, c.Token, arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -416,10 +416,10 @@ func TestAddClaimRefusals(t *testing.T) {
 		t.Errorf("suggested = %v, want 1-0 by the mate", dp.Suggested)
 	}
 	// Once ruled, the board takes no claim.
-	if _, err := ev.Accept(ctx, c.Report.ID, arbiter.WhiteWins, "organizer"); err != nil {
+	if _, err := ev.Accept(WithActor(ctx, "organizer"), c.Report.ID, arbiter.WhiteWins); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ev.AddClaim(ctx, c.Token, arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.BlackPIN}, Kind: arbiter.ClaimAgreement}, arbiter.Origin{}); !errors.Is(err, store.ErrConflict) {
+	if _, err := ev.AddClaim(ctx, c.Token, arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.BlackPIN}, Kind: arbiter.ClaimAgreement}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("claim after the ruling = %v, want a conflict", err)
 	}
 }
@@ -431,7 +431,7 @@ func TestDisputeUndo(t *testing.T) {
 	ctx, d, ev, c := disputed(t, 2023, arbiter.Blitz, "")
 	tid := fmt.Sprint(c.TournamentID)
 	for _, k := range []string{arbiter.ClaimStalemate, arbiter.ClaimCheckmate} {
-		if _, err := ev.AddClaim(ctx, c.Token, arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}, arbiter.Origin{}); err != nil {
+		if _, err := ev.AddClaim(ctx, c.Token, arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -439,7 +439,7 @@ func TestDisputeUndo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ev.Accept(ctx, c.Report.ID, arbiter.WhiteWins, "organizer"); err != nil {
+	if _, err := ev.Accept(WithActor(ctx, "organizer"), c.Report.ID, arbiter.WhiteWins); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := d.Undo(ctx, tid, 0, true); err != nil {

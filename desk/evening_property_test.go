@@ -655,10 +655,10 @@ func (e *evening) late() (string, error) {
 	if len(q) > 0 && e.rng.IntN(2) == 0 {
 		r := q[e.rng.IntN(len(q))]
 		if e.rng.IntN(4) == 0 {
-			_, err := ev.RefuseLate(e.ctx, r.ID, "Marta")
+			_, err := ev.RefuseLate(WithActor(e.ctx, "Marta"), r.ID)
 			return "late refuse " + r.Name, err
 		}
-		_, err := ev.AcceptLate(e.ctx, r.ID, "Marta")
+		_, err := ev.AcceptLate(WithActor(e.ctx, "Marta"), r.ID)
 		return "late accept " + r.Name, err
 	}
 	e.token++
@@ -680,7 +680,7 @@ func (e *evening) presence() (string, error) {
 	}
 	kinds := []string{arbiter.Here, arbiter.Here, arbiter.Skip, arbiter.Leave}
 	k := kinds[e.rng.IntN(len(kinds))]
-	_, err := e.d.MarkPresence(e.ctx, e.tid, en.PN, k, arbiter.Origin{Who: "phone"}, e.rng.IntN(2) == 0)
+	_, err := e.d.MarkPresence(WithOrigin(e.ctx, arbiter.Origin{Who: "phone"}), e.tid, en.PN, k, e.rng.IntN(2) == 0)
 	return fmt.Sprintf("presence %d %s", en.PN, k), err
 }
 
@@ -700,7 +700,7 @@ func (e *evening) phoneReport() (string, error) {
 	if len(s.Rounds) == 0 {
 		return "phone report (nothing paired)", nil
 	}
-	if _, err := ev.Publish(e.ctx, "Marta"); err != nil {
+	if _, err := ev.Publish(WithActor(e.ctx, "Marta")); err != nil {
 		return "round publish", err
 	}
 	codes, err := e.d.BoardCodes(e.ctx, e.tid, len(s.Rounds))
@@ -716,7 +716,7 @@ func (e *evening) phoneReport() (string, error) {
 	}
 	r := eveningResults[e.rng.IntN(3)]
 	what := fmt.Sprintf("phone report board %d %s", c.Board, r)
-	rep, err := ev.Report(e.ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, r, arbiter.Origin{Who: "phone", IP: "192.168.1.20", Device: "d1"})
+	rep, err := ev.Report(WithOrigin(e.ctx, arbiter.Origin{Who: "phone", IP: "192.168.1.20", Device: "d1"}), c.Token, arbiter.Proof{PIN: c.WhitePIN}, r)
 	if err != nil || e.rng.IntN(4) == 0 {
 		return what, err
 	}
@@ -727,17 +727,17 @@ func (e *evening) phoneReport() (string, error) {
 			confirm = eveningResults[e.rng.IntN(3)] // perhaps a dispute
 		}
 		what += fmt.Sprintf(", confirmed %s", confirm)
-		if rep, err = ev.Confirm(e.ctx, c.Token, arbiter.Proof{PIN: c.BlackPIN}, confirm, arbiter.Origin{Who: "phone", IP: "192.168.1.21", Device: "d2"}); err != nil || rep.Status != arbiter.Disputed {
+		if rep, err = ev.Confirm(WithOrigin(e.ctx, arbiter.Origin{Who: "phone", IP: "192.168.1.21", Device: "d2"}), c.Token, arbiter.Proof{PIN: c.BlackPIN}, confirm); err != nil || rep.Status != arbiter.Disputed {
 			return what, err
 		}
 		ruled := eveningResults[e.rng.IntN(3)]
-		_, err = ev.Accept(e.ctx, rep.ID, ruled, "Marta")
+		_, err = ev.Accept(WithActor(e.ctx, "Marta"), rep.ID, ruled)
 		return what + fmt.Sprintf(", disputed, ruled %s", ruled), err
 	case 2:
-		_, err := ev.Reject(e.ctx, rep.ID, "Marta")
+		_, err := ev.Reject(WithActor(e.ctx, "Marta"), rep.ID)
 		return what + ", rejected", err
 	default:
-		_, err := ev.Accept(e.ctx, rep.ID, arbiter.NoResult, "Marta")
+		_, err := ev.Accept(WithActor(e.ctx, "Marta"), rep.ID, arbiter.NoResult)
 		return what + ", accepted", err
 	}
 }

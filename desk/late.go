@@ -165,22 +165,22 @@ func (e *Evening) LateQueue(ctx context.Context) ([]arbiter.LateRequest, error) 
 }
 
 // AcceptLate enters the newcomer of request id as arbiter player add
-// enters a late entry, with their PIN, as who's decision.
-func (e *Evening) AcceptLate(ctx context.Context, id int64, who string) (arbiter.LateRequest, error) {
+// enters a late entry, with their PIN, as the decision of the context's origin.
+func (e *Evening) AcceptLate(ctx context.Context, id int64) (arbiter.LateRequest, error) {
 	sf, err := e.d.surnameFirst(ctx, e.tid)
 	if err != nil {
 		return arbiter.LateRequest{}, err
 	}
-	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, who, AddOptions{SurnameFirst: sf})
+	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, AddOptions{SurnameFirst: sf})
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
 	return r, err
 }
 
-// RefuseLate refuses request id, as who's decision.
-func (e *Evening) RefuseLate(ctx context.Context, id int64, who string) (arbiter.LateRequest, error) {
-	r, err := e.d.db.RefuseLate(ctx, e.tid, id, who)
+// RefuseLate refuses request id, as the decision of the context's origin.
+func (e *Evening) RefuseLate(ctx context.Context, id int64) (arbiter.LateRequest, error) {
+	r, err := e.d.db.RefuseLate(ctx, e.tid, id)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}

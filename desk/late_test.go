@@ -167,7 +167,7 @@ func TestLateRequestAccept(t *testing.T) {
 	if err != nil || len(q) != 1 {
 		t.Fatalf("queue = %v, %v", q, err)
 	}
-	got, err := ev.AcceptLate(ctx, req.ID, "organizer")
+	got, err := ev.AcceptLate(WithActor(ctx, "organizer"), req.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,10 +184,10 @@ func TestLateRequestAccept(t *testing.T) {
 	if e := s.Entry(5); e == nil || e.JoinedRound != 2 || e.Player.ID != club[0].ID {
 		t.Fatalf("entry 5 = %+v, want the club player joining in round 2", e)
 	}
-	if _, err := ev.SignIn(ctx, 5, got.PIN, arbiter.Origin{}); err != nil {
+	if _, err := ev.SignIn(ctx, 5, got.PIN); err != nil {
 		t.Errorf("the PIN shown does not sign in as player 5: %v", err)
 	}
-	if _, err := ev.AcceptLate(ctx, req.ID, "organizer"); err == nil || !errors.Is(err, ErrConflict) {
+	if _, err := ev.AcceptLate(WithActor(ctx, "organizer"), req.ID); err == nil || !errors.Is(err, ErrConflict) {
 		t.Errorf("accepting twice: %v, want a conflict", err)
 	}
 	// Undo takes the entry and the acceptance back: the request waits again.
@@ -206,10 +206,10 @@ func TestLateRequestAccept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err = ev.RefuseLate(ctx, olga.ID, "organizer"); err != nil || got.Status != arbiter.LateRefused {
+	if got, err = ev.RefuseLate(WithActor(ctx, "organizer"), olga.ID); err != nil || got.Status != arbiter.LateRefused {
 		t.Fatalf("refuse = %+v, %v", got, err)
 	}
-	if _, err := ev.AcceptLate(ctx, olga.ID, "organizer"); !errors.Is(err, ErrConflict) {
+	if _, err := ev.AcceptLate(WithActor(ctx, "organizer"), olga.ID); !errors.Is(err, ErrConflict) {
 		t.Errorf("accepting a refused request: %v, want a conflict", err)
 	}
 }

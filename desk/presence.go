@@ -36,10 +36,10 @@ func (d *Desk) SetPresenceRequired(ctx context.Context, tid int64, on bool) (cha
 // MarkPresence records that player pn of tournament tid is here (from
 // the next round on), skips the next round (a bye asked for, as player
 // bye records it) or leaves (withdrawn from the next round on, as player
-// withdraw records it), in one transaction logged as o's; phone says the
+// withdraw records it), in one transaction logged as the context's origin's; phone says the
 // player said it from their own phone (store.DB.MarkPresence).
-func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o arbiter.Origin, phone bool) (arbiter.PresenceMark, error) {
-	m, err := d.db.MarkPresence(ctx, tid, pn, kind, o, phone)
+func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string, phone bool) (arbiter.PresenceMark, error) {
+	m, err := d.db.MarkPresence(ctx, tid, pn, kind, phone)
 	return m, inputErr("player", err)
 }
 
@@ -48,7 +48,7 @@ func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string,
 // as the context's actor: the organizer's check-in when presence is
 // required.
 func (d *Desk) MarkHere(ctx context.Context, tid int64, pns []int) ([]arbiter.PresenceMark, error) {
-	ms, err := d.db.MarkHere(ctx, tid, pns, arbiter.Origin{})
+	ms, err := d.db.MarkHere(ctx, tid, pns)
 	return ms, inputErr("player", err)
 }
 
@@ -149,8 +149,8 @@ func (e *Evening) Roll(ctx context.Context) (arbiter.Roll, error) { return e.d.d
 // MarkPresence records what player pn says from the phone (phone), or
 // what the organizer says for them, about the next round: Here, Skip or
 // Leave (Desk.MarkPresence).
-func (e *Evening) MarkPresence(ctx context.Context, pn int, kind string, o arbiter.Origin, phone bool) (arbiter.PresenceMark, error) {
-	m, err := e.d.MarkPresence(ctx, e.tid, pn, kind, o, phone)
+func (e *Evening) MarkPresence(ctx context.Context, pn int, kind string, phone bool) (arbiter.PresenceMark, error) {
+	m, err := e.d.MarkPresence(ctx, e.tid, pn, kind, phone)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
@@ -158,18 +158,15 @@ func (e *Evening) MarkPresence(ctx context.Context, pn int, kind string, o arbit
 }
 
 // UndoPresence reverts the presence mark logged as event ev, as undo
-// does, logged as who's. Only a presence mark standing can be undone
+// does, logged as the context's origin's. Only a presence mark standing can be undone
 // from here.
-func (e *Evening) UndoPresence(ctx context.Context, ev int64, who string) (UndoPlan, error) {
+func (e *Evening) UndoPresence(ctx context.Context, ev int64) (UndoPlan, error) {
 	roll, err := e.Roll(ctx)
 	if err != nil {
 		return UndoPlan{}, err
 	}
 	if !slices.ContainsFunc(roll.Marks, func(m arbiter.PresenceMark) bool { return m.Event == ev }) {
 		return UndoPlan{}, &Error{Kind: ErrNotFound, Input: "undo", Msg: fmt.Sprintf("event %d is not a presence mark standing", ev)}
-	}
-	if who != "" {
-		ctx = WithActor(ctx, who)
 	}
 	plan, err := e.d.Undo(ctx, fmt.Sprint(e.tid), ev, true)
 	if err == nil {

@@ -56,12 +56,12 @@ func TestPairPresence(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, pn := range tt.here {
-				if _, err := d.MarkPresence(ctx, tr.ID, pn, arbiter.Here, phone, true); err != nil {
+				if _, err := d.MarkPresence(WithOrigin(ctx, phone), tr.ID, pn, arbiter.Here, true); err != nil {
 					t.Fatal(err)
 				}
 			}
 			for _, pn := range tt.skip {
-				if _, err := d.MarkPresence(ctx, tr.ID, pn, arbiter.Skip, phone, true); err != nil {
+				if _, err := d.MarkPresence(WithOrigin(ctx, phone), tr.ID, pn, arbiter.Skip, true); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -49,7 +49,7 @@ func (e *Evening) Settle(ctx context.Context) ([]arbiter.WebReport, error) {
 		if ws.AutoConfirm && r.Status == arbiter.Reported && !now.Before(r.ReportedAt.Add(ws.Wait())) {
 			// A result the Laws refuse (the board's game says otherwise)
 			// stays for the organizer.
-			if _, err := e.Accept(ctx, r.ID, arbiter.NoResult, LapsedBy(ws)); err == nil {
+			if _, err := e.Accept(WithActor(ctx, LapsedBy(ws)), r.ID, arbiter.NoResult); err == nil {
 				continue
 			}
 		}
@@ -61,9 +61,10 @@ func (e *Evening) Settle(ctx context.Context) ([]arbiter.WebReport, error) {
 // Unsettled returns the reports of the last paired round that stop the
 // next pairing (after Settle). With force, and no board disputed, the
 // reports not confirmed are entered as reported, each logged as decided
-// by who, and returned as forced; a disputed board needs the organizer's
-// decision, forced or not, and nothing is entered while one is.
-func (e *Evening) Unsettled(ctx context.Context, force bool, who string) (open, forced []arbiter.WebReport, err error) {
+// by the context's origin (WithActor), and returned as forced; a disputed
+// board needs the organizer's decision, forced or not, and nothing is
+// entered while one is.
+func (e *Evening) Unsettled(ctx context.Context, force bool) (open, forced []arbiter.WebReport, err error) {
 	open, err = e.Settle(ctx)
 	if err != nil || len(open) == 0 || !force {
 		return open, nil, err
@@ -74,7 +75,7 @@ func (e *Evening) Unsettled(ctx context.Context, force bool, who string) (open, 
 		}
 	}
 	for _, r := range open {
-		if _, err := e.Accept(ctx, r.ID, arbiter.NoResult, who); err != nil {
+		if _, err := e.Accept(ctx, r.ID, arbiter.NoResult); err != nil {
 			return nil, forced, err
 		}
 		forced = append(forced, r)

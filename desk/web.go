@@ -65,8 +65,8 @@ func (d *Desk) SetWebSettings(ctx context.Context, tid int64, ws arbiter.WebSett
 // Publish publishes round n of tournament tid (0: the last paired) to
 // the players: its board codes are made, and public pages and slips show
 // it. already says it was published before.
-func (d *Desk) Publish(ctx context.Context, tid int64, n int, who string) (round int, already bool, err error) {
-	return d.db.Publish(ctx, tid, n, who)
+func (d *Desk) Publish(ctx context.Context, tid int64, n int) (round int, already bool, err error) {
+	return d.db.Publish(ctx, tid, n)
 }
 
 // BoardCodes returns the codes of the boards of round n, by board.
@@ -149,7 +149,7 @@ func (e *Evening) Board(ctx context.Context, token string) (arbiter.BoardCode, e
 // Laws as EnterResult judges it when it answers the opponent's open
 // report with the same result. Refused proofs: ErrNoProof, ErrWrongPIN,
 // ErrLocked, ErrWrongSeat.
-func (e *Evening) Report(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result, o arbiter.Origin) (arbiter.WebReport, error) {
+func (e *Evening) Report(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result) (arbiter.WebReport, error) {
 	c, err := e.Board(ctx, token)
 	if err != nil {
 		return arbiter.WebReport{}, err
@@ -158,13 +158,13 @@ func (e *Evening) Report(ctx context.Context, token string, p arbiter.Proof, r a
 	if err != nil {
 		return arbiter.WebReport{}, err
 	}
-	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, prover(actReport), r, judge, e.limits, o))
+	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, prover(actReport), r, judge, e.limits))
 }
 
 // Confirm is the opponent's answer, proven by p (proveSeat: the
 // reporter's own proof is refused, ErrWrongSeat): the same result is
 // judged and entered; another disputes the report.
-func (e *Evening) Confirm(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result, o arbiter.Origin) (arbiter.WebReport, error) {
+func (e *Evening) Confirm(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result) (arbiter.WebReport, error) {
 	c, err := e.Board(ctx, token)
 	if err != nil {
 		return arbiter.WebReport{}, err
@@ -173,7 +173,7 @@ func (e *Evening) Confirm(ctx context.Context, token string, p arbiter.Proof, r 
 	if err != nil {
 		return arbiter.WebReport{}, err
 	}
-	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, prover(actConfirm), r, judge, e.limits, o))
+	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, prover(actConfirm), r, judge, e.limits))
 }
 
 // Queue returns the reports waiting for the organizer.
@@ -185,8 +185,9 @@ func (e *Evening) Queue(ctx context.Context) ([]arbiter.WebReport, error) {
 }
 
 // Accept enters report id's result, r or the reported one (NoResult), as
-// the organizer's decision; a disputed report needs r.
-func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who string) (arbiter.WebReport, error) {
+// the decision of the context's origin (WithActor); a disputed report
+// needs r.
+func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result) (arbiter.WebReport, error) {
 	rep, err := e.d.db.WebReport(ctx, e.tid, id)
 	if err != nil {
 		return rep, err
@@ -204,19 +205,19 @@ func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who st
 	}
 	if rep.Status == arbiter.Disputed {
 		// A dispute's ruling is kept for the players' pages (dispute.go).
-		return e.checkpoint(ctx)(e.rule(ctx, rep, r, judge, who))
+		return e.checkpoint(ctx)(e.rule(ctx, rep, r, judge))
 	}
-	return e.checkpoint(ctx)(e.d.db.Accept(ctx, e.tid, id, r, judge, who))
+	return e.checkpoint(ctx)(e.d.db.Accept(ctx, e.tid, id, r, judge))
 }
 
 // Reject throws report id away: the board is open again.
-func (e *Evening) Reject(ctx context.Context, id int64, who string) (arbiter.WebReport, error) {
-	return e.checkpoint(ctx)(e.d.db.Reject(ctx, e.tid, id, who))
+func (e *Evening) Reject(ctx context.Context, id int64) (arbiter.WebReport, error) {
+	return e.checkpoint(ctx)(e.d.db.Reject(ctx, e.tid, id))
 }
 
 // Publish publishes the last paired round.
-func (e *Evening) Publish(ctx context.Context, who string) (int, error) {
-	n, _, err := e.d.db.Publish(ctx, e.tid, 0, who)
+func (e *Evening) Publish(ctx context.Context) (int, error) {
+	n, _, err := e.d.db.Publish(ctx, e.tid, 0)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
@@ -224,18 +225,17 @@ func (e *Evening) Publish(ctx context.Context, who string) (int, error) {
 }
 
 // PairNext pairs the next round by the Dutch system as Pair does, and
-// publishes it if the tournament says so.
-func (e *Evening) PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error) {
+// publishes it if the tournament says so. With force, the reports not
+// confirmed are entered as reported, logged as the context's origin's
+// decision to force the pairing.
+func (e *Evening) PairNext(ctx context.Context, force bool) (arbiter.Round, error) {
 	e.pairing.Lock()
 	defer e.pairing.Unlock()
-	if who != "" {
-		ctx = WithActor(ctx, who)
-	}
-	forcedBy := who
+	forcedBy := OriginOf(ctx).Who
 	if forcedBy == "" {
 		forcedBy = "the organizer"
 	}
-	open, _, err := e.Unsettled(ctx, force, forcedBy+" (pairing forced)")
+	open, _, err := e.Unsettled(WithActor(ctx, forcedBy+" (pairing forced)"), force)
 	if err != nil {
 		return arbiter.Round{}, err
 	}
@@ -249,7 +249,7 @@ func (e *Evening) PairNext(ctx context.Context, who string, force bool) (arbiter
 	r := out.Detail.Round
 	ws, err := e.d.db.WebSettings(ctx, e.tid)
 	if err == nil && ws.AutoPublish {
-		_, _, err = e.d.db.Publish(ctx, e.tid, r.Number, who)
+		_, _, err = e.d.db.Publish(ctx, e.tid, r.Number)
 	}
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
@@ -312,8 +312,8 @@ func (d *Desk) PlayerPINs(ctx context.Context, tid int64) (map[int]string, error
 // pin, their own PIN, within the limits of wrong PINs; it returns the
 // session's secret for the phone to keep, good for SessionLength. A
 // wrong PIN returns ErrWrongPIN and counts; ErrLocked while too many did.
-func (e *Evening) SignIn(ctx context.Context, pn int, pin string, o arbiter.Origin) (string, error) {
-	return e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits, o)
+func (e *Evening) SignIn(ctx context.Context, pn int, pin string) (string, error) {
+	return e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits)
 }
 
 // SessionPlayer returns the pairing number of the player a phone's

@@ -52,7 +52,8 @@ func validClaim(c arbiter.Claim) error {
 // A board whose report is not disputed refuses (ErrConflict); a refused
 // proof changes nothing but the count of wrong PINs (prove's refusal, or
 // ErrLocked).
-func (db *DB) AddClaim(ctx context.Context, token string, p arbiter.Proof, prove Prove, c arbiter.Claim, l arbiter.PINLimits, o arbiter.Origin) (arbiter.Claim, error) {
+func (db *DB) AddClaim(ctx context.Context, token string, p arbiter.Proof, prove Prove, c arbiter.Claim, l arbiter.PINLimits) (arbiter.Claim, error) {
+	o := OriginOf(ctx)
 	c.Seat = arbiter.White // proven below
 	if err := validClaim(c); err != nil {
 		return c, err
@@ -165,11 +166,9 @@ func (db *DB) Claims(ctx context.Context, tid, id int64) ([]arbiter.Claim, error
 // the organizer's ruling, as Accept does (judged by judge in the same
 // transaction), and keeps the ruling's words, text (a phrase), for the
 // players' pages, logged with the ruling.
-func (db *DB) Rule(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, who, text, logText string) (arbiter.WebReport, error) {
+func (db *DB) Rule(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, text, logText string) (arbiter.WebReport, error) {
 	var out arbiter.WebReport
-	if who == "" {
-		who = db.actor(ctx)
-	}
+	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		rep, err := openReport(ctx, tx, tid, id)
 		if err != nil {

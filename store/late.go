@@ -315,8 +315,9 @@ func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.LateRe
 // undo takes it all back. The club player the newcomer said they are is
 // entered, never a copy; one who said they are none of those offered is
 // added to the roster even if the name looks like another's (opt.New).
-func (db *DB) AcceptLate(ctx context.Context, tid, id int64, who string, opt AddOptions) (arbiter.LateRequest, Added, error) {
+func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions) (arbiter.LateRequest, Added, error) {
 	var r arbiter.LateRequest
+	who := db.actor(ctx)
 	var a Added
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -369,8 +370,9 @@ func (db *DB) AcceptLate(ctx context.Context, tid, id int64, who string, opt Add
 }
 
 // RefuseLate refuses request id of tournament tid, as who.
-func (db *DB) RefuseLate(ctx context.Context, tid, id int64, who string) (arbiter.LateRequest, error) {
+func (db *DB) RefuseLate(ctx context.Context, tid, id int64) (arbiter.LateRequest, error) {
 	var r arbiter.LateRequest
+	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
 		if r, err = pendingLate(ctx, tx, tid, id); err != nil {

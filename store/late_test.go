@@ -87,7 +87,7 @@ func TestRequestLateCaps(t *testing.T) {
 	if err != nil || len(q) != MaxLatePending {
 		t.Fatalf("queue: %d, %v", len(q), err)
 	}
-	if _, err := db.RefuseLate(ctx, tr.ID, q[0].ID, "organizer"); err != nil {
+	if _, err := db.RefuseLate(WithActor(ctx, "organizer"), tr.ID, q[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.RequestLate(ctx, tr.ID, arbiter.LateRequest{Token: strings.Repeat("x", 24), Name: "Last, One", IP: "10.0.0.2"}); err != nil {

@@ -188,7 +188,7 @@ func presenceMarks(ctx context.Context, q queryer, tid int64) ([]arbiter.Presenc
 
 // MarkPresence records a presence mark of kind (Here, Skip, Leave) for
 // the player of tournament tid with pairing number pn, for the next round
-// to pair, in one transaction logged as o's (phone: said from the
+// to pair, in one transaction logged as the context's origin's (WithOrigin) (phone: said from the
 // player's own phone). Skip asks for a bye as player bye does (a
 // half-point bye, worth the tournament's requested-bye value) and keeps
 // the player present from the round after; Leave withdraws the player
@@ -197,10 +197,10 @@ func presenceMarks(ctx context.Context, q queryer, tid int64) ([]arbiter.Presenc
 // the last round, leaving before round 1 is paired (the organizer takes
 // the entry back then). Here for a player present already changes
 // nothing and logs nothing.
-func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o arbiter.Origin, phone bool) (arbiter.PresenceMark, error) {
+func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, phone bool) (arbiter.PresenceMark, error) {
 	var m arbiter.PresenceMark
 	err := db.write(ctx, func(tx *sql.Tx) (err error) {
-		m, err = db.markPresence(ctx, tx, tid, pn, kind, o, phone)
+		m, err = db.markPresence(ctx, tx, tid, pn, kind, phone)
 		return err
 	})
 	return m, err
@@ -209,12 +209,12 @@ func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, 
 // MarkHere records that the players of tournament tid with pairing
 // numbers pns are here from the next round on, all in one transaction
 // (the organizer's check-in of a tournament that requires presence).
-func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, o arbiter.Origin) ([]arbiter.PresenceMark, error) {
+func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int) ([]arbiter.PresenceMark, error) {
 	var ms []arbiter.PresenceMark
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		ms = ms[:0]
 		for _, pn := range pns {
-			m, err := db.markPresence(ctx, tx, tid, pn, arbiter.Here, o, false)
+			m, err := db.markPresence(ctx, tx, tid, pn, arbiter.Here, false)
 			if err != nil {
 				return err
 			}
@@ -227,9 +227,10 @@ func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, o arbiter.Orig
 
 // markPresence is MarkPresence inside tx. An origin without Who is the
 // context's actor (WithActor).
-func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, o arbiter.Origin, phone bool) (arbiter.PresenceMark, error) {
+func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, phone bool) (arbiter.PresenceMark, error) {
+	o := OriginOf(ctx)
 	if o.Who != "" {
-		ctx = WithActor(ctx, strings.TrimSpace(o.Who+" "+o.From()))
+		ctx = WithOrigin(ctx, arbiter.Origin{Who: strings.TrimSpace(o.Who + " " + o.From()), IP: o.IP, Device: o.Device})
 	}
 	m := arbiter.PresenceMark{PN: pn, Kind: kind, Who: db.actor(ctx), IP: o.IP, Device: o.Device, Phone: phone}
 	err := func() error {

@@ -109,7 +109,7 @@ func TestMarkPresence(t *testing.T) {
 				tt.before(t, db, tid)
 			}
 			before, beforeContent := dump(t, db), content(t, db)
-			m, err := db.MarkPresence(ctx, tid, tt.pn, tt.kind, phone, true)
+			m, err := db.MarkPresence(WithOrigin(ctx, phone), tid, tt.pn, tt.kind, true)
 			if tt.err != nil {
 				if !errors.Is(err, tt.err) || !strings.Contains(err.Error(), tt.msg) {
 					t.Fatalf("MarkPresence = %v, want %v with %q", err, tt.err, tt.msg)
@@ -157,7 +157,7 @@ func TestPresenceUndoOrder(t *testing.T) {
 		pn   int
 		kind string
 	}{{1, arbiter.Here}, {2, arbiter.Skip}, {3, arbiter.Leave}, {4, arbiter.Here}} {
-		got, err := db.MarkPresence(ctx, tid, m.pn, m.kind, arbiter.Origin{Who: "web"}, true)
+		got, err := db.MarkPresence(WithOrigin(ctx, arbiter.Origin{Who: "web"}), tid, m.pn, m.kind, true)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -249,7 +249,8 @@ const MaxSessions = 4
 // returns the session's secret, for the phone to keep; the session lapses
 // after ttl. A wrong PIN returns ErrWrongPIN and is counted; ErrLocked
 // (a *LockedError) while too many were.
-func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl time.Duration, l arbiter.PINLimits, o arbiter.Origin) (string, error) {
+func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl time.Duration, l arbiter.PINLimits) (string, error) {
+	o := OriginOf(ctx)
 	var secret string
 	var refused error
 	err := db.write(ctx, func(tx *sql.Tx) error {

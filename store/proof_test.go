@@ -22,12 +22,12 @@ func TestSeatProven(t *testing.T) {
 	tid, codes := publishedRound(t, db)
 	c := codes[1] // 1 (White) - 3 (Black)
 	o := arbiter.Origin{Who: "web", IP: "10.0.0.7"}
-	whiteSession, err := db.SignIn(ctx, tid, c.White, c.WhitePIN, time.Hour, limits, o)
+	whiteSession, err := db.SignIn(WithOrigin(ctx, o), tid, c.White, c.WhitePIN, time.Hour, limits)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Player 4 plays board 2.
-	otherSession, err := db.SignIn(ctx, tid, 4, codes[2].WhitePIN, time.Hour, limits, o)
+	otherSession, err := db.SignIn(WithOrigin(ctx, o), tid, 4, codes[2].WhitePIN, time.Hour, limits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestSeatProven(t *testing.T) {
 	}{{"White's PIN", arbiter.Proof{PIN: c.WhitePIN}}, {"White's phone", arbiter.Proof{Session: whiteSession}}}
 	for _, w := range own {
 		t.Run(w.name, func(t *testing.T) {
-			rep, err := db.Report(ctx, c.Token, w.p, byPIN, arbiter.BlackWins, nil, limits, o)
+			rep, err := db.Report(WithOrigin(ctx, o), c.Token, w.p, byPIN, arbiter.BlackWins, nil, limits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,14 +47,14 @@ func TestSeatProven(t *testing.T) {
 			}
 			for _, again := range own {
 				before := dumpExcept(t, db, "pin_failures")
-				if _, err := db.Confirm(ctx, c.Token, again.p, byPIN, arbiter.BlackWins, nil, limits, o); !errors.Is(err, ErrWrongSeat) {
+				if _, err := db.Confirm(WithOrigin(ctx, o), c.Token, again.p, byPIN, arbiter.BlackWins, nil, limits); !errors.Is(err, ErrWrongSeat) {
 					t.Errorf("confirm with %s = %v, want ErrWrongSeat", again.name, err)
 				}
 				if dumpExcept(t, db, "pin_failures") != before {
 					t.Errorf("the refused confirmation with %s changed the database", again.name)
 				}
 			}
-			if _, err := db.Reject(ctx, tid, rep.ID, "organizer"); err != nil {
+			if _, err := db.Reject(WithActor(ctx, "organizer"), tid, rep.ID); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -70,7 +70,7 @@ func TestSeatProven(t *testing.T) {
 		{"a session made up", arbiter.Proof{Session: "00112233445566778899aabbccddeeff0011223344556677"}, ErrNoProof},
 		{"nothing", arbiter.Proof{}, ErrNoProof},
 	} {
-		if _, err := db.Report(ctx, c.Token, tt.p, byPIN, arbiter.BlackWins, nil, limits, o); !errors.Is(err, tt.want) {
+		if _, err := db.Report(WithOrigin(ctx, o), c.Token, tt.p, byPIN, arbiter.BlackWins, nil, limits); !errors.Is(err, tt.want) {
 			t.Errorf("report with %s = %v, want %v", tt.name, err, tt.want)
 		}
 	}
@@ -88,17 +88,17 @@ func TestClaimSeatProven(t *testing.T) {
 	tid, codes := publishedRound(t, db)
 	c := codes[1]
 	o := arbiter.Origin{Who: "web"}
-	if _, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); err != nil {
+	if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Confirm(ctx, c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil {
+	if _, err := db.Confirm(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, arbiter.Draw, nil, limits); err != nil {
 		t.Fatal(err)
 	}
-	cl, err := db.AddClaim(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimAgreement}, limits, o)
+	cl, err := db.AddClaim(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimAgreement}, limits)
 	if err != nil || cl.Seat != arbiter.White {
 		t.Fatalf("White's PIN claiming as Black = %+v, %v; want White's claim", cl, err)
 	}
-	if _, err := db.AddClaim(ctx, c.Token, arbiter.Proof{PIN: "9999x"}, byPIN, arbiter.Claim{Kind: arbiter.ClaimAgreement}, limits, o); !errors.Is(err, ErrWrongPIN) {
+	if _, err := db.AddClaim(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: "9999x"}, byPIN, arbiter.Claim{Kind: arbiter.ClaimAgreement}, limits); !errors.Is(err, ErrWrongPIN) {
 		t.Errorf("a claim with a wrong PIN = %v, want ErrWrongPIN", err)
 	}
 	cs, err := db.Claims(ctx, tid, cl.ReportID)
@@ -130,7 +130,7 @@ func TestPINBurst(t *testing.T) {
 	for i := range 300 {
 		wg.Go(func() {
 			<-start
-			_, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: wrong(i * 7)}, byPIN, arbiter.WhiteWins, nil, limits, o)
+			_, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: wrong(i * 7)}, byPIN, arbiter.WhiteWins, nil, limits)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -149,7 +149,7 @@ func TestPINBurst(t *testing.T) {
 		t.Errorf("300 wrong PINs at once: %d compared, %d refused unread; want %d and %d",
 			count[ErrWrongPIN], count[ErrLocked], limits.Board, 300-limits.Board)
 	}
-	if _, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); !errors.Is(err, ErrLocked) {
+	if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrLocked) {
 		t.Errorf("the right PIN after the burst = %v, want ErrLocked", err)
 	}
 	if rs, _ := db.Reports(ctx, tid, 1); len(rs) != 0 {
@@ -169,7 +169,7 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	c := codes[2]
 	o := arbiter.Origin{Who: "web", IP: "10.0.0.66"}
 	for range limits.Board {
-		if _, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: "99999"}, byPIN, arbiter.Draw, nil, limits, o); !errors.Is(err, ErrWrongPIN) {
+		if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: "99999"}, byPIN, arbiter.Draw, nil, limits); !errors.Is(err, ErrWrongPIN) {
 			t.Fatalf("wrong PIN: %v", err)
 		}
 	}
@@ -182,13 +182,13 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	defer db.Close()
 	now := time.Date(2026, 5, 12, 21, 3, 0, 0, time.UTC) // 3 minutes after the wrong PINs
 	db.Now = func() time.Time { return now }
-	_, err = db.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, arbiter.Origin{Who: "web", IP: "10.0.0.8"})
+	_, err = db.Report(WithOrigin(ctx, arbiter.Origin{Who: "web", IP: "10.0.0.8"}), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits)
 	var le *LockedError
 	if !errors.As(err, &le) || le.Minutes() != 7 {
 		t.Fatalf("the right PIN after a restart = %v, want locked for 7 more minutes", err)
 	}
 	now = now.Add(8 * time.Minute)
-	if rep, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil || rep.Seat != arbiter.White {
+	if rep, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits); err != nil || rep.Seat != arbiter.White {
 		t.Errorf("the right PIN once the window passed = %+v, %v", rep, err)
 	}
 }
@@ -235,14 +235,14 @@ func TestPINScopes(t *testing.T) {
 					if right {
 						pin = codes[2].BlackPIN
 					}
-					_, err := db.SignIn(ctx, tid, 2, pin, time.Hour, tt.limits, o)
+					_, err := db.SignIn(WithOrigin(ctx, o), tid, 2, pin, time.Hour, tt.limits)
 					return err
 				}
 				c := codes[a.board]
 				if right {
 					pin = c.WhitePIN
 				}
-				_, err := db.Report(ctx, c.Token, arbiter.Proof{PIN: pin}, byPIN, arbiter.Draw, nil, tt.limits, o)
+				_, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: pin}, byPIN, arbiter.Draw, nil, tt.limits)
 				return err
 			}
 			for _, w := range tt.wrong {
@@ -266,10 +266,10 @@ func TestSessions(t *testing.T) {
 	db := mustOpenPath(t, path)
 	tid, codes := publishedRound(t, db)
 	o := arbiter.Origin{Who: "web", IP: "10.0.0.5", Device: "phone"}
-	if _, err := db.SignIn(ctx, tid, 1, codes[1].BlackPIN, time.Hour, limits, o); !errors.Is(err, ErrWrongPIN) {
+	if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].BlackPIN, time.Hour, limits); !errors.Is(err, ErrWrongPIN) {
 		t.Errorf("signing in as 1 with 3's PIN = %v, want ErrWrongPIN", err)
 	}
-	secret, err := db.SignIn(ctx, tid, 1, " "+codes[1].WhitePIN+" ", time.Hour, limits, o)
+	secret, err := db.SignIn(WithOrigin(ctx, o), tid, 1, " "+codes[1].WhitePIN+" ", time.Hour, limits)
 	if err != nil || len(secret) != 48 {
 		t.Fatalf("SignIn = %q, %v", secret, err)
 	}
@@ -311,7 +311,7 @@ func TestSessions(t *testing.T) {
 	// oldest.
 	var phones []string
 	for range MaxSessions + 1 {
-		s, err := db.SignIn(ctx, tid, 1, codes[1].WhitePIN, time.Hour, limits, o)
+		s, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].WhitePIN, time.Hour, limits)
 		if err != nil {
 			t.Fatal(err)
 		}

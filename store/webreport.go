@@ -145,10 +145,8 @@ func newPIN() (string, error) {
 // public pages show it, each of its boards gets a code, and each of its
 // players without a PIN of their own gets one (PlayerPIN). already
 // reports that it was published before (nothing changes).
-func (db *DB) Publish(ctx context.Context, tid int64, n int, who string) (round int, already bool, err error) {
-	if who == "" {
-		who = db.actor(ctx)
-	}
+func (db *DB) Publish(ctx context.Context, tid int64, n int) (round int, already bool, err error) {
+	who := db.actor(ctx)
 	err = db.write(ctx, func(tx *sql.Tx) error {
 		paired, err := pairedRounds(ctx, tx, tid)
 		if err != nil {
@@ -351,8 +349,8 @@ func checkWebResult(r arbiter.Result) error {
 // takes it (judge applied to a result both gave). A refused proof changes
 // nothing but the count of wrong PINs: prove's refusal, or ErrLocked (a
 // *LockedError).
-func (db *DB) Report(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits, o arbiter.Origin) (arbiter.WebReport, error) {
-	return db.answer(ctx, token, p, prove, r, judge, l, o, false)
+func (db *DB) Report(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
+	return db.answer(ctx, token, p, prove, r, judge, l, false)
 }
 
 // Confirm is the opponent's answer to the open report of the board whose
@@ -365,12 +363,13 @@ func (db *DB) Report(ctx context.Context, token string, p arbiter.Proof, prove P
 // seat is refused (ErrWrongSeat), whatever prove lets through; a refused
 // proof changes nothing but the count of wrong PINs (prove's refusal, or
 // ErrLocked).
-func (db *DB) Confirm(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits, o arbiter.Origin) (arbiter.WebReport, error) {
-	return db.answer(ctx, token, p, prove, r, judge, l, o, true)
+func (db *DB) Confirm(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
+	return db.answer(ctx, token, p, prove, r, judge, l, true)
 }
 
 // answer is Report (confirm false) and Confirm.
-func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits, o arbiter.Origin, confirm bool) (arbiter.WebReport, error) {
+func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits, confirm bool) (arbiter.WebReport, error) {
+	o := OriginOf(ctx)
 	var out arbiter.WebReport
 	if err := checkWebResult(r); err != nil {
 		return out, err
@@ -571,11 +570,9 @@ func (db *DB) WebReport(ctx context.Context, tid, id int64) (arbiter.WebReport, 
 // Accept enters r (NoResult: the result reported) on the board of open
 // report id of tournament tid, as the organizer's decision judged by
 // judge inside the transaction (nil: r as it is), and closes the report.
-func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, who string) (arbiter.WebReport, error) {
+func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge) (arbiter.WebReport, error) {
 	var out arbiter.WebReport
-	if who == "" {
-		who = db.actor(ctx)
-	}
+	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
 		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, who)
@@ -615,11 +612,9 @@ func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter
 
 // Reject closes open report id of tournament tid without a result: the
 // board can be reported again.
-func (db *DB) Reject(ctx context.Context, tid, id int64, who string) (arbiter.WebReport, error) {
+func (db *DB) Reject(ctx context.Context, tid, id int64) (arbiter.WebReport, error) {
 	var out arbiter.WebReport
-	if who == "" {
-		who = db.actor(ctx)
-	}
+	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		rep, err := openReport(ctx, tx, tid, id)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -224,7 +225,7 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rep, err := s.ev.Accept(r.Context(), id, res, who(r))
+	rep, err := s.ev.Accept(desk.WithActor(r.Context(), who(r)), id, res)
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -243,7 +244,7 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	rep, err := s.ev.Reject(r.Context(), id, who(r))
+	rep, err := s.ev.Reject(desk.WithActor(r.Context(), who(r)), id)
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -253,7 +254,7 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
-	n, err := s.ev.Publish(r.Context(), who(r))
+	n, err := s.ev.Publish(desk.WithActor(r.Context(), who(r)))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -263,7 +264,7 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
-	rd, err := s.ev.PairNext(r.Context(), who(r), r.PostFormValue("force") == "1")
+	rd, err := s.ev.PairNext(desk.WithActor(r.Context(), who(r)), r.PostFormValue("force") == "1")
 	if err != nil {
 		s.adminError(w, r, err)
 		return

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -210,7 +211,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rep, err := s.ev.Report(r.Context(), c.Token, proof(r), res, origin(r))
+	rep, err := s.ev.Report(desk.WithOrigin(r.Context(), origin(r)), c.Token, proof(r), res)
 	if s.refused(w, r, err, c) {
 		return
 	}
@@ -232,7 +233,7 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rep, err := s.ev.Confirm(r.Context(), c.Token, proof(r), res, origin(r))
+	rep, err := s.ev.Confirm(desk.WithOrigin(r.Context(), origin(r)), c.Token, proof(r), res)
 	if s.refused(w, r, err, c) {
 		return
 	}

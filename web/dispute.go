@@ -153,7 +153,7 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	case "both":
 		in.Flag = arbiter.BothFlags
 	}
-	_, err := s.ev.AddClaim(r.Context(), c.Token, in, origin(r))
+	_, err := s.ev.AddClaim(desk.WithOrigin(r.Context(), origin(r)), c.Token, in)
 	if s.refused(w, r, err, c) {
 		return
 	}

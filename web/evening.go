@@ -13,8 +13,8 @@ import (
 
 // Evening is what the server needs of the application layer, for one
 // tournament. Its methods are called from many goroutines at once. Who
-// acts is given per call (an Origin, or the organizer's address), never
-// kept between calls.
+// acts travels with each call's context (desk.WithOrigin: the organizer's
+// address, or a phone's), never kept between calls.
 type Evening interface {
 	// Snapshot returns the tournament as stored now.
 	Snapshot(ctx context.Context) (*store.Snapshot, error)
@@ -40,26 +40,27 @@ type Evening interface {
 	// proves (their own PIN, or their phone signed in): the seat is the
 	// one proven. Refused proofs are errors of kind store.ErrNoProof,
 	// ErrWrongPIN, ErrLocked (a *store.LockedError), ErrWrongSeat.
-	Report(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result, o arbiter.Origin) (arbiter.WebReport, error)
+	Report(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result) (arbiter.WebReport, error)
 	// Confirm is the opponent's answer, proven by p; a confirmed
 	// result is judged by the Laws and entered as the command line
 	// enters it. The reporter's own proof is refused (ErrWrongSeat).
-	Confirm(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result, o arbiter.Origin) (arbiter.WebReport, error)
+	Confirm(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result) (arbiter.WebReport, error)
 
 	// Queue returns the reports waiting for the organizer.
 	Queue(ctx context.Context) ([]arbiter.WebReport, error)
 	// Accept enters report id's result (r, or the reported one when r
 	// is NoResult) as the organizer's decision.
-	Accept(ctx context.Context, id int64, r arbiter.Result, who string) (arbiter.WebReport, error)
+	Accept(ctx context.Context, id int64, r arbiter.Result) (arbiter.WebReport, error)
 	// Reject throws report id away: the board is open again.
-	Reject(ctx context.Context, id int64, who string) (arbiter.WebReport, error)
+	Reject(ctx context.Context, id int64) (arbiter.WebReport, error)
 	// Publish publishes the last paired round.
-	Publish(ctx context.Context, who string) (int, error)
+	Publish(ctx context.Context) (int, error)
 	// PairNext pairs the next round as the command line's round pair
 	// does (and publishes it if the tournament says so).
 	// With force, the results reported from the boards and not confirmed
-	// are first entered as reported, each logged as who's decision.
-	PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error)
+	// are first entered as reported, each logged as the decision of the
+	// context's origin.
+	PairNext(ctx context.Context, force bool) (arbiter.Round, error)
 
 	// Presence from the phone (presence.go).
 	// Roll returns who is present for the next round.
@@ -67,7 +68,7 @@ type Evening interface {
 	// SignIn signs a phone in as player pn, who typed pin, their own
 	// PIN, and returns the session's secret for the phone's cookie; a
 	// wrong PIN is counted (store.ErrWrongPIN, then store.ErrLocked).
-	SignIn(ctx context.Context, pn int, pin string, o arbiter.Origin) (string, error)
+	SignIn(ctx context.Context, pn int, pin string) (string, error)
 	// SessionPlayer returns the player a phone's session secret acts
 	// for, 0 for none.
 	SessionPlayer(ctx context.Context, secret string) (int, error)
@@ -76,14 +77,14 @@ type Evening interface {
 	// MarkPresence records that player pn is here, skips the next round
 	// or leaves (arbiter.Here, Skip, Leave), said from their own phone
 	// (phone) or by the organizer for them.
-	MarkPresence(ctx context.Context, pn int, kind string, o arbiter.Origin, phone bool) (arbiter.PresenceMark, error)
+	MarkPresence(ctx context.Context, pn int, kind string, phone bool) (arbiter.PresenceMark, error)
 	// UndoPresence reverts the presence mark logged as event ev.
-	UndoPresence(ctx context.Context, ev int64, who string) (store.UndoPlan, error)
+	UndoPresence(ctx context.Context, ev int64) (store.UndoPlan, error)
 
 	// Disputes settled with evidence (dispute.go).
 	// AddClaim records a player's claim on the disputed report of the
 	// board of token, the player the one in.Proof proves.
-	AddClaim(ctx context.Context, token string, in arbiter.ClaimInput, o arbiter.Origin) (arbiter.Claim, error)
+	AddClaim(ctx context.Context, token string, in arbiter.ClaimInput) (arbiter.Claim, error)
 	// Dispute returns report id with its claims judged by the Laws.
 	Dispute(ctx context.Context, id int64) (desk.Dispute, error)
 	// Rulings returns the organizer's rulings on disputed boards whose
@@ -103,8 +104,9 @@ type Evening interface {
 	// LateQueue returns the requests waiting for the organizer.
 	LateQueue(ctx context.Context) ([]arbiter.LateRequest, error)
 	// AcceptLate enters request id's newcomer as player add enters a
-	// late entry, with their PIN, as who's decision.
-	AcceptLate(ctx context.Context, id int64, who string) (arbiter.LateRequest, error)
-	// RefuseLate refuses request id, as who's decision.
-	RefuseLate(ctx context.Context, id int64, who string) (arbiter.LateRequest, error)
+	// late entry, with their PIN, as the decision of the context's origin.
+	AcceptLate(ctx context.Context, id int64) (arbiter.LateRequest, error)
+	// RefuseLate refuses request id, as the decision of the context's
+	// origin.
+	RefuseLate(ctx context.Context, id int64) (arbiter.LateRequest, error)
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/text"
 )
@@ -381,7 +382,7 @@ func (s *Server) lateAccept(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	req, err := s.ev.AcceptLate(r.Context(), id, who(r))
+	req, err := s.ev.AcceptLate(desk.WithActor(r.Context(), who(r)), id)
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -399,7 +400,7 @@ func (s *Server) lateRefuse(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	req, err := s.ev.RefuseLate(r.Context(), id, who(r))
+	req, err := s.ev.RefuseLate(desk.WithActor(r.Context(), who(r)), id)
 	if err != nil {
 		s.adminError(w, r, err)
 		return

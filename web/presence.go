@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -188,7 +189,7 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusForbidden, wd.t("presence-not-you", st.snap.Entry(pn).Player.Name))
 		return
 	}
-	_, err = s.ev.MarkPresence(r.Context(), pn, act, s.phoneOrigin(r, st, pn), true)
+	_, err = s.ev.MarkPresence(desk.WithOrigin(r.Context(), s.phoneOrigin(r, st, pn)), pn, act, true)
 	if err != nil {
 		var ie *store.InputError
 		if errors.As(err, &ie) && !errors.Is(err, store.ErrNotFound) {
@@ -207,7 +208,7 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 func (s *Server) meLogin(w http.ResponseWriter, r *http.Request, pn int) {
 	wd := s.words(r)
 	ip, dev := deviceOf(r)
-	secret, err := s.ev.SignIn(r.Context(), pn, r.PostFormValue("pin"), arbiter.Origin{IP: ip, Device: dev})
+	secret, err := s.ev.SignIn(desk.WithOrigin(r.Context(), arbiter.Origin{IP: ip, Device: dev}), pn, r.PostFormValue("pin"))
 	var le *store.LockedError
 	switch {
 	case errors.As(err, &le):
@@ -341,7 +342,7 @@ func (s *Server) presenceUndo(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	plan, err := s.ev.UndoPresence(r.Context(), ev, who(r))
+	plan, err := s.ev.UndoPresence(desk.WithActor(r.Context(), who(r)), ev)
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -363,7 +364,7 @@ func (s *Server) presenceHere(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	m, err := s.ev.MarkPresence(r.Context(), pn, arbiter.Here, arbiter.Origin{Who: who(r)}, false)
+	m, err := s.ev.MarkPresence(desk.WithOrigin(r.Context(), arbiter.Origin{Who: who(r)}), pn, arbiter.Here, false)
 	if err != nil {
 		s.adminError(w, r, err)
 		return

@@ -178,7 +178,7 @@ func makeEvening(ctx context.Context, path string, boards int) (int64, map[int]a
 	if _, err := d.Pair(ctx, desk.PairRequest{}); err != nil {
 		return 0, nil, err
 	}
-	if _, _, err := d.Publish(ctx, t.ID, 0, "arbiter-load"); err != nil {
+	if _, _, err := d.Publish(desk.WithActor(ctx, "arbiter-load"), t.ID, 0); err != nil {
 		return 0, nil, err
 	}
 	codes, err := d.BoardCodes(ctx, t.ID, 1)

@@ -21,7 +21,7 @@ func (a *app) settleReports(ctx context.Context, d *desk.Desk, force bool) error
 	}
 	l := a.tr()
 	ev := d.Evening(t.ID, 0)
-	open, forced, err := ev.Unsettled(ctx, force, l.T("cli.gate.forced-by", "Who", a.actor()))
+	open, forced, err := ev.Unsettled(desk.WithActor(ctx, l.T("cli.gate.forced-by", "Who", a.actor())), force)
 	if err != nil {
 		return err
 	}

@@ -247,7 +247,7 @@ checked against the game attached to the board as round result checks it.`,
 				}
 			}
 			return a.withEvening(cmd.Context(), func(e *desk.Evening) error {
-				rep, err := e.Accept(cmd.Context(), id, res, "")
+				rep, err := e.Accept(cmd.Context(), id, res)
 				if err != nil {
 					return err
 				}
@@ -274,7 +274,7 @@ the board can be reported again, or its result entered with round result.`,
 				return err
 			}
 			return a.withEvening(cmd.Context(), func(e *desk.Evening) error {
-				rep, err := e.Reject(cmd.Context(), id, "")
+				rep, err := e.Reject(cmd.Context(), id)
 				if err != nil {
 					return err
 				}
