@@ -635,7 +635,7 @@ func (e *Evening) AddClaim(ctx context.Context, token string, in arbiter.ClaimIn
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return cl, err
+	return cl, inputErr("claim", err)
 }
 
 // Dispute returns report id with its claims judged by the Laws under the
@@ -686,5 +686,5 @@ func (e *Evening) rule(ctx context.Context, rep arbiter.WebReport, r arbiter.Res
 		return rep, err
 	}
 	text := ruling(d, r)
-	return e.d.db.Rule(ctx, e.tid, rep.ID, r, judge, text.Stored(), locale.New(locale.English).Word(text))
+	return e.d.db.Rule(ctx, e.tid, rep.ID, r, judge, openStep(true), text.Stored(), locale.New(locale.English).Word(text))
 }

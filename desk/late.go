@@ -132,7 +132,7 @@ func (e *Evening) RequestLate(ctx context.Context, r arbiter.LateRequest, now ti
 		return r, err
 	}
 	if !w.Open {
-		return r, &InputError{Kind: ErrLateClosed, Msg: "registration is closed: ask the organizer"}
+		return r, refuse(ErrLateClosed, "request", "refuse.late.closed")
 	}
 	if r.PlayerID == 0 {
 		sf, err := e.d.surnameFirst(ctx, e.tid)
@@ -142,7 +142,7 @@ func (e *Evening) RequestLate(ctx context.Context, r arbiter.LateRequest, now ti
 		if sf {
 			// Someone new joins the roster as the club writes names.
 			if err := store.NameOrder(strings.TrimSpace(r.Name)); err != nil {
-				return r, err
+				return r, inputErr("name", err)
 			}
 		}
 	}
@@ -150,13 +150,14 @@ func (e *Evening) RequestLate(ctx context.Context, r arbiter.LateRequest, now ti
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return out, err
+	return out, inputErr("request", err)
 }
 
 // LateRequest returns the request at token, with the pairing number and
 // PIN once accepted.
 func (e *Evening) LateRequest(ctx context.Context, token string) (arbiter.LateRequest, error) {
-	return e.d.db.LateRequest(ctx, e.tid, token)
+	r, err := e.d.db.LateRequest(ctx, e.tid, token)
+	return r, inputErr("request", err)
 }
 
 // LateQueue returns the requests waiting for the organizer.
@@ -175,7 +176,7 @@ func (e *Evening) AcceptLate(ctx context.Context, id int64) (arbiter.LateRequest
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return r, err
+	return r, inputErr("request", err)
 }
 
 // RefuseLate refuses request id, as the decision of the context's origin.
@@ -184,5 +185,5 @@ func (e *Evening) RefuseLate(ctx context.Context, id int64) (arbiter.LateRequest
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return r, err
+	return r, inputErr("request", err)
 }

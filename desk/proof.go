@@ -2,7 +2,6 @@ package desk
 
 import (
 	"crypto/subtle"
-	"fmt"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -46,30 +45,29 @@ func proveSeat(c arbiter.BoardCode, pin string, session int, a act) (arbiter.Col
 		w, b := samePIN(pin, c.WhitePIN), samePIN(pin, c.BlackPIN)
 		switch {
 		case w && b:
-			return 0, &InputError{Kind: store.ErrConflict, Msg: "this PIN is not yours alone: ask the organizer to enter the result"}
+			return 0, refuse(ErrConflict, "pin", "refuse.pin.shared")
 		case w:
 			seat = arbiter.White
 		case b:
 			seat = arbiter.Black
 		default:
-			return 0, &InputError{Kind: ErrWrongPIN, Msg: "wrong PIN: type the PIN on your own card"}
+			return 0, refuse(ErrWrongPIN, "pin", "refuse.pin.wrong")
 		}
 	case session == 0:
-		return 0, &InputError{Kind: ErrNoProof, Msg: "type your PIN: the one on your own card"}
+		return 0, refuse(ErrNoProof, "pin", "refuse.pin.none")
 	case session == c.White:
 		seat = arbiter.White
 	case session == c.Black:
 		seat = arbiter.Black
 	default:
-		return 0, &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("this phone is signed in as a player who does not play board %d: type your PIN", c.Board)}
+		return 0, refuse(ErrWrongSeat, "pin", "refuse.pin.other-board", "Board", c.Board)
 	}
 	if a == actConfirm && c.Report != nil && c.Report.Seat == seat {
-		how := "PIN"
+		id := "refuse.pin.reporter"
 		if pin == "" {
-			how = "phone"
+			id = "refuse.pin.reporter-phone"
 		}
-		return 0, &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("that is the %s of %s, who reported %s: %s confirms it, with their own PIN or phone",
-			how, colourName(seat), c.Report.Result, colourName(seat.Opposite()))}
+		return 0, refuse(ErrWrongSeat, "pin", id, "Colour", colourText(seat), "Result", c.Report.Result.String(), "Other", colourText(seat.Opposite()))
 	}
 	return seat, nil
 }

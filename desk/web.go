@@ -10,7 +10,6 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/prizes"
 	"github.com/labyrinth-chess/arbiter/store"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
 // Errors of the board codes and PINs (kinds of *InputError).
@@ -117,14 +116,14 @@ func (e *Evening) Published(ctx context.Context) (int, int, error) {
 }
 
 // Standings ranks the players after round n as the standings do.
-func (e *Evening) Standings(s *Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
-	return Rank(s, n)
+func (e *Evening) Standings(s *Snapshot, n int) (*Standings, error) {
+	return RankStandings(s, n)
 }
 
 // Prizes returns the prize list of s in the standings st after round n
 // (ranked by Standings), and what each player can still win before the
 // last round (RankedPrizeList).
-func (e *Evening) Prizes(ctx context.Context, s *Snapshot, st []tiebreak.Standing, n int) (*prizes.List, error) {
+func (e *Evening) Prizes(ctx context.Context, s *Snapshot, st []Standing, n int) (*prizes.List, error) {
 	r, err := e.d.db.PrizeRules(ctx, s.Tournament.ID)
 	if err != nil {
 		return nil, err
@@ -139,9 +138,9 @@ func (e *Evening) LastEvent(ctx context.Context) (int64, error) { return e.d.db.
 func (e *Evening) Board(ctx context.Context, token string) (arbiter.BoardCode, error) {
 	c, err := e.d.db.BoardByToken(ctx, token)
 	if err == nil && c.TournamentID != e.tid {
-		return arbiter.BoardCode{}, &InputError{Kind: ErrBadToken, Msg: "this code is for another tournament"}
+		return arbiter.BoardCode{}, refuse(ErrBadToken, "board", "refuse.board.other-tournament")
 	}
-	return c, err
+	return deskErr(c, "board", err)
 }
 
 // Report records result r reported from the board of token by the
@@ -158,7 +157,7 @@ func (e *Evening) Report(ctx context.Context, token string, p arbiter.Proof, r a
 	if err != nil {
 		return arbiter.WebReport{}, err
 	}
-	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, prover(actReport), r, judge, e.limits))
+	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, prover(actReport), reportStep, r, judge, e.limits))
 }
 
 // Confirm is the opponent's answer, proven by p (proveSeat: the
@@ -173,7 +172,7 @@ func (e *Evening) Confirm(ctx context.Context, token string, p arbiter.Proof, r 
 	if err != nil {
 		return arbiter.WebReport{}, err
 	}
-	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, prover(actConfirm), r, judge, e.limits))
+	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, prover(actConfirm), reportStep, r, judge, e.limits))
 }
 
 // Queue returns the reports waiting for the organizer.
@@ -190,12 +189,11 @@ func (e *Evening) Queue(ctx context.Context) ([]arbiter.WebReport, error) {
 func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result) (arbiter.WebReport, error) {
 	rep, err := e.d.db.WebReport(ctx, e.tid, id)
 	if err != nil {
-		return rep, err
+		return rep, inputErr("report", err)
 	}
 	if r == arbiter.NoResult {
 		if rep.Status == arbiter.Disputed {
-			return rep, &InputError{Kind: store.ErrInvalid,
-				Msg: fmt.Sprintf("the players of board %d gave %s and %s: say which result to enter", rep.Board, rep.Result, rep.Other)}
+			return rep, refuse(ErrInvalid, "result", "refuse.report.which", "Board", rep.Board, "Result", rep.Result.String(), "Other", rep.Other.String())
 		}
 		r = rep.Result
 	}
@@ -207,12 +205,12 @@ func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result) (arbit
 		// A dispute's ruling is kept for the players' pages (dispute.go).
 		return e.checkpoint(ctx)(e.rule(ctx, rep, r, judge))
 	}
-	return e.checkpoint(ctx)(e.d.db.Accept(ctx, e.tid, id, r, judge))
+	return e.checkpoint(ctx)(e.d.db.Accept(ctx, e.tid, id, r, judge, openStep(false)))
 }
 
 // Reject throws report id away: the board is open again.
 func (e *Evening) Reject(ctx context.Context, id int64) (arbiter.WebReport, error) {
-	return e.checkpoint(ctx)(e.d.db.Reject(ctx, e.tid, id))
+	return e.checkpoint(ctx)(e.d.db.Reject(ctx, e.tid, id, openStep(false)))
 }
 
 // Publish publishes the last paired round.
@@ -221,7 +219,7 @@ func (e *Evening) Publish(ctx context.Context) (int, error) {
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return n, err
+	return n, inputErr("round", err)
 }
 
 // PairNext pairs the next round by the Dutch system as Pair does, and
@@ -254,7 +252,7 @@ func (e *Evening) PairNext(ctx context.Context, force bool) (arbiter.Round, erro
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return r, err
+	return r, inputErr("round", err)
 }
 
 // judge returns the Laws' judge of result r for the games of board b, run
@@ -270,8 +268,7 @@ func (e *Evening) judge(ctx context.Context, b int, r arbiter.Result) (store.Jud
 		dec, err := judge(t, ResultRequest{Result: r}, gs)
 		var de *Error
 		if errors.As(err, &de) && de.Kind == ErrRefused {
-			return r, "", &InputError{Kind: store.ErrConflict,
-				Msg: fmt.Sprintf("%s does not agree with the game recorded for board %d: the organizer decides", r, b)}
+			return r, "", refuse(ErrConflict, "result", "refuse.report.game", "Result", r.String(), "Board", b)
 		}
 		if err != nil {
 			return r, "", err
@@ -289,7 +286,7 @@ func (e *Evening) checkpoint(ctx context.Context) func(arbiter.WebReport, error)
 		if err == nil {
 			e.d.db.Checkpoint(ctx)
 		}
-		return v, err
+		return v, inputErr("report", err)
 	}
 }
 
@@ -313,7 +310,8 @@ func (d *Desk) PlayerPINs(ctx context.Context, tid int64) (map[int]string, error
 // session's secret for the phone to keep, good for SessionLength. A
 // wrong PIN returns ErrWrongPIN and counts; ErrLocked while too many did.
 func (e *Evening) SignIn(ctx context.Context, pn int, pin string) (string, error) {
-	return e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits)
+	secret, err := e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits)
+	return secret, inputErr("pin", err)
 }
 
 // SessionPlayer returns the pairing number of the player a phone's

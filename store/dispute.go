@@ -164,20 +164,17 @@ func (db *DB) Claims(ctx context.Context, tid, id int64) ([]arbiter.Claim, error
 
 // Rule enters r on the board of disputed report id of tournament tid as
 // the organizer's ruling, as Accept does (judged by judge in the same
-// transaction), and keeps the ruling's words, text (a phrase), for the
+// transaction, the report refused by open, the desk's rule), and keeps the ruling's words, text (a phrase), for the
 // players' pages, logged with the ruling.
-func (db *DB) Rule(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, text, logText string) (arbiter.WebReport, error) {
+func (db *DB) Rule(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, open OpenStep, text, logText string) (arbiter.WebReport, error) {
 	var out arbiter.WebReport
 	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		rep, err := openReport(ctx, tx, tid, id)
+		rep, err := openReport(ctx, tx, tid, id, open)
 		if err != nil {
 			return err
 		}
-		if rep.Status != arbiter.Disputed {
-			return conflict("report %d is not disputed: accept it instead", id)
-		}
-		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, who)
+		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, open, who)
 		if err != nil {
 			return err
 		}

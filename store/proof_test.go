@@ -37,7 +37,7 @@ func TestSeatProven(t *testing.T) {
 	}{{"White's PIN", arbiter.Proof{PIN: c.WhitePIN}}, {"White's phone", arbiter.Proof{Session: whiteSession}}}
 	for _, w := range own {
 		t.Run(w.name, func(t *testing.T) {
-			rep, err := db.Report(WithOrigin(ctx, o), c.Token, w.p, byPIN, arbiter.BlackWins, nil, limits)
+			rep, err := db.Report(WithOrigin(ctx, o), c.Token, w.p, byPIN, steps, arbiter.BlackWins, nil, limits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,14 +47,14 @@ func TestSeatProven(t *testing.T) {
 			}
 			for _, again := range own {
 				before := dumpExcept(t, db, "pin_failures")
-				if _, err := db.Confirm(WithOrigin(ctx, o), c.Token, again.p, byPIN, arbiter.BlackWins, nil, limits); !errors.Is(err, ErrWrongSeat) {
+				if _, err := db.Confirm(WithOrigin(ctx, o), c.Token, again.p, byPIN, steps, arbiter.BlackWins, nil, limits); !errors.Is(err, ErrWrongSeat) {
 					t.Errorf("confirm with %s = %v, want ErrWrongSeat", again.name, err)
 				}
 				if dumpExcept(t, db, "pin_failures") != before {
 					t.Errorf("the refused confirmation with %s changed the database", again.name)
 				}
 			}
-			if _, err := db.Reject(WithActor(ctx, "organizer"), tid, rep.ID); err != nil {
+			if _, err := db.Reject(WithActor(ctx, "organizer"), tid, rep.ID, stillOpen); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -70,7 +70,7 @@ func TestSeatProven(t *testing.T) {
 		{"a session made up", arbiter.Proof{Session: "00112233445566778899aabbccddeeff0011223344556677"}, ErrNoProof},
 		{"nothing", arbiter.Proof{}, ErrNoProof},
 	} {
-		if _, err := db.Report(WithOrigin(ctx, o), c.Token, tt.p, byPIN, arbiter.BlackWins, nil, limits); !errors.Is(err, tt.want) {
+		if _, err := db.Report(WithOrigin(ctx, o), c.Token, tt.p, byPIN, steps, arbiter.BlackWins, nil, limits); !errors.Is(err, tt.want) {
 			t.Errorf("report with %s = %v, want %v", tt.name, err, tt.want)
 		}
 	}
@@ -88,10 +88,10 @@ func TestClaimSeatProven(t *testing.T) {
 	tid, codes := publishedRound(t, db)
 	c := codes[1]
 	o := arbiter.Origin{Who: "web"}
-	if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits); err != nil {
+	if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.WhiteWins, nil, limits); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Confirm(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, arbiter.Draw, nil, limits); err != nil {
+	if _, err := db.Confirm(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, steps, arbiter.Draw, nil, limits); err != nil {
 		t.Fatal(err)
 	}
 	cl, err := db.AddClaim(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimAgreement}, limits)
@@ -130,7 +130,7 @@ func TestPINBurst(t *testing.T) {
 	for i := range 300 {
 		wg.Go(func() {
 			<-start
-			_, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: wrong(i * 7)}, byPIN, arbiter.WhiteWins, nil, limits)
+			_, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: wrong(i * 7)}, byPIN, steps, arbiter.WhiteWins, nil, limits)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -149,7 +149,7 @@ func TestPINBurst(t *testing.T) {
 		t.Errorf("300 wrong PINs at once: %d compared, %d refused unread; want %d and %d",
 			count[ErrWrongPIN], count[ErrLocked], limits.Board, 300-limits.Board)
 	}
-	if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrLocked) {
+	if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrLocked) {
 		t.Errorf("the right PIN after the burst = %v, want ErrLocked", err)
 	}
 	if rs, _ := db.Reports(ctx, tid, 1); len(rs) != 0 {
@@ -169,7 +169,7 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	c := codes[2]
 	o := arbiter.Origin{Who: "web", IP: "10.0.0.66"}
 	for range limits.Board {
-		if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: "99999"}, byPIN, arbiter.Draw, nil, limits); !errors.Is(err, ErrWrongPIN) {
+		if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: "99999"}, byPIN, steps, arbiter.Draw, nil, limits); !errors.Is(err, ErrWrongPIN) {
 			t.Fatalf("wrong PIN: %v", err)
 		}
 	}
@@ -182,13 +182,13 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	defer db.Close()
 	now := time.Date(2026, 5, 12, 21, 3, 0, 0, time.UTC) // 3 minutes after the wrong PINs
 	db.Now = func() time.Time { return now }
-	_, err = db.Report(WithOrigin(ctx, arbiter.Origin{Who: "web", IP: "10.0.0.8"}), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits)
+	_, err = db.Report(WithOrigin(ctx, arbiter.Origin{Who: "web", IP: "10.0.0.8"}), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.Draw, nil, limits)
 	var le *LockedError
 	if !errors.As(err, &le) || le.Minutes() != 7 {
 		t.Fatalf("the right PIN after a restart = %v, want locked for 7 more minutes", err)
 	}
 	now = now.Add(8 * time.Minute)
-	if rep, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits); err != nil || rep.Seat != arbiter.White {
+	if rep, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.Draw, nil, limits); err != nil || rep.Seat != arbiter.White {
 		t.Errorf("the right PIN once the window passed = %+v, %v", rep, err)
 	}
 }
@@ -242,7 +242,7 @@ func TestPINScopes(t *testing.T) {
 				if right {
 					pin = c.WhitePIN
 				}
-				_, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: pin}, byPIN, arbiter.Draw, nil, tt.limits)
+				_, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: pin}, byPIN, steps, arbiter.Draw, nil, tt.limits)
 				return err
 			}
 			for _, w := range tt.wrong {
@@ -344,4 +344,36 @@ func byPIN(c arbiter.BoardCode, pin string, session int) (arbiter.Colour, error)
 		return arbiter.Black, nil
 	}
 	return 0, &InputError{Kind: ErrWrongSeat, Msg: "another board's player"}
+}
+
+// steps stands in for the desk's state machine of reports (desk's
+// reportStep), so that the store's tests can write every transition: no
+// forfeit from the board, no answer on a board with a result, a confirmation needs a report, a
+// disputed board waits, a report is confirmed by the other seat.
+func steps(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm bool) (string, error) {
+	rep := c.Report
+	switch {
+	case seat == arbiter.NoColour && r != arbiter.WhiteWins && r != arbiter.BlackWins && r != arbiter.Draw:
+		return "", &InputError{Kind: ErrInvalid, Msg: "not from the board"}
+	case seat == arbiter.NoColour && (c.Result != arbiter.NoResult || rep == nil && confirm || rep != nil && rep.Status == arbiter.Disputed):
+		return "", &InputError{Kind: ErrConflict, Msg: "not now"}
+	case seat == arbiter.NoColour:
+		return "", nil
+	case confirm && seat == rep.Seat:
+		return "", &InputError{Kind: ErrWrongSeat, Msg: "the reporter"}
+	case rep == nil, rep.Seat == seat:
+		return arbiter.Reported, nil
+	case r != rep.Result:
+		return arbiter.Disputed, nil
+	}
+	return arbiter.Confirmed, nil
+}
+
+// stillOpen stands in for the desk's rule of the reports the organizer
+// may decide: open ones.
+func stillOpen(rep arbiter.WebReport) error {
+	if !rep.Open() {
+		return &InputError{Kind: ErrConflict, Msg: "closed"}
+	}
+	return nil
 }

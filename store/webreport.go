@@ -329,51 +329,49 @@ func boardByToken(ctx context.Context, tx *sql.Tx, token string) (arbiter.BoardC
 	return c, nil
 }
 
-// checkWebResult refuses what players cannot report: forfeits and
-// corrections stay with the organizer.
-func checkWebResult(r arbiter.Result) error {
-	switch r {
-	case arbiter.WhiteWins, arbiter.BlackWins, arbiter.Draw:
-		return nil
-	}
-	return invalid("result %q cannot be reported from the board: give 1-0, 1/2 or 0-1; forfeits are for the organizer", r.String())
-}
+// ReportStep is the desk's state machine of a result reported from the
+// board, which the store runs inside the transaction of the write, on the
+// board c as stored then: with seat NoColour, before any PIN is
+// compared, it refuses what no one may do on the board now; with the
+// seat proven, it returns the report's next state: Reported (a first
+// report, or the reporter's own replaced), Disputed (the opponent gave
+// another result) or Confirmed (the opponent gave the same: judged and
+// entered), or refuses. confirm says the player answers as the opponent
+// (Confirm). The store decides none of it.
+type ReportStep func(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm bool) (string, error)
+
+// OpenStep is the desk's rule of which reports the organizer may decide
+// (Accept, Reject, Rule), run inside the transaction of the decision on
+// the report as stored then.
+type OpenStep func(rep arbiter.WebReport) error
 
 // Report records result r reported from the board whose code is token
 // by the player whose seat prove finds p proves (their own PIN, or a
 // phone signed in as them), the wrong PINs counted within the limits l:
-// the seat is the one proven, never one a form names. The board must
-// have no result and no report waiting for the organizer. A player may
-// replace their own report until the opponent answers it; a report of the
-// opponent's seat while one is open is the opponent's answer, as Confirm
-// takes it (judge applied to a result both gave). A refused proof changes
-// nothing but the count of wrong PINs: prove's refusal, or ErrLocked (a
-// *LockedError).
-func (db *DB) Report(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
-	return db.answer(ctx, token, p, prove, r, judge, l, false)
+// the seat is the one proven, never one a form names. What the report
+// does is step's, the desk's state machine, run on the board as stored
+// in the transaction: a new report, the reporter's own replaced, the
+// opponent's answer (a dispute, or a confirmation whose result judge
+// decides, applied to the games of the board). A refused proof, or a
+// refusal of step once the seat is proven, changes nothing but the count
+// of wrong PINs: prove's refusal, or ErrLocked (a *LockedError).
+func (db *DB) Report(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
+	return db.answer(ctx, token, p, prove, step, r, judge, l, false)
 }
 
-// Confirm is the opponent's answer to the open report of the board whose
-// code is token: p must prove, by prove, the player who did not report
-// (their own PIN, or a phone signed in as them), the wrong PINs counted
-// within the limits l. If r is the reported result, the report is
-// confirmed and the result judged by judge (nil: r as it is) inside the
-// same transaction, on the games of the board, is entered; otherwise the
-// report is disputed and waits for the organizer. The reporter's own
-// seat is refused (ErrWrongSeat), whatever prove lets through; a refused
-// proof changes nothing but the count of wrong PINs (prove's refusal, or
-// ErrLocked).
-func (db *DB) Confirm(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
-	return db.answer(ctx, token, p, prove, r, judge, l, true)
+// Confirm is Report for the opponent's answer to the open report of the
+// board whose code is token (step is told it confirms): the same result
+// confirms it, and the result judged by judge (nil: r as it is) inside
+// the same transaction is entered; another disputes it, for the
+// organizer.
+func (db *DB) Confirm(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
+	return db.answer(ctx, token, p, prove, step, r, judge, l, true)
 }
 
 // answer is Report (confirm false) and Confirm.
-func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove Prove, r arbiter.Result, judge Judge, l arbiter.PINLimits, confirm bool) (arbiter.WebReport, error) {
+func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, r arbiter.Result, judge Judge, l arbiter.PINLimits, confirm bool) (arbiter.WebReport, error) {
 	o := OriginOf(ctx)
 	var out arbiter.WebReport
-	if err := checkWebResult(r); err != nil {
-		return out, err
-	}
 	var refused error
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		c, err := boardByToken(ctx, tx, token)
@@ -381,15 +379,8 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 			return err
 		}
 		rep := c.Report
-		switch {
-		case c.Result != arbiter.NoResult && confirm:
-			return conflict("board %d already has %s", c.Board, c.Result)
-		case c.Result != arbiter.NoResult:
-			return conflict("board %d already has %s: ask the organizer for a correction", c.Board, c.Result)
-		case rep == nil && confirm:
-			return conflict("nobody has reported a result on board %d yet: report it", c.Board)
-		case rep != nil && rep.Status == arbiter.Disputed:
-			return conflict("the players of board %d gave different results: the organizer decides", c.Board)
+		if _, err := step(c, arbiter.NoColour, r, confirm); err != nil {
+			return err
 		}
 		seat, no, err := db.proveSeat(ctx, tx, c, p, prove, l, o.IP)
 		if err != nil {
@@ -399,9 +390,9 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 			refused = no
 			return nil
 		}
-		if confirm && seat == rep.Seat {
-			// A report is confirmed by the other seat: never by its own.
-			refused = &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("%s reported %s: %s confirms it", colourWord(rep.Seat), rep.Result, colourWord(rep.Seat.Opposite()))}
+		next, no := step(c, seat, r, confirm)
+		if no != nil {
+			refused = no
 			return nil
 		}
 		who, err := seatWho(ctx, tx, c, seat, o)
@@ -414,7 +405,7 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 		}
 		now := db.stamp()
 		switch {
-		case rep == nil:
+		case next == arbiter.Reported && rep == nil:
 			res, err := tx.ExecContext(ctx, `INSERT INTO result_reports (tournament_id, round, board, seat, result, status, reported_at, reported_ip, reported_dev)
 				VALUES (?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, seat, r, now, o.IP, o.Device)
 			if err != nil {
@@ -425,7 +416,7 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 				return err
 			}
 			return loadReport(ctx, tx, id, &out)
-		case rep.Seat == seat:
+		case next == arbiter.Reported:
 			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET result = ?, reported_at = ?, reported_ip = ?, reported_dev = ? WHERE id = ?`,
 				r, now, o.IP, o.Device, rep.ID); err != nil {
 				return fmt.Errorf("save report: %w", err)
@@ -434,7 +425,7 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 				return err
 			}
 			return loadReport(ctx, tx, rep.ID, &out)
-		case r != rep.Result:
+		case next == arbiter.Disputed:
 			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'disputed', other_result = ?, closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
 				WHERE id = ?`, r, now, who, o.IP, o.Device, rep.ID); err != nil {
 				return fmt.Errorf("save report: %w", err)
@@ -443,6 +434,8 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 				return err
 			}
 			return loadReport(ctx, tx, rep.ID, &out)
+		case next != arbiter.Confirmed || rep == nil:
+			return fmt.Errorf("store: board %d: a report cannot become %q", c.Board, next)
 		}
 		judged, err := judgeIn(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
 		if err != nil {
@@ -569,22 +562,23 @@ func (db *DB) WebReport(ctx context.Context, tid, id int64) (arbiter.WebReport, 
 
 // Accept enters r (NoResult: the result reported) on the board of open
 // report id of tournament tid, as the organizer's decision judged by
-// judge inside the transaction (nil: r as it is), and closes the report.
-func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge) (arbiter.WebReport, error) {
+// judge inside the transaction (nil: r as it is), and closes the report;
+// open, the desk's rule, may refuse the report as it stands.
+func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, open OpenStep) (arbiter.WebReport, error) {
 	var out arbiter.WebReport
 	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, who)
+		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, open, who)
 		return err
 	})
 	return out, err
 }
 
 // acceptIn is Accept inside tx (who given).
-func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter.Result, judge Judge, who string) (arbiter.WebReport, error) {
+func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter.Result, judge Judge, open OpenStep, who string) (arbiter.WebReport, error) {
 	var out arbiter.WebReport
-	rep, err := openReport(ctx, tx, tid, id)
+	rep, err := openReport(ctx, tx, tid, id, open)
 	if err != nil {
 		return out, err
 	}
@@ -611,12 +605,13 @@ func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter
 }
 
 // Reject closes open report id of tournament tid without a result: the
-// board can be reported again.
-func (db *DB) Reject(ctx context.Context, tid, id int64) (arbiter.WebReport, error) {
+// board can be reported again; open, the desk's rule, may refuse the
+// report as it stands.
+func (db *DB) Reject(ctx context.Context, tid, id int64, open OpenStep) (arbiter.WebReport, error) {
 	var out arbiter.WebReport
 	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		rep, err := openReport(ctx, tx, tid, id)
+		rep, err := openReport(ctx, tx, tid, id, open)
 		if err != nil {
 			return err
 		}
@@ -643,7 +638,9 @@ func reportText(r arbiter.WebReport) string {
 	return s
 }
 
-func openReport(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.WebReport, error) {
+// openReport reads report id of tournament tid for a decision of the
+// organizer, which open, the desk's rule, may refuse.
+func openReport(ctx context.Context, tx *sql.Tx, tid, id int64, open OpenStep) (arbiter.WebReport, error) {
 	var rep arbiter.WebReport
 	if err := loadReport(ctx, tx, id, &rep); err != nil {
 		return rep, err
@@ -651,10 +648,7 @@ func openReport(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.WebRepo
 	if rep.TournamentID != tid {
 		return rep, notFound("no report %d in this tournament", id)
 	}
-	if !rep.Open() {
-		return rep, conflict("report %d is already %s", id, rep.Status)
-	}
-	return rep, nil
+	return rep, open(rep)
 }
 
 // closeReports marks the open report of a board superseded: its result

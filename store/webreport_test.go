@@ -65,18 +65,18 @@ func TestReportConfirm(t *testing.T) {
 	phoneA := arbiter.Origin{Who: "web", IP: "192.168.1.20", Device: "phone A"}
 	phoneB := arbiter.Origin{Who: "web", IP: "192.168.1.21", Device: "phone B"}
 
-	if _, err := db.Confirm(WithOrigin(ctx, phoneB), c.Token, black, byPIN, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrConflict) {
+	if _, err := db.Confirm(WithOrigin(ctx, phoneB), c.Token, black, byPIN, steps, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrConflict) {
 		t.Errorf("Confirm before any report = %v, want a conflict", err)
 	}
-	if _, err := db.Report(WithOrigin(ctx, phoneA), c.Token, white, byPIN, arbiter.WhiteForfeit, nil, limits); !errors.Is(err, ErrInvalid) {
+	if _, err := db.Report(WithOrigin(ctx, phoneA), c.Token, white, byPIN, steps, arbiter.WhiteForfeit, nil, limits); !errors.Is(err, ErrInvalid) {
 		t.Errorf("Report(forfeit) = %v, want invalid: forfeits are the organizer's", err)
 	}
-	rep, err := db.Report(WithOrigin(ctx, phoneA), c.Token, white, byPIN, arbiter.Draw, nil, limits)
+	rep, err := db.Report(WithOrigin(ctx, phoneA), c.Token, white, byPIN, steps, arbiter.Draw, nil, limits)
 	if err != nil || rep.Status != arbiter.Reported || rep.Result != arbiter.Draw || rep.Seat != arbiter.White {
 		t.Fatalf("Report = %+v, %v", rep, err)
 	}
 	// White changes their mind before Black confirms.
-	if rep, err = db.Report(WithOrigin(ctx, phoneA), c.Token, white, byPIN, arbiter.WhiteWins, nil, limits); err != nil || rep.Result != arbiter.WhiteWins {
+	if rep, err = db.Report(WithOrigin(ctx, phoneA), c.Token, white, byPIN, steps, arbiter.WhiteWins, nil, limits); err != nil || rep.Result != arbiter.WhiteWins {
 		t.Fatalf("Report again = %+v, %v", rep, err)
 	}
 	before := dumpExcept(t, db, "pin_failures")
@@ -89,14 +89,14 @@ func TestReportConfirm(t *testing.T) {
 		{"a PIN that is no one's", arbiter.Proof{PIN: "0000x"}, ErrWrongPIN},
 		{"no PIN", arbiter.Proof{}, ErrNoProof},
 	} {
-		if _, err := db.Confirm(WithOrigin(ctx, phoneB), c.Token, tt.p, byPIN, arbiter.WhiteWins, nil, limits); !errors.Is(err, tt.want) {
+		if _, err := db.Confirm(WithOrigin(ctx, phoneB), c.Token, tt.p, byPIN, steps, arbiter.WhiteWins, nil, limits); !errors.Is(err, tt.want) {
 			t.Errorf("Confirm with %s = %v, want %v", tt.name, err, tt.want)
 		}
 	}
 	if after := dumpExcept(t, db, "pin_failures"); after != before {
 		t.Errorf("a refused confirmation changed the database:\n%s", diffLines(before, after))
 	}
-	rep, err = db.Confirm(WithOrigin(ctx, phoneB), c.Token, arbiter.Proof{PIN: " " + c.BlackPIN + " "}, byPIN, arbiter.WhiteWins, nil, limits)
+	rep, err = db.Confirm(WithOrigin(ctx, phoneB), c.Token, arbiter.Proof{PIN: " " + c.BlackPIN + " "}, byPIN, steps, arbiter.WhiteWins, nil, limits)
 	if err != nil || rep.Status != arbiter.Confirmed || rep.ClosedBy != "web: Player 003 (black)" {
 		t.Fatalf("Confirm = %+v, %v", rep, err)
 	}
@@ -107,7 +107,7 @@ func TestReportConfirm(t *testing.T) {
 	if got := s.Rounds[0].Boards[0].Result; got != arbiter.WhiteWins {
 		t.Errorf("board 1 result after confirmation = %v, want 1-0", got)
 	}
-	if _, err := db.Report(WithOrigin(ctx, phoneB), c.Token, black, byPIN, arbiter.BlackWins, nil, limits); !errors.Is(err, ErrConflict) {
+	if _, err := db.Report(WithOrigin(ctx, phoneB), c.Token, black, byPIN, steps, arbiter.BlackWins, nil, limits); !errors.Is(err, ErrConflict) {
 		t.Errorf("Report on a board with a result = %v, want a conflict", err)
 	}
 	evs, err := db.Events(ctx, tid)
@@ -144,10 +144,10 @@ func TestReportAnswers(t *testing.T) {
 		want  string
 	}{{1, arbiter.WhiteWins, arbiter.Confirmed}, {2, arbiter.Draw, arbiter.Disputed}} {
 		c := codes[b.board]
-		if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits); err != nil {
+		if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.WhiteWins, nil, limits); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, b.black, nil, limits)
+		rep, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, steps, b.black, nil, limits)
 		if err != nil || rep.Status != b.want || rep.Seat != arbiter.White {
 			t.Errorf("board %d: Black's report of %s = %+v, %v; want White's report %s", b.board, b.black, rep, err, b.want)
 		}
@@ -164,14 +164,14 @@ func TestDisputeQueue(t *testing.T) {
 	tid, codes := publishedRound(t, db)
 	o := arbiter.Origin{Who: "phone"}
 	// Board 1: the players disagree; board 2: nobody confirms.
-	if _, err := db.Report(WithOrigin(ctx, o), codes[1].Token, arbiter.Proof{PIN: codes[1].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits); err != nil {
+	if _, err := db.Report(WithOrigin(ctx, o), codes[1].Token, arbiter.Proof{PIN: codes[1].BlackPIN}, byPIN, steps, arbiter.BlackWins, nil, limits); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := db.Confirm(WithOrigin(ctx, o), codes[1].Token, arbiter.Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.Draw, nil, limits)
+	rep, err := db.Confirm(WithOrigin(ctx, o), codes[1].Token, arbiter.Proof{PIN: codes[1].WhitePIN}, byPIN, steps, arbiter.Draw, nil, limits)
 	if err != nil || rep.Status != arbiter.Disputed || rep.Other != arbiter.Draw {
 		t.Fatalf("Confirm with another result = %+v, %v; want disputed", rep, err)
 	}
-	if _, err := db.Report(WithOrigin(ctx, o), codes[2].Token, arbiter.Proof{PIN: codes[2].WhitePIN}, byPIN, arbiter.Draw, nil, limits); err != nil {
+	if _, err := db.Report(WithOrigin(ctx, o), codes[2].Token, arbiter.Proof{PIN: codes[2].WhitePIN}, byPIN, steps, arbiter.Draw, nil, limits); err != nil {
 		t.Fatal(err)
 	}
 	q, err := db.Queue(ctx, tid, time.Hour)
@@ -182,13 +182,13 @@ func TestDisputeQueue(t *testing.T) {
 	if err != nil || len(q) != 2 {
 		t.Fatalf("Queue(0) = %+v, %v; want both boards", q, err)
 	}
-	if _, err := db.Accept(WithActor(ctx, "organizer"), tid, q[0].ID, arbiter.Draw, nil); err != nil {
+	if _, err := db.Accept(WithActor(ctx, "organizer"), tid, q[0].ID, arbiter.Draw, nil, stillOpen); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Accept(WithActor(ctx, "organizer"), tid, q[0].ID, arbiter.NoResult, nil); !errors.Is(err, ErrConflict) {
+	if _, err := db.Accept(WithActor(ctx, "organizer"), tid, q[0].ID, arbiter.NoResult, nil, stillOpen); !errors.Is(err, ErrConflict) {
 		t.Errorf("Accept twice = %v, want a conflict", err)
 	}
-	if _, err := db.Reject(WithActor(ctx, "organizer"), tid, q[1].ID); err != nil {
+	if _, err := db.Reject(WithActor(ctx, "organizer"), tid, q[1].ID, stillOpen); err != nil {
 		t.Fatal(err)
 	}
 	s, _ := db.Snapshot(ctx, tid)
@@ -197,7 +197,7 @@ func TestDisputeQueue(t *testing.T) {
 	}
 	// A rejected report leaves the board open to a new report, which the
 	// organizer's own entry then supersedes.
-	if _, err := db.Report(WithOrigin(ctx, o), codes[2].Token, arbiter.Proof{PIN: codes[2].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits); err != nil {
+	if _, err := db.Report(WithOrigin(ctx, o), codes[2].Token, arbiter.Proof{PIN: codes[2].BlackPIN}, byPIN, steps, arbiter.BlackWins, nil, limits); err != nil {
 		t.Fatalf("Report after a rejection: %v", err)
 	}
 	if _, err := db.SetResult(ctx, tid, 1, 2, arbiter.BlackWins, "", false); err != nil {
@@ -226,7 +226,7 @@ func TestTokenOfPastRound(t *testing.T) {
 	if _, err := db.BoardByToken(ctx, codes[1].Token); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
-	if _, err := db.Report(ctx, codes[1].Token, arbiter.Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrTokenExpired) {
+	if _, err := db.Report(ctx, codes[1].Token, arbiter.Proof{PIN: codes[1].WhitePIN}, byPIN, steps, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("Report with a round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
 	// Round 2 is a draft: no codes until it is published.

@@ -1,13 +1,11 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // lanOnly refuses requests from outside the local network.
@@ -221,7 +219,7 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 	res := arbiter.NoResult
 	if v := r.PostFormValue("result"); v != "" {
 		if res, err = arbiter.ParseResult(v); err != nil {
-			s.fail(w, r, &store.InputError{Kind: store.ErrInvalid, Msg: err.Error()})
+			s.fail(w, r, &desk.Error{Kind: desk.ErrInvalid, Input: "result", Msg: err.Error()})
 			return
 		}
 	}
@@ -291,9 +289,8 @@ func (s *Server) writeSite(w http.ResponseWriter, r *http.Request) {
 
 // adminError shows a refusal on the organizer's page itself.
 func (s *Server) adminError(w http.ResponseWriter, r *http.Request, err error) {
-	var ie *store.InputError
-	if errors.As(err, &ie) {
-		s.renderAdmin(w, r, http.StatusConflict, ie.Msg)
+	if msg, ok := s.words(r).refusal(err); ok {
+		s.renderAdmin(w, r, http.StatusConflict, msg)
 		return
 	}
 	s.renderAdmin(w, r, http.StatusConflict, err.Error())

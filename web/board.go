@@ -8,7 +8,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // boardPage is the page a board's QR code opens.
@@ -57,7 +56,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (arbiter.BoardCo
 		return arbiter.BoardCode{}, false
 	}
 	c, err := s.ev.Board(r.Context(), r.PathValue("token"))
-	if !errors.Is(err, store.ErrBadToken) {
+	if !errors.Is(err, desk.ErrBadToken) {
 		release()
 	}
 	if err != nil {
@@ -154,18 +153,18 @@ func proof(r *http.Request) arbiter.Proof {
 // of another board, or the reporter confirming their own report.
 func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, c arbiter.BoardCode) bool {
 	wd := s.words(r)
-	var le *store.LockedError
 	switch {
 	case err == nil:
 		return false
-	case errors.As(err, &le):
-		w.Header().Set("Retry-After", strconv.Itoa(le.Minutes()*60))
-		s.failText(w, r, http.StatusTooManyRequests, wd.t("pin-locked", le.Minutes()))
-	case errors.Is(err, store.ErrWrongPIN):
+	case errors.Is(err, desk.ErrLocked):
+		m := lockMinutes(err)
+		w.Header().Set("Retry-After", strconv.Itoa(m*60))
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("pin-locked", m))
+	case errors.Is(err, desk.ErrWrongPIN):
 		s.failText(w, r, http.StatusForbidden, wd.t("pin-wrong"))
-	case errors.Is(err, store.ErrNoProof):
+	case errors.Is(err, desk.ErrNoProof):
 		s.failText(w, r, http.StatusForbidden, wd.t("pin-none"))
-	case errors.Is(err, store.ErrWrongSeat):
+	case errors.Is(err, desk.ErrWrongSeat):
 		// Without a PIN the phone's session spoke: for a player of another
 		// board, or for the reporter.
 		me, _ := s.signedIn(r)
@@ -185,7 +184,7 @@ func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, c ar
 func formResult(r *http.Request) (arbiter.Result, error) {
 	res, err := arbiter.ParseResult(r.PostFormValue("result"))
 	if err != nil {
-		return res, &store.InputError{Kind: store.ErrInvalid, Msg: "pick 1-0, ½-½ or 0-1"}
+		return res, &desk.Error{Kind: desk.ErrInvalid, Input: "result", Msg: "pick 1-0, ½-½ or 0-1"}
 	}
 	return res, nil
 }

@@ -7,8 +7,6 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/prizes"
-	"github.com/labyrinth-chess/arbiter/store"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
 // Evening is what the server needs of the application layer, for one
@@ -17,29 +15,29 @@ import (
 // address, or a phone's), never kept between calls.
 type Evening interface {
 	// Snapshot returns the tournament as stored now.
-	Snapshot(ctx context.Context) (*store.Snapshot, error)
+	Snapshot(ctx context.Context) (*desk.Snapshot, error)
 	// Published returns the last published round (0: none) and the last
 	// paired round.
 	Published(ctx context.Context) (published, paired int, err error)
 	// Standings ranks the players after round n as the standings command
 	// does, with the inputs of the tie-breaks (for their explanations).
-	Standings(s *store.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error)
+	Standings(s *desk.Snapshot, n int) (*desk.Standings, error)
 	// Prizes returns the prize list of s in the standings st after
 	// round n (as Standings ranks them), with what each player can still
 	// win while the last round is left to play.
-	Prizes(ctx context.Context, s *store.Snapshot, st []tiebreak.Standing, n int) (*prizes.List, error)
+	Prizes(ctx context.Context, s *desk.Snapshot, st []desk.Standing, n int) (*prizes.List, error)
 	// LastEvent returns the id of the last change in the event log.
 	LastEvent(ctx context.Context) (int64, error)
 	// Seasons returns the tables of the seasons the tournament is an
 	// evening of; none when it is in no season.
-	Seasons(ctx context.Context) ([]*store.SeasonTable, error)
+	Seasons(ctx context.Context) ([]*desk.SeasonTable, error)
 
 	// Board returns the board whose code is token.
 	Board(ctx context.Context, token string) (arbiter.BoardCode, error)
 	// Report records a result reported from the board by the player p
 	// proves (their own PIN, or their phone signed in): the seat is the
-	// one proven. Refused proofs are errors of kind store.ErrNoProof,
-	// ErrWrongPIN, ErrLocked (a *store.LockedError), ErrWrongSeat.
+	// one proven. Refused proofs are *desk.Error of kind desk.ErrNoProof,
+	// ErrWrongPIN, ErrLocked (with Retry), ErrWrongSeat.
 	Report(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result) (arbiter.WebReport, error)
 	// Confirm is the opponent's answer, proven by p; a confirmed
 	// result is judged by the Laws and entered as the command line
@@ -67,7 +65,7 @@ type Evening interface {
 	Roll(ctx context.Context) (arbiter.Roll, error)
 	// SignIn signs a phone in as player pn, who typed pin, their own
 	// PIN, and returns the session's secret for the phone's cookie; a
-	// wrong PIN is counted (store.ErrWrongPIN, then store.ErrLocked).
+	// wrong PIN is counted (desk.ErrWrongPIN, then desk.ErrLocked).
 	SignIn(ctx context.Context, pn int, pin string) (string, error)
 	// SessionPlayer returns the player a phone's session secret acts
 	// for, 0 for none.
@@ -79,7 +77,7 @@ type Evening interface {
 	// (phone) or by the organizer for them.
 	MarkPresence(ctx context.Context, pn int, kind string, phone bool) (arbiter.PresenceMark, error)
 	// UndoPresence reverts the presence mark logged as event ev.
-	UndoPresence(ctx context.Context, ev int64) (store.UndoPlan, error)
+	UndoPresence(ctx context.Context, ev int64) (desk.UndoPlan, error)
 
 	// Disputes settled with evidence (dispute.go).
 	// AddClaim records a player's claim on the disputed report of the

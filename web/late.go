@@ -11,7 +11,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/text"
 )
 
@@ -250,19 +249,18 @@ func (s *Server) lateJoinPost(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := s.ev.RequestLate(r.Context(), req, s.now())
 	if err != nil {
-		var ie *store.InputError
 		status := http.StatusConflict
 		switch {
-		case errors.Is(err, store.ErrLateClosed):
+		case errors.Is(err, desk.ErrLateClosed):
 			_, v, _ = s.lateWindow(r.Context(), wd)
 			s.joinPage(w, r, http.StatusForbidden, v, v.Closed)
 			return
-		case errors.Is(err, store.ErrInvalid):
+		case errors.Is(err, desk.ErrInvalid):
 			status = http.StatusBadRequest
 		}
-		if errors.As(err, &ie) {
+		if msg, ok := wd.refusal(err); ok {
 			v.Matches = nil
-			s.joinPage(w, r, status, v, ie.Msg)
+			s.joinPage(w, r, status, v, msg)
 			return
 		}
 		s.fail(w, r, err)
@@ -292,7 +290,7 @@ func (s *Server) lateJoined(w http.ResponseWriter, r *http.Request) {
 	}
 	req, err := s.ev.LateRequest(r.Context(), r.PathValue("token"))
 	if err != nil {
-		if errors.Is(err, store.ErrBadToken) || errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, desk.ErrBadToken) || errors.Is(err, desk.ErrNotFound) {
 			s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 			return
 		}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // Presence from the phone: the player's own page, /player/{pn}/me. The
@@ -191,9 +190,8 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 	}
 	_, err = s.ev.MarkPresence(desk.WithOrigin(r.Context(), s.phoneOrigin(r, st, pn)), pn, act, true)
 	if err != nil {
-		var ie *store.InputError
-		if errors.As(err, &ie) && !errors.Is(err, store.ErrNotFound) {
-			s.renderMe(w, r, http.StatusConflict, ie.Msg)
+		if msg, ok := s.words(r).refusal(err); ok && !errors.Is(err, desk.ErrNotFound) {
+			s.renderMe(w, r, http.StatusConflict, msg)
 			return
 		}
 		s.fail(w, r, err)
@@ -209,13 +207,13 @@ func (s *Server) meLogin(w http.ResponseWriter, r *http.Request, pn int) {
 	wd := s.words(r)
 	ip, dev := deviceOf(r)
 	secret, err := s.ev.SignIn(desk.WithOrigin(r.Context(), arbiter.Origin{IP: ip, Device: dev}), pn, r.PostFormValue("pin"))
-	var le *store.LockedError
 	switch {
-	case errors.As(err, &le):
-		w.Header().Set("Retry-After", strconv.Itoa(le.Minutes()*60))
-		s.renderMe(w, r, http.StatusTooManyRequests, wd.t("pin-locked", le.Minutes()))
+	case errors.Is(err, desk.ErrLocked):
+		m := lockMinutes(err)
+		w.Header().Set("Retry-After", strconv.Itoa(m*60))
+		s.renderMe(w, r, http.StatusTooManyRequests, wd.t("pin-locked", m))
 		return
-	case errors.Is(err, store.ErrWrongPIN):
+	case errors.Is(err, desk.ErrWrongPIN):
 		s.renderMe(w, r, http.StatusForbidden, wd.t("pin-wrong-player", pn))
 		return
 	case err != nil:
