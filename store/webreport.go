@@ -437,7 +437,7 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 		case next != arbiter.Confirmed || rep == nil:
 			return fmt.Errorf("store: board %d: a report cannot become %q", c.Board, next)
 		}
-		judged, err := judgeIn(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
+		judged, err := judged(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
 		if err != nil {
 			return err
 		}
@@ -486,37 +486,6 @@ func reportSubject(ctx context.Context, tx *sql.Tx, c arbiter.BoardCode) (string
 		return "", err
 	}
 	return fmt.Sprintf("round %d board %d (%s)", c.Round, c.Board, names), nil
-}
-
-// Judged is the result to enter once the Laws have been applied to a
-// reported result (the game attached to the board, art. 6.9): Result and
-// the reason it is stored with.
-type Judged struct {
-	Result arbiter.Result
-	Reason string
-}
-
-// judgeIn decides, inside tx, what result r on board b of round n
-// becomes: judge applied to the games of the board, or r itself.
-func judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, r arbiter.Result, judge Judge) (Judged, error) {
-	if judge == nil {
-		return Judged{Result: r}, nil
-	}
-	gs, err := loadGames(ctx, tx, tid, n, b)
-	if err != nil {
-		return Judged{}, err
-	}
-	res, reason, err := judge(n, gs)
-	if err != nil {
-		return Judged{}, err
-	}
-	if err := CheckReason(reason); err != nil {
-		return Judged{}, err
-	}
-	if res == arbiter.NoResult {
-		res = r
-	}
-	return Judged{Result: res, Reason: reason}, nil
 }
 
 // Queue returns the reports of tournament tid that wait for the
@@ -585,7 +554,7 @@ func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter
 	if r == arbiter.NoResult {
 		r = rep.Result
 	}
-	judged, err := judgeIn(ctx, tx, tid, rep.Round, rep.Board, r, judge)
+	judged, err := judged(ctx, tx, tid, rep.Round, rep.Board, r, judge)
 	if err != nil {
 		return out, err
 	}
