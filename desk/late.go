@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/text"
 )
 
 // Late entries from the phone: before the cut-off the organizer set, a
@@ -16,15 +18,74 @@ import (
 // entry) or refuses it.
 
 // Caps on the requests waiting for the organizer: per address, whatever
-// browser it names, and in all.
+// browser it names, and in all, so that a phone, even one that keeps
+// changing its browser's name, cannot bury the queue.
 const (
-	MaxLatePerAddress = store.MaxLatePerAddress
-	MaxLatePending    = store.MaxLatePending
+	MaxLatePerAddress = 3
+	MaxLatePending    = 100
 )
 
 // ErrLateClosed is the kind of error of a request made while the phone
-// takes no entries.
+// takes no entries (ErrConflict).
 var ErrLateClosed = store.ErrLateClosed
+
+// checkLateText refuses what a newcomer may not type: text.CheckName's
+// characters in the name and the club, an empty name, a number for a
+// name, a rating out of range.
+func checkLateText(r arbiter.LateRequest) error {
+	r.Name = strings.TrimSpace(r.Name)
+	if err := text.CheckName("name", r.Name, text.MaxName); err != nil {
+		return &Error{Kind: ErrInvalid, Input: "name", Msg: err.Error(), Err: err}
+	}
+	if err := text.CheckName("club", r.Club, text.MaxClub); err != nil {
+		return &Error{Kind: ErrInvalid, Input: "club", Msg: err.Error(), Err: err}
+	}
+	switch {
+	case r.Name == "":
+		return refuse(ErrInvalid, "name", "refuse.late.no-name")
+	case store.OnlyDigits(r.Name):
+		return refuse(ErrInvalid, "name", "refuse.late.number", "Name", r.Name)
+	case r.Rating < 0 || r.Rating > 3500:
+		return refuse(ErrInvalid, "rating", "refuse.late.rating", "Rating", r.Rating)
+	}
+	return nil
+}
+
+// lateRule is the desk's store.LateRule: the caps on the requests
+// waiting, a newcomer who says they are new may not take a club player's
+// very name (the request would copy that player, arbiter.SameName), and
+// a club player entered already needs no request.
+func lateRule(r arbiter.LateRequest, f store.LateFacts) error {
+	switch {
+	case f.FromAddress >= MaxLatePerAddress:
+		return refuse(ErrConflict, "request", "refuse.late.address", "N", f.FromAddress)
+	case f.Waiting >= MaxLatePending:
+		return refuse(ErrConflict, "request", "refuse.late.queue", "N", f.Waiting)
+	}
+	if r.New {
+		for _, p := range f.Roster {
+			if arbiter.SameName(p.Name, r.Name) {
+				e := refuse(ErrLikelyDuplicate, "name", "refuse.late.club-name", "Name", p.Name)
+				e.Players = []int64{p.ID}
+				return e
+			}
+		}
+	}
+	if f.Player != nil && f.Entered > 0 {
+		e := refuse(ErrAlreadyEntered, "player", "refuse.late.entered", "Name", f.Player.Name, "Tournament", f.Tournament, "PN", f.Entered)
+		e.Players = []int64{f.Player.ID}
+		return e
+	}
+	return nil
+}
+
+// lateAnswer is the desk's store.LateAnswer: a request is answered once.
+func lateAnswer(r arbiter.LateRequest) error {
+	if r.Status != arbiter.LatePending {
+		return refuse(ErrConflict, "request", "refuse.late.answered", "Name", r.Name, "Status", phrase.New("refuse.late.status."+r.Status))
+	}
+	return nil
+}
 
 // The window a time of day given as a cut-off falls in (ParseLateUntil).
 const (
@@ -146,7 +207,11 @@ func (e *Evening) RequestLate(ctx context.Context, r arbiter.LateRequest, now ti
 			}
 		}
 	}
-	out, err := e.d.db.RequestLate(ctx, e.tid, r)
+	r.Name, r.Club = strings.TrimSpace(r.Name), strings.TrimSpace(r.Club)
+	if err := checkLateText(r); err != nil {
+		return r, err
+	}
+	out, err := e.d.db.RequestLate(ctx, e.tid, r, lateRule)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
@@ -172,7 +237,7 @@ func (e *Evening) AcceptLate(ctx context.Context, id int64) (arbiter.LateRequest
 	if err != nil {
 		return arbiter.LateRequest{}, err
 	}
-	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, AddOptions{SurnameFirst: sf})
+	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, AddOptions{SurnameFirst: sf}, lateAnswer)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
@@ -181,7 +246,7 @@ func (e *Evening) AcceptLate(ctx context.Context, id int64) (arbiter.LateRequest
 
 // RefuseLate refuses request id, as the decision of the context's origin.
 func (e *Evening) RefuseLate(ctx context.Context, id int64) (arbiter.LateRequest, error) {
-	r, err := e.d.db.RefuseLate(ctx, e.tid, id)
+	r, err := e.d.db.RefuseLate(ctx, e.tid, id, lateAnswer)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/text"
 )
 
 // Late entries from the phone (schema version 14): a newcomer asks to
@@ -23,14 +22,6 @@ const (
 	ActLateRequest = "player.late-request"
 	ActLateAccept  = "player.late-accept"
 	ActLateRefuse  = "player.late-refuse"
-)
-
-// Caps on the requests waiting for the organizer: per address, whatever
-// browser it names, and in all, so that a phone, even one that keeps
-// changing its browser's name, cannot bury the queue.
-const (
-	MaxLatePerAddress = 3
-	MaxLatePending    = 100
 )
 
 // ErrLateClosed is the kind of error of a request made while the phone
@@ -136,39 +127,37 @@ func (db *DB) RosterMatches(ctx context.Context, name string) ([]arbiter.Player,
 	return out, err
 }
 
-// checkLateText refuses what a newcomer may not type: text.CheckName's
-// characters in the name and the club, an empty name, a number for a
-// name, a rating out of range.
-func checkLateText(r arbiter.LateRequest) error {
-	r.Name = strings.TrimSpace(r.Name)
-	if err := text.CheckName("name", r.Name, text.MaxName); err != nil {
-		return invalid("%v", err)
-	}
-	if err := text.CheckName("club", r.Club, text.MaxClub); err != nil {
-		return invalid("%v", err)
-	}
-	if r.Name == "" {
-		return invalid("type your name")
-	}
-	if OnlyDigits(r.Name) {
-		return invalid("%q is a number, not a name: type your name", r.Name)
-	}
-	if r.Rating < 0 || r.Rating > 3500 {
-		return invalid("rating %d is out of range: type a rating from 0 (unrated) to 3500", r.Rating)
-	}
-	return nil
+// LateFacts are what the store reads, inside the transaction of a
+// late-entry request, for the desk's rule (LateRule) to decide on it.
+type LateFacts struct {
+	Tournament  string // the tournament's name
+	FromAddress int    // the requests waiting from the request's address
+	Waiting     int    // the requests waiting in all
+	// Roster is the club roster, read for a newcomer who says they are
+	// none of its players (New); nil otherwise.
+	Roster []arbiter.Player
+	// Player is the club player the newcomer says they are, and Entered
+	// their pairing number if they are entered already (0: not).
+	Player  *arbiter.Player
+	Entered int
 }
+
+// LateRule is the desk's rule of a late-entry request r, run inside the
+// transaction that queues it, on the facts as stored then: an error
+// refuses the request.
+type LateRule func(r arbiter.LateRequest, f LateFacts) error
+
+// LateAnswer is the desk's rule of the organizer's answer to request r
+// as it stands, run inside the transaction of the answer: an error
+// refuses the answer (a request answered already).
+type LateAnswer func(r arbiter.LateRequest) error
 
 // RequestLate queues newcomer r's request to enter tournament tid: its
 // Name, Rating, Club, PlayerID (the club player they said they are, or
-// 0), New, Token, IP and Device. Refused: text a stranger may not type, a
-// club player already entered, more than MaxLatePerAddress requests
-// waiting from the address or MaxLatePending in all.
-func (db *DB) RequestLate(ctx context.Context, tid int64, r arbiter.LateRequest) (arbiter.LateRequest, error) {
+// 0), New, Token, IP and Device, as rule, the desk's, lets it on the
+// facts read in the same transaction (LateFacts).
+func (db *DB) RequestLate(ctx context.Context, tid int64, r arbiter.LateRequest, rule LateRule) (arbiter.LateRequest, error) {
 	r.Name, r.Club = strings.TrimSpace(r.Name), strings.TrimSpace(r.Club)
-	if err := checkLateText(r); err != nil {
-		return r, err
-	}
 	if len(r.Token) < 20 {
 		return r, fmt.Errorf("store: a late-entry request needs a token of 20 characters or more")
 	}
@@ -177,29 +166,14 @@ func (db *DB) RequestLate(ctx context.Context, tid int64, r arbiter.LateRequest)
 		if err != nil {
 			return err
 		}
-		var address, all int
+		f := LateFacts{Tournament: t.Name}
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE ip = ?), count(*)
-			FROM late_requests WHERE tournament_id = ? AND status = 'pending'`, r.IP, tid).Scan(&address, &all); err != nil {
+			FROM late_requests WHERE tournament_id = ? AND status = 'pending'`, r.IP, tid).Scan(&f.FromAddress, &f.Waiting); err != nil {
 			return fmt.Errorf("count late-entry requests: %w", err)
 		}
-		if address >= MaxLatePerAddress {
-			return conflict("%d requests from this address are already waiting for the organizer: wait for the answer", address)
-		}
-		if all >= MaxLatePending {
-			return conflict("%d requests are already waiting for the organizer: ask at the desk", all)
-		}
 		if r.New {
-			// Someone new may not take a club player's very name: the
-			// request would copy that player (arbiter.SameName).
-			roster, err := loadRoster(ctx, tx)
-			if err != nil {
+			if f.Roster, err = loadRoster(ctx, tx); err != nil {
 				return err
-			}
-			for _, p := range roster {
-				if arbiter.SameName(p.Name, r.Name) {
-					return &InputError{Kind: ErrLikelyDuplicate, Players: []int64{p.ID},
-						Msg: fmt.Sprintf("%s is the name of a club player: if it is you, choose it; if not, ask the organizer", p.Name)}
-				}
 			}
 		}
 		var player any
@@ -209,10 +183,14 @@ func (db *DB) RequestLate(ctx context.Context, tid int64, r arbiter.LateRequest)
 			if err != nil {
 				return err
 			}
+			f.Player = &p
 			if e, err := entryByPlayer(ctx, tx, tid, p.ID); err == nil {
-				return &InputError{Kind: ErrAlreadyEntered, Msg: fmt.Sprintf("%s is already entered in %s as player %d", p.Name, t.Name, e.PN), Players: []int64{p.ID}}
+				f.Entered = e.PN
 			}
 			player, subject = p.ID, fmt.Sprintf("%s (club player id:%d %s)", r.Name, p.ID, p.Name)
+		}
+		if err := rule(r, f); err != nil {
+			return err
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO late_requests (tournament_id, token, name, rating, club, player_id, new, status, requested_at, ip, device)
 			VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`, tid, r.Token, r.Name, r.Rating, r.Club, player, r.New, db.stamp(), r.IP, r.Device)
@@ -296,32 +274,31 @@ func (db *DB) LateQueue(ctx context.Context, tid int64) ([]arbiter.LateRequest, 
 	return out, err
 }
 
-// pendingLate reads request id of tournament tid, refused unless it waits.
-func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.LateRequest, error) {
+// pendingLate reads request id of tournament tid for an answer, which
+// answer, the desk's rule, may refuse.
+func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64, answer LateAnswer) (arbiter.LateRequest, error) {
 	var r arbiter.LateRequest
 	if err := loadLate(ctx, tx, tid, "id", id, &r); err != nil {
 		return r, err
 	}
-	if r.Status != arbiter.LatePending {
-		return r, conflict("the request of %s was %s already", r.Name, r.Status)
-	}
-	return r, nil
+	return r, answer(r)
 }
 
 // AcceptLate enters the newcomer of request id in tournament tid as
 // AddEntry enters a player (a late entry joins with the next round to
 // pair, C.04.2 art. 2.4-2.5 for the rounds missed), gives them their
-// PIN, and marks the request accepted by who, all in one transaction:
-// undo takes it all back. The club player the newcomer said they are is
+// PIN, and marks the request accepted by the context's origin, all in
+// one transaction (answer, the desk's rule, may refuse the request as it
+// stands): undo takes it all back. The club player the newcomer said they are is
 // entered, never a copy; one who said they are none of those offered is
 // added to the roster even if the name looks like another's (opt.New).
-func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions) (arbiter.LateRequest, Added, error) {
+func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions, answer LateAnswer) (arbiter.LateRequest, Added, error) {
 	var r arbiter.LateRequest
 	who := db.actor(ctx)
 	var a Added
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		if r, err = pendingLate(ctx, tx, tid, id); err != nil {
+		if r, err = pendingLate(ctx, tx, tid, id, answer); err != nil {
 			return err
 		}
 		t, err := loadTournament(ctx, tx, tid)
@@ -369,13 +346,14 @@ func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions) (ar
 	return r, a, err
 }
 
-// RefuseLate refuses request id of tournament tid, as who.
-func (db *DB) RefuseLate(ctx context.Context, tid, id int64) (arbiter.LateRequest, error) {
+// RefuseLate refuses request id of tournament tid, as the context's
+// origin, unless answer, the desk's rule, refuses the answer.
+func (db *DB) RefuseLate(ctx context.Context, tid, id int64, answer LateAnswer) (arbiter.LateRequest, error) {
 	var r arbiter.LateRequest
 	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		if r, err = pendingLate(ctx, tx, tid, id); err != nil {
+		if r, err = pendingLate(ctx, tx, tid, id, answer); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE late_requests SET status = 'refused', closed_at = ?, closed_by = ? WHERE id = ?`,

@@ -1,0 +1,113 @@
+package desk
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// The rules the store runs inside its transactions, tried on the facts
+// alone: every transition and every refusal, with its kind and words.
+
+func TestReportStep(t *testing.T) {
+	reported := &arbiter.WebReport{ID: 7, Seat: arbiter.White, Result: arbiter.WhiteWins, Status: arbiter.Reported}
+	disputed := &arbiter.WebReport{ID: 7, Seat: arbiter.White, Result: arbiter.WhiteWins, Status: arbiter.Disputed, Other: arbiter.Draw}
+	open := arbiter.BoardCode{Board: 3}
+	withReport := arbiter.BoardCode{Board: 3, Report: reported}
+	tests := []struct {
+		name    string
+		c       arbiter.BoardCode
+		seat    arbiter.Colour
+		r       arbiter.Result
+		confirm bool
+		want    string
+		kind    error
+		msg     string
+	}{
+		{"forfeit", open, arbiter.NoColour, arbiter.WhiteForfeit, false, "", ErrInvalid, `result "+-" cannot be reported from the board: give 1-0, 1/2 or 0-1; forfeits are for the organizer`},
+		{"entered", arbiter.BoardCode{Board: 3, Result: arbiter.Draw}, arbiter.NoColour, arbiter.Draw, false, "", ErrConflict, "board 3 already has 1/2-1/2: ask the organizer for a correction"},
+		{"entered, confirming", arbiter.BoardCode{Board: 3, Result: arbiter.Draw}, arbiter.NoColour, arbiter.Draw, true, "", ErrConflict, "board 3 already has 1/2-1/2"},
+		{"nothing to confirm", open, arbiter.NoColour, arbiter.Draw, true, "", ErrConflict, "nobody has reported a result on board 3 yet: report it"},
+		{"disputed", arbiter.BoardCode{Board: 3, Report: disputed}, arbiter.NoColour, arbiter.Draw, false, "", ErrConflict, "the players of board 3 gave different results: the organizer decides"},
+		{"open board", open, arbiter.NoColour, arbiter.Draw, false, "", nil, ""},
+		{"first report", open, arbiter.Black, arbiter.Draw, false, arbiter.Reported, nil, ""},
+		{"own report replaced", withReport, arbiter.White, arbiter.Draw, false, arbiter.Reported, nil, ""},
+		{"opponent's other result", withReport, arbiter.Black, arbiter.Draw, false, arbiter.Disputed, nil, ""},
+		{"opponent's same result", withReport, arbiter.Black, arbiter.WhiteWins, false, arbiter.Confirmed, nil, ""},
+		{"opponent confirms", withReport, arbiter.Black, arbiter.WhiteWins, true, arbiter.Confirmed, nil, ""},
+		{"reporter confirms", withReport, arbiter.White, arbiter.WhiteWins, true, "", ErrWrongSeat, "White reported 1-0: Black confirms it"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := reportStep(tc.c, tc.seat, tc.r, tc.confirm)
+			if got != tc.want || !errors.Is(err, tc.kind) || tc.kind == nil && err != nil || err != nil && err.Error() != tc.msg {
+				t.Errorf("reportStep = %q, %v; want %q, %v %q", got, err, tc.want, tc.kind, tc.msg)
+			}
+		})
+	}
+}
+
+func TestOpenStep(t *testing.T) {
+	tests := []struct {
+		status string
+		rule   bool
+		msg    string
+	}{
+		{arbiter.Reported, false, ""},
+		{arbiter.Disputed, false, ""},
+		{arbiter.Disputed, true, ""},
+		{arbiter.Reported, true, "report 4 is not disputed: accept it instead"},
+		{arbiter.Accepted, false, "report 4 is already accepted"},
+		{arbiter.Superseded, true, "report 4 is already superseded"},
+	}
+	for _, tc := range tests {
+		err := openStep(tc.rule)(arbiter.WebReport{ID: 4, Status: tc.status})
+		if tc.msg == "" && err != nil || tc.msg != "" && (err == nil || err.Error() != tc.msg || !errors.Is(err, ErrConflict)) {
+			t.Errorf("openStep(%v)(%s) = %v, want %q", tc.rule, tc.status, err, tc.msg)
+		}
+	}
+}
+
+func TestLateRule(t *testing.T) {
+	rossi := arbiter.Player{ID: 12, Name: "Rossi, Mario"}
+	roster := []arbiter.Player{{ID: 11, Name: "Bianchi, Anna"}, rossi}
+	tests := []struct {
+		name string
+		r    arbiter.LateRequest
+		f    store.LateFacts
+		kind error
+		msg  string
+	}{
+		{"room", arbiter.LateRequest{Name: "Nuovo, Uno"}, store.LateFacts{FromAddress: MaxLatePerAddress - 1, Waiting: MaxLatePending - 1}, nil, ""},
+		{"address full", arbiter.LateRequest{Name: "Nuovo, Uno"}, store.LateFacts{FromAddress: MaxLatePerAddress, Waiting: 5}, ErrConflict,
+			"3 requests from this address are already waiting for the organizer: wait for the answer"},
+		{"queue full", arbiter.LateRequest{Name: "Nuovo, Uno"}, store.LateFacts{Waiting: MaxLatePending}, ErrConflict,
+			"100 requests are already waiting for the organizer: ask at the desk"},
+		{"new with a club player's name", arbiter.LateRequest{Name: "mario rossi", New: true}, store.LateFacts{Roster: roster}, ErrLikelyDuplicate,
+			"Rossi, Mario is the name of a club player: if it is you, choose it; if not, ask the organizer"},
+		{"new with a name of their own", arbiter.LateRequest{Name: "Rossi, Maria", New: true}, store.LateFacts{Roster: roster}, nil, ""},
+		{"club player entered", arbiter.LateRequest{Name: "Mario Rossi", PlayerID: 12}, store.LateFacts{Tournament: "Club", Player: &rossi, Entered: 4}, ErrAlreadyEntered,
+			"Rossi, Mario is already entered in Club as player 4"},
+		{"club player not entered", arbiter.LateRequest{Name: "Mario Rossi", PlayerID: 12}, store.LateFacts{Tournament: "Club", Player: &rossi}, nil, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := lateRule(tc.r, tc.f)
+			if tc.kind == nil && err != nil || tc.kind != nil && (!errors.Is(err, tc.kind) || err.Error() != tc.msg) {
+				t.Errorf("lateRule = %v, want %v %q", err, tc.kind, tc.msg)
+			}
+			var de *Error
+			if tc.kind != nil && tc.r.Name != "Nuovo, Uno" && (!errors.As(err, &de) || len(de.Players) != 1 || de.Players[0] != 12) {
+				t.Errorf("lateRule = %#v, want it to name club player 12", err)
+			}
+		})
+	}
+	if err := lateAnswer(arbiter.LateRequest{Name: "Nuovo, Uno", Status: arbiter.LatePending}); err != nil {
+		t.Errorf("answering a pending request: %v", err)
+	}
+	if err := lateAnswer(arbiter.LateRequest{Name: "Nuovo, Uno", Status: arbiter.LateRefused}); !errors.Is(err, ErrConflict) || err.Error() != "the request of Nuovo, Uno was refused already" {
+		t.Errorf("answering a refused request: %v", err)
+	}
+}
