@@ -2,6 +2,7 @@ package desk
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -109,5 +110,72 @@ func TestLateRule(t *testing.T) {
 	}
 	if err := lateAnswer(arbiter.LateRequest{Name: "Nuovo, Uno", Status: arbiter.LateRefused}); !errors.Is(err, ErrConflict) || err.Error() != "the request of Nuovo, Uno was refused already" {
 		t.Errorf("answering a refused request: %v", err)
+	}
+}
+
+func TestPresenceRule(t *testing.T) {
+	tour := arbiter.Tournament{Name: "Presence", Rounds: 3}
+	ann := arbiter.Entry{PN: 1, Player: arbiter.Player{Name: "Ann"}, Status: arbiter.Active}
+	gone := arbiter.Entry{PN: 3, Player: arbiter.Player{Name: "Cid"}, Status: arbiter.Withdrawn, WithdrawnFrom: 2}
+	next := func(paired int) store.PresenceFacts {
+		return store.PresenceFacts{Tournament: tour, Entry: ann, Paired: paired, Round: paired + 1}
+	}
+	tests := []struct {
+		name string
+		mark string
+		f    store.PresenceFacts
+		want store.PresencePlan
+		kind error
+		msg  string
+	}{
+		{"here", arbiter.Here, next(1), store.PresencePlan{}, nil, ""},
+		{"here again", arbiter.Here, func() store.PresenceFacts { f := next(1); f.HereFrom = 2; return f }(), store.PresencePlan{Nothing: true}, nil, ""},
+		{"skip", arbiter.Skip, next(1), store.PresencePlan{Bye: arbiter.HalfBye, HereNext: true}, nil, ""},
+		{"leave", arbiter.Leave, next(1), store.PresencePlan{}, nil, ""},
+		{"skip the last round", arbiter.Skip, next(2), store.PresencePlan{}, ErrConflict,
+			"round 3 is the last round: no bye on request in the last round (the tournament's regulation); ask the arbiter"},
+		{"skip twice", arbiter.Skip, func() store.PresenceFacts { f := next(1); f.Requested = arbiter.ZeroBye; return f }(), store.PresencePlan{}, ErrConflict,
+			"Ann does not play round 2 already (Z)"},
+		{"here after leaving", arbiter.Here, func() store.PresenceFacts { f := next(1); f.Entry = gone; return f }(), store.PresencePlan{}, ErrConflict,
+			"Cid left the tournament from round 2: only the organizer can bring them back"},
+		{"every round paired", arbiter.Here, next(3), store.PresencePlan{}, ErrConflict,
+			"every round of Presence is paired: there is no next round to be present for"},
+		{"leave before round 1", arbiter.Leave, next(0), store.PresencePlan{}, ErrConflict,
+			"round 1 is not paired yet: tell the organizer, who takes the entry of Ann back"},
+		{"unknown kind", "maybe", next(1), store.PresencePlan{}, ErrInvalid, `a presence mark is here, skip or leave, not "maybe"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := presenceRule(tc.mark, tc.f)
+			if got != tc.want || tc.kind == nil && err != nil || tc.kind != nil && (!errors.Is(err, tc.kind) || err.Error() != tc.msg) {
+				t.Errorf("presenceRule = %+v, %v; want %+v, %v %q", got, err, tc.want, tc.kind, tc.msg)
+			}
+		})
+	}
+}
+
+func TestRollOf(t *testing.T) {
+	s := &store.Snapshot{
+		Tournament: arbiter.Tournament{Rounds: 3},
+		Entries: []arbiter.Entry{
+			{PN: 1, Status: arbiter.Active},
+			{PN: 2, Status: arbiter.Active},
+			{PN: 3, Status: arbiter.Withdrawn, WithdrawnFrom: 2},
+			{PN: 4, Status: arbiter.Active, JoinedRound: 3},
+			{PN: 5, Status: arbiter.Active},
+			{PN: 6, Status: arbiter.Active},
+		},
+		Rounds:   []arbiter.Round{{Number: 1}},
+		Requests: []store.Request{{PN: 2, Round: 2, Kind: arbiter.HalfBye}},
+	}
+	marks := []arbiter.PresenceMark{{PN: 6, Kind: arbiter.Here, Round: 3}, {PN: 1, Kind: arbiter.Here, Round: 2}}
+	r := rollOf(store.Presence{Snapshot: s, Required: true, Marks: marks})
+	want := arbiter.Roll{Round: 2, Required: true, Paired: 1, Present: []int{1}, Missing: []int{5, 6}, Skipping: []int{2}, Left: []int{3}, Marks: marks}
+	if fmt.Sprint(r) != fmt.Sprint(want) {
+		t.Errorf("rollOf = %+v, want %+v", r, want)
+	}
+	s.Rounds = append(s.Rounds, arbiter.Round{Number: 2}, arbiter.Round{Number: 3})
+	if r := rollOf(store.Presence{Snapshot: s}); r.Round != 0 || r.Paired != 3 || r.Present != nil || r.Missing != nil {
+		t.Errorf("rollOf with every round paired = %+v, want no round to call", r)
 	}
 }

@@ -83,52 +83,34 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// Roll returns who is present for the next round of tournament tid.
-func (db *DB) Roll(ctx context.Context, tid int64) (arbiter.Roll, error) {
-	var r arbiter.Roll
+// Presence is the presence of a tournament as stored at one moment, read
+// in one transaction, for the desk to draw up the roll of the next round
+// (who is present, missing, skipping, gone).
+type Presence struct {
+	Snapshot *Snapshot
+	Required bool                   // the tournament pairs only the players present
+	Marks    []arbiter.PresenceMark // the marks standing, the latest first
+	LeftOut  []arbiter.LeftOut      // the byes of the last round paired but the pairing-allocated one
+}
+
+// Presence returns the presence of tournament tid.
+func (db *DB) Presence(ctx context.Context, tid int64) (Presence, error) {
+	var p Presence
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		s, err := loadSnapshot(ctx, tx, tid)
-		if err != nil {
+		var err error
+		if p.Snapshot, err = loadSnapshot(ctx, tx, tid); err != nil {
 			return err
 		}
-		if r.Required, err = presenceRequired(ctx, tx, tid); err != nil {
+		if p.Required, err = presenceRequired(ctx, tx, tid); err != nil {
 			return err
 		}
-		if r.Marks, err = presenceMarks(ctx, tx, tid); err != nil {
+		if p.Marks, err = presenceMarks(ctx, tx, tid); err != nil {
 			return err
 		}
-		n := s.Next()
-		r.Paired = n - 1
-		if r.LeftOut, err = leftOut(ctx, tx, tid, r.Paired); err != nil {
-			return err
-		}
-		if n > s.Tournament.Rounds {
-			return nil
-		}
-		r.Round = n
-		here := map[int]bool{}
-		for _, m := range r.Marks {
-			if m.Kind == arbiter.Here && m.Round <= n {
-				here[m.PN] = true
-			}
-		}
-		for _, e := range s.Entries {
-			switch {
-			case e.Status == arbiter.Withdrawn && e.WithdrawnFrom <= n:
-				r.Left = append(r.Left, e.PN)
-			case !e.Plays(n):
-				// joins later: not on this round's roll
-			case s.Request(e.PN, n) != arbiter.NoBye:
-				r.Skipping = append(r.Skipping, e.PN)
-			case here[e.PN]:
-				r.Present = append(r.Present, e.PN)
-			default:
-				r.Missing = append(r.Missing, e.PN)
-			}
-		}
-		return nil
+		p.LeftOut, err = leftOut(ctx, tx, tid, len(p.Snapshot.Rounds))
+		return err
 	})
-	return r, err
+	return p, err
 }
 
 // PresenceMarks returns the presence marks standing of tournament tid,
@@ -186,21 +168,43 @@ func presenceMarks(ctx context.Context, q queryer, tid int64) ([]arbiter.Presenc
 	return out, rows.Err()
 }
 
+// PresenceFacts are what the store reads, inside the transaction of a
+// presence mark, for the desk's rule (PresenceRule) to decide on it.
+type PresenceFacts struct {
+	Tournament arbiter.Tournament
+	Entry      arbiter.Entry
+	Paired     int             // the last round paired
+	Round      int             // the next round to pair, Paired+1
+	HereFrom   int             // the round the player is present from, 0 if not marked present
+	Requested  arbiter.ByeKind // the bye the player asked for (or was given at check-in) in Round
+}
+
+// PresencePlan is what the desk's rule makes of a presence mark, for the
+// store to write: Nothing (a mark already standing: nothing is written
+// or logged), the bye of a Skip, and HereNext, present again from the
+// round after Round.
+type PresencePlan struct {
+	Nothing  bool
+	Bye      arbiter.ByeKind
+	HereNext bool
+}
+
+// PresenceRule is the desk's rule of a presence mark of kind (Here, Skip
+// or Leave), run inside the transaction of the mark on the facts read
+// there: a plan, or a refusal that leaves the file as it was.
+type PresenceRule func(kind string, f PresenceFacts) (PresencePlan, error)
+
 // MarkPresence records a presence mark of kind (Here, Skip, Leave) for
 // the player of tournament tid with pairing number pn, for the next round
-// to pair, in one transaction logged as the context's origin's (WithOrigin) (phone: said from the
-// player's own phone). Skip asks for a bye as player bye does (a
-// half-point bye, worth the tournament's requested-bye value) and keeps
-// the player present from the round after; Leave withdraws the player
-// from the next round on as player withdraw does. Refused: a round that
-// is already paired (every round paired), a player who left, a bye in
-// the last round, leaving before round 1 is paired (the organizer takes
-// the entry back then). Here for a player present already changes
-// nothing and logs nothing.
-func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, phone bool) (arbiter.PresenceMark, error) {
+// to pair, as rule, the desk's, plans it, in one transaction logged as
+// the context's origin's (WithOrigin; phone: said from the player's own
+// phone). Here marks the player present from the round on; Skip asks
+// for the plan's bye as player bye does; Leave withdraws the player from
+// the next round on as player withdraw does.
+func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, phone bool, rule PresenceRule) (arbiter.PresenceMark, error) {
 	var m arbiter.PresenceMark
 	err := db.write(ctx, func(tx *sql.Tx) (err error) {
-		m, err = db.markPresence(ctx, tx, tid, pn, kind, phone)
+		m, err = db.markPresence(ctx, tx, tid, pn, kind, phone, rule)
 		return err
 	})
 	return m, err
@@ -209,12 +213,12 @@ func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, 
 // MarkHere records that the players of tournament tid with pairing
 // numbers pns are here from the next round on, all in one transaction
 // (the organizer's check-in of a tournament that requires presence).
-func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int) ([]arbiter.PresenceMark, error) {
+func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, rule PresenceRule) ([]arbiter.PresenceMark, error) {
 	var ms []arbiter.PresenceMark
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		ms = ms[:0]
 		for _, pn := range pns {
-			m, err := db.markPresence(ctx, tx, tid, pn, arbiter.Here, false)
+			m, err := db.markPresence(ctx, tx, tid, pn, arbiter.Here, false, rule)
 			if err != nil {
 				return err
 			}
@@ -227,77 +231,64 @@ func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int) ([]arbiter.Pre
 
 // markPresence is MarkPresence inside tx. An origin without Who is the
 // context's actor (WithActor).
-func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, phone bool) (arbiter.PresenceMark, error) {
+func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, phone bool, rule PresenceRule) (arbiter.PresenceMark, error) {
 	o := OriginOf(ctx)
 	if o.Who != "" {
 		ctx = WithOrigin(ctx, arbiter.Origin{Who: strings.TrimSpace(o.Who + " " + o.From()), IP: o.IP, Device: o.Device})
 	}
 	m := arbiter.PresenceMark{PN: pn, Kind: kind, Who: db.actor(ctx), IP: o.IP, Device: o.Device, Phone: phone}
 	err := func() error {
-		t, err := loadTournament(ctx, tx, tid)
-		if err != nil {
+		var f PresenceFacts
+		var err error
+		if f.Tournament, err = loadTournament(ctx, tx, tid); err != nil {
 			return err
 		}
 		id, err := entryID(ctx, tx, tid, pn)
 		if err != nil {
 			return err
 		}
-		e, err := entryByPlayer(ctx, tx, tid, id)
+		if f.Entry, err = entryByPlayer(ctx, tx, tid, id); err != nil {
+			return err
+		}
+		m.Name = f.Entry.Player.Name
+		if f.Paired, err = pairedRounds(ctx, tx, tid); err != nil {
+			return err
+		}
+		n := f.Paired + 1
+		f.Round, m.Round = n, n
+		err = tx.QueryRowContext(ctx, `SELECT round FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&f.HereFrom)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("read presence: %w", err)
+		}
+		f.Requested = requested(ctx, tx, tid, id, n)
+		plan, err := rule(kind, f)
 		if err != nil {
 			return err
 		}
-		m.Name = e.Player.Name
-		paired, err := pairedRounds(ctx, tx, tid)
-		if err != nil {
-			return err
-		}
-		n := paired + 1
-		m.Round = n
-		switch {
-		case n > t.Rounds:
-			return conflict("every round of %s is paired: there is no next round to be present for", t.Name)
-		case e.Status == arbiter.Withdrawn:
-			return conflict("%s left the tournament from round %d: only the organizer can bring them back (arbiter player return)", e.Player.Name, e.WithdrawnFrom)
+		if plan.Nothing {
+			if kind == arbiter.Here && f.HereFrom > 0 {
+				m.Round = f.HereFrom
+			}
+			return nil
 		}
 		stamp := db.stamp()
 		m.At, _ = time.Parse(time.RFC3339, stamp)
+		e := f.Entry
 		switch kind {
 		case arbiter.Here:
-			var from int
-			err := tx.QueryRowContext(ctx, `SELECT round FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&from)
-			if err == nil {
-				m.Round = from
-				return nil // present already
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("read presence: %w", err)
-			}
 			if err := db.logEvent(ctx, tx, tid, ActHere, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "", fmt.Sprintf("present from round %d", n)); err != nil {
 				return err
 			}
 		case arbiter.Skip:
-			// A bye on request is not granted in the last round: the
-			// regulations decide which byes a player may ask for (FIDE
-			// C.04.2 leaves requested byes to them), and the last round,
-			// which decides the prizes, is played by everyone still in.
-			if n == t.Rounds {
-				return conflict("round %d is the last round: no bye on request in the last round (the tournament's regulation); ask the arbiter", n)
-			}
-			if k := requested(ctx, tx, tid, id, n); k != arbiter.NoBye {
-				return conflict("%s does not play round %d already (%s)", e.Player.Name, n, k)
-			}
-			if err := db.requestBye(ctx, tx, tid, id, n, arbiter.HalfBye); err != nil {
+			if err := db.requestBye(ctx, tx, tid, id, n, plan.Bye); err != nil {
 				return err
 			}
 		case arbiter.Leave:
-			if paired == 0 {
-				return conflict("round 1 is not paired yet: tell the organizer, who takes the entry of %s back", e.Player.Name)
-			}
 			if _, _, err := db.withdraw(ctx, tx, tid, id, n); err != nil {
 				return err
 			}
 		default:
-			return invalid("a presence mark is here, skip or leave, not %q", kind)
+			return fmt.Errorf("store: no presence mark %q", kind)
 		}
 		if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM events`).Scan(&m.Event); err != nil {
 			return err
@@ -305,14 +296,8 @@ func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, k
 		if err := insertMark(ctx, tx, tid, id, kind, n, stamp, m); err != nil {
 			return err
 		}
-		if kind == arbiter.Skip && n < t.Rounds {
-			// Who skips one round is at the club for the next.
-			var x int
-			err := tx.QueryRowContext(ctx, `SELECT 1 FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&x)
-			if errors.Is(err, sql.ErrNoRows) {
-				return insertMark(ctx, tx, tid, id, arbiter.Here, n+1, stamp, m)
-			}
-			return err
+		if plan.HereNext && f.HereFrom == 0 {
+			return insertMark(ctx, tx, tid, id, arbiter.Here, n+1, stamp, m)
 		}
 		return nil
 	}()
