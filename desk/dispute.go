@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -615,6 +616,34 @@ func suggest(cvs ...*ClaimVerdict) arbiter.Result {
 	return arbiter.NoResult
 }
 
+// validClaim refuses a claim the desk cannot judge: an unknown kind,
+// whose flag fell missing from a flag-fall claim or given with another,
+// and evidence too long to be a game or a position.
+func validClaim(c arbiter.Claim) error {
+	switch {
+	case !slices.Contains(arbiter.ClaimKinds(), c.Kind):
+		return refuse(ErrInvalid, "claim", "refuse.claim.kind", "Kind", c.Kind)
+	case c.Kind == arbiter.ClaimFlag && c.Flag != arbiter.White && c.Flag != arbiter.Black && c.Flag != arbiter.BothFlags:
+		return refuse(ErrInvalid, "claim", "refuse.claim.whose-flag")
+	case c.Kind != arbiter.ClaimFlag && c.Flag != arbiter.NoColour:
+		return refuse(ErrInvalid, "claim", "refuse.claim.flag-only")
+	case len(c.Moves) > 20000:
+		return refuse(ErrInvalid, "moves", "refuse.claim.moves-long", "Length", len(c.Moves))
+	case len(c.FEN) > 100:
+		return refuse(ErrInvalid, "position", "refuse.claim.fen-long", "Length", len(c.FEN))
+	}
+	return nil
+}
+
+// claimBoard is the desk's store.BoardRule of claims: a claim goes with
+// a dispute.
+func claimBoard(c arbiter.BoardCode) error {
+	if c.Report == nil || c.Report.Status != arbiter.Disputed {
+		return refuse(ErrConflict, "board", "refuse.claim.no-dispute", "Board", c.Board)
+	}
+	return nil
+}
+
 // AddClaim records a claim on the disputed report of the board of token,
 // by the player in.Proof proves (their own PIN, or their phone signed
 // in), within the limits of wrong PINs; their earlier claim is replaced
@@ -631,7 +660,11 @@ func (e *Evening) AddClaim(ctx context.Context, token string, in arbiter.ClaimIn
 	if in.Kind != arbiter.ClaimFlag {
 		in.Flag = arbiter.NoColour
 	}
-	cl, err := e.d.db.AddClaim(ctx, token, in.Proof, prover(actClaim), arbiter.Claim{Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}, e.limits)
+	c := arbiter.Claim{Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}
+	if err := validClaim(c); err != nil {
+		return arbiter.Claim{}, err
+	}
+	cl, err := e.d.db.AddClaim(ctx, token, in.Proof, prover(actClaim), c, e.limits, claimBoard)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}

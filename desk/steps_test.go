@@ -3,6 +3,7 @@ package desk
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -177,5 +178,35 @@ func TestRollOf(t *testing.T) {
 	s.Rounds = append(s.Rounds, arbiter.Round{Number: 2}, arbiter.Round{Number: 3})
 	if r := rollOf(store.Presence{Snapshot: s}); r.Round != 0 || r.Paired != 3 || r.Present != nil || r.Missing != nil {
 		t.Errorf("rollOf with every round paired = %+v, want no round to call", r)
+	}
+}
+
+func TestValidClaim(t *testing.T) {
+	tests := []struct {
+		c   arbiter.Claim
+		msg string
+	}{
+		{arbiter.Claim{Kind: arbiter.ClaimCheckmate}, ""},
+		{arbiter.Claim{Kind: arbiter.ClaimFlag, Flag: arbiter.BothFlags}, ""},
+		{arbiter.Claim{Kind: "resigned"}, `unknown claim "resigned": pick one of checkmate, stalemate, flag, illegal, threefold, fifty, agreement`},
+		{arbiter.Claim{Kind: arbiter.ClaimFlag}, "say whose flag fell: White's, Black's or both"},
+		{arbiter.Claim{Kind: arbiter.ClaimFifty, Flag: arbiter.White}, "whose flag fell goes only with a flag-fall claim"},
+		{arbiter.Claim{Kind: arbiter.ClaimIllegal, Moves: strings.Repeat("e4 ", 7000)}, "the moves are too long: 21000 characters, at most 20000"},
+		{arbiter.Claim{Kind: arbiter.ClaimStalemate, FEN: strings.Repeat("8/", 60)}, "the position is too long: 120 characters, at most 100 for a FEN"},
+	}
+	for _, tc := range tests {
+		err := validClaim(tc.c)
+		if tc.msg == "" && err != nil || tc.msg != "" && (err == nil || err.Error() != tc.msg || !errors.Is(err, ErrInvalid)) {
+			t.Errorf("validClaim(%s) = %v, want %q", tc.c.Kind, err, tc.msg)
+		}
+	}
+	disputed := &arbiter.WebReport{Status: arbiter.Disputed}
+	if err := claimBoard(arbiter.BoardCode{Board: 2, Report: disputed}); err != nil {
+		t.Errorf("a claim on a disputed board: %v", err)
+	}
+	for _, rep := range []*arbiter.WebReport{nil, {Status: arbiter.Reported}} {
+		if err := claimBoard(arbiter.BoardCode{Board: 2, Report: rep}); !errors.Is(err, ErrConflict) || err.Error() != "board 2 has no disputed result: a claim goes with a dispute" {
+			t.Errorf("a claim on board %+v: %v", rep, err)
+		}
 	}
 }

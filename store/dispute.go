@@ -21,51 +21,30 @@ const (
 	ActRuling = "result.ruling" // the organizer's ruling on a disputed report
 )
 
-func validClaim(c arbiter.Claim) error {
-	known := false
-	for _, k := range arbiter.ClaimKinds() {
-		known = known || k == c.Kind
-	}
-	switch {
-	case !known:
-		return invalid("unknown claim %q: pick one of checkmate, stalemate, flag, illegal, threefold, fifty, agreement", c.Kind)
-	case c.Seat != arbiter.White && c.Seat != arbiter.Black:
-		return invalid("say whether you played White or Black")
-	case c.Kind == arbiter.ClaimFlag && c.Flag != arbiter.White && c.Flag != arbiter.Black && c.Flag != arbiter.BothFlags:
-		return invalid("say whose flag fell: White's, Black's or both")
-	case c.Kind != arbiter.ClaimFlag && c.Flag != arbiter.NoColour:
-		return invalid("whose flag fell goes only with a flag-fall claim")
-	case len(c.Moves) > 20000:
-		return invalid("the moves are too long: %d characters, at most 20000", len(c.Moves))
-	case len(c.FEN) > 100:
-		return invalid("the position is too long: %d characters, at most 100 for a FEN", len(c.FEN))
-	}
-	return nil
-}
+// BoardRule is the desk's rule of what may be done on board c as stored
+// when a write reaches it, run inside the transaction of the write: an
+// error refuses the write before any PIN is compared.
+type BoardRule func(c arbiter.BoardCode) error
 
 // AddClaim records claim c on the disputed report of the board whose
 // code is token, made by the player whose seat prove finds p proves
 // (their own PIN, or a phone signed in as them; the wrong PINs counted
 // within the limits l): the claim's seat is the one proven, whatever
 // c.Seat says. It replaces that player's earlier claim (which is kept,
-// marked replaced), with its event. The caller has checked the evidence.
-// A board whose report is not disputed refuses (ErrConflict); a refused
-// proof changes nothing but the count of wrong PINs (prove's refusal, or
-// ErrLocked).
-func (db *DB) AddClaim(ctx context.Context, token string, p arbiter.Proof, prove Prove, c arbiter.Claim, l arbiter.PINLimits) (arbiter.Claim, error) {
+// marked replaced), with its event. The caller has checked the claim
+// and its evidence; rule, the desk's, says whether the board takes a
+// claim (a disputed one); a refused proof changes nothing but the count
+// of wrong PINs (prove's refusal, or ErrLocked).
+func (db *DB) AddClaim(ctx context.Context, token string, p arbiter.Proof, prove Prove, c arbiter.Claim, l arbiter.PINLimits, rule BoardRule) (arbiter.Claim, error) {
 	o := OriginOf(ctx)
-	c.Seat = arbiter.White // proven below
-	if err := validClaim(c); err != nil {
-		return c, err
-	}
 	var refused error
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		bc, err := boardByToken(ctx, tx, token)
 		if err != nil {
 			return err
 		}
-		if bc.Report == nil || bc.Report.Status != arbiter.Disputed {
-			return conflict("board %d has no disputed result: a claim goes with a dispute", bc.Board)
+		if err := rule(bc); err != nil {
+			return err
 		}
 		seat, no, err := db.proveSeat(ctx, tx, bc, p, prove, l, o.IP)
 		if err != nil {

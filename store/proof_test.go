@@ -94,11 +94,11 @@ func TestClaimSeatProven(t *testing.T) {
 	if _, err := db.Confirm(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, steps, arbiter.Draw, nil, limits); err != nil {
 		t.Fatal(err)
 	}
-	cl, err := db.AddClaim(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimAgreement}, limits)
+	cl, err := db.AddClaim(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimAgreement}, limits, disputedOnly)
 	if err != nil || cl.Seat != arbiter.White {
 		t.Fatalf("White's PIN claiming as Black = %+v, %v; want White's claim", cl, err)
 	}
-	if _, err := db.AddClaim(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: "9999x"}, byPIN, arbiter.Claim{Kind: arbiter.ClaimAgreement}, limits); !errors.Is(err, ErrWrongPIN) {
+	if _, err := db.AddClaim(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: "9999x"}, byPIN, arbiter.Claim{Kind: arbiter.ClaimAgreement}, limits, disputedOnly); !errors.Is(err, ErrWrongPIN) {
 		t.Errorf("a claim with a wrong PIN = %v, want ErrWrongPIN", err)
 	}
 	cs, err := db.Claims(ctx, tid, cl.ReportID)
@@ -374,6 +374,15 @@ func steps(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm b
 func stillOpen(rep arbiter.WebReport) error {
 	if !rep.Open() {
 		return &InputError{Kind: ErrConflict, Msg: "closed"}
+	}
+	return nil
+}
+
+// disputedOnly stands in for the desk's rule of claims: a claim goes with
+// a dispute.
+func disputedOnly(c arbiter.BoardCode) error {
+	if c.Report == nil || c.Report.Status != arbiter.Disputed {
+		return &InputError{Kind: ErrConflict, Msg: "no dispute"}
 	}
 	return nil
 }
