@@ -477,7 +477,7 @@ func (e *evening) remove() (string, error) {
 	if en == nil {
 		return "player remove (nobody)", nil
 	}
-	if s.OnlyOpenRound(en.PN) > 0 || e.rng.IntN(4) == 0 {
+	if OnlyOpenRound(s, en.PN) > 0 || e.rng.IntN(4) == 0 {
 		_, _, err := e.d.RemovePairAgain(e.ctx, e.tid, en.Player.ID)
 		return fmt.Sprintf("player remove %d --pair-again", en.PN), err
 	}

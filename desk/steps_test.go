@@ -210,3 +210,93 @@ func TestValidClaim(t *testing.T) {
 		}
 	}
 }
+
+func TestReturnRule(t *testing.T) {
+	seven := arbiter.Tournament{Rounds: 7}
+	half := arbiter.Tournament{Rounds: 7, AbsentValue: arbiter.Half}
+	gone := arbiter.Entry{Player: arbiter.Player{Name: "Rossi"}, Status: arbiter.Withdrawn, WithdrawnFrom: 2}
+	in := arbiter.Entry{Player: arbiter.Player{Name: "Rossi"}}
+	tests := []struct {
+		name     string
+		t        arbiter.Tournament
+		e        arbiter.Entry
+		paired   int
+		from     int
+		wantFrom int
+		wantKind arbiter.ByeKind
+		kind     error
+		msg      string
+	}{
+		{"next round", seven, gone, 3, 0, 4, arbiter.ZeroBye, nil, ""},
+		{"a later round", seven, gone, 3, 6, 6, arbiter.ZeroBye, nil, ""},
+		{"the last round", seven, gone, 3, 7, 7, arbiter.ZeroBye, nil, ""},
+		{"half a point for an absence", half, gone, 3, 0, 4, arbiter.HalfBye, nil, ""},
+		{"before round 1", seven, gone, 0, 0, 1, arbiter.ZeroBye, nil, ""},
+		{"still in", seven, in, 3, 0, 0, 0, ErrConflict, "Rossi has not withdrawn: there is nothing to return from"},
+		{"a round paired", seven, gone, 3, 3, 0, 0, ErrConflict, "round 3 is already paired: Rossi can return from round 4"},
+		{"past the end", seven, gone, 3, 8, 0, 0, ErrInvalid, "the tournament has 7 rounds: Rossi cannot return from round 8"},
+		{"every round paired", seven, gone, 7, 0, 0, 0, ErrInvalid, "the tournament has 7 rounds: Rossi cannot return from round 8"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			from, kind, err := returnRule(tc.t, tc.e, tc.paired, tc.from)
+			if tc.kind == nil {
+				if err != nil || from != tc.wantFrom || kind != tc.wantKind {
+					t.Errorf("returnRule = %d, %s, %v; want %d, %s", from, kind, err, tc.wantFrom, tc.wantKind)
+				}
+				return
+			}
+			if !errors.Is(err, tc.kind) || err.Error() != tc.msg {
+				t.Errorf("returnRule = %d, %s, %v; want %v %q", from, kind, err, tc.kind, tc.msg)
+			}
+		})
+	}
+}
+
+func TestRemoveRule(t *testing.T) {
+	e := arbiter.Entry{Player: arbiter.Player{Name: "Rossi"}}
+	tests := []struct {
+		boards, byes int
+		msg          string
+	}{
+		{0, 0, ""},
+		{1, 0, "Rossi is in the rounds paired of this tournament (1 board, 0 byes), which stay as they are"},
+		{0, 1, "Rossi is in the rounds paired of this tournament (0 boards, 1 bye), which stay as they are"},
+		{3, 2, "Rossi is in the rounds paired of this tournament (3 boards, 2 byes), which stay as they are"},
+	}
+	for _, tc := range tests {
+		err := removeRule(e, tc.boards, tc.byes)
+		if tc.msg == "" && err != nil || tc.msg != "" && (err == nil || err.Error() != tc.msg || !errors.Is(err, ErrPlayed) || !errors.Is(err, ErrConflict)) {
+			t.Errorf("removeRule(%d boards, %d byes) = %v, want %q", tc.boards, tc.byes, err, tc.msg)
+		}
+	}
+}
+
+func TestOnlyOpenRound(t *testing.T) {
+	round1 := arbiter.Round{Number: 1, Boards: []arbiter.Board{{Number: 1, White: 1, Black: 3}, {Number: 2, White: 4, Black: 2}},
+		Byes: []arbiter.Bye{{PN: 5, Kind: arbiter.PAB}, {PN: 6, Kind: arbiter.ZeroBye}, {PN: 7, Kind: arbiter.HalfBye}}}
+	played := round1
+	played.Boards = []arbiter.Board{{Number: 1, White: 1, Black: 3, Result: arbiter.Draw}, {Number: 2, White: 4, Black: 2}}
+	round2 := arbiter.Round{Number: 2, Boards: []arbiter.Board{{Number: 1, White: 8, Black: 1}}}
+	tests := []struct {
+		name   string
+		rounds []arbiter.Round
+		pn     int
+		want   int
+	}{
+		{"no round paired", nil, 1, 0},
+		{"a board of the open round", []arbiter.Round{round1}, 1, 1},
+		{"the pairing-allocated bye", []arbiter.Round{round1}, 5, 1},
+		{"a half-point bye asked for", []arbiter.Round{round1}, 7, 1},
+		{"an absence is no part", []arbiter.Round{round1}, 6, 0},
+		{"not in any round", []arbiter.Round{round1}, 8, 0},
+		{"a round with a result", []arbiter.Round{played}, 2, 0},
+		{"an earlier round played", []arbiter.Round{round1, round2}, 1, 0},
+		{"only the last round", []arbiter.Round{round1, round2}, 8, 2},
+	}
+	for _, tc := range tests {
+		if got := OnlyOpenRound(&Snapshot{Rounds: tc.rounds}, tc.pn); got != tc.want {
+			t.Errorf("%s: OnlyOpenRound(%d) = %d, want %d", tc.name, tc.pn, got, tc.want)
+		}
+	}
+}
