@@ -179,10 +179,19 @@ func (d *Desk) RemovePairAgain(ctx context.Context, tid, id int64) (arbiter.Entr
 }
 
 // RemoveRosterPlayer takes player id out of the club roster: only one
-// entered in no tournament.
+// entered in no tournament (rosterRule).
 func (d *Desk) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player, error) {
-	p, err := d.db.RemoveRosterPlayer(ctx, id)
+	p, err := d.db.RemoveRosterPlayer(ctx, id, rosterRule)
 	return p, inputErr("player", err)
+}
+
+// rosterRule is the desk's store.RosterRule: a player entered in a
+// tournament stays in the roster, which that tournament's entries name.
+func rosterRule(p arbiter.Player, in store.Entered) error {
+	if in.PN != 0 {
+		return refuse(ErrConflict, "player", "refuse.roster.entered", "Name", p.Name, "Tournament", in.Tournament, "PN", in.PN)
+	}
+	return nil
 }
 
 // RemoveGames takes the games attached to board b of round n (0: the last

@@ -300,3 +300,14 @@ func TestOnlyOpenRound(t *testing.T) {
 		}
 	}
 }
+
+func TestRosterRule(t *testing.T) {
+	p := arbiter.Player{Name: "Rossi"}
+	if err := rosterRule(p, store.Entered{}); err != nil {
+		t.Errorf("rosterRule of a player entered nowhere = %v", err)
+	}
+	err := rosterRule(p, store.Entered{Tournament: "Autumn Open", PN: 4})
+	if !errors.Is(err, ErrConflict) || err.Error() != "Rossi is entered in Autumn Open as player 4: a player entered in a tournament stays in the roster" {
+		t.Errorf("rosterRule of a player entered = %v", err)
+	}
+}

@@ -215,24 +215,40 @@ func (db *DB) RemovePairAgain(ctx context.Context, tid, id int64, rule RemoveRul
 	return e, out, err
 }
 
-// RemoveRosterPlayer takes player id out of the club roster: only a
-// player entered in no tournament.
-func (db *DB) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player, error) {
+// RosterRule is the desk's rule of taking player p out of the club
+// roster, run inside the transaction of the removal: in is where p is
+// entered, the first tournament by ID with p's pairing number in it, the
+// zero Entered when p is entered nowhere.
+type RosterRule func(p arbiter.Player, in Entered) error
+
+// Entered is a tournament a player is entered in: its name and the
+// player's pairing number there.
+type Entered struct {
+	Tournament string
+	PN         int
+}
+
+// RemoveRosterPlayer takes player id out of the club roster, unless rule,
+// the desk's, refuses it; a player entered in a tournament stays, whatever
+// the rule says.
+func (db *DB) RemoveRosterPlayer(ctx context.Context, id int64, rule RosterRule) (arbiter.Player, error) {
 	var p arbiter.Player
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
 		if p, err = loadPlayer(ctx, tx, id); err != nil {
 			return err
 		}
-		var name string
-		var pn int
+		var in Entered
 		err = tx.QueryRowContext(ctx, `SELECT t.name, e.pn FROM entries e JOIN tournaments t ON t.id = e.tournament_id
-			WHERE e.player_id = ? ORDER BY t.id LIMIT 1`, id).Scan(&name, &pn)
-		if err == nil {
-			return conflict("%s is entered in %s as player %d: a player entered in a tournament stays in the roster", p.Name, name, pn)
-		}
-		if err != sql.ErrNoRows {
+			WHERE e.player_id = ? ORDER BY t.id LIMIT 1`, id).Scan(&in.Tournament, &in.PN)
+		if err != nil && err != sql.ErrNoRows {
 			return fmt.Errorf("remove %s: %w", p.Name, err)
+		}
+		if err := rule(p, in); err != nil {
+			return err
+		}
+		if in.PN != 0 {
+			return fmt.Errorf("store: %s is entered in %s and cannot leave the roster", p.Name, in.Tournament)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE id = ?`, id); err != nil {
 			return fmt.Errorf("remove %s: %w", p.Name, err)

@@ -182,3 +182,42 @@ func TestReturnKeepsIntegrity(t *testing.T) {
 		t.Errorf("the rule was asked with rounds, paired, from = %v, want [7 2 0]", asked)
 	}
 }
+
+// TestRemoveRosterPlayer: the rule is asked with where the player is
+// entered; a player the rule refuses, or one entered in a tournament
+// whatever the rule says, stays, and nothing changes; one entered
+// nowhere leaves the roster.
+func TestRemoveRosterPlayer(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tour := newTournament(t, db, "Autumn Open", 3)
+	rows, err := db.ImportRoster(ctx, "club.csv", []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Esposito, Gina"}}}, AddOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	free := rows[0].Player.ID
+	entered := playerID(t, db, tour.ID, 2)
+	var asked []Entered
+	let := func(p arbiter.Player, in Entered) error { asked = append(asked, in); return nil }
+	refused := errors.New("refused")
+	before := dump(t, db)
+	if _, err := db.RemoveRosterPlayer(ctx, free, func(arbiter.Player, Entered) error { return refused }); !errors.Is(err, refused) {
+		t.Errorf("RemoveRosterPlayer refused by the rule = %v, want the rule's refusal", err)
+	}
+	if _, err := db.RemoveRosterPlayer(ctx, entered, let); err == nil {
+		t.Errorf("a player entered in %s left the roster", tour.Name)
+	}
+	if after := dump(t, db); after != before {
+		t.Fatalf("a refused RemoveRosterPlayer changed the database:\n%s", diffLines(before, after))
+	}
+	p, err := db.RemoveRosterPlayer(ctx, free, let)
+	if err != nil || p.Name != "Esposito, Gina" {
+		t.Fatalf("RemoveRosterPlayer of a player entered nowhere = %+v, %v", p, err)
+	}
+	if want := []Entered{{"Autumn Open", 2}, {}}; len(asked) != 2 || asked[0] != want[0] || asked[1] != want[1] {
+		t.Errorf("the rule was asked with %v, want %v", asked, want)
+	}
+	if _, err := db.RemoveRosterPlayer(ctx, free, let); !errors.Is(err, ErrNotFound) {
+		t.Errorf("removing a player twice = %v, want ErrNotFound", err)
+	}
+}
