@@ -77,3 +77,14 @@ func proveSeat(c arbiter.BoardCode, pin string, session int, a act) (arbiter.Col
 func samePIN(typed, own string) bool {
 	return own != "" && subtle.ConstantTimeCompare([]byte(typed), []byte(own)) == 1
 }
+
+// signInRule is the desk's store.SignInRule: a phone signs in as player
+// pn with that player's own PIN alone; any other, a PIN of the opponent
+// included, is wrong (ErrWrongPIN, counted), and so is any PIN for a
+// player who has none.
+func signInRule(pn int, pin, own string) error {
+	if !samePIN(pin, own) {
+		return refuse(ErrWrongPIN, "pin", "refuse.pin.wrong-player", "PN", pn)
+	}
+	return nil
+}

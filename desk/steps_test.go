@@ -311,3 +311,24 @@ func TestRosterRule(t *testing.T) {
 		t.Errorf("rosterRule of a player entered = %v", err)
 	}
 }
+
+func TestSignInRule(t *testing.T) {
+	tests := []struct {
+		pin, own string
+		ok       bool
+	}{
+		{"4821", "4821", true},
+		{"4822", "4821", false},
+		{"482", "4821", false},
+		{"", "4821", false},
+		{"", "", false},
+		{"4821", "", false},
+	}
+	for _, tc := range tests {
+		err := signInRule(3, tc.pin, tc.own)
+		if tc.ok && err != nil || !tc.ok && (!errors.Is(err, ErrWrongPIN) ||
+			err.Error() != "wrong PIN for player 3: type the PIN on your own card, or the one you were given when you entered") {
+			t.Errorf("signInRule(%q, own %q) = %v, want ok %v", tc.pin, tc.own, err, tc.ok)
+		}
+	}
+}

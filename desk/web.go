@@ -308,9 +308,10 @@ func (d *Desk) PlayerPINs(ctx context.Context, tid int64) (map[int]string, error
 // SignIn signs a phone in as the player with pairing number pn, who typed
 // pin, their own PIN, within the limits of wrong PINs; it returns the
 // session's secret for the phone to keep, good for SessionLength. A
-// wrong PIN returns ErrWrongPIN and counts; ErrLocked while too many did.
+// wrong PIN returns ErrWrongPIN and counts (signInRule); ErrLocked while
+// too many did.
 func (e *Evening) SignIn(ctx context.Context, pn int, pin string) (string, error) {
-	secret, err := e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits)
+	secret, err := e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits, signInRule)
 	return secret, inputErr("pin", err)
 }
 

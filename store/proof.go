@@ -243,13 +243,21 @@ func sessionPlayer(ctx context.Context, q queryer, tid int64, secret string, now
 // a new session ends the oldest beyond it.
 const MaxSessions = 4
 
+// SignInRule is the desk's rule of a sign-in, run inside its
+// transaction: whether pin, typed (spaces trimmed) for the player with
+// pairing number pn, proves that player, whose own PIN is own ("" for a
+// player without one). A refusal of kind ErrWrongPIN is counted against
+// the limits, in the same transaction.
+type SignInRule func(pn int, pin, own string) error
+
 // SignIn starts a session of the player of tournament tid with pairing
-// number pn on a phone that typed pin, the player's own PIN, checked
-// within the limits l as a board's PINs are (per address and player). It
-// returns the session's secret, for the phone to keep; the session lapses
-// after ttl. A wrong PIN returns ErrWrongPIN and is counted; ErrLocked
-// (a *LockedError) while too many were.
-func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl time.Duration, l arbiter.PINLimits) (string, error) {
+// number pn on a phone that typed pin, which rule, the desk's, checks
+// against the player's own PIN within the limits l, as a board's PINs are
+// (per address and player). It returns the session's secret, for the
+// phone to keep; the session lapses after ttl. The rule's refusal is
+// returned, and counted when it is ErrWrongPIN; ErrLocked (a
+// *LockedError) while too many were.
+func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl time.Duration, l arbiter.PINLimits, rule SignInRule) (string, error) {
 	o := OriginOf(ctx)
 	var secret string
 	var refused error
@@ -272,9 +280,15 @@ func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl tim
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("read the PIN: %w", err)
 		}
+		if no := rule(pn, strings.TrimSpace(pin), stored); no != nil {
+			refused = no
+			if errors.Is(no, ErrWrongPIN) {
+				return db.pinFailed(ctx, tx, l, ss)
+			}
+			return nil
+		}
 		if !samePIN(strings.TrimSpace(pin), stored) {
-			refused = &InputError{Kind: ErrWrongPIN, Msg: fmt.Sprintf("wrong PIN for player %d: type the PIN on your own card, or the one you were given when you entered", pn)}
-			return db.pinFailed(ctx, tx, l, ss)
+			return fmt.Errorf("store: a PIN that is not player %d's was let through", pn)
 		}
 		if secret, err = newSecret(); err != nil {
 			return err

@@ -22,12 +22,12 @@ func TestSeatProven(t *testing.T) {
 	tid, codes := publishedRound(t, db)
 	c := codes[1] // 1 (White) - 3 (Black)
 	o := arbiter.Origin{Who: "web", IP: "10.0.0.7"}
-	whiteSession, err := db.SignIn(WithOrigin(ctx, o), tid, c.White, c.WhitePIN, time.Hour, limits)
+	whiteSession, err := db.SignIn(WithOrigin(ctx, o), tid, c.White, c.WhitePIN, time.Hour, limits, ownPIN)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Player 4 plays board 2.
-	otherSession, err := db.SignIn(WithOrigin(ctx, o), tid, 4, codes[2].WhitePIN, time.Hour, limits)
+	otherSession, err := db.SignIn(WithOrigin(ctx, o), tid, 4, codes[2].WhitePIN, time.Hour, limits, ownPIN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestPINScopes(t *testing.T) {
 					if right {
 						pin = codes[2].BlackPIN
 					}
-					_, err := db.SignIn(WithOrigin(ctx, o), tid, 2, pin, time.Hour, tt.limits)
+					_, err := db.SignIn(WithOrigin(ctx, o), tid, 2, pin, time.Hour, tt.limits, ownPIN)
 					return err
 				}
 				c := codes[a.board]
@@ -266,10 +266,10 @@ func TestSessions(t *testing.T) {
 	db := mustOpenPath(t, path)
 	tid, codes := publishedRound(t, db)
 	o := arbiter.Origin{Who: "web", IP: "10.0.0.5", Device: "phone"}
-	if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].BlackPIN, time.Hour, limits); !errors.Is(err, ErrWrongPIN) {
+	if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].BlackPIN, time.Hour, limits, ownPIN); !errors.Is(err, ErrWrongPIN) {
 		t.Errorf("signing in as 1 with 3's PIN = %v, want ErrWrongPIN", err)
 	}
-	secret, err := db.SignIn(WithOrigin(ctx, o), tid, 1, " "+codes[1].WhitePIN+" ", time.Hour, limits)
+	secret, err := db.SignIn(WithOrigin(ctx, o), tid, 1, " "+codes[1].WhitePIN+" ", time.Hour, limits, ownPIN)
 	if err != nil || len(secret) != 48 {
 		t.Fatalf("SignIn = %q, %v", secret, err)
 	}
@@ -311,7 +311,7 @@ func TestSessions(t *testing.T) {
 	// oldest.
 	var phones []string
 	for range MaxSessions + 1 {
-		s, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].WhitePIN, time.Hour, limits)
+		s, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].WhitePIN, time.Hour, limits, ownPIN)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,6 +344,15 @@ func byPIN(c arbiter.BoardCode, pin string, session int) (arbiter.Colour, error)
 		return arbiter.Black, nil
 	}
 	return 0, &InputError{Kind: ErrWrongSeat, Msg: "another board's player"}
+}
+
+// ownPIN is the SignInRule of the store's tests: the player's own PIN
+// (desk.signInRule is the desk's).
+func ownPIN(pn int, pin, own string) error {
+	if own == "" || pin != own {
+		return &InputError{Kind: ErrWrongPIN, Msg: "wrong PIN"}
+	}
+	return nil
 }
 
 // steps stands in for the desk's state machine of reports (desk's
@@ -385,4 +394,42 @@ func disputedOnly(c arbiter.BoardCode) error {
 		return &InputError{Kind: ErrConflict, Msg: "no dispute"}
 	}
 	return nil
+}
+
+// TestSignInRule: the rule is asked with the PIN typed, trimmed, and the
+// player's own; its refusal of a wrong PIN is counted toward the lock-out,
+// any other refusal is not, and a rule that lets a wrong PIN through
+// signs no one in.
+func TestSignInRule(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tid, codes := publishedRound(t, db)
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.7"}
+	tight := arbiter.PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 2}
+	var asked [2]string
+	other := errors.New("closed")
+	for range 3 {
+		_, err := db.SignIn(WithOrigin(ctx, o), tid, 1, " 12 ", time.Hour, tight, func(pn int, pin, own string) error {
+			asked = [2]string{pin, own}
+			return other
+		})
+		if !errors.Is(err, other) {
+			t.Fatalf("SignIn refused by the rule = %v, want its refusal", err)
+		}
+	}
+	if asked != [2]string{"12", codes[1].WhitePIN} {
+		t.Errorf("the rule was asked with %q, want the PIN trimmed and player 1's own", asked)
+	}
+	let := func(int, string, string) error { return nil }
+	if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, "0000x", time.Hour, tight, let); err == nil || errors.Is(err, ErrWrongPIN) {
+		t.Errorf("a wrong PIN let through by the rule = %v, want the store's own refusal", err)
+	}
+	for range 2 {
+		if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, "0000x", time.Hour, tight, ownPIN); !errors.Is(err, ErrWrongPIN) {
+			t.Fatalf("a wrong PIN = %v, want ErrWrongPIN", err)
+		}
+	}
+	if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].WhitePIN, time.Hour, tight, ownPIN); !errors.Is(err, ErrLocked) {
+		t.Errorf("the right PIN after two wrong ones counted = %v, want ErrLocked", err)
+	}
 }
