@@ -13,21 +13,22 @@
 // arbiter.Claim, arbiter.LateRequest, arbiter.PresenceMark, ...); the
 // read models of a tournament (Snapshot, RoundDetail, Pairing, Event,
 // ...) are still the store's, under the desk's names (types.go). Either
-// way the front ends need no import of the store. A rule that depends
-// on what is stored when the write happens is the desk's function, handed
-// to the store and run inside the write's transaction on the facts the
-// store reads there: the judge of a result (a store.Judge), the steps of
-// a report from the board (reportStep, openStep), which seat a PIN or a
-// phone proves (proveSeat), what a claim needs (claimBoard), the late
-// entries from the phones (lateRule, lateAnswer), the presence marks
-// (presenceRule), a player's return (returnRule), an entry or a roster
-// player taken out (removeRule, rosterRule) and whether the last round is
-// paired again without them (OnlyOpenRound). The roll of the next round
-// is the desk's too (rollOf), drawn from the presence the store reads.
-// The store keeps only checks of integrity of its own beneath them,
-// errors no front end words. Refusals that the store still writes itself
-// (registration, rounds, a tournament's settings, wrong PINs) cross the
-// desk's boundary as *Error with their English Msg and no catalog Text.
+// way the front ends need no import of the store. A rule that depends on
+// what is stored when the write happens is the desk's function, handed to
+// the store and run inside the write's transaction on the facts the store
+// reads there: the judge of a result (a store.Judge), the steps of a
+// report from the board (reportStep, openStep), which seat a PIN or a
+// phone proves (proveSeat), which PIN signs a phone in (signInRule), what
+// a claim needs (claimBoard), the late entries from the phones (lateRule,
+// lateAnswer), the presence marks (presenceRule), a player's return
+// (returnRule), an entry or a roster player taken out (removeRule,
+// rosterRule) and whether the last round is paired again without them
+// (OnlyOpenRound). The roll of the next round is the desk's too (rollOf),
+// drawn from the presence the store reads. The store keeps only checks of
+// integrity of its own beneath them, errors no front end words. Refusals
+// that the store still writes itself (registration, rounds, a
+// tournament's settings) cross the desk's boundary as *Error with their
+// English Msg and no catalog Text.
 //
 // # Concurrency
 //

@@ -5,16 +5,17 @@
 //
 // It stores; the desk (package desk) decides the evening. A write whose
 // rule depends on what is stored takes the desk's rule as a function
-// (Judge, ReportStep, OpenStep, Prove, BoardRule, LateRule, LateAnswer,
-// PresenceRule, ReturnRule, RemoveRule, RosterRule, PairAgain) and runs
-// it inside its transaction on the facts it reads there, so that nothing
-// changes between the decision and the write. Beneath the rule the store
-// checks only that what it writes holds together (no player back into a
-// round paired, no entry with games removed), with plain errors no front
-// end words. The players' PINs are still made here (PlayerPIN: four
-// random digits, none shared in a tournament), the wrong ones counted
-// against the desk's limits (arbiter.PINLimits). Who acts comes with
-// the context (WithOrigin, WithActor) and is logged with each event.
+// (Judge, ReportStep, OpenStep, Prove, SignInRule, BoardRule, LateRule,
+// LateAnswer, PresenceRule, ReturnRule, RemoveRule, RosterRule,
+// PairAgain) and runs it inside its transaction on the facts it reads
+// there, so that nothing changes between the decision and the write.
+// Beneath the rule the store checks only that what it writes holds
+// together (no player back into a round paired, no entry with games
+// removed), with plain errors no front end words. The players' PINs are
+// still made here (PlayerPIN: four random digits, none shared in a
+// tournament), the wrong ones counted against the desk's limits
+// (arbiter.PINLimits). Who acts comes with the context (WithOrigin,
+// WithActor) and is logged with each event.
 //
 // OpenMode opens a database to read (ReadOnly: nothing is written, so a
 // write-protected file or folder will do), to write (ReadWrite) or to make
