@@ -59,3 +59,27 @@ func TestCLIUsesDesk(t *testing.T) {
 		t.Errorf("cmd/arbiter imports %v, not the desk", imports)
 	}
 }
+
+// TestWebUsesDesk keeps the server of the evening a front end, as the
+// command line is: it parses forms, calls the desk through its Evening
+// and renders. It decides no rule, so it reaches neither the database nor
+// the packages that hold the rules (pairing, games, tie-breaks, the Laws
+// of chess), its tests included.
+func TestWebUsesDesk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-f", `{{join .Imports " "}} {{join .TestImports " "}}`, "./web").Output()
+	if err != nil {
+		t.Fatalf("go list ./web: %v", err)
+	}
+	const mod = "github.com/labyrinth-chess/arbiter/"
+	forbidden := []string{mod + "store", mod + "pairing", mod + "games", mod + "tiebreak", mod + "rules", "database/sql", "modernc.org/sqlite"}
+	for _, imp := range strings.Fields(string(out)) {
+		for _, f := range forbidden {
+			if imp == f || strings.HasPrefix(imp, f+"/") {
+				t.Errorf("web imports %s: go through the desk", imp)
+			}
+		}
+	}
+}

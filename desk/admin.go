@@ -84,10 +84,10 @@ func (d *Desk) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt Ad
 	var a Added
 	var err error
 	if opt.SurnameFirst, err = d.surnameFirst(ctx, tid); err != nil {
-		return a, err
+		return a, inputErr("tournament", err)
 	}
 	if err := d.clubSeed(ctx, tid, &opt); err != nil {
-		return a, err
+		return a, inputErr("tournament", err)
 	}
 	a, err = d.db.AddEntry(ctx, tid, p, opt)
 	return a, inputErr("player", err)
@@ -97,10 +97,10 @@ func (d *Desk) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt Ad
 func (d *Desk) Import(ctx context.Context, tid int64, source string, rows []ImportRow, opt AddOptions) ([]Added, error) {
 	var err error
 	if opt.SurnameFirst, err = d.surnameFirst(ctx, tid); err != nil {
-		return nil, err
+		return nil, inputErr("tournament", err)
 	}
 	if err := d.clubSeed(ctx, tid, &opt); err != nil {
-		return nil, err
+		return nil, inputErr("tournament", err)
 	}
 	a, err := d.db.Import(ctx, tid, source, rows, opt)
 	return a, inputErr("player", err)

@@ -1,6 +1,10 @@
 package desk
 
-import "context"
+import (
+	"context"
+
+	"github.com/labyrinth-chess/arbiter"
+)
 
 // What the organizer's console in the browser reads besides the use
 // cases every front end shares.
@@ -13,6 +17,6 @@ func (d *Desk) LastEvent(ctx context.Context) (int64, error) { return d.db.LastE
 // Reports returns every result reported from the boards of round n,
 // oldest first: the state of each board at a glance (reported,
 // disputed, confirmed).
-func (e *Evening) Reports(ctx context.Context, n int) ([]WebReport, error) {
+func (e *Evening) Reports(ctx context.Context, n int) ([]arbiter.WebReport, error) {
 	return e.d.db.Reports(ctx, e.tid, n)
 }

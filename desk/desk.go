@@ -55,12 +55,22 @@ func (d *Desk) Close() error { return d.db.Close() }
 // Path returns the file the database was opened from.
 func (d *Desk) Path() string { return d.db.Path() }
 
-// WithActor returns a context whose changes the event log records as made
-// by who. Every call carries its own actor: many people can share one
-// Desk.
+// WithOrigin returns a context whose changes the event log records as
+// made by o: o.Who, and where from for a phone (o.IP, o.Device). It is
+// the one way to say who acts: every call carries its own origin, so
+// many people can share one Desk, and no use case takes a who argument.
+func WithOrigin(ctx context.Context, o arbiter.Origin) context.Context {
+	return store.WithOrigin(ctx, o)
+}
+
+// WithActor is WithOrigin for a person named who: the organizer at the
+// command line or at the organizer's page.
 func WithActor(ctx context.Context, who string) context.Context {
 	return store.WithActor(ctx, who)
 }
+
+// OriginOf returns the origin ctx carries, the zero Origin for none.
+func OriginOf(ctx context.Context) arbiter.Origin { return store.OriginOf(ctx) }
 
 // resolve returns the tournament ref names (a name or an ID), or the
 // current one for "". Errors are *Error with Input "tournament".

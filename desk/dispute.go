@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,30 +28,45 @@ import (
 // settings of the moment (edition of the Laws, pace); the claim is stored
 // as the player typed it.
 
-// The values of disputes.
-type (
-	Claim        = store.Claim
-	Ruling       = store.Ruling
-	Verdict      = store.Verdict
-	ClaimVerdict = store.ClaimVerdict
-	Dispute      = store.Dispute
-	ClaimInput   = store.ClaimInput
-)
+// Verdict is the Laws' answer to a claim.
+type Verdict struct {
+	// Result is the result the Laws give on the evidence; NoResult when
+	// they give none (a claim not borne out, or one the arbiter settles
+	// otherwise, such as a first illegal move).
+	Result arbiter.Result
+	// Article is the article applied, "art. 5.1.1".
+	Article string
+	// Text says the verdict in words, with the article.
+	Text phrase.Text
+	// Short names the ground of the result for a ruling: "checkmate,
+	// art. 5.1.1".
+	Short phrase.Text
+	// Flagged says the evidence does not bear the claim out: a claimed
+	// mate that is not mate, a repetition that did not occur.
+	Flagged bool
+	// Unchecked says no moves or position were given: Result is the
+	// claim's, if it is true.
+	Unchecked bool
+}
 
-// Claim kinds.
-const (
-	ClaimCheckmate = store.ClaimCheckmate
-	ClaimStalemate = store.ClaimStalemate
-	ClaimFlag      = store.ClaimFlag
-	ClaimIllegal   = store.ClaimIllegal
-	ClaimThreefold = store.ClaimThreefold
-	ClaimFifty     = store.ClaimFifty
-	ClaimAgreement = store.ClaimAgreement
-	BothFlags      = store.BothFlags
-)
+// ClaimVerdict is a claim with its verdict.
+type ClaimVerdict struct {
+	Claim   arbiter.Claim
+	Verdict Verdict
+	Err     error // the evidence stored cannot be read any more
+}
 
-// ClaimKinds lists the claim kinds in the order a form offers them.
-func ClaimKinds() []string { return store.ClaimKinds() }
+// Dispute is a disputed report with the players' claims judged.
+type Dispute struct {
+	Report arbiter.WebReport
+	// White and Black are each player's claim that counts; nil if none.
+	White, Black *ClaimVerdict
+	// Replaced are the claims later ones replaced, oldest first.
+	Replaced []arbiter.Claim
+	// Suggested is the result the verdicts give, to preselect:
+	// NoResult when they give none or disagree.
+	Suggested arbiter.Result
+}
 
 // ErrEvidence: the moves or the position of a claim cannot be read
 // (ErrInvalid).
@@ -232,7 +248,7 @@ func ended(e ending, claimed bool) Verdict {
 // t with evidence ev (ParseEvidence of the claim's moves and FEN). When
 // both the moves and a position are given, the moves count, and the
 // verdict says so if the position is not the one they reach.
-func JudgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
+func JudgeClaim(t arbiter.Tournament, c arbiter.Claim, ev Evidence) Verdict {
 	v := judgeClaim(t, c, ev)
 	if ev.Game != nil && ev.Position != nil {
 		if fv := rules.Check(ev.Game, rules.Options{}); fv.Legal() && !samePosition(fv.Final, *ev.Position) {
@@ -249,23 +265,23 @@ func samePosition(a, b rules.Position) bool {
 	return fa[0] == fb[0] && fa[1] == fb[1]
 }
 
-func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
+func judgeClaim(t arbiter.Tournament, c arbiter.Claim, ev Evidence) Verdict {
 	lang := letters(t)
 	e := endOf(ev, lang)
 	short := func(art string) phrase.Text {
 		return phrase.New("dispute.s", "What", phrase.New("dispute.kind-"+c.Kind), "Art", art)
 	}
-	if e.v != nil && !e.v.Legal() && c.Kind != ClaimIllegal {
+	if e.v != nil && !e.v.Legal() && c.Kind != arbiter.ClaimIllegal {
 		return illegalVerdict(t, e, true)
 	}
 	switch c.Kind {
-	case ClaimIllegal:
+	case arbiter.ClaimIllegal:
 		if e.v == nil {
 			art := rules.Cite("7.5")
 			return Verdict{Article: art, Unchecked: true, Text: phrase.New("dispute.v-illegal-nomoves", "Art", art), Short: short(art)}
 		}
 		return illegalVerdict(t, e, false)
-	case ClaimFlag:
+	case arbiter.ClaimFlag:
 		return flagVerdict(t, c, e)
 	}
 	if !e.ok {
@@ -276,7 +292,7 @@ func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 	}
 	turn := e.pos.Turn()
 	switch c.Kind {
-	case ClaimCheckmate:
+	case arbiter.ClaimCheckmate:
 		art := rules.Cite(rules.ArtCheckmate)
 		if e.end.Status == rules.Checkmate {
 			r := winFor(turn.Other())
@@ -285,7 +301,7 @@ func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 		}
 		return Verdict{Article: art, Flagged: true, Short: short(art),
 			Text: phrase.New("dispute.v-notmate", "Where", e.where, "Why", whyNot(e.pos, rules.Checkmate, lang), "Art", art)}
-	case ClaimStalemate:
+	case arbiter.ClaimStalemate:
 		art := rules.Cite(rules.ArtStalemate)
 		if e.end.Status == rules.Stalemate {
 			return Verdict{Result: arbiter.Draw, Article: art, Short: short(art),
@@ -293,7 +309,7 @@ func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 		}
 		return Verdict{Article: art, Flagged: true, Short: short(art),
 			Text: phrase.New("dispute.v-notstalemate", "Where", e.where, "Why", whyNot(e.pos, rules.Stalemate, lang), "Art", art)}
-	case ClaimThreefold:
+	case arbiter.ClaimThreefold:
 		art := rules.Cite(rules.ArtThreefold)
 		if e.v == nil {
 			return Verdict{Article: art, Unchecked: true, Short: short(art), Result: arbiter.Draw,
@@ -329,7 +345,7 @@ func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 		}
 		return Verdict{Article: art, Flagged: true, Short: short(art),
 			Text: phrase.New("dispute.v-norep", "Where", e.where, "Side", side(turn), "Art", art)}
-	case ClaimFifty:
+	case arbiter.ClaimFifty:
 		art := rules.Cite(rules.ArtFiftyMoves)
 		if e.end.Status == rules.SeventyFive {
 			return ended(e, true)
@@ -366,7 +382,7 @@ func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 		}
 		return Verdict{Article: art, Flagged: true, Short: short(art),
 			Text: phrase.New("dispute.v-nofifty", "Where", e.where, "N", e.pos.HalfmoveClock(), "Art", art)}
-	case ClaimAgreement:
+	case arbiter.ClaimAgreement:
 		// Art. 5.2.3: a game is drawn by agreement during the game (the
 		// offer: art. 9.1). What can be checked is that the game was
 		// still going on: the moves legal, no end by itself before.
@@ -380,9 +396,9 @@ func judgeClaim(t arbiter.Tournament, c Claim, ev Evidence) Verdict {
 // statusOf is the end of the game a claim says it reached by itself.
 func statusOf(kind string) rules.Status {
 	switch kind {
-	case ClaimCheckmate:
+	case arbiter.ClaimCheckmate:
 		return rules.Checkmate
-	case ClaimStalemate:
+	case arbiter.ClaimStalemate:
 		return rules.Stalemate
 	}
 	return rules.Ongoing
@@ -421,19 +437,19 @@ func whyNot(p rules.Position, want rules.Status, lang rules.Lang) phrase.Text {
 
 // unchecked is the verdict on a claim without evidence: what it gives if
 // true.
-func unchecked(c Claim, short func(string) phrase.Text) Verdict {
+func unchecked(c arbiter.Claim, short func(string) phrase.Text) Verdict {
 	var art string
 	r := arbiter.NoResult
 	switch c.Kind {
-	case ClaimCheckmate:
+	case arbiter.ClaimCheckmate:
 		art, r = rules.Cite(rules.ArtCheckmate), winFor(toRules(c.Seat))
-	case ClaimStalemate:
+	case arbiter.ClaimStalemate:
 		art, r = rules.Cite(rules.ArtStalemate), arbiter.Draw
-	case ClaimThreefold:
+	case arbiter.ClaimThreefold:
 		art, r = rules.Cite(rules.ArtThreefold), arbiter.Draw
-	case ClaimFifty:
+	case arbiter.ClaimFifty:
 		art, r = rules.Cite(rules.ArtFiftyMoves), arbiter.Draw
-	case ClaimAgreement:
+	case arbiter.ClaimAgreement:
 		art, r = rules.Cite("5.2.3"), arbiter.Draw
 	}
 	return Verdict{Result: r, Article: art, Unchecked: true, Short: short(art),
@@ -443,10 +459,10 @@ func unchecked(c Claim, short func(string) phrase.Text) Verdict {
 // flagVerdict judges a flag fall (art. 6.9) as EnterResult does, by
 // games.Decide: the flag loses, unless the opponent cannot checkmate by
 // any series of legal moves, or the game had ended by itself before.
-func flagVerdict(t arbiter.Tournament, c Claim, e ending) Verdict {
+func flagVerdict(t arbiter.Tournament, c arbiter.Claim, e ending) Verdict {
 	art := rules.Cite(rules.ArtFlagFall)
 	short := phrase.New("dispute.s", "What", phrase.New("dispute.kind-flag"), "Art", art)
-	if c.Flag == BothFlags {
+	if c.Flag == arbiter.BothFlags {
 		d, _ := games.Decide(games.Facts{Laws: t.LawsEdition, Pace: t.Pace, BothFlags: true, Reason: games.ReasonTime, End: e.end})
 		if d.ByItself {
 			return ended(e, false)
@@ -555,7 +571,7 @@ func illegalVerdict(t arbiter.Tournament, e ending, cannotJudge bool) Verdict {
 }
 
 // judgeDispute judges the claims of a report.
-func judgeDispute(t arbiter.Tournament, rep WebReport, cs []Claim) Dispute {
+func judgeDispute(t arbiter.Tournament, rep arbiter.WebReport, cs []arbiter.Claim) Dispute {
 	d := Dispute{Report: rep}
 	for _, c := range cs {
 		if !c.Replaced.IsZero() {
@@ -600,27 +616,59 @@ func suggest(cvs ...*ClaimVerdict) arbiter.Result {
 	return arbiter.NoResult
 }
 
+// validClaim refuses a claim the desk cannot judge: an unknown kind,
+// whose flag fell missing from a flag-fall claim or given with another,
+// and evidence too long to be a game or a position.
+func validClaim(c arbiter.Claim) error {
+	switch {
+	case !slices.Contains(arbiter.ClaimKinds(), c.Kind):
+		return refuse(ErrInvalid, "claim", "refuse.claim.kind", "Kind", c.Kind)
+	case c.Kind == arbiter.ClaimFlag && c.Flag != arbiter.White && c.Flag != arbiter.Black && c.Flag != arbiter.BothFlags:
+		return refuse(ErrInvalid, "claim", "refuse.claim.whose-flag")
+	case c.Kind != arbiter.ClaimFlag && c.Flag != arbiter.NoColour:
+		return refuse(ErrInvalid, "claim", "refuse.claim.flag-only")
+	case len(c.Moves) > 20000:
+		return refuse(ErrInvalid, "moves", "refuse.claim.moves-long", "Length", len(c.Moves))
+	case len(c.FEN) > 100:
+		return refuse(ErrInvalid, "position", "refuse.claim.fen-long", "Length", len(c.FEN))
+	}
+	return nil
+}
+
+// claimBoard is the desk's store.BoardRule of claims: a claim goes with
+// a dispute.
+func claimBoard(c arbiter.BoardCode) error {
+	if c.Report == nil || c.Report.Status != arbiter.Disputed {
+		return refuse(ErrConflict, "board", "refuse.claim.no-dispute", "Board", c.Board)
+	}
+	return nil
+}
+
 // AddClaim records a claim on the disputed report of the board of token,
 // by the player in.Proof proves (their own PIN, or their phone signed
 // in), within the limits of wrong PINs; their earlier claim is replaced
 // and kept. Moves or a FEN that cannot be read are refused (ErrEvidence)
 // with the move number and the text.
-func (e *Evening) AddClaim(ctx context.Context, token string, in ClaimInput, o Origin) (Claim, error) {
+func (e *Evening) AddClaim(ctx context.Context, token string, in arbiter.ClaimInput) (arbiter.Claim, error) {
 	if _, err := e.Board(ctx, token); err != nil {
-		return Claim{}, err
+		return arbiter.Claim{}, err
 	}
 	in.Moves, in.FEN = strings.TrimSpace(in.Moves), strings.TrimSpace(in.FEN)
 	if _, err := ParseEvidence(in.Moves, in.FEN); err != nil {
-		return Claim{}, err
+		return arbiter.Claim{}, err
 	}
-	if in.Kind != ClaimFlag {
+	if in.Kind != arbiter.ClaimFlag {
 		in.Flag = arbiter.NoColour
 	}
-	cl, err := e.d.db.AddClaim(ctx, token, in.Proof, prover(actClaim), Claim{Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}, e.limits, o)
+	c := arbiter.Claim{Kind: in.Kind, Flag: in.Flag, Moves: in.Moves, FEN: in.FEN}
+	if err := validClaim(c); err != nil {
+		return arbiter.Claim{}, err
+	}
+	cl, err := e.d.db.AddClaim(ctx, token, in.Proof, prover(actClaim), c, e.limits, claimBoard)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return cl, err
+	return cl, inputErr("claim", err)
 }
 
 // Dispute returns report id with its claims judged by the Laws under the
@@ -643,7 +691,7 @@ func (e *Evening) Dispute(ctx context.Context, id int64) (Dispute, error) {
 
 // Rulings returns the organizer's rulings on disputed boards whose
 // result stands as ruled.
-func (e *Evening) Rulings(ctx context.Context) ([]Ruling, error) {
+func (e *Evening) Rulings(ctx context.Context) ([]arbiter.Ruling, error) {
 	return e.d.db.Rulings(ctx, e.tid)
 }
 
@@ -665,11 +713,11 @@ func ruling(d Dispute, r arbiter.Result) phrase.Text {
 // rule enters the organizer's result r on disputed report id, judged as
 // Accept judges it, with the ruling's words kept for the players' pages
 // and logged in English.
-func (e *Evening) rule(ctx context.Context, rep WebReport, r arbiter.Result, judge store.Judge, who string) (WebReport, error) {
+func (e *Evening) rule(ctx context.Context, rep arbiter.WebReport, r arbiter.Result, judge store.Judge) (arbiter.WebReport, error) {
 	d, err := e.Dispute(ctx, rep.ID)
 	if err != nil {
 		return rep, err
 	}
 	text := ruling(d, r)
-	return e.d.db.Rule(ctx, e.tid, rep.ID, r, judge, who, text.Stored(), locale.New(locale.English).Word(text))
+	return e.d.db.Rule(ctx, e.tid, rep.ID, r, judge, openStep(true), text.Stored(), locale.New(locale.English).Word(text))
 }

@@ -49,7 +49,7 @@ func TestJudgeClaim(t *testing.T) {
 	tests := []struct {
 		name    string
 		t       arbiter.Tournament
-		claim   Claim
+		claim   arbiter.Claim
 		moves   string
 		fen     string
 		want    arbiter.Result
@@ -57,63 +57,63 @@ func TestJudgeClaim(t *testing.T) {
 		flagged bool
 		text    []string // in the English wording
 	}{
-		{"mate in moves", blitz, Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, scholarsMate, "",
+		{"mate in moves", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimCheckmate}, scholarsMate, "",
 			arbiter.WhiteWins, "art. 5.1.1", false, []string{"the position after 4.Qxf7# is checkmate: 1-0, White wins, art. 5.1.1"}},
-		{"mate in Italian letters", blitz, Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, scholarsMateIT, "",
+		{"mate in Italian letters", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimCheckmate}, scholarsMateIT, "",
 			arbiter.WhiteWins, "art. 5.1.1", false, []string{"is checkmate"}},
-		{"mate claimed, not mate", blitz, Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, notMate, "",
+		{"mate claimed, not mate", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimCheckmate}, notMate, "",
 			arbiter.NoResult, "art. 5.1.1", true, []string{"the position after 3.Qxf7+ is not checkmate: Black can still play 3...Kxf7", "art. 5.1.1"}},
-		{"moves and another position", blitz, Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, scholarsMate, stalemateFEN,
+		{"moves and another position", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimCheckmate}, scholarsMate, stalemateFEN,
 			arbiter.WhiteWins, "art. 5.1.1", false, []string{"is checkmate: 1-0, White wins, art. 5.1.1; the position typed is not the one the moves reach: the moves count"}},
-		{"mate in FEN", blitz, Claim{Seat: arbiter.Black, Kind: ClaimCheckmate}, "", foolsMateFEN,
+		{"mate in FEN", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimCheckmate}, "", foolsMateFEN,
 			arbiter.BlackWins, "art. 5.1.1", false, []string{"the position given is checkmate: 0-1, Black wins"}},
-		{"stalemate", blitz, Claim{Seat: arbiter.Black, Kind: ClaimStalemate}, "", stalemateFEN,
+		{"stalemate", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimStalemate}, "", stalemateFEN,
 			arbiter.Draw, "art. 5.2.1", false, []string{"is stalemate: draw, art. 5.2.1"}},
-		{"stalemate claimed, mate", blitz, Claim{Seat: arbiter.White, Kind: ClaimStalemate}, scholarsMate, "",
+		{"stalemate claimed, mate", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimStalemate}, scholarsMate, "",
 			arbiter.WhiteWins, "art. 5.1.1", true, []string{"the game had already ended by checkmate"}},
-		{"stalemate claimed, moves left", blitz, Claim{Seat: arbiter.White, Kind: ClaimStalemate}, twice, "",
+		{"stalemate claimed, moves left", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimStalemate}, twice, "",
 			arbiter.NoResult, "art. 5.2.1", true, []string{"is not stalemate: White can still play"}},
-		{"flag, opponent can mate", blitz, Claim{Seat: arbiter.White, Kind: ClaimFlag, Flag: arbiter.Black}, "", loneKingFEN,
+		{"flag, opponent can mate", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimFlag, Flag: arbiter.Black}, "", loneKingFEN,
 			arbiter.WhiteWins, "art. 6.9", false, []string{"Black's flag fell and White can still checkmate: 1-0, White wins, art. 6.9"}},
-		{"flag, opponent has a lone king", blitz, Claim{Seat: arbiter.Black, Kind: ClaimFlag, Flag: arbiter.White}, "", loneKingFEN,
+		{"flag, opponent has a lone king", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimFlag, Flag: arbiter.White}, "", loneKingFEN,
 			arbiter.Draw, "art. 6.9", false, []string{"White's flag fell, Black has only a king: draw, art. 6.9"}},
-		{"flag after mate", blitz, Claim{Seat: arbiter.Black, Kind: ClaimFlag, Flag: arbiter.White}, scholarsMate, "",
+		{"flag after mate", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimFlag, Flag: arbiter.White}, scholarsMate, "",
 			arbiter.WhiteWins, "art. 5.1.1", true, []string{"already ended by checkmate"}},
-		{"flag without evidence", blitz, Claim{Seat: arbiter.Black, Kind: ClaimFlag, Flag: arbiter.White}, "", "",
+		{"flag without evidence", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimFlag, Flag: arbiter.White}, "", "",
 			arbiter.BlackWins, "art. 6.9", false, []string{"not checked"}},
-		{"both flags", blitz, Claim{Seat: arbiter.Black, Kind: ClaimFlag, Flag: BothFlags}, "", "",
+		{"both flags", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimFlag, Flag: arbiter.BothFlags}, "", "",
 			arbiter.Draw, "Laws of 2023: no rule for blitz (Guidelines III.2.2), drawn as by the rapidplay rule the Labyrinth regulation adopts", false, []string{"both flags fell"}},
-		{"illegal move, 2023 blitz", blitz, Claim{Seat: arbiter.Black, Kind: ClaimIllegal}, jump, "",
+		{"illegal move, 2023 blitz", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimIllegal}, jump, "",
 			arbiter.NoResult, "art. 7.5.5", false, []string{"move 3 Qxd8+ (White) is illegal", "only a second illegal move loses, art. 7.5.5"}},
-		{"illegal move, 2014 blitz", old, Claim{Seat: arbiter.Black, Kind: ClaimIllegal}, "1. d4 e5 2. Qd3 exd4 3. Qxd8+", "",
+		{"illegal move, 2014 blitz", old, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimIllegal}, "1. d4 e5 2. Qd3 exd4 3. Qxd8+", "",
 			arbiter.BlackWins, "Laws of 2014, art. 7.5 and appendix A.4 (B.4 for blitz)", false, []string{"move 3 Qxd8+ (White) is illegal", "0-1, Black wins"}},
-		{"illegal move, 2014 blitz, played on", old, Claim{Seat: arbiter.Black, Kind: ClaimIllegal}, "1. e4 e5 2. Ke2 Bc5 3. Ke3 Bxe3", "",
+		{"illegal move, 2014 blitz, played on", old, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimIllegal}, "1. e4 e5 2. Ke2 Bc5 3. Ke3 Bxe3", "",
 			arbiter.NoResult, "Laws of 2014, art. 7.5 and appendix A.4 (B.4 for blitz)", true, []string{"move 3 Ke3 (White) is illegal", "Black did not claim it before moving and it stands"}},
-		{"illegal move, 2009 standard", std2009, Claim{Seat: arbiter.Black, Kind: ClaimIllegal}, jump, "",
+		{"illegal move, 2009 standard", std2009, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimIllegal}, jump, "",
 			arbiter.NoResult, "Laws of 2009, art. 7.4", false, []string{"move 3 Qxd8+ (White) is illegal", "the position before it is restored and Black gets extra time, Laws of 2009, art. 7.4"}},
-		{"illegal move claimed, none", blitz, Claim{Seat: arbiter.Black, Kind: ClaimIllegal}, scholarsMate, "",
+		{"illegal move claimed, none", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimIllegal}, scholarsMate, "",
 			arbiter.NoResult, "art. 7.5", true, []string{"every move given is legal"}},
-		{"illegal move spoils a mate claim", blitz, Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, jump, "",
+		{"illegal move spoils a mate claim", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimCheckmate}, jump, "",
 			arbiter.NoResult, "art. 3.5", true, []string{"the claim cannot be checked: move 3 Qxd8+ (White) is illegal"}},
-		{"threefold", blitz, Claim{Seat: arbiter.White, Kind: ClaimThreefold}, threefold, "",
+		{"threefold", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimThreefold}, threefold, "",
 			arbiter.Draw, "art. 9.2", false, []string{"the position after 4...Ng8 has occurred three times with the same player to move (White): draw, art. 9.2"}},
-		{"threefold claimed by the player who made the last move", blitz, Claim{Seat: arbiter.Black, Kind: ClaimThreefold}, threefold, "",
+		{"threefold claimed by the player who made the last move", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimThreefold}, threefold, "",
 			arbiter.Draw, "art. 9.2.1.1", false, []string{"draw, art. 9.2.1.1, if Black, who made the last move, wrote it down and declared the claim before making it"}},
-		{"threefold by declaring a move", blitz, Claim{Seat: arbiter.Black, Kind: ClaimThreefold}, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "",
+		{"threefold by declaring a move", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimThreefold}, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "",
 			arbiter.Draw, "art. 9.2.1.1", false, []string{"Black declares 4...Ng8, after which the position occurs for the third time"}},
-		{"threefold by declaring the opponent's move", blitz, Claim{Seat: arbiter.White, Kind: ClaimThreefold}, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "",
+		{"threefold by declaring the opponent's move", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimThreefold}, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "",
 			arbiter.NoResult, "art. 9.2", true, []string{"the claim is not correct"}},
-		{"threefold claimed, twice", blitz, Claim{Seat: arbiter.White, Kind: ClaimThreefold}, twice, "",
+		{"threefold claimed, twice", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimThreefold}, twice, "",
 			arbiter.NoResult, "art. 9.2", true, []string{"the claim is not correct"}},
-		{"threefold from a position", blitz, Claim{Seat: arbiter.White, Kind: ClaimThreefold}, "", loneKingFEN,
+		{"threefold from a position", blitz, arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimThreefold}, "", loneKingFEN,
 			arbiter.Draw, "art. 9.2", false, []string{"give the moves"}},
-		{"fifty moves by the clock", blitz, Claim{Seat: arbiter.Black, Kind: ClaimFifty}, "", fiftyFEN,
+		{"fifty moves by the clock", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimFifty}, "", fiftyFEN,
 			arbiter.Draw, "art. 9.3", false, []string{"100 half-moves"}},
-		{"fifty moves claimed too early", blitz, Claim{Seat: arbiter.Black, Kind: ClaimFifty}, "", notFiftyFEN,
+		{"fifty moves claimed too early", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimFifty}, "", notFiftyFEN,
 			arbiter.NoResult, "art. 9.3", true, []string{"60 half-moves", "not correct"}},
-		{"agreed draw", blitz, Claim{Seat: arbiter.Black, Kind: ClaimAgreement}, twice, "",
+		{"agreed draw", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimAgreement}, twice, "",
 			arbiter.Draw, "art. 5.2.3", false, []string{"the moves are legal and the game was still going on (the position after 2...Ng8)"}},
-		{"agreed draw after mate", blitz, Claim{Seat: arbiter.Black, Kind: ClaimAgreement}, scholarsMate, "",
+		{"agreed draw after mate", blitz, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimAgreement}, scholarsMate, "",
 			arbiter.WhiteWins, "art. 5.1.1", true, []string{"already ended by checkmate"}},
 	}
 	en := locale.New(locale.English)
@@ -146,15 +146,15 @@ func TestJudgeClaimItalian(t *testing.T) {
 	tour := arbiter.NewTournament("t")
 	tour.Language = "it"
 	tests := []struct {
-		claim      Claim
+		claim      arbiter.Claim
 		moves, fen string
 		want       []string
 	}{
-		{Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, scholarsMate, "", []string{"la posizione dopo 4.Dxf7# è scacco matto: 1-0, vince il Bianco, art. 5.1.1"}},
-		{Claim{Seat: arbiter.White, Kind: ClaimCheckmate}, notMate, "", []string{"non è scacco matto", "3...Rxf7", "art. 5.1.1"}},
-		{Claim{Seat: arbiter.Black, Kind: ClaimStalemate}, "", stalemateFEN, []string{"è stallo: patta, art. 5.2.1"}},
-		{Claim{Seat: arbiter.Black, Kind: ClaimFlag, Flag: arbiter.White}, "", loneKingFEN, []string{"caduta della bandierina del Bianco, il Nero ha solo il re: patta, art. 6.9"}},
-		{Claim{Seat: arbiter.White, Kind: ClaimThreefold}, threefold, "", []string{"tre volte", "patta, art. 9.2"}},
+		{arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimCheckmate}, scholarsMate, "", []string{"la posizione dopo 4.Dxf7# è scacco matto: 1-0, vince il Bianco, art. 5.1.1"}},
+		{arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimCheckmate}, notMate, "", []string{"non è scacco matto", "3...Rxf7", "art. 5.1.1"}},
+		{arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimStalemate}, "", stalemateFEN, []string{"è stallo: patta, art. 5.2.1"}},
+		{arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimFlag, Flag: arbiter.White}, "", loneKingFEN, []string{"caduta della bandierina del Bianco, il Nero ha solo il re: patta, art. 6.9"}},
+		{arbiter.Claim{Seat: arbiter.White, Kind: arbiter.ClaimThreefold}, threefold, "", []string{"tre volte", "patta, art. 9.2"}},
 	}
 	it := locale.New(locale.Italian)
 	for _, tt := range tests {
@@ -217,9 +217,9 @@ func FuzzParseEvidence(f *testing.F) {
 			}
 			return
 		}
-		for _, k := range ClaimKinds() {
-			c := Claim{Seat: arbiter.White, Kind: k}
-			if k == ClaimFlag {
+		for _, k := range arbiter.ClaimKinds() {
+			c := arbiter.Claim{Seat: arbiter.White, Kind: k}
+			if k == arbiter.ClaimFlag {
 				c.Flag = arbiter.Black
 			}
 			v := JudgeClaim(tour, c, ev)
@@ -232,7 +232,7 @@ func FuzzParseEvidence(f *testing.F) {
 
 // disputed opens a tournament of four with round 1 published and board 1
 // disputed: White reported 1-0, Black answered ½-½.
-func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.Context, *Desk, *Evening, BoardCode) {
+func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.Context, *Desk, *Evening, arbiter.BoardCode) {
 	t.Helper()
 	ctx := WithActor(context.Background(), "Marta")
 	d := mustOpen(t)
@@ -248,7 +248,7 @@ func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.C
 		}
 	}
 	mustPair(t, ctx, d)
-	if _, _, err := d.Publish(ctx, tour.ID, 0, "Marta"); err != nil {
+	if _, _, err := d.Publish(WithActor(ctx, "Marta"), tour.ID, 0); err != nil {
 		t.Fatal(err)
 	}
 	ev := d.Evening(tour.ID, 10*time.Minute)
@@ -257,13 +257,13 @@ func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.C
 		t.Fatal(err)
 	}
 	c := codes[1]
-	if _, err := ev.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, arbiter.WhiteWins, Origin{Who: "white"}); err != nil {
+	if _, err := ev.Report(WithOrigin(ctx, arbiter.Origin{Who: "white"}), c.Token, arbiter.Proof{PIN: c.WhitePIN}, arbiter.WhiteWins); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ev.Confirm(ctx, c.Token, Proof{PIN: c.BlackPIN}, arbiter.Draw, Origin{Who: "black"}); err != nil {
+	if _, err := ev.Confirm(WithOrigin(ctx, arbiter.Origin{Who: "black"}), c.Token, arbiter.Proof{PIN: c.BlackPIN}, arbiter.Draw); err != nil {
 		t.Fatal(err)
 	}
-	if c, err = ev.Board(ctx, c.Token); err != nil || c.Report == nil || c.Report.Status != Disputed {
+	if c, err = ev.Board(ctx, c.Token); err != nil || c.Report == nil || c.Report.Status != arbiter.Disputed {
 		t.Fatalf("board 1 = %+v, %v, want a dispute", c.Report, err)
 	}
 	return ctx, d, ev, c
@@ -275,36 +275,36 @@ func disputed(t *testing.T, laws int, pace arbiter.Pace, lang string) (context.C
 func TestDisputeByClaim(t *testing.T) {
 	tests := []struct {
 		name      string
-		white     ClaimInput // White's claim (PIN filled in)
-		black     *ClaimInput
+		white     arbiter.ClaimInput // White's claim (PIN filled in)
+		black     *arbiter.ClaimInput
 		verdict   string // White's verdict, in English
 		flagged   bool
 		suggested arbiter.Result
 		rule      arbiter.Result
 		ruling    string
 	}{
-		{"checkmate", ClaimInput{Kind: ClaimCheckmate, Moves: scholarsMateIT}, &ClaimInput{Kind: ClaimAgreement, Moves: "1. e4 e5"},
+		{"checkmate", arbiter.ClaimInput{Kind: arbiter.ClaimCheckmate, Moves: scholarsMateIT}, &arbiter.ClaimInput{Kind: arbiter.ClaimAgreement, Moves: "1. e4 e5"},
 			"the position after 4.Qxf7# is checkmate: 1-0, White wins, art. 5.1.1", false, arbiter.NoResult, arbiter.WhiteWins,
 			"The arbiter ruled 1-0: checkmate, art. 5.1.1"},
-		{"checkmate claimed, not mate", ClaimInput{Kind: ClaimCheckmate, Moves: notMate}, nil,
+		{"checkmate claimed, not mate", arbiter.ClaimInput{Kind: arbiter.ClaimCheckmate, Moves: notMate}, nil,
 			"the position after 3.Qxf7+ is not checkmate: Black can still play 3...Kxf7, art. 5.1.1", true, arbiter.NoResult, arbiter.Draw,
 			"The arbiter ruled ½-½."},
-		{"stalemate", ClaimInput{Kind: ClaimStalemate, FEN: stalemateFEN}, nil,
+		{"stalemate", arbiter.ClaimInput{Kind: arbiter.ClaimStalemate, FEN: stalemateFEN}, nil,
 			"the position given is stalemate: draw, art. 5.2.1", false, arbiter.Draw, arbiter.Draw,
 			"The arbiter ruled ½-½: stalemate, art. 5.2.1"},
-		{"flag fall, lone king", ClaimInput{Kind: ClaimFlag, Flag: arbiter.Black, FEN: "r7/8/8/4k3/8/8/8/6K1 b - - 0 60"}, nil,
+		{"flag fall, lone king", arbiter.ClaimInput{Kind: arbiter.ClaimFlag, Flag: arbiter.Black, FEN: "r7/8/8/4k3/8/8/8/6K1 b - - 0 60"}, nil,
 			"Black's flag fell, White has only a king: draw, art. 6.9", false, arbiter.Draw, arbiter.Draw,
 			"The arbiter ruled ½-½: flag fall, art. 6.9"},
-		{"illegal move", ClaimInput{Kind: ClaimIllegal, Moves: "1. e4 e5 2. Ke2 Bc5 3. Ke3"}, nil,
+		{"illegal move", arbiter.ClaimInput{Kind: arbiter.ClaimIllegal, Moves: "1. e4 e5 2. Ke2 Bc5 3. Ke3"}, nil,
 			"move 3 Ke3 (White) is illegal: the king would be in check on e3 from the black bishop on c5, art. 3.9; the position before it is restored and Black gets extra time, only a second illegal move loses, art. 7.5.5", false, arbiter.NoResult, arbiter.WhiteWins,
 			"The arbiter ruled 1-0."},
-		{"threefold", ClaimInput{Kind: ClaimThreefold, Moves: threefold}, nil,
+		{"threefold", arbiter.ClaimInput{Kind: arbiter.ClaimThreefold, Moves: threefold}, nil,
 			"has occurred three times with the same player to move (White): draw, art. 9.2", false, arbiter.Draw, arbiter.Draw,
 			"The arbiter ruled ½-½: threefold repetition, art. 9.2"},
-		{"fifty moves", ClaimInput{Kind: ClaimFifty, FEN: fiftyFEN}, nil,
+		{"fifty moves", arbiter.ClaimInput{Kind: arbiter.ClaimFifty, FEN: fiftyFEN}, nil,
 			"the position given counts 100 half-moves without a capture or a pawn move: draw, art. 9.3", false, arbiter.Draw, arbiter.Draw,
 			"The arbiter ruled ½-½: 50-move rule, art. 9.3"},
-		{"agreed draw", ClaimInput{Kind: ClaimAgreement, Moves: twice}, &ClaimInput{Kind: ClaimAgreement},
+		{"agreed draw", arbiter.ClaimInput{Kind: arbiter.ClaimAgreement, Moves: twice}, &arbiter.ClaimInput{Kind: arbiter.ClaimAgreement},
 			"the moves are legal and the game was still going on", false, arbiter.Draw, arbiter.Draw,
 			"The arbiter ruled ½-½: draw by agreement, art. 5.2.3"},
 	}
@@ -313,19 +313,19 @@ func TestDisputeByClaim(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, d, ev, c := disputed(t, 2023, arbiter.Blitz, "")
 			in := tt.white
-			in.Proof = Proof{PIN: c.WhitePIN}
-			if _, err := ev.AddClaim(ctx, c.Token, in, Origin{Who: "white", IP: "10.0.0.7", Device: "phone"}); err != nil {
+			in.Proof = arbiter.Proof{PIN: c.WhitePIN}
+			if _, err := ev.AddClaim(WithOrigin(ctx, arbiter.Origin{Who: "white", IP: "10.0.0.7", Device: "phone"}), c.Token, in); err != nil {
 				t.Fatal(err)
 			}
 			if tt.black != nil {
 				in := *tt.black
 				// Black's phone, signed in, proves Black.
-				session, err := ev.SignIn(ctx, c.Black, c.BlackPIN, Origin{})
+				session, err := ev.SignIn(ctx, c.Black, c.BlackPIN)
 				if err != nil {
 					t.Fatal(err)
 				}
-				in.Proof = Proof{Session: session}
-				if _, err := ev.AddClaim(ctx, c.Token, in, Origin{Who: "black"}); err != nil {
+				in.Proof = arbiter.Proof{Session: session}
+				if _, err := ev.AddClaim(WithOrigin(ctx, arbiter.Origin{Who: "black"}), c.Token, in); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -343,7 +343,7 @@ func TestDisputeByClaim(t *testing.T) {
 			if dp.Suggested != tt.suggested {
 				t.Errorf("suggested = %v, want %v", dp.Suggested, tt.suggested)
 			}
-			if _, err := ev.Accept(ctx, c.Report.ID, tt.rule, "organizer"); err != nil {
+			if _, err := ev.Accept(WithActor(ctx, "organizer"), c.Report.ID, tt.rule); err != nil {
 				t.Fatal(err)
 			}
 			rs, err := ev.Rulings(ctx)
@@ -376,20 +376,20 @@ func TestAddClaimRefusals(t *testing.T) {
 	before, _ := d.Events(ctx, c.TournamentID)
 	tests := []struct {
 		name string
-		in   ClaimInput
+		in   arbiter.ClaimInput
 		kind error
 		msg  string
 	}{
-		{"a PIN no player has", ClaimInput{Proof: Proof{PIN: "99999"}, Kind: ClaimCheckmate}, store.ErrWrongPIN, "wrong PIN"},
-		{"no PIN", ClaimInput{Kind: ClaimCheckmate}, ErrNoProof, "type your PIN"},
-		{"unknown kind", ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: "resign"}, store.ErrInvalid, "unknown claim"},
-		{"flag without whose", ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: ClaimFlag}, store.ErrInvalid, "whose flag"},
-		{"not a move", ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: ClaimCheckmate, Moves: "1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf9"},
+		{"a PIN no player has", arbiter.ClaimInput{Proof: arbiter.Proof{PIN: "99999"}, Kind: arbiter.ClaimCheckmate}, store.ErrWrongPIN, "wrong PIN"},
+		{"no PIN", arbiter.ClaimInput{Kind: arbiter.ClaimCheckmate}, ErrNoProof, "type your PIN"},
+		{"unknown kind", arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.WhitePIN}, Kind: "resign"}, store.ErrInvalid, "unknown claim"},
+		{"flag without whose", arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.WhitePIN}, Kind: arbiter.ClaimFlag}, store.ErrInvalid, "whose flag"},
+		{"not a move", arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.WhitePIN}, Kind: arbiter.ClaimCheckmate, Moves: "1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf9"},
 			ErrInvalid, `move 4: "Dxf9"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ev.AddClaim(ctx, c.Token, tt.in, Origin{})
+			_, err := ev.AddClaim(ctx, c.Token, tt.in)
 			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.msg) {
 				t.Errorf("AddClaim = %v, want %v saying %q", err, tt.kind, tt.msg)
 			}
@@ -400,8 +400,8 @@ func TestAddClaimRefusals(t *testing.T) {
 		t.Errorf("refused claims logged %d events", len(after)-len(before))
 	}
 	// A new claim replaces the player's own, and both stay.
-	for _, k := range []string{ClaimStalemate, ClaimCheckmate} {
-		if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}, Origin{}); err != nil {
+	for _, k := range []string{arbiter.ClaimStalemate, arbiter.ClaimCheckmate} {
+		if _, err := ev.AddClaim(ctx, c.Token, arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -409,17 +409,17 @@ func TestAddClaimRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if dp.White == nil || dp.White.Claim.Kind != ClaimCheckmate || len(dp.Replaced) != 1 || dp.Replaced[0].Kind != ClaimStalemate {
+	if dp.White == nil || dp.White.Claim.Kind != arbiter.ClaimCheckmate || len(dp.Replaced) != 1 || dp.Replaced[0].Kind != arbiter.ClaimStalemate {
 		t.Errorf("after two claims: current %+v, replaced %+v; want checkmate replacing stalemate", dp.White, dp.Replaced)
 	}
 	if dp.Suggested != arbiter.WhiteWins {
 		t.Errorf("suggested = %v, want 1-0 by the mate", dp.Suggested)
 	}
 	// Once ruled, the board takes no claim.
-	if _, err := ev.Accept(ctx, c.Report.ID, arbiter.WhiteWins, "organizer"); err != nil {
+	if _, err := ev.Accept(WithActor(ctx, "organizer"), c.Report.ID, arbiter.WhiteWins); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Proof: Proof{PIN: c.BlackPIN}, Kind: ClaimAgreement}, Origin{}); !errors.Is(err, store.ErrConflict) {
+	if _, err := ev.AddClaim(ctx, c.Token, arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.BlackPIN}, Kind: arbiter.ClaimAgreement}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("claim after the ruling = %v, want a conflict", err)
 	}
 }
@@ -430,8 +430,8 @@ func TestAddClaimRefusals(t *testing.T) {
 func TestDisputeUndo(t *testing.T) {
 	ctx, d, ev, c := disputed(t, 2023, arbiter.Blitz, "")
 	tid := fmt.Sprint(c.TournamentID)
-	for _, k := range []string{ClaimStalemate, ClaimCheckmate} {
-		if _, err := ev.AddClaim(ctx, c.Token, ClaimInput{Proof: Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}, Origin{}); err != nil {
+	for _, k := range []string{arbiter.ClaimStalemate, arbiter.ClaimCheckmate} {
+		if _, err := ev.AddClaim(ctx, c.Token, arbiter.ClaimInput{Proof: arbiter.Proof{PIN: c.WhitePIN}, Kind: k, Moves: scholarsMate}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -439,7 +439,7 @@ func TestDisputeUndo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ev.Accept(ctx, c.Report.ID, arbiter.WhiteWins, "organizer"); err != nil {
+	if _, err := ev.Accept(WithActor(ctx, "organizer"), c.Report.ID, arbiter.WhiteWins); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := d.Undo(ctx, tid, 0, true); err != nil {
@@ -462,7 +462,7 @@ func TestDisputeUndo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if dp.White == nil || dp.White.Claim.Kind != ClaimStalemate || len(dp.Replaced) != 0 {
+	if dp.White == nil || dp.White.Claim.Kind != arbiter.ClaimStalemate || len(dp.Replaced) != 0 {
 		t.Errorf("after undoing the second claim: %+v, replaced %+v; want the stalemate claim counting again", dp.White, dp.Replaced)
 	}
 }

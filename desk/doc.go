@@ -6,6 +6,30 @@
 // transaction of the store: a refused or failed call leaves the database
 // as it was.
 //
+// # Who decides what
+//
+// The values of the evening the desk takes and returns are the root
+// package's (arbiter.Tournament, arbiter.Entry, arbiter.WebReport,
+// arbiter.Claim, arbiter.LateRequest, arbiter.PresenceMark, ...); the
+// read models of a tournament (Snapshot, RoundDetail, Pairing, Event,
+// ...) are still the store's, under the desk's names (types.go). Either
+// way the front ends need no import of the store. A rule that depends on
+// what is stored when the write happens is the desk's function, handed to
+// the store and run inside the write's transaction on the facts the store
+// reads there: the judge of a result (a store.Judge), the steps of a
+// report from the board (reportStep, openStep), which seat a PIN or a
+// phone proves (proveSeat), which PIN signs a phone in (signInRule), what
+// a claim needs (claimBoard), the late entries from the phones (lateRule,
+// lateAnswer), the presence marks (presenceRule), a player's return
+// (returnRule), an entry or a roster player taken out (removeRule,
+// rosterRule) and whether the last round is paired again without them
+// (OnlyOpenRound). The roll of the next round is the desk's too (rollOf),
+// drawn from the presence the store reads. The store keeps only checks of
+// integrity of its own beneath them, errors no front end words. Refusals
+// that the store still writes itself (registration, rounds, a
+// tournament's settings) cross the desk's boundary as *Error with their
+// English Msg and no catalog Text.
+//
 // # Concurrency
 //
 // A Desk is safe for concurrent use by many goroutines. Writes are
@@ -18,17 +42,21 @@
 // there: a result is judged against the board's game in the transaction
 // that writes it; a pairing carries the last event of the log it was
 // computed from and is refused (ErrStale) when the log has moved. Who
-// acts travels with each call's context (WithActor), not with the Desk,
-// so the event log names the right person when many share one Desk.
+// acts travels with each call's context (WithOrigin, or WithActor for a
+// person at the desk), not with the Desk nor as an argument, so the event
+// log names the right person when many share one Desk.
 //
 // # Errors
 //
-// Refusals are *Error values: a kind (ErrNotFound, ErrConflict,
-// ErrInvalid, ErrRefused) a front end branches on or maps to a status
-// code, the input at fault, what is wrong, what to do instead and the
-// FIDE article. They name no command, flag or button: each front end says
-// how to do what Fix says. Narrower kinds (ErrResultEntered, ErrStale,
-// ErrIllegalMove, ...) are wrapped for errors.Is.
+// Refusals are *Error values, the one error type the front ends render:
+// a kind (ErrNotFound, ErrConflict, ErrInvalid, ErrRefused) a front end
+// branches on or maps to a status code, the input at fault, what is
+// wrong, what to do instead and the FIDE article. A refusal the desk
+// words carries it as a message of the catalogs (Text, "refuse." ids),
+// which Words writes in the page's or the command line's language; Msg is
+// the same in English. They name no command, flag or button: each front
+// end says how to do what Fix says. Narrower kinds (ErrResultEntered,
+// ErrStale, ErrIllegalMove, ErrPlayed, ...) are wrapped for errors.Is.
 //
 // # Tournaments
 //

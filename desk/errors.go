@@ -2,9 +2,12 @@ package desk
 
 import (
 	"errors"
+	"time"
 
 	"github.com/labyrinth-chess/arbiter"
 
+	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -70,21 +73,34 @@ var (
 	ErrAlreadyEntered = store.ErrAlreadyEntered
 )
 
-// Error is a refusal a front end can render: what is wrong, which input,
-// what to do instead and the FIDE article, as values. Msg is the whole
-// sentence fragment a user reads ("round 3 has no board 12"); it names no
-// command, flag or button: Fix says in plain words what to do, and each
-// front end says how (a flag, a button).
+// Error is the one error type of a refusal that front ends render: what
+// is wrong, which input, what to do instead and the FIDE article, as
+// values. Msg is the whole sentence fragment a user reads in English
+// ("round 3 has no board 12"); Text, when set, is the same refusal as a
+// message id of the catalogs (locale/*.json, "refuse." ids) with its
+// arguments, for a front end to word in the tournament's language
+// (locale.Localizer.Word). A refusal names no command, flag or button:
+// Fix says in plain words what to do, and each front end says how (a
+// flag, a button). Refusals of the store reach the front ends converted
+// to an *Error at the desk's boundary, with Msg only.
 type Error struct {
 	Kind    error  // ErrNotFound, ErrConflict, ErrInvalid or ErrRefused
-	Input   string // the input at fault: "tournament", "round", "board", "result", "reason", "position", "game", "player", "pairing"
-	Msg     string // what is wrong
+	Input   string // the input at fault: "tournament", "round", "board", "result", "reason", "position", "game", "player", "pairing", "report", "claim", "pin", "request"
+	Msg     string // what is wrong, in English
+	Text    phrase.Text
 	Fix     string // what to do instead, "" when it goes without saying
 	Article string // the article of the FIDE handbook or Laws, "" if none
 	Err     error  // what caused it, if anything: a narrower kind or an error of a lower layer
 	// Stored and Given are the results at odds, when the refusal is about
 	// a result: the one on the board and the one the input gives.
 	Stored, Given arbiter.Result
+	// Retry is how long to wait before trying again, when waiting is
+	// the answer (too many wrong PINs: ErrLocked); 0 otherwise.
+	Retry time.Duration
+	// Players holds the roster IDs the refusal is about, where that helps
+	// a front end suggest what to type (a likely duplicate, an ambiguous
+	// name).
+	Players []int64
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -97,14 +113,70 @@ func (e *Error) Unwrap() []error {
 	return []error{e.Kind, e.Err}
 }
 
-// inputErr marks a refusal of the store as about input, keeping its
-// message and kind; other errors pass unchanged.
+// Words returns the refusal in the language of l: Text worded, or Msg
+// when the refusal has no Text.
+func (e *Error) Words(l *locale.Localizer) string {
+	if e.Text.IsZero() {
+		return e.Msg
+	}
+	return l.Word(e.Text)
+}
+
+// english words the refusals' texts for Msg.
+var english = locale.New(locale.English)
+
+// refuse returns a refusal of kind (one of the kinds above, or a narrower
+// one wrapping it) about input, said by catalog message id with args
+// given as pairs of name and value, as phrase.New takes them.
+func refuse(kind error, input, id string, args ...any) *Error {
+	t := phrase.New(id, args...)
+	e := &Error{Kind: kindOfErr(kind), Input: input, Text: t, Msg: english.Word(t)}
+	if e.Kind != kind {
+		e.Err = kind
+	}
+	return e
+}
+
+// kindOfErr returns the kind among ErrNotFound, ErrConflict, ErrInvalid
+// and ErrRefused that err is or wraps; ErrInvalid for none.
+func kindOfErr(err error) error {
+	for _, k := range []error{ErrNotFound, ErrConflict, ErrInvalid, ErrRefused} {
+		if errors.Is(err, k) {
+			return k
+		}
+	}
+	return ErrInvalid
+}
+
+// colourText is a colour as a phrase, "White" or "Black".
+func colourText(c arbiter.Colour) phrase.Text {
+	if c == arbiter.Black {
+		return phrase.New("colour.black")
+	}
+	return phrase.New("colour.white")
+}
+
+// inputErr converts a refusal of the store to an *Error about input,
+// keeping its message and kind, at the desk's boundary; a lock-out for
+// wrong PINs says how long to wait. Other errors pass unchanged.
 func inputErr(input string, err error) error {
+	var le *store.LockedError
+	if errors.As(err, &le) {
+		e := refuse(ErrLocked, "pin", "refuse.pin.locked", "Minutes", le.Minutes())
+		e.Retry = time.Duration(le.Minutes()) * time.Minute
+		return e
+	}
 	ie, ok := asInput(err)
 	if !ok {
 		return err
 	}
-	return &Error{Kind: kindOf(ie), Input: input, Msg: ie.Msg, Err: err}
+	return &Error{Kind: kindOf(ie), Input: input, Msg: ie.Msg, Err: err, Players: ie.Players}
+}
+
+// deskErr is inputErr passing a value through: return deskErr(v, "board",
+// err) at the boundary of a use case.
+func deskErr[T any](v T, input string, err error) (T, error) {
+	return v, inputErr(input, err)
 }
 
 func kindOf(ie *store.InputError) error {

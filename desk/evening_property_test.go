@@ -477,7 +477,7 @@ func (e *evening) remove() (string, error) {
 	if en == nil {
 		return "player remove (nobody)", nil
 	}
-	if s.OnlyOpenRound(en.PN) > 0 || e.rng.IntN(4) == 0 {
+	if OnlyOpenRound(s, en.PN) > 0 || e.rng.IntN(4) == 0 {
 		_, _, err := e.d.RemovePairAgain(e.ctx, e.tid, en.Player.ID)
 		return fmt.Sprintf("player remove %d --pair-again", en.PN), err
 	}
@@ -655,15 +655,15 @@ func (e *evening) late() (string, error) {
 	if len(q) > 0 && e.rng.IntN(2) == 0 {
 		r := q[e.rng.IntN(len(q))]
 		if e.rng.IntN(4) == 0 {
-			_, err := ev.RefuseLate(e.ctx, r.ID, "Marta")
+			_, err := ev.RefuseLate(WithActor(e.ctx, "Marta"), r.ID)
 			return "late refuse " + r.Name, err
 		}
-		_, err := ev.AcceptLate(e.ctx, r.ID, "Marta")
+		_, err := ev.AcceptLate(WithActor(e.ctx, "Marta"), r.ID)
 		return "late accept " + r.Name, err
 	}
 	e.token++
 	p := e.player()
-	_, err = ev.RequestLate(e.ctx, LateRequest{Name: p.Name, Rating: p.Rating, New: true,
+	_, err = ev.RequestLate(e.ctx, arbiter.LateRequest{Name: p.Name, Rating: p.Rating, New: true,
 		Token: fmt.Sprintf("token-of-the-newcomer-%04d", e.token), Device: fmt.Sprintf("phone %d", e.token)}, e.clock)
 	return "late request " + p.Name, err
 }
@@ -678,9 +678,9 @@ func (e *evening) presence() (string, error) {
 		_, err := e.d.MarkHere(e.ctx, e.tid, []int{en.PN})
 		return fmt.Sprintf("round checkin --here %d", en.PN), err
 	}
-	kinds := []string{Here, Here, Skip, Leave}
+	kinds := []string{arbiter.Here, arbiter.Here, arbiter.Skip, arbiter.Leave}
 	k := kinds[e.rng.IntN(len(kinds))]
-	_, err := e.d.MarkPresence(e.ctx, e.tid, en.PN, k, Origin{Who: "phone"}, e.rng.IntN(2) == 0)
+	_, err := e.d.MarkPresence(WithOrigin(e.ctx, arbiter.Origin{Who: "phone"}), e.tid, en.PN, k, e.rng.IntN(2) == 0)
 	return fmt.Sprintf("presence %d %s", en.PN, k), err
 }
 
@@ -700,7 +700,7 @@ func (e *evening) phoneReport() (string, error) {
 	if len(s.Rounds) == 0 {
 		return "phone report (nothing paired)", nil
 	}
-	if _, err := ev.Publish(e.ctx, "Marta"); err != nil {
+	if _, err := ev.Publish(WithActor(e.ctx, "Marta")); err != nil {
 		return "round publish", err
 	}
 	codes, err := e.d.BoardCodes(e.ctx, e.tid, len(s.Rounds))
@@ -708,7 +708,7 @@ func (e *evening) phoneReport() (string, error) {
 		return "phone report (no board)", err
 	}
 	// Mostly a board still to play.
-	var c BoardCode
+	var c arbiter.BoardCode
 	for _, x := range codes {
 		if c.Token == "" || x.Result == arbiter.NoResult && e.rng.IntN(2) == 0 {
 			c = x
@@ -716,7 +716,7 @@ func (e *evening) phoneReport() (string, error) {
 	}
 	r := eveningResults[e.rng.IntN(3)]
 	what := fmt.Sprintf("phone report board %d %s", c.Board, r)
-	rep, err := ev.Report(e.ctx, c.Token, Proof{PIN: c.WhitePIN}, r, Origin{Who: "phone", IP: "192.168.1.20", Device: "d1"})
+	rep, err := ev.Report(WithOrigin(e.ctx, arbiter.Origin{Who: "phone", IP: "192.168.1.20", Device: "d1"}), c.Token, arbiter.Proof{PIN: c.WhitePIN}, r)
 	if err != nil || e.rng.IntN(4) == 0 {
 		return what, err
 	}
@@ -727,17 +727,17 @@ func (e *evening) phoneReport() (string, error) {
 			confirm = eveningResults[e.rng.IntN(3)] // perhaps a dispute
 		}
 		what += fmt.Sprintf(", confirmed %s", confirm)
-		if rep, err = ev.Confirm(e.ctx, c.Token, Proof{PIN: c.BlackPIN}, confirm, Origin{Who: "phone", IP: "192.168.1.21", Device: "d2"}); err != nil || rep.Status != Disputed {
+		if rep, err = ev.Confirm(WithOrigin(e.ctx, arbiter.Origin{Who: "phone", IP: "192.168.1.21", Device: "d2"}), c.Token, arbiter.Proof{PIN: c.BlackPIN}, confirm); err != nil || rep.Status != arbiter.Disputed {
 			return what, err
 		}
 		ruled := eveningResults[e.rng.IntN(3)]
-		_, err = ev.Accept(e.ctx, rep.ID, ruled, "Marta")
+		_, err = ev.Accept(WithActor(e.ctx, "Marta"), rep.ID, ruled)
 		return what + fmt.Sprintf(", disputed, ruled %s", ruled), err
 	case 2:
-		_, err := ev.Reject(e.ctx, rep.ID, "Marta")
+		_, err := ev.Reject(WithActor(e.ctx, "Marta"), rep.ID)
 		return what + ", rejected", err
 	default:
-		_, err := ev.Accept(e.ctx, rep.ID, arbiter.NoResult, "Marta")
+		_, err := ev.Accept(WithActor(e.ctx, "Marta"), rep.ID, arbiter.NoResult)
 		return what + ", accepted", err
 	}
 }

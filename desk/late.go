@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/text"
 )
 
 // Late entries from the phone: before the cut-off the organizer set, a
@@ -15,34 +17,75 @@ import (
 // accepts the request (the player is entered as AddEntry enters a late
 // entry) or refuses it.
 
-// LateRequest is a newcomer's request to enter, and its answer.
-type LateRequest = store.LateRequest
-
-// The states of a late-entry request.
-const (
-	LatePending  = store.LatePending
-	LateAccepted = store.LateAccepted
-	LateRefused  = store.LateRefused
-)
-
 // Caps on the requests waiting for the organizer: per address, whatever
-// browser it names, and in all.
+// browser it names, and in all, so that a phone, even one that keeps
+// changing its browser's name, cannot bury the queue.
 const (
-	MaxLatePerAddress = store.MaxLatePerAddress
-	MaxLatePending    = store.MaxLatePending
-)
-
-// Why the phone takes no entries (LateWindow.Why).
-const (
-	LateOff    = store.LateOff
-	LatePast   = store.LatePast
-	LateClosed = store.LateClosed
-	LateFull   = store.LateFull
+	MaxLatePerAddress = 3
+	MaxLatePending    = 100
 )
 
 // ErrLateClosed is the kind of error of a request made while the phone
-// takes no entries.
+// takes no entries (ErrConflict).
 var ErrLateClosed = store.ErrLateClosed
+
+// checkLateText refuses what a newcomer may not type: text.CheckName's
+// characters in the name and the club, an empty name, a number for a
+// name, a rating out of range.
+func checkLateText(r arbiter.LateRequest) error {
+	r.Name = strings.TrimSpace(r.Name)
+	if err := text.CheckName("name", r.Name, text.MaxName); err != nil {
+		return &Error{Kind: ErrInvalid, Input: "name", Msg: err.Error(), Err: err}
+	}
+	if err := text.CheckName("club", r.Club, text.MaxClub); err != nil {
+		return &Error{Kind: ErrInvalid, Input: "club", Msg: err.Error(), Err: err}
+	}
+	switch {
+	case r.Name == "":
+		return refuse(ErrInvalid, "name", "refuse.late.no-name")
+	case store.OnlyDigits(r.Name):
+		return refuse(ErrInvalid, "name", "refuse.late.number", "Name", r.Name)
+	case r.Rating < 0 || r.Rating > 3500:
+		return refuse(ErrInvalid, "rating", "refuse.late.rating", "Rating", r.Rating)
+	}
+	return nil
+}
+
+// lateRule is the desk's store.LateRule: the caps on the requests
+// waiting, a newcomer who says they are new may not take a club player's
+// very name (the request would copy that player, arbiter.SameName), and
+// a club player entered already needs no request.
+func lateRule(r arbiter.LateRequest, f store.LateFacts) error {
+	switch {
+	case f.FromAddress >= MaxLatePerAddress:
+		return refuse(ErrConflict, "request", "refuse.late.address", "N", f.FromAddress)
+	case f.Waiting >= MaxLatePending:
+		return refuse(ErrConflict, "request", "refuse.late.queue", "N", f.Waiting)
+	}
+	if r.New {
+		for _, p := range f.Roster {
+			if arbiter.SameName(p.Name, r.Name) {
+				e := refuse(ErrLikelyDuplicate, "name", "refuse.late.club-name", "Name", p.Name)
+				e.Players = []int64{p.ID}
+				return e
+			}
+		}
+	}
+	if f.Player != nil && f.Entered > 0 {
+		e := refuse(ErrAlreadyEntered, "player", "refuse.late.entered", "Name", f.Player.Name, "Tournament", f.Tournament, "PN", f.Entered)
+		e.Players = []int64{f.Player.ID}
+		return e
+	}
+	return nil
+}
+
+// lateAnswer is the desk's store.LateAnswer: a request is answered once.
+func lateAnswer(r arbiter.LateRequest) error {
+	if r.Status != arbiter.LatePending {
+		return refuse(ErrConflict, "request", "refuse.late.answered", "Name", r.Name, "Status", phrase.New("refuse.late.status."+r.Status))
+	}
+	return nil
+}
 
 // The window a time of day given as a cut-off falls in (ParseLateUntil).
 const (
@@ -101,15 +144,12 @@ func (d *Desk) SetLateUntil(ctx context.Context, tid int64, until time.Time) err
 	return inputErr("tournament", d.db.SetLateUntil(ctx, tid, until))
 }
 
-// LateWindow says whether the phone takes entries at a moment.
-type LateWindow = store.LateWindow
-
 // LateWindow says whether a newcomer may ask to enter at now: a cut-off
 // is set and not reached, registration is not closed, and a round is
 // left to pair (the newcomer joins it; the rounds missed score as the
 // tournament says, as for arbiter player add).
-func (e *Evening) LateWindow(ctx context.Context, now time.Time) (LateWindow, error) {
-	var w LateWindow
+func (e *Evening) LateWindow(ctx context.Context, now time.Time) (arbiter.LateWindow, error) {
+	var w arbiter.LateWindow
 	var err error
 	if w.Until, err = e.d.db.LateUntil(ctx, e.tid); err != nil {
 		return w, err
@@ -125,13 +165,13 @@ func (e *Evening) LateWindow(ctx context.Context, now time.Time) (LateWindow, er
 	w.Next = paired + 1
 	switch {
 	case w.Until.IsZero():
-		w.Why = LateOff
+		w.Why = arbiter.LateOff
 	case t.Closed:
-		w.Why = LateClosed
+		w.Why = arbiter.LateClosed
 	case paired >= t.Rounds:
-		w.Why = LateFull
+		w.Why = arbiter.LateFull
 	case !now.Before(w.Until):
-		w.Why = LatePast
+		w.Why = arbiter.LatePast
 	default:
 		w.Open = true
 	}
@@ -147,13 +187,13 @@ func (e *Evening) LateMatches(ctx context.Context, name string) ([]arbiter.Playe
 // RequestLate queues newcomer r's request at now; refused (ErrLateClosed)
 // when the phone takes no entries then, and, for a club that asks for
 // "Surname, Name", a new name typed otherwise.
-func (e *Evening) RequestLate(ctx context.Context, r LateRequest, now time.Time) (LateRequest, error) {
+func (e *Evening) RequestLate(ctx context.Context, r arbiter.LateRequest, now time.Time) (arbiter.LateRequest, error) {
 	w, err := e.LateWindow(ctx, now)
 	if err != nil {
 		return r, err
 	}
 	if !w.Open {
-		return r, &InputError{Kind: ErrLateClosed, Msg: "registration is closed: ask the organizer"}
+		return r, refuse(ErrLateClosed, "request", "refuse.late.closed")
 	}
 	if r.PlayerID == 0 {
 		sf, err := e.d.surnameFirst(ctx, e.tid)
@@ -163,47 +203,52 @@ func (e *Evening) RequestLate(ctx context.Context, r LateRequest, now time.Time)
 		if sf {
 			// Someone new joins the roster as the club writes names.
 			if err := store.NameOrder(strings.TrimSpace(r.Name)); err != nil {
-				return r, err
+				return r, inputErr("name", err)
 			}
 		}
 	}
-	out, err := e.d.db.RequestLate(ctx, e.tid, r)
+	r.Name, r.Club = strings.TrimSpace(r.Name), strings.TrimSpace(r.Club)
+	if err := checkLateText(r); err != nil {
+		return r, err
+	}
+	out, err := e.d.db.RequestLate(ctx, e.tid, r, lateRule)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return out, err
+	return out, inputErr("request", err)
 }
 
 // LateRequest returns the request at token, with the pairing number and
 // PIN once accepted.
-func (e *Evening) LateRequest(ctx context.Context, token string) (LateRequest, error) {
-	return e.d.db.LateRequest(ctx, e.tid, token)
+func (e *Evening) LateRequest(ctx context.Context, token string) (arbiter.LateRequest, error) {
+	r, err := e.d.db.LateRequest(ctx, e.tid, token)
+	return r, inputErr("request", err)
 }
 
 // LateQueue returns the requests waiting for the organizer.
-func (e *Evening) LateQueue(ctx context.Context) ([]LateRequest, error) {
+func (e *Evening) LateQueue(ctx context.Context) ([]arbiter.LateRequest, error) {
 	return e.d.db.LateQueue(ctx, e.tid)
 }
 
 // AcceptLate enters the newcomer of request id as arbiter player add
-// enters a late entry, with their PIN, as who's decision.
-func (e *Evening) AcceptLate(ctx context.Context, id int64, who string) (LateRequest, error) {
+// enters a late entry, with their PIN, as the decision of the context's origin.
+func (e *Evening) AcceptLate(ctx context.Context, id int64) (arbiter.LateRequest, error) {
 	sf, err := e.d.surnameFirst(ctx, e.tid)
 	if err != nil {
-		return LateRequest{}, err
+		return arbiter.LateRequest{}, err
 	}
-	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, who, AddOptions{SurnameFirst: sf})
+	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, AddOptions{SurnameFirst: sf}, lateAnswer)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return r, err
+	return r, inputErr("request", err)
 }
 
-// RefuseLate refuses request id, as who's decision.
-func (e *Evening) RefuseLate(ctx context.Context, id int64, who string) (LateRequest, error) {
-	r, err := e.d.db.RefuseLate(ctx, e.tid, id, who)
+// RefuseLate refuses request id, as the decision of the context's origin.
+func (e *Evening) RefuseLate(ctx context.Context, id int64) (arbiter.LateRequest, error) {
+	r, err := e.d.db.RefuseLate(ctx, e.tid, id, lateAnswer)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return r, err
+	return r, inputErr("request", err)
 }

@@ -89,7 +89,7 @@ func TestLateWindow(t *testing.T) {
 		}
 	}
 	// Without a cut-off the phone takes no entries: the organizer opts in.
-	check(cut.Add(-time.Hour), false, LateOff)
+	check(cut.Add(-time.Hour), false, arbiter.LateOff)
 	if err := d.SetLateUntil(ctx, tr.ID, cut); err != nil {
 		t.Fatal(err)
 	}
@@ -99,8 +99,8 @@ func TestLateWindow(t *testing.T) {
 		why  string
 	}{
 		{cut.Add(-time.Minute), true, ""},
-		{cut, false, LatePast},
-		{cut.Add(time.Hour), false, LatePast},
+		{cut, false, arbiter.LatePast},
+		{cut.Add(time.Hour), false, arbiter.LatePast},
 	}
 	for _, tc := range tests {
 		check(tc.now, tc.open, tc.why)
@@ -114,13 +114,13 @@ func TestLateWindow(t *testing.T) {
 	if err := d.UpdateTournament(ctx, tt); err != nil {
 		t.Fatal(err)
 	}
-	check(cut.Add(-time.Minute), false, LateClosed)
+	check(cut.Add(-time.Minute), false, arbiter.LateClosed)
 	// Every round paired: no one can enter (the round 1 of one round).
 	tt.Closed, tt.Rounds = false, 1
 	if err := d.UpdateTournament(ctx, tt); err != nil {
 		t.Fatal(err)
 	}
-	check(cut.Add(-time.Minute), false, LateFull)
+	check(cut.Add(-time.Minute), false, arbiter.LateFull)
 }
 
 func TestLateRequestAccept(t *testing.T) {
@@ -156,22 +156,22 @@ func TestLateRequestAccept(t *testing.T) {
 	}
 
 	n := roster()
-	req, err := ev.RequestLate(ctx, LateRequest{Token: token(1), Name: "niccolo rossi", PlayerID: club[0].ID, IP: "10.0.0.5", Device: "Phone"}, before)
+	req, err := ev.RequestLate(ctx, arbiter.LateRequest{Token: token(1), Name: "niccolo rossi", PlayerID: club[0].ID, IP: "10.0.0.5", Device: "Phone"}, before)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if req.Status != LatePending || req.Roster != "Rossi, Niccolò" {
+	if req.Status != arbiter.LatePending || req.Roster != "Rossi, Niccolò" {
 		t.Fatalf("request = %+v", req)
 	}
 	q, err := ev.LateQueue(ctx)
 	if err != nil || len(q) != 1 {
 		t.Fatalf("queue = %v, %v", q, err)
 	}
-	got, err := ev.AcceptLate(ctx, req.ID, "organizer")
+	got, err := ev.AcceptLate(WithActor(ctx, "organizer"), req.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Status != LateAccepted || got.PN != 5 || len(got.PIN) != 4 || got.PlayerID != club[0].ID || got.Joined != 2 {
+	if got.Status != arbiter.LateAccepted || got.PN != 5 || len(got.PIN) != 4 || got.PlayerID != club[0].ID || got.Joined != 2 {
 		t.Fatalf("accepted = %+v, want player 5 with a PIN", got)
 	}
 	if roster() != n {
@@ -184,17 +184,17 @@ func TestLateRequestAccept(t *testing.T) {
 	if e := s.Entry(5); e == nil || e.JoinedRound != 2 || e.Player.ID != club[0].ID {
 		t.Fatalf("entry 5 = %+v, want the club player joining in round 2", e)
 	}
-	if _, err := ev.SignIn(ctx, 5, got.PIN, Origin{}); err != nil {
+	if _, err := ev.SignIn(ctx, 5, got.PIN); err != nil {
 		t.Errorf("the PIN shown does not sign in as player 5: %v", err)
 	}
-	if _, err := ev.AcceptLate(ctx, req.ID, "organizer"); err == nil || !errors.Is(err, ErrConflict) {
+	if _, err := ev.AcceptLate(WithActor(ctx, "organizer"), req.ID); err == nil || !errors.Is(err, ErrConflict) {
 		t.Errorf("accepting twice: %v, want a conflict", err)
 	}
 	// Undo takes the entry and the acceptance back: the request waits again.
 	if _, err := d.Undo(ctx, "", 0, true); err != nil {
 		t.Fatal(err)
 	}
-	if got, err = ev.LateRequest(ctx, req.Token); err != nil || got.Status != LatePending || got.PN != 0 {
+	if got, err = ev.LateRequest(ctx, req.Token); err != nil || got.Status != arbiter.LatePending || got.PN != 0 {
 		t.Fatalf("after undo: %+v, %v; want pending", got, err)
 	}
 	if s, _ = d.Snapshot(ctx, ""); len(s.Entries) != 4 {
@@ -202,14 +202,14 @@ func TestLateRequestAccept(t *testing.T) {
 	}
 
 	// Someone new: entered as a new club player, refused on request.
-	olga, err := ev.RequestLate(ctx, LateRequest{Token: token(2), Name: "Petrova, Olga", Rating: 1500, IP: "10.0.0.6", Device: "Phone"}, before)
+	olga, err := ev.RequestLate(ctx, arbiter.LateRequest{Token: token(2), Name: "Petrova, Olga", Rating: 1500, IP: "10.0.0.6", Device: "Phone"}, before)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err = ev.RefuseLate(ctx, olga.ID, "organizer"); err != nil || got.Status != LateRefused {
+	if got, err = ev.RefuseLate(WithActor(ctx, "organizer"), olga.ID); err != nil || got.Status != arbiter.LateRefused {
 		t.Fatalf("refuse = %+v, %v", got, err)
 	}
-	if _, err := ev.AcceptLate(ctx, olga.ID, "organizer"); !errors.Is(err, ErrConflict) {
+	if _, err := ev.AcceptLate(WithActor(ctx, "organizer"), olga.ID); !errors.Is(err, ErrConflict) {
 		t.Errorf("accepting a refused request: %v, want a conflict", err)
 	}
 }
@@ -227,21 +227,21 @@ func TestLateRequestRefusals(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		req  LateRequest
+		req  arbiter.LateRequest
 		at   time.Time
 		kind error
 		want string
 	}{
-		{"after the cut-off", LateRequest{Name: "Petrova, Olga"}, after, ErrLateClosed, "registration is closed"},
-		{"markup", LateRequest{Name: "<b>Olga</b>"}, before, ErrInvalid, `name: character 1 is '<' (U+003C)`},
-		{"control", LateRequest{Name: "Olga\x1b[2J"}, before, ErrInvalid, "ESC (U+001B), a control character"},
-		{"bidi", LateRequest{Name: "Olga\u202e"}, before, ErrInvalid, "a bidirectional formatting character"},
-		{"markup in the club", LateRequest{Name: "Petrova, Olga", Club: "a&b"}, before, ErrInvalid, `club: character 2 is '&'`},
-		{"empty", LateRequest{Name: "  "}, before, ErrInvalid, "type your name"},
-		{"number", LateRequest{Name: "12"}, before, ErrInvalid, "is a number"},
-		{"rating", LateRequest{Name: "Petrova, Olga", Rating: 4000}, before, ErrInvalid, "rating 4000 is out of range"},
-		{"entered already", LateRequest{Name: "Mario Rossi", PlayerID: rossi[0].ID}, before, ErrConflict, "already entered in Club as player 1"},
-		{"new with a club player's name", LateRequest{Name: "mario rossi", New: true}, before, ErrLikelyDuplicate, "Rossi, Mario is the name of a club player"},
+		{"after the cut-off", arbiter.LateRequest{Name: "Petrova, Olga"}, after, ErrLateClosed, "registration is closed"},
+		{"markup", arbiter.LateRequest{Name: "<b>Olga</b>"}, before, ErrInvalid, `name: character 1 is '<' (U+003C)`},
+		{"control", arbiter.LateRequest{Name: "Olga\x1b[2J"}, before, ErrInvalid, "ESC (U+001B), a control character"},
+		{"bidi", arbiter.LateRequest{Name: "Olga\u202e"}, before, ErrInvalid, "a bidirectional formatting character"},
+		{"markup in the club", arbiter.LateRequest{Name: "Petrova, Olga", Club: "a&b"}, before, ErrInvalid, `club: character 2 is '&'`},
+		{"empty", arbiter.LateRequest{Name: "  "}, before, ErrInvalid, "type your name"},
+		{"number", arbiter.LateRequest{Name: "12"}, before, ErrInvalid, "is a number"},
+		{"rating", arbiter.LateRequest{Name: "Petrova, Olga", Rating: 4000}, before, ErrInvalid, "rating 4000 is out of range"},
+		{"entered already", arbiter.LateRequest{Name: "Mario Rossi", PlayerID: rossi[0].ID}, before, ErrConflict, "already entered in Club as player 1"},
+		{"new with a club player's name", arbiter.LateRequest{Name: "mario rossi", New: true}, before, ErrLikelyDuplicate, "Rossi, Mario is the name of a club player"},
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -258,7 +258,7 @@ func TestLateRequestRefusals(t *testing.T) {
 	// An address may have MaxLatePerAddress requests waiting, whatever
 	// browser it names; another address is not held back by it.
 	for i := range MaxLatePerAddress + 1 {
-		_, err := ev.RequestLate(ctx, LateRequest{Token: fmt.Sprintf("dev%021d", i), Name: fmt.Sprintf("Nuovo, Giocatore %c", 'A'+i),
+		_, err := ev.RequestLate(ctx, arbiter.LateRequest{Token: fmt.Sprintf("dev%021d", i), Name: fmt.Sprintf("Nuovo, Giocatore %c", 'A'+i),
 			IP: "10.0.0.9", Device: fmt.Sprintf("Phone %d", i)}, before)
 		if i < MaxLatePerAddress && err != nil {
 			t.Fatal(err)
@@ -267,14 +267,14 @@ func TestLateRequestRefusals(t *testing.T) {
 			t.Fatalf("request %d from one address: %v, want refused", i+1, err)
 		}
 	}
-	if _, err := ev.RequestLate(ctx, LateRequest{Token: fmt.Sprintf("oth%021d", 0), Name: "Altro, Giocatore", IP: "10.0.0.8", Device: "Phone 0"}, before); err != nil {
+	if _, err := ev.RequestLate(ctx, arbiter.LateRequest{Token: fmt.Sprintf("oth%021d", 0), Name: "Altro, Giocatore", IP: "10.0.0.8", Device: "Phone 0"}, before); err != nil {
 		t.Errorf("another address: %v", err)
 	}
 	// A club that writes "Surname, Name" gets a new name in that order.
 	if err := d.SetOption(ctx, 0, OptNames, NamesSurnameFirst); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ev.RequestLate(ctx, LateRequest{Token: fmt.Sprintf("ord%021d", 0), Name: "Olga Petrova", IP: "10.0.0.7"}, before); err == nil || !strings.Contains(err.Error(), `type "Petrova, Olga"`) {
+	if _, err := ev.RequestLate(ctx, arbiter.LateRequest{Token: fmt.Sprintf("ord%021d", 0), Name: "Olga Petrova", IP: "10.0.0.7"}, before); err == nil || !strings.Contains(err.Error(), `type "Petrova, Olga"`) {
 		t.Errorf("name order: %v", err)
 	}
 }

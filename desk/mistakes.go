@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
@@ -47,24 +48,39 @@ func (d *Desk) numberAsName(ctx context.Context, tid int64, name string, opt Add
 
 // ErrPlayed: an entry with games cannot be removed, only withdrawn
 // (ErrConflict).
-var ErrPlayed = store.ErrPlayed
+var ErrPlayed = fmt.Errorf("played: %w", ErrConflict)
 
 // ReturnPlayer brings player id, withdrawn from tournament tid, back from
-// round from on (0: the next round to pair). The rounds the player missed
-// score as absences by the tournament's rule, the value of an absence
-// marked at check-in (no points, or half a point; C.04.2 art. 2.4-2.5).
+// round from on (0: the next round to pair), as returnRule allows. The
+// rounds the player missed score as absences by the tournament's rule,
+// the value of an absence marked at check-in (no points, or half a point;
+// C.04.2 art. 2.4-2.5).
 func (d *Desk) ReturnPlayer(ctx context.Context, tid, id int64, from int) (arbiter.Entry, error) {
-	t, err := d.db.Tournament(ctx, tid)
-	if err != nil {
-		return arbiter.Entry{}, inputErr("tournament", err)
-	}
-	// The tournament's value of an absence, as round absent gives it.
-	kind := arbiter.ZeroBye
-	if t.AbsentValue == arbiter.Half {
-		kind = arbiter.HalfBye
-	}
-	e, err := d.db.Return(ctx, tid, id, from, kind)
+	e, err := d.db.Return(ctx, tid, id, from, returnRule)
 	return e, inputErr("player", err)
+}
+
+// returnRule is the desk's store.ReturnRule: only a player who withdrew
+// returns, from a round not paired yet (from, 0 for the next one) within
+// the rounds of t; the rounds missed score as t's absence, half a point
+// when t values an absence so, none otherwise (C.04.2 art. 2.4-2.5).
+func returnRule(t arbiter.Tournament, e arbiter.Entry, paired, from int) (int, arbiter.ByeKind, error) {
+	if e.Status != arbiter.Withdrawn {
+		return 0, 0, refuse(ErrConflict, "player", "refuse.return.not-withdrawn", "Name", e.Player.Name)
+	}
+	if from == 0 {
+		from = paired + 1
+	}
+	switch {
+	case from <= paired:
+		return 0, 0, refuse(ErrConflict, "round", "refuse.return.paired", "Round", from, "Name", e.Player.Name, "Next", paired+1)
+	case from > t.Rounds:
+		return 0, 0, refuse(ErrInvalid, "round", "refuse.return.past-end", "Rounds", t.Rounds, "Name", e.Player.Name, "Round", from)
+	}
+	if t.AbsentValue == arbiter.Half {
+		return from, arbiter.HalfBye, nil
+	}
+	return from, arbiter.ZeroBye, nil
 }
 
 // RemoveEntry takes player id out of tournament tid as if never entered:
@@ -72,27 +88,80 @@ func (d *Desk) ReturnPlayer(ctx context.Context, tid, id int64, from int) (arbit
 // the players numbered after it move up by one. A player with games is
 // refused with ErrPlayed: withdraw them instead.
 func (d *Desk) RemoveEntry(ctx context.Context, tid, id int64) (arbiter.Entry, error) {
-	e, err := d.db.Remove(ctx, tid, id)
+	e, err := d.db.Remove(ctx, tid, id, removeRule)
 	return e, inputErr("player", err)
+}
+
+// removeRule is the desk's store.RemoveRule: an entry with a board or a
+// bye other than an absence in a round paired has played a part in the
+// tournament, which stays as it is; the player withdraws instead
+// (ErrPlayed).
+func removeRule(e arbiter.Entry, boards, byes int) error {
+	if boards > 0 || byes > 0 {
+		return refuse(ErrPlayed, "player", "refuse.remove.played", "Name", e.Player.Name,
+			"Boards", phrase.New("cli.boards", "Count", boards), "Byes", phrase.New("cli.byes", "Count", byes))
+	}
+	return nil
+}
+
+// OnlyOpenRound returns the round that is the only one player pn of s
+// has had a part in, a board or a bye other than an absence, when that is
+// the last round paired and it has no result yet: a player entered by
+// mistake, perhaps given the pairing-allocated bye, who can leave with
+// the round paired again (RemovePairAgain). It returns 0 otherwise: the
+// player played, or has no part in any round (RemoveEntry will do).
+func OnlyOpenRound(s *Snapshot, pn int) int {
+	n := len(s.Rounds)
+	if n == 0 {
+		return 0
+	}
+	in := 0
+	for _, r := range s.Rounds {
+		part := false
+		for _, b := range r.Boards {
+			part = part || b.White == pn || b.Black == pn
+		}
+		for _, b := range r.Byes {
+			part = part || b.PN == pn && b.Kind != arbiter.Unpaired && b.Kind != arbiter.ZeroBye
+		}
+		if part && r.Number != n {
+			return 0
+		}
+		if part {
+			in = n
+		}
+	}
+	if in == 0 {
+		return 0
+	}
+	for _, b := range s.Rounds[n-1].Boards {
+		if b.Result != arbiter.NoResult {
+			return 0 // the round is being played
+		}
+	}
+	return in
 }
 
 // RemovePairAgain takes out player id of tournament tid whose only part
 // in it, a board or a bye, is in the last round paired, a round not
-// played yet (Snapshot.OnlyOpenRound): a player entered by mistake,
-// perhaps given the pairing-allocated bye. In one transaction the round is unpaired, the
-// player removed and the round paired again as Pair pairs it (the Dutch
-// system, or the all-play-all's table); one undo takes it all back. The
-// outcome holds the round paired again; for a player with no part in any
-// round the removal is RemoveEntry's and no round is paired (Stored false). A
-// player who played is refused with ErrPlayed, and a round that cannot
-// be paired again leaves everything as it was.
+// played yet (OnlyOpenRound): a player entered by mistake, perhaps given
+// the pairing-allocated bye. In one transaction the round is unpaired,
+// the player removed and the round paired again as Pair pairs it (the
+// Dutch system, or the all-play-all's table); one undo takes it all
+// back. The outcome holds the round paired again; for a player with no
+// part in any round the removal is RemoveEntry's and no round is paired
+// (Stored false). A player who played is refused with ErrPlayed, and a
+// round that cannot be paired again leaves everything as it was.
 func (d *Desk) RemovePairAgain(ctx context.Context, tid, id int64) (arbiter.Entry, PairOutcome, error) {
 	var out PairOutcome
 	var notes []string
-	e, r, err := d.db.RemovePairAgain(ctx, tid, id, func(s *Snapshot) (Pairing, error) {
-		p, ns, err := d.dutch(s, &out.Input, false)
-		notes = ns
-		return p, err
+	e, r, err := d.db.RemovePairAgain(ctx, tid, id, removeRule, store.PairAgain{
+		Again: func(s *Snapshot, pn int) bool { return OnlyOpenRound(s, pn) > 0 },
+		Pair: func(s *Snapshot) (Pairing, error) {
+			p, ns, err := d.dutch(s, &out.Input, false)
+			notes = ns
+			return p, err
+		},
 	})
 	if err != nil {
 		return e, out, inputErr("player", err)
@@ -110,10 +179,19 @@ func (d *Desk) RemovePairAgain(ctx context.Context, tid, id int64) (arbiter.Entr
 }
 
 // RemoveRosterPlayer takes player id out of the club roster: only one
-// entered in no tournament.
+// entered in no tournament (rosterRule).
 func (d *Desk) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player, error) {
-	p, err := d.db.RemoveRosterPlayer(ctx, id)
+	p, err := d.db.RemoveRosterPlayer(ctx, id, rosterRule)
 	return p, inputErr("player", err)
+}
+
+// rosterRule is the desk's store.RosterRule: a player entered in a
+// tournament stays in the roster, which that tournament's entries name.
+func rosterRule(p arbiter.Player, in store.Entered) error {
+	if in.PN != 0 {
+		return refuse(ErrConflict, "player", "refuse.roster.entered", "Name", p.Name, "Tournament", in.Tournament, "PN", in.PN)
+	}
+	return nil
 }
 
 // RemoveGames takes the games attached to board b of round n (0: the last

@@ -16,22 +16,91 @@ import (
 // only the players present: the others are absent at the check-in of
 // the round (FIDE C.04.2 art. 3.3), in the pairing's transaction.
 
-// The values of presence.
-type (
-	PresenceMark = store.PresenceMark
-	Roll         = store.Roll
-)
-
-// The kinds of a presence mark.
-const (
-	Here  = store.Here
-	Skip  = store.Skip
-	Leave = store.Leave
-)
-
 // Roll returns who is present, missing, skipping and gone for the next
 // round of tournament tid.
-func (d *Desk) Roll(ctx context.Context, tid int64) (Roll, error) { return d.db.Roll(ctx, tid) }
+func (d *Desk) Roll(ctx context.Context, tid int64) (arbiter.Roll, error) {
+	p, err := d.db.Presence(ctx, tid)
+	if err != nil {
+		return arbiter.Roll{}, inputErr("tournament", err)
+	}
+	return rollOf(p), nil
+}
+
+// rollOf draws up the roll of the next round of p: the players withdrawn
+// by then have left, those who join later are not on it, a bye asked for
+// (or an absence given at check-in) is a skip, a player marked present
+// from that round or before is present, and everyone else to play is
+// missing (absent at the check-in when presence is required, C.04.2 art.
+// 3.3).
+func rollOf(p store.Presence) arbiter.Roll {
+	s := p.Snapshot
+	n := s.Next()
+	r := arbiter.Roll{Required: p.Required, Marks: p.Marks, Paired: n - 1, LeftOut: p.LeftOut}
+	if n > s.Tournament.Rounds {
+		return r
+	}
+	r.Round = n
+	here := map[int]bool{}
+	for _, m := range r.Marks {
+		if m.Kind == arbiter.Here && m.Round <= n {
+			here[m.PN] = true
+		}
+	}
+	for _, e := range s.Entries {
+		switch {
+		case e.Status == arbiter.Withdrawn && e.WithdrawnFrom <= n:
+			r.Left = append(r.Left, e.PN)
+		case !e.Plays(n):
+			// joins later: not on this round's roll
+		case s.Request(e.PN, n) != arbiter.NoBye:
+			r.Skipping = append(r.Skipping, e.PN)
+		case here[e.PN]:
+			r.Present = append(r.Present, e.PN)
+		default:
+			r.Missing = append(r.Missing, e.PN)
+		}
+	}
+	return r
+}
+
+// presenceRule is the desk's store.PresenceRule. A mark is for the next
+// round to pair, so none is taken once every round is paired; a player
+// who left comes back only by the organizer (ReturnPlayer). Here for a
+// player present already changes nothing. Skip is a bye asked for, worth
+// the tournament's requested-bye value, refused in the last round (the
+// regulations decide which byes a player may ask for, FIDE C.04.2 leaving
+// requested byes to them, and the last round, which decides the prizes,
+// is played by everyone still in) and for a player who does not play the
+// round already; who skips one round is at the club for the next. Leave
+// withdraws the player from the next round, refused before round 1 is
+// paired, when the organizer takes the entry back instead.
+func presenceRule(kind string, f store.PresenceFacts) (store.PresencePlan, error) {
+	t, e, n := f.Tournament, f.Entry, f.Round
+	switch {
+	case n > t.Rounds:
+		return store.PresencePlan{}, refuse(ErrConflict, "round", "refuse.presence.all-paired", "Tournament", t.Name)
+	case e.Status == arbiter.Withdrawn:
+		return store.PresencePlan{}, refuse(ErrConflict, "player", "refuse.presence.left", "Name", e.Player.Name, "Round", e.WithdrawnFrom)
+	}
+	switch kind {
+	case arbiter.Here:
+		return store.PresencePlan{Nothing: f.HereFrom > 0}, nil
+	case arbiter.Skip:
+		if n == t.Rounds {
+			return store.PresencePlan{}, refuse(ErrConflict, "round", "refuse.presence.last-round", "Round", n)
+		}
+		if f.Requested != arbiter.NoBye {
+			return store.PresencePlan{}, refuse(ErrConflict, "player", "refuse.presence.not-playing", "Name", e.Player.Name, "Round", n, "Bye", f.Requested.String())
+		}
+		return store.PresencePlan{Bye: arbiter.HalfBye, HereNext: n < t.Rounds}, nil
+	case arbiter.Leave:
+		if f.Paired == 0 {
+			return store.PresencePlan{}, refuse(ErrConflict, "round", "refuse.presence.leave-early", "Name", e.Player.Name)
+		}
+		return store.PresencePlan{}, nil
+	}
+	return store.PresencePlan{}, refuse(ErrInvalid, "presence", "refuse.presence.kind", "Kind", kind)
+}
 
 // PresenceRequired reports whether tournament tid pairs only the players
 // present.
@@ -49,10 +118,10 @@ func (d *Desk) SetPresenceRequired(ctx context.Context, tid int64, on bool) (cha
 // MarkPresence records that player pn of tournament tid is here (from
 // the next round on), skips the next round (a bye asked for, as player
 // bye records it) or leaves (withdrawn from the next round on, as player
-// withdraw records it), in one transaction logged as o's; phone says the
+// withdraw records it), in one transaction logged as the context's origin's; phone says the
 // player said it from their own phone (store.DB.MarkPresence).
-func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
-	m, err := d.db.MarkPresence(ctx, tid, pn, kind, o, phone)
+func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string, phone bool) (arbiter.PresenceMark, error) {
+	m, err := d.db.MarkPresence(ctx, tid, pn, kind, phone, presenceRule)
 	return m, inputErr("player", err)
 }
 
@@ -60,8 +129,8 @@ func (d *Desk) MarkPresence(ctx context.Context, tid int64, pn int, kind string,
 // numbers pns are here from the next round on, in one transaction logged
 // as the context's actor: the organizer's check-in when presence is
 // required.
-func (d *Desk) MarkHere(ctx context.Context, tid int64, pns []int) ([]PresenceMark, error) {
-	ms, err := d.db.MarkHere(ctx, tid, pns, Origin{})
+func (d *Desk) MarkHere(ctx context.Context, tid int64, pns []int) ([]arbiter.PresenceMark, error) {
+	ms, err := d.db.MarkHere(ctx, tid, pns, presenceRule)
 	return ms, inputErr("player", err)
 }
 
@@ -74,7 +143,7 @@ func (d *Desk) presenceMissing(ctx context.Context, s *Snapshot) ([]int, error) 
 	if err != nil || !on {
 		return nil, err
 	}
-	roll, err := d.db.Roll(ctx, s.Tournament.ID)
+	roll, err := d.Roll(ctx, s.Tournament.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -136,10 +205,10 @@ func (d *Desk) presenceNotes(ctx context.Context, s *Snapshot, p *Pairing, missi
 		}
 		at := m.At.Local().Format("15:04")
 		switch {
-		case m.Kind == Skip && m.Round == n && s.Request(m.PN, n) != arbiter.NoBye && !slices.Contains(missing, m.PN):
+		case m.Kind == arbiter.Skip && m.Round == n && s.Request(m.PN, n) != arbiter.NoBye && !slices.Contains(missing, m.PN):
 			note(m.PN, phrase.New("pair.presence.skip", "Round", n, "Time", at,
 				"Points", phrase.Num(s.Tournament.ByeValue(s.Request(m.PN, n)).Points())))
-		case m.Kind == Leave && m.Round <= n:
+		case m.Kind == arbiter.Leave && m.Round <= n:
 			phoned[m.PN] = true
 			note(m.PN, phrase.New("pair.presence.left-phone", "Round", m.Round-1, "Time", at))
 		}
@@ -157,13 +226,13 @@ func (d *Desk) presenceNotes(ctx context.Context, s *Snapshot, p *Pairing, missi
 
 // Roll returns who is present for the next round, for the organizer's
 // page and the projector.
-func (e *Evening) Roll(ctx context.Context) (Roll, error) { return e.d.db.Roll(ctx, e.tid) }
+func (e *Evening) Roll(ctx context.Context) (arbiter.Roll, error) { return e.d.Roll(ctx, e.tid) }
 
 // MarkPresence records what player pn says from the phone (phone), or
 // what the organizer says for them, about the next round: Here, Skip or
 // Leave (Desk.MarkPresence).
-func (e *Evening) MarkPresence(ctx context.Context, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
-	m, err := e.d.MarkPresence(ctx, e.tid, pn, kind, o, phone)
+func (e *Evening) MarkPresence(ctx context.Context, pn int, kind string, phone bool) (arbiter.PresenceMark, error) {
+	m, err := e.d.MarkPresence(ctx, e.tid, pn, kind, phone)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
@@ -171,18 +240,15 @@ func (e *Evening) MarkPresence(ctx context.Context, pn int, kind string, o Origi
 }
 
 // UndoPresence reverts the presence mark logged as event ev, as undo
-// does, logged as who's. Only a presence mark standing can be undone
+// does, logged as the context's origin's. Only a presence mark standing can be undone
 // from here.
-func (e *Evening) UndoPresence(ctx context.Context, ev int64, who string) (UndoPlan, error) {
+func (e *Evening) UndoPresence(ctx context.Context, ev int64) (UndoPlan, error) {
 	roll, err := e.Roll(ctx)
 	if err != nil {
 		return UndoPlan{}, err
 	}
-	if !slices.ContainsFunc(roll.Marks, func(m PresenceMark) bool { return m.Event == ev }) {
+	if !slices.ContainsFunc(roll.Marks, func(m arbiter.PresenceMark) bool { return m.Event == ev }) {
 		return UndoPlan{}, &Error{Kind: ErrNotFound, Input: "undo", Msg: fmt.Sprintf("event %d is not a presence mark standing", ev)}
-	}
-	if who != "" {
-		ctx = WithActor(ctx, who)
 	}
 	plan, err := e.d.Undo(ctx, fmt.Sprint(e.tid), ev, true)
 	if err == nil {

@@ -15,7 +15,7 @@ import (
 // a bye asked for from the phone stands, and each is explained. Without
 // the rule the marks change nothing.
 func TestPairPresence(t *testing.T) {
-	phone := Origin{Who: "web: player", IP: "10.0.0.9", Device: "Phone"}
+	phone := arbiter.Origin{Who: "web: player", IP: "10.0.0.9", Device: "Phone"}
 	tests := []struct {
 		name     string
 		required bool
@@ -56,12 +56,12 @@ func TestPairPresence(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, pn := range tt.here {
-				if _, err := d.MarkPresence(ctx, tr.ID, pn, Here, phone, true); err != nil {
+				if _, err := d.MarkPresence(WithOrigin(ctx, phone), tr.ID, pn, arbiter.Here, true); err != nil {
 					t.Fatal(err)
 				}
 			}
 			for _, pn := range tt.skip {
-				if _, err := d.MarkPresence(ctx, tr.ID, pn, Skip, phone, true); err != nil {
+				if _, err := d.MarkPresence(WithOrigin(ctx, phone), tr.ID, pn, arbiter.Skip, true); err != nil {
 					t.Fatal(err)
 				}
 			}

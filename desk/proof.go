@@ -2,7 +2,6 @@ package desk
 
 import (
 	"crypto/subtle"
-	"fmt"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -24,7 +23,7 @@ const (
 
 // prover returns the store's Prove for a of this tournament's boards.
 func prover(a act) store.Prove {
-	return func(c BoardCode, pin string, session int) (arbiter.Colour, error) {
+	return func(c arbiter.BoardCode, pin string, session int) (arbiter.Colour, error) {
 		return proveSeat(c, pin, session, a)
 	}
 }
@@ -39,37 +38,36 @@ func prover(a act) store.Prove {
 // from the seat that did not report: the reporter's own proof is refused
 // (ErrWrongSeat), so that a result is entered only when both players
 // said it, each proven.
-func proveSeat(c BoardCode, pin string, session int, a act) (arbiter.Colour, error) {
+func proveSeat(c arbiter.BoardCode, pin string, session int, a act) (arbiter.Colour, error) {
 	var seat arbiter.Colour
 	switch {
 	case pin != "":
 		w, b := samePIN(pin, c.WhitePIN), samePIN(pin, c.BlackPIN)
 		switch {
 		case w && b:
-			return 0, &InputError{Kind: store.ErrConflict, Msg: "this PIN is not yours alone: ask the organizer to enter the result"}
+			return 0, refuse(ErrConflict, "pin", "refuse.pin.shared")
 		case w:
 			seat = arbiter.White
 		case b:
 			seat = arbiter.Black
 		default:
-			return 0, &InputError{Kind: ErrWrongPIN, Msg: "wrong PIN: type the PIN on your own card"}
+			return 0, refuse(ErrWrongPIN, "pin", "refuse.pin.wrong")
 		}
 	case session == 0:
-		return 0, &InputError{Kind: ErrNoProof, Msg: "type your PIN: the one on your own card"}
+		return 0, refuse(ErrNoProof, "pin", "refuse.pin.none")
 	case session == c.White:
 		seat = arbiter.White
 	case session == c.Black:
 		seat = arbiter.Black
 	default:
-		return 0, &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("this phone is signed in as a player who does not play board %d: type your PIN", c.Board)}
+		return 0, refuse(ErrWrongSeat, "pin", "refuse.pin.other-board", "Board", c.Board)
 	}
 	if a == actConfirm && c.Report != nil && c.Report.Seat == seat {
-		how := "PIN"
+		id := "refuse.pin.reporter"
 		if pin == "" {
-			how = "phone"
+			id = "refuse.pin.reporter-phone"
 		}
-		return 0, &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("that is the %s of %s, who reported %s: %s confirms it, with their own PIN or phone",
-			how, colourName(seat), c.Report.Result, colourName(seat.Opposite()))}
+		return 0, refuse(ErrWrongSeat, "pin", id, "Colour", colourText(seat), "Result", c.Report.Result.String(), "Other", colourText(seat.Opposite()))
 	}
 	return seat, nil
 }
@@ -78,4 +76,15 @@ func proveSeat(c BoardCode, pin string, session int, a act) (arbiter.Colour, err
 // player without a PIN matches nothing.
 func samePIN(typed, own string) bool {
 	return own != "" && subtle.ConstantTimeCompare([]byte(typed), []byte(own)) == 1
+}
+
+// signInRule is the desk's store.SignInRule: a phone signs in as player
+// pn with that player's own PIN alone; any other, a PIN of the opponent
+// included, is wrong (ErrWrongPIN, counted), and so is any PIN for a
+// player who has none.
+func signInRule(pn int, pin, own string) error {
+	if !samePIN(pin, own) {
+		return refuse(ErrWrongPIN, "pin", "refuse.pin.wrong-player", "PN", pn)
+	}
+	return nil
 }

@@ -12,16 +12,16 @@ import (
 // may do there. Board 4: player 7 (White, PIN 4821) - player 2 (Black,
 // PIN 0937); what one player holds never acts for the other.
 func TestProveSeat(t *testing.T) {
-	board := BoardCode{Board: 4, White: 7, Black: 2, WhitePIN: "4821", BlackPIN: "0937"}
+	board := arbiter.BoardCode{Board: 4, White: 7, Black: 2, WhitePIN: "4821", BlackPIN: "0937"}
 	reported := board
-	reported.Report = &WebReport{Seat: arbiter.White, Result: arbiter.WhiteWins, Status: Reported}
+	reported.Report = &arbiter.WebReport{Seat: arbiter.White, Result: arbiter.WhiteWins, Status: arbiter.Reported}
 	shared := board
 	shared.BlackPIN = shared.WhitePIN
 	noPIN := board
 	noPIN.BlackPIN = ""
 	tests := []struct {
 		name    string
-		c       BoardCode
+		c       arbiter.BoardCode
 		pin     string
 		session int
 		a       act

@@ -20,14 +20,14 @@ import (
 
 // LapsedBy is the author the event log gives a result entered because
 // nobody confirmed it within the tournament's wait.
-func LapsedBy(ws WebSettings) string {
+func LapsedBy(ws arbiter.WebSettings) string {
 	return fmt.Sprintf("nobody: not confirmed within %d min", int(ws.Wait().Minutes()))
 }
 
 // Settle enters the reports of the last paired round whose wait is over,
 // when the tournament says so, and returns the reports of that round
 // still open, oldest first.
-func (e *Evening) Settle(ctx context.Context) ([]WebReport, error) {
+func (e *Evening) Settle(ctx context.Context) ([]arbiter.WebReport, error) {
 	_, paired, err := e.d.db.Published(ctx, e.tid)
 	if err != nil || paired == 0 {
 		return nil, err
@@ -40,16 +40,16 @@ func (e *Evening) Settle(ctx context.Context) ([]WebReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	var open []WebReport
+	var open []arbiter.WebReport
 	now := e.d.now()
 	for _, r := range reports {
 		if !r.Open() {
 			continue
 		}
-		if ws.AutoConfirm && r.Status == Reported && !now.Before(r.ReportedAt.Add(ws.Wait())) {
+		if ws.AutoConfirm && r.Status == arbiter.Reported && !now.Before(r.ReportedAt.Add(ws.Wait())) {
 			// A result the Laws refuse (the board's game says otherwise)
 			// stays for the organizer.
-			if _, err := e.Accept(ctx, r.ID, arbiter.NoResult, LapsedBy(ws)); err == nil {
+			if _, err := e.Accept(WithActor(ctx, LapsedBy(ws)), r.ID, arbiter.NoResult); err == nil {
 				continue
 			}
 		}
@@ -61,20 +61,21 @@ func (e *Evening) Settle(ctx context.Context) ([]WebReport, error) {
 // Unsettled returns the reports of the last paired round that stop the
 // next pairing (after Settle). With force, and no board disputed, the
 // reports not confirmed are entered as reported, each logged as decided
-// by who, and returned as forced; a disputed board needs the organizer's
-// decision, forced or not, and nothing is entered while one is.
-func (e *Evening) Unsettled(ctx context.Context, force bool, who string) (open, forced []WebReport, err error) {
+// by the context's origin (WithActor), and returned as forced; a disputed
+// board needs the organizer's decision, forced or not, and nothing is
+// entered while one is.
+func (e *Evening) Unsettled(ctx context.Context, force bool) (open, forced []arbiter.WebReport, err error) {
 	open, err = e.Settle(ctx)
 	if err != nil || len(open) == 0 || !force {
 		return open, nil, err
 	}
 	for _, r := range open {
-		if r.Status == Disputed {
+		if r.Status == arbiter.Disputed {
 			return open, nil, nil
 		}
 	}
 	for _, r := range open {
-		if _, err := e.Accept(ctx, r.ID, arbiter.NoResult, who); err != nil {
+		if _, err := e.Accept(ctx, r.ID, arbiter.NoResult); err != nil {
 			return nil, forced, err
 		}
 		forced = append(forced, r)
@@ -84,11 +85,11 @@ func (e *Evening) Unsettled(ctx context.Context, force bool, who string) (open, 
 
 // unsettledError refuses to pair round n+1 while the reports of round n
 // are open.
-func unsettledError(open []WebReport) error {
+func unsettledError(open []arbiter.WebReport) error {
 	var parts []string
 	disputed := false
 	for _, r := range open {
-		if r.Status == Disputed {
+		if r.Status == arbiter.Disputed {
 			disputed = true
 			parts = append(parts, fmt.Sprintf("board %d: disputed, %s by %s and %s by %s (report %d)", r.Board, r.Result,
 				colourName(r.Seat), r.Other, colourName(r.Seat.Opposite()), r.ID))

@@ -1,6 +1,8 @@
 package desk
 
 import (
+	"sync"
+
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/reports"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
@@ -88,3 +90,56 @@ func ReportEvent(s *Snapshot, n int) (*reports.Event, error) {
 	return &reports.Event{Tournament: s.Tournament, Entries: s.Entries, Rounds: s.Rounds[:n],
 		Table: in.Table, Standings: rows, TiebreakCodes: codes}, nil
 }
+
+// The values of standings a front end shows, as the tie-break rules
+// compute them (package tiebreak): front ends name them here, and compute
+// nothing.
+type (
+	// Standing is one player's line of the standings.
+	Standing = tiebreak.Standing
+	// TiebreakSpec is one tie-break of the chain (C.07), with its
+	// modifiers.
+	TiebreakSpec = tiebreak.Spec
+	// Explanation says how one tie-break of a player adds up.
+	Explanation = tiebreak.Explanation
+)
+
+// Standings are the players ranked after a round (Rank), with the inputs
+// of the tie-breaks, for a front end to show, and each player's
+// tie-breaks explained, worked out once, when first asked for, and
+// shared after. A Standings is safe for concurrent use.
+type Standings struct {
+	Input tiebreak.Input
+	Rows  []Standing
+
+	once      sync.Once
+	explainer *tiebreak.Explainer
+	err       error
+}
+
+// RankStandings is Rank as a Standings.
+func RankStandings(s *Snapshot, n int) (*Standings, error) {
+	in, rows, err := Rank(s, n)
+	if err != nil {
+		return nil, err
+	}
+	return &Standings{Input: in, Rows: rows}, nil
+}
+
+// Explain returns the tie-breaks of player pn explained (none when the
+// chain is empty or no round is paired).
+func (st *Standings) Explain(pn int) ([]Explanation, error) {
+	if len(st.Input.Chain) == 0 || st.Input.Table == nil {
+		return nil, nil
+	}
+	st.once.Do(func() { st.explainer, st.err = tiebreak.NewExplainer(st.Input) })
+	if st.err != nil {
+		return nil, st.err
+	}
+	return st.explainer.Explain(pn)
+}
+
+// Blank reports whether value v of tie-break sp says nothing, to be
+// written "-": the direct encounter's 0 (C.07), no decision between the
+// players level.
+func Blank(sp TiebreakSpec, v float64) bool { return sp.Code == tiebreak.DE && v == 0 }

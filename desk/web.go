@@ -11,30 +11,6 @@ import (
 	"github.com/labyrinth-chess/arbiter/prizes"
 	"github.com/labyrinth-chess/arbiter/rating"
 	"github.com/labyrinth-chess/arbiter/store"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
-)
-
-// The values of results reported from the board (arbiter serve).
-type (
-	WebSettings = store.WebSettings
-	WebReport   = store.WebReport
-	BoardCode   = store.BoardCode
-	Origin      = store.Origin
-	// Proof is what a phone shows to act for a player: their own PIN,
-	// or the secret of a phone signed in as them.
-	Proof = store.Proof
-	// PINLimits bound the wrong PINs (see PhonePINLimits).
-	PINLimits = store.PINLimits
-	// LockedError refuses a PIN while too many wrong ones were typed:
-	// it says how long to wait.
-	LockedError = store.LockedError
-)
-
-// The states of a report.
-const (
-	Reported  = store.Reported
-	Disputed  = store.Disputed
-	Confirmed = store.Confirmed
 )
 
 // Errors of the board codes and PINs (kinds of *InputError).
@@ -68,8 +44,8 @@ var (
 // The PIN is not compared at all while a limit is reached, and the count
 // is kept in the database, in the transaction of the write the PIN would
 // allow: a burst of PINs sent at once, or a restart, gains nothing.
-func PhonePINLimits() PINLimits {
-	return PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
+func PhonePINLimits() arbiter.PINLimits {
+	return arbiter.PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
 }
 
 // SessionLength is how long a phone stays signed in as a player: an
@@ -77,30 +53,30 @@ func PhonePINLimits() PINLimits {
 const SessionLength = 12 * time.Hour
 
 // WebSettings returns the server settings of tournament tid.
-func (d *Desk) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
+func (d *Desk) WebSettings(ctx context.Context, tid int64) (arbiter.WebSettings, error) {
 	return d.db.WebSettings(ctx, tid)
 }
 
 // SetWebSettings stores the server settings of tournament tid, logged.
-func (d *Desk) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) error {
+func (d *Desk) SetWebSettings(ctx context.Context, tid int64, ws arbiter.WebSettings) error {
 	return d.db.SetWebSettings(ctx, tid, ws)
 }
 
 // Publish publishes round n of tournament tid (0: the last paired) to
 // the players: its board codes are made, and public pages and slips show
 // it. already says it was published before.
-func (d *Desk) Publish(ctx context.Context, tid int64, n int, who string) (round int, already bool, err error) {
-	return d.db.Publish(ctx, tid, n, who)
+func (d *Desk) Publish(ctx context.Context, tid int64, n int) (round int, already bool, err error) {
+	return d.db.Publish(ctx, tid, n)
 }
 
 // BoardCodes returns the codes of the boards of round n, by board.
-func (d *Desk) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCode, error) {
+func (d *Desk) BoardCodes(ctx context.Context, tid int64, n int) (map[int]arbiter.BoardCode, error) {
 	return d.db.BoardCodes(ctx, tid, n)
 }
 
 // Queue returns the reports of tournament tid waiting for the organizer:
 // disputed, or reported at least stale ago and not confirmed.
-func (d *Desk) Queue(ctx context.Context, tid int64, stale time.Duration) ([]WebReport, error) {
+func (d *Desk) Queue(ctx context.Context, tid int64, stale time.Duration) ([]arbiter.WebReport, error) {
 	return d.db.Queue(ctx, tid, stale)
 }
 
@@ -118,7 +94,7 @@ type Evening struct {
 	d      *Desk
 	tid    int64
 	stale  time.Duration
-	limits PINLimits
+	limits arbiter.PINLimits
 
 	// pairing serialises PairNext: two organizers' clicks pair once.
 	pairing sync.Mutex
@@ -141,14 +117,14 @@ func (e *Evening) Published(ctx context.Context) (int, int, error) {
 }
 
 // Standings ranks the players after round n as the standings do.
-func (e *Evening) Standings(s *Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
-	return Rank(s, n)
+func (e *Evening) Standings(s *Snapshot, n int) (*Standings, error) {
+	return RankStandings(s, n)
 }
 
 // Prizes returns the prize list of s in the standings st after round n
 // (ranked by Standings), and what each player can still win before the
 // last round (RankedPrizeList).
-func (e *Evening) Prizes(ctx context.Context, s *Snapshot, st []tiebreak.Standing, n int) (*prizes.List, error) {
+func (e *Evening) Prizes(ctx context.Context, s *Snapshot, st []Standing, n int) (*prizes.List, error) {
 	r, err := e.d.db.PrizeRules(ctx, s.Tournament.ID)
 	if err != nil {
 		return nil, err
@@ -171,12 +147,12 @@ func (e *Evening) RatingChanges(ctx context.Context, s *Snapshot, n int) (map[in
 func (e *Evening) LastEvent(ctx context.Context) (int64, error) { return e.d.db.LastEvent(ctx) }
 
 // Board returns the board of token, if it is one of this tournament's.
-func (e *Evening) Board(ctx context.Context, token string) (BoardCode, error) {
+func (e *Evening) Board(ctx context.Context, token string) (arbiter.BoardCode, error) {
 	c, err := e.d.db.BoardByToken(ctx, token)
 	if err == nil && c.TournamentID != e.tid {
-		return BoardCode{}, &InputError{Kind: ErrBadToken, Msg: "this code is for another tournament"}
+		return arbiter.BoardCode{}, refuse(ErrBadToken, "board", "refuse.board.other-tournament")
 	}
-	return c, err
+	return deskErr(c, "board", err)
 }
 
 // Report records result r reported from the board of token by the
@@ -184,35 +160,35 @@ func (e *Evening) Board(ctx context.Context, token string) (BoardCode, error) {
 // Laws as EnterResult judges it when it answers the opponent's open
 // report with the same result. Refused proofs: ErrNoProof, ErrWrongPIN,
 // ErrLocked, ErrWrongSeat.
-func (e *Evening) Report(ctx context.Context, token string, p Proof, r arbiter.Result, o Origin) (WebReport, error) {
+func (e *Evening) Report(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result) (arbiter.WebReport, error) {
 	c, err := e.Board(ctx, token)
 	if err != nil {
-		return WebReport{}, err
+		return arbiter.WebReport{}, err
 	}
 	judge, err := e.judge(ctx, c.Board, r)
 	if err != nil {
-		return WebReport{}, err
+		return arbiter.WebReport{}, err
 	}
-	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, prover(actReport), r, judge, e.limits, o))
+	return e.checkpoint(ctx)(e.d.db.Report(ctx, token, p, prover(actReport), reportStep, r, judge, e.limits))
 }
 
 // Confirm is the opponent's answer, proven by p (proveSeat: the
 // reporter's own proof is refused, ErrWrongSeat): the same result is
 // judged and entered; another disputes the report.
-func (e *Evening) Confirm(ctx context.Context, token string, p Proof, r arbiter.Result, o Origin) (WebReport, error) {
+func (e *Evening) Confirm(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result) (arbiter.WebReport, error) {
 	c, err := e.Board(ctx, token)
 	if err != nil {
-		return WebReport{}, err
+		return arbiter.WebReport{}, err
 	}
 	judge, err := e.judge(ctx, c.Board, r)
 	if err != nil {
-		return WebReport{}, err
+		return arbiter.WebReport{}, err
 	}
-	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, prover(actConfirm), r, judge, e.limits, o))
+	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, prover(actConfirm), reportStep, r, judge, e.limits))
 }
 
 // Queue returns the reports waiting for the organizer.
-func (e *Evening) Queue(ctx context.Context) ([]WebReport, error) {
+func (e *Evening) Queue(ctx context.Context) ([]arbiter.WebReport, error) {
 	if _, err := e.Settle(ctx); err != nil {
 		return nil, err
 	}
@@ -220,16 +196,16 @@ func (e *Evening) Queue(ctx context.Context) ([]WebReport, error) {
 }
 
 // Accept enters report id's result, r or the reported one (NoResult), as
-// the organizer's decision; a disputed report needs r.
-func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who string) (WebReport, error) {
+// the decision of the context's origin (WithActor); a disputed report
+// needs r.
+func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result) (arbiter.WebReport, error) {
 	rep, err := e.d.db.WebReport(ctx, e.tid, id)
 	if err != nil {
-		return rep, err
+		return rep, inputErr("report", err)
 	}
 	if r == arbiter.NoResult {
-		if rep.Status == Disputed {
-			return rep, &InputError{Kind: store.ErrInvalid,
-				Msg: fmt.Sprintf("the players of board %d gave %s and %s: say which result to enter", rep.Board, rep.Result, rep.Other)}
+		if rep.Status == arbiter.Disputed {
+			return rep, refuse(ErrInvalid, "result", "refuse.report.which", "Board", rep.Board, "Result", rep.Result.String(), "Other", rep.Other.String())
 		}
 		r = rep.Result
 	}
@@ -237,40 +213,39 @@ func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result, who st
 	if err != nil {
 		return rep, err
 	}
-	if rep.Status == Disputed {
+	if rep.Status == arbiter.Disputed {
 		// A dispute's ruling is kept for the players' pages (dispute.go).
-		return e.checkpoint(ctx)(e.rule(ctx, rep, r, judge, who))
+		return e.checkpoint(ctx)(e.rule(ctx, rep, r, judge))
 	}
-	return e.checkpoint(ctx)(e.d.db.Accept(ctx, e.tid, id, r, judge, who))
+	return e.checkpoint(ctx)(e.d.db.Accept(ctx, e.tid, id, r, judge, openStep(false)))
 }
 
 // Reject throws report id away: the board is open again.
-func (e *Evening) Reject(ctx context.Context, id int64, who string) (WebReport, error) {
-	return e.checkpoint(ctx)(e.d.db.Reject(ctx, e.tid, id, who))
+func (e *Evening) Reject(ctx context.Context, id int64) (arbiter.WebReport, error) {
+	return e.checkpoint(ctx)(e.d.db.Reject(ctx, e.tid, id, openStep(false)))
 }
 
 // Publish publishes the last paired round.
-func (e *Evening) Publish(ctx context.Context, who string) (int, error) {
-	n, _, err := e.d.db.Publish(ctx, e.tid, 0, who)
+func (e *Evening) Publish(ctx context.Context) (int, error) {
+	n, _, err := e.d.db.Publish(ctx, e.tid, 0)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return n, err
+	return n, inputErr("round", err)
 }
 
 // PairNext pairs the next round by the Dutch system as Pair does, and
-// publishes it if the tournament says so.
-func (e *Evening) PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error) {
+// publishes it if the tournament says so. With force, the reports not
+// confirmed are entered as reported, logged as the context's origin's
+// decision to force the pairing.
+func (e *Evening) PairNext(ctx context.Context, force bool) (arbiter.Round, error) {
 	e.pairing.Lock()
 	defer e.pairing.Unlock()
-	if who != "" {
-		ctx = WithActor(ctx, who)
-	}
-	forcedBy := who
+	forcedBy := OriginOf(ctx).Who
 	if forcedBy == "" {
 		forcedBy = "the organizer"
 	}
-	open, _, err := e.Unsettled(ctx, force, forcedBy+" (pairing forced)")
+	open, _, err := e.Unsettled(WithActor(ctx, forcedBy+" (pairing forced)"), force)
 	if err != nil {
 		return arbiter.Round{}, err
 	}
@@ -284,12 +259,12 @@ func (e *Evening) PairNext(ctx context.Context, who string, force bool) (arbiter
 	r := out.Detail.Round
 	ws, err := e.d.db.WebSettings(ctx, e.tid)
 	if err == nil && ws.AutoPublish {
-		_, _, err = e.d.db.Publish(ctx, e.tid, r.Number, who)
+		_, _, err = e.d.db.Publish(ctx, e.tid, r.Number)
 	}
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
-	return r, err
+	return r, inputErr("round", err)
 }
 
 // judge returns the Laws' judge of result r for the games of board b, run
@@ -305,8 +280,7 @@ func (e *Evening) judge(ctx context.Context, b int, r arbiter.Result) (store.Jud
 		dec, err := judge(t, ResultRequest{Result: r}, gs)
 		var de *Error
 		if errors.As(err, &de) && de.Kind == ErrRefused {
-			return r, "", &InputError{Kind: store.ErrConflict,
-				Msg: fmt.Sprintf("%s does not agree with the game recorded for board %d: the organizer decides", r, b)}
+			return r, "", refuse(ErrConflict, "result", "refuse.report.game", "Result", r.String(), "Board", b)
 		}
 		if err != nil {
 			return r, "", err
@@ -319,12 +293,12 @@ func (e *Evening) judge(ctx context.Context, b int, r arbiter.Result) (store.Jud
 // the database file itself when it succeeded: the server keeps the file
 // open all evening, and a copy of the file alone, made by hand, must hold
 // every result.
-func (e *Evening) checkpoint(ctx context.Context) func(WebReport, error) (WebReport, error) {
-	return func(v WebReport, err error) (WebReport, error) {
+func (e *Evening) checkpoint(ctx context.Context) func(arbiter.WebReport, error) (arbiter.WebReport, error) {
+	return func(v arbiter.WebReport, err error) (arbiter.WebReport, error) {
 		if err == nil {
 			e.d.db.Checkpoint(ctx)
 		}
-		return v, err
+		return v, inputErr("report", err)
 	}
 }
 
@@ -346,9 +320,11 @@ func (d *Desk) PlayerPINs(ctx context.Context, tid int64) (map[int]string, error
 // SignIn signs a phone in as the player with pairing number pn, who typed
 // pin, their own PIN, within the limits of wrong PINs; it returns the
 // session's secret for the phone to keep, good for SessionLength. A
-// wrong PIN returns ErrWrongPIN and counts; ErrLocked while too many did.
-func (e *Evening) SignIn(ctx context.Context, pn int, pin string, o Origin) (string, error) {
-	return e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits, o)
+// wrong PIN returns ErrWrongPIN and counts (signInRule); ErrLocked while
+// too many did.
+func (e *Evening) SignIn(ctx context.Context, pn int, pin string) (string, error) {
+	secret, err := e.d.db.SignIn(ctx, e.tid, pn, pin, SessionLength, e.limits, signInRule)
+	return secret, inputErr("pin", err)
 }
 
 // SessionPlayer returns the pairing number of the player a phone's

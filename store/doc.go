@@ -3,6 +3,20 @@
 // boards, byes, submitted games, categories and prizes, and an
 // append-only log of every change.
 //
+// It stores; the desk (package desk) decides the evening. A write whose
+// rule depends on what is stored takes the desk's rule as a function
+// (Judge, ReportStep, OpenStep, Prove, SignInRule, BoardRule, LateRule,
+// LateAnswer, PresenceRule, ReturnRule, RemoveRule, RosterRule,
+// PairAgain) and runs it inside its transaction on the facts it reads
+// there, so that nothing changes between the decision and the write.
+// Beneath the rule the store checks only that what it writes holds
+// together (no player back into a round paired, no entry with games
+// removed), with plain errors no front end words. The players' PINs are
+// still made here (PlayerPIN: four random digits, none shared in a
+// tournament), the wrong ones counted against the desk's limits
+// (arbiter.PINLimits). Who acts comes with the context (WithOrigin,
+// WithActor) and is logged with each event.
+//
 // OpenMode opens a database to read (ReadOnly: nothing is written, so a
 // write-protected file or folder will do), to write (ReadWrite) or to make
 // it if need be (Create), and brings its schema up to date with the
@@ -34,9 +48,12 @@
 //
 // Refusals caused by the input (an unknown player, a board that does not
 // exist, a result already entered) are *InputError values that wrap one
-// of ErrNotFound, ErrConflict or ErrInvalid and say in plain words what
-// was wrong. A write that meets another arbiter command writing the same
-// file returns ErrBusy after waiting five seconds.
+// of ErrNotFound, ErrConflict or ErrInvalid and say in English what was
+// wrong; the desk turns them into its own error type at its boundary.
+// The rules of registration, of rounds and of a tournament's settings
+// are still partly written here, as such refusals. A write that meets
+// another arbiter command writing the same file returns ErrBusy after
+// waiting five seconds.
 //
 // Faults of the disk or the file (full, unreadable, damaged, read-only,
 // busy, permission denied) are *FaultError values whose message is one

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/text"
 )
 
 // Late entries from the phone (schema version 14): a newcomer asks to
@@ -25,67 +24,9 @@ const (
 	ActLateRefuse  = "player.late-refuse"
 )
 
-// The states of a late-entry request.
-const (
-	LatePending  = "pending"
-	LateAccepted = "accepted"
-	LateRefused  = "refused"
-)
-
-// Caps on the requests waiting for the organizer: per address, whatever
-// browser it names, and in all, so that a phone, even one that keeps
-// changing its browser's name, cannot bury the queue.
-const (
-	MaxLatePerAddress = 3
-	MaxLatePending    = 100
-)
-
-// Why the phone takes no entries (LateWindow.Why).
-const (
-	LateOff    = "off"    // no cut-off set: the organizer has not opened entries from the phone
-	LatePast   = "past"   // the cut-off has passed
-	LateClosed = "closed" // the organizer closed registration (tournament close-registration)
-	LateFull   = "full"   // every round is paired: no one can enter now
-)
-
-// LateWindow says whether the phone takes entries at a moment.
-type LateWindow struct {
-	Open  bool
-	Until time.Time // the cut-off, zero when none is set
-	Why   string    // when closed: LateOff, LatePast, LateClosed or LateFull
-	Next  int       // the round a player entered now joins with
-}
-
 // ErrLateClosed is the kind of error of a request made while the phone
 // takes no entries.
 var ErrLateClosed = fmt.Errorf("registration closed: %w", ErrConflict)
-
-// LateRequest is a newcomer's request to enter the tournament.
-type LateRequest struct {
-	ID     int64
-	Token  string // the address of the newcomer's own page
-	Name   string
-	Rating int
-	Club   string
-	// PlayerID is the club player the newcomer said they are; once
-	// accepted, the player entered. 0: none.
-	PlayerID int64
-	// Roster is the club player of PlayerID as the roster has them.
-	Roster string
-	// New: the newcomer said they are none of the club players offered.
-	New      bool
-	Status   string
-	At       time.Time
-	IP       string
-	Device   string
-	ClosedAt time.Time
-	ClosedBy string
-	// PN, PIN and Joined are the accepted player's pairing number now,
-	// PIN, and the round they joined with.
-	PN     int
-	PIN    string
-	Joined int
-}
 
 // LateUntil returns the cut-off of entries from the phone of tournament
 // tid; the zero time when it takes none.
@@ -186,39 +127,37 @@ func (db *DB) RosterMatches(ctx context.Context, name string) ([]arbiter.Player,
 	return out, err
 }
 
-// checkLateText refuses what a newcomer may not type: text.CheckName's
-// characters in the name and the club, an empty name, a number for a
-// name, a rating out of range.
-func checkLateText(r LateRequest) error {
-	r.Name = strings.TrimSpace(r.Name)
-	if err := text.CheckName("name", r.Name, text.MaxName); err != nil {
-		return invalid("%v", err)
-	}
-	if err := text.CheckName("club", r.Club, text.MaxClub); err != nil {
-		return invalid("%v", err)
-	}
-	if r.Name == "" {
-		return invalid("type your name")
-	}
-	if OnlyDigits(r.Name) {
-		return invalid("%q is a number, not a name: type your name", r.Name)
-	}
-	if r.Rating < 0 || r.Rating > 3500 {
-		return invalid("rating %d is out of range: type a rating from 0 (unrated) to 3500", r.Rating)
-	}
-	return nil
+// LateFacts are what the store reads, inside the transaction of a
+// late-entry request, for the desk's rule (LateRule) to decide on it.
+type LateFacts struct {
+	Tournament  string // the tournament's name
+	FromAddress int    // the requests waiting from the request's address
+	Waiting     int    // the requests waiting in all
+	// Roster is the club roster, read for a newcomer who says they are
+	// none of its players (New); nil otherwise.
+	Roster []arbiter.Player
+	// Player is the club player the newcomer says they are, and Entered
+	// their pairing number if they are entered already (0: not).
+	Player  *arbiter.Player
+	Entered int
 }
+
+// LateRule is the desk's rule of a late-entry request r, run inside the
+// transaction that queues it, on the facts as stored then: an error
+// refuses the request.
+type LateRule func(r arbiter.LateRequest, f LateFacts) error
+
+// LateAnswer is the desk's rule of the organizer's answer to request r
+// as it stands, run inside the transaction of the answer: an error
+// refuses the answer (a request answered already).
+type LateAnswer func(r arbiter.LateRequest) error
 
 // RequestLate queues newcomer r's request to enter tournament tid: its
 // Name, Rating, Club, PlayerID (the club player they said they are, or
-// 0), New, Token, IP and Device. Refused: text a stranger may not type, a
-// club player already entered, more than MaxLatePerAddress requests
-// waiting from the address or MaxLatePending in all.
-func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRequest, error) {
+// 0), New, Token, IP and Device, as rule, the desk's, lets it on the
+// facts read in the same transaction (LateFacts).
+func (db *DB) RequestLate(ctx context.Context, tid int64, r arbiter.LateRequest, rule LateRule) (arbiter.LateRequest, error) {
 	r.Name, r.Club = strings.TrimSpace(r.Name), strings.TrimSpace(r.Club)
-	if err := checkLateText(r); err != nil {
-		return r, err
-	}
 	if len(r.Token) < 20 {
 		return r, fmt.Errorf("store: a late-entry request needs a token of 20 characters or more")
 	}
@@ -227,29 +166,14 @@ func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRe
 		if err != nil {
 			return err
 		}
-		var address, all int
+		f := LateFacts{Tournament: t.Name}
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE ip = ?), count(*)
-			FROM late_requests WHERE tournament_id = ? AND status = 'pending'`, r.IP, tid).Scan(&address, &all); err != nil {
+			FROM late_requests WHERE tournament_id = ? AND status = 'pending'`, r.IP, tid).Scan(&f.FromAddress, &f.Waiting); err != nil {
 			return fmt.Errorf("count late-entry requests: %w", err)
 		}
-		if address >= MaxLatePerAddress {
-			return conflict("%d requests from this address are already waiting for the organizer: wait for the answer", address)
-		}
-		if all >= MaxLatePending {
-			return conflict("%d requests are already waiting for the organizer: ask at the desk", all)
-		}
 		if r.New {
-			// Someone new may not take a club player's very name: the
-			// request would copy that player (arbiter.SameName).
-			roster, err := loadRoster(ctx, tx)
-			if err != nil {
+			if f.Roster, err = loadRoster(ctx, tx); err != nil {
 				return err
-			}
-			for _, p := range roster {
-				if arbiter.SameName(p.Name, r.Name) {
-					return &InputError{Kind: ErrLikelyDuplicate, Players: []int64{p.ID},
-						Msg: fmt.Sprintf("%s is the name of a club player: if it is you, choose it; if not, ask the organizer", p.Name)}
-				}
 			}
 		}
 		var player any
@@ -259,10 +183,14 @@ func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRe
 			if err != nil {
 				return err
 			}
+			f.Player = &p
 			if e, err := entryByPlayer(ctx, tx, tid, p.ID); err == nil {
-				return &InputError{Kind: ErrAlreadyEntered, Msg: fmt.Sprintf("%s is already entered in %s as player %d", p.Name, t.Name, e.PN), Players: []int64{p.ID}}
+				f.Entered = e.PN
 			}
 			player, subject = p.ID, fmt.Sprintf("%s (club player id:%d %s)", r.Name, p.ID, p.Name)
+		}
+		if err := rule(r, f); err != nil {
+			return err
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO late_requests (tournament_id, token, name, rating, club, player_id, new, status, requested_at, ip, device)
 			VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`, tid, r.Token, r.Name, r.Rating, r.Club, player, r.New, db.stamp(), r.IP, r.Device)
@@ -270,8 +198,8 @@ func (db *DB) RequestLate(ctx context.Context, tid int64, r LateRequest) (LateRe
 			return fmt.Errorf("save the late-entry request: %w", err)
 		}
 		r.ID, _ = res.LastInsertId()
-		o := Origin{Who: "web: newcomer " + r.Name, IP: r.IP, Device: r.Device}
-		if err := db.logEventAs(ctx, tx, o.who(), tid, ActLateRequest, subject, "", "waiting "+o.from()); err != nil {
+		o := arbiter.Origin{Who: "web: newcomer " + r.Name, IP: r.IP, Device: r.Device}
+		if err := db.logEventAs(ctx, tx, o.Name(), tid, ActLateRequest, subject, "", "waiting "+o.From()); err != nil {
 			return err
 		}
 		return loadLate(ctx, tx, tid, "id", r.ID, &r)
@@ -286,7 +214,7 @@ const lateFrom = ` FROM late_requests l LEFT JOIN players p ON p.id = l.player_i
 	LEFT JOIN entries e ON l.status = 'accepted' AND e.tournament_id = l.tournament_id AND e.player_id = l.player_id
 	LEFT JOIN player_pins pin ON l.status = 'accepted' AND pin.tournament_id = l.tournament_id AND pin.player_id = l.player_id`
 
-func scanLate(row interface{ Scan(...any) error }, r *LateRequest) error {
+func scanLate(row interface{ Scan(...any) error }, r *arbiter.LateRequest) error {
 	var at, closed string
 	if err := row.Scan(&r.ID, &r.Token, &r.Name, &r.Rating, &r.Club, &r.PlayerID, &r.Roster, &r.New, &r.Status,
 		&at, &r.IP, &r.Device, &closed, &r.ClosedBy, &r.PN, &r.PIN, &r.Joined); err != nil {
@@ -299,7 +227,7 @@ func scanLate(row interface{ Scan(...any) error }, r *LateRequest) error {
 
 // loadLate reads the request of tournament tid whose column by ("id" or
 // "token") is v.
-func loadLate(ctx context.Context, q queryer, tid int64, by string, v any, r *LateRequest) error {
+func loadLate(ctx context.Context, q queryer, tid int64, by string, v any, r *arbiter.LateRequest) error {
 	col := "l.id"
 	if by == "token" {
 		col = "l.token"
@@ -318,16 +246,16 @@ func loadLate(ctx context.Context, q queryer, tid int64, by string, v any, r *La
 }
 
 // LateRequest returns the request of tournament tid at token.
-func (db *DB) LateRequest(ctx context.Context, tid int64, token string) (LateRequest, error) {
-	var r LateRequest
+func (db *DB) LateRequest(ctx context.Context, tid int64, token string) (arbiter.LateRequest, error) {
+	var r arbiter.LateRequest
 	err := db.read(ctx, func(tx *sql.Tx) error { return loadLate(ctx, tx, tid, "token", token, &r) })
 	return r, err
 }
 
 // LateQueue returns the requests of tournament tid waiting for the
 // organizer, oldest first.
-func (db *DB) LateQueue(ctx context.Context, tid int64) ([]LateRequest, error) {
-	var out []LateRequest
+func (db *DB) LateQueue(ctx context.Context, tid int64) ([]arbiter.LateRequest, error) {
+	var out []arbiter.LateRequest
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+lateColumns+lateFrom+` WHERE l.tournament_id = ? AND l.status = 'pending' ORDER BY l.id`, tid)
 		if err != nil {
@@ -335,7 +263,7 @@ func (db *DB) LateQueue(ctx context.Context, tid int64) ([]LateRequest, error) {
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var r LateRequest
+			var r arbiter.LateRequest
 			if err := scanLate(rows, &r); err != nil {
 				return fmt.Errorf("read late-entry requests: %w", err)
 			}
@@ -346,31 +274,31 @@ func (db *DB) LateQueue(ctx context.Context, tid int64) ([]LateRequest, error) {
 	return out, err
 }
 
-// pendingLate reads request id of tournament tid, refused unless it waits.
-func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64) (LateRequest, error) {
-	var r LateRequest
+// pendingLate reads request id of tournament tid for an answer, which
+// answer, the desk's rule, may refuse.
+func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64, answer LateAnswer) (arbiter.LateRequest, error) {
+	var r arbiter.LateRequest
 	if err := loadLate(ctx, tx, tid, "id", id, &r); err != nil {
 		return r, err
 	}
-	if r.Status != LatePending {
-		return r, conflict("the request of %s was %s already", r.Name, r.Status)
-	}
-	return r, nil
+	return r, answer(r)
 }
 
 // AcceptLate enters the newcomer of request id in tournament tid as
 // AddEntry enters a player (a late entry joins with the next round to
 // pair, C.04.2 art. 2.4-2.5 for the rounds missed), gives them their
-// PIN, and marks the request accepted by who, all in one transaction:
-// undo takes it all back. The club player the newcomer said they are is
+// PIN, and marks the request accepted by the context's origin, all in
+// one transaction (answer, the desk's rule, may refuse the request as it
+// stands): undo takes it all back. The club player the newcomer said they are is
 // entered, never a copy; one who said they are none of those offered is
 // added to the roster even if the name looks like another's (opt.New).
-func (db *DB) AcceptLate(ctx context.Context, tid, id int64, who string, opt AddOptions) (LateRequest, Added, error) {
-	var r LateRequest
+func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions, answer LateAnswer) (arbiter.LateRequest, Added, error) {
+	var r arbiter.LateRequest
+	who := db.actor(ctx)
 	var a Added
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		if r, err = pendingLate(ctx, tx, tid, id); err != nil {
+		if r, err = pendingLate(ctx, tx, tid, id, answer); err != nil {
 			return err
 		}
 		t, err := loadTournament(ctx, tx, tid)
@@ -410,7 +338,7 @@ func (db *DB) AcceptLate(ctx context.Context, tid, id int64, who string, opt Add
 			return fmt.Errorf("save the late-entry request: %w", err)
 		}
 		if err := db.logEventAs(ctx, tx, who, tid, ActLateAccept, r.Name,
-			LatePending, fmt.Sprintf("accepted as player %d %s", a.Entry.PN, a.Entry.Player.Name)); err != nil {
+			arbiter.LatePending, fmt.Sprintf("accepted as player %d %s", a.Entry.PN, a.Entry.Player.Name)); err != nil {
 			return err
 		}
 		return loadLate(ctx, tx, tid, "id", r.ID, &r)
@@ -418,19 +346,21 @@ func (db *DB) AcceptLate(ctx context.Context, tid, id int64, who string, opt Add
 	return r, a, err
 }
 
-// RefuseLate refuses request id of tournament tid, as who.
-func (db *DB) RefuseLate(ctx context.Context, tid, id int64, who string) (LateRequest, error) {
-	var r LateRequest
+// RefuseLate refuses request id of tournament tid, as the context's
+// origin, unless answer, the desk's rule, refuses the answer.
+func (db *DB) RefuseLate(ctx context.Context, tid, id int64, answer LateAnswer) (arbiter.LateRequest, error) {
+	var r arbiter.LateRequest
+	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		if r, err = pendingLate(ctx, tx, tid, id); err != nil {
+		if r, err = pendingLate(ctx, tx, tid, id, answer); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE late_requests SET status = 'refused', closed_at = ?, closed_by = ? WHERE id = ?`,
 			db.stamp(), who, r.ID); err != nil {
 			return fmt.Errorf("save the late-entry request: %w", err)
 		}
-		if err := db.logEventAs(ctx, tx, who, tid, ActLateRefuse, r.Name, LatePending, LateRefused); err != nil {
+		if err := db.logEventAs(ctx, tx, who, tid, ActLateRefuse, r.Name, arbiter.LatePending, arbiter.LateRefused); err != nil {
 			return err
 		}
 		return loadLate(ctx, tx, tid, "id", r.ID, &r)

@@ -52,49 +52,77 @@ func TestRosterMatches(t *testing.T) {
 	}
 }
 
-func TestRequestLateCaps(t *testing.T) {
+// TestRequestLateFacts: the desk's rule of a request sees, in the
+// request's transaction, how many requests wait from its address and in
+// all (an answered one leaves room), the roster for someone new, and the
+// club player named with their number when entered; what it refuses is
+// not queued.
+func TestRequestLateFacts(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Club"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// One address, whatever browser it names, has MaxLatePerAddress
-	// requests waiting.
-	for i := range MaxLatePerAddress + 1 {
-		_, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: fmt.Sprintf("a%023d", i), Name: fmt.Sprintf("Guest %d, New", i),
-			IP: "10.0.9.9", Device: fmt.Sprintf("browser %d", i)})
-		switch {
-		case i < MaxLatePerAddress && err != nil:
-			t.Fatalf("request %d from one address: %v", i+1, err)
-		case i == MaxLatePerAddress && (!errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "3 requests from this address")):
-			t.Fatalf("request %d from one address: %v, want its cap", i+1, err)
-		}
-	}
-	// One address per request: only the cap of the whole queue applies.
-	for i := MaxLatePerAddress; i < MaxLatePending+1; i++ {
-		_, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: fmt.Sprintf("%024d", i), Name: fmt.Sprintf("Player %d, New", i),
-			IP: fmt.Sprintf("10.0.%d.%d", i/200, i%200+1), Device: "browser"})
-		switch {
-		case i < MaxLatePending && err != nil:
-			t.Fatalf("request %d: %v", i+1, err)
-		case i == MaxLatePending && (!errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "100 requests are already waiting")):
-			t.Fatalf("request %d: %v, want the queue full", i+1, err)
-		}
-	}
-	// A request answered leaves room.
-	q, err := db.LateQueue(ctx, tr.ID)
-	if err != nil || len(q) != MaxLatePending {
-		t.Fatalf("queue: %d, %v", len(q), err)
-	}
-	if _, err := db.RefuseLate(ctx, tr.ID, q[0].ID, "organizer"); err != nil {
+	rossi, err := db.AddEntry(ctx, tr.ID, arbiter.Player{Name: "Rossi, Mario"}, AddOptions{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: strings.Repeat("x", 24), Name: "Last, One", IP: "10.0.0.2"}); err != nil {
-		t.Errorf("after a refusal: %v", err)
+	var seen []LateFacts
+	watch := func(r arbiter.LateRequest, f LateFacts) error {
+		seen = append(seen, f)
+		return nil
+	}
+	request := func(i int, ip string, r arbiter.LateRequest, rule LateRule) error {
+		t.Helper()
+		r.Token, r.IP = fmt.Sprintf("a%023d", i), ip
+		if r.Name == "" {
+			r.Name = fmt.Sprintf("Guest %d, New", i)
+		}
+		_, err := db.RequestLate(ctx, tr.ID, r, rule)
+		return err
+	}
+	for i, ip := range []string{"10.0.9.9", "10.0.9.9", "10.0.9.8", "10.0.9.9"} {
+		if err := request(i, ip, arbiter.LateRequest{}, watch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var counts [][2]int
+	for _, f := range seen {
+		counts = append(counts, [2]int{f.FromAddress, f.Waiting})
+		if f.Tournament != "Club" || f.Roster != nil || f.Player != nil {
+			t.Errorf("facts of a request = %+v, want the tournament alone", f)
+		}
+	}
+	if want := [][2]int{{0, 0}, {1, 1}, {0, 2}, {2, 3}}; fmt.Sprint(counts) != fmt.Sprint(want) {
+		t.Errorf("requests waiting (from the address, in all) = %v, want %v", counts, want)
+	}
+	refused := errors.New("refused")
+	if err := request(4, "10.0.9.9", arbiter.LateRequest{}, func(arbiter.LateRequest, LateFacts) error { return refused }); err != refused {
+		t.Errorf("a refused request = %v, want the rule's refusal", err)
+	}
+	q, err := db.LateQueue(ctx, tr.ID)
+	if err != nil || len(q) != 4 {
+		t.Fatalf("queue: %d, %v; want the 4 let through", len(q), err)
+	}
+	if _, err := db.RefuseLate(WithActor(ctx, "organizer"), tr.ID, q[0].ID, func(arbiter.LateRequest) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	seen = nil
+	if err := request(5, "10.0.9.9", arbiter.LateRequest{Name: "Rossi, Mario", New: true}, watch); err != nil {
+		t.Fatal(err)
+	}
+	if err := request(6, "10.0.9.7", arbiter.LateRequest{Name: "Mario Rossi", PlayerID: rossi.Entry.Player.ID}, watch); err != nil {
+		t.Fatal(err)
+	}
+	if f := seen[0]; f.FromAddress != 2 || f.Waiting != 3 || len(f.Roster) != 1 || f.Roster[0].Name != "Rossi, Mario" {
+		t.Errorf("facts of someone new after an answer = %+v, want 2 and 3 waiting and the roster", f)
+	}
+	if f := seen[1]; f.Player == nil || f.Player.ID != rossi.Entry.Player.ID || f.Entered != rossi.Entry.PN {
+		t.Errorf("facts of a club player entered = %+v, want the player and number %d", f, rossi.Entry.PN)
 	}
 	// The token is the page's secret: a short one is a bug, not input.
-	if _, err := db.RequestLate(ctx, tr.ID, LateRequest{Token: "short", Name: "Short, Token"}); err == nil || errors.Is(err, ErrInvalid) {
+	if _, err := db.RequestLate(ctx, tr.ID, arbiter.LateRequest{Token: "short", Name: "Short, Token"}, watch); err == nil || errors.Is(err, ErrInvalid) {
 		t.Errorf("a short token: %v", err)
 	}
 }

@@ -19,18 +19,20 @@ const (
 	ActGameRemove   = "game.remove"
 )
 
+// ReturnRule is the desk's rule of a player's return, run inside the
+// transaction of the return on entry e of tournament t as stored then,
+// paired rounds paired: it gives the round the player plays from (asked:
+// from, 0 for the next round to pair) and the bye each round missed
+// scores as (ZeroBye or HalfBye), or refuses the return.
+type ReturnRule func(t arbiter.Tournament, e arbiter.Entry, paired, from int) (int, arbiter.ByeKind, error)
+
 // Return brings player id, withdrawn, back into tournament tid from round
-// from on (0: the next round to pair). The rounds paired while the player
-// was away stay as they are, the player scoring each as missed: absent
-// (kind ZeroBye, no points) or, for kind HalfBye, half a point, the
-// tournament's policy for an absence (C.04.2 art. 2.4-2.5 for the values
-// of byes). Rounds not yet paired before from are recorded as absences
-// asked for, of the same kind.
-func (db *DB) Return(ctx context.Context, tid, id int64, from int, kind arbiter.ByeKind) (arbiter.Entry, error) {
+// from on, as rule, the desk's, plans it. The rounds paired while the
+// player was away stay as they are, the player scoring each as missed
+// with the rule's bye; rounds not yet paired before the return are
+// recorded as absences asked for, of the same kind.
+func (db *DB) Return(ctx context.Context, tid, id int64, from int, rule ReturnRule) (arbiter.Entry, error) {
 	var e arbiter.Entry
-	if kind != arbiter.ZeroBye && kind != arbiter.HalfBye {
-		return e, invalid("a missed round scores as an absence: Z or H, not %q", kind.String())
-	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		t, err := loadTournament(ctx, tx, tid)
 		if err != nil {
@@ -39,21 +41,16 @@ func (db *DB) Return(ctx context.Context, tid, id int64, from int, kind arbiter.
 		if e, err = entryByPlayer(ctx, tx, tid, id); err != nil {
 			return err
 		}
-		if e.Status != arbiter.Withdrawn {
-			return conflict("%s has not withdrawn: there is nothing to return from", e.Player.Name)
-		}
 		paired, err := pairedRounds(ctx, tx, tid)
 		if err != nil {
 			return err
 		}
-		if from == 0 {
-			from = paired + 1
+		from, kind, err := rule(t, e, paired, from)
+		if err != nil {
+			return err
 		}
-		switch {
-		case from <= paired:
-			return conflict("round %d is already paired: %s can return from round %d", from, e.Player.Name, paired+1)
-		case from > t.Rounds:
-			return invalid("the tournament has %d rounds: %s cannot return from round %d", t.Rounds, e.Player.Name, from)
+		if e.Status != arbiter.Withdrawn || from <= paired || from > t.Rounds || kind != arbiter.ZeroBye && kind != arbiter.HalfBye {
+			return fmt.Errorf("store: %s cannot return from round %d with %s", e.Player.Name, from, kind)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE byes SET kind = ? WHERE tournament_id = ? AND pn = ? AND round >= ? AND kind = ?`,
 			kind, tid, e.PN, e.WithdrawnFrom, arbiter.Unpaired); err != nil {
@@ -84,24 +81,29 @@ func (db *DB) Return(ctx context.Context, tid, id int64, from int, kind arbiter.
 	return e, err
 }
 
+// RemoveRule is the desk's rule of taking entry e out of a tournament,
+// run inside the transaction of the removal on the entry's part in the
+// rounds paired as stored then: its boards and its byes but absences.
+type RemoveRule func(e arbiter.Entry, boards, byes int) error
+
 // Remove takes player id out of tournament tid altogether, as if never
-// entered: only an entry that has no game and no pairing-allocated bye in
-// any round (a player with games withdraws instead). Before round 1 is
+// entered, unless rule, the desk's, refuses it on the entry's part in
+// the rounds paired (a player with games withdraws instead). Before round 1 is
 // paired the pairing numbers follow the initial order again; after, the
 // players numbered after the one removed move up by one, in every round,
 // so that the numbers run without a gap.
-func (db *DB) Remove(ctx context.Context, tid, id int64) (arbiter.Entry, error) {
+func (db *DB) Remove(ctx context.Context, tid, id int64, rule RemoveRule) (arbiter.Entry, error) {
 	var e arbiter.Entry
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		e, err = db.remove(ctx, tx, tid, id)
+		e, err = db.remove(ctx, tx, tid, id, rule)
 		return err
 	})
 	return e, err
 }
 
 // remove is Remove inside tx.
-func (db *DB) remove(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.Entry, error) {
+func (db *DB) remove(ctx context.Context, tx *sql.Tx, tid, id int64, rule RemoveRule) (arbiter.Entry, error) {
 	var e arbiter.Entry
 	err := func() error {
 		if _, err := loadTournament(ctx, tx, tid); err != nil {
@@ -118,9 +120,11 @@ func (db *DB) remove(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.En
 			tid, e.PN, arbiter.Unpaired, arbiter.ZeroBye).Scan(&games, &pabs); err != nil {
 			return fmt.Errorf("remove %s: %w", e.Player.Name, err)
 		}
+		if err := rule(e, games, pabs); err != nil {
+			return err
+		}
 		if games > 0 || pabs > 0 {
-			return &InputError{Kind: ErrPlayed, Msg: fmt.Sprintf("%s is in the rounds paired of this tournament (%s, %s), which stay as they are",
-				e.Player.Name, plural(games, "board", "boards"), plural(pabs, "bye", "byes"))}
+			return fmt.Errorf("store: %s has a part in the rounds paired and cannot be removed", e.Player.Name)
 		}
 		if _, err := tx.ExecContext(ctx, `PRAGMA defer_foreign_keys = ON`); err != nil {
 			return err
@@ -159,55 +163,24 @@ func (db *DB) remove(ctx context.Context, tx *sql.Tx, tid, id int64) (arbiter.En
 	return e, err
 }
 
-// OnlyOpenRound returns the round that is the only one player pn of s
-// has had a part in, a board or a bye other than an absence, when that is
-// the last round paired and it has no result yet: a player entered by
-// mistake, perhaps given the pairing-allocated bye, who can leave with
-// the round paired again (DB.RemovePairAgain). It returns 0 otherwise:
-// the player played, or has no part in any round (Remove will do).
-func (s *Snapshot) OnlyOpenRound(pn int) int {
-	n := len(s.Rounds)
-	if n == 0 {
-		return 0
-	}
-	in := 0
-	for _, r := range s.Rounds {
-		part := false
-		for _, b := range r.Boards {
-			part = part || b.White == pn || b.Black == pn
-		}
-		for _, b := range r.Byes {
-			part = part || b.PN == pn && b.Kind != arbiter.Unpaired && b.Kind != arbiter.ZeroBye
-		}
-		if part && r.Number != n {
-			return 0
-		}
-		if part {
-			in = n
-		}
-	}
-	if in == 0 {
-		return 0
-	}
-	for _, b := range s.Rounds[n-1].Boards {
-		if b.Result != arbiter.NoResult {
-			return 0 // the round is being played
-		}
-	}
-	return in
+// PairAgain is the desk's plan of a removal with the last round paired
+// again, run inside the removal's transaction: Again says whether the
+// player with pairing number pn of s leaves with the round paired again
+// (a player whose only part in the tournament is that round, not played
+// yet); Pair pairs it again from the tournament as it then is.
+type PairAgain struct {
+	Again func(s *Snapshot, pn int) bool
+	Pair  func(s *Snapshot) (Pairing, error)
 }
 
 // RemovePairAgain takes player id out of tournament tid as Remove does
-// when the only part the player has had in it, a board or a bye, is in
-// the last round paired and that round is not played yet: no result and
-// no game (Snapshot.OnlyOpenRound). In one transaction the round is unpaired, the
+// (refused by rule, the desk's), with the last round paired again when
+// plan.Again says so: in one transaction the round is unpaired, the
 // player removed (the numbers after theirs move up by one) and the round
-// paired again by pair, given the tournament as it then is; each step is
-// logged as its own command logs it, and one undo takes back all three.
-// It returns the entry removed and the round paired again. Any other
-// player is removed as Remove removes them, with no round paired again
-// (the zero Round), or refused as Remove refuses them (ErrPlayed).
-func (db *DB) RemovePairAgain(ctx context.Context, tid, id int64, pair func(*Snapshot) (Pairing, error)) (arbiter.Entry, arbiter.Round, error) {
+// paired again by plan.Pair; each step is logged as its own command logs
+// it, and one undo takes back all three. It returns the entry removed and
+// the round paired again; the zero Round when none was.
+func (db *DB) RemovePairAgain(ctx context.Context, tid, id int64, rule RemoveRule, plan PairAgain) (arbiter.Entry, arbiter.Round, error) {
 	var e arbiter.Entry
 	var out arbiter.Round
 	err := db.write(ctx, func(tx *sql.Tx) error {
@@ -218,20 +191,20 @@ func (db *DB) RemovePairAgain(ctx context.Context, tid, id int64, pair func(*Sna
 		if e, err = entryByPlayer(ctx, tx, tid, id); err != nil {
 			return err
 		}
-		if s.OnlyOpenRound(e.PN) == 0 {
-			e, err = db.remove(ctx, tx, tid, id)
+		if !plan.Again(s, e.PN) {
+			e, err = db.remove(ctx, tx, tid, id, rule)
 			return err
 		}
 		if _, err := db.unpair(ctx, tx, tid); err != nil {
 			return err
 		}
-		if e, err = db.remove(ctx, tx, tid, id); err != nil {
+		if e, err = db.remove(ctx, tx, tid, id, rule); err != nil {
 			return err
 		}
 		if s, err = loadSnapshot(ctx, tx, tid); err != nil {
 			return err
 		}
-		p, err := pair(s)
+		p, err := plan.Pair(s)
 		if err != nil {
 			return err
 		}
@@ -242,28 +215,40 @@ func (db *DB) RemovePairAgain(ctx context.Context, tid, id int64, pair func(*Sna
 	return e, out, err
 }
 
-// ErrPlayed is the kind of error Remove returns for an entry with games:
-// it withdraws instead.
-var ErrPlayed = fmt.Errorf("played: %w", ErrConflict)
+// RosterRule is the desk's rule of taking player p out of the club
+// roster, run inside the transaction of the removal: in is where p is
+// entered, the first tournament by ID with p's pairing number in it, the
+// zero Entered when p is entered nowhere.
+type RosterRule func(p arbiter.Player, in Entered) error
 
-// RemoveRosterPlayer takes player id out of the club roster: only a
-// player entered in no tournament.
-func (db *DB) RemoveRosterPlayer(ctx context.Context, id int64) (arbiter.Player, error) {
+// Entered is a tournament a player is entered in: its name and the
+// player's pairing number there.
+type Entered struct {
+	Tournament string
+	PN         int
+}
+
+// RemoveRosterPlayer takes player id out of the club roster, unless rule,
+// the desk's, refuses it; a player entered in a tournament stays, whatever
+// the rule says.
+func (db *DB) RemoveRosterPlayer(ctx context.Context, id int64, rule RosterRule) (arbiter.Player, error) {
 	var p arbiter.Player
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
 		if p, err = loadPlayer(ctx, tx, id); err != nil {
 			return err
 		}
-		var name string
-		var pn int
+		var in Entered
 		err = tx.QueryRowContext(ctx, `SELECT t.name, e.pn FROM entries e JOIN tournaments t ON t.id = e.tournament_id
-			WHERE e.player_id = ? ORDER BY t.id LIMIT 1`, id).Scan(&name, &pn)
-		if err == nil {
-			return conflict("%s is entered in %s as player %d: a player entered in a tournament stays in the roster", p.Name, name, pn)
-		}
-		if err != sql.ErrNoRows {
+			WHERE e.player_id = ? ORDER BY t.id LIMIT 1`, id).Scan(&in.Tournament, &in.PN)
+		if err != nil && err != sql.ErrNoRows {
 			return fmt.Errorf("remove %s: %w", p.Name, err)
+		}
+		if err := rule(p, in); err != nil {
+			return err
+		}
+		if in.PN != 0 {
+			return fmt.Errorf("store: %s is entered in %s and cannot leave the roster", p.Name, in.Tournament)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE id = ?`, id); err != nil {
 			return fmt.Errorf("remove %s: %w", p.Name, err)

@@ -18,13 +18,6 @@ import (
 // absent at the check-in of the round, in the pairing's transaction
 // (SavePairing, Pairing.Absent; FIDE C.04.2 art. 3.3).
 
-// The kinds of a presence mark.
-const (
-	Here  = "here"  // present from the round on
-	Skip  = "skip"  // asked to skip the round (a requested bye)
-	Leave = "leave" // left: withdrawn from the round on
-)
-
 // Actions of the event log of presence.
 const (
 	// ActHere: a player is present from a round on.
@@ -33,47 +26,6 @@ const (
 	// everyone again.
 	ActPresenceRule = "tournament.presence"
 )
-
-// PresenceMark is one mark standing: who, what, for which round, when,
-// from where, and the event that logged it (for undo).
-type PresenceMark struct {
-	PN     int
-	Name   string
-	Kind   string // Here, Skip or Leave
-	Round  int    // Here: present from; Skip: the round skipped; Leave: withdrawn from
-	At     time.Time
-	Who    string
-	IP     string
-	Device string
-	Phone  bool // said from the player's phone, not by the organizer
-	Event  int64
-}
-
-// Roll is who is present for the next round to pair: what the organizer
-// and the projector show before pairing it.
-type Roll struct {
-	// Round is the next round to pair; 0 when every round is paired.
-	Round    int
-	Required bool // the tournament pairs only the players present
-	// Pairing numbers, in order: present; missing (to play, not
-	// present: absent if presence is required); skipping Round (a bye
-	// asked for, or absent at check-in); left (withdrawn by Round).
-	Present, Missing, Skipping, Left []int
-	// Marks are the presence marks standing, the latest first.
-	Marks []PresenceMark
-	// Paired is the last round paired, and LeftOut its players without
-	// a game but the pairing-allocated bye, each with the pairing's
-	// explanation (a phrase as stored, locale.Localizer.Stored).
-	Paired  int
-	LeftOut []LeftOut
-}
-
-// LeftOut is a player the pairing of a round left out, and why.
-type LeftOut struct {
-	PN   int
-	Kind arbiter.ByeKind
-	Note string
-}
 
 // PresenceRequired reports whether tournament tid pairs only the players
 // present.
@@ -131,58 +83,40 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// Roll returns who is present for the next round of tournament tid.
-func (db *DB) Roll(ctx context.Context, tid int64) (Roll, error) {
-	var r Roll
+// Presence is the presence of a tournament as stored at one moment, read
+// in one transaction, for the desk to draw up the roll of the next round
+// (who is present, missing, skipping, gone).
+type Presence struct {
+	Snapshot *Snapshot
+	Required bool                   // the tournament pairs only the players present
+	Marks    []arbiter.PresenceMark // the marks standing, the latest first
+	LeftOut  []arbiter.LeftOut      // the byes of the last round paired but the pairing-allocated one
+}
+
+// Presence returns the presence of tournament tid.
+func (db *DB) Presence(ctx context.Context, tid int64) (Presence, error) {
+	var p Presence
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		s, err := loadSnapshot(ctx, tx, tid)
-		if err != nil {
+		var err error
+		if p.Snapshot, err = loadSnapshot(ctx, tx, tid); err != nil {
 			return err
 		}
-		if r.Required, err = presenceRequired(ctx, tx, tid); err != nil {
+		if p.Required, err = presenceRequired(ctx, tx, tid); err != nil {
 			return err
 		}
-		if r.Marks, err = presenceMarks(ctx, tx, tid); err != nil {
+		if p.Marks, err = presenceMarks(ctx, tx, tid); err != nil {
 			return err
 		}
-		n := s.Next()
-		r.Paired = n - 1
-		if r.LeftOut, err = leftOut(ctx, tx, tid, r.Paired); err != nil {
-			return err
-		}
-		if n > s.Tournament.Rounds {
-			return nil
-		}
-		r.Round = n
-		here := map[int]bool{}
-		for _, m := range r.Marks {
-			if m.Kind == Here && m.Round <= n {
-				here[m.PN] = true
-			}
-		}
-		for _, e := range s.Entries {
-			switch {
-			case e.Status == arbiter.Withdrawn && e.WithdrawnFrom <= n:
-				r.Left = append(r.Left, e.PN)
-			case !e.Plays(n):
-				// joins later: not on this round's roll
-			case s.Request(e.PN, n) != arbiter.NoBye:
-				r.Skipping = append(r.Skipping, e.PN)
-			case here[e.PN]:
-				r.Present = append(r.Present, e.PN)
-			default:
-				r.Missing = append(r.Missing, e.PN)
-			}
-		}
-		return nil
+		p.LeftOut, err = leftOut(ctx, tx, tid, len(p.Snapshot.Rounds))
+		return err
 	})
-	return r, err
+	return p, err
 }
 
 // PresenceMarks returns the presence marks standing of tournament tid,
 // the latest first.
-func (db *DB) PresenceMarks(ctx context.Context, tid int64) ([]PresenceMark, error) {
-	var ms []PresenceMark
+func (db *DB) PresenceMarks(ctx context.Context, tid int64) ([]arbiter.PresenceMark, error) {
+	var ms []arbiter.PresenceMark
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		ms, err = presenceMarks(ctx, tx, tid)
@@ -193,16 +127,16 @@ func (db *DB) PresenceMarks(ctx context.Context, tid int64) ([]PresenceMark, err
 
 // leftOut returns the byes of round n but the pairing-allocated one,
 // with their explanations.
-func leftOut(ctx context.Context, q queryer, tid int64, n int) ([]LeftOut, error) {
+func leftOut(ctx context.Context, q queryer, tid int64, n int) ([]arbiter.LeftOut, error) {
 	rows, err := q.QueryContext(ctx, `SELECT pn, kind, explanation FROM byes WHERE tournament_id = ? AND round = ? AND kind != ? ORDER BY pn`,
 		tid, n, arbiter.PAB)
 	if err != nil {
 		return nil, fmt.Errorf("read the byes of round %d: %w", n, err)
 	}
 	defer rows.Close()
-	var out []LeftOut
+	var out []arbiter.LeftOut
 	for rows.Next() {
-		var l LeftOut
+		var l arbiter.LeftOut
 		if err := rows.Scan(&l.PN, &l.Kind, &l.Note); err != nil {
 			return nil, fmt.Errorf("read the byes of round %d: %w", n, err)
 		}
@@ -212,7 +146,7 @@ func leftOut(ctx context.Context, q queryer, tid int64, n int) ([]LeftOut, error
 }
 
 // presenceMarks returns the marks of tournament tid, the latest first.
-func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, error) {
+func presenceMarks(ctx context.Context, q queryer, tid int64) ([]arbiter.PresenceMark, error) {
 	rows, err := q.QueryContext(ctx, `SELECT e.pn, p.name, m.kind, m.round, m.at, m.who, m.ip, m.device, m.phone, m.event
 		FROM presence m JOIN entries e ON e.tournament_id = m.tournament_id AND e.player_id = m.player_id
 		JOIN players p ON p.id = m.player_id
@@ -221,9 +155,9 @@ func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, e
 		return nil, fmt.Errorf("read presence: %w", err)
 	}
 	defer rows.Close()
-	var out []PresenceMark
+	var out []arbiter.PresenceMark
 	for rows.Next() {
-		var m PresenceMark
+		var m arbiter.PresenceMark
 		var at string
 		if err := rows.Scan(&m.PN, &m.Name, &m.Kind, &m.Round, &at, &m.Who, &m.IP, &m.Device, &m.Phone, &m.Event); err != nil {
 			return nil, fmt.Errorf("read presence: %w", err)
@@ -234,21 +168,43 @@ func presenceMarks(ctx context.Context, q queryer, tid int64) ([]PresenceMark, e
 	return out, rows.Err()
 }
 
+// PresenceFacts are what the store reads, inside the transaction of a
+// presence mark, for the desk's rule (PresenceRule) to decide on it.
+type PresenceFacts struct {
+	Tournament arbiter.Tournament
+	Entry      arbiter.Entry
+	Paired     int             // the last round paired
+	Round      int             // the next round to pair, Paired+1
+	HereFrom   int             // the round the player is present from, 0 if not marked present
+	Requested  arbiter.ByeKind // the bye the player asked for (or was given at check-in) in Round
+}
+
+// PresencePlan is what the desk's rule makes of a presence mark, for the
+// store to write: Nothing (a mark already standing: nothing is written
+// or logged), the bye of a Skip, and HereNext, present again from the
+// round after Round.
+type PresencePlan struct {
+	Nothing  bool
+	Bye      arbiter.ByeKind
+	HereNext bool
+}
+
+// PresenceRule is the desk's rule of a presence mark of kind (Here, Skip
+// or Leave), run inside the transaction of the mark on the facts read
+// there: a plan, or a refusal that leaves the file as it was.
+type PresenceRule func(kind string, f PresenceFacts) (PresencePlan, error)
+
 // MarkPresence records a presence mark of kind (Here, Skip, Leave) for
 // the player of tournament tid with pairing number pn, for the next round
-// to pair, in one transaction logged as o's (phone: said from the
-// player's own phone). Skip asks for a bye as player bye does (a
-// half-point bye, worth the tournament's requested-bye value) and keeps
-// the player present from the round after; Leave withdraws the player
-// from the next round on as player withdraw does. Refused: a round that
-// is already paired (every round paired), a player who left, a bye in
-// the last round, leaving before round 1 is paired (the organizer takes
-// the entry back then). Here for a player present already changes
-// nothing and logs nothing.
-func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
-	var m PresenceMark
+// to pair, as rule, the desk's, plans it, in one transaction logged as
+// the context's origin's (WithOrigin; phone: said from the player's own
+// phone). Here marks the player present from the round on; Skip asks
+// for the plan's bye as player bye does; Leave withdraws the player from
+// the next round on as player withdraw does.
+func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, phone bool, rule PresenceRule) (arbiter.PresenceMark, error) {
+	var m arbiter.PresenceMark
 	err := db.write(ctx, func(tx *sql.Tx) (err error) {
-		m, err = db.markPresence(ctx, tx, tid, pn, kind, o, phone)
+		m, err = db.markPresence(ctx, tx, tid, pn, kind, phone, rule)
 		return err
 	})
 	return m, err
@@ -257,12 +213,12 @@ func (db *DB) MarkPresence(ctx context.Context, tid int64, pn int, kind string, 
 // MarkHere records that the players of tournament tid with pairing
 // numbers pns are here from the next round on, all in one transaction
 // (the organizer's check-in of a tournament that requires presence).
-func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, o Origin) ([]PresenceMark, error) {
-	var ms []PresenceMark
+func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, rule PresenceRule) ([]arbiter.PresenceMark, error) {
+	var ms []arbiter.PresenceMark
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		ms = ms[:0]
 		for _, pn := range pns {
-			m, err := db.markPresence(ctx, tx, tid, pn, Here, o, false)
+			m, err := db.markPresence(ctx, tx, tid, pn, arbiter.Here, false, rule)
 			if err != nil {
 				return err
 			}
@@ -275,76 +231,64 @@ func (db *DB) MarkHere(ctx context.Context, tid int64, pns []int, o Origin) ([]P
 
 // markPresence is MarkPresence inside tx. An origin without Who is the
 // context's actor (WithActor).
-func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, o Origin, phone bool) (PresenceMark, error) {
+func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, kind string, phone bool, rule PresenceRule) (arbiter.PresenceMark, error) {
+	o := OriginOf(ctx)
 	if o.Who != "" {
-		ctx = WithActor(ctx, strings.TrimSpace(o.Who+" "+o.from()))
+		ctx = WithOrigin(ctx, arbiter.Origin{Who: strings.TrimSpace(o.Who + " " + o.From()), IP: o.IP, Device: o.Device})
 	}
-	m := PresenceMark{PN: pn, Kind: kind, Who: db.actor(ctx), IP: o.IP, Device: o.Device, Phone: phone}
+	m := arbiter.PresenceMark{PN: pn, Kind: kind, Who: db.actor(ctx), IP: o.IP, Device: o.Device, Phone: phone}
 	err := func() error {
-		t, err := loadTournament(ctx, tx, tid)
-		if err != nil {
+		var f PresenceFacts
+		var err error
+		if f.Tournament, err = loadTournament(ctx, tx, tid); err != nil {
 			return err
 		}
 		id, err := entryID(ctx, tx, tid, pn)
 		if err != nil {
 			return err
 		}
-		e, err := entryByPlayer(ctx, tx, tid, id)
+		if f.Entry, err = entryByPlayer(ctx, tx, tid, id); err != nil {
+			return err
+		}
+		m.Name = f.Entry.Player.Name
+		if f.Paired, err = pairedRounds(ctx, tx, tid); err != nil {
+			return err
+		}
+		n := f.Paired + 1
+		f.Round, m.Round = n, n
+		err = tx.QueryRowContext(ctx, `SELECT round FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&f.HereFrom)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("read presence: %w", err)
+		}
+		f.Requested = requested(ctx, tx, tid, id, n)
+		plan, err := rule(kind, f)
 		if err != nil {
 			return err
 		}
-		m.Name = e.Player.Name
-		paired, err := pairedRounds(ctx, tx, tid)
-		if err != nil {
-			return err
-		}
-		n := paired + 1
-		m.Round = n
-		switch {
-		case n > t.Rounds:
-			return conflict("every round of %s is paired: there is no next round to be present for", t.Name)
-		case e.Status == arbiter.Withdrawn:
-			return conflict("%s left the tournament from round %d: only the organizer can bring them back (arbiter player return)", e.Player.Name, e.WithdrawnFrom)
+		if plan.Nothing {
+			if kind == arbiter.Here && f.HereFrom > 0 {
+				m.Round = f.HereFrom
+			}
+			return nil
 		}
 		stamp := db.stamp()
 		m.At, _ = time.Parse(time.RFC3339, stamp)
+		e := f.Entry
 		switch kind {
-		case Here:
-			var from int
-			err := tx.QueryRowContext(ctx, `SELECT round FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&from)
-			if err == nil {
-				m.Round = from
-				return nil // present already
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("read presence: %w", err)
-			}
+		case arbiter.Here:
 			if err := db.logEvent(ctx, tx, tid, ActHere, fmt.Sprintf("%d %s", e.PN, e.Player.Name), "", fmt.Sprintf("present from round %d", n)); err != nil {
 				return err
 			}
-		case Skip:
-			// A bye on request is not granted in the last round: the
-			// regulations decide which byes a player may ask for (FIDE
-			// C.04.2 leaves requested byes to them), and the last round,
-			// which decides the prizes, is played by everyone still in.
-			if n == t.Rounds {
-				return conflict("round %d is the last round: no bye on request in the last round (the tournament's regulation); ask the arbiter", n)
-			}
-			if k := requested(ctx, tx, tid, id, n); k != arbiter.NoBye {
-				return conflict("%s does not play round %d already (%s)", e.Player.Name, n, k)
-			}
-			if err := db.requestBye(ctx, tx, tid, id, n, arbiter.HalfBye); err != nil {
+		case arbiter.Skip:
+			if err := db.requestBye(ctx, tx, tid, id, n, plan.Bye); err != nil {
 				return err
 			}
-		case Leave:
-			if paired == 0 {
-				return conflict("round 1 is not paired yet: tell the organizer, who takes the entry of %s back", e.Player.Name)
-			}
+		case arbiter.Leave:
 			if _, _, err := db.withdraw(ctx, tx, tid, id, n); err != nil {
 				return err
 			}
 		default:
-			return invalid("a presence mark is here, skip or leave, not %q", kind)
+			return fmt.Errorf("store: no presence mark %q", kind)
 		}
 		if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM events`).Scan(&m.Event); err != nil {
 			return err
@@ -352,21 +296,15 @@ func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, k
 		if err := insertMark(ctx, tx, tid, id, kind, n, stamp, m); err != nil {
 			return err
 		}
-		if kind == Skip && n < t.Rounds {
-			// Who skips one round is at the club for the next.
-			var x int
-			err := tx.QueryRowContext(ctx, `SELECT 1 FROM presence WHERE tournament_id = ? AND player_id = ? AND kind = 'here'`, tid, id).Scan(&x)
-			if errors.Is(err, sql.ErrNoRows) {
-				return insertMark(ctx, tx, tid, id, Here, n+1, stamp, m)
-			}
-			return err
+		if plan.HereNext && f.HereFrom == 0 {
+			return insertMark(ctx, tx, tid, id, arbiter.Here, n+1, stamp, m)
 		}
 		return nil
 	}()
 	return m, err
 }
 
-func insertMark(ctx context.Context, tx *sql.Tx, tid, id int64, kind string, n int, stamp string, m PresenceMark) error {
+func insertMark(ctx context.Context, tx *sql.Tx, tid, id int64, kind string, n int, stamp string, m arbiter.PresenceMark) error {
 	phone := 0
 	if m.Phone {
 		phone = 1

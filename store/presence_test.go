@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -37,82 +38,75 @@ func presenceTournament(t *testing.T, db *DB) int64 {
 	return tr.ID
 }
 
-// TestMarkPresence: each mark from the phone, what it changes, and its
-// refusals, which leave the file as it was.
+// asPlanned stands in for the desk's rule of presence marks (desk's
+// presenceRule) where a test does not try its refusals: a player present
+// already changes nothing, a skip is a half-point bye and present again
+// from the round after.
+func asPlanned(kind string, f PresenceFacts) (PresencePlan, error) {
+	switch kind {
+	case arbiter.Here:
+		return PresencePlan{Nothing: f.HereFrom > 0}, nil
+	case arbiter.Skip:
+		return PresencePlan{Bye: arbiter.HalfBye, HereNext: f.Round < f.Tournament.Rounds}, nil
+	}
+	return PresencePlan{}, nil
+}
+
+// TestMarkPresence: each mark from the phone, what it writes as the rule
+// plans it, with its event, and a refusal of the rule, which leaves the
+// file as it was.
 func TestMarkPresence(t *testing.T) {
-	phone := Origin{Who: "web: Ann", IP: "192.168.1.20", Device: "Phone"}
+	phone := arbiter.Origin{Who: "web: Ann", IP: "192.168.1.20", Device: "Phone"}
+	refused := errors.New("refused")
 	for _, tt := range []struct {
-		name   string
-		before func(t *testing.T, db *DB, tid int64)
-		pn     int
-		kind   string
-		err    error  // the refusal, nil for none
-		msg    string // in the refusal
-		check  func(t *testing.T, db *DB, tid int64, r Roll)
+		name  string
+		pn    int
+		kind  string
+		rule  PresenceRule
+		err   error // the refusal, nil for none
+		check func(t *testing.T, db *DB, tid int64, s *Snapshot, marks []arbiter.PresenceMark)
 	}{
-		{name: "here", pn: 1, kind: Here, check: func(t *testing.T, db *DB, tid int64, r Roll) {
-			if !slices.Equal(r.Present, []int{1}) || len(r.Missing) != 5 {
-				t.Errorf("roll = present %v missing %v, want 1 present, 5 missing", r.Present, r.Missing)
+		{name: "here", pn: 1, kind: arbiter.Here, check: func(t *testing.T, db *DB, tid int64, s *Snapshot, marks []arbiter.PresenceMark) {
+			if len(marks) != 1 || marks[0].PN != 1 || marks[0].Kind != arbiter.Here || marks[0].Round != 2 {
+				t.Errorf("marks = %+v, want 1 present from round 2", marks)
 			}
 		}},
-		{name: "skip", pn: 2, kind: Skip, check: func(t *testing.T, db *DB, tid int64, r Roll) {
-			if !slices.Equal(r.Skipping, []int{2}) || slices.Contains(r.Missing, 2) {
-				t.Errorf("roll = skipping %v missing %v, want 2 skipping round 2", r.Skipping, r.Missing)
+		{name: "skip", pn: 2, kind: arbiter.Skip, check: func(t *testing.T, db *DB, tid int64, s *Snapshot, marks []arbiter.PresenceMark) {
+			if k := s.Request(2, 2); k != arbiter.HalfBye {
+				t.Errorf("bye of 2 in round 2 = %v, want the half-point bye asked for", k)
 			}
 			// Present from the round after: the mark says so.
-			if !slices.ContainsFunc(r.Marks, func(m PresenceMark) bool { return m.PN == 2 && m.Kind == Here && m.Round == 3 }) {
-				t.Errorf("marks %+v: want 2 present from round 3", r.Marks)
+			if !slices.ContainsFunc(marks, func(m arbiter.PresenceMark) bool { return m.PN == 2 && m.Kind == arbiter.Here && m.Round == 3 }) {
+				t.Errorf("marks %+v: want 2 present from round 3", marks)
 			}
 		}},
-		{name: "leave", pn: 3, kind: Leave, check: func(t *testing.T, db *DB, tid int64, r Roll) {
-			if !slices.Equal(r.Left, []int{3}) {
-				t.Errorf("roll left = %v, want [3]", r.Left)
+		{name: "leave", pn: 3, kind: arbiter.Leave, check: func(t *testing.T, db *DB, tid int64, s *Snapshot, marks []arbiter.PresenceMark) {
+			if e := s.Entry(3); e.Status != arbiter.Withdrawn || e.WithdrawnFrom != 2 {
+				t.Errorf("entry 3 = %+v, want withdrawn from round 2", e)
 			}
 		}},
-		{name: "skip the last round", pn: 2, kind: Skip, err: ErrConflict, msg: "last round",
-			before: func(t *testing.T, db *DB, tid int64) {
-				pairRound(t, db, tid, 2, [][2]int{{1, 2}, {3, 4}, {5, 6}}, 0)
-				for b := 1; b <= 3; b++ {
-					if _, err := db.SetResult(context.Background(), tid, 2, b, arbiter.Draw, "", false); err != nil {
-						t.Fatal(err)
-					}
+		{name: "refused", pn: 1, kind: arbiter.Here, err: refused,
+			rule: func(kind string, f PresenceFacts) (PresencePlan, error) {
+				if f.Entry.PN != 1 || f.Round != 2 || f.Paired != 1 || f.HereFrom != 0 || f.Requested != arbiter.NoBye || f.Tournament.Rounds != 3 {
+					t.Errorf("facts = %+v", f)
 				}
+				return PresencePlan{}, refused
 			}},
-		{name: "skip twice", pn: 2, kind: Skip, err: ErrConflict, msg: "does not play round 2",
-			before: func(t *testing.T, db *DB, tid int64) {
-				if err := db.RequestBye(context.Background(), tid, 2, 2, arbiter.ZeroBye); err != nil {
-					t.Fatal(err)
-				}
-			}},
-		{name: "here after leaving", pn: 3, kind: Here, err: ErrConflict, msg: "left the tournament",
-			before: func(t *testing.T, db *DB, tid int64) {
-				if _, _, err := db.Withdraw(context.Background(), tid, 3, 0); err != nil {
-					t.Fatal(err)
-				}
-			}},
-		{name: "every round paired", pn: 1, kind: Here, err: ErrConflict, msg: "every round",
-			before: func(t *testing.T, db *DB, tid int64) {
-				pairRound(t, db, tid, 2, [][2]int{{1, 2}, {3, 4}, {5, 6}}, 0)
-				for b := 1; b <= 3; b++ {
-					db.SetResult(context.Background(), tid, 2, b, arbiter.Draw, "", false)
-				}
-				pairRound(t, db, tid, 3, [][2]int{{2, 1}, {4, 3}, {6, 5}}, 0)
-			}},
-		{name: "unknown player", pn: 9, kind: Here, err: ErrNotFound},
-		{name: "unknown kind", pn: 1, kind: "maybe", err: ErrInvalid},
+		{name: "unknown player", pn: 9, kind: arbiter.Here, err: ErrNotFound},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
 			db := mustOpenDB(t)
 			tid := presenceTournament(t, db)
-			if tt.before != nil {
-				tt.before(t, db, tid)
+			rule := tt.rule
+			if rule == nil {
+				rule = asPlanned
 			}
 			before, beforeContent := dump(t, db), content(t, db)
-			m, err := db.MarkPresence(ctx, tid, tt.pn, tt.kind, phone, true)
+			m, err := db.MarkPresence(WithOrigin(ctx, phone), tid, tt.pn, tt.kind, true, rule)
 			if tt.err != nil {
-				if !errors.Is(err, tt.err) || !strings.Contains(err.Error(), tt.msg) {
-					t.Fatalf("MarkPresence = %v, want %v with %q", err, tt.err, tt.msg)
+				if !errors.Is(err, tt.err) {
+					t.Fatalf("MarkPresence = %v, want %v", err, tt.err)
 				}
 				if dump(t, db) != before {
 					t.Error("a refused mark changed the file")
@@ -130,11 +124,18 @@ func TestMarkPresence(t *testing.T) {
 			if last.ID != m.Event || !strings.Contains(last.Who, "192.168.1.20") || !strings.Contains(last.Who, "Phone") {
 				t.Errorf("last event %+v, want the mark's, with address and device", last)
 			}
-			r, err := db.Roll(ctx, tid)
-			if err != nil || r.Round != 2 {
-				t.Fatalf("Roll = %+v, %v", r, err)
+			p, err := db.Presence(ctx, tid)
+			if err != nil || p.Snapshot.Next() != 2 {
+				t.Fatalf("Presence = %+v, %v", p, err)
 			}
-			tt.check(t, db, tid, r)
+			tt.check(t, db, tid, p.Snapshot, p.Marks)
+			// Here again changes nothing.
+			if tt.kind == arbiter.Here {
+				again := dump(t, db)
+				if m, err := db.MarkPresence(WithOrigin(ctx, phone), tid, tt.pn, tt.kind, true, rule); err != nil || m.Round != 2 || dump(t, db) != again {
+					t.Errorf("here again = %+v, %v; want nothing written", m, err)
+				}
+			}
 			// Undo puts the file back as it was.
 			if _, err := db.Undo(ctx, tid, m.Event, true); err != nil {
 				t.Fatal(err)
@@ -156,8 +157,8 @@ func TestPresenceUndoOrder(t *testing.T) {
 	for _, m := range []struct {
 		pn   int
 		kind string
-	}{{1, Here}, {2, Skip}, {3, Leave}, {4, Here}} {
-		got, err := db.MarkPresence(ctx, tid, m.pn, m.kind, Origin{Who: "web"}, true)
+	}{{1, arbiter.Here}, {2, arbiter.Skip}, {3, arbiter.Leave}, {4, arbiter.Here}} {
+		got, err := db.MarkPresence(WithOrigin(ctx, arbiter.Origin{Who: "web"}), tid, m.pn, m.kind, true, asPlanned)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,9 +171,13 @@ func TestPresenceUndoOrder(t *testing.T) {
 			t.Fatalf("undo event %d: %v", ev, err)
 		}
 	}
-	r, _ := db.Roll(ctx, tid)
-	if !slices.Equal(r.Present, []int{4}) || !slices.Equal(r.Left, []int{3}) || len(r.Skipping) != 0 {
-		t.Errorf("roll after undo = %+v", r)
+	p, _ := db.Presence(ctx, tid)
+	var standing []string
+	for _, m := range p.Marks {
+		standing = append(standing, fmt.Sprintf("%d %s %d", m.PN, m.Kind, m.Round))
+	}
+	if got := strings.Join(standing, ", "); got != "4 here 2, 3 leave 2" || p.Snapshot.Request(2, 2) != arbiter.NoBye || p.Snapshot.Entry(3).Status != arbiter.Withdrawn {
+		t.Errorf("after undo: marks %s, bye of 2 %v, entry 3 %+v; want 4 here and 3 gone", got, p.Snapshot.Request(2, 2), p.Snapshot.Entry(3))
 	}
 	pairRound(t, db, tid, 2, [][2]int{{1, 2}, {4, 5}}, 6)
 	if _, err := db.Undo(ctx, tid, evs[3], true); !errors.Is(err, ErrDependent) {

@@ -55,26 +55,6 @@ func (e *LockedError) Minutes() int {
 	return max(m, 1)
 }
 
-// PINLimits bound the wrong PINs counted within Window: at most Board on
-// one board, Address from one address and Player against one player (a
-// wrong PIN typed on a board counts against both its players). While any
-// scope a PIN falls under has its count, the PIN is not even compared:
-// the caller is told to wait (LockedError). A zero count leaves that
-// scope unlimited, a zero Window every scope.
-type PINLimits struct {
-	Window                 time.Duration
-	Board, Address, Player int
-}
-
-// Proof is what a phone shows to act for a player: the PIN typed, or the
-// secret of a phone signed in as the player (SignIn). A PIN given is what
-// counts, whatever the session: a phone signed in as one player may be
-// lent to the opponent, who types their own.
-type Proof struct {
-	PIN     string
-	Session string
-}
-
 // scope is one count of wrong PINs and its limit.
 type scope struct {
 	key string
@@ -89,7 +69,7 @@ func playerScope(tid, id int64) string { return fmt.Sprintf("player %d/%d", tid,
 
 // scopes returns the counts a PIN from ip falls under: the board (round
 // 0: none), the address, and each player.
-func (l PINLimits) scopes(tid int64, round, board int, ip string, players ...int64) []scope {
+func scopes(l arbiter.PINLimits, tid int64, round, board int, ip string, players ...int64) []scope {
 	var out []scope
 	if round > 0 {
 		out = append(out, scope{boardScope(tid, round, board), l.Board})
@@ -105,7 +85,7 @@ func (l PINLimits) scopes(tid int64, round, board int, ip string, players ...int
 
 // pinLocked returns a *LockedError when a scope of ss has its count of
 // wrong PINs within the window.
-func (db *DB) pinLocked(ctx context.Context, tx *sql.Tx, l PINLimits, ss []scope) error {
+func (db *DB) pinLocked(ctx context.Context, tx *sql.Tx, l arbiter.PINLimits, ss []scope) error {
 	if l.Window <= 0 {
 		return nil
 	}
@@ -143,7 +123,7 @@ func (db *DB) pinLocked(ctx context.Context, tx *sql.Tx, l PINLimits, ss []scope
 
 // pinFailed counts a wrong PIN under every scope of ss, and forgets the
 // wrong PINs older than the window.
-func (db *DB) pinFailed(ctx context.Context, tx *sql.Tx, l PINLimits, ss []scope) error {
+func (db *DB) pinFailed(ctx context.Context, tx *sql.Tx, l arbiter.PINLimits, ss []scope) error {
 	if l.Window <= 0 {
 		return nil
 	}
@@ -172,13 +152,13 @@ func samePIN(typed, stored string) bool {
 // no PIN was typed). c carries the players' own PINs and the open report.
 // The rules are the desk's; a refusal of kind ErrWrongPIN for a PIN typed
 // is counted against the limits, in the same transaction.
-type Prove func(c BoardCode, pin string, session int) (arbiter.Colour, error)
+type Prove func(c arbiter.BoardCode, pin string, session int) (arbiter.Colour, error)
 
 // proveSeat returns the seat of board c that p proves by prove, inside
 // tx, checking a PIN typed against the limits l first. A refusal (a PIN
 // locked out, or prove's) is returned as refused: the transaction must
 // commit, for a wrong PIN is counted in it. err is a fault, to roll back.
-func (db *DB) proveSeat(ctx context.Context, tx *sql.Tx, c BoardCode, p Proof, prove Prove, l PINLimits, ip string) (seat arbiter.Colour, refused, err error) {
+func (db *DB) proveSeat(ctx context.Context, tx *sql.Tx, c arbiter.BoardCode, p arbiter.Proof, prove Prove, l arbiter.PINLimits, ip string) (seat arbiter.Colour, refused, err error) {
 	pin := strings.TrimSpace(p.PIN)
 	session := 0
 	var ss []scope
@@ -195,7 +175,7 @@ func (db *DB) proveSeat(ctx context.Context, tx *sql.Tx, c BoardCode, p Proof, p
 		if err != nil {
 			return 0, nil, err
 		}
-		ss = l.scopes(c.TournamentID, c.Round, c.Board, ip, white, black)
+		ss = scopes(l, c.TournamentID, c.Round, c.Board, ip, white, black)
 		if err := db.pinLocked(ctx, tx, l, ss); err != nil {
 			var le *LockedError
 			if errors.As(err, &le) {
@@ -263,13 +243,22 @@ func sessionPlayer(ctx context.Context, q queryer, tid int64, secret string, now
 // a new session ends the oldest beyond it.
 const MaxSessions = 4
 
+// SignInRule is the desk's rule of a sign-in, run inside its
+// transaction: whether pin, typed (spaces trimmed) for the player with
+// pairing number pn, proves that player, whose own PIN is own ("" for a
+// player without one). A refusal of kind ErrWrongPIN is counted against
+// the limits, in the same transaction.
+type SignInRule func(pn int, pin, own string) error
+
 // SignIn starts a session of the player of tournament tid with pairing
-// number pn on a phone that typed pin, the player's own PIN, checked
-// within the limits l as a board's PINs are (per address and player). It
-// returns the session's secret, for the phone to keep; the session lapses
-// after ttl. A wrong PIN returns ErrWrongPIN and is counted; ErrLocked
-// (a *LockedError) while too many were.
-func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl time.Duration, l PINLimits, o Origin) (string, error) {
+// number pn on a phone that typed pin, which rule, the desk's, checks
+// against the player's own PIN within the limits l, as a board's PINs are
+// (per address and player). It returns the session's secret, for the
+// phone to keep; the session lapses after ttl. The rule's refusal is
+// returned, and counted when it is ErrWrongPIN; ErrLocked (a
+// *LockedError) while too many were.
+func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl time.Duration, l arbiter.PINLimits, rule SignInRule) (string, error) {
+	o := OriginOf(ctx)
 	var secret string
 	var refused error
 	err := db.write(ctx, func(tx *sql.Tx) error {
@@ -277,7 +266,7 @@ func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl tim
 		if err != nil {
 			return err
 		}
-		ss := l.scopes(tid, 0, 0, o.IP, id)
+		ss := scopes(l, tid, 0, 0, o.IP, id)
 		if err := db.pinLocked(ctx, tx, l, ss); err != nil {
 			var le *LockedError
 			if errors.As(err, &le) {
@@ -291,9 +280,15 @@ func (db *DB) SignIn(ctx context.Context, tid int64, pn int, pin string, ttl tim
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("read the PIN: %w", err)
 		}
+		if no := rule(pn, strings.TrimSpace(pin), stored); no != nil {
+			refused = no
+			if errors.Is(no, ErrWrongPIN) {
+				return db.pinFailed(ctx, tx, l, ss)
+			}
+			return nil
+		}
 		if !samePIN(strings.TrimSpace(pin), stored) {
-			refused = &InputError{Kind: ErrWrongPIN, Msg: fmt.Sprintf("wrong PIN for player %d: type the PIN on your own card, or the one you were given when you entered", pn)}
-			return db.pinFailed(ctx, tx, l, ss)
+			return fmt.Errorf("store: a PIN that is not player %d's was let through", pn)
 		}
 		if secret, err = newSecret(); err != nil {
 			return err

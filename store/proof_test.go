@@ -21,23 +21,23 @@ func TestSeatProven(t *testing.T) {
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
 	c := codes[1] // 1 (White) - 3 (Black)
-	o := Origin{Who: "web", IP: "10.0.0.7"}
-	whiteSession, err := db.SignIn(ctx, tid, c.White, c.WhitePIN, time.Hour, limits, o)
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.7"}
+	whiteSession, err := db.SignIn(WithOrigin(ctx, o), tid, c.White, c.WhitePIN, time.Hour, limits, ownPIN)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Player 4 plays board 2.
-	otherSession, err := db.SignIn(ctx, tid, 4, codes[2].WhitePIN, time.Hour, limits, o)
+	otherSession, err := db.SignIn(WithOrigin(ctx, o), tid, 4, codes[2].WhitePIN, time.Hour, limits, ownPIN)
 	if err != nil {
 		t.Fatal(err)
 	}
 	own := []struct {
 		name string
-		p    Proof
-	}{{"White's PIN", Proof{PIN: c.WhitePIN}}, {"White's phone", Proof{Session: whiteSession}}}
+		p    arbiter.Proof
+	}{{"White's PIN", arbiter.Proof{PIN: c.WhitePIN}}, {"White's phone", arbiter.Proof{Session: whiteSession}}}
 	for _, w := range own {
 		t.Run(w.name, func(t *testing.T) {
-			rep, err := db.Report(ctx, c.Token, w.p, byPIN, arbiter.BlackWins, nil, limits, o)
+			rep, err := db.Report(WithOrigin(ctx, o), c.Token, w.p, byPIN, steps, arbiter.BlackWins, nil, limits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,14 +47,14 @@ func TestSeatProven(t *testing.T) {
 			}
 			for _, again := range own {
 				before := dumpExcept(t, db, "pin_failures")
-				if _, err := db.Confirm(ctx, c.Token, again.p, byPIN, arbiter.BlackWins, nil, limits, o); !errors.Is(err, ErrWrongSeat) {
+				if _, err := db.Confirm(WithOrigin(ctx, o), c.Token, again.p, byPIN, steps, arbiter.BlackWins, nil, limits); !errors.Is(err, ErrWrongSeat) {
 					t.Errorf("confirm with %s = %v, want ErrWrongSeat", again.name, err)
 				}
 				if dumpExcept(t, db, "pin_failures") != before {
 					t.Errorf("the refused confirmation with %s changed the database", again.name)
 				}
 			}
-			if _, err := db.Reject(ctx, tid, rep.ID, "organizer"); err != nil {
+			if _, err := db.Reject(WithActor(ctx, "organizer"), tid, rep.ID, stillOpen); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -62,15 +62,15 @@ func TestSeatProven(t *testing.T) {
 	// Neither another board's player nor a guess proves anyone here.
 	for _, tt := range []struct {
 		name string
-		p    Proof
+		p    arbiter.Proof
 		want error
 	}{
-		{"another board's phone", Proof{Session: otherSession}, ErrWrongSeat},
-		{"another board's PIN", Proof{PIN: codes[2].WhitePIN}, ErrWrongPIN},
-		{"a session made up", Proof{Session: "00112233445566778899aabbccddeeff0011223344556677"}, ErrNoProof},
-		{"nothing", Proof{}, ErrNoProof},
+		{"another board's phone", arbiter.Proof{Session: otherSession}, ErrWrongSeat},
+		{"another board's PIN", arbiter.Proof{PIN: codes[2].WhitePIN}, ErrWrongPIN},
+		{"a session made up", arbiter.Proof{Session: "00112233445566778899aabbccddeeff0011223344556677"}, ErrNoProof},
+		{"nothing", arbiter.Proof{}, ErrNoProof},
 	} {
-		if _, err := db.Report(ctx, c.Token, tt.p, byPIN, arbiter.BlackWins, nil, limits, o); !errors.Is(err, tt.want) {
+		if _, err := db.Report(WithOrigin(ctx, o), c.Token, tt.p, byPIN, steps, arbiter.BlackWins, nil, limits); !errors.Is(err, tt.want) {
 			t.Errorf("report with %s = %v, want %v", tt.name, err, tt.want)
 		}
 	}
@@ -87,18 +87,18 @@ func TestClaimSeatProven(t *testing.T) {
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
 	c := codes[1]
-	o := Origin{Who: "web"}
-	if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); err != nil {
+	o := arbiter.Origin{Who: "web"}
+	if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.WhiteWins, nil, limits); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Confirm(ctx, c.Token, Proof{PIN: c.BlackPIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil {
+	if _, err := db.Confirm(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, steps, arbiter.Draw, nil, limits); err != nil {
 		t.Fatal(err)
 	}
-	cl, err := db.AddClaim(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, Claim{Seat: arbiter.Black, Kind: ClaimAgreement}, limits, o)
+	cl, err := db.AddClaim(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, arbiter.Claim{Seat: arbiter.Black, Kind: arbiter.ClaimAgreement}, limits, disputedOnly)
 	if err != nil || cl.Seat != arbiter.White {
 		t.Fatalf("White's PIN claiming as Black = %+v, %v; want White's claim", cl, err)
 	}
-	if _, err := db.AddClaim(ctx, c.Token, Proof{PIN: "9999x"}, byPIN, Claim{Kind: ClaimAgreement}, limits, o); !errors.Is(err, ErrWrongPIN) {
+	if _, err := db.AddClaim(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: "9999x"}, byPIN, arbiter.Claim{Kind: arbiter.ClaimAgreement}, limits, disputedOnly); !errors.Is(err, ErrWrongPIN) {
 		t.Errorf("a claim with a wrong PIN = %v, want ErrWrongPIN", err)
 	}
 	cs, err := db.Claims(ctx, tid, cl.ReportID)
@@ -115,7 +115,7 @@ func TestPINBurst(t *testing.T) {
 	db := mustOpenPath(t, filepath.Join(t.TempDir(), "club.db"))
 	tid, codes := publishedRound(t, db)
 	c := codes[1]
-	o := Origin{Who: "web", IP: "10.0.0.66"}
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.66"}
 	wrong := func(i int) string {
 		for k := i; ; k++ {
 			if pin := fmt.Sprintf("%04d", k%10000); pin != c.WhitePIN && pin != c.BlackPIN {
@@ -130,7 +130,7 @@ func TestPINBurst(t *testing.T) {
 	for i := range 300 {
 		wg.Go(func() {
 			<-start
-			_, err := db.Report(ctx, c.Token, Proof{PIN: wrong(i * 7)}, byPIN, arbiter.WhiteWins, nil, limits, o)
+			_, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: wrong(i * 7)}, byPIN, steps, arbiter.WhiteWins, nil, limits)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -149,7 +149,7 @@ func TestPINBurst(t *testing.T) {
 		t.Errorf("300 wrong PINs at once: %d compared, %d refused unread; want %d and %d",
 			count[ErrWrongPIN], count[ErrLocked], limits.Board, 300-limits.Board)
 	}
-	if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); !errors.Is(err, ErrLocked) {
+	if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrLocked) {
 		t.Errorf("the right PIN after the burst = %v, want ErrLocked", err)
 	}
 	if rs, _ := db.Reports(ctx, tid, 1); len(rs) != 0 {
@@ -167,9 +167,9 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	_, codes := publishedRound(t, db)
 	db.Now = func() time.Time { return time.Date(2026, 5, 12, 21, 0, 0, 0, time.UTC) }
 	c := codes[2]
-	o := Origin{Who: "web", IP: "10.0.0.66"}
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.66"}
 	for range limits.Board {
-		if _, err := db.Report(ctx, c.Token, Proof{PIN: "99999"}, byPIN, arbiter.Draw, nil, limits, o); !errors.Is(err, ErrWrongPIN) {
+		if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: "99999"}, byPIN, steps, arbiter.Draw, nil, limits); !errors.Is(err, ErrWrongPIN) {
 			t.Fatalf("wrong PIN: %v", err)
 		}
 	}
@@ -182,13 +182,13 @@ func TestPINLockSurvivesRestart(t *testing.T) {
 	defer db.Close()
 	now := time.Date(2026, 5, 12, 21, 3, 0, 0, time.UTC) // 3 minutes after the wrong PINs
 	db.Now = func() time.Time { return now }
-	_, err = db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, Origin{Who: "web", IP: "10.0.0.8"})
+	_, err = db.Report(WithOrigin(ctx, arbiter.Origin{Who: "web", IP: "10.0.0.8"}), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.Draw, nil, limits)
 	var le *LockedError
 	if !errors.As(err, &le) || le.Minutes() != 7 {
 		t.Fatalf("the right PIN after a restart = %v, want locked for 7 more minutes", err)
 	}
 	now = now.Add(8 * time.Minute)
-	if rep, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil || rep.Seat != arbiter.White {
+	if rep, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.Draw, nil, limits); err != nil || rep.Seat != arbiter.White {
 		t.Errorf("the right PIN once the window passed = %+v, %v", rep, err)
 	}
 }
@@ -208,10 +208,10 @@ func TestPINScopes(t *testing.T) {
 		}
 		return out
 	}
-	byAddress := PINLimits{Window: 10 * time.Minute, Board: 5, Address: 6, Player: 5}
+	byAddress := arbiter.PINLimits{Window: 10 * time.Minute, Board: 5, Address: 6, Player: 5}
 	for _, tt := range []struct {
 		name   string
-		limits PINLimits
+		limits arbiter.PINLimits
 		wrong  []try
 		right  try
 		locked bool
@@ -229,20 +229,20 @@ func TestPINScopes(t *testing.T) {
 			db := mustOpenDB(t)
 			tid, codes := publishedRound(t, db)
 			attempt := func(a try, right bool) error {
-				o := Origin{Who: "web", IP: a.ip}
+				o := arbiter.Origin{Who: "web", IP: a.ip}
 				pin := "99999"
 				if a.board == 0 {
 					if right {
 						pin = codes[2].BlackPIN
 					}
-					_, err := db.SignIn(ctx, tid, 2, pin, time.Hour, tt.limits, o)
+					_, err := db.SignIn(WithOrigin(ctx, o), tid, 2, pin, time.Hour, tt.limits, ownPIN)
 					return err
 				}
 				c := codes[a.board]
 				if right {
 					pin = c.WhitePIN
 				}
-				_, err := db.Report(ctx, c.Token, Proof{PIN: pin}, byPIN, arbiter.Draw, nil, tt.limits, o)
+				_, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: pin}, byPIN, steps, arbiter.Draw, nil, tt.limits)
 				return err
 			}
 			for _, w := range tt.wrong {
@@ -265,11 +265,11 @@ func TestSessions(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "club.db")
 	db := mustOpenPath(t, path)
 	tid, codes := publishedRound(t, db)
-	o := Origin{Who: "web", IP: "10.0.0.5", Device: "phone"}
-	if _, err := db.SignIn(ctx, tid, 1, codes[1].BlackPIN, time.Hour, limits, o); !errors.Is(err, ErrWrongPIN) {
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.5", Device: "phone"}
+	if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].BlackPIN, time.Hour, limits, ownPIN); !errors.Is(err, ErrWrongPIN) {
 		t.Errorf("signing in as 1 with 3's PIN = %v, want ErrWrongPIN", err)
 	}
-	secret, err := db.SignIn(ctx, tid, 1, " "+codes[1].WhitePIN+" ", time.Hour, limits, o)
+	secret, err := db.SignIn(WithOrigin(ctx, o), tid, 1, " "+codes[1].WhitePIN+" ", time.Hour, limits, ownPIN)
 	if err != nil || len(secret) != 48 {
 		t.Fatalf("SignIn = %q, %v", secret, err)
 	}
@@ -311,7 +311,7 @@ func TestSessions(t *testing.T) {
 	// oldest.
 	var phones []string
 	for range MaxSessions + 1 {
-		s, err := db.SignIn(ctx, tid, 1, codes[1].WhitePIN, time.Hour, limits, o)
+		s, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].WhitePIN, time.Hour, limits, ownPIN)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -328,7 +328,7 @@ func TestSessions(t *testing.T) {
 // typed, or the seat of the phone's player. The rules themselves are the
 // desk's (desk.proveSeat); the store keeps the count of wrong PINs, the
 // seat proven, and a report unconfirmed by its own seat.
-func byPIN(c BoardCode, pin string, session int) (arbiter.Colour, error) {
+func byPIN(c arbiter.BoardCode, pin string, session int) (arbiter.Colour, error) {
 	switch {
 	case pin != "" && pin == c.WhitePIN:
 		return arbiter.White, nil
@@ -344,4 +344,92 @@ func byPIN(c BoardCode, pin string, session int) (arbiter.Colour, error) {
 		return arbiter.Black, nil
 	}
 	return 0, &InputError{Kind: ErrWrongSeat, Msg: "another board's player"}
+}
+
+// ownPIN is the SignInRule of the store's tests: the player's own PIN
+// (desk.signInRule is the desk's).
+func ownPIN(pn int, pin, own string) error {
+	if own == "" || pin != own {
+		return &InputError{Kind: ErrWrongPIN, Msg: "wrong PIN"}
+	}
+	return nil
+}
+
+// steps stands in for the desk's state machine of reports (desk's
+// reportStep), so that the store's tests can write every transition: no
+// forfeit from the board, no answer on a board with a result, a confirmation needs a report, a
+// disputed board waits, a report is confirmed by the other seat.
+func steps(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm bool) (string, error) {
+	rep := c.Report
+	switch {
+	case seat == arbiter.NoColour && r != arbiter.WhiteWins && r != arbiter.BlackWins && r != arbiter.Draw:
+		return "", &InputError{Kind: ErrInvalid, Msg: "not from the board"}
+	case seat == arbiter.NoColour && (c.Result != arbiter.NoResult || rep == nil && confirm || rep != nil && rep.Status == arbiter.Disputed):
+		return "", &InputError{Kind: ErrConflict, Msg: "not now"}
+	case seat == arbiter.NoColour:
+		return "", nil
+	case confirm && seat == rep.Seat:
+		return "", &InputError{Kind: ErrWrongSeat, Msg: "the reporter"}
+	case rep == nil, rep.Seat == seat:
+		return arbiter.Reported, nil
+	case r != rep.Result:
+		return arbiter.Disputed, nil
+	}
+	return arbiter.Confirmed, nil
+}
+
+// stillOpen stands in for the desk's rule of the reports the organizer
+// may decide: open ones.
+func stillOpen(rep arbiter.WebReport) error {
+	if !rep.Open() {
+		return &InputError{Kind: ErrConflict, Msg: "closed"}
+	}
+	return nil
+}
+
+// disputedOnly stands in for the desk's rule of claims: a claim goes with
+// a dispute.
+func disputedOnly(c arbiter.BoardCode) error {
+	if c.Report == nil || c.Report.Status != arbiter.Disputed {
+		return &InputError{Kind: ErrConflict, Msg: "no dispute"}
+	}
+	return nil
+}
+
+// TestSignInRule: the rule is asked with the PIN typed, trimmed, and the
+// player's own; its refusal of a wrong PIN is counted toward the lock-out,
+// any other refusal is not, and a rule that lets a wrong PIN through
+// signs no one in.
+func TestSignInRule(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tid, codes := publishedRound(t, db)
+	o := arbiter.Origin{Who: "web", IP: "10.0.0.7"}
+	tight := arbiter.PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 2}
+	var asked [2]string
+	other := errors.New("closed")
+	for range 3 {
+		_, err := db.SignIn(WithOrigin(ctx, o), tid, 1, " 12 ", time.Hour, tight, func(pn int, pin, own string) error {
+			asked = [2]string{pin, own}
+			return other
+		})
+		if !errors.Is(err, other) {
+			t.Fatalf("SignIn refused by the rule = %v, want its refusal", err)
+		}
+	}
+	if asked != [2]string{"12", codes[1].WhitePIN} {
+		t.Errorf("the rule was asked with %q, want the PIN trimmed and player 1's own", asked)
+	}
+	let := func(int, string, string) error { return nil }
+	if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, "0000x", time.Hour, tight, let); err == nil || errors.Is(err, ErrWrongPIN) {
+		t.Errorf("a wrong PIN let through by the rule = %v, want the store's own refusal", err)
+	}
+	for range 2 {
+		if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, "0000x", time.Hour, tight, ownPIN); !errors.Is(err, ErrWrongPIN) {
+			t.Fatalf("a wrong PIN = %v, want ErrWrongPIN", err)
+		}
+	}
+	if _, err := db.SignIn(WithOrigin(ctx, o), tid, 1, codes[1].WhitePIN, time.Hour, tight, ownPIN); !errors.Is(err, ErrLocked) {
+		t.Errorf("the right PIN after two wrong ones counted = %v, want ErrLocked", err)
+	}
 }

@@ -540,28 +540,61 @@ func (db *DB) judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, corr
 		if err != nil {
 			return err
 		}
-		at := n
-		if at == 0 {
-			at = paired
-		}
-		var gs []Game
-		if at >= 1 && at <= paired {
-			if gs, err = loadGames(ctx, tx, tid, at, b); err != nil {
-				return err
-			}
-		}
-		r, reason, err := judge(at, gs)
+		j, err := judged(ctx, tx, tid, n, b, arbiter.NoResult, judge)
 		if err != nil {
 			return err
 		}
-		if err := CheckReason(reason); err != nil {
-			return err
-		}
-		c, err = db.setResult(ctx, tx, db.actor(ctx), tid, n, b, r, reason, correct)
+		c, err = db.setResult(ctx, tx, db.actor(ctx), tid, n, b, j.Result, j.Reason, correct)
 		c.Paired = paired
 		return err
 	}()
 	return c, err
+}
+
+// Judged is the result to enter on a board once the desk's judge has
+// applied the Laws to it (the games of the board, art. 5, 6.9): Result
+// and the reason it is stored with.
+type Judged struct {
+	Result arbiter.Result
+	Reason string
+}
+
+// judged is the one way a result is judged inside the transaction that
+// enters it, for the organizer's results (JudgeResult) and for those
+// reported from the board (Confirm, Accept, Rule) alike: judge, the
+// desk's rule, applied to the games of board b of round n (0: the last
+// round paired; no games when the round is not paired), its reason
+// checked against Reasons. A nil judge, or a judge that gives NoResult,
+// leaves r as it is.
+func judged(ctx context.Context, tx *sql.Tx, tid int64, n, b int, r arbiter.Result, judge Judge) (Judged, error) {
+	if judge == nil {
+		return Judged{Result: r}, nil
+	}
+	paired, err := pairedRounds(ctx, tx, tid)
+	if err != nil {
+		return Judged{}, err
+	}
+	at := n
+	if at == 0 {
+		at = paired
+	}
+	var gs []Game
+	if at >= 1 && at <= paired {
+		if gs, err = loadGames(ctx, tx, tid, at, b); err != nil {
+			return Judged{}, err
+		}
+	}
+	res, reason, err := judge(at, gs)
+	if err != nil {
+		return Judged{}, err
+	}
+	if err := CheckReason(reason); err != nil {
+		return Judged{}, err
+	}
+	if res == arbiter.NoResult {
+		res = r
+	}
+	return Judged{Result: res, Reason: reason}, nil
 }
 
 // setResult is SetResult inside tx, the change logged as made by who. A

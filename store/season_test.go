@@ -201,7 +201,7 @@ func TestMergePlayersCarriesEveryRow(t *testing.T) {
 	if err := db.CheckIn(ctx, t2.ID, 1, nil, []int64{drop}, arbiter.ZeroBye); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.MarkHere(ctx, t2.ID, []int{pn}, Origin{Who: "desk"}); err != nil {
+	if _, err := db.MarkHere(WithOrigin(ctx, arbiter.Origin{Who: "desk"}), t2.ID, []int{pn}, asPlanned); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.MergePlayers(ctx, keep, drop); err != nil {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/labyrinth-chess/arbiter"
 )
 
 // Sentinel errors. InputError values wrap one of the first three.
@@ -77,14 +79,29 @@ type DB struct {
 	Actor string
 }
 
-// actorKey is the context key of WithActor.
-type actorKey struct{}
+// originKey is the context key of WithOrigin.
+type originKey struct{}
 
-// WithActor returns a context whose writes are recorded in the event log
-// as made by who. It lets one DB serve many people at once: the actor
-// travels with each call instead of living in the shared DB.
+// WithOrigin returns a context whose writes are recorded in the event log
+// as made by o: o.Who, and for the writes of a phone where from (o.IP,
+// o.Device). It is the one way to say who acts: it lets one DB serve many
+// people at once, the origin travelling with each call instead of living
+// in the shared DB.
+func WithOrigin(ctx context.Context, o arbiter.Origin) context.Context {
+	return context.WithValue(ctx, originKey{}, o)
+}
+
+// WithActor is WithOrigin for a person named who, from nowhere in
+// particular: the organizer at the command line.
 func WithActor(ctx context.Context, who string) context.Context {
-	return context.WithValue(ctx, actorKey{}, who)
+	return WithOrigin(ctx, arbiter.Origin{Who: who})
+}
+
+// OriginOf returns the origin ctx carries (WithOrigin), the zero Origin
+// when it carries none.
+func OriginOf(ctx context.Context) arbiter.Origin {
+	o, _ := ctx.Value(originKey{}).(arbiter.Origin)
+	return o
 }
 
 // Close closes the database.
@@ -112,7 +129,7 @@ func (db *DB) now() time.Time {
 func (db *DB) stamp() string { return db.now().UTC().Format(time.RFC3339) }
 
 func (db *DB) actor(ctx context.Context) string {
-	if who, _ := ctx.Value(actorKey{}).(string); who != "" {
+	if who := OriginOf(ctx).Who; who != "" {
 		return who
 	}
 	if db.Actor == "" {

@@ -143,13 +143,13 @@ func TestVerifyAfterEveryMistakePutRight(t *testing.T) {
 			return undo(db, tid)
 		}},
 		{"undo a removal", func(db *DB, tid int64) error {
-			if _, err := db.Remove(ctx, tid, playerID(t, db, tid, 6)); err != nil {
+			if _, err := db.Remove(ctx, tid, playerID(t, db, tid, 6), noPart); err != nil {
 				return err
 			}
 			return undo(db, tid)
 		}},
 		{"remove after round 1, the numbers after moving up", func(db *DB, tid int64) error {
-			_, err := db.Remove(ctx, tid, playerID(t, db, tid, 6))
+			_, err := db.Remove(ctx, tid, playerID(t, db, tid, 6), noPart)
 			return err
 		}},
 		{"remove a withdrawn player who never played", func(db *DB, tid int64) error {
@@ -157,7 +157,7 @@ func TestVerifyAfterEveryMistakePutRight(t *testing.T) {
 			if _, _, err := db.Withdraw(ctx, tid, id, 0); err != nil {
 				return err
 			}
-			_, err := db.Remove(ctx, tid, id)
+			_, err := db.Remove(ctx, tid, id, noPart)
 			return err
 		}},
 		{"player return", func(db *DB, tid int64) error {
@@ -167,7 +167,7 @@ func TestVerifyAfterEveryMistakePutRight(t *testing.T) {
 				return err
 			}
 			pairRound(t, db, tid, 2, [][2]int{{1, 3}, {4, 5}}, 6)
-			_, err := db.Return(ctx, tid, id, 3, arbiter.ZeroBye)
+			_, err := db.Return(ctx, tid, id, 3, returnAs(arbiter.ZeroBye))
 			return err
 		}},
 		{"undo a player return", func(db *DB, tid int64) error {
@@ -177,7 +177,7 @@ func TestVerifyAfterEveryMistakePutRight(t *testing.T) {
 				return err
 			}
 			pairRound(t, db, tid, 2, [][2]int{{1, 3}, {4, 5}}, 6)
-			if _, err := db.Return(ctx, tid, id, 3, arbiter.HalfBye); err != nil {
+			if _, err := db.Return(ctx, tid, id, 3, returnAs(arbiter.HalfBye)); err != nil {
 				return err
 			}
 			return undo(db, tid)

@@ -34,111 +34,9 @@ var (
 	ErrNotPublished = fmt.Errorf("round not published: %w", ErrConflict)
 )
 
-// Origin says who makes a change from the server and from where, for the
-// event log: Who in words, the IP address and the device (the browser's
-// User-Agent, shortened). For a write that a player proves (Report,
-// Confirm, AddClaim), Who names the front end ("web") and the log adds
-// the player and the seat proven: "web: Rossi, Anna (black)".
-type Origin struct {
-	Who    string
-	IP     string
-	Device string
-}
-
-func (o Origin) who() string {
-	if o.Who == "" {
-		return "unknown"
-	}
-	return o.Who
-}
-
-// from writes where a change came from, for the event log.
-func (o Origin) from() string {
-	var parts []string
-	if o.IP != "" {
-		parts = append(parts, "from "+o.IP)
-	}
-	if o.Device != "" {
-		parts = append(parts, "("+o.Device+")")
-	}
-	return strings.Join(parts, " ")
-}
-
-// Report statuses. An open report is Reported or Disputed.
-const (
-	Reported   = "reported"   // one player reported, the opponent has not confirmed
-	Confirmed  = "confirmed"  // the opponent confirmed: the result is entered
-	Disputed   = "disputed"   // the opponent gave another result: for the organizer
-	Accepted   = "accepted"   // the organizer entered it
-	Rejected   = "rejected"   // the organizer threw it away: the board is open again
-	Superseded = "superseded" // a result was entered another way meanwhile
-)
-
-// WebReport is a result reported from a board.
-type WebReport struct {
-	ID           int64
-	TournamentID int64
-	Round, Board int
-	White, Black int            // pairing numbers
-	Seat         arbiter.Colour // who reported
-	Result       arbiter.Result // what was reported
-	Status       string
-	Other        arbiter.Result // the opponent's result, when disputed
-	ReportedAt   time.Time
-	ReportedIP   string
-	ReportedDev  string
-	ClosedAt     time.Time
-	ClosedBy     string
-}
-
-// Open reports whether the report still waits for someone.
-func (r WebReport) Open() bool { return r.Status == Reported || r.Status == Disputed }
-
-// BoardCode is a board of a published round as its code opens it: where
-// it is, who plays, its result, and its open report if any. WhitePIN and
-// BlackPIN are the players' own PINs (PlayerPIN), for the checks and for
-// the organizer; the board's code alone proves no one.
-type BoardCode struct {
-	TournamentID       int64
-	Round, Board       int
-	White, Black       int // pairing numbers
-	Result             arbiter.Result
-	Token              string
-	WhitePIN, BlackPIN string
-	Report             *WebReport // the open report, nil if none
-}
-
-// WebSettings are a tournament's settings for the server.
-type WebSettings struct {
-	// AutoPublish publishes every round as soon as it is paired.
-	AutoPublish bool
-	// PublicURL is the address players reach the server at, printed in
-	// the QR codes of the slips ("" : the address the server detects).
-	PublicURL string
-	// AutoConfirm: a report the opponent has not confirmed within
-	// UnconfirmedAfter is entered as reported; otherwise it goes to the
-	// organizer's queue then.
-	AutoConfirm bool
-	// UnconfirmedAfter is how long a report waits for the opponent (a
-	// whole number of minutes, 1 to 1440; 0 reads as the default, 10).
-	UnconfirmedAfter time.Duration
-}
-
-// DefaultUnconfirmedAfter is how long a report waits for the opponent
-// unless the tournament says otherwise.
-const DefaultUnconfirmedAfter = 10 * time.Minute
-
-// Wait returns UnconfirmedAfter, or the default when it is not set.
-func (ws WebSettings) Wait() time.Duration {
-	if ws.UnconfirmedAfter <= 0 {
-		return DefaultUnconfirmedAfter
-	}
-	return ws.UnconfirmedAfter
-}
-
 // WebSettings returns tournament tid's settings for the server.
-func (db *DB) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
-	var ws WebSettings
+func (db *DB) WebSettings(ctx context.Context, tid int64) (arbiter.WebSettings, error) {
+	var ws arbiter.WebSettings
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		ws, err = loadWebSettings(ctx, tx, tid)
@@ -147,14 +45,14 @@ func (db *DB) WebSettings(ctx context.Context, tid int64) (WebSettings, error) {
 	return ws, err
 }
 
-func loadWebSettings(ctx context.Context, q queryer, tid int64) (WebSettings, error) {
-	var ws WebSettings
+func loadWebSettings(ctx context.Context, q queryer, tid int64) (arbiter.WebSettings, error) {
+	var ws arbiter.WebSettings
 	var policy string
 	var minutes int
 	err := q.QueryRowContext(ctx, `SELECT auto_publish, public_url, unconfirmed, unconfirmed_minutes FROM web_settings WHERE tournament_id = ?`, tid).
 		Scan(&ws.AutoPublish, &ws.PublicURL, &policy, &minutes)
 	if errors.Is(err, sql.ErrNoRows) {
-		return WebSettings{UnconfirmedAfter: DefaultUnconfirmedAfter}, nil
+		return arbiter.WebSettings{UnconfirmedAfter: arbiter.DefaultUnconfirmedAfter}, nil
 	}
 	ws.AutoConfirm = policy == "confirm"
 	ws.UnconfirmedAfter = time.Duration(minutes) * time.Minute
@@ -166,7 +64,7 @@ func loadWebSettings(ctx context.Context, q queryer, tid int64) (WebSettings, er
 
 // SetWebSettings stores tournament tid's settings for the server, logging
 // what changed.
-func (db *DB) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) error {
+func (db *DB) SetWebSettings(ctx context.Context, tid int64, ws arbiter.WebSettings) error {
 	return db.write(ctx, func(tx *sql.Tx) error {
 		t, err := loadTournament(ctx, tx, tid)
 		if err != nil {
@@ -196,22 +94,6 @@ func (db *DB) SetWebSettings(ctx context.Context, tid int64, ws WebSettings) err
 		}
 		return db.logEvent(ctx, tx, tid, ActWebSet, t.Name, old.String(), ws.String())
 	})
-}
-
-func (ws WebSettings) String() string {
-	s := "publish by hand"
-	if ws.AutoPublish {
-		s = "publish when paired"
-	}
-	if ws.PublicURL != "" {
-		s += ", address " + ws.PublicURL
-	}
-	if ws.AutoConfirm {
-		s += fmt.Sprintf(", a report not confirmed is entered after %s", ws.Wait())
-	} else {
-		s += fmt.Sprintf(", a report not confirmed goes to the organizer after %s", ws.Wait())
-	}
-	return s
 }
 
 // Published returns the last published round of tournament tid (0: none)
@@ -263,10 +145,8 @@ func newPIN() (string, error) {
 // public pages show it, each of its boards gets a code, and each of its
 // players without a PIN of their own gets one (PlayerPIN). already
 // reports that it was published before (nothing changes).
-func (db *DB) Publish(ctx context.Context, tid int64, n int, who string) (round int, already bool, err error) {
-	if who == "" {
-		who = db.actor(ctx)
-	}
+func (db *DB) Publish(ctx context.Context, tid int64, n int) (round int, already bool, err error) {
+	who := db.actor(ctx)
 	err = db.write(ctx, func(tx *sql.Tx) error {
 		paired, err := pairedRounds(ctx, tx, tid)
 		if err != nil {
@@ -380,8 +260,8 @@ func (db *DB) roundPINs(ctx context.Context, tx *sql.Tx, tid int64, n int) error
 
 // BoardCodes returns the codes of the boards of round n of tournament
 // tid, by board number; empty when the round is not published.
-func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCode, error) {
-	out := map[int]BoardCode{}
+func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]arbiter.BoardCode, error) {
+	out := map[int]arbiter.BoardCode{}
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT c.board, c.token, `+seatPINs+`, b.white, b.black, b.result
 			FROM board_codes c JOIN boards b USING (tournament_id, round, board)
@@ -391,7 +271,7 @@ func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCo
 		}
 		defer rows.Close()
 		for rows.Next() {
-			c := BoardCode{TournamentID: tid, Round: n}
+			c := arbiter.BoardCode{TournamentID: tid, Round: n}
 			if err := rows.Scan(&c.Board, &c.Token, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result); err != nil {
 				return err
 			}
@@ -405,8 +285,8 @@ func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]BoardCo
 // BoardByToken returns the board whose code is token. The code works only
 // while its round is the last one paired: ErrTokenExpired after, and
 // ErrBadToken for a code no board has.
-func (db *DB) BoardByToken(ctx context.Context, token string) (BoardCode, error) {
-	var c BoardCode
+func (db *DB) BoardByToken(ctx context.Context, token string) (arbiter.BoardCode, error) {
+	var c arbiter.BoardCode
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		c, err = boardByToken(ctx, tx, token)
@@ -421,8 +301,8 @@ const seatPINs = `coalesce((SELECT p.pin FROM player_pins p JOIN entries e ON e.
 	coalesce((SELECT p.pin FROM player_pins p JOIN entries e ON e.tournament_id = p.tournament_id AND e.player_id = p.player_id
 		WHERE e.tournament_id = b.tournament_id AND e.pn = b.black), '')`
 
-func boardByToken(ctx context.Context, tx *sql.Tx, token string) (BoardCode, error) {
-	c := BoardCode{Token: token}
+func boardByToken(ctx context.Context, tx *sql.Tx, token string) (arbiter.BoardCode, error) {
+	c := arbiter.BoardCode{Token: token}
 	err := tx.QueryRowContext(ctx, `SELECT c.tournament_id, c.round, c.board, `+seatPINs+`, b.white, b.black, b.result
 		FROM board_codes c JOIN boards b USING (tournament_id, round, board) WHERE c.token = ?`, token).
 		Scan(&c.TournamentID, &c.Round, &c.Board, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result)
@@ -449,50 +329,49 @@ func boardByToken(ctx context.Context, tx *sql.Tx, token string) (BoardCode, err
 	return c, nil
 }
 
-// checkWebResult refuses what players cannot report: forfeits and
-// corrections stay with the organizer.
-func checkWebResult(r arbiter.Result) error {
-	switch r {
-	case arbiter.WhiteWins, arbiter.BlackWins, arbiter.Draw:
-		return nil
-	}
-	return invalid("result %q cannot be reported from the board: give 1-0, 1/2 or 0-1; forfeits are for the organizer", r.String())
-}
+// ReportStep is the desk's state machine of a result reported from the
+// board, which the store runs inside the transaction of the write, on the
+// board c as stored then: with seat NoColour, before any PIN is
+// compared, it refuses what no one may do on the board now; with the
+// seat proven, it returns the report's next state: Reported (a first
+// report, or the reporter's own replaced), Disputed (the opponent gave
+// another result) or Confirmed (the opponent gave the same: judged and
+// entered), or refuses. confirm says the player answers as the opponent
+// (Confirm). The store decides none of it.
+type ReportStep func(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm bool) (string, error)
+
+// OpenStep is the desk's rule of which reports the organizer may decide
+// (Accept, Reject, Rule), run inside the transaction of the decision on
+// the report as stored then.
+type OpenStep func(rep arbiter.WebReport) error
 
 // Report records result r reported from the board whose code is token
 // by the player whose seat prove finds p proves (their own PIN, or a
 // phone signed in as them), the wrong PINs counted within the limits l:
-// the seat is the one proven, never one a form names. The board must
-// have no result and no report waiting for the organizer. A player may
-// replace their own report until the opponent answers it; a report of the
-// opponent's seat while one is open is the opponent's answer, as Confirm
-// takes it (judge applied to a result both gave). A refused proof changes
-// nothing but the count of wrong PINs: prove's refusal, or ErrLocked (a
-// *LockedError).
-func (db *DB) Report(ctx context.Context, token string, p Proof, prove Prove, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
-	return db.answer(ctx, token, p, prove, r, judge, l, o, false)
+// the seat is the one proven, never one a form names. What the report
+// does is step's, the desk's state machine, run on the board as stored
+// in the transaction: a new report, the reporter's own replaced, the
+// opponent's answer (a dispute, or a confirmation whose result judge
+// decides, applied to the games of the board). A refused proof, or a
+// refusal of step once the seat is proven, changes nothing but the count
+// of wrong PINs: prove's refusal, or ErrLocked (a *LockedError).
+func (db *DB) Report(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
+	return db.answer(ctx, token, p, prove, step, r, judge, l, false)
 }
 
-// Confirm is the opponent's answer to the open report of the board whose
-// code is token: p must prove, by prove, the player who did not report
-// (their own PIN, or a phone signed in as them), the wrong PINs counted
-// within the limits l. If r is the reported result, the report is
-// confirmed and the result judged by judge (nil: r as it is) inside the
-// same transaction, on the games of the board, is entered; otherwise the
-// report is disputed and waits for the organizer. The reporter's own
-// seat is refused (ErrWrongSeat), whatever prove lets through; a refused
-// proof changes nothing but the count of wrong PINs (prove's refusal, or
-// ErrLocked).
-func (db *DB) Confirm(ctx context.Context, token string, p Proof, prove Prove, r arbiter.Result, judge Judge, l PINLimits, o Origin) (WebReport, error) {
-	return db.answer(ctx, token, p, prove, r, judge, l, o, true)
+// Confirm is Report for the opponent's answer to the open report of the
+// board whose code is token (step is told it confirms): the same result
+// confirms it, and the result judged by judge (nil: r as it is) inside
+// the same transaction is entered; another disputes it, for the
+// organizer.
+func (db *DB) Confirm(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
+	return db.answer(ctx, token, p, prove, step, r, judge, l, true)
 }
 
 // answer is Report (confirm false) and Confirm.
-func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r arbiter.Result, judge Judge, l PINLimits, o Origin, confirm bool) (WebReport, error) {
-	var out WebReport
-	if err := checkWebResult(r); err != nil {
-		return out, err
-	}
+func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, r arbiter.Result, judge Judge, l arbiter.PINLimits, confirm bool) (arbiter.WebReport, error) {
+	o := OriginOf(ctx)
+	var out arbiter.WebReport
 	var refused error
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		c, err := boardByToken(ctx, tx, token)
@@ -500,15 +379,8 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 			return err
 		}
 		rep := c.Report
-		switch {
-		case c.Result != arbiter.NoResult && confirm:
-			return conflict("board %d already has %s", c.Board, c.Result)
-		case c.Result != arbiter.NoResult:
-			return conflict("board %d already has %s: ask the organizer for a correction", c.Board, c.Result)
-		case rep == nil && confirm:
-			return conflict("nobody has reported a result on board %d yet: report it", c.Board)
-		case rep != nil && rep.Status == Disputed:
-			return conflict("the players of board %d gave different results: the organizer decides", c.Board)
+		if _, err := step(c, arbiter.NoColour, r, confirm); err != nil {
+			return err
 		}
 		seat, no, err := db.proveSeat(ctx, tx, c, p, prove, l, o.IP)
 		if err != nil {
@@ -518,9 +390,9 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 			refused = no
 			return nil
 		}
-		if confirm && seat == rep.Seat {
-			// A report is confirmed by the other seat: never by its own.
-			refused = &InputError{Kind: ErrWrongSeat, Msg: fmt.Sprintf("%s reported %s: %s confirms it", colourWord(rep.Seat), rep.Result, colourWord(rep.Seat.Opposite()))}
+		next, no := step(c, seat, r, confirm)
+		if no != nil {
+			refused = no
 			return nil
 		}
 		who, err := seatWho(ctx, tx, c, seat, o)
@@ -533,37 +405,39 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 		}
 		now := db.stamp()
 		switch {
-		case rep == nil:
+		case next == arbiter.Reported && rep == nil:
 			res, err := tx.ExecContext(ctx, `INSERT INTO result_reports (tournament_id, round, board, seat, result, status, reported_at, reported_ip, reported_dev)
 				VALUES (?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, seat, r, now, o.IP, o.Device)
 			if err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
 			id, _ := res.LastInsertId()
-			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, "", r.String()+" "+o.from()); err != nil {
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, "", r.String()+" "+o.From()); err != nil {
 				return err
 			}
 			return loadReport(ctx, tx, id, &out)
-		case rep.Seat == seat:
+		case next == arbiter.Reported:
 			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET result = ?, reported_at = ?, reported_ip = ?, reported_dev = ? WHERE id = ?`,
 				r, now, o.IP, o.Device, rep.ID); err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
-			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, rep.Result.String(), r.String()+" "+o.from()); err != nil {
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, rep.Result.String(), r.String()+" "+o.From()); err != nil {
 				return err
 			}
 			return loadReport(ctx, tx, rep.ID, &out)
-		case r != rep.Result:
+		case next == arbiter.Disputed:
 			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'disputed', other_result = ?, closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
 				WHERE id = ?`, r, now, who, o.IP, o.Device, rep.ID); err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
-			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActDispute, subject, rep.Result.String(), r.String()+" "+o.from()); err != nil {
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActDispute, subject, rep.Result.String(), r.String()+" "+o.From()); err != nil {
 				return err
 			}
 			return loadReport(ctx, tx, rep.ID, &out)
+		case next != arbiter.Confirmed || rep == nil:
+			return fmt.Errorf("store: board %d: a report cannot become %q", c.Board, next)
 		}
-		judged, err := judgeIn(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
+		judged, err := judged(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
 		if err != nil {
 			return err
 		}
@@ -571,7 +445,7 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 			WHERE id = ?`, now, who, o.IP, o.Device, rep.ID); err != nil {
 			return fmt.Errorf("save report: %w", err)
 		}
-		if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActConfirm, subject, "", r.String()+" "+o.from()); err != nil {
+		if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActConfirm, subject, "", r.String()+" "+o.From()); err != nil {
 			return err
 		}
 		if _, err := db.setResult(ctx, tx, who, c.TournamentID, c.Round, c.Board, judged.Result, judged.Reason, false); err != nil {
@@ -580,14 +454,14 @@ func (db *DB) answer(ctx context.Context, token string, p Proof, prove Prove, r 
 		return loadReport(ctx, tx, rep.ID, &out)
 	})
 	if err == nil && refused != nil {
-		return WebReport{}, refused
+		return arbiter.WebReport{}, refused
 	}
 	return out, err
 }
 
 // seatWho names, for the event log, the player proven on seat of board c
 // and the front end of o: "web: Rossi, Anna (black)".
-func seatWho(ctx context.Context, tx *sql.Tx, c BoardCode, seat arbiter.Colour, o Origin) (string, error) {
+func seatWho(ctx context.Context, tx *sql.Tx, c arbiter.BoardCode, seat arbiter.Colour, o arbiter.Origin) (string, error) {
 	wn, bn, err := pairNames(ctx, tx, c.TournamentID, c.White, c.Black)
 	if err != nil {
 		return "", err
@@ -596,7 +470,7 @@ func seatWho(ctx context.Context, tx *sql.Tx, c BoardCode, seat arbiter.Colour, 
 	if seat == arbiter.Black {
 		name = bn
 	}
-	return fmt.Sprintf("%s: %s (%s)", o.who(), name, strings.ToLower(colourWord(seat))), nil
+	return fmt.Sprintf("%s: %s (%s)", o.Name(), name, strings.ToLower(colourWord(seat))), nil
 }
 
 func colourWord(c arbiter.Colour) string {
@@ -606,7 +480,7 @@ func colourWord(c arbiter.Colour) string {
 	return "Black"
 }
 
-func reportSubject(ctx context.Context, tx *sql.Tx, c BoardCode) (string, error) {
+func reportSubject(ctx context.Context, tx *sql.Tx, c arbiter.BoardCode) (string, error) {
 	names, err := boardNames(ctx, tx, c.TournamentID, c.White, c.Black)
 	if err != nil {
 		return "", err
@@ -614,42 +488,11 @@ func reportSubject(ctx context.Context, tx *sql.Tx, c BoardCode) (string, error)
 	return fmt.Sprintf("round %d board %d (%s)", c.Round, c.Board, names), nil
 }
 
-// Judged is the result to enter once the Laws have been applied to a
-// reported result (the game attached to the board, art. 6.9): Result and
-// the reason it is stored with.
-type Judged struct {
-	Result arbiter.Result
-	Reason string
-}
-
-// judgeIn decides, inside tx, what result r on board b of round n
-// becomes: judge applied to the games of the board, or r itself.
-func judgeIn(ctx context.Context, tx *sql.Tx, tid int64, n, b int, r arbiter.Result, judge Judge) (Judged, error) {
-	if judge == nil {
-		return Judged{Result: r}, nil
-	}
-	gs, err := loadGames(ctx, tx, tid, n, b)
-	if err != nil {
-		return Judged{}, err
-	}
-	res, reason, err := judge(n, gs)
-	if err != nil {
-		return Judged{}, err
-	}
-	if err := CheckReason(reason); err != nil {
-		return Judged{}, err
-	}
-	if res == arbiter.NoResult {
-		res = r
-	}
-	return Judged{Result: res, Reason: reason}, nil
-}
-
 // Queue returns the reports of tournament tid that wait for the
 // organizer: the disputed ones, and those reported at least stale ago
 // that nobody confirmed; oldest first.
-func (db *DB) Queue(ctx context.Context, tid int64, stale time.Duration) ([]WebReport, error) {
-	var out []WebReport
+func (db *DB) Queue(ctx context.Context, tid int64, stale time.Duration) ([]arbiter.WebReport, error) {
+	var out []arbiter.WebReport
 	before := db.now().Add(-stale).UTC().Format(time.RFC3339)
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -661,8 +504,8 @@ func (db *DB) Queue(ctx context.Context, tid int64, stale time.Duration) ([]WebR
 
 // Reports returns every report of round n of tournament tid, oldest
 // first.
-func (db *DB) Reports(ctx context.Context, tid int64, n int) ([]WebReport, error) {
-	var out []WebReport
+func (db *DB) Reports(ctx context.Context, tid int64, n int) ([]arbiter.WebReport, error) {
+	var out []arbiter.WebReport
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		out, err = loadReports(ctx, tx, `r.tournament_id = ? AND r.round = ?`, tid, n)
@@ -672,8 +515,8 @@ func (db *DB) Reports(ctx context.Context, tid int64, n int) ([]WebReport, error
 }
 
 // Report returns report id of tournament tid.
-func (db *DB) WebReport(ctx context.Context, tid, id int64) (WebReport, error) {
-	var out WebReport
+func (db *DB) WebReport(ctx context.Context, tid, id int64) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		if err := loadReport(ctx, tx, id, &out); err != nil {
 			return err
@@ -688,31 +531,30 @@ func (db *DB) WebReport(ctx context.Context, tid, id int64) (WebReport, error) {
 
 // Accept enters r (NoResult: the result reported) on the board of open
 // report id of tournament tid, as the organizer's decision judged by
-// judge inside the transaction (nil: r as it is), and closes the report.
-func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, who string) (WebReport, error) {
-	var out WebReport
-	if who == "" {
-		who = db.actor(ctx)
-	}
+// judge inside the transaction (nil: r as it is), and closes the report;
+// open, the desk's rule, may refuse the report as it stands.
+func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, open OpenStep) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
+	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, who)
+		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, open, who)
 		return err
 	})
 	return out, err
 }
 
 // acceptIn is Accept inside tx (who given).
-func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter.Result, judge Judge, who string) (WebReport, error) {
-	var out WebReport
-	rep, err := openReport(ctx, tx, tid, id)
+func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter.Result, judge Judge, open OpenStep, who string) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
+	rep, err := openReport(ctx, tx, tid, id, open)
 	if err != nil {
 		return out, err
 	}
 	if r == arbiter.NoResult {
 		r = rep.Result
 	}
-	judged, err := judgeIn(ctx, tx, tid, rep.Round, rep.Board, r, judge)
+	judged, err := judged(ctx, tx, tid, rep.Round, rep.Board, r, judge)
 	if err != nil {
 		return out, err
 	}
@@ -732,14 +574,13 @@ func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter
 }
 
 // Reject closes open report id of tournament tid without a result: the
-// board can be reported again.
-func (db *DB) Reject(ctx context.Context, tid, id int64, who string) (WebReport, error) {
-	var out WebReport
-	if who == "" {
-		who = db.actor(ctx)
-	}
+// board can be reported again; open, the desk's rule, may refuse the
+// report as it stands.
+func (db *DB) Reject(ctx context.Context, tid, id int64, open OpenStep) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
+	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		rep, err := openReport(ctx, tx, tid, id)
+		rep, err := openReport(ctx, tx, tid, id, open)
 		if err != nil {
 			return err
 		}
@@ -758,26 +599,25 @@ func (db *DB) Reject(ctx context.Context, tid, id int64, who string) (WebReport,
 
 // reportText writes a report for the log: "1-0 by White", "1-0 by White,
 // 0-1 by Black".
-func reportText(r WebReport) string {
+func reportText(r arbiter.WebReport) string {
 	s := fmt.Sprintf("%s by %s", r.Result, colourWord(r.Seat))
-	if r.Status == Disputed {
+	if r.Status == arbiter.Disputed {
 		s += fmt.Sprintf(", %s by %s", r.Other, colourWord(r.Seat.Opposite()))
 	}
 	return s
 }
 
-func openReport(ctx context.Context, tx *sql.Tx, tid, id int64) (WebReport, error) {
-	var rep WebReport
+// openReport reads report id of tournament tid for a decision of the
+// organizer, which open, the desk's rule, may refuse.
+func openReport(ctx context.Context, tx *sql.Tx, tid, id int64, open OpenStep) (arbiter.WebReport, error) {
+	var rep arbiter.WebReport
 	if err := loadReport(ctx, tx, id, &rep); err != nil {
 		return rep, err
 	}
 	if rep.TournamentID != tid {
 		return rep, notFound("no report %d in this tournament", id)
 	}
-	if !rep.Open() {
-		return rep, conflict("report %d is already %s", id, rep.Status)
-	}
-	return rep, nil
+	return rep, open(rep)
 }
 
 // closeReports marks the open report of a board superseded: its result
@@ -791,7 +631,7 @@ func closeReports(ctx context.Context, tx *sql.Tx, tid int64, n, b int, who, at 
 	return nil
 }
 
-func loadReport(ctx context.Context, tx *sql.Tx, id int64, out *WebReport) error {
+func loadReport(ctx context.Context, tx *sql.Tx, id int64, out *arbiter.WebReport) error {
 	rs, err := loadReports(ctx, tx, `r.id = ?`, id)
 	if err != nil {
 		return err
@@ -803,7 +643,7 @@ func loadReport(ctx context.Context, tx *sql.Tx, id int64, out *WebReport) error
 	return nil
 }
 
-func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]WebReport, error) {
+func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]arbiter.WebReport, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.tournament_id, r.round, r.board, b.white, b.black, r.seat, r.result, r.status, r.other_result,
 		r.reported_at, r.reported_ip, r.reported_dev, r.closed_at, r.closed_by
 		FROM result_reports r JOIN boards b USING (tournament_id, round, board) WHERE `+where+` ORDER BY r.id`, args...)
@@ -811,9 +651,9 @@ func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]
 		return nil, fmt.Errorf("read reports: %w", err)
 	}
 	defer rows.Close()
-	var out []WebReport
+	var out []arbiter.WebReport
 	for rows.Next() {
-		var r WebReport
+		var r arbiter.WebReport
 		var at, closed string
 		if err := rows.Scan(&r.ID, &r.TournamentID, &r.Round, &r.Board, &r.White, &r.Black, &r.Seat, &r.Result, &r.Status, &r.Other,
 			&at, &r.ReportedIP, &r.ReportedDev, &closed, &r.ClosedBy); err != nil {

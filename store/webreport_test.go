@@ -12,7 +12,7 @@ import (
 
 // publishedRound makes a tournament of 4 players with round 1 paired
 // (1-3, 4-2) and published, and returns its id and the board codes.
-func publishedRound(t *testing.T, db *DB) (int64, map[int]BoardCode) {
+func publishedRound(t *testing.T, db *DB) (int64, map[int]arbiter.BoardCode) {
 	t.Helper()
 	ctx := context.Background()
 	tr := newTournament(t, db, "Web", 4)
@@ -23,7 +23,7 @@ func publishedRound(t *testing.T, db *DB) (int64, map[int]BoardCode) {
 	if pub, paired, _ := db.Published(ctx, tr.ID); pub != 0 || paired != 1 {
 		t.Fatalf("Published before publishing = %d, %d; want 0, 1", pub, paired)
 	}
-	n, already, err := db.Publish(ctx, tr.ID, 0, "")
+	n, already, err := db.Publish(ctx, tr.ID, 0)
 	if err != nil || n != 1 || already {
 		t.Fatalf("Publish = %d, %v, %v; want 1, false, nil", n, already, err)
 	}
@@ -54,50 +54,50 @@ func publishedRound(t *testing.T, db *DB) (int64, map[int]BoardCode) {
 }
 
 // limits are the PIN limits of the store's tests.
-var limits = PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
+var limits = arbiter.PINLimits{Window: 10 * time.Minute, Board: 5, Address: 10, Player: 5}
 
 func TestReportConfirm(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
 	c := codes[1] // Player 001 (White) - Player 003 (Black)
-	white, black := Proof{PIN: c.WhitePIN}, Proof{PIN: c.BlackPIN}
-	phoneA := Origin{Who: "web", IP: "192.168.1.20", Device: "phone A"}
-	phoneB := Origin{Who: "web", IP: "192.168.1.21", Device: "phone B"}
+	white, black := arbiter.Proof{PIN: c.WhitePIN}, arbiter.Proof{PIN: c.BlackPIN}
+	phoneA := arbiter.Origin{Who: "web", IP: "192.168.1.20", Device: "phone A"}
+	phoneB := arbiter.Origin{Who: "web", IP: "192.168.1.21", Device: "phone B"}
 
-	if _, err := db.Confirm(ctx, c.Token, black, byPIN, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, ErrConflict) {
+	if _, err := db.Confirm(WithOrigin(ctx, phoneB), c.Token, black, byPIN, steps, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrConflict) {
 		t.Errorf("Confirm before any report = %v, want a conflict", err)
 	}
-	if _, err := db.Report(ctx, c.Token, white, byPIN, arbiter.WhiteForfeit, nil, limits, phoneA); !errors.Is(err, ErrInvalid) {
+	if _, err := db.Report(WithOrigin(ctx, phoneA), c.Token, white, byPIN, steps, arbiter.WhiteForfeit, nil, limits); !errors.Is(err, ErrInvalid) {
 		t.Errorf("Report(forfeit) = %v, want invalid: forfeits are the organizer's", err)
 	}
-	rep, err := db.Report(ctx, c.Token, white, byPIN, arbiter.Draw, nil, limits, phoneA)
-	if err != nil || rep.Status != Reported || rep.Result != arbiter.Draw || rep.Seat != arbiter.White {
+	rep, err := db.Report(WithOrigin(ctx, phoneA), c.Token, white, byPIN, steps, arbiter.Draw, nil, limits)
+	if err != nil || rep.Status != arbiter.Reported || rep.Result != arbiter.Draw || rep.Seat != arbiter.White {
 		t.Fatalf("Report = %+v, %v", rep, err)
 	}
 	// White changes their mind before Black confirms.
-	if rep, err = db.Report(ctx, c.Token, white, byPIN, arbiter.WhiteWins, nil, limits, phoneA); err != nil || rep.Result != arbiter.WhiteWins {
+	if rep, err = db.Report(WithOrigin(ctx, phoneA), c.Token, white, byPIN, steps, arbiter.WhiteWins, nil, limits); err != nil || rep.Result != arbiter.WhiteWins {
 		t.Fatalf("Report again = %+v, %v", rep, err)
 	}
 	before := dumpExcept(t, db, "pin_failures")
 	for _, tt := range []struct {
 		name string
-		p    Proof
+		p    arbiter.Proof
 		want error
 	}{
 		{"the reporter's own PIN", white, ErrWrongSeat},
-		{"a PIN that is no one's", Proof{PIN: "0000x"}, ErrWrongPIN},
-		{"no PIN", Proof{}, ErrNoProof},
+		{"a PIN that is no one's", arbiter.Proof{PIN: "0000x"}, ErrWrongPIN},
+		{"no PIN", arbiter.Proof{}, ErrNoProof},
 	} {
-		if _, err := db.Confirm(ctx, c.Token, tt.p, byPIN, arbiter.WhiteWins, nil, limits, phoneB); !errors.Is(err, tt.want) {
+		if _, err := db.Confirm(WithOrigin(ctx, phoneB), c.Token, tt.p, byPIN, steps, arbiter.WhiteWins, nil, limits); !errors.Is(err, tt.want) {
 			t.Errorf("Confirm with %s = %v, want %v", tt.name, err, tt.want)
 		}
 	}
 	if after := dumpExcept(t, db, "pin_failures"); after != before {
 		t.Errorf("a refused confirmation changed the database:\n%s", diffLines(before, after))
 	}
-	rep, err = db.Confirm(ctx, c.Token, Proof{PIN: " " + c.BlackPIN + " "}, byPIN, arbiter.WhiteWins, nil, limits, phoneB)
-	if err != nil || rep.Status != Confirmed || rep.ClosedBy != "web: Player 003 (black)" {
+	rep, err = db.Confirm(WithOrigin(ctx, phoneB), c.Token, arbiter.Proof{PIN: " " + c.BlackPIN + " "}, byPIN, steps, arbiter.WhiteWins, nil, limits)
+	if err != nil || rep.Status != arbiter.Confirmed || rep.ClosedBy != "web: Player 003 (black)" {
 		t.Fatalf("Confirm = %+v, %v", rep, err)
 	}
 	s, err := db.Snapshot(ctx, tid)
@@ -107,7 +107,7 @@ func TestReportConfirm(t *testing.T) {
 	if got := s.Rounds[0].Boards[0].Result; got != arbiter.WhiteWins {
 		t.Errorf("board 1 result after confirmation = %v, want 1-0", got)
 	}
-	if _, err := db.Report(ctx, c.Token, black, byPIN, arbiter.BlackWins, nil, limits, phoneB); !errors.Is(err, ErrConflict) {
+	if _, err := db.Report(WithOrigin(ctx, phoneB), c.Token, black, byPIN, steps, arbiter.BlackWins, nil, limits); !errors.Is(err, ErrConflict) {
 		t.Errorf("Report on a board with a result = %v, want a conflict", err)
 	}
 	evs, err := db.Events(ctx, tid)
@@ -137,17 +137,17 @@ func TestReportAnswers(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
-	o := Origin{Who: "web"}
+	o := arbiter.Origin{Who: "web"}
 	for _, b := range []struct {
 		board int
 		black arbiter.Result
 		want  string
-	}{{1, arbiter.WhiteWins, Confirmed}, {2, arbiter.Draw, Disputed}} {
+	}{{1, arbiter.WhiteWins, arbiter.Confirmed}, {2, arbiter.Draw, arbiter.Disputed}} {
 		c := codes[b.board]
-		if _, err := db.Report(ctx, c.Token, Proof{PIN: c.WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, o); err != nil {
+		if _, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.WhitePIN}, byPIN, steps, arbiter.WhiteWins, nil, limits); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := db.Report(ctx, c.Token, Proof{PIN: c.BlackPIN}, byPIN, b.black, nil, limits, o)
+		rep, err := db.Report(WithOrigin(ctx, o), c.Token, arbiter.Proof{PIN: c.BlackPIN}, byPIN, steps, b.black, nil, limits)
 		if err != nil || rep.Status != b.want || rep.Seat != arbiter.White {
 			t.Errorf("board %d: Black's report of %s = %+v, %v; want White's report %s", b.board, b.black, rep, err, b.want)
 		}
@@ -162,16 +162,16 @@ func TestDisputeQueue(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tid, codes := publishedRound(t, db)
-	o := Origin{Who: "phone"}
+	o := arbiter.Origin{Who: "phone"}
 	// Board 1: the players disagree; board 2: nobody confirms.
-	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits, o); err != nil {
+	if _, err := db.Report(WithOrigin(ctx, o), codes[1].Token, arbiter.Proof{PIN: codes[1].BlackPIN}, byPIN, steps, arbiter.BlackWins, nil, limits); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := db.Confirm(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.Draw, nil, limits, o)
-	if err != nil || rep.Status != Disputed || rep.Other != arbiter.Draw {
+	rep, err := db.Confirm(WithOrigin(ctx, o), codes[1].Token, arbiter.Proof{PIN: codes[1].WhitePIN}, byPIN, steps, arbiter.Draw, nil, limits)
+	if err != nil || rep.Status != arbiter.Disputed || rep.Other != arbiter.Draw {
 		t.Fatalf("Confirm with another result = %+v, %v; want disputed", rep, err)
 	}
-	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].WhitePIN}, byPIN, arbiter.Draw, nil, limits, o); err != nil {
+	if _, err := db.Report(WithOrigin(ctx, o), codes[2].Token, arbiter.Proof{PIN: codes[2].WhitePIN}, byPIN, steps, arbiter.Draw, nil, limits); err != nil {
 		t.Fatal(err)
 	}
 	q, err := db.Queue(ctx, tid, time.Hour)
@@ -182,13 +182,13 @@ func TestDisputeQueue(t *testing.T) {
 	if err != nil || len(q) != 2 {
 		t.Fatalf("Queue(0) = %+v, %v; want both boards", q, err)
 	}
-	if _, err := db.Accept(ctx, tid, q[0].ID, arbiter.Draw, nil, "organizer"); err != nil {
+	if _, err := db.Accept(WithActor(ctx, "organizer"), tid, q[0].ID, arbiter.Draw, nil, stillOpen); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Accept(ctx, tid, q[0].ID, arbiter.NoResult, nil, "organizer"); !errors.Is(err, ErrConflict) {
+	if _, err := db.Accept(WithActor(ctx, "organizer"), tid, q[0].ID, arbiter.NoResult, nil, stillOpen); !errors.Is(err, ErrConflict) {
 		t.Errorf("Accept twice = %v, want a conflict", err)
 	}
-	if _, err := db.Reject(ctx, tid, q[1].ID, "organizer"); err != nil {
+	if _, err := db.Reject(WithActor(ctx, "organizer"), tid, q[1].ID, stillOpen); err != nil {
 		t.Fatal(err)
 	}
 	s, _ := db.Snapshot(ctx, tid)
@@ -197,7 +197,7 @@ func TestDisputeQueue(t *testing.T) {
 	}
 	// A rejected report leaves the board open to a new report, which the
 	// organizer's own entry then supersedes.
-	if _, err := db.Report(ctx, codes[2].Token, Proof{PIN: codes[2].BlackPIN}, byPIN, arbiter.BlackWins, nil, limits, o); err != nil {
+	if _, err := db.Report(WithOrigin(ctx, o), codes[2].Token, arbiter.Proof{PIN: codes[2].BlackPIN}, byPIN, steps, arbiter.BlackWins, nil, limits); err != nil {
 		t.Fatalf("Report after a rejection: %v", err)
 	}
 	if _, err := db.SetResult(ctx, tid, 1, 2, arbiter.BlackWins, "", false); err != nil {
@@ -226,7 +226,7 @@ func TestTokenOfPastRound(t *testing.T) {
 	if _, err := db.BoardByToken(ctx, codes[1].Token); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
-	if _, err := db.Report(ctx, codes[1].Token, Proof{PIN: codes[1].WhitePIN}, byPIN, arbiter.WhiteWins, nil, limits, Origin{}); !errors.Is(err, ErrTokenExpired) {
+	if _, err := db.Report(ctx, codes[1].Token, arbiter.Proof{PIN: codes[1].WhitePIN}, byPIN, steps, arbiter.WhiteWins, nil, limits); !errors.Is(err, ErrTokenExpired) {
 		t.Errorf("Report with a round 1 code in round 2 = %v, want ErrTokenExpired", err)
 	}
 	// Round 2 is a draft: no codes until it is published.
@@ -234,7 +234,7 @@ func TestTokenOfPastRound(t *testing.T) {
 		t.Errorf("draft round 2 has %d codes, want none", len(cs))
 	}
 	// Unpairing deletes the codes and reports of the round with it.
-	if _, _, err := db.Publish(ctx, tid, 2, ""); err != nil {
+	if _, _, err := db.Publish(ctx, tid, 2); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Unpair(ctx, tid); err != nil {
@@ -249,19 +249,19 @@ func TestWebSettings(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tr := newTournament(t, db, "Web", 2)
-	if got, err := db.WebSettings(ctx, tr.ID); err != nil || got.AutoConfirm || got.Wait() != DefaultUnconfirmedAfter {
+	if got, err := db.WebSettings(ctx, tr.ID); err != nil || got.AutoConfirm || got.Wait() != arbiter.DefaultUnconfirmedAfter {
 		t.Errorf("settings never set = %+v, %v; want reports queued after 10 minutes", got, err)
 	}
 	for _, c := range []struct {
-		set, want WebSettings
+		set, want arbiter.WebSettings
 		err       string
 	}{
-		{WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080"},
-			WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080", UnconfirmedAfter: 10 * time.Minute}, ""},
-		{WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute},
-			WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, ""},
-		{WebSettings{UnconfirmedAfter: 90 * time.Second}, WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "whole number of minutes"},
-		{WebSettings{UnconfirmedAfter: 25 * time.Hour}, WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "from 1 to 1440"},
+		{arbiter.WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080"},
+			arbiter.WebSettings{AutoPublish: true, PublicURL: "http://10.0.0.2:8080", UnconfirmedAfter: 10 * time.Minute}, ""},
+		{arbiter.WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute},
+			arbiter.WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, ""},
+		{arbiter.WebSettings{UnconfirmedAfter: 90 * time.Second}, arbiter.WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "whole number of minutes"},
+		{arbiter.WebSettings{UnconfirmedAfter: 25 * time.Hour}, arbiter.WebSettings{AutoConfirm: true, UnconfirmedAfter: 5 * time.Minute}, "from 1 to 1440"},
 	} {
 		err := db.SetWebSettings(ctx, tr.ID, c.set)
 		if (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // lanOnly refuses requests from outside the local network.
@@ -209,7 +208,7 @@ func (s *Server) renderAdminAs(w http.ResponseWriter, r *http.Request, status in
 			l := queueLine{ID: rep.ID, Round: rep.Round, Board: rep.Board, White: s.seat(st, rep.White, rep.Round),
 				Black: s.seat(st, rep.Black, rep.Round), Status: rep.Status, Reported: s.resultText(rep.Result),
 				Reporter: s.colour(wd, rep.Seat), At: rep.ReportedAt.Local().Format("15:04"), IP: rep.ReportedIP}
-			if rep.Status == store.Disputed {
+			if rep.Status == arbiter.Disputed {
 				l.Other = s.resultText(rep.Other)
 				if l.Dispute, err = s.disputeView(r, wd, st, rep); err != nil {
 					s.fail(w, r, err)
@@ -267,11 +266,11 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 	res := arbiter.NoResult
 	if v := r.PostFormValue("result"); v != "" {
 		if res, err = arbiter.ParseResult(v); err != nil {
-			s.fail(w, r, &store.InputError{Kind: store.ErrInvalid, Msg: err.Error()})
+			s.fail(w, r, &desk.Error{Kind: desk.ErrInvalid, Input: "result", Msg: err.Error()})
 			return
 		}
 	}
-	rep, err := s.evening().Accept(r.Context(), id, res, who(r))
+	rep, err := s.evening().Accept(desk.WithActor(r.Context(), who(r)), id, res)
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -290,7 +289,7 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	rep, err := s.evening().Reject(r.Context(), id, who(r))
+	rep, err := s.evening().Reject(desk.WithActor(r.Context(), who(r)), id)
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -300,7 +299,7 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
-	n, err := s.evening().Publish(r.Context(), who(r))
+	n, err := s.evening().Publish(desk.WithActor(r.Context(), who(r)))
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -318,7 +317,7 @@ func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rd, err := s.evening().PairNext(r.Context(), who(r), r.PostFormValue("force") == "1")
+	rd, err := s.evening().PairNext(desk.WithActor(r.Context(), who(r)), r.PostFormValue("force") == "1")
 	if err != nil {
 		s.pairError(w, r, err)
 		return
@@ -345,9 +344,8 @@ func (s *Server) writeSite(w http.ResponseWriter, r *http.Request) {
 
 // adminError shows a refusal on the organizer's page itself.
 func (s *Server) adminError(w http.ResponseWriter, r *http.Request, err error) {
-	var ie *store.InputError
-	if errors.As(err, &ie) {
-		s.renderAdmin(w, r, http.StatusConflict, ie.Msg)
+	if msg, ok := s.words(r).refusal(err); ok {
+		s.renderAdmin(w, r, http.StatusConflict, msg)
 		return
 	}
 	s.renderAdmin(w, r, http.StatusConflict, err.Error())
@@ -370,9 +368,8 @@ func (s *Server) pairError(w http.ResponseWriter, r *http.Request, err error) {
 		errors.As(err, &de)
 		ref.Msg = pageWords(wd.l.T("err.pair.warnings", "Msg", de.Msg))
 	}
-	var ie *store.InputError
-	if ref.Msg == "" && errors.As(err, &ie) {
-		ref.Msg = ie.Msg
+	if msg, ok := wd.refusal(err); ref.Msg == "" && ok {
+		ref.Msg = msg
 	}
 	s.renderAdminAs(w, r, http.StatusConflict, ref, "")
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 )
 
 // boardPage is the page a board's QR code opens.
@@ -18,7 +18,7 @@ type boardPage struct {
 	White    seatView
 	Black    seatView
 	Result   string
-	Report   *store.WebReport
+	Report   *arbiter.WebReport
 	Reporter string // "White" or "Black"
 	Confirms string // the other one
 	Reported string
@@ -48,15 +48,15 @@ func tokenKey(r *http.Request) string { return "token " + remoteIP(r).String() }
 // lookup opens the board of the request's code, counting unknown codes
 // against the address. It writes the error page and returns false when
 // the code does not open a board.
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (store.BoardCode, bool) {
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (arbiter.BoardCode, bool) {
 	wd := s.words(r)
 	ok, release := s.tokens.try(tokenKey(r))
 	if !ok {
 		s.failText(w, r, http.StatusTooManyRequests, wd.t("too-many"))
-		return store.BoardCode{}, false
+		return arbiter.BoardCode{}, false
 	}
 	c, err := s.evening().Board(r.Context(), r.PathValue("token"))
-	if !errors.Is(err, store.ErrBadToken) {
+	if !errors.Is(err, desk.ErrBadToken) {
 		release()
 	}
 	if err != nil {
@@ -97,7 +97,7 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		bp.Confirms = s.colour(wd, c.Report.Seat.Opposite())
 		bp.Reported = s.resultText(c.Report.Result)
 		bp.Other = s.resultText(c.Report.Other)
-		if c.Report.Status == store.Reported && mine == c.Report.Seat {
+		if c.Report.Status == arbiter.Reported && mine == c.Report.Seat {
 			// The reporter's phone: the opponent may confirm on it with
 			// their own PIN.
 			bp.AskPIN = true
@@ -111,11 +111,11 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Query().Get("done") {
 	case "claim":
 		p.Flash = wd.t("dispute-done")
-	case store.Reported:
+	case arbiter.Reported:
 		p.Flash = wd.t("done-reported")
-	case store.Confirmed:
+	case arbiter.Confirmed:
 		p.Flash = wd.t("done-confirmed")
-	case store.Disputed:
+	case arbiter.Disputed:
 		p.Flash = wd.t("done-disputed")
 	}
 	p.Data = bp
@@ -132,15 +132,15 @@ func (s *Server) colour(wd words, c arbiter.Colour) string {
 // origin says where a write from a phone comes from, for the event log:
 // the player and seat are the ones its proof proves (the store adds
 // them), never a seat named in the form.
-func origin(r *http.Request) store.Origin {
+func origin(r *http.Request) arbiter.Origin {
 	ip, dev := deviceOf(r)
-	return store.Origin{Who: "web", IP: ip, Device: dev}
+	return arbiter.Origin{Who: "web", IP: ip, Device: dev}
 }
 
 // proof reads what a post to a board offers to prove its player: the PIN
 // typed, and the session of a phone signed in as a player.
-func proof(r *http.Request) store.Proof {
-	p := store.Proof{PIN: r.PostFormValue("pin")}
+func proof(r *http.Request) arbiter.Proof {
+	p := arbiter.Proof{PIN: r.PostFormValue("pin")}
 	if c, err := r.Cookie(playerCookie); err == nil {
 		p.Session = c.Value
 	}
@@ -151,20 +151,20 @@ func proof(r *http.Request) store.Proof {
 // language, and reports whether err was one: no PIN, a wrong one, too
 // many wrong ones (with how long to wait), a phone signed in as a player
 // of another board, or the reporter confirming their own report.
-func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, c store.BoardCode) bool {
+func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, c arbiter.BoardCode) bool {
 	wd := s.words(r)
-	var le *store.LockedError
 	switch {
 	case err == nil:
 		return false
-	case errors.As(err, &le):
-		w.Header().Set("Retry-After", strconv.Itoa(le.Minutes()*60))
-		s.failText(w, r, http.StatusTooManyRequests, wd.t("pin-locked", le.Minutes()))
-	case errors.Is(err, store.ErrWrongPIN):
+	case errors.Is(err, desk.ErrLocked):
+		m := lockMinutes(err)
+		w.Header().Set("Retry-After", strconv.Itoa(m*60))
+		s.failText(w, r, http.StatusTooManyRequests, wd.t("pin-locked", m))
+	case errors.Is(err, desk.ErrWrongPIN):
 		s.failText(w, r, http.StatusForbidden, wd.t("pin-wrong"))
-	case errors.Is(err, store.ErrNoProof):
+	case errors.Is(err, desk.ErrNoProof):
 		s.failText(w, r, http.StatusForbidden, wd.t("pin-none"))
-	case errors.Is(err, store.ErrWrongSeat):
+	case errors.Is(err, desk.ErrWrongSeat):
 		// Without a PIN the phone's session spoke: for a player of another
 		// board, or for the reporter.
 		me, _ := s.signedIn(r)
@@ -184,7 +184,7 @@ func (s *Server) refused(w http.ResponseWriter, r *http.Request, err error, c st
 func formResult(r *http.Request) (arbiter.Result, error) {
 	res, err := arbiter.ParseResult(r.PostFormValue("result"))
 	if err != nil {
-		return res, &store.InputError{Kind: store.ErrInvalid, Msg: "pick 1-0, ½-½ or 0-1"}
+		return res, &desk.Error{Kind: desk.ErrInvalid, Input: "result", Msg: "pick 1-0, ½-½ or 0-1"}
 	}
 	return res, nil
 }
@@ -192,10 +192,10 @@ func formResult(r *http.Request) (arbiter.Result, error) {
 // boardPost opens a post to a board's page (a report, a confirmation, a
 // claim): its form must be the page's. It returns the board, or false
 // when it has answered the request itself.
-func (s *Server) boardPost(w http.ResponseWriter, r *http.Request) (store.BoardCode, bool) {
+func (s *Server) boardPost(w http.ResponseWriter, r *http.Request) (arbiter.BoardCode, bool) {
 	if !csrfOK(r) {
 		s.failText(w, r, http.StatusForbidden, s.words(r).t("bad-form"))
-		return store.BoardCode{}, false
+		return arbiter.BoardCode{}, false
 	}
 	return s.lookup(w, r)
 }
@@ -210,7 +210,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rep, err := s.evening().Report(r.Context(), c.Token, proof(r), res, origin(r))
+	rep, err := s.evening().Report(desk.WithOrigin(r.Context(), origin(r)), c.Token, proof(r), res)
 	if s.refused(w, r, err, c) {
 		return
 	}
@@ -232,7 +232,7 @@ func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rep, err := s.evening().Confirm(r.Context(), c.Token, proof(r), res, origin(r))
+	rep, err := s.evening().Confirm(desk.WithOrigin(r.Context(), origin(r)), c.Token, proof(r), res)
 	if s.refused(w, r, err, c) {
 		return
 	}

@@ -80,7 +80,7 @@ func (s *Server) gridOf(r *http.Request, wd words, st *state, n int) (*gridView,
 	if err != nil {
 		return nil, err
 	}
-	open := map[int]desk.WebReport{}
+	open := map[int]arbiter.WebReport{}
 	for _, rep := range reps {
 		if rep.Open() {
 			open[rep.Board] = rep
@@ -96,7 +96,7 @@ func (s *Server) gridOf(r *http.Request, wd words, st *state, n int) (*gridView,
 		case b.Result != arbiter.NoResult:
 			l.State = boardConfirmed
 			g.Editable = false
-		case reported && rep.Status == desk.Disputed:
+		case reported && rep.Status == arbiter.Disputed:
 			l.State = boardDisputed
 			l.Note = wd.t("disputed", s.resultText(rep.Result), s.resultText(rep.Other))
 		case reported:

@@ -310,9 +310,9 @@ func (s *Server) entryLines(wd words, st *state) []entryLine {
 	var out []entryLine
 	for _, e := range st.snap.Entries {
 		l := entryLine{PN: e.PN, ID: e.Player.ID, Name: e.Player.Name, Rating: e.Player.Rating, Club: e.Player.Club,
-			Initial: st.snap.OnlyOpenRound(e.PN) == 0 && !played(st, e.PN)}
-		if st.in.Table != nil {
-			if c := st.in.Table.Card(e.PN); c != nil {
+			Initial: desk.OnlyOpenRound(st.snap, e.PN) == 0 && !played(st, e.PN)}
+		if st.rank.Input.Table != nil {
+			if c := st.rank.Input.Table.Card(e.PN); c != nil {
 				l.Points = c.ScoreAfter(st.published).Fraction()
 			}
 		}
@@ -757,7 +757,7 @@ func (s *Server) playerAct(w http.ResponseWriter, r *http.Request) {
 	}
 	ref := refusal{Msg: errText(err)}
 	if errors.Is(err, desk.ErrPlayed) {
-		if n := st.snap.OnlyOpenRound(pn); n > 0 {
+		if n := desk.OnlyOpenRound(st.snap, pn); n > 0 {
 			ref.Fixes = append(ref.Fixes, fix{Label: wd.t("c-unpair", n), Action: "/admin/unpair"})
 		}
 		ref.Fixes = append(ref.Fixes, fix{Label: wd.t("c-withdraw"), Action: fmt.Sprintf("/admin/players/%d/withdraw", pn), Main: true})

@@ -13,7 +13,6 @@ import (
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/reports"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/labyrinth-chess/arbiter/trf"
 )
 
@@ -26,7 +25,7 @@ import (
 type consoleStandingsView struct {
 	standingsView
 	InPlay  int // the round still in play, left out; 0 if none
-	Explain map[int][]tiebreak.Explanation
+	Explain map[int][]desk.Explanation
 	Names   map[int]string
 }
 
@@ -36,13 +35,13 @@ func (s *Server) consoleStandings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n := desk.CompleteRounds(st.snap)
-	in, ranked, err := s.evening().Standings(st.snap, n)
+	rank, err := s.evening().Standings(st.snap, n)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	after := &state{id: st.id, snap: st.snap, published: n, paired: st.paired, in: in, ranked: ranked}
-	v := consoleStandingsView{standingsView: s.standingsView(wd, after, 0), Explain: map[int][]tiebreak.Explanation{},
+	after := &state{id: st.id, snap: st.snap, published: n, paired: st.paired, rank: rank}
+	v := consoleStandingsView{standingsView: s.standingsView(wd, after, 0), Explain: map[int][]desk.Explanation{},
 		Names: map[int]string{}}
 	if n < len(st.snap.Rounds) {
 		v.InPlay = n + 1
@@ -50,11 +49,9 @@ func (s *Server) consoleStandings(w http.ResponseWriter, r *http.Request) {
 	for _, e := range st.snap.Entries {
 		v.Names[e.PN] = e.Player.Name
 	}
-	if ex, err := tiebreak.NewExplainer(in); err == nil {
-		for _, x := range ranked {
-			if v.Explain[x.PN], err = ex.Explain(x.PN); err != nil {
-				delete(v.Explain, x.PN)
-			}
+	for _, x := range rank.Rows {
+		if ex, err := rank.Explain(x.PN); err == nil && ex != nil {
+			v.Explain[x.PN] = ex
 		}
 	}
 	p := s.consolePage(r, wd, st, wd.t("standings"), "standings")

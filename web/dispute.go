@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/phrase"
-	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // Disputes settled with evidence: on a disputed board each player adds
@@ -20,7 +20,7 @@ type claimChoice struct{ Value, Label string }
 
 func claimChoices(wd words) []claimChoice {
 	var out []claimChoice
-	for _, k := range store.ClaimKinds() {
+	for _, k := range arbiter.ClaimKinds() {
 		out = append(out, claimChoice{k, wd.l.Word(phrase.New("dispute.kind-" + k))})
 	}
 	return out
@@ -90,7 +90,7 @@ func formValue(r arbiter.Result) string {
 	return ""
 }
 
-func (s *Server) claimView(wd words, st *state, rep store.WebReport, cv *store.ClaimVerdict) *claimView {
+func (s *Server) claimView(wd words, st *state, rep arbiter.WebReport, cv *desk.ClaimVerdict) *claimView {
 	if cv == nil {
 		return nil
 	}
@@ -105,7 +105,7 @@ func (s *Server) claimView(wd words, st *state, rep store.WebReport, cv *store.C
 		kind += " (" + wd.t("dispute-flag-white") + ")"
 	case arbiter.Black:
 		kind += " (" + wd.t("dispute-flag-black") + ")"
-	case store.BothFlags:
+	case arbiter.BothFlags:
 		kind += " (" + wd.t("dispute-flag-both") + ")"
 	}
 	v := &claimView{Seat: s.colour(wd, c.Seat), Kind: kind, Moves: c.Moves, FEN: c.FEN,
@@ -120,7 +120,7 @@ func (s *Server) claimView(wd words, st *state, rep store.WebReport, cv *store.C
 }
 
 // disputeView judges the claims of a disputed report for the queue.
-func (s *Server) disputeView(r *http.Request, wd words, st *state, rep store.WebReport) (*disputeView, error) {
+func (s *Server) disputeView(r *http.Request, wd words, st *state, rep arbiter.WebReport) (*disputeView, error) {
 	d, err := s.evening().Dispute(r.Context(), rep.ID)
 	if err != nil {
 		return nil, err
@@ -144,16 +144,16 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	in := store.ClaimInput{Proof: proof(r), Kind: r.PostFormValue("kind"), Moves: r.PostFormValue("moves"), FEN: r.PostFormValue("fen")}
+	in := arbiter.ClaimInput{Proof: proof(r), Kind: r.PostFormValue("kind"), Moves: r.PostFormValue("moves"), FEN: r.PostFormValue("fen")}
 	switch r.PostFormValue("flag") {
 	case "white":
 		in.Flag = arbiter.White
 	case "black":
 		in.Flag = arbiter.Black
 	case "both":
-		in.Flag = store.BothFlags
+		in.Flag = arbiter.BothFlags
 	}
-	_, err := s.evening().AddClaim(r.Context(), c.Token, in, origin(r))
+	_, err := s.evening().AddClaim(desk.WithOrigin(r.Context(), origin(r)), c.Token, in)
 	if s.refused(w, r, err, c) {
 		return
 	}
@@ -174,9 +174,9 @@ type claimForm struct {
 
 // disputeBoard fills the board page's dispute parts: the claim form on a
 // disputed board, the ruling on a ruled one.
-func (s *Server) disputeBoard(r *http.Request, wd words, st *state, c store.BoardCode, bp *boardPage) error {
+func (s *Server) disputeBoard(r *http.Request, wd words, st *state, c arbiter.BoardCode, bp *boardPage) error {
 	bp.Ruling = boardRuling(wd, st, c.Round, c.Board)
-	if c.Report == nil || c.Report.Status != store.Disputed {
+	if c.Report == nil || c.Report.Status != arbiter.Disputed {
 		return nil
 	}
 	bp.Claim = &claimForm{Kinds: claimChoices(wd)}
@@ -184,7 +184,7 @@ func (s *Server) disputeBoard(r *http.Request, wd words, st *state, c store.Boar
 	if err != nil {
 		return err
 	}
-	for _, cv := range []*store.ClaimVerdict{d.White, d.Black} {
+	for _, cv := range []*desk.ClaimVerdict{d.White, d.Black} {
 		if cv != nil {
 			bp.Claim.Made = append(bp.Claim.Made, s.colour(wd, cv.Claim.Seat)+": "+
 				wd.l.Word(phrase.New("dispute.kind-"+cv.Claim.Kind))+", "+cv.Claim.At.Local().Format("15:04"))

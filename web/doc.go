@@ -4,11 +4,19 @@
 // confirm their result from their phones; the organizer keeps the queue
 // of disagreements, publishes rounds and pairs the next one.
 //
-// The server decides no rule of the tournament: everything it shows or
-// writes goes through an Evening, the application layer that the command
-// line uses too (pairing, the Laws applied to a result, the tie-breaks).
-// It keeps only what belongs to a web front end: pages, the live event
-// stream, who may write what, and how often.
+// The server decides no rule of the tournament: it parses forms, calls
+// the desk through a desk.Evening (the application layer the command line
+// uses too: pairing, the Laws applied to a result, the tie-breaks, the
+// reports, claims, late entries and presence marks from the phones) and
+// renders what it returns, the values of the root package arbiter. It
+// imports neither the store nor the packages that hold the rules
+// (pairing, games, tiebreak, rules), tests included (TestWebUsesDesk in
+// the module's deps_test.go). Each call's context says who acts
+// (desk.WithOrigin with the phone's address and device, desk.WithActor
+// for the organizer). A refusal is a *desk.Error, shown in the page's
+// language (Error.Words). The server keeps only what belongs to a web
+// front end: pages, the live event stream, who may write what, and how
+// often.
 //
 // # Who may write
 //

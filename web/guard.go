@@ -21,7 +21,7 @@ import (
 // through counts it under the same lock (hit, try), so that however many
 // arrive at once, no more than max get through. Wrong PINs are not
 // counted here but in the database, with the write they would allow
-// (store.PINLimits).
+// (arbiter.PINLimits).
 type limiter struct {
 	max    int
 	window time.Duration

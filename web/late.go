@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/text"
 )
 
@@ -90,7 +90,7 @@ type lateRequestView struct {
 func lateClock(wd words, t time.Time) string { return wd.l.Clock(t.Local()) }
 
 // lateWindow reads the window and words why it is shut.
-func (s *Server) lateWindow(ctx context.Context, wd words) (store.LateWindow, lateView, error) {
+func (s *Server) lateWindow(ctx context.Context, wd words) (arbiter.LateWindow, lateView, error) {
 	w, err := s.evening().LateWindow(ctx, s.now())
 	if err != nil {
 		return w, lateView{}, err
@@ -100,9 +100,9 @@ func (s *Server) lateWindow(ctx context.Context, wd words) (store.LateWindow, la
 		v.Until = wd.t("late-until", lateClock(wd, w.Until))
 	}
 	switch w.Why {
-	case store.LatePast:
+	case arbiter.LatePast:
 		v.Closed = wd.t("late-closed-at", lateClock(wd, w.Until))
-	case store.LateOff, store.LateClosed, store.LateFull:
+	case arbiter.LateOff, arbiter.LateClosed, arbiter.LateFull:
 		v.Closed = wd.t("late-closed")
 	}
 	if w.Open {
@@ -203,7 +203,7 @@ func (s *Server) lateJoinPost(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ip, dev := deviceOf(r)
-	req := store.LateRequest{Name: v.Name, Rating: rating, Club: v.Club, IP: ip, Device: dev, Token: randomToken(16)}
+	req := arbiter.LateRequest{Name: v.Name, Rating: rating, Club: v.Club, IP: ip, Device: dev, Token: randomToken(16)}
 	switch choice := r.PostFormValue("choice"); {
 	case choice == "new":
 		req.New = true
@@ -249,19 +249,18 @@ func (s *Server) lateJoinPost(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := s.evening().RequestLate(r.Context(), req, s.now())
 	if err != nil {
-		var ie *store.InputError
 		status := http.StatusConflict
 		switch {
-		case errors.Is(err, store.ErrLateClosed):
+		case errors.Is(err, desk.ErrLateClosed):
 			_, v, _ = s.lateWindow(r.Context(), wd)
 			s.joinPage(w, r, http.StatusForbidden, v, v.Closed)
 			return
-		case errors.Is(err, store.ErrInvalid):
+		case errors.Is(err, desk.ErrInvalid):
 			status = http.StatusBadRequest
 		}
-		if errors.As(err, &ie) {
+		if msg, ok := wd.refusal(err); ok {
 			v.Matches = nil
-			s.joinPage(w, r, status, v, ie.Msg)
+			s.joinPage(w, r, status, v, msg)
 			return
 		}
 		s.fail(w, r, err)
@@ -291,7 +290,7 @@ func (s *Server) lateJoined(w http.ResponseWriter, r *http.Request) {
 	}
 	req, err := s.evening().LateRequest(r.Context(), r.PathValue("token"))
 	if err != nil {
-		if errors.Is(err, store.ErrBadToken) || errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, desk.ErrBadToken) || errors.Is(err, desk.ErrNotFound) {
 			s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 			return
 		}
@@ -302,7 +301,7 @@ func (s *Server) lateJoined(w http.ResponseWriter, r *http.Request) {
 	release()
 	v := lateView{Request: &lateRequestView{Status: req.Status}}
 	switch req.Status {
-	case store.LateAccepted:
+	case arbiter.LateAccepted:
 		name := req.Roster
 		if name == "" {
 			name = req.Name
@@ -310,7 +309,7 @@ func (s *Server) lateJoined(w http.ResponseWriter, r *http.Request) {
 		v.Request.Accepted = wd.t("late-entered", req.PN, name)
 		v.Request.PIN = req.PIN
 		v.Request.Next = wd.t("late-next", req.Joined)
-	case store.LateRefused:
+	case arbiter.LateRefused:
 		v.Request.Refused = true
 	}
 	s.joinPage(w, r, http.StatusOK, v, "")
@@ -335,9 +334,9 @@ func (s *Server) lateAdmin(ctx context.Context, wd words) (string, []lateLine, e
 	switch {
 	case w.Open:
 		state = wd.t("late-admin-open", lateClock(wd, w.Until))
-	case w.Why == store.LatePast:
+	case w.Why == arbiter.LatePast:
 		state = wd.t("late-closed-at", lateClock(wd, w.Until))
-	case w.Why != store.LateOff:
+	case w.Why != arbiter.LateOff:
 		state = wd.t("late-closed")
 	}
 	q, err := s.evening().LateQueue(ctx)
@@ -381,7 +380,7 @@ func (s *Server) lateAccept(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	req, err := s.evening().AcceptLate(r.Context(), id, who(r))
+	req, err := s.evening().AcceptLate(desk.WithActor(r.Context(), who(r)), id)
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -399,7 +398,7 @@ func (s *Server) lateRefuse(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	req, err := s.evening().RefuseLate(r.Context(), id, who(r))
+	req, err := s.evening().RefuseLate(desk.WithActor(r.Context(), who(r)), id)
 	if err != nil {
 		s.adminError(w, r, err)
 		return

@@ -8,10 +8,9 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/scoring"
-	"github.com/labyrinth-chess/arbiter/store"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
 // seatView is a player on a board or a line of a list.
@@ -44,8 +43,8 @@ func (s *Server) seat(st *state, pn, round int) seatView {
 	if e != nil {
 		v.Name = e.Player.Name
 	}
-	if st.in.Table != nil {
-		if c := st.in.Table.Card(pn); c != nil {
+	if st.rank.Input.Table != nil {
+		if c := st.rank.Input.Table.Card(pn); c != nil {
 			v.Points = c.ScoreAfter(round - 1).Fraction()
 		}
 	}
@@ -187,18 +186,18 @@ type standingsView struct {
 
 func (s *Server) standingsView(wd words, st *state, max int) standingsView {
 	v := standingsView{After: st.published}
-	halves := make([]bool, len(st.in.Chain))
-	col := make([]float64, len(st.ranked))
-	for i := range st.in.Chain {
-		for k, x := range st.ranked {
+	halves := make([]bool, len(st.rank.Input.Chain))
+	col := make([]float64, len(st.rank.Rows))
+	for i := range st.rank.Input.Chain {
+		for k, x := range st.rank.Rows {
 			col[k] = x.Values[i]
 		}
 		halves[i] = locale.Halves(col)
 	}
-	for _, sp := range st.in.Chain {
+	for _, sp := range st.rank.Input.Chain {
 		v.Codes = append(v.Codes, sp.String())
 	}
-	for i, x := range st.ranked {
+	for i, x := range st.rank.Rows {
 		if max > 0 && i >= max {
 			break
 		}
@@ -210,7 +209,7 @@ func (s *Server) standingsView(wd words, st *state, max int) standingsView {
 		if e := st.snap.Entry(x.PN); e != nil {
 			l.Rating = e.Player.Rating
 		}
-		for i, sp := range st.in.Chain {
+		for i, sp := range st.rank.Input.Chain {
 			v := "-" // a figure C.07 leaves undefined
 			if x.Defined(i) {
 				v = figure(wd, sp, x.Values[i], halves[i])
@@ -287,13 +286,13 @@ func (s *Server) crosstable(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) crosstablePage(wd words, st *state) page {
 	lineOf := map[int]int{}
-	for i, x := range st.ranked {
+	for i, x := range st.rank.Rows {
 		lineOf[x.PN] = i + 1
 	}
 	var lines []crossLine
-	for i, x := range st.ranked {
+	for i, x := range st.rank.Rows {
 		l := crossLine{Line: i + 1, Player: s.seat(st, x.PN, 1), Points: x.Points.Fraction()}
-		if c := st.in.Table.Card(x.PN); c != nil {
+		if c := st.rank.Input.Table.Card(x.PN); c != nil {
 			for _, o := range c.Rounds {
 				l.Cells = append(l.Cells, cell(o, lineOf))
 			}
@@ -338,7 +337,7 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 	e := st.snap.Entry(pn)
 	var rounds []playerRound
 	var points string
-	if c := st.in.Table.Card(pn); c != nil {
+	if c := st.rank.Input.Table.Card(pn); c != nil {
 		points = c.Score().Fraction()
 		for i, o := range c.Rounds {
 			pr := playerRound{Round: i + 1, Result: o.Points.Fraction()}
@@ -375,9 +374,9 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 			rounds = append(rounds, pr)
 		}
 	}
-	var ex []tiebreak.Explanation
-	if len(st.in.Chain) > 0 && st.in.Table != nil {
-		ex, _ = st.explain(pn)
+	var ex []desk.Explanation
+	if len(st.rank.Input.Chain) > 0 && st.rank.Input.Table != nil {
+		ex, _ = st.rank.Explain(pn)
 	}
 	names := map[int]string{}
 	for _, x := range ex {
@@ -394,7 +393,7 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 		Club    string
 		Points  string
 		Rounds  []playerRound
-		Explain []tiebreak.Explanation
+		Explain []desk.Explanation
 		Names   map[int]string
 		Prize   playerPrizeView // prizes.go
 		Change  *ratingView     // ratings.go
@@ -474,7 +473,7 @@ func (s *Server) season(w http.ResponseWriter, r *http.Request) {
 }
 
 // seasonPage shows the tables of the seasons.
-func (s *Server) seasonPage(wd words, st *state, tables []*store.SeasonTable) page {
+func (s *Server) seasonPage(wd words, st *state, tables []*desk.SeasonTable) page {
 	num := func(x float64) string { return wd.l.Decimal(x, -1) }
 	var views []seasonView
 	for _, t := range tables {

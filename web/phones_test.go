@@ -18,7 +18,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/store"
 )
 
 // Attacks on the phones' writes, each one that must fail, against a real
@@ -34,7 +33,7 @@ type evening struct {
 	tid   int64
 	srv   *Server
 	ts    *httptest.Server
-	codes map[int]store.BoardCode
+	codes map[int]arbiter.BoardCode
 	stop  func() // stops the server and closes the file
 }
 
@@ -60,7 +59,7 @@ func newEvening(t *testing.T, password string) *evening {
 	if _, err := d.Pair(ctx, desk.PairRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := d.Publish(ctx, tour.ID, 0, "organizer"); err != nil {
+	if _, _, err := d.Publish(desk.WithActor(ctx, "organizer"), tour.ID, 0); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()
@@ -274,7 +273,7 @@ func TestOnePlayerCannotEnterAResult(t *testing.T) {
 				if r.Seat != arbiter.White {
 					t.Errorf("report %d is %v's, want White's: the seat proven", r.ID, r.Seat)
 				}
-				if _, err := e.ev.Reject(context.Background(), r.ID, "organizer"); err != nil {
+				if _, err := e.ev.Reject(desk.WithActor(context.Background(), "organizer"), r.ID); err != nil {
 					t.Fatal(err)
 				}
 			}

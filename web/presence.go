@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/store"
+	"github.com/labyrinth-chess/arbiter/desk"
 )
 
 // Presence from the phone: the player's own page, /player/{pn}/me. The
@@ -124,7 +124,7 @@ func (s *Server) renderMe(w http.ResponseWriter, r *http.Request, status int, er
 		mp.State = "skip"
 	default:
 		for _, m := range roll.Marks {
-			if m.PN == pn && m.Kind == store.Here && (roll.Round == 0 || m.Round <= roll.Round) {
+			if m.PN == pn && m.Kind == arbiter.Here && (roll.Round == 0 || m.Round <= roll.Round) {
 				mp.State, mp.From = "here", m.Round
 			}
 		}
@@ -175,7 +175,7 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 		http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		http.Redirect(w, r, mePath(pn), http.StatusSeeOther)
 		return
-	case store.Here, store.Skip, store.Leave:
+	case arbiter.Here, arbiter.Skip, arbiter.Leave:
 	default:
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
@@ -188,11 +188,10 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusForbidden, wd.t("presence-not-you", st.snap.Entry(pn).Player.Name))
 		return
 	}
-	_, err = s.evening().MarkPresence(r.Context(), pn, act, s.phoneOrigin(r, st, pn), true)
+	_, err = s.evening().MarkPresence(desk.WithOrigin(r.Context(), s.phoneOrigin(r, st, pn)), pn, act, true)
 	if err != nil {
-		var ie *store.InputError
-		if errors.As(err, &ie) && !errors.Is(err, store.ErrNotFound) {
-			s.renderMe(w, r, http.StatusConflict, ie.Msg)
+		if msg, ok := s.words(r).refusal(err); ok && !errors.Is(err, desk.ErrNotFound) {
+			s.renderMe(w, r, http.StatusConflict, msg)
 			return
 		}
 		s.fail(w, r, err)
@@ -207,14 +206,14 @@ func (s *Server) mePost(w http.ResponseWriter, r *http.Request) {
 func (s *Server) meLogin(w http.ResponseWriter, r *http.Request, pn int) {
 	wd := s.words(r)
 	ip, dev := deviceOf(r)
-	secret, err := s.evening().SignIn(r.Context(), pn, r.PostFormValue("pin"), store.Origin{IP: ip, Device: dev})
-	var le *store.LockedError
+	secret, err := s.evening().SignIn(desk.WithOrigin(r.Context(), arbiter.Origin{IP: ip, Device: dev}), pn, r.PostFormValue("pin"))
 	switch {
-	case errors.As(err, &le):
-		w.Header().Set("Retry-After", strconv.Itoa(le.Minutes()*60))
-		s.renderMe(w, r, http.StatusTooManyRequests, wd.t("pin-locked", le.Minutes()))
+	case errors.Is(err, desk.ErrLocked):
+		m := lockMinutes(err)
+		w.Header().Set("Retry-After", strconv.Itoa(m*60))
+		s.renderMe(w, r, http.StatusTooManyRequests, wd.t("pin-locked", m))
 		return
-	case errors.Is(err, store.ErrWrongPIN):
+	case errors.Is(err, desk.ErrWrongPIN):
 		s.renderMe(w, r, http.StatusForbidden, wd.t("pin-wrong-player", pn))
 		return
 	case err != nil:
@@ -245,7 +244,7 @@ func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, until time.Time
 }
 
 // phoneOrigin says who acts from the player's phone, for the event log.
-func (s *Server) phoneOrigin(r *http.Request, st *state, pn int) store.Origin {
+func (s *Server) phoneOrigin(r *http.Request, st *state, pn int) arbiter.Origin {
 	name := ""
 	if e := st.snap.Entry(pn); e != nil {
 		name = e.Player.Name
@@ -257,7 +256,7 @@ func (s *Server) phoneOrigin(r *http.Request, st *state, pn int) store.Origin {
 			dev = dev[:len(dev)-1]
 		}
 	}
-	return store.Origin{Who: "web: " + name + " (own phone)", IP: remoteIP(r).String(), Device: dev}
+	return arbiter.Origin{Who: "web: " + name + " (own phone)", IP: remoteIP(r).String(), Device: dev}
 }
 
 // rollView is who plays the next round, for the organizer and the
@@ -341,7 +340,7 @@ func (s *Server) presenceUndo(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	plan, err := s.evening().UndoPresence(r.Context(), ev, who(r))
+	plan, err := s.evening().UndoPresence(desk.WithActor(r.Context(), who(r)), ev)
 	if err != nil {
 		s.adminError(w, r, err)
 		return
@@ -363,7 +362,7 @@ func (s *Server) presenceHere(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	m, err := s.evening().MarkPresence(r.Context(), pn, store.Here, store.Origin{Who: who(r)}, false)
+	m, err := s.evening().MarkPresence(desk.WithOrigin(r.Context(), arbiter.Origin{Who: who(r)}), pn, arbiter.Here, false)
 	if err != nil {
 		s.adminError(w, r, err)
 		return

@@ -41,7 +41,7 @@ func (s *Server) ratingOf(wd words, st *state, pn int) *ratingView {
 		Summary: wd.t("rating-change-summary", s.ratingKind(wd, st.snap.Tournament.Pace), c.Rating, c.K,
 			l.Figure(c.Score, true), c.Games, l.Decimal(c.Expected, 2)),
 	}
-	card := st.in.Table.Card(pn)
+	card := st.rank.Input.Table.Card(pn)
 	for _, line := range c.Lines {
 		lv := ratingLineView{Round: line.Round, Rating: line.Opponent, Result: l.Figure(line.Score, true),
 			Expected: l.Decimal(line.PD, 2), Change: l.Signed(line.Change, 2)}

@@ -53,7 +53,7 @@ func serveEvening(t *testing.T, lang string, boards int, limits Limits) *served 
 	if _, err := d.Pair(ctx, desk.PairRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := d.Publish(ctx, tn.ID, 0, "web-test"); err != nil {
+	if _, _, err := d.Publish(desk.WithActor(ctx, "web-test"), tn.ID, 0); err != nil {
 		t.Fatal(err)
 	}
 	f := &served{t: t, ctx: ctx, d: d, tid: tn.ID}

@@ -22,8 +22,6 @@ import (
 	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/prizes"
 	"github.com/labyrinth-chess/arbiter/rating"
-	"github.com/labyrinth-chess/arbiter/store"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
 //go:embed assets
@@ -98,7 +96,7 @@ type Server struct {
 	site     func(ctx context.Context) (string, int, error)
 
 	// Failures counted per address: unknown board codes, wrong
-	// passwords. Wrong PINs are counted in the database (store.PINLimits).
+	// passwords. Wrong PINs are counted in the database (arbiter.PINLimits).
 	tokens, logins *limiter
 	// boardPosts counts every POST to a board's page per device and
 	// board (perBoard).
@@ -294,24 +292,20 @@ func headers(h http.Handler) http.Handler {
 // event log and shared by every request until the next change.
 type state struct {
 	id        int64
-	snap      *store.Snapshot
+	snap      *desk.Snapshot
 	published int
 	paired    int
-	in        tiebreak.Input
-	ranked    []tiebreak.Standing
-	rulings   []store.Ruling // the organizer's rulings on disputes (dispute.go)
-	prizes    *prizes.List   // the prize list after the published round (prizes.go)
+	rank      *desk.Standings  // the standings after the published round, explained on demand (site.go)
+	rulings   []arbiter.Ruling // the organizer's rulings on disputes (dispute.go)
+	prizes    *prizes.List     // the prize list after the published round (prizes.go)
 	// ratings holds each player's FIDE rating change after the
 	// published round, nil when the tournament does not show it
 	// (ratings.go).
 	ratings map[int]rating.Change
 
-	explainOnce sync.Once // see explain (site.go)
-	explainer   *tiebreak.Explainer
-	explainErr  error
 	// late is whether the phone takes late entries, as of the change
 	// (late.go): open until late.Until.
-	late store.LateWindow
+	late arbiter.LateWindow
 }
 
 // state returns the tournament as of the last change built. A request
@@ -361,13 +355,13 @@ func (s *Server) load(ctx context.Context) (*state, error) {
 	if st.published, st.paired, err = ev.Published(ctx); err != nil {
 		return nil, err
 	}
-	if st.in, st.ranked, err = ev.Standings(st.snap, st.published); err != nil {
+	if st.rank, err = ev.Standings(st.snap, st.published); err != nil {
 		return nil, err
 	}
 	if st.rulings, err = ev.Rulings(ctx); err != nil {
 		return nil, err
 	}
-	if st.prizes, err = ev.Prizes(ctx, st.snap, st.ranked, st.published); err != nil {
+	if st.prizes, err = ev.Prizes(ctx, st.snap, st.rank.Rows, st.published); err != nil {
 		return nil, err
 	}
 	if st.ratings, err = ev.RatingChanges(ctx, st.snap, st.published); err != nil {
@@ -539,8 +533,8 @@ func (p page) Word(t phrase.Text) string { return p.w.l.Word(t) }
 
 // Value writes the value of tie-break sp at the head of its explanation,
 // as the terminal's explanation does: DE's 0 (no decision) as "-".
-func (p page) Value(sp tiebreak.Spec, v float64) string {
-	if sp.Code == tiebreak.DE && v == 0 {
+func (p page) Value(sp desk.TiebreakSpec, v float64) string {
+	if desk.Blank(sp, v) {
 		return "-"
 	}
 	return p.w.l.Word(phrase.New("tb.num", "Value", phrase.Num(v)))
@@ -594,30 +588,49 @@ func writePage(w http.ResponseWriter, status int, body []byte) {
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	status := http.StatusInternalServerError
 	msg := "something went wrong on the server; see its terminal"
-	var ie *store.InputError
 	switch {
-	case errors.Is(err, store.ErrWrongPIN):
+	case errors.Is(err, desk.ErrWrongPIN):
 		status = http.StatusForbidden
-	case errors.Is(err, store.ErrBadToken):
+	case errors.Is(err, desk.ErrBadToken):
 		status = http.StatusNotFound
-	case errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, desk.ErrNotFound):
 		status = http.StatusNotFound
-	case errors.Is(err, store.ErrConflict):
+	case errors.Is(err, desk.ErrConflict):
 		status = http.StatusConflict
-	case errors.Is(err, store.ErrInvalid):
+	case errors.Is(err, desk.ErrInvalid):
 		status = http.StatusBadRequest
-	case errors.Is(err, store.ErrBusy):
+	case errors.Is(err, desk.ErrBusy):
 		status = http.StatusServiceUnavailable
 		msg = err.Error()
 	}
-	if errors.As(err, &ie) {
-		msg = ie.Msg
+	if words, ok := s.words(r).refusal(err); ok {
+		msg = words
 	} else if status == http.StatusInternalServerError {
 		fmt.Fprintf(s.log, "web: %s %s: %v\n", r.Method, r.URL.Path, err)
 	} else if status != http.StatusServiceUnavailable {
 		msg = err.Error()
 	}
 	s.failText(w, r, status, msg)
+}
+
+// refusal returns the desk's refusal err (a *desk.Error) worded in the
+// page's language, and whether err is one.
+func (wd words) refusal(err error) (string, bool) {
+	var de *desk.Error
+	if errors.As(err, &de) {
+		return de.Words(wd.l), true
+	}
+	return "", false
+}
+
+// lockMinutes is how many minutes a lock-out for wrong PINs (ErrLocked)
+// has left, at least 1.
+func lockMinutes(err error) int {
+	var de *desk.Error
+	if errors.As(err, &de) && de.Retry > 0 {
+		return int((de.Retry + time.Minute - 1) / time.Minute)
+	}
+	return 1
 }
 
 func (s *Server) failText(w http.ResponseWriter, r *http.Request, status int, msg string) {
@@ -669,8 +682,8 @@ func (s *Server) resultText(r arbiter.Result) string {
 
 // figure writes a tie-break value as every table does (locale.Figure),
 // in a column of halves or not: DE's 0 (no decision) as "-".
-func figure(wd words, sp tiebreak.Spec, v float64, halves bool) string {
-	if sp.Code == tiebreak.DE && v == 0 {
+func figure(wd words, sp desk.TiebreakSpec, v float64, halves bool) string {
+	if desk.Blank(sp, v) {
 		return "-"
 	}
 	return wd.l.Figure(v, halves)

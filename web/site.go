@@ -11,8 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 )
 
 // A static site: the public pages as files in one folder, with relative
@@ -22,17 +22,11 @@ import (
 // and the search on the server; "Find my board" still filters as one
 // types.
 
-// explain returns the tie-breaks of player pn explained. The ranking
-// they are read from is made once per state, on the first player's page,
-// and shared by every page after it: a site of a thousand players ranks
-// the table once, not a thousand times.
-func (st *state) explain(pn int) ([]tiebreak.Explanation, error) {
-	st.explainOnce.Do(func() { st.explainer, st.explainErr = tiebreak.NewExplainer(st.in) })
-	if st.explainErr != nil {
-		return nil, st.explainErr
-	}
-	return st.explainer.Explain(pn)
-}
+// explain returns the tie-breaks of player pn explained. The desk works
+// them out once per state, on the first player's page, and shares them
+// with every page after it: a site of a thousand players ranks the table
+// once, not a thousand times.
+func (st *state) explain(pn int) ([]desk.Explanation, error) { return st.rank.Explain(pn) }
 
 // SiteFile is one file of the published site; Name is a path relative to
 // the site's folder, with slashes.

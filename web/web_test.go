@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"github.com/labyrinth-chess/arbiter/locale"
 	"io/fs"
 	"net/http/httptest"
 	"net/netip"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/labyrinth-chess/arbiter/locale"
 
 	"rsc.io/qr"
 )

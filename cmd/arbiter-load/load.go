@@ -19,20 +19,19 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/desk"
 )
 
 // plan is one run of the load against a server already serving an
 // evening whose round 1 is published.
 type plan struct {
-	base   string                 // http://127.0.0.1:port
-	phones int                    // phones holding the event stream
-	codes  map[int]desk.BoardCode // the boards that report, by number
-	want   map[int]arbiter.Result // what each board reports
-	spread time.Duration          // the boards report within this time
-	settle time.Duration          // how long the phones may take to show the last result
-	ramp   time.Duration          // the phones come in within this time
-	addr   func(i int) net.IP     // the loopback address of phone i (nil: the system's)
+	base   string                    // http://127.0.0.1:port
+	phones int                       // phones holding the event stream
+	codes  map[int]arbiter.BoardCode // the boards that report, by number
+	want   map[int]arbiter.Result    // what each board reports
+	spread time.Duration             // the boards report within this time
+	settle time.Duration             // how long the phones may take to show the last result
+	ramp   time.Duration             // the phones come in within this time
+	addr   func(i int) net.IP        // the loopback address of phone i (nil: the system's)
 }
 
 // outcome is what a run measured.
@@ -413,7 +412,7 @@ func run(ctx context.Context, p plan) *outcome {
 // who reports (confirm false) or confirms a result on board c: the one
 // place that knows what a report and a confirmation must carry: each the
 // PIN of the player whose seat it speaks for.
-func credentials(c desk.BoardCode, seat arbiter.Colour, confirm bool) url.Values {
+func credentials(c arbiter.BoardCode, seat arbiter.Colour, confirm bool) url.Values {
 	// Each seat proves itself with its own player's PIN, for a report as
 	// for a confirmation: the seat is the one the PIN proves.
 	pin := c.WhitePIN

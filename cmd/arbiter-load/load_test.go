@@ -113,7 +113,7 @@ func TestPageReading(t *testing.T) {
 }
 
 func TestCredentials(t *testing.T) {
-	c := desk.BoardCode{Token: "t", WhitePIN: "1111", BlackPIN: "2222"}
+	c := arbiter.BoardCode{Token: "t", WhitePIN: "1111", BlackPIN: "2222"}
 	tests := []struct {
 		seat    arbiter.Colour
 		confirm bool

@@ -157,7 +157,7 @@ func loadServer(ctx context.Context, o options, stderr io.Writer) (*report, erro
 // makeEvening makes a tournament of 2*boards players on a new database
 // at path, with round 1 paired and published, and returns its ID and the
 // board codes of round 1.
-func makeEvening(ctx context.Context, path string, boards int) (int64, map[int]desk.BoardCode, error) {
+func makeEvening(ctx context.Context, path string, boards int) (int64, map[int]arbiter.BoardCode, error) {
 	ctx = desk.WithActor(ctx, "arbiter-load")
 	d, err := desk.Open(ctx, path, desk.Create, nil)
 	if err != nil {
@@ -178,7 +178,7 @@ func makeEvening(ctx context.Context, path string, boards int) (int64, map[int]d
 	if _, err := d.Pair(ctx, desk.PairRequest{}); err != nil {
 		return 0, nil, err
 	}
-	if _, _, err := d.Publish(ctx, t.ID, 0, "arbiter-load"); err != nil {
+	if _, _, err := d.Publish(desk.WithActor(ctx, "arbiter-load"), t.ID, 0); err != nil {
 		return 0, nil, err
 	}
 	codes, err := d.BoardCodes(ctx, t.ID, 1)

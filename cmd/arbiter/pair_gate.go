@@ -21,7 +21,7 @@ func (a *app) settleReports(ctx context.Context, d *desk.Desk, force bool) error
 	}
 	l := a.tr()
 	ev := d.Evening(t.ID, 0)
-	open, forced, err := ev.Unsettled(ctx, force, l.T("cli.gate.forced-by", "Who", a.actor()))
+	open, forced, err := ev.Unsettled(desk.WithActor(ctx, l.T("cli.gate.forced-by", "Who", a.actor())), force)
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (a *app) settleReports(ctx context.Context, d *desk.Desk, force bool) error
 	var left []string
 	disputed := false
 	for _, r := range open {
-		if r.Status == desk.Disputed {
+		if r.Status == arbiter.Disputed {
 			disputed = true
 			left = append(left, l.T("cli.gate.disputed", "Board", r.Board, "Result", r.Result.String(), "Colour", colourT(l, r.Seat),
 				"Other", r.Other.String(), "OtherColour", colourT(l, r.Seat.Opposite()), "ID", r.ID))

@@ -78,7 +78,7 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 			return hint(err, "%s", a.tr().T("cli.player.returnhint", "PN", withdrawnEntry(ctx, db, t.ID, err).PN))
 		case errors.Is(err, desk.ErrLikelyDuplicate):
 			id := "N"
-			var ie *desk.InputError
+			var ie *desk.Error
 			if errors.As(err, &ie) && len(ie.Players) == 1 {
 				id = strconv.FormatInt(ie.Players[0], 10)
 			}
@@ -117,7 +117,7 @@ func addNumberError(err error) error {
 // withdrawnEntry returns the entry a refusal of an entry already made
 // is about, when that player has withdrawn; nil otherwise.
 func withdrawnEntry(ctx context.Context, d *desk.Desk, tid int64, err error) *arbiter.Entry {
-	var ie *desk.InputError
+	var ie *desk.Error
 	if !errors.As(err, &ie) || len(ie.Players) != 1 {
 		return nil
 	}

@@ -61,7 +61,7 @@ func runPlayerImport(ctx context.Context, a *app, opts *playerImportOptions) err
 			return err
 		}
 		added, err := db.Import(ctx, t.ID, filepath.Base(opts.file), rows, desk.AddOptions{New: opts.new})
-		var ie *desk.InputError
+		var ie *desk.Error
 		if err != nil && !errors.As(err, &ie) {
 			// A fault of the disk or the database, not of the file.
 			return err

@@ -119,8 +119,8 @@ func runPlayerRemove(ctx context.Context, a *app, opts *playerRemoveOptions) err
 			e, err = d.RemoveEntry(ctx, s.Tournament.ID, e.Player.ID)
 		}
 		switch {
-		case errors.Is(err, desk.ErrPlayed) && s.OnlyOpenRound(pn) > 0:
-			return hint(err, "%s", l.T("cli.player.pairagain", "PN", pn, "Round", s.OnlyOpenRound(pn)))
+		case errors.Is(err, desk.ErrPlayed) && desk.OnlyOpenRound(s, pn) > 0:
+			return hint(err, "%s", l.T("cli.player.pairagain", "PN", pn, "Round", desk.OnlyOpenRound(s, pn)))
 		case errors.Is(err, desk.ErrPlayed):
 			return hint(err, "%s", l.T("cli.player_return.withdraw", "PN", pn))
 		case err != nil:

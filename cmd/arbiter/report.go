@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/reports"
@@ -69,7 +70,7 @@ func (a *app) writeReport(ctx context.Context, r report) error {
 		}
 		var base string
 		if r.codes || r.cards {
-			base = slipBase(desk.WebSettings{})
+			base = slipBase(arbiter.WebSettings{})
 		}
 		ev, err := db.Sheet(ctx, s, n, desk.SheetParts{Codes: r.codes, Cards: r.cards, Prizes: r.prizes, Ratings: r.ratings, Base: base})
 		if err != nil {

@@ -126,7 +126,7 @@ func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error
 		tb.add("Id", "Round", "Board", "Players", "Reported")
 		for _, r := range q {
 			what := fmt.Sprintf("%s by %s at %s", r.Result, colourName(r.Seat), r.ReportedAt.Local().Format("15:04"))
-			if r.Status == desk.Disputed {
+			if r.Status == arbiter.Disputed {
 				what += fmt.Sprintf(", %s by %s", r.Other, colourName(r.Seat.Opposite()))
 			} else {
 				what += ", not confirmed"
@@ -157,12 +157,12 @@ type judgedClaims struct {
 
 // queueClaims judges the players' claims on the disputed reports of q
 // (see arbiter serve), by report.
-func queueClaims(ctx context.Context, a *app, d *desk.Desk, tid int64, q []desk.WebReport) (map[int64]judgedClaims, error) {
+func queueClaims(ctx context.Context, a *app, d *desk.Desk, tid int64, q []arbiter.WebReport) (map[int64]judgedClaims, error) {
 	out := map[int64]judgedClaims{}
 	ev := d.Evening(tid, 0)
 	w := a.tr()
 	for _, r := range q {
-		if r.Status != desk.Disputed {
+		if r.Status != arbiter.Disputed {
 			continue
 		}
 		dp, err := ev.Dispute(ctx, r.ID)
@@ -180,7 +180,7 @@ func queueClaims(ctx context.Context, a *app, d *desk.Desk, tid int64, q []desk.
 			switch c.Flag {
 			case arbiter.White, arbiter.Black:
 				j.Flag = colourName(c.Flag)
-			case desk.BothFlags:
+			case arbiter.BothFlags:
 				j.Flag = "both"
 			}
 			verdict := w.Word(cv.Verdict.Text)
@@ -247,7 +247,7 @@ checked against the game attached to the board as round result checks it.`,
 				}
 			}
 			return a.withEvening(cmd.Context(), func(e *desk.Evening) error {
-				rep, err := e.Accept(cmd.Context(), id, res, "")
+				rep, err := e.Accept(cmd.Context(), id, res)
 				if err != nil {
 					return err
 				}
@@ -274,7 +274,7 @@ the board can be reported again, or its result entered with round result.`,
 				return err
 			}
 			return a.withEvening(cmd.Context(), func(e *desk.Evening) error {
-				rep, err := e.Reject(cmd.Context(), id, "")
+				rep, err := e.Reject(cmd.Context(), id)
 				if err != nil {
 					return err
 				}

@@ -113,7 +113,7 @@ func runRosterImport(ctx context.Context, a *app, opts *rosterImportOptions) err
 	}
 	return a.withDesk(ctx, desk.Create, func(db *desk.Desk) error {
 		got, err := db.ImportRoster(ctx, filepath.Base(opts.file), rows, desk.AddOptions{New: opts.new})
-		var ie *desk.InputError
+		var ie *desk.Error
 		if err != nil && !errors.As(err, &ie) {
 			// A fault of the disk or the database, not of the file.
 			return err

@@ -51,7 +51,7 @@ func runRoundPublish(ctx context.Context, a *app, opts *roundPublishOptions) err
 
 // publishRound publishes round n (0: the last paired) and says so.
 func publishRound(ctx context.Context, a *app, d *desk.Desk, tid int64, n int) error {
-	n, already, err := d.Publish(ctx, tid, n, "")
+	n, already, err := d.Publish(ctx, tid, n)
 	if err != nil {
 		return hint(err, "%s", a.tr().T("cli.round_publish.pairfirst"))
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/web"
 	"github.com/spf13/cobra"
@@ -121,7 +122,7 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	}
 	defer d.Close()
 	// The server writes as many people; each change names its author
-	// (desk.Origin, or the organizer's address); what nobody else
+	// (arbiter.Origin, or the organizer's address); what nobody else
 	// claims is the organizer's at this machine.
 	ctx = desk.WithActor(ctx, a.actor()+" (arbiter serve)")
 	t, err := d.Tournament(ctx, a.tournamentRef())
@@ -129,7 +130,7 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	if err != nil && !none {
 		return a.tournamentError(err)
 	}
-	var ws desk.WebSettings
+	var ws arbiter.WebSettings
 	if !none {
 		if ws, err = d.WebSettings(ctx, t.ID); err != nil {
 			return err
@@ -275,7 +276,7 @@ func lanAddress() netip.Addr {
 // slipBase returns the address the QR codes of the slips hold: the
 // stored --public-url, else this machine's address on the network with
 // serve's default port.
-func slipBase(ws desk.WebSettings) string {
+func slipBase(ws arbiter.WebSettings) string {
 	if ws.PublicURL != "" {
 		return ws.PublicURL
 	}

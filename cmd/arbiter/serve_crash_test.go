@@ -213,8 +213,8 @@ func checkHalves(t *testing.T, path string) []int {
 		res := s.Rounds[0].Boards[r.Board-1].Result
 		enter, confirm := logged[store.ActResult][r.Board], logged[store.ActConfirm][r.Board]
 		switch {
-		case r.Status == store.Confirmed && res == arbiter.WhiteWins && enter == 1 && confirm == 1:
-		case r.Status == store.Reported && res == arbiter.NoResult && enter == 0 && confirm == 0:
+		case r.Status == arbiter.Confirmed && res == arbiter.WhiteWins && enter == 1 && confirm == 1:
+		case r.Status == arbiter.Reported && res == arbiter.NoResult && enter == 0 && confirm == 0:
 			open = append(open, r.Board)
 		default:
 			t.Errorf("board %d is half confirmed: report %s, result %q, %d result events, %d confirmations",

@@ -80,7 +80,7 @@ func (f *serveFixture) rosterSize() int {
 }
 
 // lateQueue returns the requests waiting.
-func (f *serveFixture) lateQueue() []desk.LateRequest {
+func (f *serveFixture) lateQueue() []arbiter.LateRequest {
 	f.t.Helper()
 	q, err := f.ev.LateQueue(context.Background())
 	if err != nil {

@@ -33,7 +33,7 @@ type serveFixture struct {
 	tid   int64
 	srv   *web.Server
 	ts    *httptest.Server
-	codes map[int]store.BoardCode // of the round in play
+	codes map[int]arbiter.BoardCode // of the round in play
 }
 
 // servePlayers are the club of the server tests, strongest first, so the
@@ -347,7 +347,7 @@ func TestServeWrongPINLimited(t *testing.T) {
 // round 3 then opens nothing and writes nothing.
 func TestServeOldRoundCode(t *testing.T) {
 	f := newServeFixture(t, "")
-	var round3 map[int]store.BoardCode
+	var round3 map[int]arbiter.BoardCode
 	for n := 1; n <= 3; n++ {
 		for b := 1; b <= 4; b++ {
 			f.cli.ok("round", "result", fmt.Sprint(b), "1/2")

@@ -1,0 +1,68 @@
+package desk
+
+import (
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
+	"github.com/labyrinth-chess/arbiter/store"
+)
+
+// The state machine of a result reported from the board. A board of the
+// round in play is open; one player's report makes it Reported; the
+// same player may replace their report until the opponent answers; the
+// opponent's same result makes it Confirmed (the result is judged and
+// entered), another one Disputed (the organizer decides: Accepted, with
+// a ruling kept for the players, or Rejected, the board open again). A
+// result entered another way closes it (Superseded). The store runs the
+// steps inside the transaction of each write (store.ReportStep), on the
+// board as stored then, and the organizer's decisions through
+// openReport.
+
+// reportStep is the desk's store.ReportStep: with seat NoColour, whether
+// the board may be answered at all, before any PIN is compared; with the
+// seat proven, the report's next state.
+func reportStep(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm bool) (string, error) {
+	rep := c.Report
+	if seat == arbiter.NoColour {
+		switch {
+		case r != arbiter.WhiteWins && r != arbiter.BlackWins && r != arbiter.Draw:
+			// Forfeits and corrections stay with the organizer.
+			return "", refuse(ErrInvalid, "result", "refuse.report.result", "Result", r.String())
+		case c.Result != arbiter.NoResult && confirm:
+			return "", refuse(ErrConflict, "board", "refuse.report.entered", "Board", c.Board, "Result", c.Result.String())
+		case c.Result != arbiter.NoResult:
+			return "", refuse(ErrConflict, "board", "refuse.report.entered-correct", "Board", c.Board, "Result", c.Result.String())
+		case rep == nil && confirm:
+			return "", refuse(ErrConflict, "board", "refuse.report.none-yet", "Board", c.Board)
+		case rep != nil && rep.Status == arbiter.Disputed:
+			return "", refuse(ErrConflict, "board", "refuse.report.disputed", "Board", c.Board)
+		}
+		return "", nil
+	}
+	switch {
+	case confirm && seat == rep.Seat:
+		// A report is confirmed by the other seat: never by its own.
+		return "", refuse(ErrWrongSeat, "pin", "refuse.report.own-seat", "Colour", colourText(rep.Seat), "Result", rep.Result.String(),
+			"Other", colourText(rep.Seat.Opposite()))
+	case rep == nil, rep.Seat == seat:
+		return arbiter.Reported, nil // a first report, or the reporter's own replaced
+	case r != rep.Result:
+		return arbiter.Disputed, nil
+	}
+	return arbiter.Confirmed, nil
+}
+
+var _ store.ReportStep = reportStep
+
+// openStep is the desk's store.OpenStep: the organizer decides only a
+// report still open; a ruling (rule) only a disputed one.
+func openStep(rule bool) store.OpenStep {
+	return func(rep arbiter.WebReport) error {
+		switch {
+		case !rep.Open():
+			return refuse(ErrConflict, "report", "refuse.report.closed", "ID", int(rep.ID), "Status", phrase.New("refuse.report.status."+rep.Status))
+		case rule && rep.Status != arbiter.Disputed:
+			return refuse(ErrConflict, "report", "refuse.report.not-disputed", "ID", int(rep.ID))
+		}
+		return nil
+	}
+}
