@@ -351,7 +351,7 @@ func (b *bracket) build() {
 		lay.top = a.take(bitsFor(3*nG) + 1)
 	}
 	total := a.off + 4 // room for doubling and the duals
-	lay.nw = (total + 63) / 64
+	lay.nw = max((total+63)/64, e.r.minWords)
 	b.lay = lay
 	nw := lay.nw
 	b.nw = nw
@@ -397,7 +397,7 @@ func (b *bracket) build() {
 // not set the width yet (-1 if it did).
 func (b *bracket) buildMatrices(total int) {
 	if total >= 0 {
-		b.lay.nw = (total + 4 + 63) / 64 // room for doubling and the duals
+		b.lay.nw = max((total+4+63)/64, b.e.r.minWords) // room for doubling and the duals
 	}
 	nw := b.lay.nw
 	b.nw = nw

@@ -75,6 +75,7 @@ type round struct {
 	// Test switches.
 	checkWeights bool // compare every table weight with the formula
 	alwaysTypes  bool // start every bracket's matching from its types
+	minWords     int  // weigh every edge in at least this many words
 }
 
 // prepare turns the input into players to pair.
