@@ -44,6 +44,8 @@ type bracket struct {
 	gone        []uint64 // bits per (bracket player, graph vertex): edge taken out of the base weights
 	bonus       []int32  // per (tb vertex, matcher vertex): tie-break term in the low field, or bonusOff
 	bonus64     []int64  // bonus, when a term outgrows 32 bits
+	bonusC      []int32  // the terms again, by column (see bonusCol); nil past maxBonusCopy
+	bonusC64    []int64  // bonusC, when a term outgrows 32 bits
 	dirty       []bool   // per tb vertex: some of its edges carry a tie-break term
 	rowB        []uint64 // scratch row
 	curB        []uint64 // scratch edge

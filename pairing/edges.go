@@ -126,7 +126,7 @@ func (b *bracket) buildTypes() {
 		e.gIndex[v] = -1
 	}
 	b.gone = nil
-	b.bonus, b.bonus64, b.dirty = nil, nil, nil
+	b.bonus, b.bonus64, b.bonusC, b.bonusC64, b.dirty = nil, nil, nil, nil, nil
 	if e.r.checkWeights {
 		b.checkTypes()
 	}
@@ -235,6 +235,24 @@ func (b *bracket) bonusLen() int {
 	return b.bonusRow(len(b.tb))
 }
 
+// maxBonusCopy bounds the tie-break terms kept a second time, by column:
+// half the terms of the largest bracket TRF allows, so that no bracket
+// holding both copies needs more than that one does with one.
+const maxBonusCopy = 9999 * 9998 / 2 / 2
+
+// bonusCol returns where column c starts in the copy of the tie-break
+// terms by column: the terms of the edges (v, c), v a bracket vertex
+// before c, follow each other in the order of v. Building the row of c
+// then reads its terms to earlier vertices in one run, not one row of
+// the triangle each.
+func (b *bracket) bonusCol(c int) int {
+	nT := len(b.tb)
+	if c <= nT {
+		return c * (c - 1) / 2
+	}
+	return nT*(nT-1)/2 + (c-nT)*nT
+}
+
 func (b *bracket) bonusAt(k int) int64 {
 	if b.bonus64 != nil {
 		return b.bonus64[k]
@@ -249,25 +267,46 @@ func (b *bracket) setBonus(i, j int, x int64) {
 	nT := len(b.tb)
 	if b.bonus == nil && b.bonus64 == nil {
 		b.bonus = make([]int32, b.bonusLen())
+		if len(b.bonus) <= maxBonusCopy && !b.e.r.noBonusCopy {
+			b.bonusC = make([]int32, len(b.bonus))
+		}
 		b.dirty = make([]bool, nT)
 	}
 	if b.bonus64 == nil && x != bonusOff && (x <= math.MinInt32 || x > math.MaxInt32) {
-		b.bonus64 = make([]int64, len(b.bonus))
-		for k, v := range b.bonus {
-			b.bonus64[k] = int64(v)
-		}
+		b.bonus64 = widen(b.bonus)
 		b.bonus = nil
+		if b.bonusC != nil {
+			b.bonusC64 = widen(b.bonusC)
+			b.bonusC = nil
+		}
 	}
 	k := b.bonusIndex(i, j)
-	if b.bonus64 != nil {
-		b.bonus64[k] = x
-	} else {
+	kc := b.bonusCol(max(i, j)) + min(i, j)
+	switch {
+	case b.bonus64 == nil:
 		b.bonus[k] = int32(x)
+		if b.bonusC != nil {
+			b.bonusC[kc] = int32(x)
+		}
+	default:
+		b.bonus64[k] = x
+		if b.bonusC64 != nil {
+			b.bonusC64[kc] = x
+		}
 	}
 	b.dirty[i] = true
 	if j < nT {
 		b.dirty[j] = true
 	}
+}
+
+// widen returns the terms s as 64-bit integers.
+func widen(s []int32) []int64 {
+	w := make([]int64, len(s))
+	for k, v := range s {
+		w[k] = int64(v)
+	}
+	return w
 }
 
 // curInto writes the current weight of edge (i, j), graph vertices, as
@@ -429,49 +468,52 @@ func (b *bracket) addBonusRow(r []uint64, u int) {
 			}
 		}
 	}
-	// A term joins two bracket vertices only when both are dirty: the
-	// rows of clean vertices are skipped without reading their terms.
-	dirty := b.dirty
-	if u < nT {
-		if !dirty[u] {
-			return
-		}
-		if b.bonus64 != nil {
-			for v := 0; v < u; v++ {
-				if dirty[v] {
-					if x := b.bonus64[b.bonusRow(v)+u-v-1]; x != 0 {
-						apply(v, x)
-					}
-				}
-			}
-			o := b.bonusRow(u) - u - 1
-			for v, x := range b.bonus64[o+u+1 : o+len(b.g)] {
-				if x != 0 {
-					apply(u+1+v, x)
-				}
-			}
-			return
-		}
-		for v := 0; v < u; v++ {
-			if dirty[v] {
-				if x := b.bonus[b.bonusRow(v)+u-v-1]; x != 0 {
-					apply(v, int64(x))
-				}
-			}
-		}
-		o := b.bonusRow(u) - u - 1
-		for v, x := range b.bonus[o+u+1 : o+len(b.g)] {
+	if u < nT && !b.dirty[u] {
+		return // none of u's edges carries a term
+	}
+	// The terms of the edges to earlier bracket vertices: a column of the
+	// triangle, read from its copy by column when there is one.
+	n := min(u, nT)
+	col := b.bonusCol(u)
+	switch {
+	case b.bonusC != nil:
+		for v, x := range b.bonusC[col : col+n] {
 			if x != 0 {
-				apply(u+1+v, int64(x))
+				apply(v, int64(x))
+			}
+		}
+	case b.bonusC64 != nil:
+		for v, x := range b.bonusC64[col : col+n] {
+			if x != 0 {
+				apply(v, x)
+			}
+		}
+	default:
+		// A term joins two bracket vertices only when both are dirty.
+		for v := 0; v < n; v++ {
+			if b.dirty[v] {
+				if x := b.bonusAt(b.bonusRow(v) + u - v - 1); x != 0 {
+					apply(v, x)
+				}
+			}
+		}
+	}
+	if u >= nT {
+		return
+	}
+	// The terms of the edges to later vertices: u's row of the triangle.
+	o := b.bonusRow(u) - u - 1
+	if b.bonus64 != nil {
+		for v, x := range b.bonus64[o+u+1 : o+len(b.g)] {
+			if x != 0 {
+				apply(u+1+v, x)
 			}
 		}
 		return
 	}
-	for v := 0; v < nT; v++ {
-		if dirty[v] {
-			if x := b.bonusAt(b.bonusRow(v) + u - v - 1); x != 0 {
-				apply(v, x)
-			}
+	for v, x := range b.bonus[o+u+1 : o+len(b.g)] {
+		if x != 0 {
+			apply(u+1+v, int64(x))
 		}
 	}
 }
