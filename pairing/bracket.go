@@ -418,6 +418,7 @@ func (b *bracket) buildMatrices(total int) {
 	b.tight1 = nil // a new matcher: the lists of an earlier attempt go
 	b.matched = make([]bool, len(b.tb))
 	b.m = newMatcher(b.nV, nw, b.weight, b.row)
+	b.m.typed = b.typedRow
 	if b.sink >= 0 {
 		b.m.unrestricted = int32(b.sink)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/labyrinth-chess/arbiter"
 )
@@ -431,6 +432,40 @@ func (b *bracket) fillRow(r []uint64, u int) {
 	for _, x := range b.met[u] {
 		wclear(r[int(x)*nw : int(x)*nw+nw])
 	}
+}
+
+// typedRow describes u's row for the scans of the matcher (see
+// typedRow): the weights of four words by type, the rematches and the
+// tie-break terms. It reports false for the sink, and when the terms
+// are kept in a form the scans do not read (64 bits, or no copy by
+// column).
+func (b *bracket) typedRow(u int, tr *typedRow) bool {
+	if b.nw != 4 || u >= len(b.g) || b.bonus64 != nil || b.bonus != nil && b.bonusC == nil {
+		return false
+	}
+	nT := b.nTyp
+	tu := int(b.typ[u])
+	tr.typ = b.typ
+	tr.lo = b.tab2T[tu*nT*4 : (tu+1)*nT*4]
+	tr.hi = b.tab2[tu*nT*4 : (tu+1)*nT*4]
+	tr.met = append(tr.met[:0], b.met[u]...)
+	slices.Sort(tr.met)
+	tr.col, tr.row = nil, nil
+	if b.bonus != nil {
+		nB := len(b.tb)
+		col := b.bonusCol(u)
+		tr.col = b.bonusC[col : col+min(u, nB)]
+		if u < nB {
+			o := b.bonusRow(u) - u - 1
+			tr.row = b.bonus[o+u+1 : o+len(b.g)]
+		}
+	}
+	tr.sh = uint(b.lo + 1)
+	tr.tail = [4]uint64{}
+	if b.sink >= 0 && u < len(b.tb) {
+		copy(tr.tail[:], b.sinkW)
+	}
+	return true
 }
 
 // addBonusRow applies the tie-break terms of u's edges to row r.

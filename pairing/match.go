@@ -1,6 +1,9 @@
 package pairing
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // This file holds a maximum-weight matching for general graphs: the
 // primal-dual blossom algorithm of Edmonds, as refined by Gabow and by
@@ -36,6 +39,24 @@ type weightFunc func(u, v int) []uint64
 // slice is read before the next call.
 type rowFunc func(u int) []uint64
 
+// typedRow gives the row of a vertex u in four-word weights without
+// writing it out: the weight of most edges depends on the types of their
+// ends, plus a small term of the edge's own. The scans of a stage read
+// it in place, which costs far less than building the row first.
+type typedRow struct {
+	typ    []int32  // the type of each vertex 0 to len(typ)-1
+	lo, hi []uint64 // doubled weight by the other end's type, four words each: lo to the vertices before u, hi to those after
+	met    []int32  // vertices joined to u by no edge, in increasing order
+	col    []int32  // term of the edge to vertex v < u, for v < len(col)
+	row    []int32  // term of the edge to vertex u+1+k, for k < len(row)
+	sh     uint     // a term adds x<<sh to a weight that is not zero; bonusOff removes the edge
+	tail   [4]uint64 // the weight to every vertex from len(typ) on
+}
+
+// typedFunc describes u's row in tr, or reports false when it cannot:
+// the scan then reads the row the row function builds.
+type typedFunc func(u int, tr *typedRow) bool
+
 type matcher struct {
 	n, nw int
 	// unrestricted is a vertex (or -1) that must end matched and whose
@@ -44,6 +65,8 @@ type matcher struct {
 	unrestricted int32
 	weight       weightFunc
 	row          rowFunc
+	typed        typedFunc // nil: every scan builds its row
+	tr           typedRow
 	active       []bool // vertex is part of the graph; set with setActive
 	// live lists the active vertices in order, remade on demand after a
 	// change (liveOK false): the scans of a stage then visit only the
@@ -542,13 +565,18 @@ func (m *matcher) scanQueue() bool {
 		for m.qhead < len(m.queue) {
 			u := m.queue[m.qhead]
 			m.qhead++
-			r := m.row(int(u))
 			if nw == 4 {
-				if m.scanRow4(u, r) {
+				var r []uint64
+				tr := &m.tr
+				if m.typed == nil || !m.typed(int(u), tr) {
+					r, tr = m.row(int(u)), nil
+				}
+				if m.scanRow4(u, r, tr) {
 					return true
 				}
 				continue
 			}
+			r := m.row(int(u))
 			yu := m.y(u)
 			for _, v := range m.liveList() {
 				bu, bv := m.inb[u], m.inb[v]
@@ -604,22 +632,71 @@ func (m *matcher) scanQueue() bool {
 	}
 }
 
-// scanRow4 is the loop of scanQueue over S vertex u's row r for weights
+// scanRow4 is the loop of scanQueue over S vertex u's row for weights
 // of four words, the width of the large brackets: the same steps in the
 // same order, with the slack kept in registers and compared in place.
-// The vertex duals do not change while a row is scanned (only adjust
-// moves them), so u's is read once.
-func (m *matcher) scanRow4(u int32, r []uint64) bool {
+// The row is r, or, when r is nil, read in place from tr. The vertex
+// duals do not change while a row is scanned (only adjust moves them),
+// so u's is read once.
+func (m *matcher) scanRow4(u int32, r []uint64, tr *typedRow) bool {
 	yu := m.y(u)
 	yu0, yu1, yu2, yu3 := yu[0], yu[1], yu[2], yu[3]
+	// The next vertex of tr.met, past the end when none is left.
+	metNext, mi := int32(math.MaxInt32), 0
+	if tr != nil && len(tr.met) > 0 {
+		metNext = tr.met[0]
+	}
 	for _, v := range m.liveList() {
 		bu, bv := m.inb[u], m.inb[v]
 		if bv == bu {
 			continue
 		}
 		o := int(v) * 4
-		w := r[o : o+4 : o+4]
-		if w[0]|w[1]|w[2]|w[3] == 0 {
+		var w0, w1, w2, w3 uint64
+		switch {
+		case tr == nil:
+			w := r[o : o+4 : o+4]
+			w0, w1, w2, w3 = w[0], w[1], w[2], w[3]
+		case int(v) < len(tr.typ):
+			for metNext < v {
+				if mi++; mi < len(tr.met) {
+					metNext = tr.met[mi]
+				} else {
+					metNext = math.MaxInt32
+				}
+			}
+			if metNext == v {
+				continue
+			}
+			tab := tr.hi
+			var x int32
+			if v < u {
+				tab = tr.lo
+				if int(v) < len(tr.col) {
+					x = tr.col[v]
+				}
+			} else if k := int(v - u - 1); k < len(tr.row) {
+				x = tr.row[k]
+			}
+			t := int(tr.typ[v]) * 4
+			w := tab[t : t+4 : t+4]
+			w0, w1, w2, w3 = w[0], w[1], w[2], w[3]
+			if x != 0 && w0|w1|w2|w3 != 0 {
+				if x == bonusOff {
+					continue
+				}
+				xs := int64(x) << tr.sh
+				ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
+				var c uint64
+				w0, c = bits.Add64(w0, uint64(xs), 0)
+				w1, c = bits.Add64(w1, ext, c)
+				w2, c = bits.Add64(w2, ext, c)
+				w3, _ = bits.Add64(w3, ext, c)
+			}
+		default:
+			w0, w1, w2, w3 = tr.tail[0], tr.tail[1], tr.tail[2], tr.tail[3]
+		}
+		if w0|w1|w2|w3 == 0 {
 			continue
 		}
 		yv := m.dual[o : o+4 : o+4]
@@ -627,10 +704,10 @@ func (m *matcher) scanRow4(u int32, r []uint64) bool {
 		s1, c := bits.Add64(yu1, yv[1], c)
 		s2, c := bits.Add64(yu2, yv[2], c)
 		s3, _ := bits.Add64(yu3, yv[3], c)
-		d0, b := bits.Sub64(s0, w[0], 0)
-		d1, b := bits.Sub64(s1, w[1], b)
-		d2, b := bits.Sub64(s2, w[2], b)
-		d3, _ := bits.Sub64(s3, w[3], b)
+		d0, b := bits.Sub64(s0, w0, 0)
+		d1, b := bits.Sub64(s1, w1, b)
+		d2, b := bits.Sub64(s2, w2, b)
+		d3, _ := bits.Sub64(s3, w3, b)
 		lv := m.label[bv]
 		if d0|d1|d2|d3 == 0 {
 			t := m.t1[:4:4]
