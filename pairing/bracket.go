@@ -59,6 +59,7 @@ type bracket struct {
 	dTmp, dTmp2 []uint64
 	dTmp3       []uint64
 	edgeB       []uint64 // scratch edge
+	pureB       []uint64 // scratch edge of setCur
 	m           *matcher
 
 	matched []bool // per tb index: paired (or, for an MDP, to be paired) in this bracket
@@ -413,6 +414,7 @@ func (b *bracket) buildMatrices(total int) {
 	b.dTmp2 = make([]uint64, nw)
 	b.dTmp3 = make([]uint64, nw)
 	b.edgeB = make([]uint64, nw)
+	b.pureB = make([]uint64, nw)
 	b.curB = make([]uint64, nw)
 	b.buildTypes()
 	b.tight1 = nil // a new matcher: the lists of an earlier attempt go
@@ -635,8 +637,24 @@ func (b *bracket) row(u int) []uint64 {
 // setCur sets the current weight of edge (i, j), i in X, to w (undoubled).
 // One of i, j must be the vertex opened with begin.
 func (b *bracket) setCur(i, j int, w []uint64) {
+	// The current weight is the base weight (pure) plus the edge's term.
+	p := b.pureB
+	b.pure(p, i, j, true)
+	k := b.bonusIndex(i, j)
+	old := int64(0)
+	if b.bonus != nil || b.bonus64 != nil {
+		old = b.bonusAt(k)
+	}
 	c := b.curB
-	b.curInto(c, i, j)
+	switch {
+	case old == bonusOff:
+		wclear(c)
+	case old != 0:
+		wset(c, p)
+		waddSmall(c, old<<(b.lo+1))
+	default:
+		wset(c, p)
+	}
 	o := j
 	if j == b.chg {
 		o = i
@@ -644,14 +662,17 @@ func (b *bracket) setCur(i, j int, w []uint64) {
 	d := b.dTmp
 	wshl1(d, w)
 	mated := int(b.m.mate[b.chg]) == o
+	// (An edge is a bend of a blossom only when both ends lie in one: that
+	// is asked before the slack, which costs more.)
+	dz, cz := wzero(d), wzero(c)
 	switch {
-	case wzero(d) && wzero(c):
-	case wzero(d) || wzero(c):
+	case dz && cz:
+	case dz || cz:
 		// An edge appears or disappears: fine unless it is the matched one.
-		if wzero(c) || mated {
+		if cz || mated {
 			b.chgForce = true
 		}
-		if !wzero(c) && !b.loose(o, c) && b.m.isBend(int32(b.chg), int32(o)) {
+		if !cz && b.m.isBend(int32(b.chg), int32(o)) && !b.loose(o, c) {
 			b.chgTight = true
 		}
 	default:
@@ -663,19 +684,17 @@ func (b *bracket) setCur(i, j int, w []uint64) {
 			wset(b.chgMax, b.dTmp2)
 			b.chgHas = true
 		}
-		if mated || wsign(b.dTmp2) > 0 || !b.loose(o, c) && b.m.isBend(int32(b.chg), int32(o)) {
+		if mated || wsign(b.dTmp2) > 0 || b.m.isBend(int32(b.chg), int32(o)) && !b.loose(o, c) {
 			b.chgTight = true
 		}
 	}
-	if wzero(d) {
+	if dz {
 		b.setBonus(i, j, bonusOff)
 		return
 	}
-	// d is the base weight plus a term in the low field.
-	t := b.dTmp2
-	b.pure(t, i, j, true)
-	wsub(t, d, t)
-	b.setBonus(i, j, int64(t[0])>>(b.lo+1))
+	// d is the base weight plus a term in the low field: the lowest word
+	// of the difference holds it whole.
+	b.setBonus(i, j, int64(d[0]-p[0])>>(b.lo+1))
 }
 
 // slackAbove reports whether edge (p, o) has a true slack (duals of the

@@ -637,17 +637,28 @@ func (m *matcher) scanQueue() bool {
 // same order, with the slack kept in registers and compared in place.
 // The row is r, or, when r is nil, read in place from tr. The vertex
 // duals do not change while a row is scanned (only adjust moves them),
-// so u's is read once.
+// so u's is read once; nor does the node holding u (only a blossom moves
+// it, and a blossom is formed after the scan, from the deferred edges),
+// but it is read again after each tight edge all the same.
 func (m *matcher) scanRow4(u int32, r []uint64, tr *typedRow) bool {
-	yu := m.y(u)
+	inb, label, dual := m.inb, m.label, m.dual
+	bestS, bestSlk, reached := m.bestS, m.bestSlk, m.reached
+	yu := dual[4*u : 4*u+4 : 4*u+4]
 	yu0, yu1, yu2, yu3 := yu[0], yu[1], yu[2], yu[3]
 	// The next vertex of tr.met, past the end when none is left.
 	metNext, mi := int32(math.MaxInt32), 0
-	if tr != nil && len(tr.met) > 0 {
-		metNext = tr.met[0]
+	var typ, col, row []int32
+	var tabLo, tabHi []uint64
+	var sh uint
+	if tr != nil {
+		if len(tr.met) > 0 {
+			metNext = tr.met[0]
+		}
+		typ, col, row, tabLo, tabHi, sh = tr.typ, tr.col, tr.row, tr.lo, tr.hi, tr.sh
 	}
+	bu := inb[u]
 	for _, v := range m.liveList() {
-		bu, bv := m.inb[u], m.inb[v]
+		bv := inb[v]
 		if bv == bu {
 			continue
 		}
@@ -657,7 +668,7 @@ func (m *matcher) scanRow4(u int32, r []uint64, tr *typedRow) bool {
 		case tr == nil:
 			w := r[o : o+4 : o+4]
 			w0, w1, w2, w3 = w[0], w[1], w[2], w[3]
-		case int(v) < len(tr.typ):
+		case int(v) < len(typ):
 			for metNext < v {
 				if mi++; mi < len(tr.met) {
 					metNext = tr.met[mi]
@@ -668,24 +679,24 @@ func (m *matcher) scanRow4(u int32, r []uint64, tr *typedRow) bool {
 			if metNext == v {
 				continue
 			}
-			tab := tr.hi
+			tab := tabHi
 			var x int32
 			if v < u {
-				tab = tr.lo
-				if int(v) < len(tr.col) {
-					x = tr.col[v]
+				tab = tabLo
+				if int(v) < len(col) {
+					x = col[v]
 				}
-			} else if k := int(v - u - 1); k < len(tr.row) {
-				x = tr.row[k]
+			} else if k := int(v - u - 1); k < len(row) {
+				x = row[k]
 			}
-			t := int(tr.typ[v]) * 4
+			t := int(typ[v]) * 4
 			w := tab[t : t+4 : t+4]
 			w0, w1, w2, w3 = w[0], w[1], w[2], w[3]
 			if x != 0 && w0|w1|w2|w3 != 0 {
 				if x == bonusOff {
 					continue
 				}
-				xs := int64(x) << tr.sh
+				xs := int64(x) << sh
 				ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
 				var c uint64
 				w0, c = bits.Add64(w0, uint64(xs), 0)
@@ -699,7 +710,7 @@ func (m *matcher) scanRow4(u int32, r []uint64, tr *typedRow) bool {
 		if w0|w1|w2|w3 == 0 {
 			continue
 		}
-		yv := m.dual[o : o+4 : o+4]
+		yv := dual[o : o+4 : o+4]
 		s0, c := bits.Add64(yu0, yv[0], 0)
 		s1, c := bits.Add64(yu1, yv[1], c)
 		s2, c := bits.Add64(yu2, yv[2], c)
@@ -708,7 +719,7 @@ func (m *matcher) scanRow4(u int32, r []uint64, tr *typedRow) bool {
 		d1, b := bits.Sub64(s1, w1, b)
 		d2, b := bits.Sub64(s2, w2, b)
 		d3, _ := bits.Sub64(s3, w3, b)
-		lv := m.label[bv]
+		lv := label[bv]
 		if d0|d1|d2|d3 == 0 {
 			t := m.t1[:4:4]
 			t[0], t[1], t[2], t[3] = 0, 0, 0, 0
@@ -719,6 +730,7 @@ func (m *matcher) scanRow4(u int32, r []uint64, tr *typedRow) bool {
 			if m.tightEdge(u, v) {
 				return true
 			}
+			bu = inb[u]
 			continue
 		}
 		var sl []uint64
@@ -729,12 +741,12 @@ func (m *matcher) scanRow4(u int32, r []uint64, tr *typedRow) bool {
 				continue
 			}
 			m.bestSS[u] = v
-		case lv == unlabeled || m.reached[v] < 0:
-			sl = m.sSlack(v)
-			if m.bestS[v] >= 0 && !less4(d0, d1, d2, d3, sl) {
+		case lv == unlabeled || reached[v] < 0:
+			sl = bestSlk[o : o+4 : o+4]
+			if bestS[v] >= 0 && !less4(d0, d1, d2, d3, sl) {
 				continue
 			}
-			m.bestS[v] = u
+			bestS[v] = u
 		default:
 			continue
 		}
