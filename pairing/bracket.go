@@ -37,6 +37,9 @@ type bracket struct {
 	partN       []uint64 // per graph vertex: C8 part as the higher player of a next-bracket pair
 	lowC        []uint64 // constant part of an edge whose lower player lies below (top 1)
 	typ         []int32  // per graph vertex: its type (see edges.go)
+	typV        []int32  // per matcher vertex: its type, the sink's its own (four words only)
+	tabR        []uint64 // per type of u: weights by the other end's type, before and after u (four words only)
+	termB       []int32  // scratch of typedRow: the terms of a row
 	nTyp        int
 	tab, tab2   []uint64 // per pair of types, the higher player's first: weight, undoubled and doubled
 	tab2T       []uint64 // tab2 transposed: the lower player's type first

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"slices"
 
 	"github.com/labyrinth-chess/arbiter"
 )
@@ -128,6 +127,7 @@ func (b *bracket) buildTypes() {
 	}
 	b.gone = nil
 	b.bonus, b.bonus64, b.bonusC, b.bonusC64, b.dirty = nil, nil, nil, nil, nil
+	b.buildRowTable(reps)
 	if e.r.checkWeights {
 		b.checkTypes()
 	}
@@ -434,38 +434,98 @@ func (b *bracket) fillRow(r []uint64, u int) {
 	}
 }
 
+// buildRowTable lays out, for weights of four words, what typedRow
+// hands the scans: the type of every matcher vertex, the sink taking a
+// type of its own, and for each type of u the doubled weights of u's
+// edges by the type of the other end and whether it comes after u.
+func (b *bracket) buildRowTable(reps []int) {
+	b.typV, b.tabR, b.termB = nil, nil, nil
+	if b.nw != 4 {
+		return
+	}
+	nT := b.nTyp
+	b.typV = make([]int32, b.nV)
+	copy(b.typV, b.typ)
+	blkLen := (nT + 1) * 8 // per type of the other end, before and after u
+	b.tabR = make([]uint64, (nT+1)*blkLen)
+	for x, i := range reps {
+		blk := b.tabR[x*blkLen : (x+1)*blkLen]
+		for y := 0; y < nT; y++ {
+			o := (x*nT + y) * 4
+			copy(blk[y*8:y*8+4], b.tab2T[o:o+4])  // the other end before u
+			copy(blk[y*8+4:y*8+8], b.tab2[o:o+4]) // after u
+		}
+		if b.sink >= 0 && i < len(b.tb) {
+			// The sink, after every player, is joined to the bracket.
+			copy(blk[nT*8+4:nT*8+8], b.sinkW)
+		}
+	}
+	if b.sink >= 0 {
+		b.typV[b.sink] = int32(nT)
+		blk := b.tabR[nT*blkLen:]
+		for y, i := range reps {
+			if i < len(b.tb) {
+				copy(blk[y*8:y*8+4], b.sinkW)
+			}
+		}
+	}
+	b.termB = make([]int32, b.nV)
+}
+
 // typedRow describes u's row for the scans of the matcher (see
-// typedRow): the weights of four words by type, the rematches and the
-// tie-break terms. It reports false for the sink, and when the terms
-// are kept in a form the scans do not read (64 bits, or no copy by
-// column).
+// typedRow): the weights of four words by type, and the term of each
+// edge, the rematches taken out as terms bonusOff. It reports false
+// when a term outgrew 32 bits.
 func (b *bracket) typedRow(u int, tr *typedRow) bool {
-	if b.nw != 4 || u >= len(b.g) || b.bonus64 != nil || b.bonus != nil && b.bonusC == nil {
+	if b.tabR == nil || b.bonus64 != nil {
 		return false
 	}
 	nT := b.nTyp
-	tu := int(b.typ[u])
-	tr.typ = b.typ
-	tr.lo = b.tab2T[tu*nT*4 : (tu+1)*nT*4]
-	tr.hi = b.tab2[tu*nT*4 : (tu+1)*nT*4]
-	tr.met = append(tr.met[:0], b.met[u]...)
-	slices.Sort(tr.met)
-	tr.col, tr.row = nil, nil
-	if b.bonus != nil {
-		nB := len(b.tb)
-		col := b.bonusCol(u)
-		tr.col = b.bonusC[col : col+min(u, nB)]
-		if u < nB {
-			o := b.bonusRow(u) - u - 1
-			tr.row = b.bonus[o+u+1 : o+len(b.g)]
+	tu := int(b.typV[u])
+	tr.typ = b.typV
+	tr.tab = b.tabR[tu*(nT+1)*8 : (tu+1)*(nT+1)*8]
+	tr.sh = uint(b.lo + 1)
+	t := b.termB
+	tr.terms = t
+	if b.bonus == nil || u >= len(b.g) {
+		clear(t) // no terms yet, or the sink's row
+	} else {
+		b.bonusTerms(t, u)
+	}
+	if u < len(b.g) {
+		for _, x := range b.met[u] {
+			t[x] = bonusOff
 		}
 	}
-	tr.sh = uint(b.lo + 1)
-	tr.tail = [4]uint64{}
-	if b.sink >= 0 && u < len(b.tb) {
-		copy(tr.tail[:], b.sinkW)
-	}
 	return true
+}
+
+// bonusTerms writes the tie-break term of each edge of graph vertex u to
+// t, by the other end.
+func (b *bracket) bonusTerms(t []int32, u int) {
+	nB, nG := len(b.tb), len(b.g)
+	n := min(u, nB)
+	// The edges to earlier bracket vertices: u's column of the triangle.
+	if b.bonusC != nil {
+		col := b.bonusCol(u)
+		copy(t[:n], b.bonusC[col:col+n])
+	} else {
+		for v := range n {
+			t[v] = 0
+			if b.dirty[v] {
+				t[v] = b.bonus[b.bonusRow(v)+u-v-1]
+			}
+		}
+	}
+	// The later ones: u's row, when u is in the bracket.
+	if u < nB {
+		o := b.bonusRow(u) - u - 1
+		copy(t[u+1:nG], b.bonus[o+u+1:o+nG])
+		t[u] = 0
+	} else {
+		clear(t[n:nG])
+	}
+	clear(t[nG:])
 }
 
 // addBonusRow applies the tie-break terms of u's edges to row r.

@@ -1,9 +1,6 @@
 package pairing
 
-import (
-	"math"
-	"math/bits"
-)
+import "math/bits"
 
 // This file holds a maximum-weight matching for general graphs: the
 // primal-dual blossom algorithm of Edmonds, as refined by Gabow and by
@@ -40,17 +37,15 @@ type weightFunc func(u, v int) []uint64
 type rowFunc func(u int) []uint64
 
 // typedRow gives the row of a vertex u in four-word weights without
-// writing it out: the weight of most edges depends on the types of their
-// ends, plus a small term of the edge's own. The scans of a stage read
-// it in place, which costs far less than building the row first.
+// writing it out: the weight of an edge is a weight of the types of its
+// ends (and whether the other end comes before u or after), plus a small
+// term of the edge's own. The scans of a stage read it in place, which
+// costs far less than building the row first.
 type typedRow struct {
-	typ    []int32  // the type of each vertex 0 to len(typ)-1
-	lo, hi []uint64 // doubled weight by the other end's type, four words each: lo to the vertices before u, hi to those after
-	met    []int32  // vertices joined to u by no edge, in increasing order
-	col    []int32  // term of the edge to vertex v < u, for v < len(col)
-	row    []int32  // term of the edge to vertex u+1+k, for k < len(row)
-	sh     uint     // a term adds x<<sh to a weight that is not zero; bonusOff removes the edge
-	tail   [4]uint64 // the weight to every vertex from len(typ) on
+	typ   []int32  // the type t of each vertex
+	tab   []uint64 // doubled weight of an edge by the other end's type t: entry 2t before u, 2t+1 after, four words each
+	terms []int32  // the term x of the edge to each vertex: x<<sh added to a weight that is not zero, or bonusOff for no edge
+	sh    uint
 }
 
 // typedFunc describes u's row in tr, or reports false when it cannot:
@@ -565,13 +560,8 @@ func (m *matcher) scanQueue() bool {
 		for m.qhead < len(m.queue) {
 			u := m.queue[m.qhead]
 			m.qhead++
-			if nw == 4 {
-				var r []uint64
-				tr := &m.tr
-				if m.typed == nil || !m.typed(int(u), tr) {
-					r, tr = m.row(int(u)), nil
-				}
-				if m.scanRow4(u, r, tr) {
+			if nw == 4 && m.typed != nil && m.typed(int(u), &m.tr) {
+				if m.scanRow4(u, &m.tr) {
 					return true
 				}
 				continue
@@ -633,83 +623,45 @@ func (m *matcher) scanQueue() bool {
 }
 
 // scanRow4 is the loop of scanQueue over S vertex u's row for weights
-// of four words, the width of the large brackets: the same steps in the
-// same order, with the slack kept in registers and compared in place.
-// The row is r, or, when r is nil, read in place from tr. The vertex
-// duals do not change while a row is scanned (only adjust moves them),
-// so u's is read once; nor does the node holding u (only a blossom moves
-// it, and a blossom is formed after the scan, from the deferred edges),
-// but it is read again after each tight edge all the same.
-func (m *matcher) scanRow4(u int32, r []uint64, tr *typedRow) bool {
+// of four words, the width of the large brackets, read in place from tr:
+// the same steps in the same order, with the slack kept in registers and
+// compared in place. The vertex duals do not change while a row is
+// scanned (only adjust moves them), so u's is read once; nor does the
+// node holding u (only a blossom moves it, and a blossom is formed after
+// the scan, from the deferred edges), but it is read again after each
+// tight edge all the same.
+func (m *matcher) scanRow4(u int32, tr *typedRow) bool {
 	inb, label, dual := m.inb, m.label, m.dual
 	bestS, bestSlk, reached := m.bestS, m.bestSlk, m.reached
 	yu := dual[4*u : 4*u+4 : 4*u+4]
 	yu0, yu1, yu2, yu3 := yu[0], yu[1], yu[2], yu[3]
-	// The next vertex of tr.met, past the end when none is left.
-	metNext, mi := int32(math.MaxInt32), 0
-	var typ, col, row []int32
-	var tabLo, tabHi []uint64
-	var sh uint
-	if tr != nil {
-		if len(tr.met) > 0 {
-			metNext = tr.met[0]
-		}
-		typ, col, row, tabLo, tabHi, sh = tr.typ, tr.col, tr.row, tr.lo, tr.hi, tr.sh
-	}
+	typ, terms, tab, sh := tr.typ, tr.terms, tr.tab, tr.sh
 	bu := inb[u]
 	for _, v := range m.liveList() {
 		bv := inb[v]
 		if bv == bu {
 			continue
 		}
-		o := int(v) * 4
-		var w0, w1, w2, w3 uint64
-		switch {
-		case tr == nil:
-			w := r[o : o+4 : o+4]
-			w0, w1, w2, w3 = w[0], w[1], w[2], w[3]
-		case int(v) < len(typ):
-			for metNext < v {
-				if mi++; mi < len(tr.met) {
-					metNext = tr.met[mi]
-				} else {
-					metNext = math.MaxInt32
-				}
-			}
-			if metNext == v {
+		// Entry 2t+1 when v comes after u: the sign bit of u-v.
+		t := (int(typ[v])*2 + int((uint32(u)-uint32(v))>>31)) * 4
+		w := tab[t : t+4 : t+4]
+		w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
+		if x := terms[v]; x != 0 && w0|w1|w2|w3 != 0 {
+			if x == bonusOff {
 				continue
 			}
-			tab := tabHi
-			var x int32
-			if v < u {
-				tab = tabLo
-				if int(v) < len(col) {
-					x = col[v]
-				}
-			} else if k := int(v - u - 1); k < len(row) {
-				x = row[k]
-			}
-			t := int(typ[v]) * 4
-			w := tab[t : t+4 : t+4]
-			w0, w1, w2, w3 = w[0], w[1], w[2], w[3]
-			if x != 0 && w0|w1|w2|w3 != 0 {
-				if x == bonusOff {
-					continue
-				}
-				xs := int64(x) << sh
-				ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
-				var c uint64
-				w0, c = bits.Add64(w0, uint64(xs), 0)
-				w1, c = bits.Add64(w1, ext, c)
-				w2, c = bits.Add64(w2, ext, c)
-				w3, _ = bits.Add64(w3, ext, c)
-			}
-		default:
-			w0, w1, w2, w3 = tr.tail[0], tr.tail[1], tr.tail[2], tr.tail[3]
+			xs := int64(x) << sh
+			ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
+			var c uint64
+			w0, c = bits.Add64(w0, uint64(xs), 0)
+			w1, c = bits.Add64(w1, ext, c)
+			w2, c = bits.Add64(w2, ext, c)
+			w3, _ = bits.Add64(w3, ext, c)
 		}
 		if w0|w1|w2|w3 == 0 {
 			continue
 		}
+		o := int(v) * 4
 		yv := dual[o : o+4 : o+4]
 		s0, c := bits.Add64(yu0, yv[0], 0)
 		s1, c := bits.Add64(yu1, yv[1], c)
