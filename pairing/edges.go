@@ -177,17 +177,22 @@ func (b *bracket) pure(dst []uint64, i, j int, doubled bool) {
 	copy(dst, t[o:o+b.nw])
 }
 
-// baseInto writes the criteria weight of edge (i, j), i a player of the
-// bracket, undoubled: zero once the procedure took the edge out.
-func (b *bracket) baseInto(dst []uint64, i, j int) {
-	if b.gone != nil {
-		k := i*len(b.g) + j
-		if b.gone[k/64]>>(k%64)&1 != 0 {
-			wclear(dst)
-			return
-		}
+// goneBit reports whether the procedure took edge (i, j), i a player of
+// the bracket, out of the base weights.
+func (b *bracket) goneBit(i, j int) bool {
+	if b.gone == nil {
+		return false
 	}
-	b.pure(dst, i, j, false)
+	k := i*len(b.g) + j
+	return b.gone[k/64]>>(k%64)&1 != 0
+}
+
+// hasBase reports whether edge (i, j), i a player of the bracket, has a
+// base weight, its criteria weight: an edge of the graph the procedure
+// did not take out.
+func (b *bracket) hasBase(i, j int) bool {
+	p2 := b.pureRef(i, j)
+	return p2 != nil && !wzero(p2) && !b.goneBit(i, j)
 }
 
 // zeroBase removes edge (i, j), i in X, from the base weights.
