@@ -37,6 +37,9 @@ type bracket struct {
 	partN       []uint64 // per graph vertex: C8 part as the higher player of a next-bracket pair
 	lowC        []uint64 // constant part of an edge whose lower player lies below (top 1)
 	typ         []int32  // per graph vertex: its type (see edges.go)
+	typV        []int32  // per matcher vertex: its type, the sink's its own (four words only)
+	tabR        []uint64 // per type of u: weights by the other end's type, before and after u (four words only)
+	termB       []int32  // scratch of typedRow: the terms of a row
 	nTyp        int
 	tab, tab2   []uint64 // per pair of types, the higher player's first: weight, undoubled and doubled
 	tab2T       []uint64 // tab2 transposed: the lower player's type first
@@ -44,6 +47,8 @@ type bracket struct {
 	gone        []uint64 // bits per (bracket player, graph vertex): edge taken out of the base weights
 	bonus       []int32  // per (tb vertex, matcher vertex): tie-break term in the low field, or bonusOff
 	bonus64     []int64  // bonus, when a term outgrows 32 bits
+	bonusC      []int32  // the terms again, by column (see bonusCol); nil past maxBonusCopy
+	bonusC64    []int64  // bonusC, when a term outgrows 32 bits
 	dirty       []bool   // per tb vertex: some of its edges carry a tie-break term
 	rowB        []uint64 // scratch row
 	curB        []uint64 // scratch edge
@@ -52,8 +57,8 @@ type bracket struct {
 	chgForce    bool     // an edge appeared, or the matched edge went
 	chgTight    bool     // a changed edge was tight, or gained weight
 	chgHas      bool     // chgMax is set
-	chgMax      []uint64 // the largest gain of a changed edge
-	chgMate     []uint64 // the gain of the matched edge
+	chgMax      int64    // the largest gain of a changed edge, doubled units
+	chgMate     int64    // the gain of the matched edge, doubled units
 	dTmp, dTmp2 []uint64
 	dTmp3       []uint64
 	edgeB       []uint64 // scratch edge
@@ -351,7 +356,7 @@ func (b *bracket) build() {
 		lay.top = a.take(bitsFor(3*nG) + 1)
 	}
 	total := a.off + 4 // room for doubling and the duals
-	lay.nw = (total + 63) / 64
+	lay.nw = max((total+63)/64, e.r.minWords)
 	b.lay = lay
 	nw := lay.nw
 	b.nw = nw
@@ -397,7 +402,7 @@ func (b *bracket) build() {
 // not set the width yet (-1 if it did).
 func (b *bracket) buildMatrices(total int) {
 	if total >= 0 {
-		b.lay.nw = (total + 4 + 63) / 64 // room for doubling and the duals
+		b.lay.nw = max((total+4+63)/64, b.e.r.minWords) // room for doubling and the duals
 	}
 	nw := b.lay.nw
 	b.nw = nw
@@ -405,8 +410,6 @@ func (b *bracket) buildMatrices(total int) {
 	b.sinkW = make([]uint64, nw)
 	b.sinkW[0] = 2 // ε = 1 at bit 0, doubled
 	b.chg = -1
-	b.chgMax = make([]uint64, nw)
-	b.chgMate = make([]uint64, nw)
 	b.dTmp = make([]uint64, nw)
 	b.dTmp2 = make([]uint64, nw)
 	b.dTmp3 = make([]uint64, nw)
@@ -416,6 +419,7 @@ func (b *bracket) buildMatrices(total int) {
 	b.tight1 = nil // a new matcher: the lists of an earlier attempt go
 	b.matched = make([]bool, len(b.tb))
 	b.m = newMatcher(b.nV, nw, b.weight, b.row)
+	b.m.typed = b.typedRow
 	if b.sink >= 0 {
 		b.m.unrestricted = int32(b.sink)
 	}
@@ -629,50 +633,104 @@ func (b *bracket) row(u int) []uint64 {
 	return r
 }
 
-// setCur sets the current weight of edge (i, j), i in X, to w (undoubled).
-// One of i, j must be the vertex opened with begin.
-func (b *bracket) setCur(i, j int, w []uint64) {
-	c := b.curB
-	b.curInto(c, i, j)
+// setTerm sets the current weight of edge (i, j), i in X, to its base
+// weight (see hasBase) plus x units of the low field, or takes the edge
+// out when the base weight is zero or x is bonusOff. One of i, j must be
+// the vertex opened with begin.
+//
+// Base and terms only differ in their terms, so the changes it records
+// for commit (which edges appear or go, and by how much each gains) are
+// differences of terms: small integers.
+func (b *bracket) setTerm(i, j int, x int64) {
+	p2 := b.pureRef(i, j)
+	pz := p2 == nil || wzero(p2)
+	k := b.bonusIndex(i, j)
+	old := int64(0)
+	if b.bonus != nil || b.bonus64 != nil {
+		old = b.bonusAt(k)
+	}
+	// The current weight c, the new one d: each zero or not.
+	cz := old == bonusOff || (pz && old == 0) || (!pz && b.cancels(p2, old))
+	dz := pz || x == bonusOff || b.goneBit(i, j) || b.cancels(p2, x)
 	o := j
 	if j == b.chg {
 		o = i
 	}
-	d := b.dTmp
-	wshl1(d, w)
 	mated := int(b.m.mate[b.chg]) == o
+	// (An edge is a bend of a blossom only when both ends lie in one: that
+	// is asked before the slack, which costs more.)
 	switch {
-	case wzero(d) && wzero(c):
-	case wzero(d) || wzero(c):
+	case dz && cz:
+	case dz || cz:
 		// An edge appears or disappears: fine unless it is the matched one.
-		if wzero(c) || mated {
+		if cz || mated {
 			b.chgForce = true
 		}
-		if !wzero(c) && !b.loose(o, c) && b.m.isBend(int32(b.chg), int32(o)) {
+		if !cz && b.m.isBend(int32(b.chg), int32(o)) && !b.loose(o, b.curOf(p2, old)) {
 			b.chgTight = true
 		}
 	default:
-		wsub(b.dTmp2, d, c)
+		gain := (x - old) << (b.lo + 1) // d - c, doubled units
 		if mated {
-			wset(b.chgMate, b.dTmp2)
+			b.chgMate = gain
 		}
-		if !b.chgHas || wcmp(b.dTmp2, b.chgMax) > 0 {
-			wset(b.chgMax, b.dTmp2)
-			b.chgHas = true
+		if !b.chgHas || gain > b.chgMax {
+			b.chgMax, b.chgHas = gain, true
 		}
-		if mated || wsign(b.dTmp2) > 0 || !b.loose(o, c) && b.m.isBend(int32(b.chg), int32(o)) {
+		if mated || gain > 0 || b.m.isBend(int32(b.chg), int32(o)) && !b.loose(o, b.curOf(p2, old)) {
 			b.chgTight = true
 		}
 	}
-	if wzero(d) {
+	if dz {
 		b.setBonus(i, j, bonusOff)
 		return
 	}
-	// d is the base weight plus a term in the low field.
-	t := b.dTmp2
-	b.pure(t, i, j, true)
-	wsub(t, d, t)
-	b.setBonus(i, j, int64(t[0])>>(b.lo+1))
+	b.setBonus(i, j, x)
+}
+
+// pureRef returns the doubled base weight of edge (i, j) as the type
+// table holds it, nil for no edge (i == j, or a rematch). The slice is the
+// table's: it is not written to.
+func (b *bracket) pureRef(i, j int) []uint64 {
+	if i > j {
+		i, j = j, i
+	}
+	if i == j || b.hasMet(i, j) {
+		return nil
+	}
+	o := (int(b.typ[i])*b.nTyp + int(b.typ[j])) * b.nw
+	return b.tab2[o : o+b.nw : o+b.nw]
+}
+
+// cancels reports whether the doubled base weight p2, not zero, plus x
+// units of the low field is zero: x is then minus the whole weight.
+func (b *bracket) cancels(p2 []uint64, x int64) bool {
+	if x >= 0 || x == bonusOff {
+		return false
+	}
+	for _, w := range p2[1:] {
+		if w != 0 {
+			return false
+		}
+	}
+	return p2[0] == uint64(-x)<<(b.lo+1)
+}
+
+// curOf returns, in b.curB, the current weight of an edge of doubled base
+// weight p2 (nil for none) and term x.
+func (b *bracket) curOf(p2 []uint64, x int64) []uint64 {
+	c := b.curB
+	wclear(c)
+	if x == bonusOff {
+		return c
+	}
+	if p2 != nil {
+		wset(c, p2)
+	}
+	if x != 0 {
+		waddSmall(c, x<<(b.lo+1))
+	}
+	return c
 }
 
 // slackAbove reports whether edge (p, o) has a true slack (duals of the
@@ -733,7 +791,7 @@ func (b *bracket) begin(v int) {
 	b.m.epoch++ // the weights change: every tight list goes
 	b.chg = v
 	b.chgForce, b.chgHas, b.chgTight = false, false, false
-	wclear(b.chgMate)
+	b.chgMate = 0
 }
 
 // commit restores an optimal matching after the change opened by begin.
@@ -756,11 +814,11 @@ func (b *bracket) commit() {
 	// tight links: only a top-level vertex can keep its matching.
 	if !b.chgForce && m.inb[v] == int32(v) {
 		mt := m.mate[v]
-		if mt >= 0 && wsign(b.chgMate) >= 0 && (!b.chgHas || wcmp(b.chgMate, b.chgMax) >= 0) {
-			wadd(m.y(int32(v)), m.y(int32(v)), b.chgMate)
+		if mt >= 0 && b.chgMate >= 0 && (!b.chgHas || b.chgMate >= b.chgMax) {
+			waddSmall(m.y(int32(v)), b.chgMate)
 			return
 		}
-		if mt < 0 && (!b.chgHas || wsign(b.chgMax) <= 0) {
+		if mt < 0 && (!b.chgHas || b.chgMax <= 0) {
 			return
 		}
 		// The matched edge lost weight, or another edge gained more: the
@@ -832,8 +890,6 @@ func (b *bracket) resident(k int) bool { return k >= b.sg && k < b.nx }
 func (b *bracket) run() ([][2]int, error) {
 	var pairs [][2]int
 	e := b.e
-	nw := b.nw
-	w := make([]uint64, nw)
 	// Which MDPs to pair: as many of each score as the optimum pairs (C6,
 	// C7), the highest-ranked first (the order of MDP sets).
 	var remTotal, remMatched int
@@ -862,10 +918,8 @@ func (b *bracket) run() ([][2]int, error) {
 			hopeless := b.allAbove(i, nil, b.unit2())
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
-				b.baseInto(w, o, i)
-				if !wzero(w) {
-					addAt(w, b.lo, 1) // the low field of a base weight is zero: |1 is +1
-					b.setCur(o, i, w)
+				if b.hasBase(o, i) {
+					b.setTerm(o, i, 1)
 				}
 			}
 			if hopeless {
@@ -879,10 +933,8 @@ func (b *bracket) run() ([][2]int, error) {
 			remMatched--
 			b.begin(i)
 			for o := b.sg; o < b.nx; o++ {
-				b.baseInto(w, o, i)
-				if !wzero(w) {
-					addAt(w, b.lo, int64(b.nx-b.sg)+1)
-					b.setCur(o, i, w)
+				if b.hasBase(o, i) {
+					b.setTerm(o, i, int64(b.nx-b.sg)+1)
 				}
 			}
 			b.commit()
@@ -900,10 +952,8 @@ func (b *bracket) run() ([][2]int, error) {
 			if b.matched[o] {
 				continue
 			}
-			b.baseInto(w, o, i)
-			if !wzero(w) {
-				addAt(w, b.lo, addend)
-				b.setCur(o, i, w)
+			if b.hasBase(o, i) {
+				b.setTerm(o, i, addend)
 				addend++
 			}
 		}
@@ -935,28 +985,30 @@ func (b *bracket) run() ([][2]int, error) {
 	for i, k := range rem {
 		pos[k] = i
 	}
-	// exchangeWeight is the base weight plus the exchange tie-breaks: fewest
-	// players out of S1, then the smallest BSN difference.
-	exchangeWeight := func(dst []uint64, p, o, pIdx int) bool {
-		b.baseInto(dst, o, p)
-		if wzero(dst) {
-			return false
-		}
+	// exchangeTerm is the term of the exchange tie-breaks of the edges of
+	// the pIdx-th player of the remainder: fewest players out of S1, then
+	// the smallest BSN difference.
+	exchangeTerm := func(pIdx int) int64 {
 		bit := int64(0)
 		if pIdx < remPairs {
 			bit = 1
 		}
-		addAt(dst, b.lo, (bit<<(2*b.lay.sgBits)-int64(pIdx))*2)
-		return true
+		return (bit<<(2*b.lay.sgBits) - int64(pIdx)) * 2
+	}
+	// exchange sets edge (o, p) to its base weight plus the exchange
+	// tie-breaks and add units, or takes it out when it has no base.
+	exchange := func(p, o, pIdx int, add int64) {
+		x := int64(bonusOff)
+		if b.hasBase(o, p) {
+			x = exchangeTerm(pIdx) + add
+		}
+		b.setTerm(o, p, x)
 	}
 	b.beginBatch(rem)
 	for i, p := range rem {
 		b.begin(p)
 		for _, o := range rem[i+1:] {
-			if !exchangeWeight(w, p, o, i) {
-				wclear(w)
-			}
-			b.setCur(o, p, w)
+			exchange(p, o, i, 0)
 		}
 		b.commit()
 	}
@@ -978,9 +1030,8 @@ func (b *bracket) run() ([][2]int, error) {
 		if s1role(p) {
 			b.begin(p)
 			for _, o := range rem[i+1:] {
-				if exchangeWeight(w, p, o, i) {
-					addAt(w, b.lo, -1)
-					b.setCur(o, p, w)
+				if b.hasBase(o, p) {
+					b.setTerm(o, p, exchangeTerm(i)-1)
 				}
 			}
 			b.commit()
@@ -994,10 +1045,7 @@ func (b *bracket) run() ([][2]int, error) {
 			if out {
 				b.zeroBase(o, p)
 			}
-			if !exchangeWeight(w, p, o, i) {
-				wclear(w)
-			}
-			b.setCur(o, p, w)
+			exchange(p, o, i, 0)
 		}
 		b.commit()
 	}
@@ -1012,9 +1060,8 @@ func (b *bracket) run() ([][2]int, error) {
 		if !already {
 			b.begin(p)
 			for _, o := range rem[i+1:] {
-				if exchangeWeight(w, p, o, i) {
-					addAt(w, b.lo, 1)
-					b.setCur(o, p, w)
+				if b.hasBase(o, p) {
+					b.setTerm(o, p, exchangeTerm(i)+1)
 				}
 			}
 			b.commit()
@@ -1022,22 +1069,18 @@ func (b *bracket) run() ([][2]int, error) {
 		b.begin(p)
 		if s1role(p) {
 			left--
-			wclear(w)
 			for _, o := range rem[:i] {
 				b.zeroBase(p, o)
-				b.setCur(p, o, w)
+				b.setTerm(p, o, bonusOff)
 			}
 			for o := b.nx; o < len(b.tb); o++ {
 				b.zeroBase(p, o)
-				b.setCur(p, o, w)
+				b.setTerm(p, o, bonusOff)
 			}
 		}
 		if !already {
 			for _, o := range rem[i+1:] {
-				if !exchangeWeight(w, p, o, i) {
-					wclear(w)
-				}
-				b.setCur(o, p, w)
+				exchange(p, o, i, 0)
 			}
 		}
 		b.commit()
@@ -1057,8 +1100,7 @@ func (b *bracket) run() ([][2]int, error) {
 			o := rem[j]
 			if !role[i] || role[j] {
 				b.zeroBase(o, p)
-				wclear(w)
-				b.setCur(o, p, w)
+				b.setTerm(o, p, bonusOff)
 			}
 		}
 		b.commit()
@@ -1091,9 +1133,8 @@ func (b *bracket) run() ([][2]int, error) {
 			if o <= p || b.matched[o] {
 				continue
 			}
-			if exchangeWeight(w, p, o, pos[p]) {
-				addAt(w, b.lo, addend)
-				b.setCur(o, p, w)
+			if b.hasBase(o, p) {
+				b.setTerm(o, p, exchangeTerm(pos[p])+addend)
 			}
 			addend++
 		}

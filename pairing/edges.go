@@ -126,7 +126,8 @@ func (b *bracket) buildTypes() {
 		e.gIndex[v] = -1
 	}
 	b.gone = nil
-	b.bonus, b.bonus64, b.dirty = nil, nil, nil
+	b.bonus, b.bonus64, b.bonusC, b.bonusC64, b.dirty = nil, nil, nil, nil, nil
+	b.buildRowTable(reps)
 	if e.r.checkWeights {
 		b.checkTypes()
 	}
@@ -176,17 +177,22 @@ func (b *bracket) pure(dst []uint64, i, j int, doubled bool) {
 	copy(dst, t[o:o+b.nw])
 }
 
-// baseInto writes the criteria weight of edge (i, j), i a player of the
-// bracket, undoubled: zero once the procedure took the edge out.
-func (b *bracket) baseInto(dst []uint64, i, j int) {
-	if b.gone != nil {
-		k := i*len(b.g) + j
-		if b.gone[k/64]>>(k%64)&1 != 0 {
-			wclear(dst)
-			return
-		}
+// goneBit reports whether the procedure took edge (i, j), i a player of
+// the bracket, out of the base weights.
+func (b *bracket) goneBit(i, j int) bool {
+	if b.gone == nil {
+		return false
 	}
-	b.pure(dst, i, j, false)
+	k := i*len(b.g) + j
+	return b.gone[k/64]>>(k%64)&1 != 0
+}
+
+// hasBase reports whether edge (i, j), i a player of the bracket, has a
+// base weight, its criteria weight: an edge of the graph the procedure
+// did not take out.
+func (b *bracket) hasBase(i, j int) bool {
+	p2 := b.pureRef(i, j)
+	return p2 != nil && !wzero(p2) && !b.goneBit(i, j)
 }
 
 // zeroBase removes edge (i, j), i in X, from the base weights.
@@ -235,6 +241,24 @@ func (b *bracket) bonusLen() int {
 	return b.bonusRow(len(b.tb))
 }
 
+// maxBonusCopy bounds the tie-break terms kept a second time, by column:
+// half the terms of the largest bracket TRF allows, so that no bracket
+// holding both copies needs more than that one does with one.
+const maxBonusCopy = 9999 * 9998 / 2 / 2
+
+// bonusCol returns where column c starts in the copy of the tie-break
+// terms by column: the terms of the edges (v, c), v a bracket vertex
+// before c, follow each other in the order of v. Building the row of c
+// then reads its terms to earlier vertices in one run, not one row of
+// the triangle each.
+func (b *bracket) bonusCol(c int) int {
+	nT := len(b.tb)
+	if c <= nT {
+		return c * (c - 1) / 2
+	}
+	return nT*(nT-1)/2 + (c-nT)*nT
+}
+
 func (b *bracket) bonusAt(k int) int64 {
 	if b.bonus64 != nil {
 		return b.bonus64[k]
@@ -249,25 +273,46 @@ func (b *bracket) setBonus(i, j int, x int64) {
 	nT := len(b.tb)
 	if b.bonus == nil && b.bonus64 == nil {
 		b.bonus = make([]int32, b.bonusLen())
+		if len(b.bonus) <= maxBonusCopy && !b.e.r.noBonusCopy {
+			b.bonusC = make([]int32, len(b.bonus))
+		}
 		b.dirty = make([]bool, nT)
 	}
 	if b.bonus64 == nil && x != bonusOff && (x <= math.MinInt32 || x > math.MaxInt32) {
-		b.bonus64 = make([]int64, len(b.bonus))
-		for k, v := range b.bonus {
-			b.bonus64[k] = int64(v)
-		}
+		b.bonus64 = widen(b.bonus)
 		b.bonus = nil
+		if b.bonusC != nil {
+			b.bonusC64 = widen(b.bonusC)
+			b.bonusC = nil
+		}
 	}
 	k := b.bonusIndex(i, j)
-	if b.bonus64 != nil {
-		b.bonus64[k] = x
-	} else {
+	kc := b.bonusCol(max(i, j)) + min(i, j)
+	switch {
+	case b.bonus64 == nil:
 		b.bonus[k] = int32(x)
+		if b.bonusC != nil {
+			b.bonusC[kc] = int32(x)
+		}
+	default:
+		b.bonus64[k] = x
+		if b.bonusC64 != nil {
+			b.bonusC64[kc] = x
+		}
 	}
 	b.dirty[i] = true
 	if j < nT {
 		b.dirty[j] = true
 	}
+}
+
+// widen returns the terms s as 64-bit integers.
+func widen(s []int32) []int64 {
+	w := make([]int64, len(s))
+	for k, v := range s {
+		w[k] = int64(v)
+	}
+	return w
 }
 
 // curInto writes the current weight of edge (i, j), graph vertices, as
@@ -394,6 +439,100 @@ func (b *bracket) fillRow(r []uint64, u int) {
 	}
 }
 
+// buildRowTable lays out, for weights of four words, what typedRow
+// hands the scans: the type of every matcher vertex, the sink taking a
+// type of its own, and for each type of u the doubled weights of u's
+// edges by the type of the other end and whether it comes after u.
+func (b *bracket) buildRowTable(reps []int) {
+	b.typV, b.tabR, b.termB = nil, nil, nil
+	if b.nw != 4 {
+		return
+	}
+	nT := b.nTyp
+	b.typV = make([]int32, b.nV)
+	copy(b.typV, b.typ)
+	blkLen := (nT + 1) * 8 // per type of the other end, before and after u
+	b.tabR = make([]uint64, (nT+1)*blkLen)
+	for x, i := range reps {
+		blk := b.tabR[x*blkLen : (x+1)*blkLen]
+		for y := 0; y < nT; y++ {
+			o := (x*nT + y) * 4
+			copy(blk[y*8:y*8+4], b.tab2T[o:o+4])  // the other end before u
+			copy(blk[y*8+4:y*8+8], b.tab2[o:o+4]) // after u
+		}
+		if b.sink >= 0 && i < len(b.tb) {
+			// The sink, after every player, is joined to the bracket.
+			copy(blk[nT*8+4:nT*8+8], b.sinkW)
+		}
+	}
+	if b.sink >= 0 {
+		b.typV[b.sink] = int32(nT)
+		blk := b.tabR[nT*blkLen:]
+		for y, i := range reps {
+			if i < len(b.tb) {
+				copy(blk[y*8:y*8+4], b.sinkW)
+			}
+		}
+	}
+	b.termB = make([]int32, b.nV)
+}
+
+// typedRow describes u's row for the scans of the matcher (see
+// typedRow): the weights of four words by type, and the term of each
+// edge, the rematches taken out as terms bonusOff. It reports false
+// when a term outgrew 32 bits.
+func (b *bracket) typedRow(u int, tr *typedRow) bool {
+	if b.tabR == nil || b.bonus64 != nil {
+		return false
+	}
+	nT := b.nTyp
+	tu := int(b.typV[u])
+	tr.typ = b.typV
+	tr.tab = b.tabR[tu*(nT+1)*8 : (tu+1)*(nT+1)*8]
+	tr.sh = uint(b.lo + 1)
+	t := b.termB
+	tr.terms = t
+	if b.bonus == nil || u >= len(b.g) {
+		clear(t) // no terms yet, or the sink's row
+	} else {
+		b.bonusTerms(t, u)
+	}
+	if u < len(b.g) {
+		for _, x := range b.met[u] {
+			t[x] = bonusOff
+		}
+	}
+	return true
+}
+
+// bonusTerms writes the tie-break term of each edge of graph vertex u to
+// t, by the other end.
+func (b *bracket) bonusTerms(t []int32, u int) {
+	nB, nG := len(b.tb), len(b.g)
+	n := min(u, nB)
+	// The edges to earlier bracket vertices: u's column of the triangle.
+	if b.bonusC != nil {
+		col := b.bonusCol(u)
+		copy(t[:n], b.bonusC[col:col+n])
+	} else {
+		for v := range n {
+			t[v] = 0
+			if b.dirty[v] {
+				t[v] = b.bonus[b.bonusRow(v)+u-v-1]
+			}
+		}
+	}
+	// The later ones: u's row, when u is in the bracket.
+	if u < nB {
+		o := b.bonusRow(u) - u - 1
+		copy(t[u+1:nG], b.bonus[o+u+1:o+nG])
+		t[u] = 0
+	} else {
+		clear(t[n:nG])
+	}
+	clear(t[nG:])
+}
+
 // addBonusRow applies the tie-break terms of u's edges to row r.
 func (b *bracket) addBonusRow(r []uint64, u int) {
 	if b.bonus == nil && b.bonus64 == nil {
@@ -429,49 +568,52 @@ func (b *bracket) addBonusRow(r []uint64, u int) {
 			}
 		}
 	}
-	// A term joins two bracket vertices only when both are dirty: the
-	// rows of clean vertices are skipped without reading their terms.
-	dirty := b.dirty
-	if u < nT {
-		if !dirty[u] {
-			return
-		}
-		if b.bonus64 != nil {
-			for v := 0; v < u; v++ {
-				if dirty[v] {
-					if x := b.bonus64[b.bonusRow(v)+u-v-1]; x != 0 {
-						apply(v, x)
-					}
-				}
-			}
-			o := b.bonusRow(u) - u - 1
-			for v, x := range b.bonus64[o+u+1 : o+len(b.g)] {
-				if x != 0 {
-					apply(u+1+v, x)
-				}
-			}
-			return
-		}
-		for v := 0; v < u; v++ {
-			if dirty[v] {
-				if x := b.bonus[b.bonusRow(v)+u-v-1]; x != 0 {
-					apply(v, int64(x))
-				}
-			}
-		}
-		o := b.bonusRow(u) - u - 1
-		for v, x := range b.bonus[o+u+1 : o+len(b.g)] {
+	if u < nT && !b.dirty[u] {
+		return // none of u's edges carries a term
+	}
+	// The terms of the edges to earlier bracket vertices: a column of the
+	// triangle, read from its copy by column when there is one.
+	n := min(u, nT)
+	col := b.bonusCol(u)
+	switch {
+	case b.bonusC != nil:
+		for v, x := range b.bonusC[col : col+n] {
 			if x != 0 {
-				apply(u+1+v, int64(x))
+				apply(v, int64(x))
+			}
+		}
+	case b.bonusC64 != nil:
+		for v, x := range b.bonusC64[col : col+n] {
+			if x != 0 {
+				apply(v, x)
+			}
+		}
+	default:
+		// A term joins two bracket vertices only when both are dirty.
+		for v := 0; v < n; v++ {
+			if b.dirty[v] {
+				if x := b.bonusAt(b.bonusRow(v) + u - v - 1); x != 0 {
+					apply(v, x)
+				}
+			}
+		}
+	}
+	if u >= nT {
+		return
+	}
+	// The terms of the edges to later vertices: u's row of the triangle.
+	o := b.bonusRow(u) - u - 1
+	if b.bonus64 != nil {
+		for v, x := range b.bonus64[o+u+1 : o+len(b.g)] {
+			if x != 0 {
+				apply(u+1+v, x)
 			}
 		}
 		return
 	}
-	for v := 0; v < nT; v++ {
-		if dirty[v] {
-			if x := b.bonusAt(b.bonusRow(v) + u - v - 1); x != 0 {
-				apply(v, x)
-			}
+	for v, x := range b.bonus[o+u+1 : o+len(b.g)] {
+		if x != 0 {
+			apply(u+1+v, int64(x))
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -44,7 +43,36 @@ func largeCases() []struct {
 // with testdata/large.golden, written by the engine as it was before the
 // bracket code was made faster: the same pairings, board for board.
 func TestLargeGolden(t *testing.T) {
-	path := filepath.Join("testdata", "large.golden")
+	got := largePairings(t, Pair)
+	if *updateLarge {
+		if err := os.WriteFile(largeGolden, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	compareLarge(t, got)
+}
+
+// TestLargeGoldenFourWords is TestLargeGolden with every weight in four
+// words or more, the width of brackets of thousands (5,000 players and
+// up), whose scans have code of their own: the brackets of the generated
+// tournaments need two or three words. The numbers are the same, so the
+// pairings must be too.
+func TestLargeGoldenFourWords(t *testing.T) {
+	if *updateLarge {
+		t.Skip("the golden file is written by TestLargeGolden")
+	}
+	compareLarge(t, largePairings(t, func(in Input) (Result, error) {
+		return pairWith(&in, false, func(r *round) { r.minWords = 4 })
+	}))
+}
+
+const largeGolden = "testdata/large.golden"
+
+// largePairings pairs the tournaments of largeCases with pair, one line
+// per round: "name players=N round=R: boards".
+func largePairings(t *testing.T, pair func(Input) (Result, error)) []string {
+	t.Helper()
 	var got []string
 	for _, c := range largeCases() {
 		if c.n > 1000 && testing.Short() {
@@ -55,7 +83,7 @@ func TestLargeGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := Pair(in)
+			res, err := pair(in)
 			if err != nil {
 				t.Fatalf("%s %d players round %d: %v", c.name, c.n, c.rnd, err)
 			}
@@ -66,28 +94,32 @@ func TestLargeGolden(t *testing.T) {
 		// pairing depends on all those before it.
 		rng := rand.New(rand.NewPCG(uint64(c.n), 7))
 		var rounds []string
-		pair := func(f *trf.File) (Result, error) {
-			res, err := ourPair(f)
+		pairFile := func(f *trf.File) (Result, error) {
+			in, err := FromTRF(f, 0)
+			if err != nil {
+				return Result{}, err
+			}
+			res, err := pair(in)
 			if err == nil {
 				rounds = append(rounds, resultString(res))
 			}
 			return res, err
 		}
-		if _, err := genTournament(rng, genOptions{Players: c.n, Rounds: c.rnd, Draw: 0.3, Absent: 0.03, HalfBye: 0.02, Forfeit: 0.01, Late: 0.05, Withdraw: 0.02}, pair); err != nil {
+		if _, err := genTournament(rng, genOptions{Players: c.n, Rounds: c.rnd, Draw: 0.3, Absent: 0.03, HalfBye: 0.02, Forfeit: 0.01, Late: 0.05, Withdraw: 0.02}, pairFile); err != nil {
 			t.Fatal(err)
 		}
 		for i, r := range rounds {
 			got = append(got, fmt.Sprintf("%s players=%d round=%d: %s", c.name, c.n, i+1, r))
 		}
 	}
-	if *updateLarge {
-		if err := os.WriteFile(path, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
+	return got
+}
+
+// compareLarge compares the lines of largePairings with the golden file.
+func compareLarge(t *testing.T, got []string) {
+	t.Helper()
 	want := map[string]string{}
-	f, err := os.Open(path)
+	f, err := os.Open(largeGolden)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,9 +138,9 @@ func TestLargeGolden(t *testing.T) {
 		w, ok := want[k]
 		switch {
 		case !ok:
-			t.Errorf("%s: not in %s (run with -update-large on the engine to compare with)", k, path)
+			t.Errorf("%s: not in %s (run with -update-large on the engine to compare with)", k, largeGolden)
 		case v != w:
-			t.Errorf("%s: pairing differs from %s:\n got %.300s\nwant %.300s", k, path, v, w)
+			t.Errorf("%s: pairing differs from %s:\n got %.300s\nwant %.300s", k, largeGolden, v, w)
 		}
 	}
 }

@@ -36,6 +36,22 @@ type weightFunc func(u, v int) []uint64
 // slice is read before the next call.
 type rowFunc func(u int) []uint64
 
+// typedRow gives the row of a vertex u in four-word weights without
+// writing it out: the weight of an edge is a weight of the types of its
+// ends (and whether the other end comes before u or after), plus a small
+// term of the edge's own. The scans of a stage read it in place, which
+// costs far less than building the row first.
+type typedRow struct {
+	typ   []int32  // the type t of each vertex
+	tab   []uint64 // doubled weight of an edge by the other end's type t: entry 2t before u, 2t+1 after, four words each
+	terms []int32  // the term x of the edge to each vertex: x<<sh added to a weight that is not zero, or bonusOff for no edge
+	sh    uint
+}
+
+// typedFunc describes u's row in tr, or reports false when it cannot:
+// the scan then reads the row the row function builds.
+type typedFunc func(u int, tr *typedRow) bool
+
 type matcher struct {
 	n, nw int
 	// unrestricted is a vertex (or -1) that must end matched and whose
@@ -44,6 +60,8 @@ type matcher struct {
 	unrestricted int32
 	weight       weightFunc
 	row          rowFunc
+	typed        typedFunc // nil: every scan builds its row
+	tr           typedRow
 	active       []bool // vertex is part of the graph; set with setActive
 	// live lists the active vertices in order, remade on demand after a
 	// change (liveOK false): the scans of a stage then visit only the
@@ -542,13 +560,13 @@ func (m *matcher) scanQueue() bool {
 		for m.qhead < len(m.queue) {
 			u := m.queue[m.qhead]
 			m.qhead++
-			r := m.row(int(u))
-			if nw == 4 {
-				if m.scanRow4(u, r) {
+			if nw == 4 && m.typed != nil && m.typed(int(u), &m.tr) {
+				if m.scanRow4(u, &m.tr) {
 					return true
 				}
 				continue
 			}
+			r := m.row(int(u))
 			yu := m.y(u)
 			for _, v := range m.liveList() {
 				bu, bv := m.inb[u], m.inb[v]
@@ -604,34 +622,56 @@ func (m *matcher) scanQueue() bool {
 	}
 }
 
-// scanRow4 is the loop of scanQueue over S vertex u's row r for weights
-// of four words, the width of the large brackets: the same steps in the
-// same order, with the slack kept in registers and compared in place.
-// The vertex duals do not change while a row is scanned (only adjust
-// moves them), so u's is read once.
-func (m *matcher) scanRow4(u int32, r []uint64) bool {
-	yu := m.y(u)
+// scanRow4 is the loop of scanQueue over S vertex u's row for weights
+// of four words, the width of the large brackets, read in place from tr:
+// the same steps in the same order, with the slack kept in registers and
+// compared in place. The vertex duals do not change while a row is
+// scanned (only adjust moves them), so u's is read once; nor does the
+// node holding u (only a blossom moves it, and a blossom is formed after
+// the scan, from the deferred edges), but it is read again after each
+// tight edge all the same.
+func (m *matcher) scanRow4(u int32, tr *typedRow) bool {
+	inb, label, dual := m.inb, m.label, m.dual
+	bestS, bestSlk, reached := m.bestS, m.bestSlk, m.reached
+	yu := dual[4*u : 4*u+4 : 4*u+4]
 	yu0, yu1, yu2, yu3 := yu[0], yu[1], yu[2], yu[3]
+	typ, terms, tab, sh := tr.typ, tr.terms, tr.tab, tr.sh
+	bu := inb[u]
 	for _, v := range m.liveList() {
-		bu, bv := m.inb[u], m.inb[v]
+		bv := inb[v]
 		if bv == bu {
 			continue
 		}
-		o := int(v) * 4
-		w := r[o : o+4 : o+4]
-		if w[0]|w[1]|w[2]|w[3] == 0 {
+		// Entry 2t+1 when v comes after u: the sign bit of u-v.
+		t := (int(typ[v])*2 + int((uint32(u)-uint32(v))>>31)) * 4
+		w := tab[t : t+4 : t+4]
+		w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
+		if x := terms[v]; x != 0 && w0|w1|w2|w3 != 0 {
+			if x == bonusOff {
+				continue
+			}
+			xs := int64(x) << sh
+			ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
+			var c uint64
+			w0, c = bits.Add64(w0, uint64(xs), 0)
+			w1, c = bits.Add64(w1, ext, c)
+			w2, c = bits.Add64(w2, ext, c)
+			w3, _ = bits.Add64(w3, ext, c)
+		}
+		if w0|w1|w2|w3 == 0 {
 			continue
 		}
-		yv := m.dual[o : o+4 : o+4]
+		o := int(v) * 4
+		yv := dual[o : o+4 : o+4]
 		s0, c := bits.Add64(yu0, yv[0], 0)
 		s1, c := bits.Add64(yu1, yv[1], c)
 		s2, c := bits.Add64(yu2, yv[2], c)
 		s3, _ := bits.Add64(yu3, yv[3], c)
-		d0, b := bits.Sub64(s0, w[0], 0)
-		d1, b := bits.Sub64(s1, w[1], b)
-		d2, b := bits.Sub64(s2, w[2], b)
-		d3, _ := bits.Sub64(s3, w[3], b)
-		lv := m.label[bv]
+		d0, b := bits.Sub64(s0, w0, 0)
+		d1, b := bits.Sub64(s1, w1, b)
+		d2, b := bits.Sub64(s2, w2, b)
+		d3, _ := bits.Sub64(s3, w3, b)
+		lv := label[bv]
 		if d0|d1|d2|d3 == 0 {
 			t := m.t1[:4:4]
 			t[0], t[1], t[2], t[3] = 0, 0, 0, 0
@@ -642,6 +682,7 @@ func (m *matcher) scanRow4(u int32, r []uint64) bool {
 			if m.tightEdge(u, v) {
 				return true
 			}
+			bu = inb[u]
 			continue
 		}
 		var sl []uint64
@@ -652,12 +693,12 @@ func (m *matcher) scanRow4(u int32, r []uint64) bool {
 				continue
 			}
 			m.bestSS[u] = v
-		case lv == unlabeled || m.reached[v] < 0:
-			sl = m.sSlack(v)
-			if m.bestS[v] >= 0 && !less4(d0, d1, d2, d3, sl) {
+		case lv == unlabeled || reached[v] < 0:
+			sl = bestSlk[o : o+4 : o+4]
+			if bestS[v] >= 0 && !less4(d0, d1, d2, d3, sl) {
 				continue
 			}
-			m.bestS[v] = u
+			bestS[v] = u
 		default:
 			continue
 		}

@@ -18,11 +18,35 @@ func TestCorpus(t *testing.T) {
 		dir     string
 		edition int
 	}{{"testdata/corpus", 2025}, {"testdata/corpus2017", 2017}} {
-		t.Run(filepath.Base(c.dir), func(t *testing.T) { checkCorpus(t, c.dir, c.edition) })
+		t.Run(filepath.Base(c.dir), func(t *testing.T) { checkCorpus(t, c.dir, c.edition, Pair) })
 	}
 }
 
-func checkCorpus(t *testing.T, dir string, edition int) {
+// TestCorpusLargePaths re-pairs the corpus through code that its small
+// brackets do not reach: weights of four words or more (the width of
+// brackets of thousands, from about 5,000 players), and the tie-break
+// terms kept without their copy by column (brackets of over 7,000). The
+// numbers are the same, so the pairings must be too.
+func TestCorpusLargePaths(t *testing.T) {
+	for _, v := range []struct {
+		name  string
+		tweak func(*round)
+	}{
+		{"four_words", func(r *round) { r.minWords = 4 }},
+		{"no_column_copy", func(r *round) { r.noBonusCopy = true }},
+		{"both", func(r *round) { r.minWords, r.noBonusCopy = 4, true }},
+	} {
+		pair := func(in Input) (Result, error) { return pairWith(&in, false, v.tweak) }
+		for _, c := range []struct {
+			dir     string
+			edition int
+		}{{"testdata/corpus", 2025}, {"testdata/corpus2017", 2017}} {
+			t.Run(v.name+"/"+filepath.Base(c.dir), func(t *testing.T) { checkCorpus(t, c.dir, c.edition, pair) })
+		}
+	}
+}
+
+func checkCorpus(t *testing.T, dir string, edition int, pair func(Input) (Result, error)) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.trf"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus: %v", err)
@@ -42,7 +66,7 @@ func checkCorpus(t *testing.T, dir string, edition int) {
 			t.Errorf("%s: %v", fn, err)
 			continue
 		}
-		diffs, err := CheckTRF(f, edition)
+		diffs, err := checkTRF(f, edition, pair)
 		if err != nil {
 			t.Errorf("%s: %v", fn, err)
 			continue

@@ -75,6 +75,8 @@ type round struct {
 	// Test switches.
 	checkWeights bool // compare every table weight with the formula
 	alwaysTypes  bool // start every bracket's matching from its types
+	minWords     int  // weigh every edge in at least this many words
+	noBonusCopy  bool // keep no copy of the tie-break terms by column
 }
 
 // prepare turns the input into players to pair.
