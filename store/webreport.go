@@ -264,10 +264,20 @@ func newPIN() (string, error) {
 // players without a PIN of their own gets one (PlayerPIN). already
 // reports that it was published before (nothing changes).
 func (db *DB) Publish(ctx context.Context, tid int64, n int, who string) (round int, already bool, err error) {
+	err = db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		round, already, err = db.publish(ctx, tx, tid, n, who)
+		return err
+	})
+	return round, already, err
+}
+
+// publish is Publish inside tx.
+func (db *DB) publish(ctx context.Context, tx *sql.Tx, tid int64, n int, who string) (round int, already bool, err error) {
 	if who == "" {
 		who = db.actor(ctx)
 	}
-	err = db.write(ctx, func(tx *sql.Tx) error {
+	err = func() error {
 		paired, err := pairedRounds(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -302,7 +312,7 @@ func (db *DB) Publish(ctx context.Context, tid int64, n int, who string) (round 
 			return nil
 		}
 		return db.logEventAs(ctx, tx, who, tid, ActRoundPublish, fmt.Sprintf("round %d", n), "", plural(made, "board code", "board codes"))
-	})
+	}()
 	return round, already, err
 }
 

@@ -129,6 +129,12 @@ func (s *Server) toAdmin(w http.ResponseWriter, r *http.Request, key string, arg
 }
 
 func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int, errMsg string) {
+	s.renderAdminWith(w, r, status, errMsg, nil)
+}
+
+// renderAdminWith is renderAdmin asking, with fit, how registration
+// closes instead of offering to pair.
+func (s *Server) renderAdminWith(w http.ResponseWriter, r *http.Request, status int, errMsg string, fit *fitView) {
 	wd := s.words(r)
 	st, err := s.state(r.Context())
 	if err != nil {
@@ -156,11 +162,12 @@ func (s *Server) renderAdmin(w http.ResponseWriter, r *http.Request, status int,
 		Devices   int       // phones and computers that reached the server
 		Site      bool      // the site for home can be written (a round is published)
 		Roll      *rollView // who plays the next round (presence.go)
+		Fit       *fitView  // how registration closes, asked when pairing round 1
 		// Late entries from the phone (late.go).
 		LateState string
 		Late      []lateLine
 	}{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count(),
-		Site: s.site != nil && st.published > 0}
+		Site: s.site != nil && st.published > 0, Fit: fit}
 	if data.LoggedIn {
 		q, err := s.ev.Queue(r.Context())
 		if err != nil {
@@ -263,13 +270,61 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
-	rd, err := s.ev.PairNext(r.Context(), who(r), r.PostFormValue("force") == "1")
+	var close *arbiter.Closing
+	if v := r.PostFormValue("close"); v != "" {
+		c, err := arbiter.ParseClosing(v)
+		if err != nil {
+			s.failText(w, r, http.StatusBadRequest, s.words(r).t("bad-form"))
+			return
+		}
+		close = &c
+	}
+	rd, err := s.ev.PairNext(r.Context(), who(r), r.PostFormValue("force") == "1", close)
+	var fe *arbiter.FitError
+	if errors.As(err, &fe) {
+		// The rounds planned do not fit the field: the page asks how to
+		// close registration, one button for each choice.
+		s.renderAdminWith(w, r, http.StatusConflict, "", s.fitView(s.words(r), fe))
+		return
+	}
 	if err != nil {
 		s.adminError(w, r, err)
 		return
 	}
 	s.changed(r.Context())
 	s.toAdmin(w, r, "paired", rd.Number)
+}
+
+// fitView is the question registration asks at round 1 when the rounds
+// planned do not fit the field, in the page's words.
+type fitView struct {
+	Question string
+	Choices  []fitChoice
+}
+
+// fitChoice is one answer: the value the form sends back and its label.
+type fitChoice struct{ Value, Label string }
+
+func (s *Server) fitView(wd words, fe *arbiter.FitError) *fitView {
+	f := fe.Fit
+	v := &fitView{Question: wd.t("fit-question", f.Planned, f.Players, f.Swiss)}
+	for _, c := range fe.Choices {
+		var label string
+		switch {
+		case c.Kind == arbiter.CloseSwiss:
+			label = wd.t("fit-swiss", c.Rounds)
+		case c.Kind == arbiter.CloseRoundRobin && c.Cycles == 2:
+			label = wd.t("fit-double", f.Double)
+		case c.Kind == arbiter.CloseRoundRobin:
+			label = wd.t("fit-round-robin", f.RoundRobin)
+		case c.Kind == arbiter.CloseKeep:
+			label = wd.t("fit-keep", f.Planned)
+		default:
+			continue
+		}
+		v.Choices = append(v.Choices, fitChoice{Value: c.String(), Label: label})
+	}
+	return v
 }
 
 // writeSite writes the evening as a static site for the club's website

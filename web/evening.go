@@ -54,11 +54,15 @@ type Evening interface {
 	Reject(ctx context.Context, id int64, who string) (store.WebReport, error)
 	// Publish publishes the last paired round.
 	Publish(ctx context.Context, who string) (int, error)
-	// PairNext pairs the next round as the command line's round pair
-	// does (and publishes it if the tournament says so).
-	// With force, the results reported from the boards and not confirmed
-	// are first entered as reported, each logged as who's decision.
-	PairNext(ctx context.Context, who string, force bool) (arbiter.Round, error)
+	// PairNext pairs the next round by the same call as the command
+	// line's round pair, in one transaction (and publishes it if the
+	// tournament says so). With force, the results reported from the
+	// boards and not confirmed are first entered as reported, each
+	// logged as who's decision. close is the organizer's answer to the
+	// question registration asks at round 1 when the rounds planned do
+	// not fit the field, nil before it is asked: the refusal then wraps
+	// an *arbiter.FitError with the choices to offer.
+	PairNext(ctx context.Context, who string, force bool, close *arbiter.Closing) (arbiter.Round, error)
 
 	// Presence from the phone (presence.go).
 	// Roll returns who is present for the next round.

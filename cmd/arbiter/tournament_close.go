@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -71,7 +72,7 @@ type formatJSON struct {
 	RegistrationClosed bool    `json:"registration_closed"`
 	AbsentValue        float64 `json:"absent_value"`
 	// Fit says how the rounds planned fit the field (tournament show).
-	Fit *fieldFit `json:"fit,omitempty"`
+	Fit *arbiter.FieldFit `json:"fit,omitempty"`
 	// AllPlayAll is the all-play-all a Swiss continues as, if any
 	// (tournament set --system round-robin --from-round).
 	AllPlayAll *allPlayAllJSON `json:"all_play_all,omitempty"`
@@ -163,32 +164,34 @@ func (opts *tournamentCloseOptions) check() error {
 }
 
 func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOptions) error {
-	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
-		s, err := a.snapshot(ctx, db)
-		if err != nil {
-			return err
-		}
-		if len(s.Rounds) > 0 {
-			return fmt.Errorf("registration of %s closed when round 1 was paired: change the rounds with arbiter tournament set --rounds N", s.Tournament.Name)
-		}
-		if len(s.Entries) < 2 {
-			return fmt.Errorf("%s has %s: enter the players first with arbiter player add", s.Tournament.Name, plural(len(s.Entries), "player", "players"))
-		}
-		c := closeChoice{rounds: opts.rounds, keep: opts.keep, system: s.Tournament.System, cycles: 1}
-		if opts.system != "" {
-			c.system, _ = arbiter.ParseSystem(opts.system)
-		}
+	c := arbiter.Closing{}
+	switch sys, _ := arbiter.ParseSystem(opts.system); {
+	case opts.rounds > 0:
+		c = arbiter.Closing{Kind: arbiter.CloseSwiss, Rounds: opts.rounds}
+	case opts.keep:
+		c = arbiter.Closing{Kind: arbiter.CloseKeep}
+	case opts.system != "" && sys == arbiter.RoundRobin:
+		c = arbiter.Closing{Kind: arbiter.CloseRoundRobin, Cycles: 1}
 		if opts.double {
-			c.cycles = 2
-		} else if c.system == arbiter.RoundRobin && opts.system == "" {
-			c.cycles = cyclesOf(s.Tournament)
+			c.Cycles = 2
 		}
-		if c.rounds > 0 || c.keep {
-			c.system = arbiter.Swiss
+	case opts.system != "":
+		c = arbiter.Closing{Kind: arbiter.CloseSwiss}
+	}
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
+		out, err := db.CloseRegistration(ctx, a.tournamentRef(), c)
+		s := out.Snapshot
+		switch {
+		case errors.Is(err, desk.ErrClosedAlready):
+			return fmt.Errorf("registration of %s closed when round 1 was paired: change the rounds with arbiter tournament set --rounds N", s.Tournament.Name)
+		case errors.Is(err, desk.ErrFewPlayers):
+			return fmt.Errorf("%s has %s: enter the players first with arbiter player add", s.Tournament.Name, plural(len(s.Entries), "player", "players"))
+		case errors.Is(err, desk.ErrDoubleRoundRobin):
+			return errors.New(a.tr().T("err.rr.double", "Min", desk.DoubleMin, "Max", desk.DoubleMax, "Players", out.Fit.Players, "Rounds", desk.RoundRobinRounds(out.Fit.Players, 2)))
+		case err != nil:
+			return a.tournamentError(err)
 		}
-		if s, err = a.closeRegistration(ctx, db, s, c); err != nil {
-			return err
-		}
+		closedNotes(a, out.Fit, s.Tournament)
 		if opts.json {
 			return writeJSON(a.stdout, toTournamentJSON(desk.TournamentInfo{Tournament: s.Tournament, Players: len(s.Entries)}))
 		}
@@ -226,7 +229,7 @@ func formatRows(row func(k, v string), s *desk.Snapshot, l *locale.Localizer) {
 	case len(s.Rounds) > 0:
 		// The field is known and the rounds were fixed at round 1.
 	case !f.Fits:
-		row(field, l.T("cli.show.nofit", "Planned", f.Planned, "Players", f.Players, "Swiss", f.Swiss, "Choices", fitChoices(f)))
+		row(field, l.T("cli.show.nofit", "Planned", f.Planned, "Players", f.Players, "Swiss", f.Swiss, "Choices", fitChoices(f, desk.ClosingChoices(f))))
 	case t.FitRounds && !t.Closed:
 		row(field, l.T("cli.show.fits", "Rounds", t.Rounds, "Players", f.Players, "Swiss", f.Swiss))
 	}
