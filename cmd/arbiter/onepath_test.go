@@ -2,9 +2,9 @@ package main
 
 import (
 	"database/sql"
-	"maps"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
