@@ -2,6 +2,8 @@ package desk
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -20,9 +22,28 @@ func (d *Desk) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbi
 	return t, inputErr("tournament", err)
 }
 
-// UpdateTournament stores the settings of t, logging each change.
+// ErrRoundRobinPaired: a Swiss with rounds paired cannot become an
+// all-play-all from round 1 of the Berger table, which would pair again
+// players who met; it continues as one from the next round instead
+// (ContinueAllPlayAll) (ErrConflict).
+var ErrRoundRobinPaired = errors.New("rounds are paired: the all-play-all would pair again players who met")
+
+// UpdateTournament stores the settings of t in one transaction, logging
+// each change. A Swiss with rounds paired does not become a round robin
+// (ErrRoundRobinPaired).
 func (d *Desk) UpdateTournament(ctx context.Context, t arbiter.Tournament) error {
-	return inputErr("tournament", d.db.UpdateTournament(ctx, t))
+	return d.db.Write(ctx, func(tx *store.Tx) error {
+		s, err := tx.Snapshot(ctx, t.ID)
+		if err != nil {
+			return inputErr("tournament", err)
+		}
+		if n := s.Next(); t.System == arbiter.RoundRobin && s.Tournament.System != arbiter.RoundRobin && n > 1 {
+			return &Error{Kind: ErrConflict, Input: "system", Article: "C.05 Annex 1",
+				Msg: fmt.Sprintf("%d rounds are paired: an all-play-all from round 1 of the Berger table would pair again players who met", n-1),
+				Fix: fmt.Sprintf("continue the Swiss as an all-play-all from round %d", n), Err: ErrRoundRobinPaired}
+		}
+		return inputErr("tournament", tx.UpdateTournament(ctx, t))
+	})
 }
 
 // UseTournament makes tournament id the current one.

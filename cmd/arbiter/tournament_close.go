@@ -29,36 +29,35 @@ func (f *formatFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.fitRounds, "fit-rounds", false, "propose the rounds that fit the field when registration closes")
 }
 
-// apply writes the format flags given into t. --rounds given with the
-// labyrinth preset is the organizer's choice: the rounds are no longer
-// proposed from the field.
-func (f *formatFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error {
+// absentValueError refuses the value v of --absent-value.
+func absentValueError(v string) error { return fmt.Errorf("--absent-value %s: type 0 or 0.5", v) }
+
+// read reads the format flags given into s.
+func (f *formatFlags) read(fs *pflag.FlagSet, s *desk.Settings) error {
 	set := fs.Changed
 	if set("system") {
 		sys, err := arbiter.ParseSystem(f.system)
 		if err != nil {
 			return fmt.Errorf("--system: %w", err)
 		}
-		t.System = sys
+		s.System = &sys
 	}
 	if set("double") {
-		t.Cycles = 1
+		cycles := 1
 		if f.double {
-			t.Cycles = 2
+			cycles = 2
 		}
+		s.Cycles = &cycles
 	}
 	if set("absent-value") {
 		v, err := arbiter.ParseScore(f.absentValue)
-		if err != nil || (v != arbiter.Zero && v != arbiter.Half) {
-			return fmt.Errorf("--absent-value %s: type 0 or 0.5", f.absentValue)
+		if err != nil {
+			return absentValueError(f.absentValue)
 		}
-		t.AbsentValue = v
-	}
-	if set("rounds") {
-		t.FitRounds = false
+		s.AbsentValue = &v
 	}
 	if set("fit-rounds") {
-		t.FitRounds = f.fitRounds
+		s.FitRounds = &f.fitRounds
 	}
 	return nil
 }
