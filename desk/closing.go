@@ -62,7 +62,8 @@ func ClosingChoices(f arbiter.FieldFit) []arbiter.Closing {
 // with c leaves it, deciding nothing else: a round robin gets the rounds
 // of its Berger table and, when it had the preset's chain, the
 // round-robin tie-breaks; a Swiss the rounds c says. It refuses a field
-// the Berger tables do not have and a double round robin not offered.
+// the Berger tables do not have, a double round robin not offered and
+// more rounds than a tournament plans (MaxRounds).
 func closedTournament(s *Snapshot, c arbiter.Closing) (arbiter.Tournament, error) {
 	t := s.Tournament
 	f := FitOf(s)
@@ -96,6 +97,10 @@ func closedTournament(s *Snapshot, c arbiter.Closing) (arbiter.Tournament, error
 	case arbiter.CloseKeep:
 		t.System = arbiter.Swiss
 	case arbiter.CloseSwiss:
+		if c.Rounds < 0 || c.Rounds > MaxRounds {
+			return t, &Error{Kind: ErrInvalid, Input: "rounds",
+				Msg: fmt.Sprintf("a Swiss of %d rounds: a tournament plans 1 to %d", c.Rounds, MaxRounds)}
+		}
 		t.System = arbiter.Swiss
 		if c.Rounds > 0 {
 			t.Rounds = c.Rounds

@@ -29,6 +29,7 @@ func TestCloseRegistration(t *testing.T) {
 		{name: "double, 4 players", players: 4, c: arbiter.Closing{Kind: arbiter.CloseRoundRobin, Cycles: 2}, rounds: 6, want: arbiter.RoundRobin, cycles: 2},
 		{name: "double, 6 players", players: 6, c: arbiter.Closing{Kind: arbiter.CloseRoundRobin, Cycles: 2}, err: ErrDoubleRoundRobin},
 		{name: "one player", players: 1, c: arbiter.Closing{}, err: ErrFewPlayers},
+		{name: "100 rounds", players: 6, c: arbiter.Closing{Kind: arbiter.CloseSwiss, Rounds: 100}, err: ErrInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

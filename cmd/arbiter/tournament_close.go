@@ -152,8 +152,8 @@ func (opts *tournamentCloseOptions) check() error {
 		rr = s == arbiter.RoundRobin
 	}
 	switch {
-	case opts.rounds < 0 || opts.rounds > 99:
-		return usageErrorf("--rounds %d: type a number of rounds from 1 to 99", opts.rounds)
+	case opts.rounds < 0 || opts.rounds > desk.MaxRounds:
+		return usageErrorf("--rounds %d: type a number of rounds from 1 to %d", opts.rounds, desk.MaxRounds)
 	case rr && (opts.rounds > 0 || opts.keep):
 		return usageErrorf("a round robin has the rounds of its Berger table: drop --rounds and --keep")
 	case opts.double && !rr:
