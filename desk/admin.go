@@ -2,6 +2,8 @@ package desk
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -20,9 +22,16 @@ func (d *Desk) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbi
 	return t, inputErr("tournament", err)
 }
 
+// ErrRoundRobinPaired: a Swiss with rounds paired cannot become an
+// all-play-all from round 1 of the Berger table, which would pair again
+// players who met; it continues as one from the next round instead
+// (ContinueAllPlayAll) (ErrConflict).
+var ErrRoundRobinPaired = errors.New("rounds are paired: the all-play-all would pair again players who met")
+
 // UpdateTournament stores the settings of t, logging each change, and
 // seeds the entries again when the rating type or the pace changes
-// (UpdateTournamentSeeds).
+// (UpdateTournamentSeeds). A Swiss with rounds paired does not become
+// a round robin (ErrRoundRobinPaired).
 func (d *Desk) UpdateTournament(ctx context.Context, t arbiter.Tournament) error {
 	_, err := d.UpdateTournamentSeeds(ctx, t)
 	return err
@@ -45,7 +54,8 @@ type (
 // entries keep the ratings they were seeded with, for the pairings, the
 // rating tie-breaks and the FIDE rating change alike: the result says
 // the tournament is started, and an arbiter who must correct a rating
-// does it player by player (EditPlayer). One transaction.
+// does it player by player (EditPlayer). A Swiss with rounds paired does
+// not become a round robin (ErrRoundRobinPaired). One transaction.
 func (d *Desk) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament) (Reseed, error) {
 	var club map[int64]int
 	if t.RatingType == "OTHER" {
@@ -58,8 +68,21 @@ func (d *Desk) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament) 
 			club[r.Player.ID] = r.Rating
 		}
 	}
-	rs, err := d.db.UpdateTournamentSeeds(ctx, t, club)
-	return rs, inputErr("tournament", err)
+	var rs Reseed
+	err := d.db.Write(ctx, func(tx *store.Tx) error {
+		s, err := tx.Snapshot(ctx, t.ID)
+		if err != nil {
+			return inputErr("tournament", err)
+		}
+		if n := s.Next(); t.System == arbiter.RoundRobin && s.Tournament.System != arbiter.RoundRobin && n > 1 {
+			return &Error{Kind: ErrConflict, Input: "system", Article: "C.05 Annex 1",
+				Msg: fmt.Sprintf("%d rounds are paired: an all-play-all from round 1 of the Berger table would pair again players who met", n-1),
+				Fix: fmt.Sprintf("continue the Swiss as an all-play-all from round %d", n), Err: ErrRoundRobinPaired}
+		}
+		rs, err = tx.UpdateTournamentSeeds(ctx, t, club)
+		return inputErr("tournament", err)
+	})
+	return rs, err
 }
 
 // UseTournament makes tournament id the current one.

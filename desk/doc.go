@@ -67,7 +67,9 @@
 // of the tie-breaks (C.07), the tie-break chain (C.07), the values of the
 // pairing-allocated bye, of requested byes and of the rounds a late entry
 // missed (C.04.2 art. 2.4-2.5), and the first colour or the seed of the
-// lot (C.04.3 art. 5.1). Use cases name a tournament as people do, by
+// lot (C.04.3 art. 5.1). Settings.Apply keeps each setting within its
+// limits (MaxRounds, LawsEditions, PABValues, ...), refusing with a
+// *SettingError a front end words as its own input. Use cases name a tournament as people do, by
 // name or ID, "" for the current one; reads of one tournament already
 // found take its ID.
 //
@@ -91,7 +93,8 @@
 // paired from the Berger tables (C.05 Annex 1), the opponent of a player
 // who does not play the round winning by forfeit. Players found absent
 // at the check-in are left out with the tournament's value (C.04.2 art.
-// 3.3), which CheckIn records. A pairing given by
+// 3.3), which CheckInRound records from the names the organizer types.
+// A pairing given by
 // hand is checked against the basic rules of C.04.1 (no rematch, art. 2;
 // one pairing-allocated bye per round and per player, art. 3-4; colour
 // difference at most 2 and never three times the same colour, art. 6-7)
@@ -142,7 +145,9 @@
 // ended, and the result it brings by the rules above; an illegal move is
 // refused unless the arbiter has ruled on it. SubmitGames stores checked
 // games and the results they bring, all or none; BoardGame, Games and
-// Replay read them back.
+// Replay read them back. RoundAt and BoardAt find the round and board a
+// request is about; GameMatcher finds the boards of the games of a file,
+// one board to a game.
 //
 // # Standings and reports
 //
@@ -152,7 +157,10 @@
 // edition for unplayed rounds), sharing a place only between players
 // level on everything. ReportEvent gives every printed and exported
 // report the same ranking, with the performance ratings; OpenBoards and
-// CompleteRounds say which rounds are still in play.
+// CompleteRounds say which rounds are still in play. GapsOf says what a
+// report file lacks for FIDE's rating officers, Audits which events of
+// the log it must show as pairing-integrity lines. PlanSite and DrawSite
+// give the documents of the public site for the rounds published.
 //
 // # Prizes
 //

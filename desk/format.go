@@ -5,23 +5,12 @@ import (
 	"github.com/labyrinth-chess/arbiter/pairing"
 )
 
-// FieldFit says how the rounds planned fit the players of round 1. Field
-// names are stable: add, never rename.
-type FieldFit struct {
-	Players    int  `json:"players"`                             // players who can play round 1
-	Planned    int  `json:"rounds_planned"`                      // rounds planned
-	Swiss      int  `json:"swiss_rounds"`                        // rounds a Swiss always pairs (pairing.SwissRounds)
-	RoundRobin int  `json:"round_robin_rounds"`                  // rounds of a single all-play-all
-	Double     int  `json:"double_round_robin_rounds,omitempty"` // of a double one, for DoubleMin to DoubleMax players
-	Fits       bool `json:"fits"`                                // the rounds planned can always be paired
-}
-
 // FitOf measures the field of s: entries who can play round 1 (late
 // entries count, they will play). A Swiss fits when its rounds can
 // always be paired without a rematch (C.04.1 art. 2, C.04.3 C1); a round
 // robin when the Berger tables (C.05 Annex 1) have the field and its
 // rounds.
-func FitOf(s *Snapshot) FieldFit {
+func FitOf(s *Snapshot) arbiter.FieldFit {
 	n := 0
 	for _, e := range s.Entries {
 		if e.Status != arbiter.Withdrawn {
@@ -29,7 +18,7 @@ func FitOf(s *Snapshot) FieldFit {
 		}
 	}
 	t := s.Tournament
-	f := FieldFit{Players: n, Planned: t.Rounds, Swiss: pairing.SwissRounds(n), RoundRobin: pairing.RoundRobinRounds(n, 1)}
+	f := arbiter.FieldFit{Players: n, Planned: t.Rounds, Swiss: pairing.SwissRounds(n), RoundRobin: pairing.RoundRobinRounds(n, 1)}
 	if DoubleFits(n) {
 		f.Double = pairing.RoundRobinRounds(n, 2)
 	}
@@ -45,11 +34,6 @@ func FitOf(s *Snapshot) FieldFit {
 	}
 	return f
 }
-
-// OffersRoundRobin says whether an all-play-all is offered instead of a
-// Swiss whose rounds do not fit: 3 players or more, no more than the
-// Berger tables have.
-func (f FieldFit) OffersRoundRobin() bool { return f.Players >= 3 && f.Players <= pairing.MaxBerger }
 
 // The fields a double round robin is offered for. The Berger tables play
 // twice for any field (C.05 Annex 1, the last two rounds of the first

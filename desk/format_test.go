@@ -91,16 +91,16 @@ func TestFitOf(t *testing.T) {
 		rounds  int
 		system  arbiter.System
 		cycles  int
-		want    FieldFit
+		want    arbiter.FieldFit
 	}{
 		{name: "6 players, 3 rounds of Swiss", players: 6, rounds: 3, system: arbiter.Swiss,
-			want: FieldFit{Players: 6, Planned: 3, Swiss: 3, RoundRobin: 5, Fits: true}},
+			want: arbiter.FieldFit{Players: 6, Planned: 3, Swiss: 3, RoundRobin: 5, Fits: true}},
 		{name: "6 players, 7 rounds of Swiss", players: 6, rounds: 7, system: arbiter.Swiss,
-			want: FieldFit{Players: 6, Planned: 7, Swiss: 3, RoundRobin: 5}},
+			want: arbiter.FieldFit{Players: 6, Planned: 7, Swiss: 3, RoundRobin: 5}},
 		{name: "4 players twice", players: 4, rounds: 6, system: arbiter.RoundRobin, cycles: 2,
-			want: FieldFit{Players: 4, Planned: 6, Swiss: pairing.SwissRounds(4), RoundRobin: 3, Double: 6, Fits: true}},
+			want: arbiter.FieldFit{Players: 4, Planned: 6, Swiss: pairing.SwissRounds(4), RoundRobin: 3, Double: 6, Fits: true}},
 		{name: "4 players once, 6 rounds", players: 4, rounds: 6, system: arbiter.RoundRobin, cycles: 1,
-			want: FieldFit{Players: 4, Planned: 6, Swiss: pairing.SwissRounds(4), RoundRobin: 3, Double: 6}},
+			want: arbiter.FieldFit{Players: 4, Planned: 6, Swiss: pairing.SwissRounds(4), RoundRobin: 3, Double: 6}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

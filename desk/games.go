@@ -271,14 +271,62 @@ func (d *Desk) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, 
 	return d.db.RoundDetail(ctx, tid, n)
 }
 
-// BoardIndex returns the boards of the paired rounds of s, named, for
-// finding the board of a submitted game by its tags (games.Index).
-func BoardIndex(s *Snapshot) *games.Index {
+// GameMatch is the board a game of a file belongs to, or why none is
+// taken: it matches no board (not OK), its colours are the board's turned
+// round (Swapped), or an earlier game of the file took the board (Taken).
+type GameMatch struct {
+	games.Match
+	Board arbiter.Board // the board, when OK and not Taken
+	Taken int           // the index in the file of the game that took the board first; 0 when none
+}
+
+// GameMatcher matches the games of one file to the boards of the paired
+// rounds of a tournament, one game at a time as the file is read, so that
+// what it keeps follows the tournament, not the file. A board is the
+// first game's that matches it: a game of the same board later in the
+// file is not taken, as two games cannot have been played on one board.
+type GameMatcher struct {
+	s     *Snapshot
+	ix    *games.Index
+	round int
+	taken map[[2]int]int // round, board: index of the game that took it
+}
+
+// NewGameMatcher returns a matcher for the games of a file played in
+// round n of s, or in the rounds their Round tags name when n is 0. A
+// round not paired is refused as RoundAt refuses it; so is a tournament
+// with no round paired, where no game can belong to a board.
+func NewGameMatcher(s *Snapshot, n int) (*GameMatcher, error) {
+	if _, err := RoundAt(s, n); err != nil {
+		return nil, err
+	}
 	var seats []games.Seat
 	for _, r := range s.Rounds {
 		for _, b := range r.Boards {
 			seats = append(seats, SeatOf(s, r.Number, b))
 		}
 	}
-	return games.NewIndex(len(s.Rounds), seats)
+	return &GameMatcher{s: s, ix: games.NewIndex(len(s.Rounds), seats), round: n, taken: map[[2]int]int{}}, nil
+}
+
+// Match finds the board of the game at index (1 for the first of the
+// file) whose tags are t (games.Index.Find), and takes it for the game
+// unless it is taken already.
+func (m *GameMatcher) Match(index int, t games.Tags) (GameMatch, error) {
+	gm := GameMatch{Match: m.ix.Find(m.round, t)}
+	if !gm.OK || gm.Swapped {
+		return gm, nil
+	}
+	key := [2]int{gm.Seat.Round, gm.Seat.Board}
+	if first, ok := m.taken[key]; ok {
+		gm.Taken = first
+		return gm, nil
+	}
+	b, err := BoardAt(m.s, gm.Seat.Round, gm.Seat.Board)
+	if err != nil {
+		return gm, err
+	}
+	m.taken[key] = index
+	gm.Board = b
+	return gm, nil
 }

@@ -76,27 +76,6 @@ func NoShows(s *Snapshot) []NoShow {
 	return out
 }
 
-// withdrawNoShows withdraws, when the tournament's option says so, the
-// players who lost the last round by forfeit, from the next round on.
-// Each withdrawal is logged as one of its own.
-func (d *Desk) withdrawNoShows(ctx context.Context, tid int64) ([]NoShow, error) {
-	v, err := d.db.Option(ctx, tid, OptNoShows)
-	if err != nil || v != NoShowsWithdraw {
-		return nil, err
-	}
-	s, err := d.db.Snapshot(ctx, tid)
-	if err != nil {
-		return nil, err
-	}
-	ns := NoShows(s)
-	for _, x := range ns {
-		if _, _, err := d.db.Withdraw(ctx, tid, x.Entry.Player.ID, 0); err != nil {
-			return nil, inputErr("player", err)
-		}
-	}
-	return ns, nil
-}
-
 // ErrNameOrder: a new name typed without the comma of "Surname, Name"
 // where the option names asks for it (ErrInvalid).
 var ErrNameOrder = store.ErrNameOrder

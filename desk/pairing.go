@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/pairing"
@@ -45,12 +46,29 @@ type PairRequest struct {
 	// are in, and the decision is logged. Without it such a round is
 	// refused (ErrRoundOpen).
 	Unknown bool
+	// Close is the organizer's answer to the question registration asks
+	// when it closes with round 1. Nil leaves it to the desk (see
+	// firstClosing): a round robin closes with the rounds of its Berger
+	// table, and round 1 of a tournament that proposes its rounds is
+	// refused when they do not fit the field (ErrRoundsUnfit, wrapping
+	// an *arbiter.FitError with the choices). A pairing by hand closes
+	// nothing.
+	Close *arbiter.Closing
+	// ForceReported enters the results reported from the boards of the
+	// last round and not confirmed as they stand, each logged as decided
+	// by ForcedBy ("": the context's actor), instead of refusing to pair
+	// (ErrRoundOpen); a disputed board is refused all the same.
+	ForceReported bool
+	ForcedBy      string
+	// Publish publishes the round to the players once it is paired, as
+	// the tournament's arbiter.WebSettings.AutoPublish does.
+	Publish bool
 	// From, when set, is the tournament as the caller has just read it
-	// (Desk.Snapshot, same Tournament): Propose pairs from it instead of
-	// reading it again, which at a thousand players costs as much as the
-	// rest of the command. A pairing to store is checked against the
-	// tournament as stored all the same: Save refuses one made from an
-	// older state, and Pair then reads the tournament again.
+	// (Desk.Snapshot, same Tournament): Pair and Propose pair from it
+	// instead of reading it again, which at a thousand players costs as
+	// much as the rest of the command. A pairing to store is checked
+	// against the tournament as stored all the same: one made from an
+	// older state is made again (ErrStale).
 	From *Snapshot
 }
 
@@ -83,32 +101,53 @@ type PairOutcome struct {
 	Stored bool
 	// Detail is the round as stored, or as it would be for a dry run.
 	Detail RoundDetail
+	// Fit is how the rounds planned fit the field of round 1, measured
+	// when registration closes with it or when they do not fit; nil
+	// otherwise.
+	Fit *arbiter.FieldFit
+	// Closed says registration closed with the round (a dry run: would
+	// close); Snapshot.Tournament holds the rounds and system it fixed.
+	Closed bool
+	// Forced are the reports entered as reported (ForceReported). Open,
+	// with a refusal (ErrRoundOpen), are the reports that stop the
+	// pairing: reported and not confirmed, or disputed.
+	Forced, Open []arbiter.WebReport
+	// Published is the round published with the pairing, 0 for none.
+	Published int
 }
 
-// Pair pairs the next round: by the Dutch system (C.04.3, the edition of
-// the tournament), or as given by hand, refused when it breaks a basic
-// rule of C.04.1 unless forced. The pairing is computed from a snapshot
-// and saved only if nothing of the tournament changed meanwhile; if
-// something did, it is computed again, and after three tries refused
-// (ErrStale). The outcome holds the proposal, even with most errors.
+// Pair pairs the next round, the whole use case in one transaction:
+// results reported from the boards are settled (entered when their wait
+// is over and the tournament says so, or forced), or the pairing is
+// refused naming them; with round 1 registration closes (firstClosing);
+// players who lost the last round by forfeit are withdrawn when the
+// tournament's option says so; the round is paired by the Dutch system
+// (C.04.3, the edition of the tournament), from the Berger tables for an
+// all-play-all, or as given by hand, refused when it breaks a basic rule
+// of C.04.1 unless forced; it is stored and published when asked or when
+// the tournament says so. A refusal changes nothing: no result entered,
+// no player withdrawn, registration as it was.
+//
+// The pairing is computed from a snapshot before the transaction when
+// nothing is written before it, and inside it otherwise; the transaction
+// goes on only if nothing of the tournament changed since the snapshot
+// was read, and the whole is tried again if something did, up to three
+// times (then ErrStale). The outcome holds the proposal, even with most
+// errors.
 func (d *Desk) Pair(ctx context.Context, r PairRequest) (PairOutcome, error) {
-	var gone []NoShow
-	if !r.DryRun {
+	var tid int64
+	if r.From != nil {
+		tid = r.From.Tournament.ID
+	} else {
 		t, err := d.resolve(ctx, r.Tournament)
 		if err != nil {
 			return PairOutcome{}, err
 		}
-		if gone, err = d.withdrawNoShows(ctx, t.ID); err != nil {
-			return PairOutcome{}, err
-		}
-		if len(gone) > 0 {
-			r.From = nil // the tournament changed since the caller read it
-		}
+		tid = t.ID
 	}
 	for try := 1; ; try++ {
-		out, err := d.pair(ctx, r)
+		out, err := d.pair(ctx, tid, r)
 		r.From = nil // a second try reads the tournament as it is now
-		out.Withdrawn = gone
 		// A pairing made from a state that changed before it was saved
 		// is made again from the new state: the caller asked for the
 		// round to be paired, not for this proposal to be kept.
@@ -122,32 +161,212 @@ func (d *Desk) Pair(ctx context.Context, r PairRequest) (PairOutcome, error) {
 // keeps changing under.
 const pairTries = 3
 
-func (d *Desk) pair(ctx context.Context, r PairRequest) (PairOutcome, error) {
+// pair is one try of Pair on tournament tid.
+func (d *Desk) pair(ctx context.Context, tid int64, r PairRequest) (PairOutcome, error) {
 	var out PairOutcome
-	p, err := d.Propose(ctx, r)
-	out.Proposal = p
-	if err != nil {
-		return out, err
-	}
-	if len(p.Warnings) > 0 && r.byHand() && !r.DryRun {
-		if !r.Force {
-			return out, &Error{Kind: ErrRefused, Input: "pairing", Article: "C.04.1",
-				Msg: fmt.Sprintf("round %d not paired: %s", p.Pairing.Round, plural(len(p.Warnings), "warning", "warnings")),
-				Fix: "change the pairing, or keep it despite the warnings", Err: ErrWarnings}
+	s := r.From
+	if s == nil {
+		var err error
+		if s, err = d.db.Snapshot(ctx, tid); err != nil {
+			return out, err
 		}
-		for _, w := range p.Warnings {
-			out.Pairing.Forced = append(out.Pairing.Forced, w.String())
+	}
+	out.Snapshot = s
+	// Round 1: how registration closes.
+	var closing *arbiter.Closing
+	var closed arbiter.Tournament
+	if !r.byHand() {
+		var err error
+		if closing, out.Fit, err = firstClosing(s, r.Close); err != nil {
+			return out, err
+		}
+		if closing != nil {
+			if closed, err = closedTournament(s, *closing); err != nil {
+				return out, err
+			}
+			out.Closed = true
+		}
+	}
+	var att attendance
+	if !r.byHand() {
+		var err error
+		if att, err = d.attendance(ctx, s); err != nil {
+			return out, err
 		}
 	}
 	if r.DryRun {
+		from := s
+		if out.Closed {
+			// A dry run closes nothing: the pairing is made as if it had.
+			c := *s
+			c.Tournament = closed
+			from = &c
+		}
+		p, err := d.propose(from, att, r)
+		out.Proposal = p
+		if err != nil {
+			return out, err
+		}
 		out.Detail = RoundDetail{Round: p.Round, Method: p.Pairing.Method, BoardNotes: p.Pairing.BoardNotes,
 			ByeNotes: p.Pairing.ByeNotes, Reasons: map[int]string{}}
 		return out, nil
 	}
-	if err := d.Save(ctx, &out); err != nil {
+	// What is written before the pairing: the no-shows withdrawn and the
+	// reports of the last round settled.
+	var gone []NoShow
+	if v, err := d.db.Option(ctx, tid, OptNoShows); err != nil {
+		return out, err
+	} else if v == NoShowsWithdraw {
+		gone = NoShows(s)
+	}
+	pending := false
+	if n := len(s.Rounds); n > 0 {
+		reps, err := d.db.Reports(ctx, tid, n)
+		if err != nil {
+			return out, err
+		}
+		pending = slices.ContainsFunc(reps, arbiter.WebReport.Open)
+	}
+	// With nothing to write first, the pairing is made before the
+	// transaction, which then holds the database only to store it.
+	var pre *Proposal
+	if !out.Closed && len(gone) == 0 && !pending {
+		p, err := d.propose(s, att, r)
+		out.Proposal = p
+		if err != nil {
+			return out, err
+		}
+		pre = &p
+	}
+	var round arbiter.Round
+	err := d.db.Write(ctx, func(tx *store.Tx) error {
+		last, err := tx.LastEvent(ctx, tid)
+		if err != nil {
+			return err
+		}
+		if last != s.LastEvent {
+			return &Error{Kind: ErrConflict, Input: "pairing", Err: ErrStale,
+				Msg: fmt.Sprintf("round %d was not paired: the tournament changed while the pairing was made (a result, a player or a bye); pair it again", s.Next())}
+		}
+		ws, err := tx.WebSettings(ctx, tid)
+		if err != nil {
+			return err
+		}
+		open, forced, wrote, err := d.settle(ctx, tx, s, ws, r)
+		if err != nil {
+			return err
+		}
+		if len(open) > 0 {
+			out.Open = open
+			return unsettledError(open)
+		}
+		out.Forced = forced
+		if out.Closed {
+			if err := tx.UpdateTournament(ctx, closed); err != nil {
+				return inputErr("tournament", err)
+			}
+			wrote = true
+		}
+		for _, x := range gone {
+			if _, _, err := tx.Withdraw(ctx, tid, x.Entry.Player.ID, 0); err != nil {
+				return inputErr("player", err)
+			}
+			wrote = true
+		}
+		if pre == nil || wrote {
+			s, err := tx.Snapshot(ctx, tid)
+			if err != nil {
+				return err
+			}
+			if out.Proposal, err = d.propose(s, att, r); err != nil {
+				return err
+			}
+		}
+		out.Withdrawn = gone
+		if err := keepWarnings(&out, r); err != nil {
+			return err
+		}
+		if round, err = tx.SavePairing(ctx, tid, out.Pairing); err != nil {
+			return inputErr("pairing", err)
+		}
+		if r.Publish || ws.AutoPublish {
+			if out.Published, _, err = tx.Publish(ctx, tid, round.Number); err != nil {
+				return inputErr("round", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return out, err
 	}
-	return out, nil
+	out.Stored, out.Round = true, round
+	if out.Detail, err = d.db.RoundDetail(ctx, tid, round.Number); err != nil {
+		return out, err
+	}
+	out.Snapshot, err = d.db.Snapshot(ctx, tid)
+	return out, err
+}
+
+// keepWarnings refuses a pairing by hand that breaks a basic rule of the
+// Swiss system (C.04.1) unless the request forces it, and then records
+// the rules broken with the pairing, for the log.
+func keepWarnings(out *PairOutcome, r PairRequest) error {
+	p := out.Proposal
+	if len(p.Warnings) == 0 || !r.byHand() {
+		return nil
+	}
+	if !r.Force {
+		return &Error{Kind: ErrRefused, Input: "pairing", Article: "C.04.1",
+			Msg: fmt.Sprintf("round %d not paired: %s", p.Pairing.Round, plural(len(p.Warnings), "warning", "warnings")),
+			Fix: "change the pairing, or keep it despite the warnings", Err: ErrWarnings}
+	}
+	out.Pairing.Forced = nil
+	for _, w := range p.Warnings {
+		out.Pairing.Forced = append(out.Pairing.Forced, w.String())
+	}
+	return nil
+}
+
+// settle enters in tx the reports of the last round of s whose wait is
+// over, when the tournament says so (ws), and with r.ForceReported those
+// not confirmed, each as the organizer's decision; it returns the reports
+// still open, which stop the pairing, and those forced, and whether it
+// entered any result. A report the Laws
+// refuse (the board's game says otherwise) stays open: the pairing is
+// then refused, or fails forcing it, and the transaction is rolled back.
+func (d *Desk) settle(ctx context.Context, tx *store.Tx, s *Snapshot, ws arbiter.WebSettings, r PairRequest) (open, forced []arbiter.WebReport, wrote bool, err error) {
+	n := len(s.Rounds)
+	if n == 0 {
+		return nil, nil, false, nil
+	}
+	tid := s.Tournament.ID
+	reps, err := tx.Reports(ctx, tid, n)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	now := d.now()
+	for _, rep := range reps {
+		if !rep.Open() {
+			continue
+		}
+		if ws.AutoConfirm && rep.Status == arbiter.Reported && !now.Before(rep.ReportedAt.Add(ws.Wait())) {
+			if _, err := tx.Accept(WithActor(ctx, LapsedBy(ws)), tid, rep.ID, arbiter.NoResult, judgeOf(s.Tournament, rep.Board, rep.Result), openStep(false)); err == nil {
+				wrote = true
+				continue
+			}
+		}
+		open = append(open, rep)
+	}
+	if len(open) == 0 || !r.ForceReported || slices.ContainsFunc(open, func(rep arbiter.WebReport) bool { return rep.Status == arbiter.Disputed }) {
+		return open, nil, wrote, nil
+	}
+	for _, rep := range open {
+		if _, err := tx.Accept(WithActor(ctx, r.ForcedBy), tid, rep.ID, arbiter.NoResult, judgeOf(s.Tournament, rep.Board, rep.Result), openStep(false)); err != nil {
+			return nil, forced, wrote, err
+		}
+		forced = append(forced, rep)
+	}
+	return nil, forced, true, nil
 }
 
 // Save stores a proposal made by Propose or Pair, refusing it with
@@ -171,19 +390,33 @@ func (d *Desk) Save(ctx context.Context, o *PairOutcome) error {
 // Propose computes the pairing of the next round without storing it,
 // and checks it against the tournament: a round that cannot be paired,
 // players left out or unknown. Warnings holds the basic rules it breaks.
+// It closes nothing and withdraws no one (see Pair).
 func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
-	var p Proposal
-	var err error
 	s := r.From
 	if s == nil {
 		t, err := d.resolve(ctx, r.Tournament)
 		if err != nil {
-			return p, err
+			return Proposal{}, err
 		}
 		if s, err = d.db.Snapshot(ctx, t.ID); err != nil {
-			return p, err
+			return Proposal{}, err
 		}
 	}
+	var att attendance
+	if !r.byHand() {
+		var err error
+		if att, err = d.attendance(ctx, s); err != nil {
+			return Proposal{Snapshot: s}, err
+		}
+	}
+	return d.propose(s, att, r)
+}
+
+// propose computes the pairing of the next round of s, who came as att
+// says, with no I/O.
+func (d *Desk) propose(s *Snapshot, att attendance, r PairRequest) (Proposal, error) {
+	var p Proposal
+	var err error
 	p.Snapshot = s
 	if r.Unknown && !r.byHand() && len(s.Unknown()) == 0 {
 		return p, &Error{Kind: ErrInvalid, Input: "pairing", Msg: fmt.Sprintf("every board of round %d has its result: nothing to decide", s.Next()-1), Err: ErrNothingUnknown}
@@ -192,19 +425,12 @@ func (d *Desk) Propose(ctx context.Context, r PairRequest) (Proposal, error) {
 		p.Pairing = Pairing{Round: s.Next(), Method: "manual", Boards: r.Boards, Byes: r.Byes, Unknown: r.Unknown}
 	} else {
 		// Presence required (presence.go): who is not present is absent.
-		missing, err := d.presenceMissing(ctx, s)
-		if err != nil {
-			return p, err
-		}
+		missing := presenceMissing(s, att)
 		if p.Pairing, p.Notes, err = d.dutch(s, &p.Input, r.Unknown); err != nil {
 			return p, err
 		}
-		if err := d.checkinNotes(ctx, s, &p.Pairing); err != nil {
-			return p, err
-		}
-		if err := d.presenceNotes(ctx, s, &p.Pairing, missing); err != nil {
-			return p, err
-		}
+		checkinNotes(s, &p.Pairing, att.absent)
+		presenceNotes(s, &p.Pairing, missing, att)
 	}
 	p.Pairing.Unknown = r.Unknown
 	p.Pairing.Basis = s.LastEvent
@@ -409,18 +635,16 @@ func cycles(t arbiter.Tournament) int {
 }
 
 // checkinNotes explains the byes of the players marked absent at check-in
-// for the round p pairs.
-func (d *Desk) checkinNotes(ctx context.Context, s *Snapshot, p *Pairing) error {
-	pns, err := d.db.CheckedAbsent(ctx, s.Tournament.ID, p.Round)
-	if err != nil || len(pns) == 0 {
-		return err
+// (absent) for the round p pairs.
+func checkinNotes(s *Snapshot, p *Pairing, absent []int) {
+	if len(absent) == 0 {
+		return
 	}
 	if p.ByeNotes == nil {
 		p.ByeNotes = map[int]string{}
 	}
-	for _, pn := range pns {
+	for _, pn := range absent {
 		k := s.Request(pn, p.Round)
 		p.ByeNotes[pn] = phrase.New("pair.checkin", "Round", p.Round, "Points", phrase.Num(s.Tournament.ByeValue(k).Points())).Stored()
 	}
-	return nil
 }

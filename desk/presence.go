@@ -134,33 +134,60 @@ func (d *Desk) MarkHere(ctx context.Context, tid int64, pns []int) ([]arbiter.Pr
 	return ms, inputErr("player", err)
 }
 
+// attendance is what a pairing reads of who came besides the tournament:
+// the check-in of the round and, when presence is required, the roll.
+// Read before the pairing's transaction, it stays true inside it as long
+// as the log has not moved (Pairing.Basis): every mark and check-in is
+// logged.
+type attendance struct {
+	required bool
+	roll     arbiter.Roll           // when required
+	marks    []arbiter.PresenceMark // said from the phones or for the players
+	absent   []int                  // marked absent at the check-in of the next round
+}
+
+// attendance reads who came to the next round of s.
+func (d *Desk) attendance(ctx context.Context, s *Snapshot) (attendance, error) {
+	var a attendance
+	var err error
+	tid := s.Tournament.ID
+	if a.required, err = d.db.PresenceRequired(ctx, tid); err != nil {
+		return a, err
+	}
+	if a.required {
+		if a.roll, err = d.Roll(ctx, tid); err != nil {
+			return a, err
+		}
+		a.marks = a.roll.Marks
+	} else if a.marks, err = d.db.PresenceMarks(ctx, tid); err != nil {
+		return a, err
+	}
+	a.absent, err = d.db.CheckedAbsent(ctx, tid, s.Next())
+	return a, err
+}
+
 // presenceMissing returns, for a tournament that requires presence, the
 // players of the next round of s who are neither present nor excused,
 // and records them in s as absent (the bye of the check-in policy), so
 // that the pairing made from s leaves them out.
-func (d *Desk) presenceMissing(ctx context.Context, s *Snapshot) ([]int, error) {
-	on, err := d.db.PresenceRequired(ctx, s.Tournament.ID)
-	if err != nil || !on {
-		return nil, err
-	}
-	roll, err := d.Roll(ctx, s.Tournament.ID)
-	if err != nil {
-		return nil, err
+func presenceMissing(s *Snapshot, a attendance) []int {
+	if !a.required {
+		return nil
 	}
 	n := s.Next()
-	if roll.Round != n {
-		return nil, nil
+	if a.roll.Round != n {
+		return nil
 	}
 	kind := AbsentKind(s.Tournament)
 	var out []int
-	for _, pn := range roll.Missing {
+	for _, pn := range a.roll.Missing {
 		if e := s.Entry(pn); e == nil || !e.Plays(n) || s.Request(pn, n) != arbiter.NoBye {
 			continue // the roll was read after s: the pairing will be made again (ErrStale)
 		}
 		out = append(out, pn)
 		s.Requests = append(s.Requests, store.Request{PN: pn, Round: n, Kind: kind})
 	}
-	return out, nil
+	return out
 }
 
 // AbsentKind is the bye an absence at check-in gets by the policy of t
@@ -175,15 +202,8 @@ func AbsentKind(t arbiter.Tournament) arbiter.ByeKind {
 // presenceNotes gives the pairing p the players missing (to be marked
 // absent when it is saved) and explains who is left out and why: not
 // checked in, asked to skip the round from the phone, left.
-func (d *Desk) presenceNotes(ctx context.Context, s *Snapshot, p *Pairing, missing []int) error {
-	marks, err := d.db.PresenceMarks(ctx, s.Tournament.ID)
-	if err != nil {
-		return err
-	}
-	required, err := d.db.PresenceRequired(ctx, s.Tournament.ID)
-	if err != nil {
-		return err
-	}
+func presenceNotes(s *Snapshot, p *Pairing, missing []int, a attendance) {
+	marks, required := a.marks, a.required
 	n := p.Round
 	note := func(pn int, text phrase.Text) {
 		if p.ByeNotes == nil {
@@ -214,14 +234,13 @@ func (d *Desk) presenceNotes(ctx context.Context, s *Snapshot, p *Pairing, missi
 		}
 	}
 	if !required {
-		return nil
+		return
 	}
 	for _, e := range s.Entries {
 		if e.Status == arbiter.Withdrawn && e.WithdrawnFrom <= n && !phoned[e.PN] {
 			note(e.PN, phrase.New("pair.presence.left", "Round", e.WithdrawnFrom-1))
 		}
 	}
-	return nil
 }
 
 // Roll returns who is present for the next round, for the organizer's

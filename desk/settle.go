@@ -26,7 +26,8 @@ func LapsedBy(ws arbiter.WebSettings) string {
 
 // Settle enters the reports of the last paired round whose wait is over,
 // when the tournament says so, and returns the reports of that round
-// still open, oldest first.
+// still open, oldest first: what the organizer's queue shows. Pair
+// settles them again in its own transaction.
 func (e *Evening) Settle(ctx context.Context) ([]arbiter.WebReport, error) {
 	_, paired, err := e.d.db.Published(ctx, e.tid)
 	if err != nil || paired == 0 {
@@ -56,31 +57,6 @@ func (e *Evening) Settle(ctx context.Context) ([]arbiter.WebReport, error) {
 		open = append(open, r)
 	}
 	return open, nil
-}
-
-// Unsettled returns the reports of the last paired round that stop the
-// next pairing (after Settle). With force, and no board disputed, the
-// reports not confirmed are entered as reported, each logged as decided
-// by the context's origin (WithActor), and returned as forced; a disputed
-// board needs the organizer's decision, forced or not, and nothing is
-// entered while one is.
-func (e *Evening) Unsettled(ctx context.Context, force bool) (open, forced []arbiter.WebReport, err error) {
-	open, err = e.Settle(ctx)
-	if err != nil || len(open) == 0 || !force {
-		return open, nil, err
-	}
-	for _, r := range open {
-		if r.Status == arbiter.Disputed {
-			return open, nil, nil
-		}
-	}
-	for _, r := range open {
-		if _, err := e.Accept(ctx, r.ID, arbiter.NoResult); err != nil {
-			return nil, forced, err
-		}
-		forced = append(forced, r)
-	}
-	return nil, forced, nil
 }
 
 // unsettledError refuses to pair round n+1 while the reports of round n

@@ -234,48 +234,43 @@ func (e *Evening) Publish(ctx context.Context) (int, error) {
 	return n, inputErr("round", err)
 }
 
-// PairNext pairs the next round by the Dutch system as Pair does, and
-// publishes it if the tournament says so. With force, the reports not
-// confirmed are entered as reported, logged as the context's origin's
-// decision to force the pairing.
-func (e *Evening) PairNext(ctx context.Context, force bool) (arbiter.Round, error) {
+// PairNext pairs the next round as Pair does, the page's pair button:
+// with force, the results reported from the boards and not confirmed are
+// first entered as reported, each logged as the context's origin's
+// decision; close is the
+// organizer's answer to the question registration asks at round 1 (nil
+// for none yet: a refusal wrapping an *arbiter.FitError asks it). The
+// round is published if the tournament says so.
+func (e *Evening) PairNext(ctx context.Context, force bool, close *arbiter.Closing) (arbiter.Round, error) {
 	e.pairing.Lock()
 	defer e.pairing.Unlock()
 	forcedBy := OriginOf(ctx).Who
 	if forcedBy == "" {
 		forcedBy = "the organizer"
 	}
-	open, _, err := e.Unsettled(WithActor(ctx, forcedBy+" (pairing forced)"), force)
-	if err != nil {
-		return arbiter.Round{}, err
-	}
-	if len(open) > 0 {
-		return arbiter.Round{}, unsettledError(open)
-	}
-	out, err := e.d.Pair(ctx, PairRequest{Tournament: fmt.Sprint(e.tid)})
+	out, err := e.d.Pair(ctx, PairRequest{Tournament: fmt.Sprint(e.tid), Close: close,
+		ForceReported: force, ForcedBy: forcedBy + " (pairing forced)"})
 	if err != nil {
 		return out.Round, err
 	}
-	r := out.Detail.Round
-	ws, err := e.d.db.WebSettings(ctx, e.tid)
-	if err == nil && ws.AutoPublish {
-		_, _, err = e.d.db.Publish(ctx, e.tid, r.Number)
-	}
-	if err == nil {
-		e.d.db.Checkpoint(ctx)
-	}
-	return r, inputErr("round", err)
+	e.d.db.Checkpoint(ctx)
+	return out.Detail.Round, nil
 }
 
 // judge returns the Laws' judge of result r for the games of board b, run
-// by the store inside the transaction that enters the result. A result
-// that the game recorded for the board contradicts is left to the
-// organizer.
+// by the store inside the transaction that enters the result (judgeOf).
 func (e *Evening) judge(ctx context.Context, b int, r arbiter.Result) (store.Judge, error) {
 	t, err := e.d.db.Tournament(ctx, e.tid)
 	if err != nil {
 		return nil, err
 	}
+	return judgeOf(t, b, r), nil
+}
+
+// judgeOf returns the Laws' judge of result r for the games of board b of
+// tournament t, as EnterResult judges a result. A result that the game
+// recorded for the board contradicts is left to the organizer.
+func judgeOf(t arbiter.Tournament, b int, r arbiter.Result) store.Judge {
 	return func(n int, gs []Game) (arbiter.Result, string, error) {
 		dec, err := judge(t, ResultRequest{Result: r}, gs)
 		var de *Error
@@ -286,7 +281,7 @@ func (e *Evening) judge(ctx context.Context, b int, r arbiter.Result) (store.Jud
 			return r, "", err
 		}
 		return dec.Result, dec.Reason, nil
-	}, nil
+	}
 }
 
 // checkpoint passes a write's answer on, first copying the write into

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -18,6 +19,34 @@ type Event struct {
 	Action       string // e.g. "player.add", "round.pair", "result.correct"
 	Subject      string // what the change is about, in words
 	Old, New     string // values before and after; empty when not relevant
+
+	// Typed fields, read by the store from the subject it wrote, so
+	// that no reader parses the wording.
+	Round, Board int    // the round and board the event is about; 0 when none
+	Method       string // round.pair, round.edit: how the round was paired ("manual", "dutch-2025", "berger", ...)
+	Kept         bool   // round.pair: a basic rule the organizer kept the pairing despite (New holds it)
+}
+
+// keptSubject ends the subject of a round.pair event that records a
+// basic rule the organizer kept the pairing despite.
+const keptSubject = ": kept despite a warning"
+
+// decode fills in e's typed fields from its subject.
+func (e *Event) decode() {
+	var r, b int
+	if n, _ := fmt.Sscanf(e.Subject, "round %d board %d", &r, &b); n >= 1 {
+		e.Round = r
+		if n == 2 {
+			e.Board = b
+		}
+	}
+	if e.Action == ActRoundPair || e.Action == ActRoundEdit {
+		subject, kept := strings.CutSuffix(e.Subject, keptSubject)
+		if _, rest, ok := strings.Cut(subject, " ("); ok {
+			e.Method, _ = strings.CutSuffix(rest, ")")
+		}
+		e.Kept = kept && e.Action == ActRoundPair
+	}
 }
 
 // Event actions.
@@ -108,6 +137,7 @@ func scanEvents(rows *sql.Rows) ([]Event, error) {
 			return nil, fmt.Errorf("read log: %w", err)
 		}
 		e.At, _ = time.Parse(time.RFC3339, at)
+		e.decode()
 		evs = append(evs, e)
 	}
 	return evs, rows.Err()

@@ -159,7 +159,7 @@ func (db *DB) savePairing(ctx context.Context, tx *sql.Tx, tid int64, p Pairing)
 			return err
 		}
 		for _, w := range p.Forced {
-			if err := db.logEvent(ctx, tx, tid, ActRoundPair, subject+": kept despite a warning", "", w); err != nil {
+			if err := db.logEvent(ctx, tx, tid, ActRoundPair, subject+keptSubject, "", w); err != nil {
 				return err
 			}
 		}

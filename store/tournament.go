@@ -354,6 +354,17 @@ func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error 
 // started. The result is the zero Reseed when neither setting changed.
 func (db *DB) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament, club map[int64]int) (Reseed, error) {
 	var rs Reseed
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		rs, err = db.updateTournament(ctx, tx, t, club)
+		return err
+	})
+	return rs, err
+}
+
+// updateTournament is UpdateTournamentSeeds inside tx.
+func (db *DB) updateTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tournament, club map[int64]int) (Reseed, error) {
+	var rs Reseed
 	t.Name = strings.TrimSpace(t.Name)
 	if err := checkTournament(t); err != nil {
 		return rs, err
@@ -361,94 +372,91 @@ func (db *DB) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament, c
 	if err := checkSettings(t); err != nil {
 		return rs, err
 	}
-	return rs, db.write(ctx, func(tx *sql.Tx) error {
-		rs = Reseed{}
-		old, err := loadTournament(ctx, tx, t.ID)
+	old, err := loadTournament(ctx, tx, t.ID)
+	if err != nil {
+		return rs, err
+	}
+	var paired int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM rounds WHERE tournament_id = ?`, t.ID).Scan(&paired); err != nil {
+		return rs, err
+	}
+	if t.Rounds < paired {
+		return rs, conflict("%d rounds are already paired: the tournament cannot have %d", paired, t.Rounds)
+	}
+	if c := t.AllPlayAll; c.From != 0 && c.String() != old.AllPlayAll.String() {
+		// A continuation starts with the next round to pair and
+		// names players of the tournament.
+		if c.From != paired+1 {
+			return rs, conflict("the all-play-all continues the tournament from the next round to pair, %d, not %d", paired+1, c.From)
+		}
+		for _, pn := range c.Players {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM entries WHERE tournament_id = ? AND pn = ?`, t.ID, pn).Scan(&n); err != nil {
+				return rs, err
+			}
+			if n == 0 {
+				return rs, invalid("the all-play-all names player %d, who is not in the tournament", pn)
+			}
+		}
+	}
+	var other int64
+	err = tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, t.Name, t.ID).Scan(&other)
+	if err == nil {
+		return rs, conflict("tournament %q already exists (number %d)", t.Name, other)
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return rs, err
+	}
+	changes := diffTournament(old, t)
+	fchanges := diffFormat(old, t)
+	if len(fchanges) > 0 {
+		if err := checkFormat(t); err != nil {
+			return rs, err
+		}
+		if err := saveFormat(ctx, tx, t); err != nil {
+			return rs, err
+		}
+		for _, c := range fchanges {
+			if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
+				return rs, err
+			}
+		}
+	}
+	if schanges := diffSettings(old, t); len(schanges) > 0 {
+		if err := saveSettings(ctx, tx, t); err != nil {
+			return rs, err
+		}
+		for _, c := range schanges {
+			if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
+				return rs, err
+			}
+		}
+	}
+	if len(changes) > 0 {
+		_, err = tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, date = ?, venue = ?, rounds = ?, time_control = ?,
+		pace = ?, laws_edition = ?, tiebreak_edition = ?, pairing_edition = ?, pab_value = ?, half_bye_value = ?,
+		late_value = ?, tiebreaks = ?, deadline = ?, first_colour = ?, seed = ?, language = ? WHERE id = ?`,
+			t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
+			t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
+			t.Deadline, t.FirstColour, t.Seed, languageOf(t), t.ID)
 		if err != nil {
-			return err
+			return rs, fmt.Errorf("update tournament: %w", err)
 		}
-		var paired int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM rounds WHERE tournament_id = ?`, t.ID).Scan(&paired); err != nil {
-			return err
-		}
-		if t.Rounds < paired {
-			return conflict("%d rounds are already paired: the tournament cannot have %d", paired, t.Rounds)
-		}
-		if c := t.AllPlayAll; c.From != 0 && c.String() != old.AllPlayAll.String() {
-			// A continuation starts with the next round to pair and
-			// names players of the tournament.
-			if c.From != paired+1 {
-				return conflict("the all-play-all continues the tournament from the next round to pair, %d, not %d", paired+1, c.From)
-			}
-			for _, pn := range c.Players {
-				var n int
-				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM entries WHERE tournament_id = ? AND pn = ?`, t.ID, pn).Scan(&n); err != nil {
-					return err
-				}
-				if n == 0 {
-					return invalid("the all-play-all names player %d, who is not in the tournament", pn)
-				}
+		for _, c := range changes {
+			if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
+				return rs, err
 			}
 		}
-		var other int64
-		err = tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, t.Name, t.ID).Scan(&other)
-		if err == nil {
-			return conflict("tournament %q already exists (number %d)", t.Name, other)
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		changes := diffTournament(old, t)
-		fchanges := diffFormat(old, t)
-		if len(fchanges) > 0 {
-			if err := checkFormat(t); err != nil {
-				return err
-			}
-			if err := saveFormat(ctx, tx, t); err != nil {
-				return err
-			}
-			for _, c := range fchanges {
-				if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
-					return err
-				}
-			}
-		}
-		if schanges := diffSettings(old, t); len(schanges) > 0 {
-			if err := saveSettings(ctx, tx, t); err != nil {
-				return err
-			}
-			for _, c := range schanges {
-				if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
-					return err
-				}
-			}
-		}
-		if len(changes) > 0 {
-			_, err = tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, date = ?, venue = ?, rounds = ?, time_control = ?,
-			pace = ?, laws_edition = ?, tiebreak_edition = ?, pairing_edition = ?, pab_value = ?, half_bye_value = ?,
-			late_value = ?, tiebreaks = ?, deadline = ?, first_colour = ?, seed = ?, language = ? WHERE id = ?`,
-				t.Name, t.Date, t.Venue, t.Rounds, t.TimeControl, t.Pace, t.LawsEdition, t.TiebreakEdition,
-				t.PairingEdition, int(t.PABValue), int(t.HalfByeValue), int(t.LateValue), strings.Join(t.Tiebreaks, ","),
-				t.Deadline, t.FirstColour, t.Seed, languageOf(t), t.ID)
-			if err != nil {
-				return fmt.Errorf("update tournament: %w", err)
-			}
-			for _, c := range changes {
-				if err := db.logEvent(ctx, tx, t.ID, ActTournamentSet, c.field, c.old, c.new); err != nil {
-					return err
-				}
-			}
-		}
-		if t.RatingType == old.RatingType && t.Pace == old.Pace {
-			return nil
-		}
-		rs.Tournament, rs.Started = t, paired > 0
-		if rs.Started {
-			return nil
-		}
-		rs.Entries, err = db.reseed(ctx, tx, t, club)
-		return err
-	})
+	}
+	if t.RatingType == old.RatingType && t.Pace == old.Pace {
+		return rs, nil
+	}
+	rs.Tournament, rs.Started = t, paired > 0
+	if rs.Started {
+		return rs, nil
+	}
+	rs.Entries, err = db.reseed(ctx, tx, t, club)
+	return rs, err
 }
 
 type change struct{ field, old, new string }

@@ -628,7 +628,7 @@ func roundOf(subject string) (int, bool) {
 
 func (r *replay) paired(e logged) {
 	t := r.tour(e)
-	if t == nil || strings.Contains(e.subject, ": kept despite a warning") {
+	if t == nil || strings.Contains(e.subject, keptSubject) {
 		return
 	}
 	n, ok := roundOf(e.subject)

@@ -146,8 +146,18 @@ func newPIN() (string, error) {
 // players without a PIN of their own gets one (PlayerPIN). already
 // reports that it was published before (nothing changes).
 func (db *DB) Publish(ctx context.Context, tid int64, n int) (round int, already bool, err error) {
-	who := db.actor(ctx)
 	err = db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		round, already, err = db.publish(ctx, tx, tid, n)
+		return err
+	})
+	return round, already, err
+}
+
+// publish is Publish inside tx, by the context's actor.
+func (db *DB) publish(ctx context.Context, tx *sql.Tx, tid int64, n int) (round int, already bool, err error) {
+	who := db.actor(ctx)
+	err = func() error {
 		paired, err := pairedRounds(ctx, tx, tid)
 		if err != nil {
 			return err
@@ -182,7 +192,7 @@ func (db *DB) Publish(ctx context.Context, tid int64, n int) (round int, already
 			return nil
 		}
 		return db.logEventAs(ctx, tx, who, tid, ActRoundPublish, fmt.Sprintf("round %d", n), "", plural(made, "board code", "board codes"))
-	})
+	}()
 	return round, already, err
 }
 

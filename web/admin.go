@@ -159,9 +159,16 @@ type adminData struct {
 	Choices []choice
 	Typed   string     // what was typed in the result box, kept after a refusal
 	Setup   *setupView // before round 1 (console_setup.go)
+	Fit     *fitView   // how registration closes, asked when pairing round 1
 }
 
 func (s *Server) renderAdminAs(w http.ResponseWriter, r *http.Request, status int, ref refusal, typed string) {
+	s.renderAdminFit(w, r, status, ref, typed, nil)
+}
+
+// renderAdminFit is renderAdminAs asking, with fit, how registration
+// closes instead of offering to pair.
+func (s *Server) renderAdminFit(w http.ResponseWriter, r *http.Request, status int, ref refusal, typed string, fit *fitView) {
 	wd := s.words(r)
 	if s.evening() == nil {
 		// No tournament yet: the login, then the console creates one.
@@ -197,7 +204,7 @@ func (s *Server) renderAdminAs(w http.ResponseWriter, r *http.Request, status in
 		p.Flash = ""
 	}
 	data := adminData{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count(),
-		Site: s.site != nil && st.published > 0, Console: s.desk != nil, Typed: typed, Choices: choices()}
+		Site: s.site != nil && st.published > 0, Console: s.desk != nil, Typed: typed, Choices: choices(), Fit: fit}
 	if data.LoggedIn {
 		q, err := s.evening().Queue(r.Context())
 		if err != nil {
@@ -317,13 +324,61 @@ func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rd, err := s.evening().PairNext(desk.WithActor(r.Context(), who(r)), r.PostFormValue("force") == "1")
+	var close *arbiter.Closing
+	if v := r.PostFormValue("close"); v != "" {
+		c, err := arbiter.ParseClosing(v)
+		if err != nil {
+			s.failText(w, r, http.StatusBadRequest, s.words(r).t("bad-form"))
+			return
+		}
+		close = &c
+	}
+	rd, err := s.evening().PairNext(desk.WithActor(r.Context(), who(r)), r.PostFormValue("force") == "1", close)
+	var fe *arbiter.FitError
+	if errors.As(err, &fe) {
+		// The rounds planned do not fit the field: the page asks how to
+		// close registration, one button for each choice.
+		s.renderAdminFit(w, r, http.StatusConflict, refusal{}, "", s.fitView(s.words(r), fe))
+		return
+	}
 	if err != nil {
 		s.pairError(w, r, err)
 		return
 	}
 	s.changed(r.Context())
 	s.toAdmin(w, r, "paired", rd.Number)
+}
+
+// fitView is the question registration asks at round 1 when the rounds
+// planned do not fit the field, in the page's words.
+type fitView struct {
+	Question string
+	Choices  []fitChoice
+}
+
+// fitChoice is one answer: the value the form sends back and its label.
+type fitChoice struct{ Value, Label string }
+
+func (s *Server) fitView(wd words, fe *arbiter.FitError) *fitView {
+	f := fe.Fit
+	v := &fitView{Question: wd.t("fit-question", f.Planned, f.Players, f.Swiss)}
+	for _, c := range fe.Choices {
+		var label string
+		switch {
+		case c.Kind == arbiter.CloseSwiss:
+			label = wd.t("fit-swiss", c.Rounds)
+		case c.Kind == arbiter.CloseRoundRobin && c.Cycles == 2:
+			label = wd.t("fit-double", f.Double)
+		case c.Kind == arbiter.CloseRoundRobin:
+			label = wd.t("fit-round-robin", f.RoundRobin)
+		case c.Kind == arbiter.CloseKeep:
+			label = wd.t("fit-keep", f.Planned)
+		default:
+			continue
+		}
+		v.Choices = append(v.Choices, fitChoice{Value: c.String(), Label: label})
+	}
+	return v
 }
 
 // writeSite writes the evening as a static site for the club's website

@@ -186,17 +186,22 @@ func (s *Server) setupOf(wd words, st *state) *setupView {
 	case !f.Fits:
 		v.Ask = true
 		v.Question = wd.t("c-fit-swiss", f.Planned, f.Players, f.Swiss)
-		v.Options = append(v.Options, closeOption{Label: wd.t("c-close-swiss", f.Swiss), Main: true,
-			Fields: []field{{"rounds", strconv.Itoa(f.Swiss)}}})
-		if f.OffersRoundRobin() {
-			v.Options = append(v.Options, closeOption{Label: wd.t("c-close-rr", f.RoundRobin),
-				Fields: []field{{"system", "round-robin"}, {"cycles", "1"}}})
-			if f.Double > 0 {
+		// The answers the command line offers (desk.ClosingChoices).
+		for _, c := range desk.ClosingChoices(f) {
+			switch {
+			case c.Kind == arbiter.CloseSwiss:
+				v.Options = append(v.Options, closeOption{Label: wd.t("c-close-swiss", f.Swiss), Main: true,
+					Fields: []field{{"rounds", strconv.Itoa(f.Swiss)}}})
+			case c.Kind == arbiter.CloseRoundRobin && c.Cycles == 2:
 				v.Options = append(v.Options, closeOption{Label: wd.t("c-close-double", f.Double),
 					Fields: []field{{"system", "round-robin"}, {"cycles", "2"}}})
+			case c.Kind == arbiter.CloseRoundRobin:
+				v.Options = append(v.Options, closeOption{Label: wd.t("c-close-rr", f.RoundRobin),
+					Fields: []field{{"system", "round-robin"}, {"cycles", "1"}}})
+			case c.Kind == arbiter.CloseKeep:
+				v.Options = append(v.Options, closeOption{Label: wd.t("c-close-keep", f.Planned), Fields: []field{{"keep", "1"}}})
 			}
 		}
-		v.Options = append(v.Options, closeOption{Label: wd.t("c-close-keep", f.Planned), Fields: []field{{"keep", "1"}}})
 	default:
 		v.Options = append(v.Options, closeOption{Label: wd.t("c-close", f.Players, t.Rounds)})
 	}
@@ -210,23 +215,25 @@ func (s *Server) closeRegistration(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c := desk.CloseChoice{System: st.snap.Tournament.System, Cycles: 1}
-	c.Rounds, _ = strconv.Atoi(r.PostFormValue("rounds"))
-	c.Keep = r.PostFormValue("keep") == "1"
-	if sys := r.PostFormValue("system"); sys != "" {
-		c.System, _ = arbiter.ParseSystem(sys)
-	}
-	if r.PostFormValue("cycles") == "2" {
-		c.Cycles = 2
-	}
-	if c.Rounds > 0 || c.Keep {
-		c.System = arbiter.Swiss
+	var c arbiter.Closing // as planned
+	rounds, _ := strconv.Atoi(r.PostFormValue("rounds"))
+	sys, _ := arbiter.ParseSystem(r.PostFormValue("system"))
+	switch {
+	case r.PostFormValue("keep") == "1":
+		c.Kind = arbiter.CloseKeep
+	case rounds > 0:
+		c = arbiter.Closing{Kind: arbiter.CloseSwiss, Rounds: rounds}
+	case sys == arbiter.RoundRobin || (r.PostFormValue("system") == "" && st.snap.Tournament.System == arbiter.RoundRobin):
+		c = arbiter.Closing{Kind: arbiter.CloseRoundRobin, Cycles: 1}
+		if r.PostFormValue("cycles") == "2" {
+			c.Cycles = 2
+		}
 	}
 	f := desk.FitOf(st.snap)
-	snap, err := s.desk.CloseRegistration(actor(r), st.snap.Tournament.ID, c)
-	if errors.Is(err, desk.ErrDoubleField) {
+	out, err := s.desk.CloseRegistration(actor(r), strconv.FormatInt(st.snap.Tournament.ID, 10), c)
+	if errors.Is(err, desk.ErrDoubleRoundRobin) {
 		s.renderRound(w, r, status(err), refusal{Msg: wd.l.T("err.rr.double", "Min", desk.DoubleMin, "Max", desk.DoubleMax,
-			"Players", f.Players, "Rounds", f.Double)}, "")
+			"Players", f.Players, "Rounds", desk.RoundRobinRounds(f.Players, 2))}, "")
 		return
 	}
 	if err != nil {
@@ -234,7 +241,7 @@ func (s *Server) closeRegistration(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.changed(r.Context())
-	t := snap.Tournament
+	t := out.Snapshot.Tournament
 	if t.System == arbiter.RoundRobin {
 		s.done(w, r, "/admin", "c-closed-rr", f.Players, t.Rounds, strings.Join(t.Tiebreaks, ", "))
 		return

@@ -61,11 +61,14 @@ type Evening interface {
 	// Publish publishes the last paired round.
 	Publish(ctx context.Context) (int, error)
 	// PairNext pairs the next round as the command line's round pair
-	// does (and publishes it if the tournament says so).
+	// does, by the same call in one transaction (and publishes it if the tournament says so).
 	// With force, the results reported from the boards and not confirmed
 	// are first entered as reported, each logged as the decision of the
-	// context's origin.
-	PairNext(ctx context.Context, force bool) (arbiter.Round, error)
+	// context's origin. close is the organizer's answer to the question
+	// registration asks at round 1 when the rounds planned do not fit
+	// the field, nil before it is asked: the refusal then wraps an
+	// *arbiter.FitError with the choices to offer.
+	PairNext(ctx context.Context, force bool, close *arbiter.Closing) (arbiter.Round, error)
 
 	// Presence from the phone (presence.go).
 	// Roll returns who is present for the next round.

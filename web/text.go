@@ -87,6 +87,10 @@ func placeholders(key string) []string {
 		return []string{"Kind", "Ro", "K", "W", "N", "We"}
 	case "in-play":
 		return []string{"Round", "Boards"}
+	case "fit-question":
+		return []string{"Planned", "Players", "Swiss"}
+	case "fit-swiss", "fit-round-robin", "fit-double", "fit-keep":
+		return []string{"Rounds"}
 	case "site-written":
 		return []string{"Files", "Path"}
 	// disputes (dispute.go)

@@ -184,11 +184,14 @@ func parseRound(l *locale.Localizer, s string) (int, error) {
 	return n, nil
 }
 
+// findHint is what to type instead of a player nobody is.
+const findHint = "type a pairing number or a name from arbiter player list"
+
 // findEntry resolves a player argument in s, adding advice to the error.
 func findEntry(s *desk.Snapshot, ref string) (arbiter.Entry, error) {
 	e, err := s.Find(ref)
 	if errors.Is(err, desk.ErrNotFound) {
-		return e, hint(err, "type a pairing number or a name from arbiter player list")
+		return e, hint(err, "%s", findHint)
 	}
 	if err != nil {
 		return e, err

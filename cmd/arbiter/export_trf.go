@@ -10,7 +10,6 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -148,51 +147,27 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 	return nil
 }
 
-// reportWarnings says, in the words of l, what file f of tournament t after
-// round n lacks: as a TRF-26 rating report (report true), the header lines
-// the format marks mandatory for rating (R) that t leaves empty (022 city,
-// 032 federation, 052 end date, 102 chief arbiter, 132 the dates of the
-// rounds written, with 012 and 042 too); in any format, a C.07 edition
-// other than the one in force on the start date, which FIDE's checkers
-// apply to the file.
+// reportWarnings says, in the words of l, what file f of tournament t
+// after round n lacks (desk.GapsOf): as a TRF-26 rating report (report
+// true), the header lines mandatory for rating; in any format, a C.07
+// edition other than the one in force on the start date.
 func reportWarnings(l *locale.Localizer, t arbiter.Tournament, f *trf.File, n int, report bool) []string {
 	var out []string
-	if e := tiebreak.EditionFor(t.Date); t.Date != "" && e != t.TiebreakEdition {
-		out = append(out, l.T("cli.export_trf.edition", "Edition", t.TiebreakEdition, "Date", t.Date, "DateEdition", e))
-	}
-	if !report {
-		return out
+	g := desk.GapsOf(t, f, n, report)
+	if g.InForce != 0 {
+		out = append(out, l.T("cli.export_trf.edition", "Edition", g.Edition, "Date", t.Date, "DateEdition", g.InForce))
 	}
 	var missing []string
-	h := f.Header
-	for _, x := range []struct {
-		din, value string
-	}{{"012", h.Name}, {"022", h.City}, {"032", h.Federation}, {"042", h.StartDate}, {"052", h.EndDate}, {"102", h.Arbiter}} {
-		if strings.TrimSpace(x.value) == "" {
-			missing = append(missing, l.T("trf.field."+x.din))
-		}
+	for _, din := range g.Missing {
+		missing = append(missing, l.T("trf.field."+din))
 	}
-	dated := 0
-	for r := 0; r < n && r < len(h.RoundDates); r++ {
-		if strings.TrimSpace(h.RoundDates[r]) != "" {
-			dated++
-		}
-	}
-	if dated < n {
-		missing = append(missing, l.T("trf.field.132", "Missing", n-dated, "Rounds", n))
+	if g.Undated > 0 {
+		missing = append(missing, l.T("trf.field.132", "Missing", g.Undated, "Rounds", n))
 	}
 	if len(missing) > 0 {
 		out = append(out, l.T("cli.export_trf.rating", "Fields", strings.Join(missing, "; ")))
 	}
-	// Every player of a rated event needs a FIDE ID before the report is
-	// rated (FIDE Handbook D.01.12, art. 3: the federation registers a
-	// player who has none, with name, sex and date of birth).
-	var noID []string
-	for _, p := range f.Players {
-		if strings.TrimSpace(p.FIDEID) == "" {
-			noID = append(noID, p.Name)
-		}
-	}
+	noID := g.NoFIDEID
 	if len(noID) > 0 {
 		names := noID
 		if len(names) > 8 {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -11,92 +9,67 @@ import (
 	"github.com/labyrinth-chess/arbiter/pairing"
 )
 
-// fieldFit says how the rounds planned fit the players of round 1.
-type fieldFit = desk.FieldFit
-
-func fitOf(s *desk.Snapshot) fieldFit { return desk.FitOf(s) }
+// fitOf says how the rounds planned fit the players of round 1.
+func fitOf(s *desk.Snapshot) arbiter.FieldFit { return desk.FitOf(s) }
 
 func cyclesOf(t arbiter.Tournament) int { return desk.Cycles(t) }
 
 // says words the fit of a Swiss: "7 rounds planned for 6 players: a Swiss
 // can always be paired for 3 rounds without a rematch".
-func fitSays(f fieldFit) string {
+func fitSays(f arbiter.FieldFit) string {
 	return fmt.Sprintf("%s planned for %s: a Swiss can always be paired for %s without a rematch (FIDE C.04.1 art. 2, C.04.3 C1)",
 		plural(f.Planned, "round", "rounds"), plural(f.Players, "player", "players"), plural(f.Swiss, "round", "rounds"))
 }
 
-// choices lists what the organizer may type instead, one command each.
-func fitChoices(f fieldFit) string {
-	s := fmt.Sprintf("arbiter tournament close-registration --rounds %d", f.Swiss)
-	if f.OffersRoundRobin() {
-		s += fmt.Sprintf(" (Swiss), or arbiter tournament close-registration --system round-robin (all-play-all, %d rounds)", f.RoundRobin)
-		if f.Double > 0 {
+// fitChoices words the answers the desk offers (desk.ClosingChoices) when
+// the rounds planned do not fit f, one command each.
+func fitChoices(f arbiter.FieldFit, cs []arbiter.Closing) string {
+	s := ""
+	for _, c := range cs {
+		switch {
+		case c.Kind == arbiter.CloseSwiss:
+			s += fmt.Sprintf("arbiter tournament close-registration --rounds %d", c.Rounds)
+		case c.Kind == arbiter.CloseRoundRobin && c.Cycles == 2:
 			s += fmt.Sprintf(", or --system round-robin --double (%d rounds)", f.Double)
+		case c.Kind == arbiter.CloseRoundRobin:
+			s += fmt.Sprintf(" (Swiss), or arbiter tournament close-registration --system round-robin (all-play-all, %d rounds)", f.RoundRobin)
+		case c.Kind == arbiter.CloseKeep:
+			s += fmt.Sprintf(", or arbiter tournament close-registration --keep to try all %d rounds", f.Planned)
 		}
 	}
-	return s + fmt.Sprintf(", or arbiter tournament close-registration --keep to try all %d rounds", f.Planned)
+	return s
 }
 
-// closeOnFirstPairing checks the rounds planned against the field when
-// round 1 is paired and registration was not closed: a round robin gets
-// its rounds from the Berger table; a Swiss whose rounds cannot always be
-// paired is refused if the tournament proposes the rounds (the labyrinth
-// preset), and noted otherwise. It returns the tournament as it now is;
-// with save false (a dry run) a round robin's rounds are set in s only.
-// notes are for the user once the pairing is kept.
-func (a *app) closeOnFirstPairing(ctx context.Context, db *desk.Desk, s *desk.Snapshot, save bool) (_ *desk.Snapshot, notes []string, _ error) {
-	t := s.Tournament
-	if s.Next() != 1 || t.Closed {
-		return s, nil, nil
-	}
-	f := fitOf(s)
-	if t.System == arbiter.RoundRobin {
-		if !save {
-			s.Tournament.Rounds = pairing.RoundRobinRounds(f.Players, cyclesOf(t))
-			return s, nil, nil
-		}
-		s, err := a.closeRegistration(ctx, db, s, closeChoice{system: arbiter.RoundRobin, cycles: cyclesOf(t)})
-		return s, nil, err
-	}
-	if f.Fits || f.Players < 2 {
-		return s, nil, nil
-	}
-	if t.FitRounds {
-		return nil, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("registration closes with round 1: %s; nothing was paired: confirm with %s", fitSays(f), fitChoices(f))}
-	}
-	return s, []string{fmt.Sprintf("note: %s; to change before round 2 is paired, type arbiter tournament set --rounds %d", fitSays(f), f.Swiss)}, nil
+// fitNote says that the rounds planned do not fit f, for a tournament
+// that does not propose its rounds.
+func fitNote(f arbiter.FieldFit) string {
+	return fmt.Sprintf("note: %s; to change before round 2 is paired, type arbiter tournament set --rounds %d", fitSays(f), f.Swiss)
 }
 
-// closeChoice is what the organizer chose when registration closed.
-type closeChoice struct {
-	rounds int            // Swiss rounds, 0 for the rounds that fit
-	keep   bool           // keep the rounds planned
-	system arbiter.System // Swiss or RoundRobin
-	cycles int            // round robin: 1 or 2
-}
-
-// closeRegistration closes the registration of s's tournament with the
-// organizer's choice and returns the snapshot read again.
-func (a *app) closeRegistration(ctx context.Context, db *desk.Desk, s *desk.Snapshot, c closeChoice) (*desk.Snapshot, error) {
-	f := fitOf(s)
-	s, err := db.CloseRegistration(ctx, s.Tournament.ID, desk.CloseChoice{Rounds: c.rounds, Keep: c.keep, System: c.system, Cycles: c.cycles})
-	if errors.Is(err, desk.ErrDoubleField) {
-		return nil, errors.New(a.tr().T("err.rr.double", "Min", desk.DoubleMin, "Max", desk.DoubleMax, "Players", f.Players, "Rounds", pairing.RoundRobinRounds(f.Players, 2)))
-	}
-	if err != nil {
-		return nil, err
-	}
-	t := s.Tournament
+// closedNotes says how registration closed: f is the field, t the
+// tournament as it closed.
+func closedNotes(a *app, f arbiter.FieldFit, t arbiter.Tournament) {
 	if t.System == arbiter.RoundRobin {
 		a.notef("Registration closed: %s play all-play-all%s, %s from the Berger tables (FIDE C.05 Annex 1); tie-breaks %s.",
 			plural(f.Players, "player", "players"), map[int]string{1: "", 2: " twice"}[t.Cycles], plural(t.Rounds, "round", "rounds"), joinCodes(t.Tiebreaks))
-	} else {
-		a.notef("Registration closed: %s, %s of Swiss.", plural(f.Players, "player", "players"), plural(t.Rounds, "round", "rounds"))
-		if t.Rounds > f.Swiss {
-			a.notef("note: %s; a round that cannot be paired will say what to do", fitSays(f))
+		return
+	}
+	a.notef("Registration closed: %s, %s of Swiss.", plural(f.Players, "player", "players"), plural(t.Rounds, "round", "rounds"))
+	if t.Rounds > f.Swiss {
+		a.notef("note: %s; a round that cannot be paired will say what to do", fitSays(f))
+	}
+}
+
+func sameChain(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
 		}
 	}
-	return s, nil
+	return true
 }
 
 func joinCodes(cs []string) string {

@@ -82,50 +82,44 @@ func runGameImport(ctx context.Context, a *app, opts *gameImportOptions) error {
 		if err != nil {
 			return err
 		}
-		if opts.Round != 0 {
-			if _, err := roundOf(l, s, opts.Round); err != nil {
-				return fmt.Errorf("--round: %w", err)
-			}
-		} else if len(s.Rounds) == 0 {
+		matcher, err := desk.NewGameMatcher(s, opts.Round)
+		switch {
+		case err != nil && opts.Round != 0:
+			_, err = roundOf(l, s, opts.Round)
+			return fmt.Errorf("--round: %w", err)
+		case errors.Is(err, desk.ErrNoRounds):
 			name := opts.Path
 			if name == "-" {
 				name = l.T("cli.game_submit.stdin")
 			}
 			return errors.New(l.T("cli.game_import.nopaired", "Name", s.Tournament.Name, "File", name))
+		case err != nil:
+			return err
 		}
 		// The file is read one game at a time and only the games that
 		// match a board are kept, so memory follows the tournament, not
 		// the file; of the problems, the first few are kept and the rest
 		// counted.
-		ix := desk.BoardIndex(s)
 		var matched []importedGame
 		var unmatched, refused problems
-		taken := map[[2]int]int{} // round, board: index of the game that took it
 		total := 0
 		name, err := a.eachGame(opts.Path, func(pg pgnGame) error {
 			total++
-			m := ix.Find(opts.Round, tagsOf(pg.game))
+			m, err := matcher.Match(pg.index, tagsOf(pg.game))
 			switch {
+			case err != nil:
+				return err
 			case m.Swapped:
 				refused.add(func() string { return l.T("cli.game_import.swapped", "Game", gameLabel(l, pg), "Problem", m.Problem) })
-				return nil
 			case !m.OK:
 				unmatched.add(func() string { return fmt.Sprintf("%s: %s", gameLabel(l, pg), m.Problem) })
-				return nil
-			}
-			key := [2]int{m.Seat.Round, m.Seat.Board}
-			if first, ok := taken[key]; ok {
+			case m.Taken != 0:
 				refused.add(func() string {
-					return l.T("cli.game_import.taken", "Game", gameLabel(l, pg), "Round", key[0], "Board", key[1], "First", first)
+					return l.T("cli.game_import.taken", "Game", gameLabel(l, pg), "Round", m.Seat.Round, "Board", m.Seat.Board, "First", m.Taken)
 				})
-				return nil
+			default:
+				matched = append(matched, importedGame{pgnGame: pg, seat: m.Seat, board: m.Board})
 			}
-			taken[key] = pg.index
-			b, err := findBoard(l, s, m.Seat.Round, m.Seat.Board)
-			if err != nil {
-				return err
-			}
-			matched = append(matched, importedGame{pgnGame: pg, seat: m.Seat, board: b})
 			return nil
 		})
 		if err != nil {

@@ -140,38 +140,35 @@ func plainPathError(err error) error {
 
 func seatOf(s *desk.Snapshot, n int, b arbiter.Board) games.Seat { return desk.SeatOf(s, n, b) }
 
-// findBoard returns board b of round n, or an error saying which boards
-// there are, in l's words.
+// findBoard returns board b of round n (desk.BoardAt); l words the
+// refusals.
 func findBoard(l *locale.Localizer, s *desk.Snapshot, n, b int) (arbiter.Board, error) {
-	r := s.Round(n)
-	if r == nil {
-		return arbiter.Board{}, errors.New(l.T("cli.game_submit.notpaired", "Round", n))
+	x, err := desk.BoardAt(s, n, b)
+	switch {
+	case errors.Is(err, desk.ErrNotPaired):
+		return x, errors.New(l.T("cli.game_submit.notpaired", "Round", n))
+	case errors.Is(err, desk.ErrOnlyByes):
+		return x, errors.New(l.T("cli.game_submit.onlybyes", "Round", n))
+	case errors.Is(err, desk.ErrNoBoard):
+		return x, errors.New(l.T("cli.game_submit.noboard", "Round", n, "Board", b, "Boards", len(s.Round(n).Boards)))
 	}
-	for _, x := range r.Boards {
-		if x.Number == b {
-			return x, nil
-		}
-	}
-	if len(r.Boards) == 0 {
-		return arbiter.Board{}, errors.New(l.T("cli.game_submit.onlybyes", "Round", n))
-	}
-	return arbiter.Board{}, errors.New(l.T("cli.game_submit.noboard", "Round", n, "Board", b, "Boards", len(r.Boards)))
+	return x, err
 }
 
 // roundOf returns the round a command works on: the --round asked for,
-// which must be paired, or the last round paired. l words the refusals.
+// which must be paired, or the last round paired (desk.RoundAt). l words
+// the refusals.
 func roundOf(l *locale.Localizer, s *desk.Snapshot, n int) (int, error) {
+	r, err := desk.RoundAt(s, n)
 	switch {
-	case len(s.Rounds) == 0:
-		return 0, errors.New(l.T("cli.game_submit.nopaired", "Name", s.Tournament.Name))
-	case n < 0:
-		return 0, errors.New(l.T("err.round", "Round", n, "Example", 3))
-	case n == 0:
-		return len(s.Rounds), nil
-	case n > len(s.Rounds):
-		return 0, errors.New(l.T("cli.game_submit.notyet", "Round", n, "Last", len(s.Rounds)))
+	case errors.Is(err, desk.ErrNoRounds):
+		return r, errors.New(l.T("cli.game_submit.nopaired", "Name", s.Tournament.Name))
+	case errors.Is(err, desk.ErrNotPaired):
+		return r, errors.New(l.T("cli.game_submit.notyet", "Round", n, "Last", len(s.Rounds)))
+	case errors.Is(err, desk.ErrInvalid):
+		return r, errors.New(l.T("err.round", "Round", n, "Example", 3))
 	}
-	return n, nil
+	return r, err
 }
 
 // parseBoard reads a board number argument; l words the refusal.

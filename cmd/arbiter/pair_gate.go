@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -10,27 +9,12 @@ import (
 	"github.com/labyrinth-chess/arbiter/desk"
 )
 
-// settleReports is round pair's side of desk.Evening.Unsettled: the
-// results reported from the boards of the last round stop the pairing,
-// named in the terminal's language, unless force enters those not
-// confirmed as reported (said, and logged as the organizer's decision).
-func (a *app) settleReports(ctx context.Context, d *desk.Desk, force bool) error {
-	t, err := d.Tournament(ctx, a.tournamentRef())
-	if err != nil {
-		return a.tournamentError(err)
-	}
+// unsettledError words round pair's refusal while results reported from
+// the boards of the last round are open (desk.PairOutcome.Open), in the
+// terminal's language: what to type to decide them, or --force-reported
+// to enter those not confirmed as reported.
+func (a *app) unsettledError(open []arbiter.WebReport) error {
 	l := a.tr()
-	ev := d.Evening(t.ID, 0)
-	open, forced, err := ev.Unsettled(desk.WithActor(ctx, l.T("cli.gate.forced-by", "Who", a.actor())), force)
-	if err != nil {
-		return err
-	}
-	for _, r := range forced {
-		a.note(l.T("cli.gate.forced", "Board", r.Board, "Result", r.Result.String()))
-	}
-	if len(open) == 0 {
-		return nil
-	}
 	var left []string
 	disputed := false
 	for _, r := range open {

@@ -5,19 +5,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/reports"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/labyrinth-chess/arbiter/web"
 	"github.com/spf13/cobra"
 )
@@ -198,23 +193,18 @@ func zipName(a *app, dir string) (string, error) {
 	return dir + ".zip", nil
 }
 
-// siteFiles draws the site of the current tournament: the pages through
-// the web server's own templates and data (web.Server.Site), the PDFs
-// through the print command's writers, the PGN through export pgn's.
+// siteFiles draws the site of tournament tid: the pages through the web
+// server's own templates and data (web.Server.Site), the documents the
+// desk plans for the rounds published (desk.PlanSite) through its writers.
 func siteFiles(ctx context.Context, a *app, d *desk.Desk, tid int64) ([]web.SiteFile, error) {
-	s, err := d.Snapshot(ctx, strconv.FormatInt(tid, 10))
+	plan, err := d.PlanSite(ctx, tid)
+	if errors.Is(err, desk.ErrNothingPublished) {
+		return nil, errors.New(a.tr().T("cli.publish.none", "Name", plan.Snapshot.Tournament.Name))
+	}
 	if err != nil {
 		return nil, err
 	}
-	ev := d.Evening(s.Tournament.ID, 0)
-	published, _, err := ev.Published(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if published == 0 {
-		return nil, errors.New(a.tr().T("cli.publish.none", "Name", s.Tournament.Name))
-	}
-	srv, err := web.New(web.Config{Evening: ev, Now: a.now, Log: a.stderr})
+	srv, err := web.New(web.Config{Evening: d.Evening(plan.Snapshot.Tournament.ID, 0), Now: a.now, Log: a.stderr})
 	if err != nil {
 		return nil, err
 	}
@@ -222,71 +212,35 @@ func siteFiles(ctx context.Context, a *app, d *desk.Desk, tid int64) ([]web.Site
 	if err != nil {
 		return nil, err
 	}
-	// The PDFs are drawn while the pages are: each on its own, on every
-	// core there is. What the pages link to is known before either.
-	type pdfJob struct {
-		name, kind string
-		n          int
-		write      func(io.Writer, *reports.Event) error
-	}
-	jobs := []pdfJob{
-		{"standings.pdf", "standings-pdf", published, reports.WriteStandings},
-		{"crosstable.pdf", "crosstable-pdf", published, reports.WriteCrosstable},
-	}
-	for n := 1; n <= published; n++ {
-		jobs = append(jobs, pdfJob{"pairings-" + strconv.Itoa(n) + ".pdf", "pairings-pdf", n,
-			func(w io.Writer, ev *reports.Event) error { return reports.WritePairings(w, ev, n) }})
-	}
+	// The documents are drawn while the pages are. What the pages link
+	// to is known before either.
 	var downloads []web.Download
-	for _, j := range jobs {
-		downloads = append(downloads, web.Download{File: j.name, Label: srv.DownloadLabel(lang, j.kind, j.n)})
+	for _, doc := range plan.Docs {
+		downloads = append(downloads, web.Download{File: doc.Name, Label: srv.DownloadLabel(lang, doc.Kind, doc.Round)})
 	}
-	downloads = append(downloads, web.Download{File: "games.pgn", Label: srv.DownloadLabel(lang, "pgn", 0)})
 	tr := a.tr()
-	bodies := make([][]byte, len(jobs))
-	notes := make([][]string, len(jobs)) // said in order once all are drawn
-	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
-	for i, j := range jobs {
-		wg.Go(func() {
-			rev, err := desk.ReportEvent(s, j.n)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			rev.Locale = locale.New(lang)
-			rev.Warn = func(rep reports.Replaced) { notes[i] = append(notes[i], j.name+": "+replacedText(tr, rep)+".") }
-			var b bytes.Buffer
-			if errs[i] = j.write(&b, rev); errs[i] == nil {
-				bodies[i] = b.Bytes()
-			}
+	var notes []string
+	drawn := make(chan error, 1)
+	go func() {
+		drawn <- d.DrawSite(ctx, plan, lang, func(doc string, rep reports.Replaced) {
+			notes = append(notes, doc+": "+replacedText(tr, rep)+".")
 		})
-	}
+	}()
 	pages, err := srv.Site(ctx, downloads)
-	wg.Wait()
-	for _, ns := range notes {
-		for _, n := range ns {
-			a.note(n)
-		}
+	drawErr := <-drawn
+	for _, n := range notes {
+		a.note(n)
 	}
 	if err != nil {
 		return nil, err
 	}
-	var extra []web.SiteFile
-	for i, j := range jobs {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		extra = append(extra, web.SiteFile{Name: j.name, Body: bodies[i]})
+	if drawErr != nil {
+		return nil, drawErr
 	}
-	// PGN is written with English letters whatever the language: that
-	// is the format (export pgn's default).
-	var pgn bytes.Buffer
-	if _, _, err := d.ExportPGN(ctx, s, 1, published, rules.English, &pgn); err != nil {
-		return nil, err
+	for _, doc := range plan.Docs {
+		pages = append(pages, web.SiteFile{Name: doc.Name, Body: doc.Body})
 	}
-	extra = append(extra, web.SiteFile{Name: "games.pgn", Body: pgn.Bytes()})
-	return append(pages, extra...), nil
+	return pages, nil
 }
 
 // zipSite writes the files as one archive, the same bytes for the same

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -73,75 +75,39 @@ for stands as asked. --cancel takes absences marked at check-in back.`,
 	return cmd
 }
 
-// absentKind is the bye an absence at check-in gets by the policy of t.
-func absentKind(t arbiter.Tournament) arbiter.ByeKind {
-	if t.AbsentValue == arbiter.Half {
-		return arbiter.HalfBye
-	}
-	return arbiter.ZeroBye
-}
-
 func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) error {
 	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
-		s, err := a.snapshot(ctx, db)
-		if err != nil {
-			return err
-		}
-		n := opts.round
-		if n == 0 {
-			n = s.Next()
-		}
-		named := map[int]bool{}
-		var ids []int64
-		for _, ref := range opts.players {
-			e, err := findEntry(s, ref)
-			if err != nil {
-				return err
-			}
-			if !named[e.PN] {
-				named[e.PN] = true
-				ids = append(ids, e.Player.ID)
-			}
-		}
-		if required, err := db.PresenceRequired(ctx, s.Tournament.ID); err != nil {
-			return err
-		} else if required && !opts.absent && !opts.cancel {
-			return markHere(ctx, a, db, s, opts.players)
-		}
-		var present, absent []int64
-		var absentNames []string
+		mode := desk.CheckinPresent
 		switch {
 		case opts.cancel:
-			present = ids
+			mode = desk.CheckinCancel
 		case opts.absent:
-			absent = ids
-			for _, e := range s.Entries {
-				if named[e.PN] {
-					absentNames = append(absentNames, s.Label(e.PN))
-				}
-			}
-		default:
-			present = ids
-			for _, e := range s.Entries {
-				if named[e.PN] || !e.Plays(n) {
-					continue
-				}
-				if k := s.Request(e.PN, n); k != arbiter.NoBye {
-					continue // the bye asked for stands
-				}
-				absent = append(absent, e.Player.ID)
-				absentNames = append(absentNames, s.Label(e.PN))
-			}
+			mode = desk.CheckinAbsent
 		}
-		kind := absentKind(s.Tournament)
-		if err := db.CheckIn(ctx, s.Tournament.ID, n, present, absent, kind); err != nil {
+		out, err := db.CheckInRound(ctx, desk.CheckinRequest{Tournament: a.tournamentRef(), Round: opts.round, Players: opts.players, Mode: mode})
+		s, n := out.Snapshot, out.Round
+		switch {
+		case s == nil:
+			return a.tournamentError(err)
+		case errors.Is(err, desk.ErrNotFound):
+			return hint(err, "%s", findHint)
+		case err != nil:
 			return err
+		case out.Marks != nil:
+			markedNotes(a, s, out.Marks)
+			return nil
 		}
-		if len(present) > 0 {
-			a.note(a.tr().N("cli.checkin.present", len(present), "Round", n))
+		absent := slices.Clone(out.Absent)
+		slices.SortFunc(absent, func(x, y arbiter.Entry) int { return x.PN - y.PN })
+		var absentNames []string
+		for _, e := range absent {
+			absentNames = append(absentNames, s.Label(e.PN))
+		}
+		if len(out.Present) > 0 {
+			a.note(a.tr().N("cli.checkin.present", len(out.Present), "Round", n))
 		}
 		if len(absentNames) > 0 {
-			a.note(a.tr().T("cli.checkin.absent", "Round", n, "Points", s.Tournament.ByeValue(kind).String(), "Names", strings.Join(absentNames, "; ")))
+			a.note(a.tr().T("cli.checkin.absent", "Round", n, "Points", s.Tournament.ByeValue(out.Kind).String(), "Names", strings.Join(absentNames, "; ")))
 		} else if !opts.absent && !opts.cancel {
 			a.note(a.tr().T("cli.checkin.noneabsent", "Round", n))
 		}
@@ -149,21 +115,9 @@ func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) err
 	})
 }
 
-// markHere marks the players named present from round n on, in a
+// markedNotes says who was marked present, round by round, in a
 // tournament that requires presence.
-func markHere(ctx context.Context, a *app, db *desk.Desk, s *desk.Snapshot, refs []string) error {
-	var pns []int
-	for _, ref := range refs {
-		e, err := findEntry(s, ref)
-		if err != nil {
-			return err
-		}
-		pns = append(pns, e.PN)
-	}
-	ms, err := db.MarkHere(ctx, s.Tournament.ID, pns)
-	if err != nil {
-		return err
-	}
+func markedNotes(a *app, s *desk.Snapshot, ms []arbiter.PresenceMark) {
 	byRound := map[int][]string{}
 	var rounds []int
 	for _, m := range ms {
@@ -175,5 +129,4 @@ func markHere(ctx context.Context, a *app, db *desk.Desk, s *desk.Snapshot, refs
 	for _, n := range rounds {
 		a.note(a.tr().T("cli.presence.marked", "Round", n, "Names", strings.Join(byRound[n], "; ")))
 	}
-	return nil
 }

@@ -134,34 +134,11 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		text, source = string(data), opts.file
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
-		req := desk.PairRequest{Tournament: a.tournamentRef(), Force: opts.force, DryRun: opts.dryRun, Unknown: opts.force && source == ""}
-		// notes are said once the pairing is stored (or shown by a dry
-		// run): a pairing refused, for example because another command
-		// paired the round meanwhile, says only why.
-		var notes []string
-		var closed *desk.Snapshot
-		if !opts.dryRun {
-			// Results reported from the boards: entered when their wait
-			// is over and the tournament says so, or by --force-reported;
-			// otherwise the pairing waits for them.
-			if err := a.settleReports(ctx, d, opts.forceReported); err != nil {
-				return err
-			}
-		}
-		if source == "" {
-			s, err := a.snapshot(ctx, d)
-			if err != nil {
-				return err
-			}
-			if s.Next() != 1 || s.Tournament.Closed {
-				// closeOnFirstPairing changes nothing: the pairing is
-				// made from this reading, not a second one.
-				req.From = s
-			}
-			if closed, notes, err = a.closeOnFirstPairing(ctx, d, s, !opts.dryRun); err != nil {
-				return err
-			}
-		}
+		// One call does the whole: the reports of the boards settled,
+		// registration closed with round 1, the no-shows withdrawn, the
+		// round paired, stored and published, all or nothing.
+		req := desk.PairRequest{Tournament: a.tournamentRef(), Force: opts.force, DryRun: opts.dryRun, Unknown: opts.force && source == "",
+			ForceReported: opts.forceReported, ForcedBy: a.tr().T("cli.gate.forced-by", "Who", a.actor()), Publish: opts.publish}
 		if source != "" {
 			// The tournament is read first: a database without one says
 			// so before the pairing typed is looked at.
@@ -176,10 +153,13 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		}
 		out, err := d.Pair(ctx, req)
 		s := out.Snapshot
-		if opts.dryRun && closed != nil && s != nil {
-			// A dry run closes nothing: the rounds an all-play-all would
-			// get are shown as if it had.
-			s.Tournament.Rounds = closed.Tournament.Rounds
+		if err == nil {
+			for _, r := range out.Forced {
+				a.note(a.tr().T("cli.gate.forced", "Board", r.Board, "Result", r.Result.String()))
+			}
+			if out.Closed && out.Stored {
+				closedNotes(a, *out.Fit, s.Tournament)
+			}
 		}
 		// Warnings of a pairing by hand are shown whether it is kept or
 		// not; notes are said once the pairing is stored (or shown by a
@@ -191,11 +171,16 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			}
 		}
 		if err != nil {
-			if errors.As(err, new(*pairing.NoPairingError)) && s != nil {
+			var np *pairing.NoPairingError
+			var fe *arbiter.FitError
+			switch {
+			case len(out.Open) > 0:
+				return a.unsettledError(out.Open)
+			case errors.As(err, &fe):
+				return &exitError{code: exitFailure, msg: fmt.Sprintf("registration closes with round 1: %s; nothing was paired: confirm with %s", fitSays(fe.Fit), fitChoices(fe.Fit, fe.Choices))}
+			case errors.As(err, &np) && s != nil:
 				var de *desk.Error
 				errors.As(err, &de)
-				var np *pairing.NoPairingError
-				errors.As(err, &np)
 				cs := choicesOf(out.Input, s.Next(), np, s)
 				if opts.json {
 					if err := writeJSON(a.stdout, unpairableJSON{Round: s.Next(), Error: de.Msg, Choices: cs}); err != nil {
@@ -203,8 +188,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 					}
 				}
 				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(cs))}
-			}
-			if errors.Is(err, desk.ErrNothingUnknown) {
+			case errors.Is(err, desk.ErrNothingUnknown):
 				// With the Dutch system --force only decides to pair
 				// although results are not known.
 				if s == nil || s.Next() == 1 {
@@ -219,7 +203,10 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				a.note(a.tr().T("cli.pair.unknownkept", "Round", out.Round.Number-1, "Boards", joinInts(open, ", ")))
 			}
 		}
-		for _, n := range append(notes, out.Notes...) {
+		if f := out.Fit; f != nil && !out.Closed && !f.Fits {
+			a.notef("%s", fitNote(*f))
+		}
+		for _, n := range out.Notes {
 			a.notef("%s", n)
 		}
 		noShowNotes(a, out, opts.dryRun)
@@ -235,16 +222,8 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			}
 			a.note(a.tr().T("cli.paired", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		}
-		if !opts.dryRun {
-			ws, err := d.WebSettings(ctx, s.Tournament.ID)
-			if err != nil {
-				return err
-			}
-			if opts.publish || ws.AutoPublish {
-				if err := publishRound(ctx, a, d, s.Tournament.ID, out.Round.Number); err != nil {
-					return err
-				}
-			}
+		if out.Published != 0 {
+			a.note(a.tr().T("cli.published", "Round", out.Published))
 		}
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(out.Detail))

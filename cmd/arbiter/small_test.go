@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/pairing"
 )
 
@@ -83,7 +84,7 @@ func TestSmallEvenings(t *testing.T) {
 				t.Fatalf("round pair before closing = exit %d %q, want the refusal with the choices", code, errs)
 			}
 			var show struct {
-				Fit fieldFit `json:"fit"`
+				Fit arbiter.FieldFit `json:"fit"`
 			}
 			if err := json.Unmarshal([]byte(c.ok("tournament", "show", "--json")), &show); err != nil {
 				t.Fatal(err)

@@ -3,15 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -66,130 +63,152 @@ func (f *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.firstColour, "first-colour", "", "colour of player 1 in round 1: {white|black|lot}")
 	fs.Int64Var(&f.seed, "seed", 0, "the seed `N` of the lot for the first colour")
 	fs.StringVar(&f.lang, "lang", "", "language of the printed sheets and the workbook: {en|it}")
-	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition: {"+joinInts(lawsEditions, "|")+"}")
+	fs.IntVar(&f.laws, "laws-edition", 0, "FIDE Laws of Chess edition: {"+joinInts(desk.LawsEditions, "|")+"}")
 	fs.IntVar(&f.tbEdition, "tiebreak-edition", 0, "C.07 rules for unplayed rounds: {2023|2026|2009} (2009: virtual opponent)")
 	fs.IntVar(&f.pairingEd, "pairing-edition", 0, "Dutch system rules: {2025|2017}")
 	f.format.register(fs)
 	f.report.register(fs)
 }
 
-// lawsEditions are the FIDE Laws of Chess editions arbiter knows.
-var lawsEditions = []int{2001, 2005, 2009, 2014, 2017, 2018, 2023}
-
-// apply writes the flags given on the command line into t.
+// apply writes the flags given on the command line into t: it reads what
+// was typed, and the desk (desk.Settings) applies it within the limits of
+// each setting; l words the refusals.
 func (f *tournamentFlags) apply(l *locale.Localizer, fs *pflag.FlagSet, t *arbiter.Tournament) error {
 	set := fs.Changed
-	var err error
+	var s desk.Settings
 	if set("name") {
-		if t.Name = strings.TrimSpace(f.name); t.Name == "" {
-			return errors.New(l.T("err.t.name"))
-		}
+		s.Name = &f.name
 	}
 	if set("rounds") {
-		if f.rounds < 1 || f.rounds > 99 {
-			return errors.New(l.T("err.t.rounds", "Rounds", f.rounds))
-		}
-		t.Rounds = f.rounds
+		s.Rounds = &f.rounds
 	}
 	if set("date") {
-		if f.date != "" {
-			if _, err := time.Parse("2006-01-02", f.date); err != nil {
-				return errors.New(l.T("err.t.date", "Date", strconv.Quote(f.date)))
-			}
-		}
-		t.Date = f.date
+		s.Date = &f.date
 	}
 	if set("venue") {
-		t.Venue = strings.TrimSpace(f.venue)
+		s.Venue = &f.venue
 	}
 	if set("time-control") {
-		t.TimeControl = strings.TrimSpace(f.timeControl)
+		s.TimeControl = &f.timeControl
 	}
 	if set("pace") {
-		if t.Pace, err = arbiter.ParsePace(f.pace); err != nil {
+		p, err := arbiter.ParsePace(f.pace)
+		if err != nil {
 			return fmt.Errorf("--pace: %w", err)
 		}
+		s.Pace = &p
 	}
 	if set("tiebreaks") {
-		if t.Tiebreaks, err = parseChain(f.tiebreaks); err != nil {
+		chain, err := desk.ParseChain(f.tiebreaks)
+		if err != nil {
 			return fmt.Errorf("--tiebreaks: %w", err)
 		}
+		s.Tiebreaks = chain
 	}
-	score := func(flag, v string, allowed ...arbiter.Score) (arbiter.Score, error) {
-		s, err := arbiter.ParseScore(v)
-		if err != nil || !slices.Contains(allowed, s) {
-			var opts []string
-			for _, a := range allowed {
-				opts = append(opts, a.String())
-			}
-			return 0, errors.New(l.T("err.t.score", "Flag", flag, "Value", v, "List", strings.Join(opts, " "+l.T("word.or")+" ")))
+	score := func(flag, v string, allowed []arbiter.Score) (*arbiter.Score, error) {
+		sc, err := arbiter.ParseScore(v)
+		if err != nil {
+			return nil, scoreError(l, flag, v, allowed)
 		}
-		return s, nil
+		return &sc, nil
 	}
+	var err error
 	if set("bye-value") {
-		if t.PABValue, err = score("bye-value", f.byeValue, arbiter.One, arbiter.Half, arbiter.Zero); err != nil {
+		if s.PABValue, err = score("bye-value", f.byeValue, desk.PABValues); err != nil {
 			return err
 		}
 	}
 	if set("half-bye-value") {
-		if t.HalfByeValue, err = score("half-bye-value", f.halfByeValue, arbiter.Half, arbiter.Zero); err != nil {
+		if s.HalfByeValue, err = score("half-bye-value", f.halfByeValue, desk.HalfByeValues); err != nil {
 			return err
 		}
 	}
 	if set("late-value") {
-		if t.LateValue, err = score("late-value", f.lateValue, arbiter.Zero, arbiter.Half); err != nil {
+		if s.LateValue, err = score("late-value", f.lateValue, desk.LateValues); err != nil {
 			return err
 		}
 	}
 	if set("deadline") {
-		if f.deadline != "" {
-			if _, err := time.Parse("15:04", f.deadline); err != nil {
-				return errors.New(l.T("err.t.deadline", "Deadline", strconv.Quote(f.deadline)))
-			}
-		}
-		t.Deadline = f.deadline
+		s.Deadline = &f.deadline
 	}
 	if set("first-colour") {
+		var c arbiter.Colour
 		switch strings.ToLower(f.firstColour) {
 		case "white", "w":
-			t.FirstColour = arbiter.White
+			c = arbiter.White
 		case "black", "b":
-			t.FirstColour = arbiter.Black
+			c = arbiter.Black
 		case "lot", "random", "":
-			t.FirstColour = arbiter.NoColour
+			c = arbiter.NoColour
 		default:
 			return errors.New(l.T("err.t.firstcolour", "Value", strconv.Quote(f.firstColour)))
 		}
+		s.FirstColour = &c
 	}
 	if set("seed") {
-		t.Seed = f.seed
+		s.Seed = &f.seed
 	}
 	if set("lang") {
-		lang, err := locale.ParseLang(f.lang)
-		if err != nil || strings.TrimSpace(f.lang) == "" {
-			return errors.New(l.T("err.t.lang", "Value", strconv.Quote(f.lang)))
-		}
-		t.Language = lang.String()
+		s.Language = &f.lang
 	}
 	if set("laws-edition") {
-		if !slices.Contains(lawsEditions, f.laws) {
-			return errors.New(l.T("err.t.laws", "Value", f.laws, "List", joinInts(lawsEditions, ", ")))
-		}
-		t.LawsEdition = f.laws
+		s.LawsEdition = &f.laws
 	}
 	if set("tiebreak-edition") {
-		if f.tbEdition != tiebreak.Edition2023 && f.tbEdition != tiebreak.Edition2026 && f.tbEdition != tiebreak.Edition2009 {
-			return errors.New(l.T("err.t.tbedition", "Value", f.tbEdition))
-		}
-		t.TiebreakEdition = f.tbEdition
+		s.TiebreakEdition = &f.tbEdition
 	}
 	if set("pairing-edition") {
-		if f.pairingEd != 2025 && f.pairingEd != 2017 {
-			return errors.New(l.T("err.t.pairingedition", "Value", f.pairingEd))
-		}
-		t.PairingEdition = f.pairingEd
+		s.PairingEdition = &f.pairingEd
 	}
-	return f.format.apply(fs, t)
+	if err := f.format.read(fs, &s); err != nil {
+		return err
+	}
+	return settingError(l, s.Apply(t))
+}
+
+// scoreError refuses the value v of a score flag, naming the values
+// allowed.
+func scoreError(l *locale.Localizer, flag, v string, allowed []arbiter.Score) error {
+	var opts []string
+	for _, a := range allowed {
+		opts = append(opts, a.String())
+	}
+	return errors.New(l.T("err.t.score", "Flag", flag, "Value", v, "List", strings.Join(opts, " "+l.T("word.or")+" ")))
+}
+
+// settingError words a setting the desk refused as the flag that gave it.
+func settingError(l *locale.Localizer, err error) error {
+	var se *desk.SettingError
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch se.Setting {
+	case desk.SettingName:
+		return errors.New(l.T("err.t.name"))
+	case desk.SettingRounds:
+		return errors.New(l.T("err.t.rounds", "Rounds", se.Value))
+	case desk.SettingDate:
+		return errors.New(l.T("err.t.date", "Date", strconv.Quote(se.Value)))
+	case desk.SettingPABValue:
+		return scoreError(l, "bye-value", se.Value, desk.PABValues)
+	case desk.SettingHalfByeValue:
+		return scoreError(l, "half-bye-value", se.Value, desk.HalfByeValues)
+	case desk.SettingLateValue:
+		return scoreError(l, "late-value", se.Value, desk.LateValues)
+	case desk.SettingAbsentValue:
+		return absentValueError(se.Value)
+	case desk.SettingDeadline:
+		return errors.New(l.T("err.t.deadline", "Deadline", strconv.Quote(se.Value)))
+	case desk.SettingLanguage:
+		return errors.New(l.T("err.t.lang", "Value", strconv.Quote(se.Value)))
+	case desk.SettingLawsEdition:
+		return errors.New(l.T("err.t.laws", "Value", se.Value, "List", strings.Join(se.Allowed, ", ")))
+	case desk.SettingTiebreakEd:
+		return errors.New(l.T("err.t.tbedition", "Value", se.Value))
+	case desk.SettingPairingEdition:
+		return errors.New(l.T("err.t.pairingedition", "Value", se.Value))
+	}
+	return err
 }
 
 func joinInts(ns []int, sep string) string {

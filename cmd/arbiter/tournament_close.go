@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -28,36 +29,35 @@ func (f *formatFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.fitRounds, "fit-rounds", false, "propose the rounds that fit the field when registration closes")
 }
 
-// apply writes the format flags given into t. --rounds given with the
-// labyrinth preset is the organizer's choice: the rounds are no longer
-// proposed from the field.
-func (f *formatFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error {
+// absentValueError refuses the value v of --absent-value.
+func absentValueError(v string) error { return fmt.Errorf("--absent-value %s: type 0 or 0.5", v) }
+
+// read reads the format flags given into s.
+func (f *formatFlags) read(fs *pflag.FlagSet, s *desk.Settings) error {
 	set := fs.Changed
 	if set("system") {
 		sys, err := arbiter.ParseSystem(f.system)
 		if err != nil {
 			return fmt.Errorf("--system: %w", err)
 		}
-		t.System = sys
+		s.System = &sys
 	}
 	if set("double") {
-		t.Cycles = 1
+		cycles := 1
 		if f.double {
-			t.Cycles = 2
+			cycles = 2
 		}
+		s.Cycles = &cycles
 	}
 	if set("absent-value") {
 		v, err := arbiter.ParseScore(f.absentValue)
-		if err != nil || (v != arbiter.Zero && v != arbiter.Half) {
-			return fmt.Errorf("--absent-value %s: type 0 or 0.5", f.absentValue)
+		if err != nil {
+			return absentValueError(f.absentValue)
 		}
-		t.AbsentValue = v
-	}
-	if set("rounds") {
-		t.FitRounds = false
+		s.AbsentValue = &v
 	}
 	if set("fit-rounds") {
-		t.FitRounds = f.fitRounds
+		s.FitRounds = &f.fitRounds
 	}
 	return nil
 }
@@ -71,7 +71,7 @@ type formatJSON struct {
 	RegistrationClosed bool    `json:"registration_closed"`
 	AbsentValue        float64 `json:"absent_value"`
 	// Fit says how the rounds planned fit the field (tournament show).
-	Fit *fieldFit `json:"fit,omitempty"`
+	Fit *arbiter.FieldFit `json:"fit,omitempty"`
 	// AllPlayAll is the all-play-all a Swiss continues as, if any
 	// (tournament set --system round-robin --from-round).
 	AllPlayAll *allPlayAllJSON `json:"all_play_all,omitempty"`
@@ -152,8 +152,8 @@ func (opts *tournamentCloseOptions) check() error {
 		rr = s == arbiter.RoundRobin
 	}
 	switch {
-	case opts.rounds < 0 || opts.rounds > 99:
-		return usageErrorf("--rounds %d: type a number of rounds from 1 to 99", opts.rounds)
+	case opts.rounds < 0 || opts.rounds > desk.MaxRounds:
+		return usageErrorf("--rounds %d: type a number of rounds from 1 to %d", opts.rounds, desk.MaxRounds)
 	case rr && (opts.rounds > 0 || opts.keep):
 		return usageErrorf("a round robin has the rounds of its Berger table: drop --rounds and --keep")
 	case opts.double && !rr:
@@ -163,32 +163,34 @@ func (opts *tournamentCloseOptions) check() error {
 }
 
 func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOptions) error {
-	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
-		s, err := a.snapshot(ctx, db)
-		if err != nil {
-			return err
-		}
-		if len(s.Rounds) > 0 {
-			return fmt.Errorf("registration of %s closed when round 1 was paired: change the rounds with arbiter tournament set --rounds N", s.Tournament.Name)
-		}
-		if len(s.Entries) < 2 {
-			return fmt.Errorf("%s has %s: enter the players first with arbiter player add", s.Tournament.Name, plural(len(s.Entries), "player", "players"))
-		}
-		c := closeChoice{rounds: opts.rounds, keep: opts.keep, system: s.Tournament.System, cycles: 1}
-		if opts.system != "" {
-			c.system, _ = arbiter.ParseSystem(opts.system)
-		}
+	c := arbiter.Closing{}
+	switch sys, _ := arbiter.ParseSystem(opts.system); {
+	case opts.rounds > 0:
+		c = arbiter.Closing{Kind: arbiter.CloseSwiss, Rounds: opts.rounds}
+	case opts.keep:
+		c = arbiter.Closing{Kind: arbiter.CloseKeep}
+	case opts.system != "" && sys == arbiter.RoundRobin:
+		c = arbiter.Closing{Kind: arbiter.CloseRoundRobin, Cycles: 1}
 		if opts.double {
-			c.cycles = 2
-		} else if c.system == arbiter.RoundRobin && opts.system == "" {
-			c.cycles = cyclesOf(s.Tournament)
+			c.Cycles = 2
 		}
-		if c.rounds > 0 || c.keep {
-			c.system = arbiter.Swiss
+	case opts.system != "":
+		c = arbiter.Closing{Kind: arbiter.CloseSwiss}
+	}
+	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
+		out, err := db.CloseRegistration(ctx, a.tournamentRef(), c)
+		s := out.Snapshot
+		switch {
+		case errors.Is(err, desk.ErrClosedAlready):
+			return fmt.Errorf("registration of %s closed when round 1 was paired: change the rounds with arbiter tournament set --rounds N", s.Tournament.Name)
+		case errors.Is(err, desk.ErrFewPlayers):
+			return fmt.Errorf("%s has %s: enter the players first with arbiter player add", s.Tournament.Name, plural(len(s.Entries), "player", "players"))
+		case errors.Is(err, desk.ErrDoubleRoundRobin):
+			return errors.New(a.tr().T("err.rr.double", "Min", desk.DoubleMin, "Max", desk.DoubleMax, "Players", out.Fit.Players, "Rounds", desk.RoundRobinRounds(out.Fit.Players, 2)))
+		case err != nil:
+			return a.tournamentError(err)
 		}
-		if s, err = a.closeRegistration(ctx, db, s, c); err != nil {
-			return err
-		}
+		closedNotes(a, out.Fit, s.Tournament)
 		if opts.json {
 			return writeJSON(a.stdout, toTournamentJSON(desk.TournamentInfo{Tournament: s.Tournament, Players: len(s.Entries)}))
 		}
@@ -226,7 +228,7 @@ func formatRows(row func(k, v string), s *desk.Snapshot, l *locale.Localizer) {
 	case len(s.Rounds) > 0:
 		// The field is known and the rounds were fixed at round 1.
 	case !f.Fits:
-		row(field, l.T("cli.show.nofit", "Planned", f.Planned, "Players", f.Players, "Swiss", f.Swiss, "Choices", fitChoices(f)))
+		row(field, l.T("cli.show.nofit", "Planned", f.Planned, "Players", f.Players, "Swiss", f.Swiss, "Choices", fitChoices(f, desk.ClosingChoices(f))))
 	case t.FitRounds && !t.Closed:
 		row(field, l.T("cli.show.fits", "Rounds", t.Rounds, "Players", f.Players, "Swiss", f.Swiss))
 	}

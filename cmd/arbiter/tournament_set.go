@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"strconv"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -83,19 +84,14 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 		if opts.set.Changed("from-round") {
 			return continueAllPlayAll(ctx, a, db, t, opts)
 		}
-		if t.System == arbiter.RoundRobin && old.System != arbiter.RoundRobin {
-			// An all-play-all from round 1 of the Berger table once
-			// rounds are paired would pair anew players who met.
+		rs, err := db.UpdateTournamentSeeds(ctx, t)
+		if errors.Is(err, desk.ErrRoundRobinPaired) {
 			s, err := a.snapshot(ctx, db)
 			if err != nil {
 				return err
 			}
-			if n := s.Next(); n > 1 {
-				return usageErrorf("%s", a.tr().T("err.tset.rrpaired", "Paired", n-1, "Round", n))
-			}
-		}
-		rs, err := db.UpdateTournamentSeeds(ctx, t)
-		if err != nil {
+			return usageErrorf("%s", a.tr().T("err.tset.rrpaired", "Paired", s.Next()-1, "Round", s.Next()))
+		} else if err != nil {
 			return err
 		}
 		// In English as desk.Describe is (see tournament new).

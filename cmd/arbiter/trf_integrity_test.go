@@ -23,27 +23,25 @@ func TestTRFIntegrityLines(t *testing.T) {
 	}
 }
 
-// TestIntegrityComments checks which events become ### lines: a round
-// paired by hand, a pairing withdrawn, and a correction only once a later
-// round is paired; nothing beyond the rounds in the file.
+// TestIntegrityComments words each kind of pairing-integrity event
+// (desk.Audits decides which events are) as a ### line.
 func TestIntegrityComments(t *testing.T) {
 	at := time.Date(2026, 5, 12, 20, 0, 0, 0, time.UTC)
-	ev := func(action, subject, old, new string) store.Event {
-		return store.Event{At: at, Who: "ca", Action: action, Subject: subject, Old: old, New: new}
-	}
 	events := []store.Event{
-		ev(store.ActRoundPair, "round 1 (dutch-2025)", "", "1-2"),
-		ev(store.ActCorrect, "round 1 board 1", "0-1", "1-0"), // round 2 not paired yet: no line
-		ev(store.ActRoundPair, "round 2 (manual)", "", "2-1"),
-		ev(store.ActRoundUnpair, "round 2", "2-1", ""),
-		ev(store.ActRoundPair, "round 2 (dutch-2025)", "", "1-2"),
-		ev(store.ActCorrect, "round 1 board 1", "1-0", "½-½"),
-		ev(store.ActRoundPair, "round 3 (manual)", "", "1-2"), // beyond the file
+		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 1 (dutch-2025)", New: "1-2", Round: 1, Method: "dutch-2025"},
+		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 2 (manual)", New: "2-1", Round: 2, Method: "manual"},
+		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 2 (manual): kept despite a warning", New: "rematch 1-2", Round: 2, Method: "manual", Kept: true},
+		{At: at, Who: "ca", Action: store.ActRoundUnpair, Subject: "round 2", Old: "2-1", Round: 2},
+		{At: at, Action: store.ActRoundUnknown, Subject: "round 2 paired with results not known", New: "round 1, board 1", Round: 2},
+		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 2 (dutch-2025)", New: "1-2", Round: 2, Method: "dutch-2025"},
+		{At: at, Who: "ca", Action: store.ActCorrect, Subject: "round 1 board 1", Old: "1-0", New: "½-½", Round: 1, Board: 1},
 	}
 	got := integrityComments(events, 2)
 	want := []string{
 		" round 2 paired by hand (2026-05-12 20:00 by ca)",
+		" round 2 paired despite a warning: rematch 1-2 (2026-05-12 20:00 by ca)",
 		" round 2 pairing withdrawn after publication: 2-1 (2026-05-12 20:00 by ca)",
+		" round 2 paired with results not known: round 1, board 1 (2026-05-12 20:00)",
 		" result corrected after round 2 was paired: round 1 board 1: 1-0 -> ½-½ (2026-05-12 20:00 by ca)",
 	}
 	if !reflect.DeepEqual(got, want) {
