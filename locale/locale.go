@@ -73,8 +73,16 @@ func FromEnv(getenv func(string) string) Lang {
 	return English
 }
 
-//go:embed en.json it.json
+//go:embed en.json it.json help.en.json help.it.json
 var catalogs embed.FS
+
+// The catalogs of each language: the messages, and the help of the
+// commands (help.en.json is written from the command tree, see
+// cmd/arbiter/help.go). Each message id is in one file of a language.
+var (
+	englishFiles = []string{"en.json", "help.en.json"}
+	italianFiles = []string{"it.json", "help.it.json"}
+)
 
 // Localizer words messages in one language. Build it with New; the zero
 // value and nil print English. A Localizer is safe for concurrent use.
@@ -91,8 +99,8 @@ type Localizer struct {
 // after it is built, and every Localizer of a language shares it, so
 // building one more Localizer costs nothing.
 var (
-	englishWords = sync.OnceValue(func() *Localizer { return build(English, "en.json") })
-	italianWords = sync.OnceValue(func() *Localizer { return build(Italian, "en.json", "it.json") })
+	englishWords = sync.OnceValue(func() *Localizer { return build(English, englishFiles...) })
+	italianWords = sync.OnceValue(func() *Localizer { return build(Italian, append(englishFiles, italianFiles...)...) })
 )
 
 // build parses the named catalogs into a bundle and returns a Localizer

@@ -9,9 +9,19 @@ import (
 	"time"
 )
 
-// catalog reads one embedded catalog as message id to its forms: "" for a
-// message without plural forms, else "one", "other", ...
-func catalog(t *testing.T, name string) map[string]map[string]string {
+// catalog reads the embedded catalogs of a language as message id to its
+// forms: "" for a message without plural forms, else "one", "other", ...
+// An id in two files of the language is an error.
+func catalog(t *testing.T, names ...string) map[string]map[string]string {
+	t.Helper()
+	out := map[string]map[string]string{}
+	for _, name := range names {
+		readCatalog(t, name, out)
+	}
+	return out
+}
+
+func readCatalog(t *testing.T, name string, out map[string]map[string]string) {
 	t.Helper()
 	data, err := catalogs.ReadFile(name)
 	if err != nil {
@@ -21,8 +31,10 @@ func catalog(t *testing.T, name string) map[string]map[string]string {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	out := map[string]map[string]string{}
 	for id, v := range raw {
+		if _, dup := out[id]; dup {
+			t.Errorf("%s: message %s is in another catalog of the language too", name, id)
+		}
 		switch v := v.(type) {
 		case string:
 			out[id] = map[string]string{"": v}
@@ -40,7 +52,6 @@ func catalog(t *testing.T, name string) map[string]map[string]string {
 			t.Fatalf("%s: %s is neither text nor plural forms", name, id)
 		}
 	}
-	return out
 }
 
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
@@ -59,7 +70,7 @@ func placeholders(s string) []string {
 // plural forms each language needs and the same placeholders in every form
 // and language, and that each one words to something other than its id.
 func TestCatalogs(t *testing.T) {
-	en, it := catalog(t, "en.json"), catalog(t, "it.json")
+	en, it := catalog(t, englishFiles...), catalog(t, italianFiles...)
 	ids := slices.Sorted(maps.Keys(en))
 	for id := range it {
 		if _, ok := en[id]; !ok {
