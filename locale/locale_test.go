@@ -236,22 +236,28 @@ func TestParseLang(t *testing.T) {
 
 func TestFromEnv(t *testing.T) {
 	tests := []struct {
-		name string
-		env  map[string]string
-		want Lang
+		name   string
+		env    map[string]string
+		want   Lang
+		chosen bool // EnvLang's second result
 	}{
-		{"nothing", nil, English},
-		{"LANG Italian", map[string]string{"LANG": "it_IT.UTF-8"}, Italian},
-		{"LANG German", map[string]string{"LANG": "de_DE.UTF-8"}, English},
-		{"LC_ALL first", map[string]string{"LC_ALL": "C", "LANG": "it_IT.UTF-8"}, English},
-		{"ARBITER_LANG wins", map[string]string{"ARBITER_LANG": "it", "LANG": "en_US.UTF-8"}, Italian},
-		{"ARBITER_LANG en", map[string]string{"ARBITER_LANG": "en", "LANG": "it_IT.UTF-8"}, English},
-		{"ARBITER_LANG unknown", map[string]string{"ARBITER_LANG": "xx", "LANG": "it_IT.UTF-8"}, Italian},
+		{"nothing", nil, English, false},
+		{"LANG Italian", map[string]string{"LANG": "it_IT.UTF-8"}, Italian, true},
+		{"LANG German", map[string]string{"LANG": "de_DE.UTF-8"}, English, true},
+		{"LANG C", map[string]string{"LANG": "C.UTF-8"}, English, false},
+		{"LC_ALL first", map[string]string{"LC_ALL": "C", "LANG": "it_IT.UTF-8"}, English, false},
+		{"ARBITER_LANG wins", map[string]string{"ARBITER_LANG": "it", "LANG": "en_US.UTF-8"}, Italian, true},
+		{"ARBITER_LANG en", map[string]string{"ARBITER_LANG": "en", "LANG": "it_IT.UTF-8"}, English, true},
+		{"ARBITER_LANG unknown", map[string]string{"ARBITER_LANG": "xx", "LANG": "it_IT.UTF-8"}, Italian, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := FromEnv(func(k string) string { return tt.env[k] }); got != tt.want {
+			getenv := func(k string) string { return tt.env[k] }
+			if got := FromEnv(getenv); got != tt.want {
 				t.Errorf("FromEnv = %v, want %v", got, tt.want)
+			}
+			if got, chosen := EnvLang(getenv); got != tt.want || chosen != tt.chosen {
+				t.Errorf("EnvLang = %v, %v; want %v, %v", got, chosen, tt.want, tt.chosen)
 			}
 		})
 	}

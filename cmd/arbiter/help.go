@@ -2,12 +2,15 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strings"
 	"unicode"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -84,10 +87,12 @@ func withHelpCommands(root *cobra.Command) *cobra.Command {
 	return root
 }
 
-// helpWords returns the language of the help a command line asks for: the
-// one of its --lang, which on any command names a language, else the
-// terminal's (a.tr).
-func helpWords(a *app, args []string) *locale.Localizer {
+// helpWords returns the language of the help a command line asks for:
+// the one of its --lang, which on any command names a language; else the
+// one the environment chooses (ARBITER_LANG, LC_ALL, LANG); else the
+// language of the tournament the command works on, when the database
+// exists; else English.
+func helpWords(ctx context.Context, a *app, args []string) *locale.Localizer {
 	for i, arg := range args {
 		if arg == "--" {
 			break
@@ -102,35 +107,49 @@ func helpWords(a *app, args []string) *locale.Localizer {
 			}
 		}
 	}
-	return a.tr()
+	if a.getenv == nil {
+		return locale.New(locale.English)
+	}
+	if l, ok := locale.EnvLang(a.getenv); ok {
+		return locale.New(l)
+	}
+	lang := locale.English
+	if _, err := os.Stat(a.databasePath()); err == nil {
+		_ = a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
+			t, err := d.Tournament(ctx, a.tournamentRef())
+			if err == nil && t.Language == string(locale.Italian) {
+				lang = locale.Italian
+			}
+			return nil
+		})
+	}
+	return locale.New(lang)
 }
 
-// localizeHelp words the help of root and its commands in l's language:
-// the texts of the help catalog, cobra's headings and the -h flag, put
-// into the tree the first time a help or a usage is printed (or shell
-// completion, which shows the commands' Short). In English it leaves the
-// tree as it is: its texts are the catalog's English.
-func localizeHelp(root *cobra.Command, l *locale.Localizer, args []string) {
-	if l.Lang() == locale.English {
-		return
-	}
-	done := false
-	words := func() {
-		if !done {
-			done = true
-			wordHelp(root, l)
+// localizeHelp words the help of root and its commands in the language
+// words returns: the texts of the help catalog, cobra's headings and the
+// -h flag, put into the tree the first time a help or a usage is printed
+// (or shell completion, which shows the commands' Short). In English the
+// tree stays as it is: its texts are the catalog's English.
+func localizeHelp(root *cobra.Command, words func() *locale.Localizer, args []string) {
+	var l *locale.Localizer
+	lang := func() *locale.Localizer {
+		if l == nil {
+			if l = words(); l.Lang() != locale.English {
+				wordHelp(root, l)
+			}
 		}
+		return l
 	}
 	if len(args) > 0 && strings.HasPrefix(args[0], "__complete") {
-		words()
+		lang()
 	}
 	root.SetUsageFunc(func(c *cobra.Command) error {
-		words()
-		_, err := io.WriteString(c.OutOrStderr(), usageText(c, l))
+		_, err := io.WriteString(c.OutOrStderr(), usageText(c, lang()))
 		return err
 	})
 	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
-		words()
+		l := lang()
 		var b strings.Builder
 		if d := strings.TrimRightFunc(cmp.Or(c.Long, c.Short), unicode.IsSpace); d != "" {
 			b.WriteString(d + "\n\n")

@@ -129,7 +129,7 @@ func pathErrText(err error) error {
 func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr, rawOut io.Writer, getenv func(string) string) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, rawOut: rawOut, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
-	localizeHelp(root, helpWords(a, args), args)
+	localizeHelp(root, func() *locale.Localizer { return helpWords(ctx, a, args) }, args)
 	if wantsVersion(args) {
 		// Worded only when asked for: the catalog and the build
 		// information are read by this command alone.
