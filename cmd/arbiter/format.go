@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/pairing"
 )
 
@@ -19,23 +20,22 @@ func fitOf(s *desk.Snapshot) fieldFit { return desk.FitOf(s) }
 
 func cyclesOf(t arbiter.Tournament) int { return desk.Cycles(t) }
 
-// says words the fit of a Swiss: "7 rounds planned for 6 players: a Swiss
-// can always be paired for 3 rounds without a rematch".
-func fitSays(f fieldFit) string {
-	return fmt.Sprintf("%s planned for %s: a Swiss can always be paired for %s without a rematch (FIDE C.04.1 art. 2, C.04.3 C1)",
-		plural(f.Planned, "round", "rounds"), plural(f.Players, "player", "players"), plural(f.Swiss, "round", "rounds"))
+// fitSays words the fit of a Swiss: "7 rounds planned for 6 players: a
+// Swiss can always be paired for 3 rounds without a rematch".
+func fitSays(l *locale.Localizer, f fieldFit) string {
+	return l.T("cli.fit.says", "Planned", l.N("cli.fit.planned", f.Planned), "Players", l.N("cli.fit.for", f.Players), "Swiss", l.N("cli.rounds", f.Swiss))
 }
 
-// choices lists what the organizer may type instead, one command each.
-func fitChoices(f fieldFit) string {
-	s := fmt.Sprintf("arbiter tournament close-registration --rounds %d", f.Swiss)
+// fitChoices lists what the organizer may type instead, one command each.
+func fitChoices(l *locale.Localizer, f fieldFit) string {
+	s := "arbiter tournament close-registration --rounds " + strconv.Itoa(f.Swiss)
 	if f.OffersRoundRobin() {
-		s += fmt.Sprintf(" (Swiss), or arbiter tournament close-registration --system round-robin (all-play-all, %d rounds)", f.RoundRobin)
+		s += l.T("cli.fit.roundrobin", "Rounds", f.RoundRobin)
 		if f.Double > 0 {
-			s += fmt.Sprintf(", or --system round-robin --double (%d rounds)", f.Double)
+			s += l.T("cli.fit.double", "Rounds", f.Double)
 		}
 	}
-	return s + fmt.Sprintf(", or arbiter tournament close-registration --keep to try all %d rounds", f.Planned)
+	return s + l.T("cli.fit.keep", "Rounds", f.Planned)
 }
 
 // closeOnFirstPairing checks the rounds planned against the field when
@@ -63,9 +63,10 @@ func (a *app) closeOnFirstPairing(ctx context.Context, db *desk.Desk, s *desk.Sn
 		return s, nil, nil
 	}
 	if t.FitRounds {
-		return nil, nil, &exitError{code: exitFailure, msg: fmt.Sprintf("registration closes with round 1: %s; nothing was paired: confirm with %s", fitSays(f), fitChoices(f))}
+		l := a.tr()
+		return nil, nil, &exitError{code: exitFailure, msg: l.T("cli.fit.closes", "Fit", fitSays(l, f), "Choices", fitChoices(l, f))}
 	}
-	return s, []string{fmt.Sprintf("note: %s; to change before round 2 is paired, type arbiter tournament set --rounds %d", fitSays(f), f.Swiss)}, nil
+	return s, []string{a.tr().T("cli.fit.note", "Fit", fitSays(a.tr(), f), "Rounds", f.Swiss)}, nil
 }
 
 // closeChoice is what the organizer chose when registration closed.
@@ -81,10 +82,11 @@ type closeChoice struct {
 func (a *app) closeRegistration(ctx context.Context, db *desk.Desk, s *desk.Snapshot, c closeChoice) (*desk.Snapshot, error) {
 	t := s.Tournament
 	f := fitOf(s)
+	l := a.tr()
 	switch {
 	case c.system == arbiter.RoundRobin:
 		if f.Players < 2 || f.Players > pairing.MaxBerger {
-			return nil, fmt.Errorf("an all-play-all from the Berger tables (FIDE C.05 Annex 1) takes 2 to %d players, not %d: play a Swiss of %s", pairing.MaxBerger, f.Players, plural(f.Swiss, "round", "rounds"))
+			return nil, errors.New(l.T("cli.fit.rrsize", "Max", pairing.MaxBerger, "Players", f.Players, "Swiss", l.N("cli.rounds", f.Swiss)))
 		}
 		if c.cycles == 2 && !desk.DoubleFits(f.Players) {
 			return nil, errors.New(a.tr().T("err.rr.double", "Min", desk.DoubleMin, "Max", desk.DoubleMax, "Players", f.Players, "Rounds", pairing.RoundRobinRounds(f.Players, 2)))
@@ -108,13 +110,15 @@ func (a *app) closeRegistration(ctx context.Context, db *desk.Desk, s *desk.Snap
 	if err := db.UpdateTournament(ctx, t); err != nil {
 		return nil, err
 	}
-	if t.System == arbiter.RoundRobin {
-		a.notef("Registration closed: %s play all-play-all%s, %s from the Berger tables (FIDE C.05 Annex 1); tie-breaks %s.",
-			plural(f.Players, "player", "players"), map[int]string{1: "", 2: " twice"}[t.Cycles], plural(t.Rounds, "round", "rounds"), joinCodes(t.Tiebreaks))
-	} else {
-		a.notef("Registration closed: %s, %s of Swiss.", plural(f.Players, "player", "players"), plural(t.Rounds, "round", "rounds"))
+	switch {
+	case t.System == arbiter.RoundRobin && t.Cycles == 2:
+		a.note(l.T("cli.close.double", "Players", l.N("cli.players", f.Players), "Rounds", l.N("cli.rounds", t.Rounds), "Tiebreaks", joinCodes(t.Tiebreaks)))
+	case t.System == arbiter.RoundRobin:
+		a.note(l.T("cli.close.roundrobin", "Players", l.N("cli.players", f.Players), "Rounds", l.N("cli.rounds", t.Rounds), "Tiebreaks", joinCodes(t.Tiebreaks)))
+	default:
+		a.note(l.T("cli.close.swiss", "Players", l.N("cli.players", f.Players), "Rounds", l.N("cli.rounds", t.Rounds)))
 		if t.Rounds > f.Swiss {
-			a.notef("note: %s; a round that cannot be paired will say what to do", fitSays(f))
+			a.note(l.T("cli.close.note", "Fit", fitSays(l, f)))
 		}
 	}
 	return db.Snapshot(ctx, strconv.FormatInt(t.ID, 10))
@@ -145,12 +149,12 @@ func joinCodes(cs []string) string {
 
 // unpairableChoices words, one command each, the choices (choicesOf) the
 // desk offers for a round that the Dutch system cannot pair (C.04.3 1.9).
-func unpairableChoices(cs []choiceJSON) string {
+func unpairableChoices(l *locale.Localizer, cs []choiceJSON) string {
 	var words []string
 	for _, c := range cs {
 		words = append(words, c.Words)
 	}
-	return "choose " + strings.Join(words, "; or ")
+	return l.T("cli.choices", "Choices", strings.Join(words, l.T("cli.choices.or")))
 }
 
 // choiceJSON is a choice offered for a round that cannot be paired, in
@@ -171,8 +175,8 @@ type unpairableJSON struct {
 }
 
 // choicesOf returns the choices the desk offers for round n, each with
-// its command and its words.
-func choicesOf(in pairing.Input, n int, np *pairing.NoPairingError, s *desk.Snapshot) []choiceJSON {
+// its command and its words in l's language (English in --json).
+func choicesOf(l *locale.Localizer, in pairing.Input, n int, np *pairing.NoPairingError, s *desk.Snapshot) []choiceJSON {
 	var cs []choiceJSON
 	for _, c := range desk.UnpairableChoices(in, n, np, s) {
 		var what, cmd, tail string
@@ -180,30 +184,29 @@ func choicesOf(in pairing.Input, n int, np *pairing.NoPairingError, s *desk.Snap
 		case desk.ChoiceLeastBroken:
 			var broken []string
 			if c.Rematches > 0 {
-				broken = append(broken, plural(c.Rematches, "rematch", "rematches"))
+				broken = append(broken, l.N("cli.choice.rematches", c.Rematches))
 			}
 			if c.PABs > 0 {
-				broken = append(broken, plural(c.PABs, "second bye", "second byes"))
+				broken = append(broken, l.N("cli.choice.byes", c.PABs))
 			}
 			if c.Colours > 0 {
-				broken = append(broken, plural(c.Colours, "colour clash", "colour clashes"))
+				broken = append(broken, l.N("cli.choice.colours", c.Colours))
 			}
-			what = fmt.Sprintf("the pairing that breaks the least (%s)", joinCodes(broken))
+			what = l.T("cli.choice.least", "Broken", joinCodes(broken))
 			cmd = fmt.Sprintf("arbiter round pair --manual %q --force", c.Pairing)
 		case desk.ChoiceBreaksOnly:
-			what = fmt.Sprintf("the pairing that breaks only %s", c.Criterion)
+			what = l.T("cli.choice.only", "Criterion", c.Criterion)
 			cmd = fmt.Sprintf("arbiter round pair --manual %q --force", c.Pairing)
 		case desk.ChoiceAllPlayAll:
-			what = fmt.Sprintf("continue as an all-play-all among the %d players still in, rounds %d to %d from the Berger tables (%d rounds in all)",
-				c.Players, c.From, c.Rounds, c.Rounds)
+			what = l.T("cli.choice.allplayall", "Players", c.Players, "From", c.From, "Rounds", c.Rounds)
 			cmd = fmt.Sprintf("arbiter tournament set --system round-robin --from-round %d", c.From)
 		case desk.ChoiceEnd:
-			what = fmt.Sprintf("end the event after round %d", c.Rounds)
+			what = l.T("cli.choice.end", "Round", c.Rounds)
 			cmd = fmt.Sprintf("arbiter tournament set --rounds %d", c.Rounds)
 		case desk.ChoiceByHand:
-			what = fmt.Sprintf("pair round %d by hand, for example", c.Rounds)
+			what = l.T("cli.choice.byhand", "Round", c.Rounds)
 			cmd = fmt.Sprintf("arbiter round pair --manual %q", c.Pairing)
-			tail = " (--force keeps a pairing that breaks a basic rule)"
+			tail = l.T("cli.choice.byhandtail")
 		default:
 			continue
 		}
