@@ -84,9 +84,9 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	}
 	f, err := trf.ReadEncoding(strings.NewReader(string(data)), enc)
 	if err != nil {
-		return fmt.Errorf("%s: %w; correct the file, or write it again from the program that made it", opts.file, err)
+		return errors.New(a.tr().T("cli.import_trf.bad", "Path", opts.file, "Err", err))
 	}
-	if err := hasPlayers(f, opts.file); err != nil {
+	if err := hasPlayers(a.tr(), f, opts.file); err != nil {
 		return err
 	}
 	if f.Encoding != utext.UTF8 {
