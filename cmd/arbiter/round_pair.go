@@ -223,7 +223,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			}
 		}
 		for _, n := range append(notes, out.Notes...) {
-			a.notef("%s", n)
+			a.notef("%s", a.tr().Stored(n))
 		}
 		noShowNotes(a, out, opts.dryRun)
 		absentNotes(a, out) // presence required: round_presence.go
