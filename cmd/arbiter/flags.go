@@ -84,11 +84,12 @@ func fileArg(exts ...string) cobra.CompletionFunc {
 }
 
 // oneArg accepts exactly one argument; otherwise it is a usage error that
-// says what to give, e.g. "give one FILE to write, e.g. ...".
-func oneArg(what string) cobra.PositionalArgs {
+// says what to give, message id of the catalog, in the terminal's words:
+// "give one FILE to write, e.g. ...".
+func oneArg(a *app, id string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {
 		if len(args) != 1 {
-			return usageErrorf("%s", what)
+			return usageErrorf("%s", a.tr().T(id))
 		}
 		return nil
 	}

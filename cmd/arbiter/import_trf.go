@@ -60,7 +60,7 @@ the line, and nothing is stored. --name gives the tournament another name
 than the file's, for example when a tournament of that name exists.`,
 		Example: `  $ arbiter import trf open2026.trf
   $ arbiter import trf round3.trf --name "Spring Open (continued)"`,
-		Args:              oneArg("import trf: give one FILE to read, e.g. arbiter import trf open2026.trf"),
+		Args:              oneArg(a, "cli.args.importtrf"),
 		ValidArgsFunction: fileArg("trf", "txt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
