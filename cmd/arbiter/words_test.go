@@ -43,3 +43,25 @@ func TestErrWords(t *testing.T) {
 		})
 	}
 }
+
+func TestUnknownCommandWords(t *testing.T) {
+	cobraMsg := "unknown command \"tournamen\" for \"arbiter\"\n\nDid you mean this?\n\ttournament\n"
+	tests := []struct {
+		lang     locale.Lang
+		in, want string
+	}{
+		{locale.English, cobraMsg, cobraMsg},
+		{locale.Italian, cobraMsg, "comando sconosciuto \"tournamen\" per \"arbiter\"\n\nForse intendevi:\n\ttournament\n"},
+		{locale.Italian, `unknown command "frob" for "arbiter tournament"`, `comando sconosciuto "frob" per "arbiter tournament"`},
+		{locale.Italian, "some other error", "some other error"},
+	}
+	for _, tt := range tests {
+		err := plainArgsError(locale.New(tt.lang), nil, errors.New(tt.in))
+		if got := err.Error(); got != tt.want {
+			t.Errorf("%s: plainArgsError(%q) = %q, want %q", tt.lang, tt.in, got, tt.want)
+		}
+		if tt.in != "some other error" && !isCobraUsageError(err) {
+			t.Errorf("%s: %q is no longer a usage error", tt.lang, tt.in)
+		}
+	}
+}
