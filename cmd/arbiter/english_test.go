@@ -77,10 +77,17 @@ var (
 	// l'ultima modifica": its first word is the command's name.
 	helpEntry = regexp.MustCompile(`^\s+([a-z][a-z-]*)\s{2,}`)
 	// terms are the technical words Italian keeps in English.
-	terms     = regexp.MustCompile(`\bstandard (error|output|input)\b`)
-	flagValue = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
-	refToken  = regexp.MustCompile(`^(\d[\d.,:/½+=-]*|[A-Z][A-Z0-9_|.]*|<[^>]*>|\[[^\]]*\]|\{[^}]*\}|[+=-]+|\.\.\.)$`)
-	spaceSeps = regexp.MustCompile(`\s+`)
+	// helpFor is cobra's line of the -h flag, "aiuto per remove", and
+	// choices is a flag's list of values, "{time|resign|mate}": the
+	// names they hold are inputs.
+	helpFor = regexp.MustCompile(`aiuto per [a-z-]+`)
+	choices = regexp.MustCompile(`\{[a-z0-9|-]+\}`)
+	// flagWithValue is a flag and the value after it, "--reason time".
+	flagWithValue = regexp.MustCompile(`--[a-z][a-z0-9-]* [a-z0-9][a-z0-9|-]*\b`)
+	terms         = regexp.MustCompile(`\bstandard (error|output|input)\b`)
+	flagValue     = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+	refToken      = regexp.MustCompile(`^(\d[\d.,:/½+=-]*|[A-Z][A-Z0-9_|.]*|<[^>]*>|\[[^\]]*\]|\{[^}]*\}|[+=-]+|\.\.\.)$`)
+	spaceSeps     = regexp.MustCompile(`\s+`)
 )
 
 // commandWords returns the names of every command of arbiter, the words a
@@ -119,8 +126,11 @@ func englishIn(out string, cmds map[string]bool, inputs []string) []string {
 			s = s[len(m[0]):]
 		}
 		s = terms.ReplaceAllString(s, " ")
+		s = helpFor.ReplaceAllString(s, " ")
+		s = choices.ReplaceAllString(s, " ")
 		s = quoted.ReplaceAllString(s, " ")
 		s = dropCommands(s, cmds)
+		s = flagWithValue.ReplaceAllString(s, " ")
 		s = flagRef.ReplaceAllString(s, " ")
 		s = pathRef.ReplaceAllString(s, " ")
 		var words []string
@@ -171,7 +181,7 @@ func dropCommands(s string, cmds map[string]bool) string {
 	// command words or more in a row.
 	for i := 0; i < len(toks); {
 		j := i
-		for j < len(toks) && cmds[strings.TrimRight(toks[j], ",;:.)")] {
+		for j < len(toks) && cmds[strings.Trim(toks[j], "(,;:.)")] {
 			j++
 		}
 		if j-i >= 2 {
@@ -201,6 +211,11 @@ func TestEnglishIn(t *testing.T) {
 		{"controlla game add (mosse legali)", 0},
 		{"il migliore under 18", 0},
 		{"conferma con arbiter tournament close-registration --system round-robin (girone all'italiana)", 0},
+		{"  -h, --help   aiuto per remove", 0},
+		{"come è finita la partita: {time|resign|mate}", 0},
+		{"di chi ha (con --reason time) un avversario", 0},
+		{"le impostazioni (tournament set --lang)", 0},
+		{"  -h, --help   help for remove", 1},
 		{"  undo        Undo the last change", 1},
 		{"White lost on time", 1},
 		{`nessun giocatore si chiama "Rossi"`, 0},
