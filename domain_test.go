@@ -47,7 +47,7 @@ func TestParseResult(t *testing.T) {
 		err  bool
 	}{
 		{"1-0", WhiteWins, false}, {"0-1", BlackWins, false}, {"1/2", Draw, false},
-		{"½-½", Draw, false}, {"=", Draw, false}, {"0.5-0.5", Draw, false}, {"1/2-1/2", Draw, false},
+		{"½-½", Draw, false}, {"=", Draw, false}, {"½", Draw, false}, {"x", Draw, false}, {"X", Draw, false}, {"patta", Draw, false}, {"Patta", Draw, false}, {"0.5-0.5", Draw, false}, {"1/2-1/2", Draw, false},
 		{"+-", WhiteForfeit, false}, {"-+", BlackForfeit, false}, {"--", DoubleForfeit, false},
 		{"", NoResult, false}, {"1-1", NoResult, true}, {"10", NoResult, true},
 	}

@@ -103,11 +103,12 @@ func (r Result) Reverse() Result {
 }
 
 // ResultCodes lists the accepted spellings, for error messages.
-const ResultCodes = "1-0, 0-1, 1/2 (or ½-½, =, 0.5-0.5), +- or -+ (forfeit), -- (double forfeit)"
+const ResultCodes = "1-0, 0-1, 1/2 (or ½-½, ½, =, x, patta, 0.5-0.5), +- or -+ (forfeit), -- (double forfeit)"
 
 // ParseResult reads a result as an organizer types it: "1-0", "0-1",
-// "1/2", "1/2-1/2", "½-½", "½", "=", "0.5-0.5", "+-", "-+", "--". The
-// empty string and "*" give NoResult.
+// "1/2", "1/2-1/2", "½-½", "½", "=", "0.5-0.5", "+-", "-+", "--", and the
+// draw as an Italian club writes it on the slips, "patta" or "x", in
+// every language. The empty string and "*" give NoResult.
 func ParseResult(text string) (Result, error) {
 	t := strings.ToLower(strings.TrimSpace(text))
 	t = strings.ReplaceAll(t, " ", "")
@@ -119,7 +120,7 @@ func ParseResult(text string) (Result, error) {
 		return WhiteWins, nil
 	case "0-1", "0:1":
 		return BlackWins, nil
-	case "1/2", "1/2-1/2", "½-½", "½", "=", "0.5-0.5", "0.5", ",5-,5", "0,5-0,5", "draw", "x":
+	case "1/2", "1/2-1/2", "½-½", "½", "=", "0.5-0.5", "0.5", ",5-,5", "0,5-0,5", "draw", "x", "patta":
 		return Draw, nil
 	case "+-", "+:-", "1-0f", "1f-0f", "+/-":
 		return WhiteForfeit, nil

@@ -524,7 +524,8 @@ func (d *Desk) dutch(s *Snapshot, input *pairing.Input, unknown bool) (_ Pairing
 		}
 	}
 	if t.FirstColour == arbiter.NoColour && n == 1 {
-		notes = append(notes, fmt.Sprintf("Initial colour by lot: %s", in.InitialColour))
+		// A phrase, for each front end to word (locale.Localizer.Stored).
+		notes = append(notes, phrase.New("pair.note.lot", "Colour", phrase.New("cli.colour."+in.InitialColour.String())).Stored())
 	}
 	return p, notes, nil
 }

@@ -57,8 +57,20 @@ func ParseLang(s string) (Lang, error) {
 // LANG, the first one set) when it is Italian, else English. getenv is
 // os.Getenv or a stand-in.
 func FromEnv(getenv func(string) string) Lang {
-	if l, err := ParseLang(getenv("ARBITER_LANG")); err == nil && getenv("ARBITER_LANG") != "" {
-		return l
+	l, _ := EnvLang(getenv)
+	return l
+}
+
+// EnvLang is FromEnv that also reports whether the environment chose the
+// language: false when ARBITER_LANG names none and no locale variable is
+// set, or only to C or POSIX, which choose nothing (English is then the
+// default, and a front end may prefer a language of its own, such as the
+// tournament's).
+func EnvLang(getenv func(string) string) (Lang, bool) {
+	if v := getenv("ARBITER_LANG"); v != "" {
+		if l, err := ParseLang(v); err == nil {
+			return l, true
+		}
 	}
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		v := getenv(k)
@@ -66,15 +78,27 @@ func FromEnv(getenv func(string) string) Lang {
 			continue
 		}
 		if l, err := ParseLang(v); err == nil {
-			return l
+			return l, true
 		}
-		return English
+		switch base, _, _ := strings.Cut(v, "."); base {
+		case "C", "POSIX":
+			return English, false
+		}
+		return English, true
 	}
-	return English
+	return English, false
 }
 
-//go:embed en.json it.json
+//go:embed en.json it.json help.en.json help.it.json
 var catalogs embed.FS
+
+// The catalogs of each language: the messages, and the help of the
+// commands (help.en.json is written from the command tree, see
+// cmd/arbiter/help.go). Each message id is in one file of a language.
+var (
+	englishFiles = []string{"en.json", "help.en.json"}
+	italianFiles = []string{"it.json", "help.it.json"}
+)
 
 // Localizer words messages in one language. Build it with New; the zero
 // value and nil print English. A Localizer is safe for concurrent use.
@@ -91,8 +115,8 @@ type Localizer struct {
 // after it is built, and every Localizer of a language shares it, so
 // building one more Localizer costs nothing.
 var (
-	englishWords = sync.OnceValue(func() *Localizer { return build(English, "en.json") })
-	italianWords = sync.OnceValue(func() *Localizer { return build(Italian, "en.json", "it.json") })
+	englishWords = sync.OnceValue(func() *Localizer { return build(English, englishFiles...) })
+	italianWords = sync.OnceValue(func() *Localizer { return build(Italian, append(englishFiles, italianFiles...)...) })
 )
 
 // build parses the named catalogs into a bundle and returns a Localizer

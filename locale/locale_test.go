@@ -9,9 +9,19 @@ import (
 	"time"
 )
 
-// catalog reads one embedded catalog as message id to its forms: "" for a
-// message without plural forms, else "one", "other", ...
-func catalog(t *testing.T, name string) map[string]map[string]string {
+// catalog reads the embedded catalogs of a language as message id to its
+// forms: "" for a message without plural forms, else "one", "other", ...
+// An id in two files of the language is an error.
+func catalog(t *testing.T, names ...string) map[string]map[string]string {
+	t.Helper()
+	out := map[string]map[string]string{}
+	for _, name := range names {
+		readCatalog(t, name, out)
+	}
+	return out
+}
+
+func readCatalog(t *testing.T, name string, out map[string]map[string]string) {
 	t.Helper()
 	data, err := catalogs.ReadFile(name)
 	if err != nil {
@@ -21,8 +31,10 @@ func catalog(t *testing.T, name string) map[string]map[string]string {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	out := map[string]map[string]string{}
 	for id, v := range raw {
+		if _, dup := out[id]; dup {
+			t.Errorf("%s: message %s is in another catalog of the language too", name, id)
+		}
 		switch v := v.(type) {
 		case string:
 			out[id] = map[string]string{"": v}
@@ -40,7 +52,6 @@ func catalog(t *testing.T, name string) map[string]map[string]string {
 			t.Fatalf("%s: %s is neither text nor plural forms", name, id)
 		}
 	}
-	return out
 }
 
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
@@ -59,7 +70,7 @@ func placeholders(s string) []string {
 // plural forms each language needs and the same placeholders in every form
 // and language, and that each one words to something other than its id.
 func TestCatalogs(t *testing.T) {
-	en, it := catalog(t, "en.json"), catalog(t, "it.json")
+	en, it := catalog(t, englishFiles...), catalog(t, italianFiles...)
 	ids := slices.Sorted(maps.Keys(en))
 	for id := range it {
 		if _, ok := en[id]; !ok {
@@ -230,22 +241,28 @@ func TestParseLang(t *testing.T) {
 
 func TestFromEnv(t *testing.T) {
 	tests := []struct {
-		name string
-		env  map[string]string
-		want Lang
+		name   string
+		env    map[string]string
+		want   Lang
+		chosen bool // EnvLang's second result
 	}{
-		{"nothing", nil, English},
-		{"LANG Italian", map[string]string{"LANG": "it_IT.UTF-8"}, Italian},
-		{"LANG German", map[string]string{"LANG": "de_DE.UTF-8"}, English},
-		{"LC_ALL first", map[string]string{"LC_ALL": "C", "LANG": "it_IT.UTF-8"}, English},
-		{"ARBITER_LANG wins", map[string]string{"ARBITER_LANG": "it", "LANG": "en_US.UTF-8"}, Italian},
-		{"ARBITER_LANG en", map[string]string{"ARBITER_LANG": "en", "LANG": "it_IT.UTF-8"}, English},
-		{"ARBITER_LANG unknown", map[string]string{"ARBITER_LANG": "xx", "LANG": "it_IT.UTF-8"}, Italian},
+		{"nothing", nil, English, false},
+		{"LANG Italian", map[string]string{"LANG": "it_IT.UTF-8"}, Italian, true},
+		{"LANG German", map[string]string{"LANG": "de_DE.UTF-8"}, English, true},
+		{"LANG C", map[string]string{"LANG": "C.UTF-8"}, English, false},
+		{"LC_ALL first", map[string]string{"LC_ALL": "C", "LANG": "it_IT.UTF-8"}, English, false},
+		{"ARBITER_LANG wins", map[string]string{"ARBITER_LANG": "it", "LANG": "en_US.UTF-8"}, Italian, true},
+		{"ARBITER_LANG en", map[string]string{"ARBITER_LANG": "en", "LANG": "it_IT.UTF-8"}, English, true},
+		{"ARBITER_LANG unknown", map[string]string{"ARBITER_LANG": "xx", "LANG": "it_IT.UTF-8"}, Italian, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := FromEnv(func(k string) string { return tt.env[k] }); got != tt.want {
+			getenv := func(k string) string { return tt.env[k] }
+			if got := FromEnv(getenv); got != tt.want {
 				t.Errorf("FromEnv = %v, want %v", got, tt.want)
+			}
+			if got, chosen := EnvLang(getenv); got != tt.want || chosen != tt.chosen {
+				t.Errorf("EnvLang = %v, %v; want %v, %v", got, chosen, tt.want, tt.chosen)
 			}
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
@@ -22,6 +23,7 @@ type gamePerftOptions struct {
 
 	Stdout, Stderr io.Writer
 	Now            func() time.Time
+	Words          *locale.Localizer // the terminal's language
 }
 
 // maxPerftDepth bounds the depth "game perft" accepts; depth 8 from the
@@ -49,10 +51,10 @@ published values (from the start position: 20, 400, 8902, 197281, 4865609,
 				opts.FEN = rules.StartFEN
 			}
 			if _, err := rules.ParseFEN(opts.FEN); err != nil {
-				return usageErrorf("--fen: %v", err)
+				return usageErrorf("%s", a.tr().T("cli.flagerr", "Flag", "--fen", "Err", errWords(a.tr(), err)))
 			}
 			opts.Depth = d
-			opts.Stdout, opts.Stderr, opts.Now = a.stdout, a.stderr, a.now
+			opts.Stdout, opts.Stderr, opts.Now, opts.Words = a.stdout, a.stderr, a.now, a.tr()
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -117,10 +119,11 @@ func runGamePerft(ctx context.Context, opts *gamePerftOptions) error {
 		}
 		fmt.Fprintln(opts.Stdout, res.Nodes)
 	}
-	rate := ""
+	l := opts.Words
 	if s := elapsed.Seconds(); s > 0 {
-		rate = fmt.Sprintf(", %.0f nodes/s", float64(res.Nodes)/s)
+		fmt.Fprintln(opts.Stderr, l.T("cli.perft.rate", "Depth", opts.Depth, "Nodes", res.Nodes, "Time", elapsed.Round(time.Millisecond), "Rate", fmt.Sprintf("%.0f", float64(res.Nodes)/s)))
+	} else {
+		fmt.Fprintln(opts.Stderr, l.T("cli.perft", "Depth", opts.Depth, "Nodes", res.Nodes, "Time", elapsed.Round(time.Millisecond)))
 	}
-	fmt.Fprintf(opts.Stderr, "perft %d: %d nodes in %v%s\n", opts.Depth, res.Nodes, elapsed.Round(time.Millisecond), rate)
 	return nil
 }

@@ -48,7 +48,7 @@ func readTRF(l *locale.Localizer, path string) (*trf.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if err := hasPlayers(f, path); err != nil {
+	if err := hasPlayers(l, f, path); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -57,9 +57,9 @@ func readTRF(l *locale.Localizer, path string) (*trf.File, error) {
 // hasPlayers refuses a file without players: trf.Read keeps lines it does
 // not know, so an empty file, or one that is no TRF at all, reads as a
 // tournament of nobody.
-func hasPlayers(f *trf.File, path string) error {
+func hasPlayers(l *locale.Localizer, f *trf.File, path string) error {
 	if len(f.Players) == 0 {
-		return fmt.Errorf("%s holds no player: a TRF file has a line starting 001 for each player; give the file a pairing program or arbiter export trf wrote", path)
+		return errors.New(l.T("cli.trf.noplayer", "Path", path))
 	}
 	return nil
 }

@@ -89,9 +89,9 @@ func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	played, system := f.PlayedRounds(), "Dutch"
+	played, system := f.PlayedRounds(), "dutch"
 	if f.DoubleSwiss() {
-		played, system = f.PlayedMatches(), "Double-Swiss"
+		played, system = f.PlayedMatches(), "doubleswiss"
 	}
 	if opts.json {
 		out := trfCheckJSON{Rounds: played, Differences: []trfRoundDiffJ{}}
@@ -108,21 +108,22 @@ func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
 			return err
 		}
 	} else {
+		l := opts.words
 		for _, d := range diffs {
-			fmt.Fprintf(opts.stdout, "round %d differs\n", d.Round)
+			fmt.Fprintln(opts.stdout, l.T("cli.trfcheck.differs", "Round", d.Round))
 			if d.Err != nil {
-				fmt.Fprintf(opts.stdout, "  ours: %v\n", d.Err)
+				fmt.Fprintln(opts.stdout, l.T("cli.trfcheck.ourserr", "Err", errWords(l, d.Err)))
 			} else {
-				fmt.Fprintf(opts.stdout, "  ours:     %s\n", pairingLine(d.Ours))
+				fmt.Fprintln(opts.stdout, l.T("cli.trfcheck.ours", "Pairing", pairingLine(d.Ours)))
 			}
-			fmt.Fprintf(opts.stdout, "  recorded: %s\n", pairingLine(d.Recorded))
+			fmt.Fprintln(opts.stdout, l.T("cli.trfcheck.recorded", "Pairing", pairingLine(d.Recorded)))
 		}
 	}
 	if len(diffs) > 0 {
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %d of %d rounds differ from the %s pairing", opts.path, len(diffs), played, system)}
+		return &exitError{code: exitFailure, msg: opts.words.T("cli.trfcheck.summary."+system, "Path", opts.path, "Diffs", len(diffs), "Rounds", played)}
 	}
 	if !opts.json {
-		fmt.Fprintln(opts.stdout, "no differences")
+		fmt.Fprintln(opts.stdout, opts.words.T("cli.nodiff"))
 	}
 	return nil
 }

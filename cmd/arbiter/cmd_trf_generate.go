@@ -82,7 +82,7 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	texts := strings.FieldsFunc(opts.tiebreaks, func(r rune) bool { return r == ',' || r == ' ' })
 	chain, err := tiebreak.ParseChain(texts)
 	if err != nil {
-		return usageErrorf("--tiebreaks: %v", err)
+		return usageErrorf("%s", a.tr().T("cli.flagerr", "Flag", "--tiebreaks", "Err", errWords(a.tr(), err)))
 	}
 	f, err := pairing.Generate(opts.gen)
 	if err != nil {
@@ -137,7 +137,7 @@ func writeGenerated(a *app, opts trfGenerateOptions, f *trf.File) error {
 		return a.writeOutput("-", buf.Bytes())
 	}
 	if err := os.WriteFile(opts.out, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %w", opts.out, plainPathError(err))
+		return errors.New(a.tr().T("cli.write.cannot", "Path", opts.out, "Err", plainPathError(err)))
 	}
 	return nil
 }

@@ -199,13 +199,13 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 		for i, sp := range chain {
 			vals = append(vals, sp.String()+" "+trfFigure(a.tr(), sp, x, i))
 		}
-		fmt.Fprintf(a.stdout, "player %d %s: rank in the file %d, computed %s (%s points; %s; C.07 4.2)\n",
-			x.PN, names[x.PN-1], fr, want, x.Points.Fraction(), strings.Join(vals, ", "))
+		fmt.Fprintln(a.stdout, a.tr().T("cli.trftb.differs", "PN", x.PN, "Name", names[x.PN-1], "File", fr, "Computed", want,
+			"Points", x.Points.Fraction(), "Values", strings.Join(vals, ", ")))
 	}
 	if diffs > 0 {
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %d of %d ranks differ from the computed ranking", path, diffs, len(st))}
+		return &exitError{code: exitFailure, msg: a.tr().T("cli.trftb.summary", "Path", path, "Diffs", diffs, "Players", len(st))}
 	}
-	fmt.Fprintln(a.stdout, "no differences")
+	fmt.Fprintln(a.stdout, a.tr().T("cli.nodiff"))
 	return nil
 }
 

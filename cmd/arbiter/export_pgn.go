@@ -42,7 +42,7 @@ or not at all.`,
 		Example: `  $ arbiter export pgn labyrinth.pgn
   $ arbiter export pgn round3.pgn --round 3
   $ arbiter export pgn partite.pgn --lang it`,
-		Args:              oneArg("export pgn: give one FILE to write, e.g. arbiter export pgn games.pgn"),
+		Args:              oneArg(a, "cli.args.exportpgn"),
 		ValidArgsFunction: fileArg("pgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := outputLang(lang)

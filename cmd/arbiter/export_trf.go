@@ -64,7 +64,7 @@ file is written whole or not at all.`,
 		Example: `  $ arbiter export trf labyrinth.trf
   $ arbiter export trf report.trf --format trf26
   $ arbiter export trf - | arbiter trf pair /dev/stdin`,
-		Args:              oneArg("export trf: give one FILE to write, e.g. arbiter export trf labyrinth.trf"),
+		Args:              oneArg(a, "cli.args.exporttrf"),
 		ValidArgsFunction: fileArg("trf", "txt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]

@@ -58,7 +58,7 @@ option decides (tournament option rating-change show), and
   $ arbiter export xlsx after3.xlsx --round 3
   $ arbiter export xlsx rated.xlsx --rating-change
   $ arbiter export xlsx "Spring Open.xlsx" --tournament "Spring Open"`,
-		Args:              oneArg("export xlsx: give one FILE to write, e.g. arbiter export xlsx standings.xlsx"),
+		Args:              oneArg(a, "cli.args.exportxlsx"),
 		ValidArgsFunction: fileArg("xlsx"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]

@@ -84,11 +84,12 @@ func fileArg(exts ...string) cobra.CompletionFunc {
 }
 
 // oneArg accepts exactly one argument; otherwise it is a usage error that
-// says what to give, e.g. "give one FILE to write, e.g. ...".
-func oneArg(what string) cobra.PositionalArgs {
+// says what to give, message id of the catalog, in the terminal's words:
+// "give one FILE to write, e.g. ...".
+func oneArg(a *app, id string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {
 		if len(args) != 1 {
-			return usageErrorf("%s", what)
+			return usageErrorf("%s", a.tr().T(id))
 		}
 		return nil
 	}
@@ -274,11 +275,24 @@ func nearName(a, b string) bool {
 // arg(s), received 3".
 var argCountRE = regexp.MustCompile(`^(?:accepts|requires at least|accepts at most|accepts between \d+ and) (\d+) arg\(s\), (?:only )?received (\d+)$`)
 
+// unknownCmdRE reads cobra's refusal of a command it does not have,
+// "unknown command \"x\" for \"arbiter\"", and the commands it suggests
+// after it ("\n\nDid you mean this?\n\tfrob\n").
+var unknownCmdRE = regexp.MustCompile(`^unknown command ("[^"]*") for ("[^"]*")(?:\n\nDid you mean this\?\n((?s).*))?$`)
+
 // plainArgsError words cobra's refusal of a wrong number of arguments
 // for people, with the command's usage line: "arbiter round edit takes 3
-// arguments (arbiter round edit <board> <white> <black>): 2 were given".
-// Other errors are returned as they are.
+// arguments (arbiter round edit <board> <white> <black>): 2 were given",
+// and its refusal of an unknown command in l's words. Other errors are
+// returned as they are.
 func plainArgsError(l *locale.Localizer, cmd *cobra.Command, err error) error {
+	if u := unknownCmdRE.FindStringSubmatch(err.Error()); u != nil {
+		msg := l.T("cli.unknowncmd", "Name", u[1], "Command", u[2])
+		if u[3] != "" {
+			msg += "\n\n" + l.T("cli.unknowncmd.suggest") + "\n" + u[3]
+		}
+		return &usageMarker{errors.New(msg)}
+	}
 	m := argCountRE.FindStringSubmatch(err.Error())
 	if m == nil {
 		return err

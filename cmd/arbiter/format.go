@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/pairing"
 )
 
@@ -14,27 +16,26 @@ func fitOf(s *desk.Snapshot) arbiter.FieldFit { return desk.FitOf(s) }
 
 func cyclesOf(t arbiter.Tournament) int { return desk.Cycles(t) }
 
-// says words the fit of a Swiss: "7 rounds planned for 6 players: a Swiss
-// can always be paired for 3 rounds without a rematch".
-func fitSays(f arbiter.FieldFit) string {
-	return fmt.Sprintf("%s planned for %s: a Swiss can always be paired for %s without a rematch (FIDE C.04.1 art. 2, C.04.3 C1)",
-		plural(f.Planned, "round", "rounds"), plural(f.Players, "player", "players"), plural(f.Swiss, "round", "rounds"))
+// fitSays words the fit of a Swiss: "7 rounds planned for 6 players: a
+// Swiss can always be paired for 3 rounds without a rematch".
+func fitSays(l *locale.Localizer, f arbiter.FieldFit) string {
+	return l.T("cli.fit.says", "Planned", l.N("cli.fit.planned", f.Planned), "Players", l.N("cli.fit.for", f.Players), "Swiss", l.N("cli.rounds", f.Swiss))
 }
 
 // fitChoices words the answers the desk offers (desk.ClosingChoices) when
 // the rounds planned do not fit f, one command each.
-func fitChoices(f arbiter.FieldFit, cs []arbiter.Closing) string {
+func fitChoices(l *locale.Localizer, f arbiter.FieldFit, cs []arbiter.Closing) string {
 	s := ""
 	for _, c := range cs {
 		switch {
 		case c.Kind == arbiter.CloseSwiss:
-			s += fmt.Sprintf("arbiter tournament close-registration --rounds %d", c.Rounds)
+			s += "arbiter tournament close-registration --rounds " + strconv.Itoa(c.Rounds)
 		case c.Kind == arbiter.CloseRoundRobin && c.Cycles == 2:
-			s += fmt.Sprintf(", or --system round-robin --double (%d rounds)", f.Double)
+			s += l.T("cli.fit.double", "Rounds", f.Double)
 		case c.Kind == arbiter.CloseRoundRobin:
-			s += fmt.Sprintf(" (Swiss), or arbiter tournament close-registration --system round-robin (all-play-all, %d rounds)", f.RoundRobin)
+			s += l.T("cli.fit.roundrobin", "Rounds", f.RoundRobin)
 		case c.Kind == arbiter.CloseKeep:
-			s += fmt.Sprintf(", or arbiter tournament close-registration --keep to try all %d rounds", f.Planned)
+			s += l.T("cli.fit.keep", "Rounds", f.Planned)
 		}
 	}
 	return s
@@ -42,21 +43,24 @@ func fitChoices(f arbiter.FieldFit, cs []arbiter.Closing) string {
 
 // fitNote says that the rounds planned do not fit f, for a tournament
 // that does not propose its rounds.
-func fitNote(f arbiter.FieldFit) string {
-	return fmt.Sprintf("note: %s; to change before round 2 is paired, type arbiter tournament set --rounds %d", fitSays(f), f.Swiss)
+func fitNote(l *locale.Localizer, f arbiter.FieldFit) string {
+	return l.T("cli.fit.note", "Fit", fitSays(l, f), "Rounds", f.Swiss)
 }
 
 // closedNotes says how registration closed: f is the field, t the
 // tournament as it closed.
 func closedNotes(a *app, f arbiter.FieldFit, t arbiter.Tournament) {
-	if t.System == arbiter.RoundRobin {
-		a.notef("Registration closed: %s play all-play-all%s, %s from the Berger tables (FIDE C.05 Annex 1); tie-breaks %s.",
-			plural(f.Players, "player", "players"), map[int]string{1: "", 2: " twice"}[t.Cycles], plural(t.Rounds, "round", "rounds"), joinCodes(t.Tiebreaks))
-		return
-	}
-	a.notef("Registration closed: %s, %s of Swiss.", plural(f.Players, "player", "players"), plural(t.Rounds, "round", "rounds"))
-	if t.Rounds > f.Swiss {
-		a.notef("note: %s; a round that cannot be paired will say what to do", fitSays(f))
+	l := a.tr()
+	switch {
+	case t.System == arbiter.RoundRobin && t.Cycles == 2:
+		a.note(l.T("cli.close.double", "Players", l.N("cli.players", f.Players), "Rounds", l.N("cli.rounds", t.Rounds), "Tiebreaks", joinCodes(t.Tiebreaks)))
+	case t.System == arbiter.RoundRobin:
+		a.note(l.T("cli.close.roundrobin", "Players", l.N("cli.players", f.Players), "Rounds", l.N("cli.rounds", t.Rounds), "Tiebreaks", joinCodes(t.Tiebreaks)))
+	default:
+		a.note(l.T("cli.close.swiss", "Players", l.N("cli.players", f.Players), "Rounds", l.N("cli.rounds", t.Rounds)))
+		if t.Rounds > f.Swiss {
+			a.note(l.T("cli.close.note", "Fit", fitSays(l, f)))
+		}
 	}
 }
 
@@ -85,12 +89,12 @@ func joinCodes(cs []string) string {
 
 // unpairableChoices words, one command each, the choices (choicesOf) the
 // desk offers for a round that the Dutch system cannot pair (C.04.3 1.9).
-func unpairableChoices(cs []choiceJSON) string {
+func unpairableChoices(l *locale.Localizer, cs []choiceJSON) string {
 	var words []string
 	for _, c := range cs {
 		words = append(words, c.Words)
 	}
-	return "choose " + strings.Join(words, "; or ")
+	return l.T("cli.choices", "Choices", strings.Join(words, l.T("cli.choices.or")))
 }
 
 // choiceJSON is a choice offered for a round that cannot be paired, in
@@ -111,8 +115,8 @@ type unpairableJSON struct {
 }
 
 // choicesOf returns the choices the desk offers for round n, each with
-// its command and its words.
-func choicesOf(in pairing.Input, n int, np *pairing.NoPairingError, s *desk.Snapshot) []choiceJSON {
+// its command and its words in l's language (English in --json).
+func choicesOf(l *locale.Localizer, in pairing.Input, n int, np *pairing.NoPairingError, s *desk.Snapshot) []choiceJSON {
 	var cs []choiceJSON
 	for _, c := range desk.UnpairableChoices(in, n, np, s) {
 		var what, cmd, tail string
@@ -120,30 +124,29 @@ func choicesOf(in pairing.Input, n int, np *pairing.NoPairingError, s *desk.Snap
 		case desk.ChoiceLeastBroken:
 			var broken []string
 			if c.Rematches > 0 {
-				broken = append(broken, plural(c.Rematches, "rematch", "rematches"))
+				broken = append(broken, l.N("cli.choice.rematches", c.Rematches))
 			}
 			if c.PABs > 0 {
-				broken = append(broken, plural(c.PABs, "second bye", "second byes"))
+				broken = append(broken, l.N("cli.choice.byes", c.PABs))
 			}
 			if c.Colours > 0 {
-				broken = append(broken, plural(c.Colours, "colour clash", "colour clashes"))
+				broken = append(broken, l.N("cli.choice.colours", c.Colours))
 			}
-			what = fmt.Sprintf("the pairing that breaks the least (%s)", joinCodes(broken))
+			what = l.T("cli.choice.least", "Broken", joinCodes(broken))
 			cmd = fmt.Sprintf("arbiter round pair --manual %q --force", c.Pairing)
 		case desk.ChoiceBreaksOnly:
-			what = fmt.Sprintf("the pairing that breaks only %s", c.Criterion)
+			what = l.T("cli.choice.only", "Criterion", c.Criterion)
 			cmd = fmt.Sprintf("arbiter round pair --manual %q --force", c.Pairing)
 		case desk.ChoiceAllPlayAll:
-			what = fmt.Sprintf("continue as an all-play-all among the %d players still in, rounds %d to %d from the Berger tables (%d rounds in all)",
-				c.Players, c.From, c.Rounds, c.Rounds)
+			what = l.T("cli.choice.allplayall", "Players", c.Players, "From", c.From, "Rounds", c.Rounds)
 			cmd = fmt.Sprintf("arbiter tournament set --system round-robin --from-round %d", c.From)
 		case desk.ChoiceEnd:
-			what = fmt.Sprintf("end the event after round %d", c.Rounds)
+			what = l.T("cli.choice.end", "Round", c.Rounds)
 			cmd = fmt.Sprintf("arbiter tournament set --rounds %d", c.Rounds)
 		case desk.ChoiceByHand:
-			what = fmt.Sprintf("pair round %d by hand, for example", c.Rounds)
+			what = l.T("cli.choice.byhand", "Round", c.Rounds)
 			cmd = fmt.Sprintf("arbiter round pair --manual %q", c.Pairing)
-			tail = " (--force keeps a pairing that breaks a basic rule)"
+			tail = l.T("cli.choice.byhandtail")
 		default:
 			continue
 		}

@@ -45,7 +45,7 @@ carries the arbiter's ruling on the game. A game without moves enters its
 result alone. The import is one transaction: all of it, or nothing.`,
 		Example: `  $ arbiter game import round3.pgn
   $ arbiter game import serata.pgn --round 2 --skip-unmatched`,
-		Args:              oneArg("give one PGN file, e.g. arbiter game import round3.pgn (- reads standard input)"),
+		Args:              oneArg(a, "cli.args.gameimport"),
 		ValidArgsFunction: fileArg("pgn"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := inputLang(lang)

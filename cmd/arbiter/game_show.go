@@ -37,7 +37,7 @@ arbiter's ruling.`,
 		Example: `  $ arbiter game show 3
   $ arbiter game show 2 --round 4 --lang it
   $ arbiter game show 1 --json`,
-		Args:              oneArg("give a board, e.g. arbiter game show 3"),
+		Args:              oneArg(a, "cli.args.gameshow"),
 		ValidArgsFunction: a.completeBoards,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := outputLang(lang)

@@ -60,7 +60,7 @@ the line, and nothing is stored. --name gives the tournament another name
 than the file's, for example when a tournament of that name exists.`,
 		Example: `  $ arbiter import trf open2026.trf
   $ arbiter import trf round3.trf --name "Spring Open (continued)"`,
-		Args:              oneArg("import trf: give one FILE to read, e.g. arbiter import trf open2026.trf"),
+		Args:              oneArg(a, "cli.args.importtrf"),
 		ValidArgsFunction: fileArg("trf", "txt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.file = args[0]
@@ -84,9 +84,9 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 	}
 	f, err := trf.ReadEncoding(strings.NewReader(string(data)), enc)
 	if err != nil {
-		return fmt.Errorf("%s: %w; correct the file, or write it again from the program that made it", opts.file, err)
+		return errors.New(a.tr().T("cli.import_trf.bad", "Path", opts.file, "Err", err))
 	}
-	if err := hasPlayers(f, opts.file); err != nil {
+	if err := hasPlayers(a.tr(), f, opts.file); err != nil {
 		return err
 	}
 	if f.Encoding != utext.UTF8 {

@@ -11,6 +11,8 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+
+	"github.com/labyrinth-chess/arbiter/locale"
 )
 
 func main() {
@@ -32,7 +34,8 @@ func lastResort(stderr io.Writer, f func() int) (code int) {
 	defer func() {
 		if v := recover(); v != nil {
 			msg := strings.Join(strings.Fields(fmt.Sprint(v)), " ")
-			fmt.Fprintf(stderr, "arbiter: internal error: %s; please report it with the command you typed\n", msg)
+			l := locale.New(locale.FromEnv(os.Getenv))
+			fmt.Fprintln(stderr, l.T("cli.root.error", "Msg", l.T("cli.root.internal", "Msg", msg)))
 			code = exitInternal
 		}
 	}()

@@ -185,7 +185,7 @@ stays: correct it with arbiter round result BOARD RESULT --correct, or take
 back the game add with arbiter undo.`,
 		Example: `  $ arbiter game remove 4
   $ arbiter game remove 2 --round 3`,
-		Args:              oneArg("a board number, e.g. arbiter game remove 4"),
+		Args:              oneArg(a, "cli.args.gameremove"),
 		ValidArgsFunction: a.completeBoards,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			b, err := strconv.Atoi(strings.TrimSpace(args[0]))

@@ -223,7 +223,9 @@ func TestREADMECommands(t *testing.T) {
 
 	dir := t.TempDir()
 	t.Chdir(dir)
-	env := map[string]string{"ARBITER_USER": "organizer"}
+	// An English terminal: with no locale set, the help would speak the
+	// current tournament's language, Italian after the README sets it.
+	env := map[string]string{"ARBITER_USER": "organizer", "LANG": "en_US.UTF-8"}
 	getenv := func(k string) string { return env[k] }
 
 	var updated []string // the README with this run's outputs

@@ -266,7 +266,7 @@ func newResultRejectCmd(a *app) *cobra.Command {
 		Long: `Throw report <id> away (see arbiter result queue) without entering a result:
 the board can be reported again, or its result entered with round result.`,
 		Example:           `  $ arbiter result reject 4`,
-		Args:              oneArg("give the report id shown by arbiter result queue, e.g. arbiter result reject 4"),
+		Args:              oneArg(a, "cli.args.resultreject"),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := reportID(a.tr(), args[0])

@@ -89,7 +89,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The answer did not reach its reader (a full disk, a closed
 		// pipe): a program reading it must not take it for complete.
 		l := (&app{getenv: getenv}).tr()
-		fmt.Fprintf(stderr, "arbiter: %s\n", l.T("cli.root.stdout", "Err", pathErrText(out.err)))
+		fmt.Fprintln(stderr, l.T("cli.root.error", "Msg", l.T("cli.root.stdout", "Err", pathErrText(out.err))))
 		return exitFailure
 	}
 	return code
@@ -129,6 +129,7 @@ func pathErrText(err error) error {
 func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr, rawOut io.Writer, getenv func(string) string) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, rawOut: rawOut, getenv: getenv, now: time.Now}
 	root := newRootCmd(a)
+	localizeHelp(root, func() *locale.Localizer { return helpWords(ctx, a, args) }, args)
 	if wantsVersion(args) {
 		// Worded only when asked for: the catalog and the build
 		// information are read by this command alone.
@@ -148,31 +149,43 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return exitOK
 	}
 	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stderr, "arbiter: %s\n", a.tr().T("cli.root.interrupted"))
+		fmt.Fprintln(stderr, a.tr().T("cli.root.error", "Msg", a.tr().T("cli.root.interrupted")))
 		return exitInterrupted
 	}
 	var xe *exitError
 	if errors.As(err, &xe) {
 		if xe.msg != "" {
-			fmt.Fprintf(stderr, "arbiter: %s\n", xe.msg)
+			fmt.Fprintln(stderr, a.tr().T("cli.root.error", "Msg", xe.msg))
 		}
 		return xe.code
 	}
 	var fe *flagError
 	if errors.As(err, &fe) || isCobraUsageError(err) {
+		usage := ""
 		if cmd != nil {
+			// The usage first: it words the help, whose usage line the
+			// refusal repeats.
+			usage = cmd.UsageString()
 			err = plainArgsError(a.tr(), cmd, err)
 		}
-		fmt.Fprintf(stderr, "arbiter: %v\n", err)
+		fmt.Fprintln(stderr, a.tr().T("cli.root.error", "Msg", errWords(a.tr(), err)))
 		if cmd != nil {
-			fmt.Fprintf(stderr, "\n%s", cmd.UsageString())
+			fmt.Fprintf(stderr, "\n%s", usage)
 		}
 		return exitUsage
 	}
-	// A fault of the disk or the database file is one sentence of its
-	// own, whatever the command added.
-	fmt.Fprintf(stderr, "arbiter: %s\n", desk.UserMessage(err))
+	fmt.Fprintln(stderr, a.tr().T("cli.root.error", "Msg", a.errText(err)))
 	return exitFailure
+}
+
+// errText words an error for the terminal: a fault of the disk or the
+// database file is one sentence of its own, whatever the command added;
+// any other error is worded in the terminal's language (errWords).
+func (a *app) errText(err error) string {
+	if msg := desk.UserMessage(err); msg != err.Error() {
+		return msg
+	}
+	return errWords(a.tr(), err)
 }
 
 // isCobraUsageError recognises the errors cobra itself returns for unknown

@@ -177,17 +177,21 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			case len(out.Open) > 0:
 				return a.unsettledError(out.Open)
 			case errors.As(err, &fe):
-				return &exitError{code: exitFailure, msg: fmt.Sprintf("registration closes with round 1: %s; nothing was paired: confirm with %s", fitSays(fe.Fit), fitChoices(fe.Fit, fe.Choices))}
+				l := a.tr()
+				return &exitError{code: exitFailure, msg: l.T("cli.fit.closes", "Fit", fitSays(l, fe.Fit), "Choices", fitChoices(l, fe.Fit, fe.Choices))}
 			case errors.As(err, &np) && s != nil:
 				var de *desk.Error
 				errors.As(err, &de)
-				cs := choicesOf(out.Input, s.Next(), np, s)
 				if opts.json {
+					// --json speaks English, whatever the terminal.
+					cs := choicesOf(locale.New(locale.English), out.Input, s.Next(), np, s)
 					if err := writeJSON(a.stdout, unpairableJSON{Round: s.Next(), Error: de.Msg, Choices: cs}); err != nil {
 						return err
 					}
 				}
-				return &exitError{code: exitFailure, msg: fmt.Sprintf("%s; nothing was stored: %s", de.Msg, unpairableChoices(cs))}
+				l := a.tr()
+				cs := choicesOf(l, out.Input, s.Next(), np, s)
+				return &exitError{code: exitFailure, msg: l.T("cli.pair.unpairable", "Msg", noPairingWords(l, np), "Choices", unpairableChoices(l, cs))}
 			case errors.Is(err, desk.ErrNothingUnknown):
 				// With the Dutch system --force only decides to pair
 				// although results are not known.
@@ -204,10 +208,10 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			}
 		}
 		if f := out.Fit; f != nil && !out.Closed && !f.Fits {
-			a.notef("%s", fitNote(*f))
+			a.notef("%s", fitNote(a.tr(), *f))
 		}
 		for _, n := range out.Notes {
-			a.notef("%s", n)
+			a.notef("%s", a.tr().Stored(n))
 		}
 		noShowNotes(a, out, opts.dryRun)
 		absentNotes(a, out) // presence required: round_presence.go
@@ -245,7 +249,7 @@ func (a *app) pairingError(err error, s *desk.Snapshot) error {
 		if manual == "" {
 			manual, force = "1-2, 3-4, 5 bye", ""
 		}
-		return &exitError{code: exitFailure, msg: l.T("err.pair.none", "Msg", de.Msg, "Round", s.Next(), "Criterion", np.Criterion, "Manual", manual, "Force", force)}
+		return &exitError{code: exitFailure, msg: l.T("err.pair.none", "Msg", noPairingWords(l, np), "Round", s.Next(), "Criterion", np.Criterion, "Manual", manual, "Force", force)}
 	case errors.Is(err, desk.ErrOldEdition):
 		return hint(err, "%s", l.T("err.hint.oldedition"))
 	case errors.Is(err, desk.ErrLeftOut):
@@ -260,6 +264,32 @@ func (a *app) pairingError(err error, s *desk.Snapshot) error {
 		return hint(err, "%s", l.T("err.hint.playerlist"))
 	}
 	return err
+}
+
+// noPairingReasons are the message ids of the reasons the pairing
+// package gives for a round it cannot pair (pairing.NoPairingError).
+var noPairingReasons = map[string]string{
+	"the players cannot all be paired without rematches":                                                           "cli.nopairing.rematches",
+	"every pairing leaves the bye to a player who already had a PAB or scored a win without playing":               "cli.nopairing.bye",
+	"the players cannot all be paired without two non-topscorers with the same absolute colour preference meeting": "cli.nopairing.colours",
+	"the players left cannot all be paired without a rematch":                                                      "cli.nopairing.ds.rematch",
+	"every player has had the pairing-allocated bye, a match won by forfeit or a full-point bye":                   "cli.nopairing.ds.byes",
+	"no player who may have the pairing-allocated bye leaves the others a pairing without a rematch":               "cli.nopairing.ds.bye",
+	"the top scoregroup cannot be completed with any set of upfloaters":                                            "cli.nopairing.ds.top",
+	"a bracket cannot be paired without a rematch":                                                                 "cli.nopairing.ds.bracket",
+}
+
+// noPairingWords words a round the pairing system cannot pair in l's
+// language: the round, the criterion and why (C.04.3 1.9).
+func noPairingWords(l *locale.Localizer, np *pairing.NoPairingError) string {
+	reason := np.Reason
+	if id, ok := noPairingReasons[reason]; ok {
+		reason = l.T(id)
+	}
+	if np.System != "" {
+		return l.T("cli.nopairing.system", "Round", np.Round, "Reason", reason, "System", np.System, "Criterion", np.Criterion)
+	}
+	return l.T("cli.nopairing", "Round", np.Round, "Reason", reason, "Criterion", np.Criterion)
 }
 
 // roundSummary says "6 boards, 1 bye".

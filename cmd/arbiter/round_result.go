@@ -69,7 +69,7 @@ clocks show which flag fell first, enter a win on time instead.`,
   $ arbiter round result 2 0-1 --round 4 --correct
   $ arbiter round result 4 0-1 --reason time --fen "8/8/4k3/8/8/8/3QK3/8 b - - 0 61"
   $ arbiter round result 5 1/2 --reason time --both-flags`,
-		Args:              resultArgs(opts),
+		Args:              resultArgs(a, opts),
 		ValidArgsFunction: a.completeResultArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.board = args[0]
@@ -189,7 +189,7 @@ func (a *app) resultError(err error, opts *roundResultOptions, c desk.ResultOutc
 // resultArgs accepts a board and a result, where the result may have been
 // taken by the flag parser: "-+" as a flag, "--" as the end of the flags
 // right after the board.
-func resultArgs(opts *roundResultOptions) cobra.PositionalArgs {
+func resultArgs(a *app, opts *roundResultOptions) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		switch {
 		case len(args) == 2 && !opts.blackForfeit:
@@ -199,7 +199,7 @@ func resultArgs(opts *roundResultOptions) cobra.PositionalArgs {
 		case len(args) == 1 && cmd.ArgsLenAtDash() == 1:
 			return nil
 		}
-		return fmt.Errorf("give a board and a result, e.g. arbiter round result 3 1-0")
+		return errors.New(a.tr().T("cli.args.roundresult"))
 	}
 }
 

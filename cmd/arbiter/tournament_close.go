@@ -228,7 +228,7 @@ func formatRows(row func(k, v string), s *desk.Snapshot, l *locale.Localizer) {
 	case len(s.Rounds) > 0:
 		// The field is known and the rounds were fixed at round 1.
 	case !f.Fits:
-		row(field, l.T("cli.show.nofit", "Planned", f.Planned, "Players", f.Players, "Swiss", f.Swiss, "Choices", fitChoices(f, desk.ClosingChoices(f))))
+		row(field, l.T("cli.show.nofit", "Planned", f.Planned, "Players", f.Players, "Swiss", f.Swiss, "Choices", fitChoices(l, f, desk.ClosingChoices(f))))
 	case t.FitRounds && !t.Closed:
 		row(field, l.T("cli.show.fits", "Rounds", t.Rounds, "Players", f.Players, "Swiss", f.Swiss))
 	}

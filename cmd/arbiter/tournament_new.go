@@ -91,9 +91,8 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 		if opts.json {
 			return writeJSON(a.stdout, toTournamentJSON(desk.TournamentInfo{Tournament: t, Current: true}))
 		}
-		// desk.Describe words the settings in English: the notice stays so
-		// until they are worded in the terminal's language too.
-		a.notef("Created tournament %d %q: %s. It is now the current tournament.", t.ID, t.Name, desk.Describe(t))
+		l := a.tr()
+		a.note(l.T("cli.tnew.created", "ID", t.ID, "Name", strconv.Quote(t.Name), "Settings", describeTournament(l, t)))
 		return nil
 	})
 }

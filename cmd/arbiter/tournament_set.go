@@ -94,8 +94,8 @@ func runTournamentSet(ctx context.Context, a *app, opts *tournamentSetOptions) e
 		} else if err != nil {
 			return err
 		}
-		// In English as desk.Describe is (see tournament new).
-		a.notef("Updated tournament %d %q: %s.", t.ID, t.Name, desk.Describe(t))
+		l := a.tr()
+		a.note(l.T("cli.tset.updated", "ID", t.ID, "Name", strconv.Quote(t.Name), "Settings", describeTournament(l, t)))
 		if rs.Tournament.ID != 0 {
 			reseedNotes(a, []desk.Reseed{rs})
 		}

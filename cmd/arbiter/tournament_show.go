@@ -58,11 +58,11 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 				withdrawn++
 			}
 		}
-		title := fmt.Sprintf("Tournament %d: %s", t.ID, t.Name)
+		title := "cli.show.title"
 		if ti.Current {
-			title += " (current)"
+			title = "cli.show.titlecurrent"
 		}
-		fmt.Fprintln(a.stdout, title)
+		fmt.Fprintln(a.stdout, a.tr().T(title, "ID", t.ID, "Name", t.Name))
 		tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
 		row := func(k, v string) {
 			if v != "" {
