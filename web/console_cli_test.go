@@ -177,20 +177,27 @@ type step struct {
 // chance aside.
 func TestConsoleEqualsCLI(t *testing.T) {
 	f := newConsoleFixture(t)
-	c := newCLI(t, filepath.Join(t.TempDir(), "club.db"))
-	for name, text := range map[string]string{"soci.csv": rosterCSV, "iscritti.csv": entriesCSV} {
-		if err := os.WriteFile(filepath.Join(c.dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
+	org := f.organizer("en")
+	steps := eveningSteps(t, f, "en")
+	for i, s := range steps {
+		if code, page := s.console(org); code != http.StatusSeeOther {
+			t.Fatalf("step %d (%s) in the console = %d: %s", i, strings.Join(s.cli, " "), code, errorOf(page))
 		}
 	}
-	org := f.organizer("en")
+	sameAsCLI(t, f.path, steps)
+}
+
+// eveningSteps returns the evening of 10 players, 3 rounds, a correction
+// undone, in a tournament in language lang, as the forms of the console
+// post it and as it is typed at the command line.
+func eveningSteps(t *testing.T, f *consoleFixture, lang string) []step {
 	post := func(from, action string, kv ...string) func(*browser) (int, string) {
 		return func(b *browser) (int, string) { return b.post(from, action, kv...) }
 	}
 	entry := func(name string) string { return fmt.Sprint(entryOf(t, f.snap(), name).PN) }
 	steps := []step{
-		{post("/admin/new", "/admin/new", "name", "Club Night", "rounds", "3", "tiebreaks", "BH, DE, SB", "first-colour", "white", "lang", "en", "pace", "blitz"),
-			[]string{"tournament", "new", "Club Night", "--rounds", "3", "--tiebreaks", "BH,DE,SB", "--first-colour", "white", "--lang", "en", "--pace", "blitz"}},
+		{post("/admin/new", "/admin/new", "name", "Club Night", "rounds", "3", "tiebreaks", "BH, DE, SB", "first-colour", "white", "lang", lang, "pace", "blitz"),
+			[]string{"tournament", "new", "Club Night", "--rounds", "3", "--tiebreaks", "BH,DE,SB", "--first-colour", "white", "--lang", lang, "--pace", "blitz"}},
 		{func(b *browser) (int, string) { return b.upload("roster", "soci.csv", rosterCSV) },
 			[]string{"roster", "import", "soci.csv"}},
 	}
@@ -239,13 +246,24 @@ func TestConsoleEqualsCLI(t *testing.T) {
 			return b.post("/admin/undo", "/admin/undo", "event", ev[1])
 		}, []string{"undo", "--yes"}},
 	)
-	for i, s := range steps {
-		if code, page := s.console(org); code != http.StatusSeeOther {
-			t.Fatalf("step %d (%s) in the console = %d: %s", i, strings.Join(s.cli, " "), code, errorOf(page))
+	return steps
+}
+
+// sameAsCLI types the steps at the command line on a new database and
+// fails the test unless it holds what the database at path holds, and
+// the same log.
+func sameAsCLI(t *testing.T, path string, steps []step) {
+	t.Helper()
+	c := newCLI(t, filepath.Join(t.TempDir(), "club.db"))
+	for name, text := range map[string]string{"soci.csv": rosterCSV, "iscritti.csv": entriesCSV} {
+		if err := os.WriteFile(filepath.Join(c.dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
 		}
+	}
+	for _, s := range steps {
 		c.ok(s.cli...)
 	}
-	rows, log := content(t, f.path)
+	rows, log := content(t, path)
 	cliRows, cliLog := content(t, c.db)
 	if diff := lineDiff(cliRows, rows); diff != "" {
 		t.Errorf("the database of the console differs from the command line's (-cli +console):\n%s", diff)
