@@ -170,36 +170,33 @@ func (tb *tab) click(sel, shows string) {
 }
 
 // click clicks what sel selects where a finger or the mouse would: in
-// view, on top. Where it is is asked in one go, as the page may be drawn
-// again at any moment with the changes of the evening (the same button
-// is then in the same place).
+// view, on top. It is found and clicked in one go, in the page's own
+// thread: the page may be drawn again at any moment with the changes of
+// the evening, and a click in two steps (find, then press the mouse)
+// may press on a button just replaced.
 func click(sel string) chromedp.Action[chromedp.Void] {
 	js := fmt.Sprintf(`(() => {
 		const el = document.querySelector(%[1]q);
-		if (!el) return {err: "nothing is " + %[1]q};
+		if (!el) return "nothing is " + %[1]q;
 		el.scrollIntoView({block: "center"});
 		const r = el.getBoundingClientRect();
-		if (r.width === 0 || r.height === 0) return {err: %[1]q + " is hidden"};
+		if (r.width === 0 || r.height === 0) return %[1]q + " is hidden";
 		const x = r.x + r.width / 2, y = r.y + r.height / 2, at = document.elementFromPoint(x, y);
-		if (!el.contains(at)) return {err: %[1]q + " is under " + (at ? at.outerHTML.slice(0, 120) : "nothing")};
-		return {x, y};
+		if (!el.contains(at)) return %[1]q + " is under " + (at ? at.outerHTML.slice(0, 120) : "nothing");
+		for (const type of ["mousedown", "mouseup"]) {
+			el.dispatchEvent(new MouseEvent(type, {bubbles: true, cancelable: true, view: window, clientX: x, clientY: y}));
+		}
+		el.click();
+		return "";
 	})()`, sel)
-	type spot struct {
-		X, Y float64
-		Err  string
-	}
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		if _, err := chromedp.WaitVisible(chromedp.CSS(sel))(ctx, t); err != nil {
 			return err
 		}
-		at, err := chromedp.Evaluate[spot](js)(ctx, t)
-		if err != nil {
-			return err
+		msg, err := chromedp.Evaluate[string](js)(ctx, t)
+		if err == nil && msg != "" {
+			err = errors.New(msg)
 		}
-		if at.Err != "" {
-			return errors.New(at.Err)
-		}
-		_, err = chromedp.MouseClickXY(at.X, at.Y)(ctx, t)
 		return err
 	})
 }
@@ -328,10 +325,15 @@ func TestConsoleBrowser(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			t.Parallel()
 			f := newConsoleFixture(t)
+			// The command line types the same evening meanwhile.
+			cli := typeEvening(cliBinary(t), t.TempDir(), eveningSteps(t, f, sc.lang))
+			t.Cleanup(func() {
+				for range cli { // its folder is removed once it is done
+				}
+			})
 			tb := newTab(t, f.ts.URL, sc.name, sc.w, sc.h)
-			shoot := sc.w == 1280
-			browserEvening(t, f, tb, sc.lang, shoot)
-			sameAsCLI(t, f.path, eveningSteps(t, f, sc.lang))
+			browserEvening(t, f, tb, sc.lang, sc.w == 1280)
+			sameDatabase(t, f.path, <-cli)
 		})
 	}
 }

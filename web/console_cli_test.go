@@ -69,9 +69,7 @@ func newCLI(t *testing.T, db string) *cli {
 // and standard error.
 func (c *cli) run(args ...string) (int, string, string) {
 	c.t.Helper()
-	cmd := exec.Command(c.bin, args...)
-	cmd.Dir = c.dir
-	cmd.Env = append(os.Environ(), "ARBITER_DB="+c.db, "ARBITER_USER=cli", "ARBITER_LANG=en", "LANG=C")
+	cmd := command(c.bin, c.dir, c.db, args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -82,6 +80,15 @@ func (c *cli) run(args ...string) (int, string, string) {
 		c.t.Fatalf("arbiter %s: %v", strings.Join(args, " "), err)
 	}
 	return code, out.String(), errb.String()
+}
+
+// command returns arbiter bin with args, run in dir on the database db,
+// in English.
+func command(bin, dir, db string, args ...string) *exec.Cmd {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "ARBITER_DB="+db, "ARBITER_USER=cli", "ARBITER_LANG=en", "LANG=C")
+	return cmd
 }
 
 // ok runs arbiter with args, failing the test unless it succeeds.
@@ -254,17 +261,51 @@ func eveningSteps(t *testing.T, f *consoleFixture, lang string) []step {
 // the same log.
 func sameAsCLI(t *testing.T, path string, steps []step) {
 	t.Helper()
-	c := newCLI(t, filepath.Join(t.TempDir(), "club.db"))
-	for name, text := range map[string]string{"soci.csv": rosterCSV, "iscritti.csv": entriesCSV} {
-		if err := os.WriteFile(filepath.Join(c.dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
+	sameDatabase(t, path, <-typeEvening(cliBinary(t), t.TempDir(), steps))
+}
+
+// typed is a database made at the command line, or why it could not be.
+type typed struct {
+	db  string
+	err error
+}
+
+// typeEvening types the steps with the arbiter binary bin on a new
+// database in dir, beside the lists they read, and sends the result
+// when done: it may run while the test does something else. The channel
+// is closed after it.
+func typeEvening(bin, dir string, steps []step) <-chan typed {
+	out := make(chan typed, 1)
+	go func() {
+		defer close(out)
+		db := filepath.Join(dir, "club.db")
+		for name, text := range map[string]string{"soci.csv": rosterCSV, "iscritti.csv": entriesCSV} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				out <- typed{err: err}
+				return
+			}
 		}
-	}
-	for _, s := range steps {
-		c.ok(s.cli...)
+		for _, s := range steps {
+			cmd := command(bin, dir, db, s.cli...)
+			if text, err := cmd.CombinedOutput(); err != nil {
+				out <- typed{err: fmt.Errorf("arbiter %s: %v\n%s", strings.Join(s.cli, " "), err, text)}
+				return
+			}
+		}
+		out <- typed{db: db}
+	}()
+	return out
+}
+
+// sameDatabase fails the test unless the database made at the command
+// line holds what the one at path holds, and the same log.
+func sameDatabase(t *testing.T, path string, cli typed) {
+	t.Helper()
+	if cli.err != nil {
+		t.Fatal(cli.err)
 	}
 	rows, log := content(t, path)
-	cliRows, cliLog := content(t, c.db)
+	cliRows, cliLog := content(t, cli.db)
 	if diff := lineDiff(cliRows, rows); diff != "" {
 		t.Errorf("the database of the console differs from the command line's (-cli +console):\n%s", diff)
 	}
@@ -275,8 +316,8 @@ func sameAsCLI(t *testing.T, path string, steps []step) {
 		}
 		t.Errorf("the log of the console differs from the command line's (-cli +console):\n%s", diff)
 	}
-	if len(log) < len(steps) {
-		t.Errorf("the log holds %d changes for %d steps:\n%s", len(log), len(steps), strings.Join(log, "\n"))
+	if len(log) < 30 {
+		t.Errorf("the log holds only %d changes:\n%s", len(log), strings.Join(log, "\n"))
 	}
 }
 
