@@ -123,4 +123,8 @@
       box.setAttribute("aria-expanded", "false");
     }
   });
+
+  // The keys work from here on: the page says so (a deferred script runs
+  // a moment after the page shows, and a key typed before is lost).
+  document.documentElement.dataset.keys = "on";
 })();
