@@ -74,6 +74,7 @@ func playOut(t *testing.T, c *cli) int {
 // that do not fit and names the commands; closing registration with the
 // rounds proposed, or as an all-play-all, lets the evening run to its end.
 func TestSmallEvenings(t *testing.T) {
+	t.Parallel()
 	for n := 3; n <= 12; n++ {
 		t.Run(fmt.Sprintf("%d players swiss", n), func(t *testing.T) {
 			c := smallEvening(t, n)
@@ -147,6 +148,7 @@ func TestSmallEvenings(t *testing.T) {
 // TestDoubleRoundRobinFour plays four players twice: six rounds from the
 // Berger table, the second cycle with the colours reversed.
 func TestDoubleRoundRobinFour(t *testing.T) {
+	t.Parallel()
 	c := smallEvening(t, 4)
 	c.ok("tournament", "close-registration", "--system", "round-robin", "--double")
 	if got := playOut(t, c); got != 6 {
@@ -179,6 +181,7 @@ func TestDoubleRoundRobinFour(t *testing.T) {
 // be paired (C.04.3 1.9); the refusal names one command per choice, and
 // the first, the pairing that breaks the least, pairs the round as given.
 func TestUnpairableChoices(t *testing.T) {
+	t.Parallel()
 	c := smallEvening(t, 6)
 	c.ok("tournament", "close-registration", "--keep")
 	for r, manual := range []string{"1-4, 2-5, 3-6", "5-1, 6-2, 4-3", "1-6, 2-4, 3-5"} {
@@ -215,6 +218,7 @@ func TestUnpairableChoices(t *testing.T) {
 // TestCloseRegistration checks each choice of tournament close-registration
 // on the rounds it leaves, and its refusals.
 func TestCloseRegistration(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		players int
@@ -275,6 +279,7 @@ func TestCloseRegistration(t *testing.T) {
 // bye), the absent player scores the check-in policy, the other boards
 // are paired as the table says.
 func TestRoundRobinAbsence(t *testing.T) {
+	t.Parallel()
 	c := smallEvening(t, 4)
 	c.ok("tournament", "close-registration", "--system", "round-robin")
 	c.ok("round", "pair")

@@ -13,6 +13,7 @@ import (
 // pairing-integrity events as ### lines: the result of round 2 corrected
 // once later rounds were paired. A TRF-16 export has no such lines.
 func TestTRFIntegrityLines(t *testing.T) {
+	t.Parallel()
 	c := playEvening(t)
 	out := string(c.exportTRF("--format", "trf26"))
 	if !strings.Contains(out, "### result corrected after round ") || !strings.Contains(out, "round 2 board 1 (2 Bianchi, Anna - 4 Verdi, Ugo): 0-1 -> 1-0") {
@@ -27,6 +28,7 @@ func TestTRFIntegrityLines(t *testing.T) {
 // paired by hand, a pairing withdrawn, and a correction only once a later
 // round is paired; nothing beyond the rounds in the file.
 func TestIntegrityComments(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 5, 12, 20, 0, 0, 0, time.UTC)
 	ev := func(action, subject, old, new string) store.Event {
 		return store.Event{At: at, Who: "ca", Action: action, Subject: subject, Old: old, New: new}
