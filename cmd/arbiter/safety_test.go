@@ -44,6 +44,7 @@ func TestCheckAfterUndo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			c := newCLI(t)
 			c.ok("tournament", "new", "T", "--rounds", "3")
 			for _, p := range []string{"Alfa, Anna", "Bravo, Bruno", "Conti, Carla", "Delta, Dario"} {

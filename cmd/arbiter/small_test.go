@@ -77,6 +77,7 @@ func TestSmallEvenings(t *testing.T) {
 	t.Parallel()
 	for n := 3; n <= 12; n++ {
 		t.Run(fmt.Sprintf("%d players swiss", n), func(t *testing.T) {
+			t.Parallel()
 			c := smallEvening(t, n)
 			fit := pairing.SwissRounds(n)
 			_, errs, code := c.run("round", "pair")
@@ -101,6 +102,7 @@ func TestSmallEvenings(t *testing.T) {
 			continue
 		}
 		t.Run(fmt.Sprintf("%d players round robin", n), func(t *testing.T) {
+			t.Parallel()
 			c := smallEvening(t, n)
 			c.ok("tournament", "close-registration", "--system", "round-robin")
 			want := pairing.RoundRobinRounds(n, 1)
@@ -238,6 +240,7 @@ func TestCloseRegistration(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			c := newCLI(t)
 			c.ok("tournament", "new", "Evening", "--rounds", tt.planned)
 			for i := 0; i < tt.players; i++ {

@@ -81,6 +81,7 @@ func TestTRFRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			c := playTournament(t, tt.rounds, tt.settings...)
 			first := c.exportTRF("--format", tt.format)
 			file := filepath.Join(t.TempDir(), "first.trf")
@@ -400,6 +401,7 @@ func TestImportTRFCorpus(t *testing.T) {
 			continue
 		}
 		t.Run(filepath.Base(fn), func(t *testing.T) {
+			t.Parallel()
 			cut, want := cutLastRound(t, full)
 			path := filepath.Join(t.TempDir(), "cut.trf")
 			var buf bytes.Buffer
@@ -612,6 +614,7 @@ func TestBakuRoundPair(t *testing.T) {
 	t.Parallel()
 	for rounds := 0; rounds <= 3; rounds++ {
 		t.Run(fmt.Sprintf("after %d rounds", rounds), func(t *testing.T) {
+			t.Parallel()
 			c := playTournament(t, rounds, "--accelerated", "baku")
 			var want roundJSON
 			if err := json.Unmarshal([]byte(c.ok("round", "pair", "--dry-run", "--json")), &want); err != nil {
