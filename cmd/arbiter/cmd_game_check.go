@@ -10,9 +10,7 @@ import (
 	"os"
 	"strings"
 
-	utext "github.com/labyrinth-chess/arbiter/text"
-
-	"github.com/labyrinth-chess/arbiter/rules"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/spf13/cobra"
 )
 
@@ -20,7 +18,7 @@ import (
 type gameCheckOptions struct {
 	Path        string // file to read, "-" for standard input
 	JSON        bool
-	Lang        rules.Lang
+	Lang        desk.Lang
 	TimeForfeit bool
 
 	Stdin          io.Reader
@@ -119,12 +117,9 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 
-	// A UTF-16 file (with its byte order mark) or one starting with a
-	// UTF-8 byte order mark reads as any other; rules reads bytes that
-	// are not UTF-8 as Windows-1252.
-	r := rules.NewReader(utext.NewReader(in, utext.Auto))
+	r := desk.ReadGames(in)
 	n, bad := 0, 0
-	g := new(rules.Game) // one game at a time: its storage serves the next
+	g := new(desk.ChessGame) // one game at a time: its storage serves the next
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -133,12 +128,12 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 		if errors.Is(readErr, io.EOF) {
 			break
 		}
-		var synErr *rules.SyntaxError
+		var synErr *desk.GameSyntaxError
 		if readErr != nil && !errors.As(readErr, &synErr) {
 			return fmt.Errorf("game check: reading %s: %w", name, readErr)
 		}
 		n++
-		v := rules.Check(g, rules.Options{Lang: opts.Lang, TimeForfeit: opts.TimeForfeit})
+		v := desk.CheckChessGame(g, opts.Lang, opts.TimeForfeit)
 		gv := verdictOf(n, g, v, synErr)
 		if !gv.Legal || !gv.ResultConsistent {
 			bad++
@@ -177,7 +172,7 @@ func nounFor(n int, one, many string) string {
 }
 
 // verdictOf gathers what is printed about a game.
-func verdictOf(index int, g *rules.Game, v *rules.Verdict, synErr *rules.SyntaxError) gameVerdict {
+func verdictOf(index int, g *desk.ChessGame, v *desk.GameVerdict, synErr *desk.GameSyntaxError) gameVerdict {
 	gv := gameVerdict{
 		Index:            index,
 		White:            g.Tag("White"),
@@ -195,13 +190,13 @@ func verdictOf(index int, g *rules.Game, v *rules.Verdict, synErr *rules.SyntaxE
 		LettersNote:      v.LangNote,
 		CanMate:          map[string]mate{},
 	}
-	if v.Status != rules.Ongoing {
+	if v.Status != desk.GameOngoing {
 		gv.EndPly = v.EndPly
 	}
 	for _, c := range v.Claims {
 		gv.Claimable = append(gv.Claimable, c.String())
 	}
-	for _, c := range []rules.Colour{rules.White, rules.Black} {
+	for _, c := range []desk.Colour{desk.White, desk.Black} {
 		m := v.Mate[c]
 		gv.CanMate[c.String()] = mate{m.Can, m.How, m.Detail}
 	}
@@ -222,7 +217,7 @@ func verdictOf(index int, g *rules.Game, v *rules.Verdict, synErr *rules.SyntaxE
 }
 
 // writeVerdict prints a game's verdict for people.
-func writeVerdict(w io.Writer, gv *gameVerdict, v *rules.Verdict) {
+func writeVerdict(w io.Writer, gv *gameVerdict, v *desk.GameVerdict) {
 	name := func(s string) string {
 		if s == "" {
 			return "?"
@@ -246,7 +241,7 @@ func writeVerdict(w io.Writer, gv *gameVerdict, v *rules.Verdict) {
 		}
 		art := ""
 		if gv.Article != "" {
-			art = " (" + rules.Cite(gv.Article) + ")"
+			art = " (" + desk.Cite(gv.Article) + ")"
 		}
 		fmt.Fprintf(w, "  moves:  ILLEGAL %s, ply %d%s: %s%s\n", gv.IllegalMove, gv.IllegalPly, where, gv.Reason, art)
 	default:
@@ -256,8 +251,8 @@ func writeVerdict(w io.Writer, gv *gameVerdict, v *rules.Verdict) {
 		fmt.Fprintf(w, "  letters: %s\n", gv.LettersNote)
 	}
 	end := "no automatic end (" + gv.Status + ")"
-	if v.Status != rules.Ongoing {
-		end = fmt.Sprintf("%s after %s, ply %d (%s)", gv.Status, v.MoveName(v.EndPly, v.Lang), gv.EndPly, rules.Cite(v.Status.Article()))
+	if v.Status != desk.GameOngoing {
+		end = fmt.Sprintf("%s after %s, ply %d (%s)", gv.Status, v.MoveName(v.EndPly, v.Lang), gv.EndPly, desk.Cite(v.Status.Article()))
 	}
 	if len(gv.Claimable) > 0 {
 		end += "; claimable: " + strings.Join(gv.Claimable, ", ")

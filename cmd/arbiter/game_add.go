@@ -9,8 +9,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/games"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -19,7 +17,7 @@ type gameAddOptions struct {
 	Board  string
 	Path   string // file to read, "-" for standard input
 	Round  int    // 0: the last round paired
-	Lang   rules.Lang
+	Lang   desk.Lang
 	Ruling string
 	Result string
 	Reason string
@@ -136,7 +134,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 		if err := desk.CheckSeat(s, seat, tagsOf(g)); err != nil && !opts.Force {
 			return hint(err, "%s", l.T("cli.game_add.elsewhere", "Path", opts.Path, "Board", board))
 		}
-		warnings, err := games.Compare(seat, tagsOf(g))
+		warnings, err := desk.CompareSeat(seat, tagsOf(g))
 		if err != nil {
 			return errors.New(l.T("cli.game_add.tags", "File", name, "Err", err))
 		}
@@ -164,7 +162,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 }
 
 // addedLine tells what game add or import did with one game.
-func addedLine(seat games.Seat, cg checkedGame, done desk.Submitted) string {
+func addedLine(seat desk.Seat, cg checkedGame, done desk.Submitted) string {
 	where := fmt.Sprintf("round %d board %d (%s - %s)", seat.Round, seat.Board, seat.White, seat.Black)
 	var what string
 	switch {

@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -18,7 +17,7 @@ import (
 type gameShowOptions struct {
 	Board string
 	Round int // 0: the last round paired
-	Lang  rules.Lang
+	Lang  desk.Lang
 	JSON  bool
 }
 
@@ -62,8 +61,8 @@ type gameShowJSON = desk.GameView
 
 // wrapMoves lays out numbered moves in lines of at most 79 characters,
 // ending with the result.
-func wrapMoves(w io.Writer, start rules.Position, moves []string, result string) {
-	number, black := start.FullmoveNumber(), start.Turn() == rules.Black
+func wrapMoves(w io.Writer, start desk.Position, moves []string, result string) {
+	number, black := start.FullmoveNumber(), start.Turn() == desk.Black
 	var line strings.Builder
 	add := func(tok string) {
 		if line.Len() > 0 && utf8.RuneCountInString(line.String())+1+utf8.RuneCountInString(tok) > 79 {
@@ -131,7 +130,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 }
 
 // printGame writes a game and its verdict for people.
-func printGame(w io.Writer, g gameShowJSON, v *rules.Verdict) error {
+func printGame(w io.Writer, g gameShowJSON, v *desk.GameVerdict) error {
 	res := g.Result
 	if res == "" {
 		res = "no result"
@@ -156,12 +155,12 @@ func printGame(w io.Writer, g gameShowJSON, v *rules.Verdict) error {
 	case g.Legal:
 		tb.add("moves:", fmt.Sprintf("legal, %d %s (%d plies), written in %s letters", moves, nounFor(moves, "move", "moves"), g.Plies, letters))
 	case g.IllegalMove != "":
-		tb.add("moves:", fmt.Sprintf("ILLEGAL %s: %s (%s)", g.IllegalMove, g.IllegalReason, rules.Cite(g.Article)))
+		tb.add("moves:", fmt.Sprintf("ILLEGAL %s: %s (%s)", g.IllegalMove, g.IllegalReason, desk.Cite(g.Article)))
 	default:
 		tb.add("moves:", "UNREADABLE: "+g.IllegalReason)
 	}
 	if g.EndMove != "" {
-		tb.add("end:", fmt.Sprintf("%s after %s (%s)", statusWords(g.Status), g.EndMove, rules.Cite(g.Article)))
+		tb.add("end:", fmt.Sprintf("%s after %s (%s)", statusWords(g.Status), g.EndMove, desk.Cite(g.Article)))
 	}
 	switch {
 	case !g.Legal:
