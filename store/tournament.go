@@ -62,6 +62,19 @@ func checkTournament(t arbiter.Tournament) error {
 			return invalid("%v", err)
 		}
 	}
+	if t.System == arbiter.DoubleSwiss {
+		// A round is a match of two games, scored per game (C.04.5
+		// Preface): a bye is worth up to the two games.
+		switch {
+		case t.PABValue < arbiter.Zero || t.PABValue > 2*arbiter.One:
+			return invalid("the pairing-allocated bye of a Double-Swiss match is worth 0 to 2 points, not %s", t.PABValue)
+		case t.HalfByeValue < arbiter.Zero || t.HalfByeValue > arbiter.One:
+			return invalid("a requested bye of a Double-Swiss match is worth 1, 0.5 or 0 points, not %s", t.HalfByeValue)
+		case t.LateValue < arbiter.Zero || t.LateValue > arbiter.One:
+			return invalid("a match missed by a late entry is worth 0 to 1 point, not %s", t.LateValue)
+		}
+		t.PABValue, t.HalfByeValue, t.LateValue = arbiter.Zero, arbiter.Zero, arbiter.Zero // checked
+	}
 	switch {
 	case strings.TrimSpace(t.Name) == "":
 		return invalid("the tournament needs a name")
