@@ -384,6 +384,12 @@ func (db *DB) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament, c
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM rounds WHERE tournament_id = ?`, t.ID).Scan(&paired); err != nil {
 			return err
 		}
+		if paired > 0 && old.System != t.System && (old.System == arbiter.DoubleSwiss || t.System == arbiter.DoubleSwiss) {
+			// A round of a Double-Swiss tournament is a match of two
+			// games, of any other a single game: the rounds paired
+			// would read otherwise.
+			return conflict("%d rounds are already paired as %s: the system cannot become %s", paired, old.System, t.System)
+		}
 		if t.Rounds < paired {
 			return conflict("%d rounds are already paired: the tournament cannot have %d", paired, t.Rounds)
 		}

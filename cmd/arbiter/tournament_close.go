@@ -22,7 +22,7 @@ type formatFlags struct {
 }
 
 func (f *formatFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.system, "system", "", "how rounds are paired: {swiss|round-robin} (round-robin: the FIDE Berger tables)")
+	fs.StringVar(&f.system, "system", "", "how rounds are paired: {swiss|round-robin|double-swiss} (round-robin: the FIDE Berger tables; double-swiss: FIDE C.04.5, a match of two games a round)")
 	fs.BoolVar(&f.double, "double", false, "play the round robin twice (4 or 5 players)")
 	fs.StringVar(&f.absentValue, "absent-value", "", "points for a player marked absent at check-in: {0|0.5}")
 	fs.BoolVar(&f.fitRounds, "fit-rounds", false, "propose the rounds that fit the field when registration closes")
@@ -37,6 +37,21 @@ func (f *formatFlags) apply(fs *pflag.FlagSet, t *arbiter.Tournament) error {
 		sys, err := arbiter.ParseSystem(f.system)
 		if err != nil {
 			return fmt.Errorf("--system: %w", err)
+		}
+		if sys == arbiter.DoubleSwiss && t.System != arbiter.DoubleSwiss {
+			// The byes of a Double-Swiss tournament count game points
+			// of a match (C.04.5), unless the flags say otherwise.
+			pab, half, late := t.PABValue, t.HalfByeValue, t.LateValue
+			t.DoubleSwissValues()
+			if set("bye-value") {
+				t.PABValue = pab
+			}
+			if set("half-bye-value") {
+				t.HalfByeValue = half
+			}
+			if set("late-value") {
+				t.LateValue = late
+			}
 		}
 		t.System = sys
 	}
