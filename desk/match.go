@@ -53,7 +53,7 @@ func ParseMatchResult(text string) (arbiter.Match, error) {
 	t := strings.TrimSpace(text)
 	bad := func(err error, msg string) (arbiter.Match, error) {
 		return arbiter.Match{}, &Error{Kind: ErrInvalid, Input: "result", Msg: msg,
-			Fix: `type both games, game 1 then game 2, each in its own colours ("1-0 1/2-1/2"), or the match score ("1.5-0.5")`,
+			Fix:     `type both games, game 1 then game 2, each in its own colours ("1-0 1/2-1/2"), or the match score ("1.5-0.5")`,
 			Article: "C.04.5", Err: err}
 	}
 	if len(strings.Fields(strings.NewReplacer(",", " ", ";", " ").Replace(t))) >= 2 || strings.Count(t, "/") == 1 && !strings.Contains(t, "1/2") {
