@@ -55,6 +55,7 @@ score from game 1's White (1.5-0.5, 2-0, 0.5-1.5). A match score is written
 with the decisive game first; a level 1-1 needs both games. A game forfeited
 is +- or -+ in that game's colours: the match counts as played unless a
 player forfeited both games. +-, -+ or -- alone forfeit the whole match.
+A match whose first game is -+ is typed 0-1f, or after --: -- "-+ 1-0".
 
 When the final position is known (a game attached with arbiter game add, or
 --fen with the position), the result is checked against it. A game that
