@@ -18,7 +18,7 @@ import (
 type CloseChoice struct {
 	Rounds int            // Swiss rounds; 0 for the rounds planned, or fewer if they cannot always be paired
 	Keep   bool           // keep the rounds planned, even if they may not all pair
-	System arbiter.System // Swiss or RoundRobin
+	System arbiter.System // Swiss, RoundRobin or DoubleSwiss
 	Cycles int            // a round robin played once (1) or twice (2)
 }
 
@@ -49,6 +49,20 @@ func (d *Desk) CloseRegistration(ctx context.Context, tid int64, c CloseChoice) 
 			Fix: "enter the players first"}
 	}
 	f := FitOf(s)
+	// A Swiss is paired by the Dutch system or, as a Double-Swiss
+	// tournament (C.04.5), in matches of two games, whose byes count
+	// game points.
+	swiss := arbiter.Swiss
+	switch {
+	case c.System == arbiter.DoubleSwiss && t.System != arbiter.DoubleSwiss:
+		t.DoubleSwissValues()
+		swiss = arbiter.DoubleSwiss
+	case c.System == arbiter.DoubleSwiss:
+		swiss = arbiter.DoubleSwiss
+	case t.System == arbiter.DoubleSwiss:
+		n := arbiter.NewTournament(t.Name)
+		t.PABValue, t.HalfByeValue, t.LateValue = n.PABValue, n.HalfByeValue, n.LateValue
+	}
 	switch {
 	case c.System == arbiter.RoundRobin:
 		if f.Players < 2 || f.Players > pairing.MaxBerger {
@@ -69,12 +83,12 @@ func (d *Desk) CloseRegistration(ctx context.Context, tid int64, c CloseChoice) 
 			t.Tiebreaks = append([]string(nil), arbiter.RoundRobinTiebreaks...)
 		}
 	case c.Keep:
-		t.System = arbiter.Swiss
+		t.System = swiss
 	case c.Rounds > 0:
-		t.System, t.Rounds = arbiter.Swiss, c.Rounds
+		t.System, t.Rounds = swiss, c.Rounds
 	default:
 		// The rounds planned, or fewer if they cannot always be paired.
-		t.System, t.Rounds = arbiter.Swiss, max(min(t.Rounds, f.Swiss), 1)
+		t.System, t.Rounds = swiss, max(min(t.Rounds, f.Swiss), 1)
 	}
 	t.Closed = true
 	if err := d.UpdateTournament(ctx, t); err != nil {

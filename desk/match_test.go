@@ -156,3 +156,36 @@ func TestEnterMatchSwiss(t *testing.T) {
 		t.Errorf("EnterMatch on a Swiss = %v, want ErrNotMatch", err)
 	}
 }
+
+// TestCloseDoubleSwiss: closing registration keeps a Double-Swiss
+// tournament one, with its rounds fitted to the field and its byes in
+// game points; choosing the Dutch system there gives the Swiss byes.
+func TestCloseDoubleSwiss(t *testing.T) {
+	ctx := context.Background()
+	d := mustOpen(t)
+	tour := arbiter.NewTournament("Double")
+	tour.DoubleBlitz()
+	tour, err := d.CreateTournament(ctx, tour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if _, err := d.AddEntry(ctx, tour.ID, arbiter.Player{Name: names[i], Rating: 2000 - 10*i}, AddOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := d.CloseRegistration(ctx, tour.ID, CloseChoice{System: arbiter.DoubleSwiss})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Tournament; got.System != arbiter.DoubleSwiss || got.PABValue != 3 || got.Rounds >= 5 || !got.Closed {
+		t.Errorf("closed as %v, %d rounds, PAB %v, closed %v; want double-swiss, fewer than 5 rounds for 4 players, PAB 1.5, closed", got.System, got.Rounds, got.PABValue, got.Closed)
+	}
+	s, err = d.CloseRegistration(ctx, tour.ID, CloseChoice{System: arbiter.Swiss, Keep: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Tournament; got.System != arbiter.Swiss || got.PABValue != arbiter.One || got.HalfByeValue != arbiter.Half {
+		t.Errorf("closed as a Swiss: %v, PAB %v, half bye %v; want swiss, 1, 0.5", got.System, got.PABValue, got.HalfByeValue)
+	}
+}

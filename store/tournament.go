@@ -160,6 +160,9 @@ func (db *DB) insertTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tourna
 // records them.
 func Describe(t arbiter.Tournament) string {
 	parts := []string{fmt.Sprintf("%d rounds", t.Rounds)}
+	if t.System == arbiter.DoubleSwiss {
+		parts[0] = fmt.Sprintf("%d rounds of two-game matches (Double-Swiss, FIDE C.04.5)", t.Rounds)
+	}
 	if t.TimeControl != "" {
 		parts = append(parts, t.TimeControl)
 	}

@@ -149,7 +149,7 @@ with the labyrinth preset it asks for this command when they do not.`,
 	}
 	cmd.Flags().IntVar(&opts.rounds, "rounds", 0, "play `N` rounds of Swiss")
 	cmd.Flags().BoolVar(&opts.keep, "keep", false, "keep the rounds planned, even if they may not all pair")
-	cmd.Flags().StringVar(&opts.system, "system", "", "{swiss|round-robin}")
+	cmd.Flags().StringVar(&opts.system, "system", "", "{swiss|round-robin|double-swiss}")
 	cmd.Flags().BoolVar(&opts.double, "double", false, "play the round robin twice (4 or 5 players)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the tournament as JSON")
 	cmd.MarkFlagsMutuallyExclusive("rounds", "keep")
@@ -198,7 +198,7 @@ func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOption
 		} else if c.system == arbiter.RoundRobin && opts.system == "" {
 			c.cycles = cyclesOf(s.Tournament)
 		}
-		if c.rounds > 0 || c.keep {
+		if (c.rounds > 0 || c.keep) && c.system == arbiter.RoundRobin {
 			c.system = arbiter.Swiss
 		}
 		if s, err = a.closeRegistration(ctx, db, s, c); err != nil {
@@ -215,6 +215,9 @@ func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOption
 // rounds planned fit the field, in the words of l.
 func formatRows(row func(k, v string), s *desk.Snapshot, l *locale.Localizer) {
 	t := s.Tournament
+	if t.System == arbiter.DoubleSwiss {
+		row(l.T("cli.show.system"), l.T("cli.show.doubleswiss"))
+	}
 	if t.System == arbiter.RoundRobin {
 		how := l.T("cli.show.roundrobin")
 		if t.Cycles == 2 {

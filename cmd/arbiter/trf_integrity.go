@@ -43,7 +43,10 @@ func integrityComments(events []desk.Event, n int) []string {
 		case desk.ActRoundUnpair:
 			out = append(out, fmt.Sprintf(" round %d pairing withdrawn after publication: %s (%s)", r, e.Old, stamp(e)))
 			paired[r] = false
-		case desk.ActCorrect:
+		case desk.ActCorrect, desk.ActMatch:
+			if e.Action == desk.ActMatch && e.Old == "" {
+				continue // a match's result entered, not corrected
+			}
 			later := 0
 			for k := range paired {
 				if k > r && paired[k] && k > later {
