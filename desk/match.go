@@ -118,6 +118,30 @@ func (d *Desk) EnterMatch(ctx context.Context, r MatchRequest) (MatchChange, err
 	return c, inputErr("board", err)
 }
 
+// EnterMatches enters the results of several matches of a Double-Swiss
+// tournament in one transaction, each as EnterMatch would; if one is
+// refused, none is entered. The requests name the same tournament, the
+// first's.
+func (d *Desk) EnterMatches(ctx context.Context, rs []MatchRequest) ([]MatchChange, error) {
+	if len(rs) == 0 {
+		return nil, nil
+	}
+	t, err := d.resolve(ctx, rs[0].Tournament)
+	if err != nil {
+		return nil, err
+	}
+	if t.System != arbiter.DoubleSwiss {
+		return nil, &Error{Kind: ErrInvalid, Input: "result", Msg: fmt.Sprintf("%s is not a Double-Swiss tournament: a board holds one game", t.Name),
+			Fix: "give the result of the game", Err: ErrNotMatch}
+	}
+	es := make([]store.MatchEntry, len(rs))
+	for i, r := range rs {
+		es[i] = store.MatchEntry{Round: r.Round, Board: r.Board, Match: r.Match, Correct: r.Correct}
+	}
+	cs, err := d.db.SetMatches(ctx, t.ID, es)
+	return cs, inputErr("board", err)
+}
+
 // IsDoubleSwiss reports whether the tournament named (name or ID, ""
 // for the current one) is paired by the Double-Swiss system, its boards
 // matches of two games.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 )
@@ -47,6 +48,37 @@ func (db *DB) SetMatch(ctx context.Context, tid int64, n, b int, m arbiter.Match
 		return err
 	})
 	return c, err
+}
+
+// MatchEntry is one board of SetMatches.
+type MatchEntry struct {
+	Round, Board int // Round 0: the last round paired
+	Match        arbiter.Match
+	Correct      bool
+}
+
+// SetMatches enters the results of several matches in one transaction,
+// each as SetMatch would: if one is refused, none is entered, and the
+// error names its board.
+func (db *DB) SetMatches(ctx context.Context, tid int64, entries []MatchEntry) ([]MatchChange, error) {
+	var out []MatchChange
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		out = out[:0]
+		who := db.actor(ctx)
+		for _, e := range entries {
+			c, err := db.setMatch(ctx, tx, who, tid, e.Round, e.Board, e.Match, e.Correct)
+			out = append(out, c)
+			var ie *InputError
+			if errors.As(err, &ie) && !strings.Contains(ie.Msg, fmt.Sprintf("board %d ", e.Board)) {
+				return &InputError{Kind: ie.Kind, Msg: fmt.Sprintf("board %d: %s", e.Board, ie.Msg), Players: ie.Players}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
 }
 
 func (db *DB) setMatch(ctx context.Context, tx *sql.Tx, who string, tid int64, n, b int, m arbiter.Match, correct bool) (MatchChange, error) {

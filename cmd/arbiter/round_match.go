@@ -92,3 +92,57 @@ func matchConfirmation(a *app, c desk.MatchChange) string {
 	}
 	return l.T("cli.result.entered", "Line", line, "Result", matchText(a, c.New))
 }
+
+// runMatchResults is round results for a Double-Swiss tournament: each
+// item a board and its match, "1 1.5-0.5" or "2 1-0 1/2-1/2", all
+// entered in one transaction.
+func runMatchResults(ctx context.Context, a *app, opts *roundResultsOptions) error {
+	l := a.tr()
+	text, sep := opts.list, ","
+	where := func(i int) string { return l.T("cli.round_results.item", "Item", i) }
+	if opts.from != "" {
+		data, err := a.readInput(opts.from, listLimit)
+		if err != nil {
+			return err
+		}
+		text, sep = string(data), "\n"
+		where = func(i int) string { return l.T("cli.round_results.line", "File", opts.from, "Line", i) }
+	}
+	var reqs []desk.MatchRequest
+	for i, item := range strings.Split(text, sep) {
+		item = strings.TrimSpace(item)
+		if item == "" && sep == "\n" || strings.HasPrefix(item, "#") {
+			continue
+		}
+		board, rest, _ := strings.Cut(item, " ")
+		b, err := strconv.Atoi(board)
+		if err != nil || b < 1 {
+			return errors.New(l.T("cli.round_results.board", "Where", where(i+1), "Item", excerpt(item), "Board", excerpt(board)))
+		}
+		m, err := desk.ParseMatchResult(rest)
+		if err != nil {
+			msg := l.T("err.match.text", "Result", strconv.Quote(strings.TrimSpace(rest)), "Codes", arbiter.GameCodes)
+			if errors.Is(err, desk.ErrMatchLevel) {
+				msg = l.T("err.match.level", "Result", strconv.Quote(strings.TrimSpace(rest)))
+			}
+			return errors.New(l.T("cli.round_results.match", "Where", where(i+1), "Item", excerpt(item), "Msg", msg))
+		}
+		reqs = append(reqs, desk.MatchRequest{Tournament: a.tournamentRef(), Round: opts.round, Board: b, Match: m, Correct: opts.correct})
+	}
+	if len(reqs) == 0 {
+		return errors.New(l.T("cli.round_results.none"))
+	}
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		cs, err := d.EnterMatches(ctx, reqs)
+		switch {
+		case errors.Is(err, desk.ErrResultEntered):
+			return hint(err, "%s", l.T("cli.results.correct"))
+		case err != nil:
+			return hint(a.tournamentError(err), "%s", l.T("cli.results.nothing"))
+		}
+		for _, c := range cs {
+			a.note(matchConfirmation(a, c))
+		}
+		return nil
+	})
+}
