@@ -120,12 +120,15 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	if opts.round < 0 {
 		return errors.New(a.tr().T("err.round", "Round", opts.round, "Example", 2))
 	}
-	// A board of a Double-Swiss tournament is a match of two games.
+	// A board of a Double-Swiss tournament is a match of two games; only
+	// such a match takes a third argument, its game 2.
 	ds, err := a.doubleSwiss(ctx)
-	if err != nil {
+	switch {
+	case opts.second != "" && !ds:
+		return usageErrorf("%s", a.tr().T("err.result.args"))
+	case err != nil:
 		return a.tournamentError(err)
-	}
-	if ds || opts.second != "" {
+	case ds:
 		return runMatchResult(ctx, a, opts, board)
 	}
 	res, err := arbiter.ParseResult(opts.result)
