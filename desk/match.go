@@ -61,6 +61,9 @@ func ParseMatchResult(text string) (arbiter.Match, error) {
 		if err != nil {
 			return bad(ErrMatchText, err.Error())
 		}
+		if !m.Complete() {
+			return bad(ErrMatchText, fmt.Sprintf("match %q: give the result of both games", text))
+		}
 		return m, nil
 	}
 	if r, err := arbiter.ParseResult(t); err == nil && r.Forfeit() {

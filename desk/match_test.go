@@ -40,6 +40,8 @@ func TestParseMatchResult(t *testing.T) {
 		{name: "three games", text: "1-0 0-1 1-0", err: ErrMatchText},
 		{name: "unknown game", text: "1-0 x-y", err: ErrMatchText},
 		{name: "empty", text: "", err: ErrMatchText},
+		{name: "two empty games", text: "/", err: ErrMatchText},
+		{name: "games in play", text: "* *", err: ErrMatchText},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,4 +190,32 @@ func TestCloseDoubleSwiss(t *testing.T) {
 	if got := s.Tournament; got.System != arbiter.Swiss || got.PABValue != arbiter.One || got.HalfByeValue != arbiter.Half {
 		t.Errorf("closed as a Swiss: %v, PAB %v, half bye %v; want swiss, 1, 0.5", got.System, got.PABValue, got.HalfByeValue)
 	}
+}
+
+// FuzzParseMatchResult: whatever ParseMatchResult accepts is a complete
+// match of at most two points that its two games, written back, read as
+// again; anything else is an ErrInvalid refusal, never a panic.
+func FuzzParseMatchResult(f *testing.F) {
+	for _, s := range []string{"1-0 1/2-1/2", "1.5-0.5", "1½-½", "0-2", "+-", "--", "1-1", "0-1f 1-0", "1/2-0 0-0p", "= =", "1-0/0-1", "2-0-0", "½-1½"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseMatchResult(s)
+		if err != nil {
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("ParseMatchResult(%q): %v, not ErrInvalid", s, err)
+			}
+			return
+		}
+		if !m.Complete() {
+			t.Fatalf("ParseMatchResult(%q) = %v, a game without a result", s, m)
+		}
+		if p := m.Points(arbiter.White) + m.Points(arbiter.Black); p > 2*arbiter.One {
+			t.Fatalf("ParseMatchResult(%q) scores %v in all", s, p)
+		}
+		back, err := ParseMatchResult(m.String())
+		if err != nil || back != m {
+			t.Fatalf("ParseMatchResult(%q) = %v; its games %q read as %v, %v", s, m, m.String(), back, err)
+		}
+	})
 }
