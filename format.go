@@ -13,26 +13,62 @@ type System int8
 const (
 	Swiss      System = iota // FIDE Dutch system (C.04.3), round by round
 	RoundRobin               // all-play-all from the Berger tables (C.05 Annex 1)
+	// DoubleSwiss is the Double-Swiss system (C.04.5, applied from 1
+	// February 2026): every board of a round is a match of two games
+	// with the colours reversed (Board.Result and Board.Second), scored
+	// per game.
+	DoubleSwiss
 )
 
-// String returns "swiss" or "round-robin".
+// String returns "swiss", "round-robin" or "double-swiss".
 func (s System) String() string {
-	if s == RoundRobin {
+	switch s {
+	case RoundRobin:
 		return "round-robin"
+	case DoubleSwiss:
+		return "double-swiss"
 	}
 	return "swiss"
 }
 
-// ParseSystem reads "swiss" or "round-robin" (also "rr", "all-play-all",
-// "berger").
+// ParseSystem reads "swiss" (also "dutch"), "round-robin" (also "rr",
+// "all-play-all", "berger") or "double-swiss" (also "doubleswiss").
 func ParseSystem(text string) (System, error) {
 	switch strings.ToLower(strings.TrimSpace(text)) {
 	case "swiss", "dutch":
 		return Swiss, nil
 	case "round-robin", "roundrobin", "rr", "all-play-all", "berger":
 		return RoundRobin, nil
+	case "double-swiss", "doubleswiss", "double swiss", "ds":
+		return DoubleSwiss, nil
 	}
-	return Swiss, fmt.Errorf("unknown system %q: type swiss or round-robin", text)
+	return Swiss, fmt.Errorf("unknown system %q: type swiss, round-robin or double-swiss", text)
+}
+
+// DoubleSwissValues sets the byes of a Double-Swiss tournament in game
+// points, a round being a match of two games (C.04.5 Preface: byes apply
+// to matches): the pairing-allocated bye is a game won and a game drawn
+// (1½, C.04.5 1.4, as the pairing package reads it), a requested
+// half-point bye half of a match (1), a full-point bye a match won (2,
+// scoring.BuildMatches). Rounds missed by a late entry score nothing.
+func (t *Tournament) DoubleSwissValues() {
+	t.System = DoubleSwiss
+	t.PABValue = One + Half
+	t.HalfByeValue = One
+	t.LateValue = Zero
+}
+
+// DoubleBlitz applies the preset of a club's double-blitz evening in the
+// Double-Swiss system (C.04.5): 5 rounds, each a match of two games of 3
+// minutes plus 2 seconds a move (blitz under the Laws' definitions), byes
+// in game points (DoubleSwissValues), the default tie-break chain.
+func (t *Tournament) DoubleBlitz() {
+	t.DoubleSwissValues()
+	t.Rounds = 5
+	t.TimeControl = "3'+2\""
+	t.TimeCode = "180+2"
+	t.Pace = Blitz
+	t.Tiebreaks = append([]string(nil), DefaultTiebreaks...)
 }
 
 // RoundRobinTiebreaks is the chain arbiter proposes for an all-play-all:

@@ -162,6 +162,9 @@ func (t Tournament) ByeValue(k ByeKind) Score {
 	case HalfBye:
 		return t.HalfByeValue
 	case FullBye:
+		if t.System == DoubleSwiss {
+			return 2 * One // a match won: both games (C.04.5 Preface)
+		}
 		return One
 	}
 	return Zero

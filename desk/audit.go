@@ -57,7 +57,10 @@ func Audits(events []Event, n int) []Audit {
 		case ActRoundUnpair:
 			out = append(out, Audit{Kind: AuditWithdrawn, Round: r, Event: e})
 			paired[r] = false
-		case ActCorrect:
+		case ActCorrect, ActMatch:
+			if e.Action == ActMatch && e.Old == "" {
+				continue // a match's result entered, not corrected
+			}
 			later := 0
 			for k, on := range paired {
 				if on && k > r && k > later {

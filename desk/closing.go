@@ -73,6 +73,18 @@ func closedTournament(s *Snapshot, c arbiter.Closing) (arbiter.Tournament, error
 			c = arbiter.Closing{Kind: arbiter.CloseRoundRobin, Cycles: Cycles(t)}
 		}
 	}
+	// A Swiss is paired by the Dutch system or, in a Double-Swiss
+	// tournament (C.04.5), in matches of two games, which stays one when
+	// it closes as a Swiss; as a round robin it plays single games, with
+	// the byes of single games.
+	swiss := arbiter.Swiss
+	if t.System == arbiter.DoubleSwiss {
+		swiss = arbiter.DoubleSwiss
+		if c.Kind == arbiter.CloseRoundRobin {
+			n := arbiter.NewTournament(t.Name)
+			t.PABValue, t.HalfByeValue, t.LateValue = n.PABValue, n.HalfByeValue, n.LateValue
+		}
+	}
 	switch c.Kind {
 	case arbiter.CloseRoundRobin:
 		if f.Players < 2 || f.Players > pairing.MaxBerger {
@@ -95,13 +107,13 @@ func closedTournament(s *Snapshot, c arbiter.Closing) (arbiter.Tournament, error
 			t.Tiebreaks = slices.Clone(arbiter.RoundRobinTiebreaks)
 		}
 	case arbiter.CloseKeep:
-		t.System = arbiter.Swiss
+		t.System = swiss
 	case arbiter.CloseSwiss:
 		if c.Rounds < 0 || c.Rounds > MaxRounds {
 			return t, &Error{Kind: ErrInvalid, Input: "rounds",
 				Msg: fmt.Sprintf("a Swiss of %d rounds: a tournament plans 1 to %d", c.Rounds, MaxRounds)}
 		}
-		t.System = arbiter.Swiss
+		t.System = swiss
 		if c.Rounds > 0 {
 			t.Rounds = c.Rounds
 		} else {

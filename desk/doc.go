@@ -103,6 +103,15 @@
 // becomes a note. No round is paired before the previous one has every
 // result (ErrRoundOpen).
 //
+// A Double-Swiss tournament (C.04.5) is paired by pairing.PairDoubleSwiss
+// from the score cards of its matches (scoring.BuildMatches): each board
+// is a match of two games with the colours reversed, points count per
+// game, a PAB is worth a game won and a game drawn (1.4). Its results are
+// entered by EnterMatch and EnterMatches, both games at once
+// (ParseMatchResult reads them as typed); EnterResult refuses its boards.
+// A match is a forfeit only when a player forfeits both games (Preface),
+// and the tie-breaks read each round as one match.
+//
 // When the Dutch system cannot pair a round, the chief arbiter decides
 // (C.04.3 1.9): UnpairableChoices lists the choices as data (the pairing
 // that breaks the least, an all-play-all among the players still in, ending

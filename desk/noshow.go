@@ -63,6 +63,18 @@ func NoShows(s *Snapshot) []NoShow {
 		out = append(out, NoShow{Entry: *e, Round: n})
 	}
 	for _, b := range s.Rounds[n-1].Boards {
+		if s.Tournament.System == arbiter.DoubleSwiss {
+			// A match is lost by forfeit only by forfeiting both games
+			// (C.04.5 Preface).
+			m := b.Match()
+			if m.ForfeitedBy(arbiter.White) {
+				add(b.White)
+			}
+			if m.ForfeitedBy(arbiter.Black) {
+				add(b.Black)
+			}
+			continue
+		}
 		switch b.Result {
 		case arbiter.WhiteForfeit:
 			add(b.Black)

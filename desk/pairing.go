@@ -492,23 +492,67 @@ func (d *Desk) dutch(s *Snapshot, input *pairing.Input, unknown bool) (_ Pairing
 	for _, b := range s.Absent(n) {
 		absent[b.PN] = true
 	}
+	var res pairing.Result
+	article := "C.04.3"
+	if t.System == arbiter.DoubleSwiss {
+		// Double-Swiss (C.04.5): each board a match of two games, paired
+		// from the score cards of the matches before (game points).
+		p.Method, article = "double-swiss", "C.04.5"
+		in, err := pairing.FromDoubleSwissTable(t, s.Entries, tab, n, absent)
+		if err != nil {
+			return p, nil, err
+		}
+		res, err = pairing.PairDoubleSwissExplained(in)
+		if err != nil && !errors.As(err, new(*pairing.NoPairingError)) {
+			return p, nil, err
+		}
+		if err == nil && t.FirstColour == arbiter.NoColour && n == 1 {
+			// A phrase, for each front end to word (locale.Localizer.Stored).
+			notes = append(notes, phrase.New("pair.note.lot", "Colour", phrase.New("cli.colour."+in.InitialColour.String())).Stored())
+		}
+		err = pairingRefusal(err, article)
+		if err != nil {
+			return p, nil, err
+		}
+		return storedPairing(p, res), notes, nil
+	}
 	in, err := pairing.FromTable(t, s.Entries, tab, n, absent)
 	if err != nil {
 		return p, nil, err
 	}
 	*input = in
-	res, err := pairing.PairExplained(in)
+	res, err = pairing.PairExplained(in)
 	var np *pairing.NoPairingError
 	switch {
 	case errors.As(err, &np):
-		return p, nil, &Error{Kind: ErrRefused, Input: "pairing", Msg: err.Error(), Article: "C.04.3",
-			Fix: "pair the round by hand, or change who plays (byes, withdrawals)", Err: errors.Join(ErrNoPairing, err)}
+		return p, nil, pairingRefusal(err, article)
 	case err != nil && Edition(t) == 2017:
 		return p, nil, &Error{Kind: ErrInvalid, Input: "pairing", Msg: err.Error(),
 			Fix: "pair with the rules in force (2025) or by hand", Err: errors.Join(ErrOldEdition, err)}
 	case err != nil:
 		return p, nil, err
 	}
+	p = storedPairing(p, res)
+	if t.FirstColour == arbiter.NoColour && n == 1 {
+		// A phrase, for each front end to word (locale.Localizer.Stored).
+		notes = append(notes, phrase.New("pair.note.lot", "Colour", phrase.New("cli.colour."+in.InitialColour.String())).Stored())
+	}
+	return p, notes, nil
+}
+
+// pairingRefusal words the engine's finding that no pairing satisfies
+// the absolute criteria of the system (article), nil for none.
+func pairingRefusal(err error, article string) error {
+	var np *pairing.NoPairingError
+	if !errors.As(err, &np) {
+		return err
+	}
+	return &Error{Kind: ErrRefused, Input: "pairing", Msg: err.Error(), Article: article,
+		Fix: "pair the round by hand, or change who plays (byes, withdrawals)", Err: errors.Join(ErrNoPairing, err)}
+}
+
+// storedPairing adds the engine's boards, bye and explanations to p.
+func storedPairing(p Pairing, res pairing.Result) Pairing {
 	for i, b := range res.Boards {
 		p.Boards = append(p.Boards, arbiter.Board{Number: i + 1, White: b.White, Black: b.Black})
 	}
@@ -523,11 +567,7 @@ func (d *Desk) dutch(s *Snapshot, input *pairing.Input, unknown bool) (_ Pairing
 			p.BoardNotes[e.Board] = note
 		}
 	}
-	if t.FirstColour == arbiter.NoColour && n == 1 {
-		// A phrase, for each front end to word (locale.Localizer.Stored).
-		notes = append(notes, phrase.New("pair.note.lot", "Colour", phrase.New("cli.colour."+in.InitialColour.String())).Stored())
-	}
-	return p, notes, nil
+	return p
 }
 
 // Edition returns the edition of the Dutch rules (C.04.3) a tournament

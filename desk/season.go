@@ -171,7 +171,7 @@ func (d *Desk) History(ctx context.Context, id int64) ([]HistoryLine, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.Tournament.Name, err)
 		}
-		perf := reports.Performances(in.Table, s.Entries)
+		perf := reports.PerformancesOf(s.Tournament, in.Table, s.Entries)
 		for _, x := range st {
 			if x.PN == pn {
 				out = append(out, HistoryLine{s.Tournament, x.Rank, x.RankTo, len(s.Entries), x.Points, n, perf[pn-1]})

@@ -202,6 +202,22 @@ func (s Settings) Apply(t *arbiter.Tournament) error {
 		*v.to = *v.value
 	}
 	if s.System != nil {
+		if *s.System == arbiter.DoubleSwiss && t.System != arbiter.DoubleSwiss {
+			// The byes of a Double-Swiss tournament count game points
+			// of a match (C.04.5), unless the settings say otherwise
+			// (they are applied before the system).
+			pab, half, late := t.PABValue, t.HalfByeValue, t.LateValue
+			t.DoubleSwissValues()
+			if s.PABValue != nil {
+				t.PABValue = pab
+			}
+			if s.HalfByeValue != nil {
+				t.HalfByeValue = half
+			}
+			if s.LateValue != nil {
+				t.LateValue = late
+			}
+		}
 		t.System = *s.System
 	}
 	if s.Cycles != nil {

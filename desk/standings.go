@@ -75,7 +75,7 @@ func ReportEvent(s *Snapshot, n int) (*reports.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	perf := reports.Performances(in.Table, s.Entries)
+	perf := reports.PerformancesOf(s.Tournament, in.Table, s.Entries)
 	rows := make([]reports.StandingRow, len(st))
 	for i, x := range st {
 		rows[i] = reports.StandingRow{Rank: x.Rank, RankTo: x.RankTo, PN: x.PN, Points: x.Points,

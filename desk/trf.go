@@ -30,12 +30,27 @@ func TRF(s *Snapshot, n int) (*trf.File, error) {
 		entries[i].Player.Sex = trfSex(entries[i].Player.Sex)
 	}
 	d := &trf.Domain{Tournament: t, Entries: entries, Rounds: s.Rounds[:n], NextByes: nextByes(s, n+1)}
-	f, err := trf.FromDomain(d)
+	fromDomain := trf.FromDomain
+	if t.System == arbiter.DoubleSwiss {
+		// Two columns a match (C.04.5), as trf check and trf pair read.
+		fromDomain = trf.FromDomainDoubleSwiss
+	}
+	f, err := fromDomain(d)
 	if err != nil {
 		return nil, err
 	}
 	f.Accelerations = Accelerations(t, entries)
 	f.Byes = laterByes(s, n)
+	if t.System == arbiter.DoubleSwiss {
+		// 240 lines count columns: a bye for match k covers 2k-1 and 2k.
+		var cols []trf.Bye
+		for _, b := range f.Byes {
+			for _, c := range []int{2*b.Round - 1, 2 * b.Round} {
+				cols = append(cols, trf.Bye{Kind: b.Kind, Round: c, Players: b.Players})
+			}
+		}
+		f.Byes = cols
+	}
 	_, st, err := Rank(s, n)
 	if err != nil {
 		return nil, err

@@ -27,6 +27,12 @@ type BoardView struct {
 	Bye         string `json:"bye"`
 	Reason      string `json:"reason"`
 	Explanation string `json:"explanation"`
+	// Second is game 2 of a Double-Swiss match (FIDE C.04.5), in its own
+	// colours (the board's Black has White), and Match the match score
+	// from game 1's White, "1.5-0.5"; both empty on other boards. Result
+	// is then game 1.
+	Second string `json:"second,omitempty"`
+	Match  string `json:"match,omitempty"`
 }
 
 // RoundView is a round in JSON.
@@ -41,8 +47,13 @@ func RoundViewOf(d RoundDetail) RoundView {
 	out := RoundView{Round: d.Number, Boards: []BoardView{}}
 	for _, b := range d.Boards {
 		black := b.Black
-		out.Boards = append(out.Boards, BoardView{Board: b.Number, White: b.White, Black: &black,
-			Result: b.Result.String(), Reason: d.Reasons[b.Number], Explanation: en.Stored(d.BoardNotes[b.Number])})
+		v := BoardView{Board: b.Number, White: b.White, Black: &black,
+			Result: b.Result.String(), Reason: d.Reasons[b.Number], Explanation: en.Stored(d.BoardNotes[b.Number])}
+		if m := b.Match(); b.Second != arbiter.NoResult {
+			v.Second = b.Second.String()
+			v.Match = m.Points(arbiter.White).String() + "-" + m.Points(arbiter.Black).String()
+		}
+		out.Boards = append(out.Boards, v)
 	}
 	for _, b := range d.Byes {
 		out.Boards = append(out.Boards, BoardView{White: b.PN, Bye: b.Kind.String(), Explanation: en.Stored(d.ByeNotes[b.PN])})

@@ -185,7 +185,11 @@ func prepare(ev *Event) (*view, error) {
 	}
 	v.tab = ev.Table
 	if v.tab == nil {
-		tab, err := scoring.Build(ev.Tournament, ev.Entries, ev.Rounds)
+		build := scoring.Build
+		if ev.Tournament.System == arbiter.DoubleSwiss {
+			build = scoring.BuildMatches // a round is a match of two games (C.04.5)
+		}
+		tab, err := build(ev.Tournament, ev.Entries, ev.Rounds)
 		if err != nil {
 			return nil, fmt.Errorf("reports: %w", err)
 		}
@@ -201,7 +205,7 @@ func prepare(ev *Event) (*view, error) {
 	}
 	v.rows, v.codes = ev.Standings, ev.TiebreakCodes
 	if v.rows == nil {
-		v.rows, v.codes = pointsOrder(v.tab, ev.Entries), nil
+		v.rows, v.codes = pointsOrder(ev.Tournament, v.tab, ev.Entries), nil
 	}
 	if len(v.rows) != n {
 		return nil, fmt.Errorf("reports: standings list %d players, want all %d", len(v.rows), n)
@@ -224,9 +228,9 @@ func prepare(ev *Event) (*view, error) {
 
 // pointsOrder ranks the players by points, then pairing number, with equal
 // points sharing a rank, and works out their performance.
-func pointsOrder(tab *scoring.Table, entries []arbiter.Entry) []StandingRow {
+func pointsOrder(t arbiter.Tournament, tab *scoring.Table, entries []arbiter.Entry) []StandingRow {
 	rows := make([]StandingRow, len(tab.Cards))
-	perf := Performances(tab, entries)
+	perf := PerformancesOf(t, tab, entries)
 	for i, c := range tab.Cards {
 		rows[i] = StandingRow{PN: c.PN, Points: c.Score(), Performance: perf[i]}
 	}
@@ -352,6 +356,20 @@ func resultText(r arbiter.Result) string {
 		return "½-½"
 	}
 	return r.String()
+}
+
+// boardResult returns a board's result as printed: resultText, or for a
+// Double-Swiss match (C.04.5) the match score from game 1's White and
+// both games, "1½-½ (1-0 ½-½)".
+func (v *view) boardResult(b arbiter.Board) string {
+	if v.t.System != arbiter.DoubleSwiss {
+		return resultText(b.Result)
+	}
+	m := b.Match()
+	if m == (arbiter.Match{}) {
+		return ""
+	}
+	return m.Score() + " (" + resultText(m.First) + " " + resultText(m.Second) + ")"
 }
 
 // crossCell returns a score card entry as a crosstable shows it: the

@@ -95,7 +95,11 @@ func (d *pdfDoc) pairingBoards(rd *arbiter.Round) {
 		d.font(false, 12)
 		d.cellText(x, y, pointsColW, boardRowH, "R", v.before(b.White, rd.Number).Fraction())
 		x += pointsColW
-		d.resultBox(x, y, b.Result)
+		if v.t.System == arbiter.DoubleSwiss {
+			d.matchBoxes(x, y, b)
+		} else {
+			d.resultBox(x, y, b.Result)
+		}
 		x += resultColW
 		d.cellText(x, y, nameW, boardRowH, "L", d.fitName(false, boardLabel(v, b.Black), nameW-2*cellPad, nameSize, leastName))
 		x += nameW
@@ -140,6 +144,26 @@ func (d *pdfDoc) resultBox(x, y float64, r arbiter.Result) {
 	if s := resultText(r); s != "" {
 		d.font(true, 12)
 		d.cellText(bx, by, bw, bh, "C", s)
+	}
+}
+
+// matchBoxes draws, for a board of a Double-Swiss tournament (C.04.5),
+// two result boxes side by side in the result column whose top left
+// corner is (x, y): game 1, then game 2 with the colours reversed, each
+// written in when known in its own game's colours.
+func (d *pdfDoc) matchBoxes(x, y float64, b arbiter.Board) {
+	const bw, bh, gap = 11.5, 7.0, 1.0
+	bx, by := x+(resultColW-2*bw-gap)/2, y+(boardRowH-bh)/2
+	for k, r := range []arbiter.Result{b.Result, b.Second} {
+		x := bx + float64(k)*(bw+gap)
+		d.fillColor(white)
+		d.drawColor(black)
+		d.f.SetLineWidth(0.3)
+		d.f.Rect(x, by, bw, bh, "FD")
+		if s := resultText(r); s != "" {
+			d.font(true, 8)
+			d.cellText(x, by, bw, bh, "C", s)
+		}
 	}
 }
 
@@ -337,7 +361,10 @@ func (d *pdfDoc) cutLine(y float64) {
 	d.f.SetDashPattern(nil, 0)
 }
 
-// slip draws one result slip whose top is at y.
+// slip draws one result slip whose top is at y. A board of a Double-Swiss
+// tournament (C.04.5) gets a column of boxes for each of its two games,
+// headed by that game's White, and no QR code: the phones do not report
+// matches yet.
 func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 	v := d.v
 	right := pageW - margin
@@ -354,8 +381,12 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 	d.text(right-bw-5-d.f.GetStringWidth(rt), y+9, rt)
 
 	nameW := 118.0
+	ds := v.t.System == arbiter.DoubleSwiss
+	if ds {
+		nameW = 80 // two columns of result boxes, one a game
+	}
 	code, coded := v.ev.Codes[b.Number]
-	if coded && round == len(v.ev.Rounds) {
+	if coded && round == len(v.ev.Rounds) && !ds {
 		nameW = 80
 		d.qr(right-58, y+11, 24, code.URL)
 		// No PIN on the slip: each player's is on their own card.
@@ -381,15 +412,33 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 		d.text(margin+13+nw+2, ly, pointsText(v.before(side.pn, round)))
 	}
 
-	// Result boxes, stacked on the right.
-	bx := right - 30
-	for k, s := range []string{"1-0", "½-½", "0-1"} {
-		by := y + 13 + float64(k)*8
-		d.drawColor(black)
-		d.f.SetLineWidth(0.3)
-		d.f.Rect(bx, by, 5, 5, "D")
-		d.font(true, 13)
-		d.text(bx+8, by+4.4, s)
+	// Result boxes, stacked on the right: one column, or for a
+	// Double-Swiss match one a game, game 2 with the colours reversed
+	// (C.04.5), each headed by its White.
+	games, top := []int{0}, 13.0
+	if ds {
+		games, top = []int{1, 2}, 18.0 // below the round and board
+	}
+	for g, game := range games {
+		bx := right - 30 - float64(len(games)-1-g)*34
+		if game > 0 {
+			white := b.White
+			if game == 2 {
+				white = b.Black
+			}
+			d.textColor(darkGrey)
+			d.font(false, 7)
+			d.text(bx, y+top-2.5, d.fit(v.l.T("slips.game", "Game", game, "White", v.player(white).Name), 32))
+			d.textColor(black)
+		}
+		for k, s := range []string{"1-0", "½-½", "0-1"} {
+			by := y + top + float64(k)*8
+			d.drawColor(black)
+			d.f.SetLineWidth(0.3)
+			d.f.Rect(bx, by, 5, 5, "D")
+			d.font(true, 13)
+			d.text(bx+8, by+4.4, s)
+		}
 	}
 
 	// Signatures.

@@ -42,6 +42,22 @@ func dp(pct int) int {
 // Ratings come from entries; pairing numbers run from 1 to len(entries),
 // as for scoring.Build. A card whose pairing number has no entry gets 0.
 func Performances(tab *scoring.Table, entries []arbiter.Entry) []int {
+	return performances(tab, entries, 1)
+}
+
+// PerformancesOf is Performances for a tournament t: in a Double-Swiss
+// tournament (C.04.5) each round of a card is a match of two games
+// against the same opponent, so two games count, each at the opponent's
+// rating, and the points are those of both games.
+func PerformancesOf(t arbiter.Tournament, tab *scoring.Table, entries []arbiter.Entry) []int {
+	if t.System == arbiter.DoubleSwiss {
+		return performances(tab, entries, 2)
+	}
+	return performances(tab, entries, 1)
+}
+
+// performances is Performances with per games a round.
+func performances(tab *scoring.Table, entries []arbiter.Entry, per int) []int {
 	rating := make([]int, len(tab.Cards)+1)
 	for _, e := range entries {
 		if e.PN >= 1 && e.PN < len(rating) {
@@ -62,8 +78,8 @@ func Performances(tab *scoring.Table, entries []arbiter.Entry) []int {
 			if r <= 0 {
 				continue
 			}
-			sum += r
-			games++
+			sum += per * r
+			games += per
 			half += int(o.Points)
 		}
 		if games == 0 {

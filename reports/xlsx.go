@@ -523,7 +523,7 @@ func (v *view) roundSheet(rd *arbiter.Round) *xsheet {
 		sh.rows = append(sh.rows, []any{
 			b.Number,
 			v.player(b.White).Name, v.before(b.White, r),
-			optString(resultText(b.Result)),
+			optString(v.boardResult(b)),
 			v.player(b.Black).Name, v.before(b.Black, r),
 		})
 	}

@@ -84,7 +84,7 @@ func b2i(b bool) int {
 // checkFormat refuses a format of play that cannot work.
 func checkFormat(t arbiter.Tournament) error {
 	switch {
-	case t.System != arbiter.Swiss && t.System != arbiter.RoundRobin:
+	case t.System != arbiter.Swiss && t.System != arbiter.RoundRobin && t.System != arbiter.DoubleSwiss:
 		return invalid("unknown pairing system %d", t.System)
 	case t.Cycles < 0 || t.Cycles > 2:
 		return invalid("a round robin is played once or twice, not %d times", t.Cycles)

@@ -613,6 +613,9 @@ func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, 
 	if paired == 0 {
 		return c, conflict("no round of %s is paired yet", t.Name)
 	}
+	if t.System == arbiter.DoubleSwiss {
+		return c, invalid("a board of %s is a Double-Swiss match (C.04.5): give the results of both games", t.Name)
+	}
 	if n == 0 {
 		n = paired
 	}
@@ -733,7 +736,7 @@ func (db *DB) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, e
 			return fmt.Errorf("read round %d: %w", n, err)
 		}
 		d.PairedAt, _ = time.Parse(time.RFC3339, at)
-		rows, err := tx.QueryContext(ctx, `SELECT board, white, black, result, reason, explanation FROM boards
+		rows, err := tx.QueryContext(ctx, `SELECT board, white, black, result, second, reason, explanation FROM boards
 			WHERE tournament_id = ? AND round = ? ORDER BY board`, tid, n)
 		if err != nil {
 			return fmt.Errorf("read round %d: %w", n, err)
@@ -741,7 +744,7 @@ func (db *DB) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, e
 		for rows.Next() {
 			var b arbiter.Board
 			var reason, note string
-			if err := rows.Scan(&b.Number, &b.White, &b.Black, &b.Result, &reason, &note); err != nil {
+			if err := rows.Scan(&b.Number, &b.White, &b.Black, &b.Result, &b.Second, &reason, &note); err != nil {
 				rows.Close()
 				return err
 			}

@@ -76,7 +76,7 @@ func loadSnapshot(ctx context.Context, q queryer, tid int64) (*Snapshot, error) 
 		}
 		return &s.Rounds[r-1], nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT round, board, white, black, result FROM boards
+	rows, err := q.QueryContext(ctx, `SELECT round, board, white, black, result, second FROM boards
 		WHERE tournament_id = ? ORDER BY round, board`, tid)
 	if err != nil {
 		return nil, fmt.Errorf("read boards: %w", err)
@@ -85,7 +85,7 @@ func loadSnapshot(ctx context.Context, q queryer, tid int64) (*Snapshot, error) 
 	for rows.Next() {
 		var r int
 		var b arbiter.Board
-		if err := rows.Scan(&r, &b.Number, &b.White, &b.Black, &b.Result); err != nil {
+		if err := rows.Scan(&r, &b.Number, &b.White, &b.Black, &b.Result, &b.Second); err != nil {
 			return nil, fmt.Errorf("read boards: %w", err)
 		}
 		rd, err := round(r)
@@ -207,9 +207,13 @@ func (s *Snapshot) ToPair(n int) []int {
 }
 
 // Table returns the score cards over rounds 1 to n (n is clamped to the
-// rounds paired).
+// rounds paired): for a Double-Swiss tournament a round per match, in
+// game points (scoring.BuildMatches).
 func (s *Snapshot) Table(n int) (*scoring.Table, error) {
 	n = max(0, min(n, len(s.Rounds)))
+	if s.Tournament.System == arbiter.DoubleSwiss {
+		return scoring.BuildMatches(s.Tournament, s.Entries, s.Rounds[:n])
+	}
 	return scoring.Build(s.Tournament, s.Entries, s.Rounds[:n])
 }
 

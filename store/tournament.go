@@ -62,6 +62,19 @@ func checkTournament(t arbiter.Tournament) error {
 			return invalid("%v", err)
 		}
 	}
+	if t.System == arbiter.DoubleSwiss {
+		// A round is a match of two games, scored per game (C.04.5
+		// Preface): a bye is worth up to the two games.
+		switch {
+		case t.PABValue < arbiter.Zero || t.PABValue > 2*arbiter.One:
+			return invalid("the pairing-allocated bye of a Double-Swiss match is worth 0 to 2 points, not %s", t.PABValue)
+		case t.HalfByeValue < arbiter.Zero || t.HalfByeValue > arbiter.One:
+			return invalid("a requested bye of a Double-Swiss match is worth 1, 0.5 or 0 points, not %s", t.HalfByeValue)
+		case t.LateValue < arbiter.Zero || t.LateValue > arbiter.One:
+			return invalid("a match missed by a late entry is worth 0 to 1 point, not %s", t.LateValue)
+		}
+		t.PABValue, t.HalfByeValue, t.LateValue = arbiter.Zero, arbiter.Zero, arbiter.Zero // checked
+	}
 	switch {
 	case strings.TrimSpace(t.Name) == "":
 		return invalid("the tournament needs a name")
@@ -147,6 +160,9 @@ func (db *DB) insertTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tourna
 // records them.
 func Describe(t arbiter.Tournament) string {
 	parts := []string{fmt.Sprintf("%d rounds", t.Rounds)}
+	if t.System == arbiter.DoubleSwiss {
+		parts[0] = fmt.Sprintf("%d rounds of two-game matches (Double-Swiss, FIDE C.04.5)", t.Rounds)
+	}
 	if t.TimeControl != "" {
 		parts = append(parts, t.TimeControl)
 	}
@@ -379,6 +395,12 @@ func (db *DB) updateTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tourna
 	var paired int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM rounds WHERE tournament_id = ?`, t.ID).Scan(&paired); err != nil {
 		return rs, err
+	}
+	if paired > 0 && old.System != t.System && (old.System == arbiter.DoubleSwiss || t.System == arbiter.DoubleSwiss) {
+		// A round of a Double-Swiss tournament is a match of two games,
+		// of any other a single game: the rounds paired would read
+		// otherwise.
+		return rs, conflict("%d rounds are already paired as %s: the system cannot become %s", paired, old.System, t.System)
 	}
 	if t.Rounds < paired {
 		return rs, conflict("%d rounds are already paired: the tournament cannot have %d", paired, t.Rounds)

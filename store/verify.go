@@ -82,6 +82,7 @@ import (
 //     in advance is there with its kind.
 //   - Results: the result and reason of each board are the new value of
 //     the last "result.enter" or "result.correct" event for that board
+//     (of a Double-Swiss match, both games: the last "result.match")
 //     logged after the round was last paired or changed; a board with no
 //     such event has no result, or in an imported round the result
 //     imported.
@@ -289,6 +290,7 @@ var replayRules = map[string]replayRule{
 	ActRoundPublish:     replayNothing, // board codes
 	ActResult:           (*replay).result,
 	ActCorrect:          (*replay).result,
+	ActMatch:            (*replay).result, // the two games of a Double-Swiss match
 	ActGameAdd:          (*replay).gameAdded,
 	ActGameRuling:       replayNothing, // read with its game.add (consistency.games)
 	ActGameRemove:       (*replay).gamesRemoved,
@@ -992,7 +994,7 @@ func (c *consistency) round(tid int, rd *replayRound, es []entryRow) {
 		reason string
 	}
 	var boards []boardRow
-	rows, err := c.db.QueryContext(c.ctx, `SELECT board, white, black, result, reason FROM boards
+	rows, err := c.db.QueryContext(c.ctx, `SELECT board, white, black, result, second, reason FROM boards
 		WHERE tournament_id = ? AND round = ? ORDER BY board`, tid, n)
 	if err != nil {
 		c.setErr(err)
@@ -1000,7 +1002,7 @@ func (c *consistency) round(tid int, rd *replayRound, es []entryRow) {
 	}
 	for rows.Next() {
 		var b boardRow
-		if err := rows.Scan(&b.Number, &b.White, &b.Black, &b.Result, &b.reason); err != nil {
+		if err := rows.Scan(&b.Number, &b.White, &b.Black, &b.Result, &b.Second, &b.reason); err != nil {
 			rows.Close()
 			c.setErr(err)
 			return
@@ -1098,7 +1100,12 @@ func (c *consistency) round(tid int, rd *replayRound, es []entryRow) {
 		case rd.imported:
 			continue // the result read from the file
 		}
-		if got := resultWithReason(b.Result, b.reason); got != want {
+		got := resultWithReason(b.Result, b.reason)
+		if ok && e.action == ActMatch || b.Second != arbiter.NoResult {
+			// A Double-Swiss match: both games, logged without a reason.
+			got = matchValue(b.Match())
+		}
+		if got != want {
 			c.fail("tournament %d round %d board %d: result %q stored, %q logged", tid, n, b.Number, got, want)
 		}
 	}

@@ -196,7 +196,7 @@ func (c *calc) fore() *calc {
 		rounds := append([]scoring.Outcome(nil), card.Rounds...)
 		last := &rounds[len(rounds)-1]
 		if hasOpponent(*last) {
-			last.Kind, last.Points, last.Pending = scoring.Game, arbiter.Half, false
+			last.Kind, last.Points, last.Pending = scoring.Game, c.unit/2, false
 		}
 		f.cards[i] = scoring.Card{PN: card.PN, Rounds: rounds}
 	}

@@ -66,6 +66,10 @@ type calc struct {
 	n       int
 	cards   []scoring.Card
 	ratings []int
+	// unit is the most a round scores: a game won, or in a Double-Swiss
+	// tournament (C.04.5) a match won, both games (2 points). The
+	// figures C.07 sets at a draw, half of it, scale with it.
+	unit arbiter.Score
 
 	score []arbiter.Score // final score by pn (index 0 unused); pending games count nothing
 	adj   []float64       // score as someone's opponent (16.3, or 2009 draws) by pn
@@ -119,6 +123,10 @@ func newCalc(in Input) (*calc, error) {
 		score:   make([]arbiter.Score, n+1),
 		adj:     make([]float64, n+1),
 		lastIn:  make([]int, n+1),
+		unit:    arbiter.One,
+	}
+	if in.Tournament.System == arbiter.DoubleSwiss {
+		c.unit = 2 * arbiter.One
 	}
 	switch {
 	case c.edition == Edition2009:
@@ -200,9 +208,9 @@ func (c *calc) adjusted(pn int) float64 {
 	for r, o := range c.cards[pn-1].Rounds {
 		switch {
 		case c.edition == Edition2009 && unplayed(o):
-			s += 0.5
+			s += c.draw()
 		case c.edition != Edition2009 && c.drawnEnd(pn, r+1):
-			s += 0.5
+			s += c.draw()
 		default:
 			s += o.Points.Points()
 		}
@@ -222,7 +230,21 @@ func (c *calc) dummy(pn int, o scoring.Outcome) float64 {
 	if hasOpponent(o) {
 		return min(own, c.adj[o.Opponent])
 	}
-	return min(own, 0.5*float64(c.rounds))
+	return min(own, c.draw()*float64(c.rounds))
+}
+
+// draw returns the points of a drawn round: ½, or 1 for a level
+// Double-Swiss match.
+func (c *calc) draw() float64 { return c.unit.Points() / 2 }
+
+// won reports whether round o scored as a win: a game won (or a bye or
+// forfeit worth one), or in a Double-Swiss tournament a match won, more
+// than half its two games' points.
+func (c *calc) won(o scoring.Outcome) bool {
+	if c.unit == arbiter.One {
+		return o.Points == arbiter.One
+	}
+	return o.Points > c.unit/2
 }
 
 // virtual returns the score of the 2009 virtual opponent of pn in round r:
@@ -231,7 +253,7 @@ func (c *calc) dummy(pn int, o scoring.Outcome) float64 {
 func (c *calc) virtual(pn, r int) float64 {
 	card := &c.cards[pn-1]
 	before := card.ScoreAfter(r - 1).Points()
-	return before + (1 - card.Rounds[r-1].Points.Points()) + 0.5*float64(c.rounds-r)
+	return before + (c.unit.Points() - card.Rounds[r-1].Points.Points()) + c.draw()*float64(c.rounds-r)
 }
 
 // rating returns pn's rating, 0 if unrated.

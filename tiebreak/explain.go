@@ -203,17 +203,17 @@ func colourWord(c arbiter.Colour) phrase.Text {
 }
 
 // describe says in plain words what a round was for a player.
-func describe(o scoring.Outcome) phrase.Text {
+func (c *calc) describe(o scoring.Outcome) phrase.Text {
 	switch o.Kind {
 	case scoring.Game:
 		if o.Pending {
 			return say("tb.game.pending", "Opponent", o.Opponent, "Colour", colourWord(o.Colour))
 		}
 		id := "tb.game.lost"
-		switch o.Points {
-		case arbiter.One:
+		switch {
+		case o.Points > c.unit/2:
 			id = "tb.game.won"
-		case arbiter.Half:
+		case o.Points == c.unit/2:
 			id = "tb.game.drew"
 		}
 		return say(id, "Opponent", o.Opponent, "Colour", colourWord(o.Colour))
@@ -280,18 +280,18 @@ func (c *calc) explainBuchholz(e *Explanation, pn int, extra phrase.Text) {
 		var note phrase.Text
 		switch {
 		case x.cut == notYet:
-			note = then(describe(o), say("tb.notyet"))
+			note = then(c.describe(o), say("tb.notyet"))
 		case o.Kind == scoring.Game:
-			note = then(describe(o), c.opponentNote(x.opp))
+			note = then(c.describe(o), c.opponentNote(x.opp))
 		case c.edition == Edition2009:
-			note = then(describe(o), say("tb.virtual2009", "Own", phrase.Num(card.ScoreAfter(x.round-1).Points()),
+			note = then(c.describe(o), say("tb.virtual2009", "Own", phrase.Num(card.ScoreAfter(x.round-1).Points()),
 				"Scored", phrase.Num(x.points), "Rounds", c.rounds, "Round", x.round, "Value", phrase.Num(x.oppScore)))
 		case x.oppScore < c.score[pn].Points() && hasOpponent(o):
-			note = then(describe(o), say("tb.dummy.capopp", "Own", phrase.Num(c.score[pn].Points()), "Value", phrase.Num(x.oppScore)))
+			note = then(c.describe(o), say("tb.dummy.capopp", "Own", phrase.Num(c.score[pn].Points()), "Value", phrase.Num(x.oppScore)))
 		case x.oppScore < c.score[pn].Points():
-			note = then(describe(o), say("tb.dummy.capdraw", "Own", phrase.Num(c.score[pn].Points()), "Value", phrase.Num(x.oppScore)))
+			note = then(c.describe(o), say("tb.dummy.capdraw", "Own", phrase.Num(c.score[pn].Points()), "Value", phrase.Num(x.oppScore)))
 		default:
-			note = then(describe(o), say("tb.dummy", "Value", phrase.Num(x.oppScore)))
+			note = then(c.describe(o), say("tb.dummy", "Value", phrase.Num(x.oppScore)))
 		}
 		if sb && x.cut != notYet {
 			note = phrase.Join(", ", note, say("tb.sb.times", "Scored", phrase.Num(x.points)))
@@ -338,11 +338,11 @@ func (c *calc) explainAOB(e *Explanation, pn int) {
 		l := Line{Round: i + 1, Opponent: o.Opponent}
 		if played(o) {
 			l.Value, l.Counted = bh[o.Opponent], true
-			l.Note = then(describe(o), say("tb.aob.line", "Value", phrase.Num(l.Value)))
+			l.Note = then(c.describe(o), say("tb.aob.line", "Value", phrase.Num(l.Value)))
 			sum += l.Value
 			k++
 		} else {
-			l.Note = then(describe(o), say("tb.notboard"))
+			l.Note = then(c.describe(o), say("tb.notboard"))
 		}
 		e.Lines = append(e.Lines, l)
 	}
@@ -353,7 +353,7 @@ func (c *calc) explainAOB(e *Explanation, pn int) {
 func (c *calc) explainTally(e *Explanation, pn int) {
 	var k int
 	for i, o := range c.cards[pn-1].Rounds {
-		l := Line{Round: i + 1, Opponent: o.Opponent, Note: describe(o), Counted: counts(e.Spec.Code, o)}
+		l := Line{Round: i + 1, Opponent: o.Opponent, Note: c.describe(o), Counted: c.counts(e.Spec.Code, o)}
 		if l.Counted {
 			l.Value = 1
 			k++
@@ -397,7 +397,7 @@ func (c *calc) explainPS(e *Explanation, pn int) {
 	for i, o := range c.cards[pn-1].Rounds {
 		run += o.Points
 		l := Line{Round: i + 1, Opponent: o.Opponent, Value: run.Points(), Counted: i >= low,
-			Note: then(describe(o), say("tb.ps.line", "Score", phrase.Num(run.Points()), "Round", i+1))}
+			Note: then(c.describe(o), say("tb.ps.line", "Score", phrase.Num(run.Points()), "Round", i+1))}
 		if !l.Counted {
 			l.Note = also(l.Note, say("tb.ps.cut"))
 		}
@@ -419,7 +419,7 @@ func (c *calc) explainKoya(e *Explanation, pn int) {
 		if l.Counted {
 			id = "tb.ks.atleast"
 		}
-		l.Note = then(describe(o), say(id, "Score", phrase.Num(s), "Limit", phrase.Num(limit)))
+		l.Note = then(c.describe(o), say(id, "Score", phrase.Num(s), "Limit", phrase.Num(limit)))
 		e.Lines = append(e.Lines, l)
 	}
 	e.Summary = then(specName(e.Spec), say("tb.ks.sum", "Rounds", c.rounds))
@@ -437,12 +437,12 @@ func (c *calc) ratingLines(pn int, gs []rated) []Line {
 		j := slices.IndexFunc(gs, func(g rated) bool { return g.round == i+1 })
 		switch {
 		case j < 0:
-			l.Note = then(describe(o), say("tb.unrated"))
+			l.Note = then(c.describe(o), say("tb.unrated"))
 		case gs[j].cut != kept:
-			l.Note = then(describe(o), also(say("tb.rated", "Rating", gs[j].rating), cutNote(gs[j].cut)))
+			l.Note = then(c.describe(o), also(say("tb.rated", "Rating", gs[j].rating), cutNote(gs[j].cut)))
 		default:
 			l.Counted = true
-			l.Note = then(describe(o), say("tb.rated", "Rating", gs[j].rating))
+			l.Note = then(c.describe(o), say("tb.rated", "Rating", gs[j].rating))
 		}
 		out = append(out, l)
 	}
@@ -492,7 +492,7 @@ func (r *ranking) explainDE(e *Explanation, i, pn int) {
 		if !hasOpponent(o) || !slices.Contains(group, o.Opponent) {
 			continue
 		}
-		l := Line{Round: j + 1, Opponent: o.Opponent, Value: o.Points.Points(), Note: describe(o)}
+		l := Line{Round: j + 1, Opponent: o.Opponent, Value: o.Points.Points(), Note: c.describe(o)}
 		switch {
 		case played(o):
 			l.Counted = true

@@ -227,9 +227,9 @@ func (c *calc) standard() []float64 {
 	for pn := 1; pn <= c.n; pn++ {
 		for _, o := range c.cards[pn-1].Rounds {
 			switch {
-			case o.Points > arbiter.Half:
+			case o.Points > c.unit/2:
 				out[pn-1]++
-			case o.Points == arbiter.Half:
+			case o.Points == c.unit/2:
 				out[pn-1] += 0.5
 			}
 		}

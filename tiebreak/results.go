@@ -11,8 +11,8 @@ import (
 
 // counts reports whether round o counts for a tie-break that counts
 // rounds (C.07 7.1 to 7.4 and 7.6).
-func counts(code Code, o scoring.Outcome) bool {
-	win := o.Points == arbiter.One
+func (c *calc) counts(code Code, o scoring.Outcome) bool {
+	win := c.won(o)
 	switch code {
 	case WIN: // 7.1: rounds scored as a win, played or not (forfeit win, PAB and full-point bye worth a win)
 		return win
@@ -33,7 +33,7 @@ func (c *calc) tally(code Code) []float64 {
 	out := make([]float64, c.n)
 	for pn := 1; pn <= c.n; pn++ {
 		for _, o := range c.cards[pn-1].Rounds {
-			if counts(code, o) {
+			if c.counts(code, o) {
 				out[pn-1]++
 			}
 		}
@@ -62,7 +62,7 @@ func (c *calc) progressive(s Spec) []float64 {
 
 // koyaLimit returns the score an opponent needs to count for KS: 50% of the
 // maximum possible score after the rounds played (C.07 9.2).
-func (c *calc) koyaLimit() float64 { return 0.5 * float64(c.rounds) }
+func (c *calc) koyaLimit() float64 { return c.draw() * float64(c.rounds) }
 
 // koya returns the points each player scored against opponents who finished
 // on at least 50% of the maximum score (C.07 9.2). KS is meant for round

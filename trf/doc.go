@@ -107,5 +107,6 @@
 // as played. Read checks the points that way (File.DoubleSwiss,
 // File.PlayedMatches); pairing.FromTRFDoubleSwiss reads the matches and
 // refuses two columns that disagree. Domain refuses such a file
-// (ErrDoubleSwiss) until arbiter's tournaments hold matches.
+// (ErrDoubleSwiss): importing one is not done yet; FromDomainDoubleSwiss
+// writes a Double-Swiss tournament's file.
 package trf

@@ -23,8 +23,8 @@ type Domain struct {
 // Domain converts f. Starting ranks must run from 1 to the number of
 // players. See the package documentation for how round blocks map to
 // boards, results and byes. Errors name the player's line. A Double-Swiss
-// file (192 FIDE_DOUBLESWISS) is refused with ErrDoubleSwiss: arbiter's
-// tournaments do not hold Double-Swiss matches yet.
+// file (192 FIDE_DOUBLESWISS) is refused with ErrDoubleSwiss: importing
+// one is not done yet (export writes one: FromDomainDoubleSwiss).
 func (f *File) Domain() (*Domain, error) {
 	if f.DoubleSwiss() {
 		return nil, fmt.Errorf("trf: %s: %w", strings.TrimSpace(f.Header.System), ErrDoubleSwiss)

@@ -6,9 +6,10 @@ import (
 )
 
 // ErrDoubleSwiss is wrapped by File.Domain's error for a Double-Swiss file:
-// the pairing and checking tools read such files, arbiter's tournaments do
-// not hold them yet.
-var ErrDoubleSwiss = errors.New("a Double-Swiss file (FIDE C.04.5) cannot become an arbiter tournament yet; arbiter trf check and arbiter trf pair read it")
+// the pairing and checking tools read such files, and export trf writes
+// them (FromDomainDoubleSwiss), but reading one into a tournament is not
+// done yet.
+var ErrDoubleSwiss = errors.New("a Double-Swiss file (FIDE C.04.5) cannot be imported as an arbiter tournament yet; arbiter trf check and arbiter trf pair read it")
 
 // DoubleSwissSystem is the TRF-26 code of record 192 for the Double-Swiss
 // system (FIDE C.04.5); FIDE_DOUBLESWISS_BAKU adds the Baku acceleration.

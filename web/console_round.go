@@ -90,7 +90,7 @@ func (s *Server) gridOf(r *http.Request, wd words, st *state, n int) (*gridView,
 	count := map[string]int{}
 	for _, b := range rd.Boards {
 		l := boardLine{Number: b.Number, White: s.seat(st, b.White, n), Black: s.seat(st, b.Black, n),
-			Result: s.resultText(b.Result), Value: resultValue(b.Result), State: boardPlaying}
+			Result: s.boardText(st.snap.Tournament, b), Value: resultValue(b.Result), State: boardPlaying}
 		rep, reported := open[b.Number]
 		switch {
 		case b.Result != arbiter.NoResult:

@@ -79,7 +79,7 @@ func (s *Server) roundViewOf(wd words, st *state, n int) *roundView {
 	v := &roundView{Number: rd.Number}
 	for _, b := range rd.Boards {
 		v.Boards = append(v.Boards, boardView{Number: b.Number, White: s.seat(st, b.White, rd.Number),
-			Black: s.seat(st, b.Black, rd.Number), Result: s.resultText(b.Result)})
+			Black: s.seat(st, b.Black, rd.Number), Result: s.boardText(st.snap.Tournament, b)})
 	}
 	for _, b := range rd.Byes {
 		v.Byes = append(v.Byes, byeView{Player: s.seat(st, b.PN, rd.Number), Kind: s.byeKind(wd, b.Kind)})

@@ -662,6 +662,20 @@ func (s *Server) public(wd words, st *state, title, nav string) page {
 	return s.base(wd, st, title, nav)
 }
 
+// boardText writes the result of board b of tournament t: resultText,
+// or for a Double-Swiss match (C.04.5) the match score from game 1's
+// White and both games, "1½-½ (1-0 ½-½)".
+func (s *Server) boardText(t arbiter.Tournament, b arbiter.Board) string {
+	if t.System != arbiter.DoubleSwiss {
+		return s.resultText(b.Result)
+	}
+	m := b.Match()
+	if m == (arbiter.Match{}) {
+		return ""
+	}
+	return m.Score() + " (" + s.resultText(m.First) + " " + s.resultText(m.Second) + ")"
+}
+
 func (s *Server) resultText(r arbiter.Result) string {
 	switch r {
 	case arbiter.WhiteWins:

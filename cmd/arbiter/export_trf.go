@@ -143,7 +143,11 @@ func runExportTRF(ctx context.Context, a *app, opts *exportTRFOptions) error {
 	if what == "-" {
 		what = l.T("cli.stdout")
 	}
-	a.note(l.T("cli.wrote.trf", "What", what, "Players", l.N("cli.players", len(f.Players)), "Rounds", l.N("cli.rounds", f.PlayedRounds())))
+	played := f.PlayedRounds()
+	if f.DoubleSwiss() {
+		played = f.PlayedMatches() // two columns a match
+	}
+	a.note(l.T("cli.wrote.trf", "What", what, "Players", l.N("cli.players", len(f.Players)), "Rounds", l.N("cli.rounds", played)))
 	return nil
 }
 

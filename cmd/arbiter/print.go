@@ -101,7 +101,9 @@ players with their points, boxes to tick 1-0, ½-½ or 0-1, and a line for
 each player's signature. The slips of a published round (round publish)
 also carry a QR code of the board's page on arbiter serve, for reporting
 the result from a phone; each player proves who they are there with the
-PIN of their own card (print pins), which no slip carries.
+PIN of their own card (print pins), which no slip carries. A slip of a
+Double-Swiss tournament (FIDE C.04.5) has a column of boxes for each game
+of the match, headed by that game's White, and no QR code.
 
 The round is the last one paired unless --round N says otherwise.`,
 			example: `  $ arbiter print slips -o slips3.pdf

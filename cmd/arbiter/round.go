@@ -65,6 +65,9 @@ func printRound(w io.Writer, l *locale.Localizer, s *desk.Snapshot, d desk.Round
 	tb.add(l.T("col.board"), l.T("col.white"), l.T("col.points"), l.T("col.black"), l.T("col.points"), l.T("col.result"))
 	for _, b := range d.Boards {
 		res := resultText(b.Result)
+		if t.System == arbiter.DoubleSwiss {
+			res = matchCell(b.Match())
+		}
 		if r := d.Reasons[b.Number]; r != "" && b.Result != arbiter.NoResult {
 			res += " (" + r + ")"
 		}
@@ -125,6 +128,16 @@ func resultText(r arbiter.Result) string {
 		return "½-½"
 	}
 	return r.String()
+}
+
+// matchCell shows a Double-Swiss match as on a pairing sheet: the match
+// score from game 1's White, then both games, "1½-½ (1-0 ½-½)"; nothing
+// before its result is in.
+func matchCell(m arbiter.Match) string {
+	if m == (arbiter.Match{}) {
+		return ""
+	}
+	return m.Score() + " (" + resultText(m.First) + " " + resultText(m.Second) + ")"
 }
 
 // playerCell writes "7 Rossi, Mario (1850)".

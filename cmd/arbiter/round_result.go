@@ -16,6 +16,7 @@ import (
 type roundResultOptions struct {
 	board   string
 	result  string
+	second  string // game 2 of a Double-Swiss match typed as a third argument
 	round   int
 	correct bool
 	whatIf  bool // with correct: show what the correction changes, store nothing
@@ -32,7 +33,7 @@ type roundResultOptions struct {
 func newRoundResultCmd(a *app) *cobra.Command {
 	opts := &roundResultOptions{}
 	cmd := &cobra.Command{
-		Use:   "result <board> <result>",
+		Use:   "result <board> <result> [game-2]",
 		Short: "Enter the result of a board",
 		Long: `Enter the result of a board of the last round paired (or of --round N).
 Results: 1-0, 0-1, 1/2 (also ½-½, =, 0.5-0.5), +- and -+ for a win by
@@ -44,6 +45,15 @@ the correction is logged with the old and the new result and the standings
 follow it. --reason records how the game ended: time, resign, agreement,
 mate, stalemate, claim, forfeit, arbiter, or dead, fivefold, seventy-five
 for a dead position, fivefold repetition and 75 moves.
+
+In a Double-Swiss tournament (FIDE C.04.5) a board is a match of two games
+with the colours reversed: give both games, game 1 then game 2, each in its
+own game's colours ("1-0 1/2-1/2", or as two arguments 1-0 =), or the match
+score from game 1's White (1.5-0.5, 2-0, 0.5-1.5). A match score is written
+with the decisive game first; a level 1-1 needs both games. A game forfeited
+is +- or -+ in that game's colours: the match counts as played unless a
+player forfeited both games. +-, -+ or -- alone forfeit the whole match.
+A match whose first game is -+ is typed 0-1f, or after --: -- "-+ 1-0".
 
 When the final position is known (a game attached with arbiter game add, or
 --fen with the position), the result is checked against it. A game that
@@ -66,12 +76,16 @@ clocks show which flag fell first, enter a win on time instead.`,
   $ arbiter round result 3 1/2 --reason agreement
   $ arbiter round result 2 0-1 --round 4 --correct
   $ arbiter round result 4 0-1 --reason time --fen "8/8/4k3/8/8/8/3QK3/8 b - - 0 61"
-  $ arbiter round result 5 1/2 --reason time --both-flags`,
+  $ arbiter round result 5 1/2 --reason time --both-flags
+  $ arbiter round result 3 1.5-0.5
+  $ arbiter round result 2 "1-0 1/2-1/2"`,
 		Args:              resultArgs(a, opts),
 		ValidArgsFunction: a.completeResultArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.board = args[0]
 			switch {
+			case len(args) == 3:
+				opts.result, opts.second = args[1], args[2]
 			case len(args) == 2:
 				opts.result = args[1]
 			case opts.blackForfeit:
@@ -103,6 +117,17 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	}
 	if opts.round < 0 {
 		return errors.New(a.tr().T("err.round", "Round", opts.round, "Example", 2))
+	}
+	// A board of a Double-Swiss tournament is a match of two games; only
+	// such a match takes a third argument, its game 2.
+	ds, err := a.doubleSwiss(ctx)
+	switch {
+	case opts.second != "" && !ds:
+		return usageErrorf("%s", a.tr().T("err.result.args"))
+	case err != nil:
+		return a.tournamentError(err)
+	case ds:
+		return runMatchResult(ctx, a, opts, board)
 	}
 	res, err := arbiter.ParseResult(opts.result)
 	if err != nil {
@@ -192,6 +217,8 @@ func resultArgs(a *app, opts *roundResultOptions) cobra.PositionalArgs {
 		switch {
 		case len(args) == 2 && !opts.blackForfeit:
 			return nil
+		case len(args) == 3 && !opts.blackForfeit:
+			return nil // the two games of a Double-Swiss match
 		case len(args) == 1 && opts.blackForfeit:
 			return nil
 		case len(args) == 1 && cmd.ArgsLenAtDash() == 1:

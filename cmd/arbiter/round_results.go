@@ -30,7 +30,11 @@ board and result per line of a file with --from (- for standard input;
 blank lines and lines starting with # are skipped). Results are those of
 arbiter round result, each checked the same way against the game attached
 to its board (FIDE Laws art. 6.9, 5.1.2). If any board is refused, none is
-entered. Each result entered is confirmed with the players' names.`,
+entered. Each result entered is confirmed with the players' names.
+
+In a Double-Swiss tournament (FIDE C.04.5) each board's result is a match,
+as arbiter round result takes it: "1 1.5-0.5, 2 1-0 1/2-1/2, 3 --", the two
+games separated by a space.`,
 		Example: `  $ arbiter round results "1 1-0, 2 1/2, 3 0-1"
   $ arbiter round results --from slips.txt
   $ arbiter round results "4 0-1" --round 2 --correct`,
@@ -90,8 +94,15 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 	if (opts.list == "") == (opts.from == "") {
 		return usageErrorf("%s", l.T("cli.round_results.either"))
 	}
+	// The boards of a Double-Swiss tournament are matches of two games.
+	ds, err := a.doubleSwiss(ctx)
+	if err != nil {
+		return a.tournamentError(err)
+	}
+	if ds {
+		return runMatchResults(ctx, a, opts)
+	}
 	var slips []slipResult
-	var err error
 	if opts.from != "" {
 		data, rerr := a.readInput(opts.from, listLimit)
 		if rerr != nil {

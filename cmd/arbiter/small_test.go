@@ -269,7 +269,7 @@ func TestCloseRegistration(t *testing.T) {
 		{[]string{"--system", "round-robin", "--double"}, "4 or 5 players"},
 		{[]string{"--double"}, "add --system round-robin"},
 		{[]string{"--system", "round-robin", "--rounds", "3"}, "drop --rounds"},
-		{[]string{"--system", "knockout"}, "swiss or round-robin"},
+		{[]string{"--system", "knockout"}, "swiss, round-robin or double-swiss"},
 	} {
 		_, errs, code := c.run(append([]string{"tournament", "close-registration"}, bad.args...)...)
 		if code == 0 || !strings.Contains(errs, bad.want) {

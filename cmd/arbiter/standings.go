@@ -308,6 +308,9 @@ func explainStandings(a *app, s *desk.Snapshot, in desk.RankInput, opts *standin
 	}
 	card := in.Table.Card(e.PN)
 	fmt.Fprintln(a.stdout, a.tr().T("cli.explain.title", "Player", entryLabel(e), "Points", pointsText(a.tr(), card.Score()), "Round", in.Table.Rounds))
+	if s.Tournament.System == arbiter.DoubleSwiss {
+		fmt.Fprintln(a.stdout, a.tr().T("cli.explain.doubleswiss"))
+	}
 	for _, x := range ex {
 		fmt.Fprint(a.stdout, x.Format(a.tr().Word))
 	}

@@ -23,7 +23,7 @@ type formatFlags struct {
 }
 
 func (f *formatFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.system, "system", "", "how rounds are paired: {swiss|round-robin} (round-robin: the FIDE Berger tables)")
+	fs.StringVar(&f.system, "system", "", "how rounds are paired: {swiss|round-robin|double-swiss} (round-robin: the FIDE Berger tables; double-swiss: FIDE C.04.5, a match of two games a round)")
 	fs.BoolVar(&f.double, "double", false, "play the round robin twice (4 or 5 players)")
 	fs.StringVar(&f.absentValue, "absent-value", "", "points for a player marked absent at check-in: {0|0.5}")
 	fs.BoolVar(&f.fitRounds, "fit-rounds", false, "propose the rounds that fit the field when registration closes")
@@ -202,6 +202,9 @@ func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOption
 // rounds planned fit the field, in the words of l.
 func formatRows(row func(k, v string), s *desk.Snapshot, l *locale.Localizer) {
 	t := s.Tournament
+	if t.System == arbiter.DoubleSwiss {
+		row(l.T("cli.show.system"), l.T("cli.show.doubleswiss"))
+	}
 	if t.System == arbiter.RoundRobin {
 		how := l.T("cli.show.roundrobin")
 		if t.Cycles == 2 {

@@ -31,7 +31,13 @@ worth 0.5 and nothing for rounds missed by a late entry.
 
 --preset labyrinth sets the Labyrinth club evening: 7 rounds of 10 minutes
 per player (blitz rules), tie-breaks BH, DE, SB, registration closing at
-21:15. Flags given with the preset override it.
+21:15. --preset double-blitz sets a club's double-blitz evening in the
+Double-Swiss system (FIDE C.04.5): 5 rounds, each a match of two games of
+3 minutes plus 2 seconds a move with the colours reversed, points counted
+per game, the pairing-allocated bye worth 1.5 (a game won and a game drawn)
+and a requested bye 1. Flags given with the preset override it.
+
+--system double-swiss pairs by the Double-Swiss system with those byes.
 
 The first colour is drawn by lot unless --first-colour says otherwise; the
 seed of the lot is stored so the draw can be repeated.
@@ -41,7 +47,8 @@ without --lang, in the language of the terminal: ARBITER_LANG=it, or an
 Italian locale such as LANG=it_IT.UTF-8.`,
 		Example: `  $ arbiter tournament new "Labyrinth 12 May" --preset labyrinth --date 2026-05-12
   $ arbiter tournament new "Club championship" --rounds 9 --tiebreaks BH-C1,BH,SB --pace standard
-  $ arbiter tournament new "Serata Labyrinth" --preset labyrinth --lang it`,
+  $ arbiter tournament new "Serata Labyrinth" --preset labyrinth --lang it
+  $ arbiter tournament new "Double blitz" --preset double-blitz --date 2026-05-19`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -51,7 +58,7 @@ Italian locale such as LANG=it_IT.UTF-8.`,
 		},
 	}
 	opts.flags.register(cmd.Flags())
-	cmd.Flags().StringVar(&opts.preset, "preset", "", "start from a preset: {labyrinth}")
+	cmd.Flags().StringVar(&opts.preset, "preset", "", "start from a preset: {labyrinth|double-blitz}")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the tournament as JSON")
 	return cmd
 }
@@ -65,6 +72,8 @@ func runTournamentNew(ctx context.Context, a *app, opts *tournamentNewOptions) e
 	case "":
 	case "labyrinth":
 		t.Labyrinth()
+	case "double-blitz":
+		t.DoubleBlitz()
 	default:
 		return errors.New(a.tr().T("err.tnew.preset", "Preset", strconv.Quote(opts.preset)))
 	}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
+)
+
+// doubleSwiss reports whether the tournament the command works on is
+// paired by the Double-Swiss system (FIDE C.04.5), whose boards are
+// matches of two games. It reads the database without writing.
+func (a *app) doubleSwiss(ctx context.Context) (bool, error) {
+	var ds bool
+	err := a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
+		var err error
+		ds, err = d.IsDoubleSwiss(ctx, a.tournamentRef())
+		return err
+	})
+	return ds, err
+}
+
+// runMatchResult is round result on a board of a Double-Swiss tournament:
+// the match as both games or as the match score (desk.ParseMatchResult).
+func runMatchResult(ctx context.Context, a *app, opts *roundResultOptions, board int) error {
+	l := a.tr()
+	switch {
+	case opts.reason != "" || opts.fen != "" || opts.bothFlags:
+		return usageErrorf("%s", l.T("err.match.flags"))
+	case opts.whatIf || opts.json:
+		return usageErrorf("%s", l.T("err.match.whatif"))
+	}
+	text := strings.TrimSpace(opts.result + " " + opts.second)
+	m, err := desk.ParseMatchResult(text)
+	switch {
+	case errors.Is(err, desk.ErrMatchLevel):
+		return errors.New(l.T("err.match.level", "Result", strconv.Quote(text)))
+	case err != nil:
+		return errors.New(l.T("err.match.text", "Result", strconv.Quote(text), "Codes", arbiter.GameCodes))
+	}
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		c, err := d.EnterMatch(ctx, desk.MatchRequest{Tournament: a.tournamentRef(), Round: opts.round, Board: board, Match: m, Correct: opts.correct})
+		switch {
+		case errors.Is(err, desk.ErrNotMatch):
+			return errors.New(l.T("err.match.notds"))
+		case errors.Is(err, desk.ErrResultEntered):
+			return hint(err, "%s", l.T("err.hint.correct", "Result", quoteMatch(m)))
+		case errors.Is(err, desk.ErrNotPaired):
+			return hint(err, "%s", l.T("err.hint.notpaired"))
+		case errors.Is(err, desk.ErrNoBoard):
+			return hint(err, "%s", l.T("err.hint.roundshow", "Round", c.Round))
+		case err != nil:
+			return a.tournamentError(err)
+		}
+		a.note(matchConfirmation(a, c))
+		if c.Old != (arbiter.Match{}) && c.Old != c.New && c.Paired > c.Round {
+			if c.Paired == c.Round+1 {
+				a.note(l.T("cli.result.laterone", "Round", c.Paired))
+			} else {
+				a.note(l.T("cli.result.later", "From", c.Round+1, "To", c.Paired))
+			}
+		}
+		return nil
+	})
+}
+
+// quoteMatch writes a match as it can be typed again, in quotes.
+func quoteMatch(m arbiter.Match) string { return strconv.Quote(m.String()) }
+
+// matchText writes a match result for people: the score of the match
+// from game 1's White, then the two games, "1½-½ (1-0 1/2-1/2)".
+func matchText(a *app, m arbiter.Match) string {
+	if m == (arbiter.Match{}) {
+		return a.tr().T("cli.result.none")
+	}
+	return m.Score() + " (" + m.String() + ")"
+}
+
+// matchConfirmation says what EnterMatch did, as confirmation does for a
+// single game.
+func matchConfirmation(a *app, c desk.MatchChange) string {
+	l := a.tr()
+	line := l.T("cli.result.line", "Round", c.Round, "Board", c.Board, "White", c.WhiteName, "Black", c.BlackName)
+	switch {
+	case c.Unchanged:
+		return l.T("cli.result.same", "Line", line, "Result", matchText(a, c.Old))
+	case c.Old != (arbiter.Match{}) && c.Old != c.New:
+		return l.T("cli.result.corrected", "Line", line, "Result", matchText(a, c.New), "Old", matchText(a, c.Old))
+	}
+	return l.T("cli.result.entered", "Line", line, "Result", matchText(a, c.New))
+}
+
+// runMatchResults is round results for a Double-Swiss tournament: each
+// item a board and its match, "1 1.5-0.5" or "2 1-0 1/2-1/2", all
+// entered in one transaction.
+func runMatchResults(ctx context.Context, a *app, opts *roundResultsOptions) error {
+	l := a.tr()
+	text, sep := opts.list, ","
+	where := func(i int) string { return l.T("cli.round_results.item", "Item", i) }
+	if opts.from != "" {
+		data, err := a.readInput(opts.from, listLimit)
+		if err != nil {
+			return err
+		}
+		text, sep = string(data), "\n"
+		where = func(i int) string { return l.T("cli.round_results.line", "File", opts.from, "Line", i) }
+	}
+	var reqs []desk.MatchRequest
+	for i, item := range strings.Split(text, sep) {
+		item = strings.TrimSpace(item)
+		if item == "" && sep == "\n" || strings.HasPrefix(item, "#") {
+			continue
+		}
+		board, rest, _ := strings.Cut(item, " ")
+		b, err := strconv.Atoi(board)
+		if err != nil || b < 1 {
+			return errors.New(l.T("cli.round_results.board", "Where", where(i+1), "Item", excerpt(item), "Board", excerpt(board)))
+		}
+		m, err := desk.ParseMatchResult(rest)
+		if err != nil {
+			msg := l.T("err.match.text", "Result", strconv.Quote(strings.TrimSpace(rest)), "Codes", arbiter.GameCodes)
+			if errors.Is(err, desk.ErrMatchLevel) {
+				msg = l.T("err.match.level", "Result", strconv.Quote(strings.TrimSpace(rest)))
+			}
+			return errors.New(l.T("cli.round_results.match", "Where", where(i+1), "Item", excerpt(item), "Msg", msg))
+		}
+		reqs = append(reqs, desk.MatchRequest{Tournament: a.tournamentRef(), Round: opts.round, Board: b, Match: m, Correct: opts.correct})
+	}
+	if len(reqs) == 0 {
+		return errors.New(l.T("cli.round_results.none"))
+	}
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
+		cs, err := d.EnterMatches(ctx, reqs)
+		switch {
+		case errors.Is(err, desk.ErrResultEntered):
+			return hint(err, "%s", l.T("cli.results.correct"))
+		case err != nil:
+			return hint(a.tournamentError(err), "%s", l.T("cli.results.nothing"))
+		}
+		for _, c := range cs {
+			a.note(matchConfirmation(a, c))
+		}
+		return nil
+	})
+}
