@@ -32,12 +32,14 @@ import (
 //
 //	ARBITER_CRASH_KILLS  processes to kill (default 200; 40 with -short)
 //	ARBITER_CRASH_SEED   seed of the commands and delays (default 1)
+//	ARBITER_CRASH_EVENINGS  evenings the kills are shared among, run side
+//	                     by side, evening i with seed SEED+i (default 4)
 //
 // The seed fixes which commands run and how long after its start each is
 // killed; where the kill lands inside the command still depends on the
 // machine's timing.
-func crashSettings(t *testing.T) (kills int, seed uint64) {
-	kills, seed = 200, 1
+func crashSettings(t *testing.T) (kills int, seed uint64, evenings int) {
+	kills, seed, evenings = 200, 1, 4
 	if testing.Short() {
 		kills = 40
 	}
@@ -55,7 +57,14 @@ func crashSettings(t *testing.T) (kills int, seed uint64) {
 		}
 		seed = n
 	}
-	return kills, seed
+	if v := os.Getenv("ARBITER_CRASH_EVENINGS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("ARBITER_CRASH_EVENINGS=%q: want a number of evenings", v)
+		}
+		evenings = n
+	}
+	return kills, seed, min(evenings, max(kills, 1))
 }
 
 // world is what the crash test knows of the database between commands:
@@ -616,19 +625,37 @@ func roundPGN(rng *rand.Rand, real []*rules.Game, s *store.Snapshot, n int, boar
 // its result; and an import of players, of games or of a tournament must
 // be all there or not at all.
 //
-// Reproduce with:
+// The kills are shared among independent evenings run side by side (a
+// test mostly waits on its processes), each on its own database with its
+// own seed. Reproduce one evening with:
 //
-//	ARBITER_CRASH_KILLS=200 ARBITER_CRASH_SEED=1 go test ./cmd/arbiter -run TestCrashSafety -v
+//	ARBITER_CRASH_KILLS=50 ARBITER_CRASH_EVENINGS=1 ARBITER_CRASH_SEED=1 go test ./cmd/arbiter -run TestCrashSafety -v
 func TestCrashSafety(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("crash test skipped: it kills processes with SIGKILL, which Windows does not have")
 	}
-	target, seed := crashSettings(t)
+	target, seed, evenings := crashSettings(t)
 	if target == 0 {
 		t.Skip("ARBITER_CRASH_KILLS=0")
 	}
 	t.Parallel() // with the other tests that run arbiter processes
 	exe := buildArbiter(t)
+	for i := range evenings {
+		kills := target / evenings
+		if i < target%evenings {
+			kills++
+		}
+		t.Run(fmt.Sprintf("evening %d seed %d", i+1, seed+uint64(i)), func(t *testing.T) {
+			t.Parallel()
+			crashEvening(t, exe, kills, seed+uint64(i))
+		})
+	}
+}
+
+// crashEvening is one evening of TestCrashSafety: target kills of the
+// write commands on a database of its own, commands and delays drawn
+// from seed.
+func crashEvening(t *testing.T, exe string, target int, seed uint64) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "club.db")
