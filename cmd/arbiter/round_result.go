@@ -211,7 +211,7 @@ func withReasonText(l *locale.Localizer, r arbiter.Result, reason string) string
 		s = l.T("cli.result.none")
 	}
 	if reason != "" {
-		s += " (" + reason + ")"
+		s += " (" + reasonWords(l, reason) + ")"
 	}
 	return s
 }
