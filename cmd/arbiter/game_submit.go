@@ -198,30 +198,41 @@ type gameInput struct {
 // gameRecord is the verdict stored with a game.
 type gameRecord = desk.Record
 
-// summary says in a few words what the verdict found: "legal, checkmate
-// after 23.Qh7#", "ILLEGAL 4...Nd4 (art. 3.9)".
-func summary(r gameRecord) string {
+// summary says in a few words, in l's language (nil: English), what the
+// verdict found: "legal, checkmate after 23.Qh7#", "ILLEGAL 4...Nd4 (art.
+// 3.9)".
+func summary(l *locale.Localizer, r gameRecord) string {
 	switch {
 	case r.IllegalMove != "":
-		return fmt.Sprintf("ILLEGAL %s (%s)", r.IllegalMove, rules.Cite(r.Article))
+		return l.T("cli.verdict.illegal", "Move", r.IllegalMove, "Article", rules.Cite(r.Article))
 	case !r.Legal:
-		return "UNREADABLE: " + r.IllegalReason
+		return l.T("cli.verdict.unreadable", "Reason", r.IllegalReason)
 	case r.EndMove != "":
-		return fmt.Sprintf("legal, %s after %s (%s)", statusWords(r.Status), r.EndMove, rules.Cite(r.Article))
+		return l.T("cli.verdict.legalend", "End", endWords(l, r.Status, r.EndMove, r.Article))
 	}
-	return "legal"
+	return l.T("cli.verdict.legal")
+}
+
+// endWords says how a game ended by itself: "checkmate after 4.Qxf7# (art.
+// 5.1.1)", the move in the letters of l's language.
+func endWords(l *locale.Localizer, status, move, article string) string {
+	return l.T("cli.verdict.end", "Status", statusWords(l, status), "Move", rules.InLetters(move, moveLetters(l)), "Article", rules.Cite(article))
+}
+
+// moveLetters are the piece letters of moves shown in l's language.
+func moveLetters(l *locale.Localizer) rules.Lang {
+	if l.Lang() == locale.Italian {
+		return rules.Italian
+	}
+	return rules.English
 }
 
 // statusWords writes a status for people: "checkmate", "dead position",
 // "75 moves".
-func statusWords(s string) string {
-	switch s {
-	case "dead":
-		return "dead position"
-	case "fivefold":
-		return "fivefold repetition"
-	case "seventy_five":
-		return "75 moves"
+func statusWords(l *locale.Localizer, s string) string {
+	id := "cli.gamestatus." + s
+	if w := l.T(id); w != id {
+		return w
 	}
 	return s
 }
