@@ -283,12 +283,15 @@ func gameError(err error, in gameInput) error {
 }
 
 // takeRuling removes from g the comment before the first move that holds
-// the arbiter's ruling, as export pgn writes it, and returns the ruling.
+// the arbiter's ruling, as export pgn writes it in either language
+// ({Ruling: TEXT}, {Decisione: TESTO}), and returns the ruling.
 func takeRuling(g *rules.Game) string {
 	for i, c := range g.Comments {
-		if text, ok := strings.CutPrefix(strings.TrimSpace(c), desk.RulingPrefix); ok {
-			g.Comments = append(g.Comments[:i:i], g.Comments[i+1:]...)
-			return strings.TrimSpace(text)
+		for _, prefix := range desk.RulingPrefixes {
+			if text, ok := strings.CutPrefix(strings.TrimSpace(c), prefix); ok {
+				g.Comments = append(g.Comments[:i:i], g.Comments[i+1:]...)
+				return strings.TrimSpace(text)
+			}
 		}
 	}
 	return ""
