@@ -477,7 +477,7 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 		return err
 	}
 	l := v.l
-	cols := []pcol{{head: l.T("col.line"), align: "R"}, {head: l.T("col.name"), align: "L", flex: true, most: 70}, {head: l.T("col.rating"), align: "R"}}
+	cols := []pcol{{head: l.T("col.crossline"), align: "R"}, {head: l.T("col.name"), align: "L", flex: true, most: 70}, {head: l.T("col.rating"), align: "R"}}
 	for r := range v.ev.Rounds {
 		cols = append(cols, pcol{head: fmt.Sprint(r + 1), align: "C"})
 	}
@@ -493,7 +493,8 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 		t.rows = append(t.rows, row)
 	}
 	d := v.afterRound("crosstable")
-	d.drawTable(t)
+	y := d.drawTable(t)
+	d.paragraph(y+3, v.crossLegend(), 8)
 	return d.finish(w)
 }
 
