@@ -41,3 +41,16 @@ func TestCrossCell(t *testing.T) {
 		}
 	}
 }
+
+// TestPointsOf says a player's points in running text: "punti: 3½" in
+// Italian, not the column's "3½ Punti".
+func TestPointsOf(t *testing.T) {
+	for _, tt := range []struct {
+		l    locale.Lang
+		want string
+	}{{locale.English, "3½ Pts"}, {locale.Italian, "punti: 3½"}} {
+		if got := (words{locale.New(tt.l)}).t("points-of", "3½"); got != tt.want {
+			t.Errorf("%s: points-of = %q, want %q", tt.l, got, tt.want)
+		}
+	}
+}
