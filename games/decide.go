@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/rules"
 )
 
@@ -151,6 +152,9 @@ type Decision struct {
 	// arbiter should know ("Black lost on time but ... the game is drawn
 	// (art. 6.9)").
 	Notes []string
+	// Texts are Notes as phrases of the catalogs, one for each note; a
+	// zero Text where a note has none yet.
+	Texts []phrase.Text
 }
 
 // Refusal is a result the position of the game does not allow.
@@ -229,7 +233,8 @@ func Decide(f Facts) (Decision, error) {
 		d.Result = arbiter.Draw
 		d.Why = fmt.Sprintf("%s lost on time but %s cannot checkmate by any series of legal moves (%s): the game is drawn (%s)",
 			loser.Title(), winner.Title(), m.Detail, rules.Cite(rules.ArtFlagFall))
-		d.Notes = append(d.Notes, d.Why)
+		d.note(d.Why, phrase.New("games.flagdraw", "Loser", loser.Phrase(), "Winner", winner.Phrase(),
+			"Detail", mateDetail(m), "Article", rules.Cite(rules.ArtFlagFall)))
 	case ReasonResign:
 		if f.Laws >= 2023 {
 			// Art. 5.1.2 of the 2023 Laws: a resignation loses, unless the
@@ -245,6 +250,24 @@ func Decide(f Facts) (Decision, error) {
 		}
 	}
 	return d, nil
+}
+
+// note adds a note, in English and as a phrase (zero for none).
+func (d *Decision) note(en string, t phrase.Text) {
+	for len(d.Texts) < len(d.Notes) {
+		d.Texts = append(d.Texts, phrase.Text{})
+	}
+	d.Notes = append(d.Notes, en)
+	d.Texts = append(d.Texts, t)
+}
+
+// mateDetail is why a side can or cannot mate, as a phrase where rules
+// has one.
+func mateDetail(m rules.MateAbility) any {
+	if m.Text.IsZero() {
+		return m.Detail
+	}
+	return m.Text
 }
 
 // lawsYear returns the edition, or 2023 (arbiter's default) for 0.

@@ -137,7 +137,10 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		c, err := d.EnterResult(ctx, req)
-		for _, n := range c.Notes {
+		for i, n := range c.Notes {
+			if i < len(c.Texts) && !c.Texts[i].IsZero() {
+				n = a.tr().Word(c.Texts[i])
+			}
 			a.notef("%s.", capitalize(n))
 		}
 		if err != nil {
