@@ -288,13 +288,17 @@ func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *rules.Ve
 		end += l.T("cli.game_check.claimable", "Claims", strings.Join(gv.Claimable, ", "))
 	}
 	fmt.Fprintf(w, "  %s %s\n", label("end"), end)
-	for _, c := range []string{"white", "black"} {
+	for i, c := range []string{"white", "black"} {
 		m := gv.CanMate[c]
 		can := l.T("cli.game_check.cannot")
 		if m.Can {
 			can = l.T("cli.game_check.can")
 		}
-		fmt.Fprintf(w, "  %s %s (%s: %s)\n", label(c), can, l.T("cli.game_check.how."+m.How), m.Detail)
+		detail := m.Detail
+		if t := v.Mate[[]rules.Colour{rules.White, rules.Black}[i]].Text; !t.IsZero() {
+			detail = l.Word(t)
+		}
+		fmt.Fprintf(w, "  %s %s (%s: %s)\n", label(c), can, l.T("cli.game_check.how."+m.How), detail)
 	}
 	switch {
 	case !gv.Legal:
