@@ -300,13 +300,17 @@ func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *rules.Ve
 		}
 		fmt.Fprintf(w, "  %s %s (%s: %s)\n", label(c), can, l.T("cli.game_check.how."+m.How), detail)
 	}
+	note := gv.ResultNote
+	if gv.ResultNote == v.ResultNote && !v.ResultText.IsZero() {
+		note = l.Word(v.ResultText)
+	}
 	switch {
 	case !gv.Legal:
-		fmt.Fprintf(w, "  %s %s\n", label("result"), gv.ResultNote)
+		fmt.Fprintf(w, "  %s %s\n", label("result"), note)
 	case gv.ResultConsistent:
-		fmt.Fprintf(w, "  %s %s\n", label("result"), l.T("cli.verdict.consistent", "Note", gv.ResultNote))
+		fmt.Fprintf(w, "  %s %s\n", label("result"), l.T("cli.verdict.consistent", "Note", note))
 	default:
-		fmt.Fprintf(w, "  %s %s\n", label("result"), l.T("cli.verdict.inconsistent", "Note", gv.ResultNote))
+		fmt.Fprintf(w, "  %s %s\n", label("result"), l.T("cli.verdict.inconsistent", "Note", note))
 	}
 	fmt.Fprintf(w, "  %s %s\n", label("final"), gv.FinalFEN)
 }

@@ -166,13 +166,17 @@ func printGame(l *locale.Localizer, w io.Writer, g gameShowJSON, v *rules.Verdic
 	if g.EndMove != "" {
 		tb.add(label("end"), endWords(l, g.Status, g.EndMove, g.Article))
 	}
+	note := g.ResultNote
+	if v != nil && g.ResultNote == v.ResultNote && !v.ResultText.IsZero() {
+		note = l.Word(v.ResultText)
+	}
 	switch {
 	case !g.Legal:
 		tb.add(label("result"), l.T("cli.game_show.unchecked"))
 	case g.ResultConsistent:
-		tb.add(label("result"), l.T("cli.verdict.consistent", "Note", g.ResultNote))
+		tb.add(label("result"), l.T("cli.verdict.consistent", "Note", note))
 	default:
-		tb.add(label("result"), l.T("cli.verdict.inconsistent", "Note", g.ResultNote))
+		tb.add(label("result"), l.T("cli.verdict.inconsistent", "Note", note))
 	}
 	for _, n := range g.Notes {
 		tb.add(label("note"), n)
