@@ -155,7 +155,7 @@ func judge(t arbiter.Tournament, r ResultRequest, gs []Game) (games.Decision, er
 	dec, err := games.Decide(f)
 	var ref *games.Refusal
 	if errors.As(err, &ref) {
-		return dec, &Error{Kind: ErrRefused, Input: input, Msg: ref.Error(), Article: articleIn(ref.Why),
+		return dec, &Error{Kind: ErrRefused, Input: input, Msg: ref.Error(), Text: ref.Phrase(), Article: articleIn(ref.Why),
 			Fix: "if the record is wrong, attach the right game, or enter the result as the arbiter's decision", Err: ref}
 	}
 	return dec, err

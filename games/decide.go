@@ -122,6 +122,32 @@ func (e *End) Gives() (arbiter.Result, string) {
 	return arbiter.NoResult, ""
 }
 
+// GivesText is the sentence of Gives as a phrase of the catalogs ("end."
+// ids), zero for a game that did not end by itself.
+func (e *End) GivesText() phrase.Text {
+	var after any = ""
+	switch {
+	case e.Move != "":
+		after = phrase.New("end.after", "Move", e.Move)
+	case e.FromFEN:
+		after = phrase.New("end.given")
+	}
+	cite := rules.Cite(e.Status.Article())
+	switch e.Status {
+	case rules.Checkmate:
+		return phrase.New("end.checkmate", "Side", e.Turn.Phrase(), "After", after, "Article", cite)
+	case rules.Stalemate:
+		return phrase.New("end.stalemate", "After", after, "Article", cite)
+	case rules.DeadPosition:
+		return phrase.New("end.dead", "After", after, "Article", cite)
+	case rules.Fivefold:
+		return phrase.New("end.fivefold", "After", after, "Article", cite)
+	case rules.SeventyFive:
+		return phrase.New("end.seventyfive", "After", after, "Article", cite)
+	}
+	return phrase.Text{}
+}
+
 // Facts are what is known when a result is entered for a game.
 type Facts struct {
 	Laws int          // edition of the Laws of Chess in force (Tournament.LawsEdition)
@@ -162,10 +188,21 @@ type Refusal struct {
 	Result arbiter.Result // the result submitted
 	Gives  arbiter.Result // the result the position gives
 	Why    string         // why, with the article: "White is checkmated after 2...Qh4# (art. 5.1.1)"
+	// WhyText is Why as a phrase of the catalogs; zero where it has none.
+	WhyText phrase.Text
 }
 
 func (r *Refusal) Error() string {
 	return fmt.Sprintf("%s: the result is %s, not %s", r.Why, r.Gives, r.Result)
+}
+
+// Phrase returns the refusal as a phrase of the catalogs, zero when its
+// reason has none.
+func (r *Refusal) Phrase() phrase.Text {
+	if r.WhyText.IsZero() {
+		return phrase.Text{}
+	}
+	return phrase.New("end.refused", "Why", r.WhyText, "Gives", r.Gives.String(), "Result", r.Result.String())
 }
 
 // Decide applies the Laws of Chess to the result submitted for a game (see
@@ -199,7 +236,7 @@ func Decide(f Facts) (Decision, error) {
 		// what came after (a flag, a resignation) does not count (arts.
 		// 5.1.1, 5.2.1, 5.2.2, 6.9, 9.6).
 		if f.Result != arbiter.NoResult && f.Result != gives {
-			return d, &Refusal{Result: f.Result, Gives: gives, Why: why}
+			return d, &Refusal{Result: f.Result, Gives: gives, Why: why, WhyText: f.End.GivesText()}
 		}
 		return Decision{Result: gives, Reason: StatusReason(f.End.Status), ByItself: true, Why: why}, nil
 	}

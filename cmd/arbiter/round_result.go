@@ -178,7 +178,7 @@ func (a *app) resultError(err error, opts *roundResultOptions, c desk.ResultOutc
 		if de.Input == "game" {
 			id = "err.result.refused.game"
 		}
-		return errors.New(l.T(id, "Msg", de.Msg))
+		return errors.New(l.T(id, "Msg", errWords(l, de)))
 	case errors.Is(err, desk.ErrResultEntered):
 		return hint(err, "%s", l.T("err.hint.correct", "Result", c.New.String()))
 	case errors.Is(err, desk.ErrNotPaired):
