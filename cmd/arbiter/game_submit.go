@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -243,7 +244,7 @@ type checkedGame struct {
 	sub     desk.Submission
 	verdict *rules.Verdict // nil for a result without moves
 	record  gameRecord
-	notes   []string // what the Laws changed, for stderr
+	notes   []string // what the Laws changed, for stderr, in the words of gameInput.l
 }
 
 // checkGame judges a game for its board (desk.CheckGame) and words a
@@ -254,7 +255,13 @@ func checkGame(t arbiter.Tournament, in gameInput) (checkedGame, error) {
 	if err != nil {
 		return checkedGame{}, gameError(err, in)
 	}
-	return checkedGame{sub: cg.Sub, verdict: cg.Verdict, record: cg.Record, notes: cg.Notes}, nil
+	notes := slices.Clone(cg.Notes)
+	for i, t := range cg.Texts {
+		if i < len(notes) && !t.IsZero() {
+			notes[i] = in.l.Word(t)
+		}
+	}
+	return checkedGame{sub: cg.Sub, verdict: cg.Verdict, record: cg.Record, notes: notes}, nil
 }
 
 // gameError adds to a refused game how to put it right on the command
