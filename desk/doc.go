@@ -205,6 +205,18 @@
 // Tournament Report File), all or none. Backup writes a consistent copy
 // of the database while others write.
 //
+// # Files without a tournament
+//
+// The tools on a file alone go through the desk too, so that no front
+// end pairs or ranks by itself: ReadTRFRound and TRFRound.Pair pair the
+// next round of a TRF file (the Dutch system, or the Double-Swiss system
+// of C.04.5 when its 192 line says so), CheckTRF pairs every played round
+// again and lists the differences, RankTRF ranks its players by a
+// tie-break chain (C.07, the edition in force on its start date unless
+// one is given), GenerateTRF plays a random tournament. ReadGames and
+// CheckChessGame read and replay the games of a PGN file by the Laws;
+// CountPerft counts the move paths of a position.
+//
 // # Putting mistakes right
 //
 // Undo reverts the last write command of a tournament (or of the roster),

@@ -97,6 +97,19 @@ type Choice struct {
 	Colours   int        `json:"colour_clashes,omitempty"`
 }
 
+// The values of a round the Dutch system cannot pair, as package pairing
+// gives them, for a front end to word the choices (UnpairableChoices).
+type (
+	// PairInput is what the Dutch system paired a round from
+	// (PairOutcome.Input).
+	PairInput = pairing.Input
+	// NoPairingError says which absolute criterion (C.04.3 C1-C3, or
+	// those of C.04.5) leaves a round without a pairing, and a pairing by
+	// hand that breaks only that one, for the chief arbiter to accept or
+	// amend (C.04.3 1.9). Pair's refusal for ErrNoPairing wraps it.
+	NoPairingError = pairing.NoPairingError
+)
+
 // UnpairableChoices lists, for round n that the Dutch system cannot pair
 // from in (C.04.3 1.9: the chief arbiter decides), the choices: the
 // pairing that breaks the least (or, for a field too large to search,

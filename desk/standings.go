@@ -102,7 +102,22 @@ type (
 	TiebreakSpec = tiebreak.Spec
 	// Explanation says how one tie-break of a player adds up.
 	Explanation = tiebreak.Explanation
+	// RankInput is what a ranking is computed from (TiebreakInput, Rank):
+	// the tournament, the crosstable of the rounds counted, the ratings
+	// and the tie-break chain.
+	RankInput = tiebreak.Input
 )
+
+// RankWarnings says what to know about in's chain before trusting the
+// figures: rating-based tie-breaks dropped because unrated players take
+// part and the regulations give them no rating (C.07).
+func RankWarnings(in RankInput) []string { return tiebreak.Warnings(in) }
+
+// ExplainTiebreaks says how each tie-break of player pn adds up in the
+// ranking of in: the games counted, the cuts, and for DE the group and
+// its games. It returns an error for a pairing number not in the
+// crosstable. To explain many players, use a Standings.
+func ExplainTiebreaks(in RankInput, pn int) ([]Explanation, error) { return tiebreak.Explain(in, pn) }
 
 // Standings are the players ranked after a round (Rank), with the inputs
 // of the tie-breaks, for a front end to show, and each player's

@@ -102,6 +102,7 @@ func (c *cli) apaShown() apaShown {
 // continuation, an odd field's bye as a pairing-allocated bye, and the
 // standings, crosstable and TRF of the whole event come out.
 func TestAllPlayAllContinuation(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		players int
 		rule    string // how the Swiss rounds are played
@@ -255,6 +256,7 @@ func checkBergerOrder(t *testing.T, c *cli, out string, order []int, stuck int) 
 // planned included, and the round is refused as before; the continuation
 // stored again pairs from the table.
 func TestAllPlayAllUndo(t *testing.T) {
+	t.Parallel()
 	c, stuck, errs := stuckSwiss(t, 6, swissRules["black wins"])
 	before := c.ok("tournament", "show", "--json")
 	m := apaCommand.FindStringSubmatch(errs)
@@ -314,6 +316,7 @@ func TestAllPlayAllUndo(t *testing.T) {
 // round of a Swiss, and says so otherwise; --system round-robin alone
 // once rounds are paired names it.
 func TestAllPlayAllRefused(t *testing.T) {
+	t.Parallel()
 	c, stuck, _ := stuckSwiss(t, 6, swissRules["black wins"])
 	before := c.dump()
 	for _, bad := range []struct {

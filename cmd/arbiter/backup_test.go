@@ -10,6 +10,7 @@ import (
 // TestBackup copies an evening's database and reads the copy back with
 // --db: the same tournament, the same standings, the same log.
 func TestBackup(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	dest := filepath.Join(t.TempDir(), "copy.db")
 	_, errs, code := c.run("backup", dest)

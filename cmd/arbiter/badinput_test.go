@@ -321,6 +321,7 @@ func checkAnswer(t *testing.T, c *cli, args []string, want string) {
 
 // TestBadFiles gives every command that reads a file malformed files.
 func TestBadFiles(t *testing.T) {
+	t.Parallel()
 	c := badSetup(t)
 	dir := t.TempDir()
 	// The TRF files below are goodTRF with one fault each: goodTRF itself
@@ -364,6 +365,7 @@ func TestBadFiles(t *testing.T) {
 // TestBadArguments gives every command bad arguments and flag values.
 // want is a regexp the error line must match; it names the input.
 func TestBadArguments(t *testing.T) {
+	t.Parallel()
 	c := badSetup(t)
 	dir := t.TempDir()
 	garbageDB := filepath.Join(dir, "notes.db")
@@ -620,6 +622,7 @@ func TestBadArguments(t *testing.T) {
 // with one line naming it, and an empty file by every command but those
 // that make the database, with both files left as they were.
 func TestDatabaseFiles(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	dir := t.TempDir()
 	players := writeFile(t, filepath.Join(dir, "players.csv"), "name\nRossi, Mario\n")

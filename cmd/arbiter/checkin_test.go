@@ -28,6 +28,7 @@ func standingPoints(t *testing.T, c *cli, n int) map[int]float64 {
 // absent at check-in score the tournament's policy (½ here), the one who
 // asked scores what was asked (0); the explanation says why.
 func TestCheckin(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Club Swiss", "--rounds", "7", "--first-colour", "white", "--absent-value", "0.5")
 	for i := 1; i <= 20; i++ {

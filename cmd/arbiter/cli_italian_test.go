@@ -14,6 +14,7 @@ import (
 // what-if of a correction, standings, player edit and return, print,
 // roster import, backup and check.
 func TestCLIItalian(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.env["ARBITER_LANG"] = "it"
 	dir := t.TempDir()

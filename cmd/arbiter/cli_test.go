@@ -113,6 +113,7 @@ func setup(t *testing.T) *cli {
 // TestBadInput checks that every refused command prints one line saying
 // what to type instead, exits 1 and leaves the database as it was.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	tests := []struct {
 		name string
@@ -171,6 +172,7 @@ func TestBadInput(t *testing.T) {
 // TestPairWarnings checks that a pairing breaking a C.04.1 rule is kept
 // only with --force, and that the warnings are logged.
 func TestPairWarnings(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	c.ok("round", "result", "2", "0-1")
 	c.ok("round", "result", "3", "1/2")
@@ -205,6 +207,7 @@ func TestPairWarnings(t *testing.T) {
 // the next pairing leaves them out by itself, and they score what the
 // tournament's settings say.
 func TestAbsences(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	c.ok("round", "result", "2", "0-1")
 	c.ok("round", "result", "3", "1/2")
@@ -270,6 +273,7 @@ func TestAbsences(t *testing.T) {
 // TestResultSpellings checks that results starting with a dash reach the
 // command although the flag parser sees them first.
 func TestResultSpellings(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	c.ok("round", "result", "2", "-+")
 	c.ok("round", "result", "3", "--")
@@ -295,6 +299,7 @@ func TestResultSpellings(t *testing.T) {
 }
 
 func TestNoDatabase(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	_, errs, code := c.run("player", "list")
 	if code != 1 || !strings.Contains(errs, "no database at") || !strings.Contains(errs, "tournament new") {
@@ -314,6 +319,7 @@ func TestNoDatabase(t *testing.T) {
 }
 
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	c.ok("tournament", "new", "Labyrinth 19 May")
 	c.ok("tournament", "use", "Labyrinth 12 May")
@@ -348,6 +354,7 @@ func TestCompletion(t *testing.T) {
 }
 
 func TestParseManual(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want string

@@ -11,10 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	utext "github.com/labyrinth-chess/arbiter/text"
-
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -22,7 +20,7 @@ import (
 type gameCheckOptions struct {
 	Path        string // file to read, "-" for standard input
 	JSON        bool
-	Lang        rules.Lang
+	Lang        desk.Lang
 	TimeForfeit bool
 	// L words the verdicts; nil is English.
 	L *locale.Localizer
@@ -124,12 +122,9 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 
-	// A UTF-16 file (with its byte order mark) or one starting with a
-	// UTF-8 byte order mark reads as any other; rules reads bytes that
-	// are not UTF-8 as Windows-1252.
-	r := rules.NewReader(utext.NewReader(in, utext.Auto))
+	r := desk.ReadGames(in)
 	n, bad := 0, 0
-	g := new(rules.Game) // one game at a time: its storage serves the next
+	g := new(desk.ChessGame) // one game at a time: its storage serves the next
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -138,12 +133,12 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 		if errors.Is(readErr, io.EOF) {
 			break
 		}
-		var synErr *rules.SyntaxError
+		var synErr *desk.GameSyntaxError
 		if readErr != nil && !errors.As(readErr, &synErr) {
 			return fmt.Errorf("game check: reading %s: %w", name, readErr)
 		}
 		n++
-		v := rules.Check(g, rules.Options{Lang: opts.Lang, TimeForfeit: opts.TimeForfeit})
+		v := desk.CheckChessGame(g, opts.Lang, opts.TimeForfeit)
 		gv := verdictOf(n, g, v, synErr)
 		if !gv.Legal || !gv.ResultConsistent {
 			bad++
@@ -182,7 +177,7 @@ func nounFor(n int, one, many string) string {
 }
 
 // verdictOf gathers what is printed about a game.
-func verdictOf(index int, g *rules.Game, v *rules.Verdict, synErr *rules.SyntaxError) gameVerdict {
+func verdictOf(index int, g *desk.ChessGame, v *desk.GameVerdict, synErr *desk.GameSyntaxError) gameVerdict {
 	gv := gameVerdict{
 		Index:            index,
 		White:            g.Tag("White"),
@@ -200,13 +195,13 @@ func verdictOf(index int, g *rules.Game, v *rules.Verdict, synErr *rules.SyntaxE
 		LettersNote:      v.LangNote,
 		CanMate:          map[string]mate{},
 	}
-	if v.Status != rules.Ongoing {
+	if v.Status != desk.GameOngoing {
 		gv.EndPly = v.EndPly
 	}
 	for _, c := range v.Claims {
 		gv.Claimable = append(gv.Claimable, c.String())
 	}
-	for _, c := range []rules.Colour{rules.White, rules.Black} {
+	for _, c := range []desk.Colour{desk.White, desk.Black} {
 		m := v.Mate[c]
 		gv.CanMate[c.String()] = mate{m.Can, m.How, m.Detail}
 	}
@@ -227,7 +222,7 @@ func verdictOf(index int, g *rules.Game, v *rules.Verdict, synErr *rules.SyntaxE
 }
 
 // writeVerdict prints a game's verdict for people, in l's language.
-func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *rules.Verdict) {
+func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *desk.GameVerdict) {
 	name := func(s string) string {
 		if s == "" {
 			return "?"
@@ -261,7 +256,7 @@ func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *rules.Ve
 		}
 		art := ""
 		if gv.Article != "" {
-			art = " (" + rules.Cite(gv.Article) + ")"
+			art = " (" + desk.Cite(gv.Article) + ")"
 		}
 		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.T("cli.game_check.illegal", "Move", gv.IllegalMove, "Ply", gv.IllegalPly, "Where", where, "Reason", gv.Reason, "Article", art))
 	default:
@@ -274,15 +269,15 @@ func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *rules.Ve
 	// for an Italian reader.
 	letters := v.Lang
 	if l.Lang() == locale.Italian {
-		letters = rules.Italian
+		letters = desk.ItalianLetters
 	}
 	status := gv.Status // as the JSON has it, in English
 	if l.Lang() != locale.English {
 		status = statusWords(l, status)
 	}
 	end := l.T("cli.game_check.noend", "Status", status)
-	if v.Status != rules.Ongoing {
-		end = l.T("cli.game_check.end", "Status", status, "Move", v.MoveName(v.EndPly, letters), "Ply", gv.EndPly, "Article", rules.Cite(v.Status.Article()))
+	if v.Status != desk.GameOngoing {
+		end = l.T("cli.game_check.end", "Status", status, "Move", v.MoveName(v.EndPly, letters), "Ply", gv.EndPly, "Article", desk.Cite(v.Status.Article()))
 	}
 	if len(gv.Claimable) > 0 {
 		end += l.T("cli.game_check.claimable", "Claims", strings.Join(gv.Claimable, ", "))
@@ -295,7 +290,7 @@ func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *rules.Ve
 			can = l.T("cli.game_check.can")
 		}
 		detail := m.Detail
-		if t := v.Mate[[]rules.Colour{rules.White, rules.Black}[i]].Text; !t.IsZero() {
+		if t := v.Mate[[]desk.Colour{desk.White, desk.Black}[i]].Text; !t.IsZero() {
 			detail = l.Word(t)
 		}
 		fmt.Fprintf(w, "  %s %s (%s: %s)\n", label(c), can, l.T("cli.game_check.how."+m.How), detail)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestGameCheckFlags(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		args  []string
@@ -75,6 +76,7 @@ const checkInput = `[Event "Serata"]
 `
 
 func TestRunGameCheckText(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	err := runGameCheck(context.Background(), &gameCheckOptions{Path: "-", Stdin: strings.NewReader(checkInput), Stdout: &out, Stderr: &errOut})
 	var xe *exitError
@@ -100,6 +102,7 @@ func TestRunGameCheckText(t *testing.T) {
 }
 
 func TestRunGameCheckJSON(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	_ = runGameCheck(context.Background(), &gameCheckOptions{Path: "-", JSON: true, Stdin: strings.NewReader(checkInput), Stdout: &out, Stderr: &bytes.Buffer{}})
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -139,6 +142,7 @@ func TestRunGameCheckJSON(t *testing.T) {
 }
 
 func TestGameCheckExitCodes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.pgn")
 	if err := os.WriteFile(good, []byte("1.e4 e5 2.Nf3 Nc6 1/2-1/2\n"), 0o644); err != nil {
@@ -171,6 +175,7 @@ func TestGameCheckExitCodes(t *testing.T) {
 }
 
 func TestGameCheckInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errOut bytes.Buffer

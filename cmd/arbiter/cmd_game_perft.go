@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -48,9 +48,9 @@ published values (from the start position: 20, 400, 8902, 197281, 4865609,
 				return usageErrorf("%s", a.tr().T("err.perft.depth", "Depth", strconv.Quote(args[0]), "Max", maxPerftDepth))
 			}
 			if opts.FEN == "" {
-				opts.FEN = rules.StartFEN
+				opts.FEN = desk.StartFEN
 			}
-			if _, err := rules.ParseFEN(opts.FEN); err != nil {
+			if _, err := desk.ParseFEN(opts.FEN); err != nil {
 				return usageErrorf("%s", a.tr().T("cli.flagerr", "Flag", "--fen", "Err", errWords(a.tr(), err)))
 			}
 			opts.Depth = d
@@ -75,33 +75,12 @@ type perftResult struct {
 }
 
 func runGamePerft(ctx context.Context, opts *gamePerftOptions) error {
-	p, err := rules.ParseFEN(opts.FEN)
+	start := opts.Now()
+	count, err := desk.CountPerft(ctx, opts.FEN, opts.Depth, opts.Divide)
 	if err != nil {
 		return err
 	}
-	start := opts.Now()
-	res := perftResult{FEN: p.FEN(), Depth: opts.Depth}
-	if opts.Depth == 0 {
-		res.Nodes = 1
-	} else {
-		// Count below each move of the root, so that an interrupt is seen
-		// between them.
-		for _, m := range p.LegalMoves(nil) {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			q := p
-			q.Play(m)
-			n := rules.Perft(q, opts.Depth-1)
-			res.Nodes += n
-			if opts.Divide {
-				if res.Divide == nil {
-					res.Divide = map[string]uint64{}
-				}
-				res.Divide[m.String()] = n
-			}
-		}
-	}
+	res := perftResult{FEN: count.FEN, Depth: count.Depth, Nodes: count.Nodes, Divide: count.Divide}
 	elapsed := opts.Now().Sub(start)
 	if opts.JSON {
 		enc := json.NewEncoder(opts.Stdout)

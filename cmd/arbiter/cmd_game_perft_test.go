@@ -12,6 +12,7 @@ import (
 )
 
 func TestGamePerftFlags(t *testing.T) {
+	t.Parallel()
 	kiwipete := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	tests := []struct {
 		name  string
@@ -57,6 +58,7 @@ func TestGamePerftFlags(t *testing.T) {
 }
 
 func TestRunGamePerft(t *testing.T) {
+	t.Parallel()
 	clock := time.Unix(0, 0)
 	now := func() time.Time { clock = clock.Add(time.Second); return clock }
 	tests := []struct {

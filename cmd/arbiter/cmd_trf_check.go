@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/spf13/cobra"
 )
 
@@ -66,7 +66,7 @@ type trfRoundDiffJ struct {
 	Error    string         `json:"error,omitempty"`
 }
 
-func boardsJSON(r pairing.Result) []trfBoardJSON {
+func boardsJSON(r desk.TRFPairing) []trfBoardJSON {
 	out := []trfBoardJSON{}
 	for i, b := range r.Boards {
 		out = append(out, trfBoardJSON{Board: i + 1, White: b.White, Black: b.Black})
@@ -82,7 +82,7 @@ func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
 	if err != nil {
 		return &exitError{code: exitFailure, msg: err.Error()}
 	}
-	diffs, err := pairing.CheckTRF(f, opts.edition)
+	diffs, err := desk.CheckTRF(f, opts.edition)
 	if err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
@@ -129,7 +129,7 @@ func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
 }
 
 // pairingLine formats a pairing as "1-5 2-6 ... bye 9".
-func pairingLine(r pairing.Result) string {
+func pairingLine(r desk.TRFPairing) string {
 	s := ""
 	for i, b := range r.Boards {
 		if i > 0 {

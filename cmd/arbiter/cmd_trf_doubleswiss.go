@@ -1,35 +1,16 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/labyrinth-chess/arbiter/trf"
 )
-
-// runTRFPairDoubleSwiss is trf pair for a Double-Swiss file (192
-// FIDE_DOUBLESWISS, FIDE C.04.5): rounds are matches, two round columns
-// each, and the boards are printed with White of game 1 first.
-func runTRFPairDoubleSwiss(ctx context.Context, opts trfPairOptions, f *trf.File) error {
-	if err := matchToPair(opts.words, f, opts.round); err != nil {
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
-	}
-	in, err := pairing.FromTRFDoubleSwiss(f, opts.round)
-	if err != nil {
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
-	}
-	res, err := pairOrExplain(opts, in, pairing.PairDoubleSwiss, pairing.PairDoubleSwissExplained)
-	if err != nil {
-		return err
-	}
-	return printTRFPair(ctx, opts, in.Round, res)
-}
 
 // matchToPair is roundToPair for a Double-Swiss file, whose rounds are
 // matches of two columns each: 142 (XXR) plans twice the matches.
@@ -59,9 +40,9 @@ func runTRFGenerateDoubleSwiss(a *app, opts trfGenerateOptions) error {
 	} else if opts.accelerated != "" {
 		return usageErrorf("%s", a.tr().T("err.trf.accelerated", "Value", strconv.Quote(opts.accelerated)))
 	}
-	f, err := pairing.GenerateDoubleSwiss(opts.gen)
+	f, err := desk.GenerateTRF(opts.gen, true)
 	if err != nil {
-		if errors.Is(err, pairing.ErrGenerate) {
+		if errors.Is(err, desk.ErrGenerate) {
 			return usageErrorf("%v", err)
 		}
 		return err

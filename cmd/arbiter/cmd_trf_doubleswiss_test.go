@@ -16,6 +16,7 @@ import (
 // checks it, pairs a match again from the file and finds a match whose
 // colours were changed by hand.
 func TestTRFDoubleSwiss(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fn := filepath.Join(dir, "ds.trf")
 	args := []string{"trf", "generate", "--system", "double-swiss", "--players", "13", "--rounds", "5", "--seed", "21", "--forfeits", "0.1", "--byes", "0.05"}
@@ -105,6 +106,7 @@ func TestTRFDoubleSwiss(t *testing.T) {
 // TestTRFGenerateDoubleSwissFlags refuses what a Double-Swiss file cannot
 // carry yet, and an unknown system.
 func TestTRFGenerateDoubleSwissFlags(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string

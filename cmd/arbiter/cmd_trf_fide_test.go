@@ -30,6 +30,7 @@ const fiveTRF = `012 Five
 // is cut (2, 4), ARO and TPR of a player with no game over the board (5);
 // null in JSON, as FIDE's reference checker writes it.
 func TestTRFTiebreaksUndefined(t *testing.T) {
+	t.Parallel()
 	fn := writeTRF(t, "five.trf", fiveTRF)
 	code, out, errs := runTRFCommand(t, "trf", "tiebreaks", "--tiebreaks", "ARO-C1,ARO,TPR,BH", fn)
 	if code != 0 {
@@ -94,6 +95,7 @@ const editionTRF = `012 Five
 // start on 1 January 2025, 2026 from 1 March 2026, and that
 // --tiebreak-edition still chooses.
 func TestTRFTiebreaksEditionByDate(t *testing.T) {
+	t.Parallel()
 	// 4's forfeit win counts for BH and SB as a game against a dummy
 	// opponent on 4's own score, 2; from 2026 capped at the forfeiting
 	// opponent's score, 1 (16.4.1).
@@ -132,6 +134,7 @@ func TestTRFTiebreaksEditionByDate(t *testing.T) {
 // the pairing system and its Baku acceleration, the tie-break list, the
 // rate of play and the withdrawal of player 9 from round 4.
 func TestTRF26RoundTripFIDE(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		settings []string
@@ -232,6 +235,7 @@ func TestTRF26RoundTripFIDE(t *testing.T) {
 // (022 city, 032 federation, 052 end date, 102 chief arbiter, 132 round
 // dates), and that it goes once they are set.
 func TestExportTRF26RatingFields(t *testing.T) {
+	t.Parallel()
 	c := playTournament(t, 2)
 	c.ok("tournament", "set", "--venue", "")
 	file := filepath.Join(t.TempDir(), "r.trf")
@@ -260,6 +264,7 @@ func TestExportTRF26RatingFields(t *testing.T) {
 // tournament's C.07 edition is not the one in force on its start date:
 // FIDE's checkers, and arbiter trf tiebreaks, read the file by its date.
 func TestExportTRFEditionWarning(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Autumn", "--date", "2025-10-04", "--rounds", "3")
 	for _, p := range crossPlayers[:4] {
@@ -279,6 +284,7 @@ func TestExportTRFEditionWarning(t *testing.T) {
 // the year too, a date that does not exist or is not in --birth-year is
 // refused, and a new birth year forgets a date of another year.
 func TestPlayerBirthDate(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Born", "--rounds", "3")
 	c.ok("player", "add", "Rossi, Mario", "--birth-date", "1985-11-03")
@@ -316,6 +322,7 @@ func TestPlayerBirthDate(t *testing.T) {
 // and the first round pair refuse 3 players (6 rounds for 4 games each)
 // and 6, as they say, and 4 players play 6 rounds.
 func TestDoubleRoundRobinField(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{2, 3, 6} {
 		c := newCLI(t)
 		c.ok("tournament", "new", "Double", "--rounds", "3")
@@ -367,6 +374,7 @@ type roundBoard = desk.BoardView
 //     in advance not to play a round is not paired in it and scores
 //     nothing (a zero-point bye).
 func TestGeneralHandlingRules2026(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Handling", "--rounds", "5")
 	// Equal ratings, entered out of order: the titles and then the names
@@ -449,6 +457,7 @@ func TestGeneralHandlingRules2026(t *testing.T) {
 // 2026 from 1 March 2026), says so, and that its standings then agree with
 // trf tiebreaks on the same file.
 func TestImportTRFEditionByDate(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		date    string
 		edition int

@@ -8,15 +8,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labyrinth-chess/arbiter/pairing"
-	"github.com/labyrinth-chess/arbiter/scoring"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
 
 type trfGenerateOptions struct {
-	gen         pairing.GenerateOptions
+	gen         desk.GenerateOptions
 	seed        int64
 	tiebreaks   string
 	accelerated string
@@ -80,13 +78,13 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 		return usageErrorf("%s", a.tr().T("err.trf.accelerated", "Value", strconv.Quote(opts.accelerated)))
 	}
 	texts := strings.FieldsFunc(opts.tiebreaks, func(r rune) bool { return r == ',' || r == ' ' })
-	chain, err := tiebreak.ParseChain(texts)
+	chain, err := desk.ParseTiebreaks(texts)
 	if err != nil {
 		return usageErrorf("%s", a.tr().T("cli.flagerr", "Flag", "--tiebreaks", "Err", errWords(a.tr(), err)))
 	}
-	f, err := pairing.Generate(opts.gen)
+	f, err := desk.GenerateTRF(opts.gen, false)
 	if err != nil {
-		if errors.Is(err, pairing.ErrGenerate) {
+		if errors.Is(err, desk.ErrGenerate) {
 			return usageErrorf("%v", err)
 		}
 		return err
@@ -116,7 +114,7 @@ func runTRFGenerate(a *app, opts trfGenerateOptions) error {
 	// comma-separated codes.
 	h.Tiebreaks = strings.Join(specs, ",")
 	h.Standings = "PTS," + h.Tiebreaks
-	if err := rankFile(f, chain); err != nil {
+	if err := desk.RankTRFFile(f, chain); err != nil {
 		return err
 	}
 	return writeGenerated(a, opts, f)
@@ -138,33 +136,6 @@ func writeGenerated(a *app, opts trfGenerateOptions, f *trf.File) error {
 	}
 	if err := os.WriteFile(opts.out, buf.Bytes(), 0o644); err != nil {
 		return errors.New(a.tr().T("cli.write.cannot", "Path", opts.out, "Err", plainPathError(err)))
-	}
-	return nil
-}
-
-// rankFile writes each player's rank (columns 86-89) as the chain ranks
-// the players under the C.07 text in force on the start date (042);
-// players sharing a place take its first rank.
-func rankFile(f *trf.File, chain []tiebreak.Spec) error {
-	d, err := f.Domain()
-	if err != nil {
-		return err
-	}
-	d.Tournament.TiebreakEdition = tiebreak.EditionFor(d.Tournament.Date)
-	tab, err := scoring.Build(d.Tournament, d.Entries, d.Rounds)
-	if err != nil {
-		return err
-	}
-	ratings := make([]int, len(d.Entries))
-	for i, e := range d.Entries {
-		ratings[i] = e.Player.Rating
-	}
-	st, err := tiebreak.Rank(tiebreak.Input{Tournament: d.Tournament, Table: tab, Ratings: ratings, Chain: chain})
-	if err != nil {
-		return err
-	}
-	for _, s := range st {
-		f.Player(s.PN).Rank = s.Rank
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 // same seed, differs for another, and passes arbiter's own pairing and
 // tie-break checkers.
 func TestTRFGenerate(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	gen := func(name string, args ...string) []byte {
 		t.Helper()
@@ -58,6 +59,7 @@ func TestTRFGenerate(t *testing.T) {
 // TestTRFTiebreaksCheck checks that a rank changed in the file is reported
 // with the player, the ranks and the article, and exits 1.
 func TestTRFTiebreaksCheck(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fn := filepath.Join(dir, "t.trf")
 	if code, _, errs := runTRFCommand(t, "trf", "generate", "--players", "8", "--rounds", "4", "--seed", "5", "-o", fn); code != 0 {
@@ -118,6 +120,7 @@ func TestTRFTiebreaksCheck(t *testing.T) {
 // list of its 212 line becomes the tournament's, so do its federation,
 // end date and pairing system (192), and nothing is left out.
 func TestImportGeneratedTRF(t *testing.T) {
+	t.Parallel()
 	fn := filepath.Join(t.TempDir(), "g.trf")
 	if code, _, errs := runTRFCommand(t, "trf", "generate", "--players", "10", "--rounds", "5", "--seed", "3", "-o", fn); code != 0 {
 		t.Fatal(errs)
@@ -143,6 +146,7 @@ func TestImportGeneratedTRF(t *testing.T) {
 // generate writes 250 lines for players 1 to 6, its own checker agrees
 // with them, and import trf keeps them as the Baku acceleration of 192.
 func TestBakuNinePlayers(t *testing.T) {
+	t.Parallel()
 	fn := filepath.Join(t.TempDir(), "nine.trf")
 	if code, _, errs := runTRFCommand(t, "trf", "generate", "--players", "9", "--rounds", "5", "--accelerated", "baku", "-o", fn); code != 0 {
 		t.Fatal(errs)
@@ -179,6 +183,7 @@ func TestBakuNinePlayers(t *testing.T) {
 // 1), not the six characters \u000d the terminal-safe output would make of
 // it, and the same bytes as -o FILE.
 func TestTRFGenerateStdout(t *testing.T) {
+	t.Parallel()
 	args := []string{"trf", "generate", "--players", "4", "--rounds", "3"}
 	code, out, errs := runTRFCommand(t, args...)
 	if code != 0 {

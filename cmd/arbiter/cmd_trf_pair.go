@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -109,40 +109,33 @@ func runTRFPair(ctx context.Context, opts trfPairOptions) error {
 	if err != nil {
 		return &exitError{code: exitFailure, msg: err.Error()}
 	}
+	// A Double-Swiss file (192 FIDE_DOUBLESWISS, FIDE C.04.5) counts its
+	// rounds in matches, two round columns each.
+	check := roundToPair
 	if f.DoubleSwiss() {
-		return runTRFPairDoubleSwiss(ctx, opts, f)
+		check = matchToPair
 	}
-	if err := roundToPair(opts.words, f, opts.round); err != nil {
+	if err := check(opts.words, f, opts.round); err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
-	in, err := pairing.FromTRF(f, opts.round)
+	rd, err := desk.ReadTRFRound(f, opts.round, opts.edition)
 	if err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
 	}
-	in.Edition = opts.edition
-	res, err := pairOrExplain(opts, in, pairing.Pair, pairing.PairExplained)
+	res, err := rd.Pair(opts.explain)
+	if err != nil && errors.Is(err, desk.ErrNoLegalPairing) {
+		// A round without a legal pairing exits 1, naming the file.
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
+	}
 	if err != nil {
 		return err
 	}
-	return printTRFPair(ctx, opts, in.Round, res)
-}
-
-// pairOrExplain pairs in with pair, or with explained under --explain; a
-// round without a legal pairing exits 1, naming the file.
-func pairOrExplain[I any](opts trfPairOptions, in I, pair, explained func(I) (pairing.Result, error)) (pairing.Result, error) {
-	if opts.explain {
-		pair = explained
-	}
-	res, err := pair(in)
-	if err != nil && errors.Is(err, pairing.ErrNoPairing) {
-		return res, &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", opts.path, err)}
-	}
-	return res, err
+	return printTRFPair(ctx, opts, rd.Round, res)
 }
 
 // printTRFPair writes the pairing res of round round as --json or the
 // JaVaFo lines say.
-func printTRFPair(ctx context.Context, opts trfPairOptions, round int, res pairing.Result) error {
+func printTRFPair(ctx context.Context, opts trfPairOptions, round int, res desk.TRFPairing) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

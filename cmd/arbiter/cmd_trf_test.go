@@ -49,6 +49,7 @@ func exampleRound1(t *testing.T) string {
 }
 
 func TestTRFPair(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -106,6 +107,7 @@ func TestTRFPair(t *testing.T) {
 }
 
 func TestTRFCheck(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("testdata/trf-example.trf")
 	if err != nil {
 		t.Fatal(err)

@@ -3,12 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/scoring"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -68,7 +68,7 @@ type trfTiebreakJSON struct {
 }
 
 // trfChain reads the tie-break list from the flag or the file.
-func trfChain(l *locale.Localizer, flag string, f *trf.File, path string) ([]tiebreak.Spec, error) {
+func trfChain(l *locale.Localizer, flag string, f *trf.File, path string) ([]desk.TiebreakSpec, error) {
 	texts := f.Header.Chain()
 	if flag != "" {
 		texts = strings.FieldsFunc(flag, func(r rune) bool { return r == ',' || r == ' ' || r == ';' })
@@ -76,7 +76,7 @@ func trfChain(l *locale.Localizer, flag string, f *trf.File, path string) ([]tie
 	if len(texts) == 0 {
 		return nil, usageErrorf("%s", l.T("err.trf.nochain", "Path", path))
 	}
-	chain, err := tiebreak.ParseChain(texts)
+	chain, err := desk.ParseTiebreaks(texts)
 	if err != nil {
 		src := "--tiebreaks"
 		if flag == "" {
@@ -88,9 +88,7 @@ func trfChain(l *locale.Localizer, flag string, f *trf.File, path string) ([]tie
 }
 
 func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
-	switch opts.edition {
-	case 0, tiebreak.Edition2026, tiebreak.Edition2023, tiebreak.Edition2009:
-	default:
+	if opts.edition != 0 && !slices.Contains(desk.TiebreakEditions, opts.edition) {
 		return usageErrorf("%s", a.tr().T("err.trf.tbedition", "Value", opts.edition))
 	}
 	f, err := readTRF(a.tr(), path)
@@ -101,37 +99,19 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 	if err != nil {
 		return err
 	}
-	d, err := f.Domain()
-	if err != nil {
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", path, err)}
-	}
-	d.Tournament.TiebreakEdition = opts.edition
-	if opts.edition == 0 {
+	r, err := desk.RankTRF(f, chain, opts.edition, opts.unrated)
+	if opts.edition == 0 && r.Edition != 0 && r.Edition != desk.TiebreakEditionNow {
 		// C.07 as in force when the tournament started.
-		d.Tournament.TiebreakEdition = tiebreak.EditionFor(d.Tournament.Date)
-		if e := d.Tournament.TiebreakEdition; e != tiebreak.Edition2026 {
-			a.note(a.tr().T("cli.trf.edition", "Date", d.Tournament.Date, "Edition", e))
-		}
+		a.note(a.tr().T("cli.trf.edition", "Date", r.Date, "Edition", r.Edition))
 	}
-	tab, err := scoring.Build(d.Tournament, d.Entries, d.Rounds)
-	if err != nil {
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", path, err)}
-	}
-	ratings := make([]int, len(d.Entries))
-	names := make([]string, len(d.Entries))
-	for i, e := range d.Entries {
-		ratings[i] = e.Player.Rating
-		names[i] = e.Player.Name
-	}
-	in := tiebreak.Input{Tournament: d.Tournament, Table: tab, Ratings: ratings, Chain: chain, UnratedRating: opts.unrated}
-	for _, w := range tiebreak.Warnings(in) {
+	for _, w := range r.Warnings {
 		a.note(a.tr().T("cli.trf.unrated", "Warning", w))
 	}
-	st, err := tiebreak.Rank(in)
 	if err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s: %v", path, err)}
 	}
-	fileRank := make([]int, len(d.Entries)+1)
+	st, names := r.Rows, r.Names
+	fileRank := make([]int, len(names)+1)
 	for _, p := range f.Players {
 		fileRank[p.ID] = p.Rank
 	}
@@ -212,12 +192,12 @@ func runTRFTiebreaks(a *app, path string, opts trfTiebreaksOptions) error {
 // trfFigure formats x's figure of sp, chain[i], for the checker: a point
 // for the decimals whatever the language, as the TRF writes numbers; DE's
 // 0 (no decision) as "-"; a figure C.07 leaves undefined in words.
-func trfFigure(l *locale.Localizer, sp tiebreak.Spec, x tiebreak.Standing, i int) string {
+func trfFigure(l *locale.Localizer, sp desk.TiebreakSpec, x desk.Standing, i int) string {
 	v := x.Values[i]
 	switch {
 	case !x.Defined(i):
 		return l.T("tb.undefined")
-	case sp.Code == tiebreak.DE && v == 0:
+	case desk.Blank(sp, v):
 		return "-"
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)

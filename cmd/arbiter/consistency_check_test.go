@@ -13,6 +13,7 @@ import (
 // TestCheckConsistency checks the checker the crash and concurrency tests
 // rely on: a sound evening passes, and each kind of damage is reported.
 func TestCheckConsistency(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	c.ok("round", "result", "2", "0-1", "--reason", "time")
 	c.ok("round", "result", "3", "1/2")

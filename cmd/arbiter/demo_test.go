@@ -373,11 +373,34 @@ func TestDemo(t *testing.T) {
 			t.Errorf("seed 3 gave the standings of seed 2")
 		}
 	})
+
+	// The README's club rating of the demo's three spring evenings: the
+	// block under "The club rating" is what roster ratings prints on the
+	// demo's database. Read from the default play rather than a demo of
+	// its own, which would play the same evening again.
+	t.Run("club rating in the README", func(t *testing.T) {
+		c := newCLI(t)
+		c.db = filepath.Join(first.dir, "labyrinth.db")
+		got := c.ok("roster", "ratings")
+		readme, err := os.ReadFile(readmeFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, after, ok := strings.Cut(string(readme), "$ arbiter roster ratings --db arbiter-demo/labyrinth.db\n")
+		block, _, ok2 := strings.Cut(after, "```")
+		if !ok || !ok2 {
+			t.Fatalf("%s has no roster ratings block of the demo", readmeFile)
+		}
+		if block != got {
+			t.Errorf("README's club rating block =\n%s\nroster ratings prints\n%s", block, got)
+		}
+	})
 }
 
 // TestDemoRefusals checks the folder and flags the demo refuses, before
 // writing anything.
 func TestDemoRefusals(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := writeFile(t, filepath.Join(dir, "evening"), "a file")
 	tests := []struct {

@@ -73,6 +73,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 //   - 5 and 6 on 3: BH 27½ each; DE: their game (round 4) was drawn, so
 //     it decides nothing; SB 11½ each: they share places 6-7.
 func TestEvening(t *testing.T) {
+	t.Parallel()
 	c := playEvening(t)
 
 	// The final table, cell by cell.
@@ -227,6 +228,7 @@ func playEvening(t *testing.T) *cli {
 // TestEveningOutput compares what the read commands print at the end of
 // the evening with golden files; go test -update rewrites them.
 func TestEveningOutput(t *testing.T) {
+	t.Parallel()
 	c := playEvening(t)
 	for _, cmd := range []string{
 		"tournament show", "tournament show --json", "player list", "player list --json",

@@ -6,7 +6,6 @@ import (
 	"errors"
 
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -14,7 +13,7 @@ import (
 type exportPGNOptions struct {
 	File  string
 	Round int // 0: every round paired
-	Lang  rules.Lang
+	Lang  desk.Lang
 }
 
 func newExportPGNCmd(a *app, runF func(context.Context, *exportPGNOptions) error) *cobra.Command {

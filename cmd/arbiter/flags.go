@@ -9,7 +9,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -60,19 +59,19 @@ func writeLangFlag(cmd *cobra.Command, lang *string, usage string) {
 
 // inputLang reads --lang of moves read: it, en, or "" to find the letters
 // from the moves.
-func inputLang(s string) (rules.Lang, error) {
-	l, err := rules.ParseLang(s)
+func inputLang(s string) (desk.Lang, error) {
+	l, err := desk.ParseLang(s)
 	if err != nil {
-		return rules.AnyLang, usageErrorf("--lang %q: use it or en", s)
+		return desk.AnyLetters, usageErrorf("--lang %q: use it or en", s)
 	}
 	return l, nil
 }
 
 // outputLang reads --lang for output: en (the default) or it.
-func outputLang(s string) (rules.Lang, error) {
-	l, err := rules.ParseLang(s)
-	if err != nil || l == rules.AnyLang {
-		return rules.English, usageErrorf("--lang %q: use en or it", s)
+func outputLang(s string) (desk.Lang, error) {
+	l, err := desk.ParseLang(s)
+	if err != nil || l == desk.AnyLetters {
+		return desk.EnglishLetters, usageErrorf("--lang %q: use en or it", s)
 	}
 	return l, nil
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/pairing"
 )
 
 // fitOf says how the rounds planned fit the players of round 1.
@@ -116,7 +115,7 @@ type unpairableJSON struct {
 
 // choicesOf returns the choices the desk offers for round n, each with
 // its command and its words in l's language (English in --json).
-func choicesOf(l *locale.Localizer, in pairing.Input, n int, np *pairing.NoPairingError, s *desk.Snapshot) []choiceJSON {
+func choicesOf(l *locale.Localizer, in desk.PairInput, n int, np *desk.NoPairingError, s *desk.Snapshot) []choiceJSON {
 	var cs []choiceJSON
 	for _, c := range desk.UnpairableChoices(in, n, np, s) {
 		var what, cmd, tail string

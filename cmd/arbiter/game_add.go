@@ -9,9 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -20,7 +18,7 @@ type gameAddOptions struct {
 	Board  string
 	Path   string // file to read, "-" for standard input
 	Round  int    // 0: the last round paired
-	Lang   rules.Lang
+	Lang   desk.Lang
 	Ruling string
 	Result string
 	Reason string
@@ -137,7 +135,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 		if err := desk.CheckSeat(s, seat, tagsOf(g)); err != nil && !opts.Force {
 			return hint(err, "%s", l.T("cli.game_add.elsewhere", "Path", opts.Path, "Board", board))
 		}
-		warnings, err := games.Compare(seat, tagsOf(g))
+		warnings, err := desk.CompareSeat(seat, tagsOf(g))
 		if err != nil {
 			return errors.New(l.T("cli.game_add.tags", "File", name, "Err", err))
 		}
@@ -166,7 +164,7 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 
 // addedLine tells, in l's language, what game add or import did with one
 // game.
-func addedLine(l *locale.Localizer, seat games.Seat, cg checkedGame, done desk.Submitted) string {
+func addedLine(l *locale.Localizer, seat desk.Seat, cg checkedGame, done desk.Submitted) string {
 	where := l.T("cli.added.where", "Round", seat.Round, "Board", seat.Board, "White", seat.White, "Black", seat.Black)
 	var what string
 	switch {

@@ -9,9 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -21,7 +19,7 @@ type gameImportOptions struct {
 	// Round, if not 0, is the round every game belongs to.
 	Round         int
 	SkipUnmatched bool
-	Lang          rules.Lang
+	Lang          desk.Lang
 }
 
 func newGameImportCmd(a *app, runF func(context.Context, *gameImportOptions) error) *cobra.Command {
@@ -68,7 +66,7 @@ result alone. The import is one transaction: all of it, or nothing.`,
 // importedGame is a game of the file with its board.
 type importedGame struct {
 	pgnGame
-	seat  games.Seat
+	seat  desk.Seat
 	board arbiter.Board
 }
 

@@ -11,7 +11,6 @@ import (
 
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -19,7 +18,7 @@ import (
 type gameShowOptions struct {
 	Board string
 	Round int // 0: the last round paired
-	Lang  rules.Lang
+	Lang  desk.Lang
 	JSON  bool
 }
 
@@ -47,7 +46,7 @@ arbiter's ruling.`,
 			}
 			if !cmd.Flags().Changed("lang") && !opts.JSON && a.tr().Lang() == locale.Italian {
 				// An Italian reader reads the moves in Italian letters.
-				l = rules.Italian
+				l = desk.ItalianLetters
 			}
 			opts.Board, opts.Lang = args[0], l
 			if runF != nil {
@@ -67,8 +66,8 @@ type gameShowJSON = desk.GameView
 
 // wrapMoves lays out numbered moves in lines of at most 79 characters,
 // ending with the result.
-func wrapMoves(w io.Writer, start rules.Position, moves []string, result string) {
-	number, black := start.FullmoveNumber(), start.Turn() == rules.Black
+func wrapMoves(w io.Writer, start desk.Position, moves []string, result string) {
+	number, black := start.FullmoveNumber(), start.Turn() == desk.Black
 	var line strings.Builder
 	add := func(tok string) {
 		if line.Len() > 0 && utf8.RuneCountInString(line.String())+1+utf8.RuneCountInString(tok) > 79 {
@@ -136,7 +135,7 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 }
 
 // printGame writes a game and its verdict for people, in l's language.
-func printGame(l *locale.Localizer, w io.Writer, g gameShowJSON, v *rules.Verdict) error {
+func printGame(l *locale.Localizer, w io.Writer, g gameShowJSON, v *desk.GameVerdict) error {
 	reason := ""
 	if g.Result != "" {
 		reason = g.Reason
@@ -159,7 +158,7 @@ func printGame(l *locale.Localizer, w io.Writer, g gameShowJSON, v *rules.Verdic
 	case g.Legal:
 		tb.add(label("moves"), l.N("cli.game_show.legal", moves, "Plies", g.Plies, "Letters", l.T("cli.letters."+g.Letters)))
 	case g.IllegalMove != "":
-		tb.add(label("moves"), l.T("cli.game_show.illegal", "Move", g.IllegalMove, "Reason", g.IllegalReason, "Article", rules.Cite(g.Article)))
+		tb.add(label("moves"), l.T("cli.game_show.illegal", "Move", g.IllegalMove, "Reason", g.IllegalReason, "Article", desk.Cite(g.Article)))
 	default:
 		tb.add(label("moves"), l.T("cli.verdict.unreadable", "Reason", g.IllegalReason))
 	}

@@ -9,13 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	utext "github.com/labyrinth-chess/arbiter/text"
-
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -24,7 +20,7 @@ import (
 
 // pgnGame is a game read from a file, with where it starts.
 type pgnGame struct {
-	game  *rules.Game
+	game  *desk.ChessGame
 	index int // 1 for the first game of the file
 }
 
@@ -76,10 +72,7 @@ func (a *app) eachGame(path string, fn func(pgnGame) error) (string, error) {
 // maxGames, or without a game. l words the refusals.
 func readEachGame(l *locale.Localizer, in io.Reader, name string, maxBytes int64, maxGames int, fn func(pgnGame) error) error {
 	lr := &io.LimitedReader{R: in, N: maxBytes + 1}
-	// A UTF-16 file (with its byte order mark) or one starting with a
-	// UTF-8 byte order mark reads as any other; rules reads bytes that
-	// are not UTF-8 as Windows-1252.
-	r := rules.NewReader(utext.NewReader(lr, utext.Auto))
+	r := desk.ReadGames(lr)
 	n := 0
 	for {
 		g, err := r.Read()
@@ -93,7 +86,7 @@ func readEachGame(l *locale.Localizer, in io.Reader, name string, maxBytes int64
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		var syn *rules.SyntaxError
+		var syn *desk.GameSyntaxError
 		if errors.As(err, &syn) {
 			return errors.New(l.T("cli.game_submit.syntax", "File", name, "Line", syn.Line, "Col", syn.Col, "Msg", syn.Msg))
 		}
@@ -139,7 +132,7 @@ func plainPathError(err error) error {
 	return err
 }
 
-func seatOf(s *desk.Snapshot, n int, b arbiter.Board) games.Seat { return desk.SeatOf(s, n, b) }
+func seatOf(s *desk.Snapshot, n int, b arbiter.Board) desk.Seat { return desk.SeatOf(s, n, b) }
 
 // findBoard returns board b of round n (desk.BoardAt); l words the
 // refusals.
@@ -183,10 +176,10 @@ func parseBoard(l *locale.Localizer, text string) (int, error) {
 
 // gameInput is a game on its way to a board.
 type gameInput struct {
-	game    *rules.Game
-	seat    games.Seat
+	game    *desk.ChessGame
+	seat    desk.Seat
 	entered arbiter.Result // the board's result now
-	lang    rules.Lang
+	lang    desk.Lang
 	result  arbiter.Result // the result the arbiter typed (game add --result); NoResult: the game's Result tag
 	reason  string         // the reason typed (game add --reason); "": the Termination tag
 	ruling  string         // the arbiter's ruling on the game
@@ -205,7 +198,7 @@ type gameRecord = desk.Record
 func summary(l *locale.Localizer, r gameRecord) string {
 	switch {
 	case r.IllegalMove != "":
-		return l.T("cli.verdict.illegal", "Move", r.IllegalMove, "Article", rules.Cite(r.Article))
+		return l.T("cli.verdict.illegal", "Move", r.IllegalMove, "Article", desk.Cite(r.Article))
 	case !r.Legal:
 		return l.T("cli.verdict.unreadable", "Reason", r.IllegalReason)
 	case r.EndMove != "":
@@ -217,15 +210,15 @@ func summary(l *locale.Localizer, r gameRecord) string {
 // endWords says how a game ended by itself: "checkmate after 4.Qxf7# (art.
 // 5.1.1)", the move in the letters of l's language.
 func endWords(l *locale.Localizer, status, move, article string) string {
-	return l.T("cli.verdict.end", "Status", statusWords(l, status), "Move", rules.InLetters(move, moveLetters(l)), "Article", rules.Cite(article))
+	return l.T("cli.verdict.end", "Status", statusWords(l, status), "Move", desk.InLetters(move, moveLetters(l)), "Article", desk.Cite(article))
 }
 
 // moveLetters are the piece letters of moves shown in l's language.
-func moveLetters(l *locale.Localizer) rules.Lang {
+func moveLetters(l *locale.Localizer) desk.Lang {
 	if l.Lang() == locale.Italian {
-		return rules.Italian
+		return desk.ItalianLetters
 	}
-	return rules.English
+	return desk.EnglishLetters
 }
 
 // statusWords writes a status for people: "checkmate", "dead position",
@@ -242,7 +235,7 @@ func statusWords(l *locale.Localizer, s string) string {
 // tell the user.
 type checkedGame struct {
 	sub     desk.Submission
-	verdict *rules.Verdict // nil for a result without moves
+	verdict *desk.GameVerdict // nil for a result without moves
 	record  gameRecord
 	notes   []string // what the Laws changed, for stderr, in the words of gameInput.l
 }
@@ -292,7 +285,7 @@ func gameError(err error, in gameInput) error {
 // takeRuling removes from g the comment before the first move that holds
 // the arbiter's ruling, as export pgn writes it in either language
 // ({Ruling: TEXT}, {Decisione: TESTO}), and returns the ruling.
-func takeRuling(g *rules.Game) string {
+func takeRuling(g *desk.ChessGame) string {
 	for i, c := range g.Comments {
 		for _, prefix := range desk.RulingPrefixes {
 			if text, ok := strings.CutPrefix(strings.TrimSpace(c), prefix); ok {
@@ -305,9 +298,7 @@ func takeRuling(g *rules.Game) string {
 }
 
 // tagsOf returns what a game says about where it was played.
-func tagsOf(g *rules.Game) games.Tags {
-	return games.Tags{Round: g.Tag("Round"), White: g.Tag("White"), Black: g.Tag("Black")}
-}
+func tagsOf(g *desk.ChessGame) desk.GameTags { return desk.TagsOf(g) }
 
 // completeBoards completes the boards of the round given with --round, or
 // of the last round paired.

@@ -116,6 +116,7 @@ func playGames(t *testing.T, c *cli) {
 // bare king, an Italian score, an illegal game refused and then accepted
 // with the arbiter's ruling, which the log and the PGN export keep.
 func TestGamesEndToEnd(t *testing.T) {
+	t.Parallel()
 	c := gamesTournament(t)
 
 	// Board 1: Black mates on move 2, but 1-0 was entered.
@@ -268,6 +269,7 @@ func readFile(t *testing.T, path string) string {
 // fresh tournament with the same pairings, round by round as an evening
 // goes, and exports again: the two files are the same, byte for byte.
 func TestPGNRoundTrip(t *testing.T) {
+	t.Parallel()
 	a := gamesTournament(t)
 	playGames(t, a)
 	a.ok("round", "pair", "--manual", "6-7, 8-9, 10-1, 2-3, 4-5")
@@ -325,6 +327,7 @@ func parseFlags(t *testing.T, cmd interface {
 }
 
 func TestGameCommandFlags(t *testing.T) {
+	t.Parallel()
 	a := &app{stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
 	t.Run("add", func(t *testing.T) {
 		tests := []struct {
@@ -448,6 +451,7 @@ func TestGameCommandFlags(t *testing.T) {
 // saying what is wrong and what to type instead, exits 1 and leaves the
 // database as it was.
 func TestGameBadInput(t *testing.T) {
+	t.Parallel()
 	c := gamesTournament(t)
 	playGames(t, c)
 	mate := readFile(t, gameFile("mate.pgn"))
@@ -528,6 +532,7 @@ func TestGameBadInput(t *testing.T) {
 // TestRoundResultLaws checks the results round result changes when the
 // final position is known, and the both-flags rule of each edition.
 func TestRoundResultLaws(t *testing.T) {
+	t.Parallel()
 	// White has a queen, Black a bare king, Black to move.
 	const bare = "8/8/4k3/8/8/8/3QK3/8 b - - 0 61"
 	tests := []struct {

@@ -16,6 +16,7 @@ import (
 // own, or no table but its own user_version) given to --db is refused by
 // every command, reading or writing, and stays byte for byte as it was.
 func TestForeignSQLiteFileUntouched(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name  string
 		stmts []string
@@ -63,6 +64,7 @@ func TestForeignSQLiteFileUntouched(t *testing.T) {
 // TestFailingWriteMakesNoDatabase checks that a mistyped --db with a
 // command that writes (but does not start a tournament) leaves no file.
 func TestFailingWriteMakesNoDatabase(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	csv := filepath.Join(dir, "players.csv")
 	os.WriteFile(csv, []byte("name\nRossi, Mario\n"), 0o644)
@@ -85,6 +87,7 @@ func TestFailingWriteMakesNoDatabase(t *testing.T) {
 // TestCheckCommand runs arbiter check on a sound file and on damaged
 // ones, and backup on a damaged one.
 func TestCheckCommand(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	stdout, stderr, code := c.run("check")
 	if code != 0 || stdout != c.db+" is sound (1 tournament checked).\n" || stderr != "" {
@@ -130,6 +133,7 @@ func TestCheckCommand(t *testing.T) {
 // TestBusyHasNoWrongHint checks that tournament new, meeting another
 // writer, says only that: not "choose another name".
 func TestBusyHasNoWrongHint(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	raw, err := sql.Open("sqlite", c.db)
 	if err != nil {
@@ -154,6 +158,7 @@ func TestBusyHasNoWrongHint(t *testing.T) {
 // its copy of a large database, then checks that the next arbiter
 // command removes the temporary file it left.
 func TestKilledBackupLeavesNothing(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds arbiter and a large database")
 	}

@@ -18,6 +18,7 @@ import (
 // two spaces and starting with "$ ", and flags whose choices are written
 // {a|b} and whose round is N.
 func TestHelpConventions(t *testing.T) {
+	t.Parallel()
 	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {

@@ -17,6 +17,7 @@ import (
 // (--lang, else the terminal's ARBITER_LANG or LANG) and that tournament
 // set changes it, refusing an unknown one.
 func TestTournamentLanguage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		env  map[string]string
@@ -67,6 +68,7 @@ func TestTournamentLanguage(t *testing.T) {
 // "Abbinamenti", the slips "Firma del Bianco", the workbook's first sheet
 // is Classifica; --lang en brings back the English words for one file.
 func TestReportLanguage(t *testing.T) {
+	t.Parallel()
 	c := accentedEvening(t)
 	dir := t.TempDir()
 	c.ok("tournament", "set", "--lang", "it")
@@ -188,6 +190,7 @@ func TestDemoItalian(t *testing.T) {
 // Italian: the tables and notices are in Italian, the --json answers are
 // the same bytes as in English.
 func TestTerminalItalian(t *testing.T) {
+	t.Parallel()
 	c := accentedEvening(t)
 	en := map[string]string{}
 	for _, args := range [][]string{{"standings", "--json"}, {"round", "show", "2", "--json"}, {"player", "list", "--json"}} {
@@ -225,6 +228,7 @@ func TestTerminalItalian(t *testing.T) {
 // TestErrorsItalian checks a few refusals in a terminal set to Italian:
 // the message comes from the catalog, naming the same input.
 func TestErrorsItalian(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.env["ARBITER_LANG"] = "it"
 	dir := t.TempDir()

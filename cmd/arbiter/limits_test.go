@@ -16,6 +16,7 @@ import (
 // nothing; with --skip-unmatched it imports the games that match and
 // counts the skipped ones.
 func TestGameImportManyUnmatched(t *testing.T) {
+	t.Parallel()
 	d := gamesTournament(t)
 	var b strings.Builder
 	b.WriteString("[Round \"1.2\"] [White \"Bianchi, Anna\"] [Black \"Conti, Sara\"] [Result \"1/2-1/2\"] 1. e4 e5 1/2-1/2\n\n")
@@ -47,6 +48,7 @@ func TestGameImportManyUnmatched(t *testing.T) {
 // game count of one import is refused, naming the input and the limit,
 // before a game past the limit is passed on.
 func TestReadEachGameLimits(t *testing.T) {
+	t.Parallel()
 	game := "[White \"A\"] [Black \"B\"] [Result \"1-0\"] 1. e4 1-0\n\n"
 	tests := []struct {
 		name     string
@@ -88,6 +90,7 @@ func TestReadEachGameLimits(t *testing.T) {
 // (9,999) players: an import of one more is refused at the line of the
 // 10,000th, nothing is imported, and the database is as it was.
 func TestPlayerLimit(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("imports 10,000 players")
 	}

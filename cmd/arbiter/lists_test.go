@@ -28,6 +28,7 @@ func rosterByName(t *testing.T, c *cli) map[string]rosterJSON {
 // TestListsThatFailed replays the three lists an Italian organizer could
 // not load: each is now an import that works.
 func TestListsThatFailed(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	c := newCLI(t)
 
@@ -142,6 +143,7 @@ func TestListsThatFailed(t *testing.T) {
 // capitals, then a list with the same FIDE ID spelled right: the roster
 // takes "Surname, Given name" with its accent.
 func TestReimportCorrectsName(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	c := newCLI(t)
 	first := filepath.Join(dir, "old.csv")
@@ -179,6 +181,7 @@ func TestReimportCorrectsName(t *testing.T) {
 // TestRatingChangeAndClubRating checks standings --rating-change and
 // roster ratings on a small tournament of rated and unrated players.
 func TestRatingChangeAndClubRating(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Club", "--rounds", "1")
 	c.ok("player", "add", "Alfa, Anna", "--rating", "1922")
@@ -238,31 +241,5 @@ func TestRatingChangeAndClubRating(t *testing.T) {
 	}
 	if len(club) != 4 || club[0].Games != 1 || club[0].Evenings != 1 {
 		t.Errorf("roster ratings = %+v, want the 4 players who played, one game each", club)
-	}
-}
-
-// TestREADMEClubRating keeps the README's club rating of the demo's three
-// spring evenings true: the block under "The club rating" is what roster
-// ratings prints on the demo's database.
-func TestREADMEClubRating(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays the demo")
-	}
-	dir := t.TempDir()
-	c := newCLI(t)
-	c.ok("demo", "--dir", dir)
-	c.db = filepath.Join(dir, "labyrinth.db")
-	got := c.ok("roster", "ratings")
-	readme, err := os.ReadFile(readmeFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, after, ok := strings.Cut(string(readme), "$ arbiter roster ratings --db arbiter-demo/labyrinth.db\n")
-	block, _, ok2 := strings.Cut(after, "```")
-	if !ok || !ok2 {
-		t.Fatalf("%s has no roster ratings block of the demo", readmeFile)
-	}
-	if block != got {
-		t.Errorf("README's club rating block =\n%s\nroster ratings prints\n%s", block, got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 )
 
 func TestLastResort(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		f        func() int
@@ -35,6 +36,7 @@ func TestLastResort(t *testing.T) {
 // TestExitCodesDocumented checks that help exit-codes lists the code of an
 // internal error.
 func TestExitCodesDocumented(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := run(t.Context(), []string{"help", "exit-codes"}, strings.NewReader(""), &out, &errb, func(string) string { return "" }); code != exitOK {
 		t.Fatalf("help exit-codes: exit %d, stderr %s", code, errb.String())

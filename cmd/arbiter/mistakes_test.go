@@ -16,6 +16,7 @@ import (
 // command line and from a file: every board is confirmed with the names,
 // and one refused board leaves every board as it was.
 func TestRoundResults(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	before := c.dump()
 	_, errs, code := c.run("round", "results", "2 0-1, 3 1-0, 1 0-1")
@@ -62,6 +63,7 @@ func TestRoundResults(t *testing.T) {
 // with --yes puts the database back; a result of a round the next round
 // was paired from is refused, naming the pairing.
 func TestUndoCommand(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	before := c.ok("round", "show", "1", "--json")
 	c.ok("round", "result", "2", "0-1")
@@ -105,6 +107,7 @@ func TestUndoCommand(t *testing.T) {
 // of a name or a number means, as every other command does, and never
 // enters a phantom player; a near miss is answered with the name meant.
 func TestPlayerAddResolves(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	c.ok("round", "results", "2 1/2, 3 1/2")
 	c.ok("player", "withdraw", "Rossi")
@@ -170,6 +173,7 @@ func TestPlayerAddResolves(t *testing.T) {
 // games is refused; a roster player entered nowhere leaves the roster; a
 // game attached by mistake comes off its board. Each is logged.
 func TestReturnAndRemove(t *testing.T) {
+	t.Parallel()
 	c := setup(t) // 6 players, round 1 paired 1-4, 5-2, 3-6, board 1 1-0
 	c.ok("round", "results", "2 1/2, 3 1/2")
 	c.ok("player", "withdraw", "Rossi")
@@ -286,6 +290,7 @@ func hasBye(r roundJSON, pn int, kind string) bool {
 // refused, pointing at that board, and nothing is stored; --force keeps
 // it; a game with one of the board's players still only warns.
 func TestGameWrongBoard(t *testing.T) {
+	t.Parallel()
 	c := setup(t) // round 1: 1 Neri - 4 Verdi, 5 Conti - 2 Bianchi, 3 Rossi - 6 Gallo
 	dir := t.TempDir()
 	write := func(white, black string) string {
@@ -320,6 +325,7 @@ func TestGameWrongBoard(t *testing.T) {
 // is refused with the warning and kept with --force; a round with a
 // result stays as it is; round edit sets one board.
 func TestRoundSwapEdit(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Open", "--rounds", "5", "--first-colour", "white")
 	for _, p := range []string{"Neri, Paolo", "Bianchi, Anna", "Rossi, Mario", "Verdi, Ugo", "Conti, Sara", "Gallo, Piero"} {
@@ -379,6 +385,7 @@ func boardsOf(r roundJSON) string {
 // pairing and paired; with the option no-shows withdraw, withdrawn first
 // and not paired.
 func TestNoShows(t *testing.T) {
+	t.Parallel()
 	c := setup(t) // round 1: 1-4 1-0, 5-2, 3-6 open
 	c.ok("round", "results", "2 +-, 3 1/2")
 	errs := c.okErr("round", "pair")
@@ -428,6 +435,7 @@ func seated(r roundJSON, pn int) bool {
 // new name typed "Olga Petrova" is refused with how to type it, while a
 // known player typed either way is still found.
 func TestNamesSurnameFirst(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	c.ok("round", "results", "2 1/2, 3 1/2")
 	c.ok("tournament", "option", "names", "surname-first", "--club")
@@ -453,6 +461,7 @@ func TestNamesSurnameFirst(t *testing.T) {
 // TestStandingsActive: --active leaves out a player who withdrew, the
 // others keeping their places.
 func TestStandingsActive(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	c.ok("round", "results", "2 0-1, 3 1/2")
 	c.ok("player", "withdraw", "Verdi")

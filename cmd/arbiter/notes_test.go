@@ -10,6 +10,7 @@ import (
 // TestReplacedText checks the warning about characters a PDF could not
 // print, in both languages: the first 12 named, the rest counted.
 func TestReplacedText(t *testing.T) {
+	t.Parallel()
 	many := []rune("ễ🏆abcdefghijkl")
 	tests := []struct {
 		name string

@@ -25,6 +25,7 @@ func (w *fullWriter) Write(p []byte) (int, error) {
 // TestStdoutFull checks that a command whose answer cannot be written to
 // standard output exits 1 and says so, whichever way the command writes.
 func TestStdoutFull(t *testing.T) {
+	t.Parallel()
 	trfFile := "../../pairing/testdata/corpus/bbp-g1001.trf"
 	tests := []struct {
 		name string
@@ -58,6 +59,7 @@ func TestStdoutFull(t *testing.T) {
 // TestOutWriter checks that the first error of standard output is kept
 // and returned by every later write.
 func TestOutWriter(t *testing.T) {
+	t.Parallel()
 	o := &outWriter{w: &fullWriter{}}
 	if _, err := o.Write([]byte("x")); !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("Write = %v, want ENOSPC", err)
@@ -74,6 +76,7 @@ func TestOutWriter(t *testing.T) {
 // permissions, a read-only file and a database only with --force, and a
 // refusal leaves the file and the database as they were.
 func TestOverwritePolicy(t *testing.T) {
+	t.Parallel()
 	commands := []struct {
 		name string
 		args func(path string) []string
@@ -151,6 +154,7 @@ func TestOverwritePolicy(t *testing.T) {
 // TestOutputSymlink checks that a symbolic link is written through: the
 // link stays a link and its target, existing or not, gets the file.
 func TestOutputSymlink(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links need privileges on Windows")
 	}

@@ -15,6 +15,7 @@ import (
 // TestOutputSpecialFiles checks that a pipe, a device and /dev/fd/N are
 // written in place, never replaced by a renamed file.
 func TestOutputSpecialFiles(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"print", "pairings", "-o"}, {"export", "trf"}, {"backup"}} {
 		t.Run(args[0]+"/fifo", func(t *testing.T) {
 			c := setup(t)

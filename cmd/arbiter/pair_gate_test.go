@@ -18,6 +18,7 @@ import (
 // naming the boards; --force-reported enters the reported result, logged
 // as the organizer's, and pairs; a disputed board still needs a decision.
 func TestPairWaitsForReports(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	white, black, org := f.client(), f.client(), f.client()
 	// Board 1: White reports 1-0, Black never confirms.
@@ -81,6 +82,7 @@ func TestPairWaitsForReports(t *testing.T) {
 // confirmed is entered once its wait is over, and not before; with the
 // default (queue) it stays for the organizer and the pairing waits.
 func TestUnconfirmedAfterWait(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	white := f.client()
 	b1 := "/b/" + f.codes[1].Token
@@ -131,6 +133,7 @@ func TestUnconfirmedAfterWait(t *testing.T) {
 // once a report not confirmed waits in the queue, and forcing enters it
 // as reported, logged.
 func TestPagePairForced(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	white, org := f.client(), f.client()
 	b1 := "/b/" + f.codes[1].Token

@@ -97,6 +97,7 @@ func awards(l prizeListJSON) []string {
 // says what is at stake, after it who wins what under each rule of
 // sharing, one prize to a player, and a category below its minimum.
 func TestPrizesEvening(t *testing.T) {
+	t.Parallel()
 	c := newPrizeCLI(t)
 	c.ok("category", "add", "Donne", "--sex", "F", "--min-players", "2")
 	c.ok("category", "add", "U16", "--age", "U16", "--min-players", "2")
@@ -243,6 +244,7 @@ func TestPrizesEvening(t *testing.T) {
 // TestPrizesCommands: the commands refuse what cannot be, say so in the
 // organizer's words, and every change is logged and undone.
 func TestPrizesCommands(t *testing.T) {
+	t.Parallel()
 	c := newPrizeCLI(t)
 	before := c.dump()
 	refusals := []struct {
@@ -338,6 +340,7 @@ func TestPrizesCommands(t *testing.T) {
 // last round and what each won after it; the prize list has a page, in
 // the menu, and a file of the published site.
 func TestServePrizes(t *testing.T) {
+	t.Parallel()
 	c := newPrizeCLI(t)
 	c.ok("category", "add", "Donne", "--sex", "F")
 	c.ok("prizes", "add", "1", "100 €")

@@ -3,34 +3,90 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
-// buildArbiter compiles the arbiter command into a temporary folder and
-// returns the program's path, for tests that run arbiter as separate
-// processes. It skips the test where no go command is found.
+// buildArbiter compiles the arbiter command and returns the program's
+// path, for tests that run arbiter as separate processes. It is built
+// once per run of the tests, into a folder that TestMain removes: the
+// program is the same for every test, and each link takes seconds. It
+// skips the test where no go command is found.
 func buildArbiter(t *testing.T) string {
 	t.Helper()
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skipf("no go command to build arbiter with: %v", err)
+	builtArbiter.once.Do(func() {
+		goBin, err := exec.LookPath("go")
+		if err != nil {
+			builtArbiter.skip = fmt.Sprintf("no go command to build arbiter with: %v", err)
+			return
+		}
+		dir, err := os.MkdirTemp("", "arbiter-test-")
+		if err != nil {
+			builtArbiter.err = err.Error()
+			return
+		}
+		builtArbiter.dir = dir
+		exe := filepath.Join(dir, "arbiter")
+		if runtime.GOOS == "windows" {
+			exe += ".exe"
+		}
+		if out, err := exec.Command(goBin, "build", "-o", exe, ".").CombinedOutput(); err != nil {
+			builtArbiter.err = fmt.Sprintf("go build: %v\n%s", err, out)
+			return
+		}
+		builtArbiter.exe = exe
+	})
+	switch {
+	case builtArbiter.skip != "":
+		t.Skip(builtArbiter.skip)
+	case builtArbiter.err != "":
+		t.Fatal(builtArbiter.err)
 	}
-	exe := filepath.Join(t.TempDir(), "arbiter")
-	if runtime.GOOS == "windows" {
-		exe += ".exe"
+	return builtArbiter.exe
+}
+
+// builtArbiter is the arbiter program that buildArbiter made, shared by the
+// tests of one run.
+var builtArbiter struct {
+	once      sync.Once
+	dir, exe  string
+	skip, err string
+}
+
+// TestMain runs the tests and removes the program buildArbiter built.
+//
+// Unless -parallel is given, it runs up to four parallel tests per
+// processor rather than Go's one: the tests of this package spend most of
+// their time waiting for the disk (each command commits, and SQLite syncs
+// the file), for arbiter processes and for the browser, not computing. A
+// command of 30 ms of processor time takes 100-130 ms of wall time here.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0)))
 	}
-	out, err := exec.Command(goBin, "build", "-o", exe, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	code := m.Run()
+	if sharedBrowser.stop != nil {
+		sharedBrowser.stop()
 	}
-	return exe
+	if sharedDemo.dir != "" {
+		os.RemoveAll(sharedDemo.dir)
+	}
+	if builtArbiter.dir != "" {
+		os.RemoveAll(builtArbiter.dir)
+	}
+	os.Exit(code)
 }
 
 // proc is one arbiter process run by a test.

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -31,18 +32,63 @@ func publishRun(t *testing.T, db string, args ...string) string {
 	return errb.String()
 }
 
-// publishedDemo plays the demo evening in a folder of its own and
-// publishes its last round (the demo pairs rounds as drafts), returning
-// the database.
+// publishedDemo gives the test a copy of the demo evening's database, in
+// a folder of its own, with its last round published (the demo pairs
+// rounds as drafts), and returns the copy's path. The demo is played once
+// per run of the tests (playedDemo): the evening is the same for every
+// test, and playing it takes seconds.
 func publishedDemo(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	if p := runDemoCmd(t, filepath.Join(dir, "elsewhere.db"), "demo", "--dir", dir); p.code != 0 {
-		t.Fatalf("demo: exit %d\n%s", p.code, p.stderr)
-	}
-	db := filepath.Join(dir, "labyrinth.db")
+	db := filepath.Join(t.TempDir(), "labyrinth.db")
+	copyDatabase(t, playedDemo(t), db)
 	publishRun(t, db, "round", "publish")
 	return db
+}
+
+// playedDemo plays the demo evening with its default seed, the first
+// time a test asks, into a folder that TestMain removes, and returns its
+// database. Tests read it only through copyDatabase.
+func playedDemo(t *testing.T) string {
+	t.Helper()
+	sharedDemo.once.Do(func() {
+		dir, err := os.MkdirTemp("", "arbiter-demo-")
+		if err != nil {
+			sharedDemo.err = err.Error()
+			return
+		}
+		sharedDemo.dir = dir
+		if p := runDemoCmd(t, filepath.Join(dir, "elsewhere.db"), "demo", "--dir", dir); p.code != 0 {
+			sharedDemo.err = fmt.Sprintf("demo: exit %d\n%s", p.code, p.stderr)
+		}
+	})
+	if sharedDemo.err != "" {
+		t.Fatal(sharedDemo.err)
+	}
+	return filepath.Join(sharedDemo.dir, "labyrinth.db")
+}
+
+// sharedDemo is the evening that playedDemo played.
+var sharedDemo struct {
+	once     sync.Once
+	dir, err string
+}
+
+// copyDatabase copies the SQLite database from to the path to, with its
+// write-ahead log if one was left.
+func copyDatabase(t *testing.T, from, to string) {
+	t.Helper()
+	for _, suffix := range []string{"", "-wal"} {
+		b, err := os.ReadFile(from + suffix)
+		if suffix != "" && os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to+suffix, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // readSite reads a folder written by publish --html, as name -> bytes.
@@ -178,6 +224,7 @@ func boardTokens(t *testing.T, path string) []string {
 // TestPublishSite: the demo evening as a folder in English and as an
 // archive in Italian, with every link resolving and no board code.
 func TestPublishSite(t *testing.T) {
+	t.Parallel()
 	db := publishedDemo(t)
 	secrets := boardTokens(t, db)
 	dir := filepath.Join(t.TempDir(), "site")
@@ -220,6 +267,7 @@ func TestPublishSite(t *testing.T) {
 // TestPublishRefusals: nothing published, a file where the folder
 // should be, no --html.
 func TestPublishRefusals(t *testing.T) {
+	t.Parallel()
 	f := newCLI(t)
 	f.ok("tournament", "new", "Club", "--rounds", "3")
 	f.ok("player", "add", "Rossi, Mario")
@@ -244,6 +292,7 @@ func TestPublishRefusals(t *testing.T) {
 // network log that nothing was asked of a server and nothing failed to
 // load; every link of the page leads to a file that opens.
 func TestBrowserPublished(t *testing.T) {
+	t.Parallel()
 	db := publishedDemo(t)
 	browser := newBrowser(t)
 	for _, lang := range []string{"en", "it"} {
@@ -307,6 +356,7 @@ func TestBrowserPublished(t *testing.T) {
 // the same site as arbiter publish --html, into the folder of --site,
 // and the organizer is told where; the pages open from disk.
 func TestBrowserPublishButton(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds arbiter: skipped with -short")
 	}

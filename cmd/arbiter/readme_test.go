@@ -165,6 +165,7 @@ func splitWords(s string) ([]string, error) {
 }
 
 func TestSplitWords(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want []string
@@ -306,6 +307,7 @@ func evalSymlinks(p string) string {
 // TestREADMEReference writes the command reference from the command tree
 // and compares it with docs/commands.md and with the table of the README.
 func TestREADMEReference(t *testing.T) {
+	t.Parallel()
 	root := referenceTree()
 	doc := commandReference(root)
 	table := commandTable(root)

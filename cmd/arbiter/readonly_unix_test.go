@@ -37,6 +37,7 @@ func asOther(t *testing.T, exe, db string, args ...string) (string, string, int)
 // Reading commands work and leave it byte for byte as it was; writing
 // commands say in one line that it is read-only and what to do.
 func TestReadOnlyDatabase(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds arbiter")
 	}

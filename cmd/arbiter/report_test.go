@@ -77,6 +77,7 @@ func wrotePages(t *testing.T, stderr, file, unit string) int {
 // same ranking, shared places and tie-breaks), numbers stored as numbers,
 // accented names, and cells worked out by hand from the games.
 func TestExportXLSX(t *testing.T) {
+	t.Parallel()
 	c := accentedEvening(t)
 	for _, tt := range []struct {
 		name   string
@@ -223,6 +224,7 @@ func halves(x float64) string {
 // accented names, boards, results and figures worked out from the games,
 // and as many pages as the notice says.
 func TestPrint(t *testing.T) {
+	t.Parallel()
 	c := accentedEvening(t)
 	tests := []struct {
 		kind  string
@@ -326,6 +328,7 @@ func TestPrint(t *testing.T) {
 // round 1 complete and round 2 in play, and that a round in play is said
 // so on stderr and on the sheet.
 func TestReportRounds(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	dir := t.TempDir()
 	inPlay1 := "Round 1 is still in play (2 boards without a result): its open games count as not played yet."
@@ -416,6 +419,7 @@ func TestReportRounds(t *testing.T) {
 // to type in one line (usage errors add the usage), exits 1 or 2, leaves
 // the database as it was, and writes no file, not even a temporary one.
 func TestReportBadInput(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	dir := t.TempDir()
 	folder := filepath.Join(dir, "sheets")
@@ -489,6 +493,7 @@ func TestReportBadInput(t *testing.T) {
 // the printed sheets need a paired round, the workbook lists the entries,
 // and a tournament without players has nothing to show.
 func TestReportNoRounds(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Empty")
 	dir := t.TempDir()
@@ -528,6 +533,7 @@ func TestReportNoRounds(t *testing.T) {
 // refused command leaves the old file as it was, and "-" writes to
 // standard output.
 func TestWriteOutput(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "pairings.pdf")
@@ -575,6 +581,7 @@ func TestWriteOutput(t *testing.T) {
 // TestReportHelp checks that the export and print commands show how they
 // are typed.
 func TestReportHelp(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"export"}, {"export", "xlsx"}, {"print"},
 		{"print", "pairings"}, {"print", "slips"}, {"print", "standings"}, {"print", "crosstable"}, {"print", "pins"},
@@ -598,6 +605,7 @@ func TestReportHelp(t *testing.T) {
 // TestWriteError checks that a file that cannot be written is named with
 // what to do, whatever the system says.
 func TestWriteError(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("sheets", "r3.pdf")
 	tests := []struct {
 		name string
@@ -626,6 +634,7 @@ func TestWriteError(t *testing.T) {
 // PIN the server takes from that player, and nobody else's; printed
 // again, the same PINs; the slips print none.
 func TestPrintPINs(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Club", "--rounds", "3")
 	for _, n := range []string{"Rossi, Anna", "Bianchi, Luca", "Verdi, Marta", "Neri, Paolo", "Galli, Sara"} {

@@ -11,6 +11,7 @@ import (
 // TestRosterImport loads a club list into the roster, loads it again with
 // a changed rating, and checks that registration finds the players.
 func TestRosterImport(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	dir := t.TempDir()
 	club := filepath.Join(dir, "soci.csv")
@@ -67,6 +68,7 @@ func TestRosterImport(t *testing.T) {
 // TestRosterImportRefusals checks that a wrong list changes nothing and
 // says which line to correct.
 func TestRosterImportRefusals(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tests := []struct {
 		name, file, content string

@@ -12,7 +12,6 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/spf13/cobra"
 )
 
@@ -171,7 +170,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 			}
 		}
 		if err != nil {
-			var np *pairing.NoPairingError
+			var np *desk.NoPairingError
 			var fe *arbiter.FitError
 			switch {
 			case len(out.Open) > 0:
@@ -240,7 +239,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 func (a *app) pairingError(err error, s *desk.Snapshot) error {
 	l := a.tr()
 	var de *desk.Error
-	var np *pairing.NoPairingError
+	var np *desk.NoPairingError
 	switch {
 	case errors.Is(err, desk.ErrWarnings) && errors.As(err, &de):
 		return errors.New(l.T("err.pair.warnings", "Msg", de.Msg))
@@ -267,7 +266,7 @@ func (a *app) pairingError(err error, s *desk.Snapshot) error {
 }
 
 // noPairingReasons are the message ids of the reasons the pairing
-// package gives for a round it cannot pair (pairing.NoPairingError).
+// package gives for a round it cannot pair (desk.NoPairingError).
 var noPairingReasons = map[string]string{
 	"the players cannot all be paired without rematches":                                                           "cli.nopairing.rematches",
 	"every pairing leaves the bye to a player who already had a PAB or scored a win without playing":               "cli.nopairing.bye",
@@ -281,7 +280,7 @@ var noPairingReasons = map[string]string{
 
 // noPairingWords words a round the pairing system cannot pair in l's
 // language: the round, the criterion and why (C.04.3 1.9).
-func noPairingWords(l *locale.Localizer, np *pairing.NoPairingError) string {
+func noPairingWords(l *locale.Localizer, np *desk.NoPairingError) string {
 	reason := np.Reason
 	if id, ok := noPairingReasons[reason]; ok {
 		reason = l.T(id)

@@ -91,6 +91,7 @@ var crossPlayers = []struct{ name, rating string }{
 // bye and a forfeit in round 3, a withdrawal from round 4, and an odd
 // number of players most rounds.
 func TestRoundPairCrossCheck(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Cross", "--rounds", "6", "--seed", "7")
 	for _, p := range crossPlayers {
@@ -138,6 +139,7 @@ func TestRoundPairCrossCheck(t *testing.T) {
 // TestRoundPairDryRun checks that --dry-run prints the pairing that round
 // pair then stores, and stores nothing itself.
 func TestRoundPairDryRun(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Dry", "--rounds", "3", "--first-colour", "black")
 	for _, p := range crossPlayers[:7] {
@@ -175,6 +177,7 @@ func TestRoundPairDryRun(t *testing.T) {
 // TestRoundPairExplain checks that the explanations name the bracket and
 // the criteria, are stored with the round and come back with round show.
 func TestRoundPairExplain(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Explained", "--rounds", "4", "--first-colour", "white")
 	for _, p := range crossPlayers[:7] {
@@ -259,6 +262,7 @@ func (c *cli) sql(query string, args ...any) string {
 // the seed stored in the tournament, is said on stderr, and that a
 // tournament without a seed gets one stored with round 1.
 func TestFirstColourByLot(t *testing.T) {
+	t.Parallel()
 	// Two seeds that draw different colours.
 	seeds := map[arbiter.Colour]int64{}
 	for s := int64(1); len(seeds) < 2; s++ {
@@ -330,6 +334,7 @@ func TestFirstColourByLot(t *testing.T) {
 // previous round without every result, and a round with no legal pairing.
 // Nothing is stored, and the message says what to do.
 func TestRoundPairRefused(t *testing.T) {
+	t.Parallel()
 	t.Run("previous round open", func(t *testing.T) {
 		c := setup(t) // round 1: board 1 has a result, boards 2 and 3 do not
 		c.refused("", []string{"round 1 still has no result on boards 2, 3", "round result BOARD RESULT --round 1"}, "round", "pair")
@@ -378,6 +383,7 @@ func TestRoundPairRefused(t *testing.T) {
 // decision logged, the game counted as played so the two do not meet
 // again; --force with every result in is refused, nothing stored.
 func TestRoundPairUnknown(t *testing.T) {
+	t.Parallel()
 	c := setup(t) // round 1: board 1 has a result, boards 2 and 3 do not
 	c.ok("round", "result", "2", "1-0")
 	c.refused("", []string{"round 1 still has no result on board 3", "add --force"}, "round", "pair")

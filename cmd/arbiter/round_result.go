@@ -9,9 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
-	"github.com/labyrinth-chess/arbiter/games"
 	"github.com/labyrinth-chess/arbiter/locale"
-	"github.com/labyrinth-chess/arbiter/rules"
 	"github.com/spf13/cobra"
 )
 
@@ -116,11 +114,11 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		return a.resultError(err, opts, desk.ResultOutcome{})
 	}
 	if opts.fen != "" {
-		p, err := rules.ParseFEN(opts.fen)
+		p, err := desk.ParseFEN(opts.fen)
 		if err != nil {
 			return fmt.Errorf("--fen %q: %w; %s", opts.fen, err, a.tr().T("cli.round_result.fen"))
 		}
-		req.Final = games.EndAt(p)
+		req.Final = desk.FinalAt(p)
 	}
 	if (opts.whatIf || opts.json) && !opts.correct || opts.json && !opts.whatIf {
 		return usageErrorf("%s", a.tr().T("err.result.whatif"))

@@ -27,6 +27,7 @@ import (
 // on; and the same after player return, round swap, round edit and the
 // undo of a correction, a pairing, a withdrawal or a removal.
 func TestCheckAfterUndo(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		cmds [][]string
@@ -43,6 +44,7 @@ func TestCheckAfterUndo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			c := newCLI(t)
 			c.ok("tournament", "new", "T", "--rounds", "3")
 			for _, p := range []string{"Alfa, Anna", "Bravo, Bruno", "Conti, Carla", "Delta, Dario"} {
@@ -90,6 +92,7 @@ func (c *cutCtx) Err() error            { c.look(); return c.Context.Err() }
 // says damaged nor advises a backup. (store's TestVerifyInterrupted cuts
 // at every step; here the steps grow by half each time.)
 func TestCheckInterrupted(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	c.ok("undo", "--yes")
 	dir := t.TempDir()
@@ -127,6 +130,7 @@ func TestCheckInterrupted(t *testing.T) {
 // player 1 back from round 3; a swap of two other players in round 2
 // keeps player 1's absence in that round, and the database stays sound.
 func TestSwapAfterReturn(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "T", "--rounds", "4")
 	for _, p := range []string{"Alfa, Anna", "Bravo, Bruno", "Conti, Carla", "Delta, Dario", "Eco, Elsa"} {
@@ -155,6 +159,7 @@ func TestSwapAfterReturn(t *testing.T) {
 // player is removed with round 1 paired again, in one command that one
 // undo takes back, the database sound at each step.
 func TestDuplicateWithTwoTypos(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	club := filepath.Join(t.TempDir(), "club.csv")
 	if err := os.WriteFile(club, []byte("name,rating\n\"Ferretti, Niccolò\",2104\n"), 0o644); err != nil {
@@ -264,6 +269,7 @@ func (endless) Read(p []byte) (int, error) {
 // limit, naming it, instead of filling the memory; a refusal quotes at
 // most a short excerpt of what it read.
 func TestBoundedInput(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	for _, args := range [][]string{
 		{"round", "results", "--from", "-"},
@@ -317,6 +323,7 @@ func TestBoundedInput(t *testing.T) {
 // flag of every command that takes a number, a time or nothing is tried
 // with a wrong value.
 func TestFlagErrorsInPlainWords(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	for _, tt := range []struct {
 		args []string
@@ -385,6 +392,7 @@ func TestFlagErrorsInPlainWords(t *testing.T) {
 // SQLite's own words; both, and any number out of 0 to 1000, are refused
 // before anything is stored.
 func TestSeasonParticipationIsANumber(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "T")
 	for _, v := range []string{"inf", "+Inf", "-inf", "NaN", "nan", "-1", "1001", "1e300"} {
@@ -420,6 +428,7 @@ func TestSeasonParticipationIsANumber(t *testing.T) {
 
 // TestSmallerDefects is item 8, case by case.
 func TestSmallerDefects(t *testing.T) {
+	t.Parallel()
 	t.Run("publish --zip names an archive, never a hidden ..zip or a file beside a device", func(t *testing.T) {
 		c := setup(t)
 		c.ok("round", "publish")

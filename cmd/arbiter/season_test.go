@@ -57,6 +57,7 @@ func clubSeason(t *testing.T) *cli {
 // total 21.5, play 4 evenings and win 2 (shared firsts count); Bianchi's
 // best evening (9) beats Verdi's (8).
 func TestSeasonStandings(t *testing.T) {
+	t.Parallel()
 	c := clubSeason(t)
 	want := []string{
 		"Rank Name 1 2 3 4 Total EV WIN BEST H2H",
@@ -161,6 +162,7 @@ func seasonTableText(out string) string {
 
 // TestNoSeason checks what a database without a season says.
 func TestNoSeason(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "E1")
 	_, errs, code := c.run("season", "standings")
@@ -172,6 +174,7 @@ func TestNoSeason(t *testing.T) {
 // TestSeasonBadInput checks that refused season commands say what is
 // wrong, exit 1 (2 for a flag) and leave the database as it was.
 func TestSeasonBadInput(t *testing.T) {
+	t.Parallel()
 	c := clubSeason(t)
 	tests := []struct {
 		name string
@@ -225,6 +228,7 @@ func TestSeasonBadInput(t *testing.T) {
 // the evening is in a season, then the table as season standings prints
 // it, with names as text.
 func TestServeSeason(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	c := f.client()
 	code, body, _ := f.get(c, "/season")

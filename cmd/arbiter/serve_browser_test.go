@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,29 +31,55 @@ func findBrowser(t *testing.T) string {
 	return ""
 }
 
-// newBrowser starts a headless browser with a fresh profile and nothing
-// running in the background, and returns its context.
+// newBrowser returns the context of the headless browser shared by the
+// tests of one run: it is started by the first test that asks, with a
+// fresh profile and nothing running in the background, and ended by
+// TestMain. Each device opens its own browser context in it (its own
+// cookies and storage, as a separate profile would), so the tests stay
+// apart while chromium starts once rather than once per test.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
 	path := findBrowser(t)
-	// chromedp's defaults (headless, no first run, no background
-	// networking, no sync, /dev/shm not relied on) and then ours.
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	bctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("start %s: %v", path, err)
+	sharedBrowser.once.Do(func() {
+		dir, err := os.MkdirTemp("", "arbiter-chromium-")
+		if err != nil {
+			sharedBrowser.err = err
+			return
+		}
+		// chromedp's defaults (headless, no first run, no background
+		// networking, no sync, /dev/shm not relied on) and then ours.
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.UserDataDir(dir),
+		)
+		actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancel2 := chromedp.NewContext(actx)
+		sharedBrowser.ctx = bctx
+		sharedBrowser.stop = func() {
+			cancel2()
+			cancel()
+			os.RemoveAll(dir)
+		}
+		if err := chromedp.Do(bctx); err != nil {
+			sharedBrowser.err = fmt.Errorf("start %s: %v", path, err)
+		}
+	})
+	if sharedBrowser.err != nil {
+		t.Fatal(sharedBrowser.err)
 	}
-	return bctx
+	return sharedBrowser.ctx
+}
+
+// sharedBrowser is the browser that newBrowser started; TestMain calls stop.
+var sharedBrowser struct {
+	once sync.Once
+	ctx  context.Context
+	stop func()
+	err  error
 }
 
 // device is one phone (or the projector): its own cookies, its own tab.
@@ -144,6 +172,7 @@ func sel(s string) chromedp.CSS { return chromedp.CSS(s) }
 // reaches the organizer, who enters the result; a wrong PIN is refused
 // and, after five, so is everything from that phone for a while.
 func TestBrowserEvening(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	browser := newBrowser(t)
 	url := f.ts.URL
@@ -272,6 +301,7 @@ func TestBrowserEvening(t *testing.T) {
 // TestBrowserProjector: /show turns from the pairings to the standings
 // and back by itself.
 func TestBrowserProjector(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	f.cli.ok("round", "result", "1", "1-0")
 	browser := newBrowser(t)

@@ -25,6 +25,7 @@ import (
 // report confirmed, the result entered and both logged) or still
 // reported (nothing of the confirmation written): never half.
 func TestServeKilledDuringConfirmations(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds arbiter and kills it: skipped with -short")
 	}

@@ -14,6 +14,7 @@ import (
 // verdicts, rules with the one click preselected, and the ruling reaches
 // both players' pages.
 func TestBrowserDispute(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	browser := newBrowser(t)
 	url := f.ts.URL

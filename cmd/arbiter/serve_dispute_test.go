@@ -56,6 +56,7 @@ var suggested = regexp.MustCompile(`<button type="submit" name="result" value="(
 // from where and the verdicts with their articles, the false mate flagged
 // and the draw preselected; the ruling reaches both players' pages.
 func TestServeDisputeNotMate(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	white, black, b2 := f.dispute(2) // Nicolò (6) - Bauer (2)
 	code, loc := f.post(white, b2+"/claim", f.form(white, b2, "pin", f.codes[2].WhitePIN,
@@ -136,6 +137,7 @@ func TestServeDisputeNotMate(t *testing.T) {
 // reaches both players in the tournament's language, whatever their
 // browsers ask for.
 func TestServeDisputeFlagItalian(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	f.cli.ok("tournament", "set", "--lang", "it")
 	white, black, b1 := f.dispute(1) // Ortega (1) - Dupont (5)
@@ -180,6 +182,7 @@ func TestServeDisputeFlagItalian(t *testing.T) {
 // TestServeClaimRefusals: a claim needs the claimant's PIN, moves that
 // read and a disputed board; refused, it changes nothing.
 func TestServeClaimRefusals(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	white, _, b2 := f.dispute(2)
 	b3 := "/b/" + f.codes[3].Token

@@ -114,6 +114,7 @@ func (f *serveFixture) login(c *http.Client, password string) {
 var lateID = regexp.MustCompile(`action="/admin/late/(\d+)/accept"`)
 
 func TestServeLateEntryMatched(t *testing.T) {
+	t.Parallel()
 	f, _ := lateFixture(t, "club")
 	phone, org := f.client(), f.client()
 	before := f.rosterSize()
@@ -213,6 +214,7 @@ func TestServeLateEntryMatched(t *testing.T) {
 }
 
 func TestServeLateClosed(t *testing.T) {
+	t.Parallel()
 	f, clock := lateFixture(t, "")
 	phone := f.client()
 	form := f.form(phone, "/join", "name", "Petrova, Olga")
@@ -277,6 +279,7 @@ func TestServeLateClosed(t *testing.T) {
 }
 
 func TestServeLateItalian(t *testing.T) {
+	t.Parallel()
 	f, _ := lateFixture(t, "")
 	f.speak("it")
 	_, page := f.getLang(f.client(), "/join", "en-US,en;q=0.9")
@@ -291,6 +294,7 @@ func TestServeLateItalian(t *testing.T) {
 }
 
 func TestServeLateBadNames(t *testing.T) {
+	t.Parallel()
 	f, _ := lateFixture(t, "")
 	n := f.events()
 	tests := []struct {
@@ -336,6 +340,7 @@ func TestServeLateBadNames(t *testing.T) {
 }
 
 func TestServeLateRateLimit(t *testing.T) {
+	t.Parallel()
 	f, _ := lateFixture(t, "")
 	phone := f.client()
 	tok := f.form(phone, "/join").Get("csrf")
@@ -389,6 +394,7 @@ func TestServeLateRateLimit(t *testing.T) {
 // screen shows the pairing number and PIN, and the next round pairs the
 // newcomer.
 func TestBrowserLateEntry(t *testing.T) {
+	t.Parallel()
 	f, _ := lateFixture(t, "club")
 	browser := newBrowser(t)
 	base := f.ts.URL
@@ -483,6 +489,7 @@ func inRound(rd arbiter.Round, pn int) bool {
 }
 
 func TestLateUntilFlag(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "Club Night", "--rounds", "5")
 	tonight := func(got time.Time) bool { // 21:15 between 6 hours ago and 18 hours ahead
@@ -528,6 +535,7 @@ func TestLateUntilFlag(t *testing.T) {
 // TestServeLateAnswers: a newcomer entered at the desk meanwhile is not
 // entered twice, and a refusal reaches the newcomer's page.
 func TestServeLateAnswers(t *testing.T) {
+	t.Parallel()
 	f, _ := lateFixture(t, "club")
 	org := f.client()
 	f.login(org, "club")

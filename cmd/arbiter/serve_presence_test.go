@@ -81,6 +81,7 @@ func (f *serveFixture) mark(c *http.Client, pn int, act string) (int, string) {
 // last round cannot be skipped, wrong PINs and too many requests from one
 // phone are stopped; nothing refused reaches the log.
 func TestServePresenceRefusals(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	f.cli.ok("tournament", "set", "--rounds", "2")
 	f.playRound(1)
@@ -174,6 +175,7 @@ func TestServePresenceRefusals(t *testing.T) {
 // TestServePresenceItalian: the player's page and the organizer's roll
 // in Italian.
 func TestServePresenceItalian(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	f.playRound(1)
 	f.cli.ok("round", "presence", "--require", "on")
@@ -241,6 +243,7 @@ func rosterOf(t *testing.T, f *serveFixture, n int) (paired []int, byes map[int]
 // nothing. round pair pairs exactly the six present; the bye, the
 // withdrawal and the absence score as the tournament says.
 func TestBrowserPresence(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	browser := newBrowser(t)
 	url := f.ts.URL
@@ -417,6 +420,7 @@ func TestBrowserPresence(t *testing.T) {
 // pair at the command line and the Pair button of the organizer's page
 // both leave out whoever is not present.
 func TestPresenceCommandLine(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	f.playRound(1)
 	out := f.cli.ok("round", "presence")

@@ -209,6 +209,7 @@ func (f *serveFixture) events() int {
 }
 
 func TestServeReportAndConfirm(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	white, black := f.client(), f.client()
 	b1 := "/b/" + f.codes[1].Token
@@ -240,6 +241,7 @@ func TestServeReportAndConfirm(t *testing.T) {
 }
 
 func TestServeDisputeAccepted(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	white, black, org := f.client(), f.client(), f.client()
 	b2 := "/b/" + f.codes[2].Token
@@ -273,6 +275,7 @@ func TestServeDisputeAccepted(t *testing.T) {
 // TestServeRefusals: every write without what it needs is refused and
 // changes nothing.
 func TestServeRefusals(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	ph := f.client()
 	b1 := "/b/" + f.codes[1].Token
@@ -312,6 +315,7 @@ func TestServeRefusals(t *testing.T) {
 }
 
 func TestServeWrongPINLimited(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	ph := f.client()
 	b3 := "/b/" + f.codes[3].Token
@@ -346,6 +350,7 @@ func TestServeWrongPINLimited(t *testing.T) {
 // TestServeOldRoundCode plays rounds 1 to 3 and pairs round 4: a code of
 // round 3 then opens nothing and writes nothing.
 func TestServeOldRoundCode(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	var round3 map[int]arbiter.BoardCode
 	for n := 1; n <= 3; n++ {
@@ -383,6 +388,7 @@ func TestServeOldRoundCode(t *testing.T) {
 }
 
 func TestServeAdminGuard(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	h := f.srv.Handler()
 	// From outside the local network the organizer's pages answer nothing.
@@ -433,6 +439,7 @@ func TestServeAdminGuard(t *testing.T) {
 // TestServeEscapes: a player called <script>alert(1)</script> is shown as
 // text on every page.
 func TestServeEscapes(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	org := f.client()
 	f.post(org, "/admin/login", f.form(org, "/admin", "password", "club"))
@@ -454,6 +461,7 @@ func TestServeEscapes(t *testing.T) {
 }
 
 func TestServeFindIgnoresAccents(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	_, page, _ := f.get(f.client(), "/find?q=elodie")
 	if !strings.Contains(page, "<strong>Dupont, Élodie</strong>") || strings.Contains(page, "<strong>Ortega") {
@@ -466,6 +474,7 @@ func TestServeFindIgnoresAccents(t *testing.T) {
 
 // TestServeDraft: a round paired without publishing is not shown.
 func TestServeDraft(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	for b := 1; b <= 4; b++ {
 		f.cli.ok("round", "result", fmt.Sprint(b), "1-0")
@@ -490,6 +499,7 @@ func TestServeDraft(t *testing.T) {
 // the browser asks for: an English evening stays English on an Italian
 // phone, an Italian one Italian on a projector set to English.
 func TestServeItalian(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	for _, tt := range []struct{ speak, lang, want string }{
 		{"en", "it-IT,it;q=0.9", "<h1>Round 1</h1>"},
@@ -514,6 +524,7 @@ func TestServeItalian(t *testing.T) {
 // TestServePlayerExplains: the player page words the tie-break
 // explanations in the page's language, not as raw phrases.
 func TestServePlayerExplains(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	_, page, _ := f.get(f.client(), "/player/3")
 	if !strings.Contains(page, "sum of the opponents&#39; scores") || strings.Contains(page, "tb.") || strings.Contains(page, "map[") {
@@ -526,6 +537,7 @@ func TestServePlayerExplains(t *testing.T) {
 // is in play and how many boards have no result, not that every round is
 // paired; once every result is in, it offers the next round.
 func TestServeAdminInPlay(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	org := f.client()
 	if code, _ := f.post(org, "/admin/login", f.form(org, "/admin", "password", "club")); code != http.StatusSeeOther {
@@ -553,6 +565,7 @@ func TestServeAdminInPlay(t *testing.T) {
 // and how long to wait, writing nothing, while another phone at the same
 // address, and the same phone on another board, still get through.
 func TestServeBoardPostsLimited(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "")
 	spam := f.phone("spamming phone", "")
 	b1, b2 := "/b/"+f.codes[1].Token, "/b/"+f.codes[2].Token

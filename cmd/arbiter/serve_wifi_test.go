@@ -17,6 +17,7 @@ import (
 // address and of the club's Wi-Fi, and the organizer's page counts the
 // devices that reached the server.
 func TestServeWiFiAndDevices(t *testing.T) {
+	t.Parallel()
 	f := newServeFixture(t, "club")
 	srv, err := web.New(web.Config{Evening: f.ev, AdminPassword: "club", URL: "http://192.168.43.10:8080/",
 		WiFiSSID: `Labyrinth "club"`, WiFiPassword: "scacco"})

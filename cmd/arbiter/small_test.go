@@ -75,8 +75,10 @@ func playOut(t *testing.T, c *cli) int {
 // that do not fit and names the commands; closing registration with the
 // rounds proposed, or as an all-play-all, lets the evening run to its end.
 func TestSmallEvenings(t *testing.T) {
+	t.Parallel()
 	for n := 3; n <= 12; n++ {
 		t.Run(fmt.Sprintf("%d players swiss", n), func(t *testing.T) {
+			t.Parallel()
 			c := smallEvening(t, n)
 			fit := pairing.SwissRounds(n)
 			_, errs, code := c.run("round", "pair")
@@ -101,6 +103,7 @@ func TestSmallEvenings(t *testing.T) {
 			continue
 		}
 		t.Run(fmt.Sprintf("%d players round robin", n), func(t *testing.T) {
+			t.Parallel()
 			c := smallEvening(t, n)
 			c.ok("tournament", "close-registration", "--system", "round-robin")
 			want := pairing.RoundRobinRounds(n, 1)
@@ -148,6 +151,7 @@ func TestSmallEvenings(t *testing.T) {
 // TestDoubleRoundRobinFour plays four players twice: six rounds from the
 // Berger table, the second cycle with the colours reversed.
 func TestDoubleRoundRobinFour(t *testing.T) {
+	t.Parallel()
 	c := smallEvening(t, 4)
 	c.ok("tournament", "close-registration", "--system", "round-robin", "--double")
 	if got := playOut(t, c); got != 6 {
@@ -180,6 +184,7 @@ func TestDoubleRoundRobinFour(t *testing.T) {
 // be paired (C.04.3 1.9); the refusal names one command per choice, and
 // the first, the pairing that breaks the least, pairs the round as given.
 func TestUnpairableChoices(t *testing.T) {
+	t.Parallel()
 	c := smallEvening(t, 6)
 	c.ok("tournament", "close-registration", "--keep")
 	for r, manual := range []string{"1-4, 2-5, 3-6", "5-1, 6-2, 4-3", "1-6, 2-4, 3-5"} {
@@ -216,6 +221,7 @@ func TestUnpairableChoices(t *testing.T) {
 // TestCloseRegistration checks each choice of tournament close-registration
 // on the rounds it leaves, and its refusals.
 func TestCloseRegistration(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		players int
@@ -235,6 +241,7 @@ func TestCloseRegistration(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			c := newCLI(t)
 			c.ok("tournament", "new", "Evening", "--rounds", tt.planned)
 			for i := 0; i < tt.players; i++ {
@@ -276,6 +283,7 @@ func TestCloseRegistration(t *testing.T) {
 // bye), the absent player scores the check-in policy, the other boards
 // are paired as the table says.
 func TestRoundRobinAbsence(t *testing.T) {
+	t.Parallel()
 	c := smallEvening(t, 4)
 	c.ok("tournament", "close-registration", "--system", "round-robin")
 	c.ok("round", "pair")

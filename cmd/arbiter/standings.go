@@ -11,7 +11,6 @@ import (
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/prizes"
-	"github.com/labyrinth-chess/arbiter/tiebreak"
 	"github.com/spf13/cobra"
 )
 
@@ -124,7 +123,7 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 			a.note(a.tr().T("cli.standings.open", "Round", n, "Open", a.tr().N("cli.boards", open)))
 		}
 		if in, err := tiebreakInput(a.tr(), s, n); err == nil {
-			for _, w := range tiebreak.Warnings(in) {
+			for _, w := range desk.RankWarnings(in) {
 				a.note(a.tr().T("cli.standings.unrated", "Warning", w))
 			}
 		}
@@ -186,13 +185,13 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 }
 
 // tiebreakInput prepares the tie-break computation over rounds 1 to n.
-func tiebreakInput(l *locale.Localizer, s *desk.Snapshot, n int) (tiebreak.Input, error) {
+func tiebreakInput(l *locale.Localizer, s *desk.Snapshot, n int) (desk.RankInput, error) {
 	in, err := desk.TiebreakInput(s, n)
 	return in, chainError(l, err)
 }
 
 // rankAfter ranks the players after round n (desk.Rank).
-func rankAfter(l *locale.Localizer, s *desk.Snapshot, n int) (tiebreak.Input, []tiebreak.Standing, error) {
+func rankAfter(l *locale.Localizer, s *desk.Snapshot, n int) (desk.RankInput, []desk.Standing, error) {
 	in, st, err := desk.Rank(s, n)
 	return in, st, chainError(l, err)
 }
@@ -222,7 +221,7 @@ func checkPaired(l *locale.Localizer, s *desk.Snapshot, r int) error {
 	}
 }
 
-func printStandings(a *app, s *desk.Snapshot, in tiebreak.Input, st []tiebreak.Standing, title string, changes map[int]desk.RatingChange) error {
+func printStandings(a *app, s *desk.Snapshot, in desk.RankInput, st []desk.Standing, title string, changes map[int]desk.RatingChange) error {
 	t := s.Tournament
 	if len(st) == 0 {
 		a.note(a.tr().T("cli.noplayers", "Name", t.Name))
@@ -277,8 +276,8 @@ func ratingChangeText(l *locale.Localizer, c desk.RatingChange) string {
 
 // figure formats a tie-break value as every table does (locale.Figure),
 // in a column of halves or not; DE's 0 (no decision) as "-".
-func figure(l *locale.Localizer, sp tiebreak.Spec, v float64, halves bool) string {
-	if sp.Code == tiebreak.DE && v == 0 {
+func figure(l *locale.Localizer, sp desk.TiebreakSpec, v float64, halves bool) string {
+	if desk.Blank(sp, v) {
 		return "-"
 	}
 	return l.Figure(v, halves)
@@ -286,7 +285,7 @@ func figure(l *locale.Localizer, sp tiebreak.Spec, v float64, halves bool) strin
 
 // halfColumns reports, for each tie-break of chain, whether its values in
 // st are all whole or half numbers (locale.Halves).
-func halfColumns(chain []tiebreak.Spec, st []tiebreak.Standing) []bool {
+func halfColumns(chain []desk.TiebreakSpec, st []desk.Standing) []bool {
 	out := make([]bool, len(chain))
 	col := make([]float64, len(st))
 	for i := range chain {
@@ -298,12 +297,12 @@ func halfColumns(chain []tiebreak.Spec, st []tiebreak.Standing) []bool {
 	return out
 }
 
-func explainStandings(a *app, s *desk.Snapshot, in tiebreak.Input, opts *standingsOptions) error {
+func explainStandings(a *app, s *desk.Snapshot, in desk.RankInput, opts *standingsOptions) error {
 	e, err := findEntry(s, opts.explain)
 	if err != nil {
 		return err
 	}
-	ex, err := tiebreak.Explain(in, e.PN)
+	ex, err := desk.ExplainTiebreaks(in, e.PN)
 	if err != nil {
 		return err
 	}

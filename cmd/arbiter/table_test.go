@@ -10,6 +10,7 @@ import (
 // an ellipsis and pads no other row beyond it, except a last cell of its
 // row, which is written whole.
 func TestTableLongCells(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("Ólafsdóttir-", 100) + ", Sóley"
 	tb := newTable(true, false, true, false)
 	tb.add("1", long, "1800")
@@ -43,6 +44,7 @@ func TestTableLongCells(t *testing.T) {
 // row of player list, standings and round show to its length: either the
 // name is refused at the door, or each other row stays short.
 func TestPlayerListLongName(t *testing.T) {
+	t.Parallel()
 	c := setup(t)
 	long := strings.Repeat("Ólafsdóttir", 1000) + ", Sóley"
 	if _, _, code := c.run("player", "add", long); code != exitOK {

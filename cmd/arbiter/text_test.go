@@ -58,6 +58,7 @@ func toCP1252(t *testing.T, s string) []byte {
 // and other programs save it, with player import and roster import, and
 // gets the same names, ratings and birth years every time (issue 16).
 func TestImportEncodings(t *testing.T) {
+	t.Parallel()
 	type variant struct {
 		name    string
 		ext     string
@@ -143,6 +144,7 @@ func TestImportEncodings(t *testing.T) {
 // Swiss-Manager and Vega often write them, and one with a UTF-8 byte
 // order mark before its 012 line.
 func TestImportTRFEncodings(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("..", "..", "trf", "testdata", "example.trf"))
 	if err != nil {
 		t.Fatal(err)
@@ -187,6 +189,7 @@ func TestImportTRFEncodings(t *testing.T) {
 // letters outside the Basic Multilingual Plane and scripts the PDF fonts
 // lack; every PDF is written, shows the names, and warns once per file.
 func TestIssue16(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	dir := t.TempDir()
 	list := filepath.Join(dir, "list.csv")
@@ -257,6 +260,7 @@ func TestIssue16(t *testing.T) {
 // would clear the screen and retitle the window, and JSON that escapes
 // C1, bidi and DEL.
 func TestTerminalEscapes(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	pgn := filepath.Join(t.TempDir(), "e.pgn")
 	if err := os.WriteFile(pgn, []byte("[White \"A\033]0;owned\007\033[2J\u009b\u202e\x7f\"]\n[Black \"B\"]\n\n1.e4 *\n"), 0o644); err != nil {

@@ -13,6 +13,7 @@ import (
 // pairing-integrity events as ### lines: the result of round 2 corrected
 // once later rounds were paired. A TRF-16 export has no such lines.
 func TestTRFIntegrityLines(t *testing.T) {
+	t.Parallel()
 	c := playEvening(t)
 	out := string(c.exportTRF("--format", "trf26"))
 	if !strings.Contains(out, "### result corrected after round ") || !strings.Contains(out, "round 2 board 1 (2 Bianchi, Anna - 4 Verdi, Ugo): 0-1 -> 1-0") {
@@ -26,6 +27,7 @@ func TestTRFIntegrityLines(t *testing.T) {
 // TestIntegrityComments words each kind of pairing-integrity event
 // (desk.Audits decides which events are) as a ### line.
 func TestIntegrityComments(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 5, 12, 20, 0, 0, 0, time.UTC)
 	events := []store.Event{
 		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 1 (dutch-2025)", New: "1-2", Round: 1, Method: "dutch-2025"},

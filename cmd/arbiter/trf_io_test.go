@@ -64,6 +64,7 @@ func (c *cli) exportTRF(args ...string) []byte {
 // database and exports it again: the two files must be the same bytes, in
 // both formats, with the usual bye values and with others.
 func TestTRFRoundTrip(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		rounds   int
@@ -80,6 +81,7 @@ func TestTRFRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			c := playTournament(t, tt.rounds, tt.settings...)
 			first := c.exportTRF("--format", tt.format)
 			file := filepath.Join(t.TempDir(), "first.trf")
@@ -123,6 +125,7 @@ var reportSettings = []string{"--federation", "ITA", "--city", "Milano", "--chie
 // TestExportTRF26 checks the lines of the report settings in a TRF-26
 // export, each ended by a CR, and that import trf keeps every one.
 func TestExportTRF26(t *testing.T) {
+	t.Parallel()
 	c := playTournament(t, 2, reportSettings...)
 	data := string(c.exportTRF("--format", "trf26"))
 	if strings.Contains(data, "\n") {
@@ -167,6 +170,7 @@ func TestExportTRF26(t *testing.T) {
 // TestExportTRF checks the file export trf writes for a short tournament
 // against the FIDE columns, and what it says of a round in play.
 func TestExportTRF(t *testing.T) {
+	t.Parallel()
 	c := playTournament(t, 3)
 	data := string(c.exportTRF())
 	for _, w := range []string{"012 Spring Open", "022 Milano", "042 2026/04/18", "062 11", "122 90'+30\"", "XXR 7", "XXC black1"} {
@@ -246,6 +250,7 @@ func TestExportTRF(t *testing.T) {
 // rounds, a PAB, a half-point bye and a forfeit) and checks what was
 // stored.
 func TestImportTRFExample(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	// Verdi is already in the club's roster, from another tournament.
 	c.ok("tournament", "new", "Club evening")
@@ -334,6 +339,7 @@ func TestImportTRFExample(t *testing.T) {
 // TestImportTRFRefused checks that a file that cannot be imported is
 // refused with the line at fault and that nothing is stored.
 func TestImportTRFRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	example, err := os.ReadFile(filepath.Join("..", "..", "trf", "testdata", "example.trf"))
 	if err != nil {
@@ -380,6 +386,7 @@ func TestImportTRFRefused(t *testing.T) {
 // (XXP, which arbiter does not keep) are skipped; with -short, only one
 // file in ten is tried.
 func TestImportTRFCorpus(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("..", "..", "pairing", "testdata", "corpus", "*.trf"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus: %v", err)
@@ -394,6 +401,7 @@ func TestImportTRFCorpus(t *testing.T) {
 			continue
 		}
 		t.Run(filepath.Base(fn), func(t *testing.T) {
+			t.Parallel()
 			cut, want := cutLastRound(t, full)
 			path := filepath.Join(t.TempDir(), "cut.trf")
 			var buf bytes.Buffer
@@ -603,8 +611,10 @@ func FuzzImportTRF(f *testing.F) {
 // the same boards after every round, and without acceleration round 2
 // differs, so the setting is what makes them.
 func TestBakuRoundPair(t *testing.T) {
+	t.Parallel()
 	for rounds := 0; rounds <= 3; rounds++ {
 		t.Run(fmt.Sprintf("after %d rounds", rounds), func(t *testing.T) {
+			t.Parallel()
 			c := playTournament(t, rounds, "--accelerated", "baku")
 			var want roundJSON
 			if err := json.Unmarshal([]byte(c.ok("round", "pair", "--dry-run", "--json")), &want); err != nil {
@@ -649,6 +659,7 @@ func TestBakuRoundPair(t *testing.T) {
 // count); once tournament set --unrated-rating says it, the warning goes
 // and ARO counts the unrated opponent at that rating.
 func TestUnratedRating(t *testing.T) {
+	t.Parallel()
 	c := playTournament(t, 3, "--tiebreaks", "ARO,BH")
 	c.ok("player", "edit", "2", "--rating", "0")
 	before := c.okErr("standings")

@@ -93,6 +93,7 @@ func callName(fun ast.Expr) string {
 }
 
 func TestUntranslated(t *testing.T) {
+	t.Parallel()
 	got := append(untranslated(t, "."), untranslated(t, "../../reports")...)
 	slices.Sort(got)
 	if *update {
@@ -129,6 +130,7 @@ func TestUntranslated(t *testing.T) {
 // TestUntranslatedFinds checks that the scan sees the calls it is meant to
 // see and leaves out what is not text for people.
 func TestUntranslatedFinds(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := `package x
 

@@ -11,6 +11,7 @@ import (
 )
 
 func TestVersionText(t *testing.T) {
+	t.Parallel()
 	commit := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-05-12T20:15:00Z"}}
 	tests := []struct {
 		name string
@@ -43,6 +44,7 @@ func TestVersionText(t *testing.T) {
 // TestVersionFlag runs arbiter --version: one line on standard output,
 // exit 0, with global flags around it too, and no database needed.
 func TestVersionFlag(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"--version"}, {"--db", "/nonexistent/x.db", "--version"}} {
 		var out, errs bytes.Buffer
 		code := run(context.Background(), args, strings.NewReader(""), &out, &errs, func(string) string { return "" })

@@ -55,6 +55,7 @@ func engineText(t *testing.T, c *cli, file string, r int) string {
 // from the corrected history (checked with trf pair on the copy's TRF);
 // the database itself stays byte for byte as it was.
 func TestWhatIf(t *testing.T) {
+	t.Parallel()
 	c := newCLI(t)
 	c.ok("tournament", "new", "What if", "--rounds", "5", "--first-colour", "white")
 	for i := 1; i <= 10; i++ {
