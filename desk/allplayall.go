@@ -48,7 +48,7 @@ func PlanAllPlayAll(s *Snapshot) (AllPlayAllPlan, error) {
 	case n == 1:
 		return AllPlayAllPlan{}, &Error{Kind: ErrConflict, Input: "round", Msg: fmt.Sprintf("no round of %s is paired yet: to play an all-play-all from round 1, close the registration with --system round-robin", t.Name)}
 	case n > t.Rounds:
-		return AllPlayAllPlan{}, &Error{Kind: ErrConflict, Input: "round", Msg: fmt.Sprintf("all %d rounds of %s are paired", t.Rounds, t.Name)}
+		return AllPlayAllPlan{}, refuse(ErrConflict, "round", "refuse.allpaired", "Rounds", t.Rounds, "Tournament", t.Name)
 	}
 	for _, b := range s.Rounds[n-2].Boards {
 		if b.Result == arbiter.NoResult {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -65,6 +66,9 @@ func onBoard(b int, err error) error {
 	if errors.As(err, &e) {
 		c := *e
 		c.Msg = fmt.Sprintf("board %d: %s", b, e.Msg)
+		if !e.Text.IsZero() {
+			c.Text = phrase.New("refuse.onboard", "Board", b, "Msg", e.Text)
+		}
 		return &c
 	}
 	return err

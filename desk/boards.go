@@ -31,8 +31,7 @@ func RoundAt(s *Snapshot, n int) (int, error) {
 	case n == 0:
 		return paired, nil
 	case n > paired:
-		return 0, &Error{Kind: ErrNotFound, Input: "round", Err: ErrNotPaired,
-			Msg: fmt.Sprintf("round %d is not paired yet: the rounds paired are 1 to %d", n, paired)}
+		return 0, refuse(ErrNotPaired, "round", "refuse.notpaired.range", "Round", n, "Paired", paired)
 	}
 	return n, nil
 }
@@ -43,8 +42,7 @@ func RoundAt(s *Snapshot, n int) (int, error) {
 func BoardAt(s *Snapshot, n, b int) (arbiter.Board, error) {
 	r := s.Round(n)
 	if r == nil {
-		return arbiter.Board{}, &Error{Kind: ErrNotFound, Input: "round", Err: ErrNotPaired,
-			Msg: fmt.Sprintf("round %d is not paired yet", n)}
+		return arbiter.Board{}, refuse(ErrNotPaired, "round", "refuse.notpaired", "Round", n)
 	}
 	for _, x := range r.Boards {
 		if x.Number == b {
@@ -55,6 +53,5 @@ func BoardAt(s *Snapshot, n, b int) (arbiter.Board, error) {
 		return arbiter.Board{}, &Error{Kind: ErrNotFound, Input: "board", Err: ErrOnlyByes,
 			Msg: fmt.Sprintf("round %d has no boards, only byes", n)}
 	}
-	return arbiter.Board{}, &Error{Kind: ErrNotFound, Input: "board", Err: ErrNoBoard,
-		Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, len(r.Boards))}
+	return arbiter.Board{}, refuse(ErrNoBoard, "board", "refuse.noboard", "Round", n, "Board", b, "Boards", len(r.Boards))
 }

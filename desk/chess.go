@@ -142,3 +142,7 @@ func CountPerft(ctx context.Context, fen string, depth int, divide bool) (Perft,
 	}
 	return res, nil
 }
+
+// InLetters rewrites a move of PGN's SAN ("4.Qxf7#") in the letters of
+// lang (4.Dxf7# in Italian), for a move shown to a reader.
+func InLetters(san string, lang Lang) string { return rules.InLetters(san, lang) }

@@ -105,6 +105,10 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Msg }
 
+// Phrase returns the refusal as a phrase of the catalogs, zero when it
+// has none: a front end words Msg from it in its reader's language.
+func (e *Error) Phrase() phrase.Text { return e.Text }
+
 // Unwrap returns the kind and the cause, for errors.Is and errors.As.
 func (e *Error) Unwrap() []error {
 	if e.Err == nil {
@@ -170,7 +174,7 @@ func inputErr(input string, err error) error {
 	if !ok {
 		return err
 	}
-	return &Error{Kind: kindOf(ie), Input: input, Msg: ie.Msg, Err: err, Players: ie.Players}
+	return &Error{Kind: kindOf(ie), Input: input, Msg: ie.Msg, Text: ie.Text, Err: err, Players: ie.Players}
 }
 
 // deskErr is inputErr passing a value through: return deskErr(v, "board",

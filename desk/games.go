@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/rules"
 )
 
@@ -109,6 +110,9 @@ type CheckedGame struct {
 	Verdict *rules.Verdict // nil for a result without moves
 	Record  Record
 	Notes   []string // what the Laws changed
+	// Texts are Notes as phrases of the catalogs, one for each note; a
+	// zero Text where a note has none yet.
+	Texts []phrase.Text
 }
 
 // CheckGame replays a game for its board and decides the result it
@@ -195,7 +199,7 @@ func CheckGame(t arbiter.Tournament, in GameInput) (CheckedGame, error) {
 		}
 		return out, e
 	}
-	out.Sub.Result, out.Sub.Reason, out.Notes = d.Result, d.Reason, d.Notes
+	out.Sub.Result, out.Sub.Reason, out.Notes, out.Texts = d.Result, d.Reason, d.Notes, d.Texts
 	if !played {
 		return out, nil
 	}

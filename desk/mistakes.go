@@ -31,13 +31,13 @@ func (d *Desk) numberAsName(ctx context.Context, tid int64, name string, opt Add
 		return nil
 	}
 	name = strings.TrimSpace(name)
-	e := &Error{Kind: ErrInvalid, Input: "player", Err: ErrNumberAsName,
-		Msg: fmt.Sprintf("%q is a number, not a name", name),
-		Fix: "enter a club player by name or by roster ID, and someone new by name"}
+	e := refuse(ErrNumberAsName, "player", "refuse.numbername", "Name", name)
+	e.Fix = "enter a club player by name or by roster ID, and someone new by name"
 	if pn, err := strconv.Atoi(name); err == nil {
 		if s, err := d.db.Snapshot(ctx, tid); err == nil {
 			if en := s.Entry(pn); en != nil {
-				e.Msg = fmt.Sprintf("%q is a number, not a name: player %d of %s is %s, entered already", name, pn, s.Tournament.Name, en.Player.Name)
+				e.Text = phrase.New("refuse.numbername.entered", "Name", name, "PN", pn, "Tournament", s.Tournament.Name, "Player", en.Player.Name)
+				e.Msg = english.Word(e.Text)
 				e.Kind, e.Err = ErrConflict, errors.Join(ErrNumberAsName, ErrAlreadyEntered)
 				e.Fix = "to change that player, name them by that number in the other commands"
 			}

@@ -447,7 +447,7 @@ func (d *Desk) propose(s *Snapshot, att attendance, r PairRequest) (Proposal, er
 			if s.Tournament.AllPlayAll.On(p.Pairing.Round) && inherent(w) {
 				continue
 			}
-			p.Notes = append(p.Notes, fmt.Sprintf("note: %s", w))
+			p.Notes = append(p.Notes, phrase.New("pair.note.warn", "Warning", w.Phrase()).Stored())
 		}
 		return p, nil
 	}

@@ -11,12 +11,26 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 )
 
 // RulingPrefix starts the comment that carries the arbiter's ruling in
-// the PGN ExportPGN writes.
+// the PGN ExportPGN writes in English letters; RulingPrefixes are those
+// of every language it writes (Italian: "Decisione: "), all read back.
 const RulingPrefix = "Ruling: "
+
+// RulingPrefixes start the comment of a ruling in each language.
+var RulingPrefixes = []string{RulingPrefix, "Decisione: "}
+
+// pgnWords words the comments of a PGN written in the letters of lang: in
+// Italian for Italian letters, in English (the language of PGN) else.
+func pgnWords(lang rules.Lang) *locale.Localizer {
+	if lang == rules.Italian {
+		return locale.New(locale.Italian)
+	}
+	return english
+}
 
 // ExportPGN writes the games of rounds first to last of s to w as PGN,
 // one per board in board order, with the stored game's moves when the
@@ -96,12 +110,13 @@ func PGNGame(s *Snapshot, n int, b arbiter.Board, reason string, sg *Game, lang 
 	if term := games.Termination(b.Result, reason); term != "" {
 		out.Tags = append(out.Tags, rules.Tag{Name: "Termination", Value: term})
 	}
+	l := pgnWords(lang)
 	if sg == nil {
 		switch b.Result {
 		case arbiter.WhiteForfeit, arbiter.BlackForfeit:
-			out.Comments = []string{"Forfeit: the game was not played"}
+			out.Comments = []string{l.T("pgn.forfeit")}
 		case arbiter.DoubleForfeit:
-			out.Comments = []string{"Double forfeit: neither player came"}
+			out.Comments = []string{l.T("pgn.doubleforfeit")}
 		}
 		return out, nil
 	}
@@ -121,7 +136,7 @@ func PGNGame(s *Snapshot, n int, b arbiter.Board, reason string, sg *Game, lang 
 	case errors.As(err, &im):
 		// PGN movetext holds legal moves only: the score stops before
 		// the illegal move, and a comment gives the rest as written.
-		note := fmt.Sprintf("Illegal move %s: %s (%s); the score goes on: %s", im.Move(), im.Reason, rules.Cite(im.Article), strings.Join(Unplayable(g, im), " "))
+		note := l.T("pgn.illegal", "Move", im.Move(), "Reason", im.Reason, "Article", rules.Cite(im.Article), "Rest", strings.Join(Unplayable(g, im), " "))
 		g.Moves = g.Moves[:im.Ply-1]
 		if k := len(g.Moves); k > 0 {
 			g.Moves[k-1].Comments = append(g.Moves[k-1].Comments, note)
@@ -129,12 +144,12 @@ func PGNGame(s *Snapshot, n int, b arbiter.Board, reason string, sg *Game, lang 
 			g.Comments = append(g.Comments, note)
 		}
 	case err != nil:
-		g.Comments = append(g.Comments, fmt.Sprintf("The score cannot be replayed (%v): %s", err, strings.Join(Unplayable(g, &rules.IllegalMove{Ply: 1, Number: 1}), " ")))
+		g.Comments = append(g.Comments, l.T("pgn.unreplayable", "Err", err.Error(), "Rest", strings.Join(Unplayable(g, &rules.IllegalMove{Ply: 1, Number: 1}), " ")))
 		g.Moves = nil
 	}
 	out.Comments, out.Moves = g.Comments, g.Moves
 	if sg.Ruling != "" {
-		out.Comments = append([]string{RulingPrefix + sg.Ruling}, out.Comments...)
+		out.Comments = append([]string{l.T("pgn.ruling", "Ruling", sg.Ruling)}, out.Comments...)
 	}
 	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -88,6 +89,9 @@ type ResultOutcome struct {
 	// changed in the result typed (art. 6.9, 5.1.2, both flags). They
 	// are set even when the entry is then refused.
 	Notes []string
+	// Texts are Notes as phrases of the catalogs, one for each note; a
+	// zero Text where a note has none yet.
+	Texts []phrase.Text
 }
 
 // LaterRounds returns the rounds paired after the round of a corrected
@@ -116,12 +120,12 @@ func (d *Desk) EnterResult(ctx context.Context, r ResultRequest) (ResultOutcome,
 		return out, err
 	}
 	c, err := d.db.JudgeResult(ctx, t.ID, r.Round, r.Board, r.Correct, func(n int, gs []Game) (arbiter.Result, string, error) {
-		out.Notes = nil
+		out.Notes, out.Texts = nil, nil
 		dec, err := judge(t, r, gs)
 		if err != nil {
 			return r.Result, r.Reason, err
 		}
-		out.Notes = dec.Notes
+		out.Notes, out.Texts = dec.Notes, dec.Texts
 		return dec.Result, dec.Reason, nil
 	})
 	out.ResultChange = c
@@ -151,7 +155,7 @@ func judge(t arbiter.Tournament, r ResultRequest, gs []Game) (games.Decision, er
 	dec, err := games.Decide(f)
 	var ref *games.Refusal
 	if errors.As(err, &ref) {
-		return dec, &Error{Kind: ErrRefused, Input: input, Msg: ref.Error(), Article: articleIn(ref.Why),
+		return dec, &Error{Kind: ErrRefused, Input: input, Msg: ref.Error(), Text: ref.Phrase(), Article: articleIn(ref.Why),
 			Fix: "if the record is wrong, attach the right game, or enter the result as the arbiter's decision", Err: ref}
 	}
 	return dec, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/rules"
 )
 
@@ -121,6 +122,32 @@ func (e *End) Gives() (arbiter.Result, string) {
 	return arbiter.NoResult, ""
 }
 
+// GivesText is the sentence of Gives as a phrase of the catalogs ("end."
+// ids), zero for a game that did not end by itself.
+func (e *End) GivesText() phrase.Text {
+	var after any = ""
+	switch {
+	case e.Move != "":
+		after = phrase.New("end.after", "Move", e.Move)
+	case e.FromFEN:
+		after = phrase.New("end.given")
+	}
+	cite := rules.Cite(e.Status.Article())
+	switch e.Status {
+	case rules.Checkmate:
+		return phrase.New("end.checkmate", "Side", e.Turn.Phrase(), "After", after, "Article", cite)
+	case rules.Stalemate:
+		return phrase.New("end.stalemate", "After", after, "Article", cite)
+	case rules.DeadPosition:
+		return phrase.New("end.dead", "After", after, "Article", cite)
+	case rules.Fivefold:
+		return phrase.New("end.fivefold", "After", after, "Article", cite)
+	case rules.SeventyFive:
+		return phrase.New("end.seventyfive", "After", after, "Article", cite)
+	}
+	return phrase.Text{}
+}
+
 // Facts are what is known when a result is entered for a game.
 type Facts struct {
 	Laws int          // edition of the Laws of Chess in force (Tournament.LawsEdition)
@@ -151,6 +178,9 @@ type Decision struct {
 	// arbiter should know ("Black lost on time but ... the game is drawn
 	// (art. 6.9)").
 	Notes []string
+	// Texts are Notes as phrases of the catalogs, one for each note; a
+	// zero Text where a note has none yet.
+	Texts []phrase.Text
 }
 
 // Refusal is a result the position of the game does not allow.
@@ -158,10 +188,21 @@ type Refusal struct {
 	Result arbiter.Result // the result submitted
 	Gives  arbiter.Result // the result the position gives
 	Why    string         // why, with the article: "White is checkmated after 2...Qh4# (art. 5.1.1)"
+	// WhyText is Why as a phrase of the catalogs; zero where it has none.
+	WhyText phrase.Text
 }
 
 func (r *Refusal) Error() string {
 	return fmt.Sprintf("%s: the result is %s, not %s", r.Why, r.Gives, r.Result)
+}
+
+// Phrase returns the refusal as a phrase of the catalogs, zero when its
+// reason has none.
+func (r *Refusal) Phrase() phrase.Text {
+	if r.WhyText.IsZero() {
+		return phrase.Text{}
+	}
+	return phrase.New("end.refused", "Why", r.WhyText, "Gives", r.Gives.String(), "Result", r.Result.String())
 }
 
 // Decide applies the Laws of Chess to the result submitted for a game (see
@@ -195,7 +236,7 @@ func Decide(f Facts) (Decision, error) {
 		// what came after (a flag, a resignation) does not count (arts.
 		// 5.1.1, 5.2.1, 5.2.2, 6.9, 9.6).
 		if f.Result != arbiter.NoResult && f.Result != gives {
-			return d, &Refusal{Result: f.Result, Gives: gives, Why: why}
+			return d, &Refusal{Result: f.Result, Gives: gives, Why: why, WhyText: f.End.GivesText()}
 		}
 		return Decision{Result: gives, Reason: StatusReason(f.End.Status), ByItself: true, Why: why}, nil
 	}
@@ -229,7 +270,8 @@ func Decide(f Facts) (Decision, error) {
 		d.Result = arbiter.Draw
 		d.Why = fmt.Sprintf("%s lost on time but %s cannot checkmate by any series of legal moves (%s): the game is drawn (%s)",
 			loser.Title(), winner.Title(), m.Detail, rules.Cite(rules.ArtFlagFall))
-		d.Notes = append(d.Notes, d.Why)
+		d.note(d.Why, phrase.New("games.flagdraw", "Loser", loser.Phrase(), "Winner", winner.Phrase(),
+			"Detail", mateDetail(m), "Article", rules.Cite(rules.ArtFlagFall)))
 	case ReasonResign:
 		if f.Laws >= 2023 {
 			// Art. 5.1.2 of the 2023 Laws: a resignation loses, unless the
@@ -245,6 +287,24 @@ func Decide(f Facts) (Decision, error) {
 		}
 	}
 	return d, nil
+}
+
+// note adds a note, in English and as a phrase (zero for none).
+func (d *Decision) note(en string, t phrase.Text) {
+	for len(d.Texts) < len(d.Notes) {
+		d.Texts = append(d.Texts, phrase.Text{})
+	}
+	d.Notes = append(d.Notes, en)
+	d.Texts = append(d.Texts, t)
+}
+
+// mateDetail is why a side can or cannot mate, as a phrase where rules
+// has one.
+func mateDetail(m rules.MateAbility) any {
+	if m.Text.IsZero() {
+		return m.Detail
+	}
+	return m.Text
 }
 
 // lawsYear returns the edition, or 2023 (arbiter's default) for 0.

@@ -6,8 +6,11 @@ import (
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 )
+
+var english = locale.New(locale.English)
 
 // endOf replays a game and returns where it ended.
 func endOf(t *testing.T, pgn string) *End {
@@ -103,6 +106,10 @@ func TestDecide(t *testing.T) {
 					if !strings.Contains(err.Error(), s) {
 						t.Errorf("refusal %q, want it to say %q", err, s)
 					}
+				}
+				// Its phrase says in English what Error says.
+				if en := english.Word(ref.Phrase()); en != err.Error() {
+					t.Errorf("the phrase of %q is %q in English", err, en)
 				}
 				return
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/scoring"
 )
 
@@ -14,9 +15,18 @@ type Warning struct {
 	Article string // e.g. "C.04.1 art. 2"
 	PN      int    // the player concerned
 	Msg     string // in words, naming the players
+	// Text is Msg as a phrase of the catalogs (locale/*.json, "pair.warn."
+	// ids), for a front end to word in its reader's language.
+	Text phrase.Text
 }
 
 func (w Warning) String() string { return fmt.Sprintf("%s (%s)", w.Msg, w.Article) }
+
+// Phrase returns the warning with its article as a phrase of the
+// catalogs, as String says it in English.
+func (w Warning) Phrase() phrase.Text {
+	return phrase.New("pair.warn", "Msg", w.Text, "Article", w.Article)
+}
 
 // CheckBasic returns the warnings for a pairing of the next round (its
 // boards and byes), given tab, the scores and games of the rounds played,
@@ -37,7 +47,8 @@ func CheckBasic(tab *scoring.Table, label func(pn int) string, boards []arbiter.
 		for i, o := range cw.Rounds {
 			if o.Kind == scoring.Game && o.Opponent == b.Black {
 				ws = append(ws, Warning{Article: "C.04.1 art. 2", PN: b.White,
-					Msg: fmt.Sprintf("rematch on board %d: %s and %s already played each other in round %d", b.Number, label(b.White), label(b.Black), i+1)})
+					Msg:  fmt.Sprintf("rematch on board %d: %s and %s already played each other in round %d", b.Number, label(b.White), label(b.Black), i+1),
+					Text: phrase.New("pair.warn.rematch", "Board", b.Number, "White", label(b.White), "Black", label(b.Black), "Round", i+1)})
 			}
 		}
 		ws = append(ws, colourWarnings(label, cw, arbiter.White, b.Number)...)
@@ -54,25 +65,27 @@ func CheckBasic(tab *scoring.Table, label func(pn int) string, boards []arbiter.
 			continue
 		}
 		for i, o := range c.Rounds {
-			var why string
+			var why, whyID string
 			switch o.Kind {
 			case scoring.PAB:
-				why = "already had the pairing-allocated bye"
+				why, whyID = "already had the pairing-allocated bye", "pair.warn.why.pab"
 			case scoring.ForfeitWin:
-				why = "already won by forfeit"
+				why, whyID = "already won by forfeit", "pair.warn.why.forfeit"
 			case scoring.FullBye:
-				why = "already had a full-point bye"
+				why, whyID = "already had a full-point bye", "pair.warn.why.fullbye"
 			default:
 				continue
 			}
 			ws = append(ws, Warning{Article: "C.04.1 art. 4", PN: by.PN,
-				Msg: fmt.Sprintf("second bye: %s %s in round %d", label(by.PN), why, i+1)})
+				Msg:  fmt.Sprintf("second bye: %s %s in round %d", label(by.PN), why, i+1),
+				Text: phrase.New("pair.warn.secondbye", "Player", label(by.PN), "Why", phrase.New(whyID), "Round", i+1)})
 			break
 		}
 	}
 	if pabs > 1 {
 		ws = append(ws, Warning{Article: "C.04.1 art. 3",
-			Msg: fmt.Sprintf("%d pairing-allocated byes in one round: at most one player goes without an opponent", pabs)})
+			Msg:  fmt.Sprintf("%d pairing-allocated byes in one round: at most one player goes without an opponent", pabs),
+			Text: phrase.New("pair.warn.pabs", "N", pabs)})
 	}
 	return ws
 }
@@ -98,11 +111,14 @@ func colourWarnings(label func(int) string, card *scoring.Card, c arbiter.Colour
 	if diff > 2 || diff < -2 {
 		w, b := (len(hist)+diff)/2, (len(hist)-diff)/2
 		ws = append(ws, Warning{Article: "C.04.1 art. 6", PN: card.PN,
-			Msg: fmt.Sprintf("colour difference above 2 on board %d: %s would have played %d games with White and %d with Black", board, label(card.PN), w, b)})
+			Msg:  fmt.Sprintf("colour difference above 2 on board %d: %s would have played %d games with White and %d with Black", board, label(card.PN), w, b),
+			Text: phrase.New("pair.warn.colourdiff", "Board", board, "Player", label(card.PN), "White", w, "Black", b)})
 	}
 	if n := len(hist); n >= 3 && hist[n-2] == c && hist[n-3] == c {
 		ws = append(ws, Warning{Article: "C.04.1 art. 7", PN: card.PN,
-			Msg: fmt.Sprintf("same colour three times in a row on board %d: %s would play %s for the third game running", board, label(card.PN), colourName(c))})
+			Msg: fmt.Sprintf("same colour three times in a row on board %d: %s would play %s for the third game running", board, label(card.PN), colourName(c)),
+			Text: phrase.New("pair.warn.samecolour", "Board", board, "Player", label(card.PN),
+				"Colour", phrase.New("pair.colour."+colourName(c)))})
 	}
 	return ws
 }

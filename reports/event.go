@@ -410,6 +410,13 @@ func (v *view) crossCell(o scoring.Outcome) string {
 	return "-"
 }
 
+// crossLegend explains the signs of the crosstable's cells, in the
+// letters crossCell writes them with.
+func (v *view) crossLegend() string {
+	return v.l.T("cross.legend", "W", v.l.T("cross.white"), "PAB", v.l.T("cross.pab"), "H", v.l.T("cross.halfbye"),
+		"F", v.l.T("cross.fullbye"), "Z", v.l.T("cross.zerobye"))
+}
+
 // statusText describes an entry's state for the players list.
 func (v *view) statusText(e *arbiter.Entry) string {
 	s := v.l.T("status.active")

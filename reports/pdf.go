@@ -380,12 +380,16 @@ func sum(xs []float64) float64 {
 }
 
 // afterRound starts a document after the event's last round, titled by
-// the message what+".after" (what+".before" before round 1), noting under
-// the title when that round still has games in play.
+// the message what+".after" (what+".before" before round 1, what+".final",
+// where the catalog has it, once the tournament's last round has every
+// result), noting under the title when that round still has games in play.
 func (v *view) afterRound(what string) *pdfDoc {
 	n := len(v.ev.Rounds)
 	if n == 0 {
 		return v.newPDF(v.l.T(what + ".before"))
+	}
+	if final := v.l.T(what + ".final"); final != what+".final" && n == v.ev.Tournament.Rounds && v.ev.Rounds[n-1].Complete() {
+		return v.newPDF(final)
 	}
 	d := v.newPDF(v.l.T(what+".after", "Round", n))
 	if !v.ev.Rounds[n-1].Complete() {
@@ -473,7 +477,7 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 		return err
 	}
 	l := v.l
-	cols := []pcol{{head: l.T("col.line"), align: "R"}, {head: l.T("col.name"), align: "L", flex: true, most: 70}, {head: l.T("col.rating"), align: "R"}}
+	cols := []pcol{{head: l.T("col.crossline"), align: "R"}, {head: l.T("col.name"), align: "L", flex: true, most: 70}, {head: l.T("col.rating"), align: "R"}}
 	for r := range v.ev.Rounds {
 		cols = append(cols, pcol{head: fmt.Sprint(r + 1), align: "C"})
 	}
@@ -489,7 +493,8 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 		t.rows = append(t.rows, row)
 	}
 	d := v.afterRound("crosstable")
-	d.drawTable(t)
+	y := d.drawTable(t)
+	d.paragraph(y+3, v.crossLegend(), 8)
 	return d.finish(w)
 }
 

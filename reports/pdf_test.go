@@ -186,7 +186,9 @@ func TestPDFText(t *testing.T) {
 			"Black Ólafsdóttir, Sóley (½)",
 		}},
 		{"standings", WriteStandings, []string{
-			"Standings after round 3",
+			// The last round of three, every result in: the final
+			// standings.
+			"Final standings",
 			"Rank PN Name Title Rating Club Pts BH SB Perf",
 			"1 1 Dvořák, Jiří FM 2150 ŠK Vyšehrad 2½ 5 4.25 2141",
 			"2-3 2 Müller, Jürgen CM 2080 SC Köln 2 5½ 3.50 1955",
@@ -209,7 +211,7 @@ func TestPDFText(t *testing.T) {
 			"1 1 Dvořák, Jiří FM 2150 ŠK Vyšehrad 2",
 		}},
 		{"crosstable", WriteCrosstable, []string{
-			"Crosstable after round 3",
+			"Final crosstable",
 			"No. Name Rating 1 2 3 Pts",
 			"1 Dvořák, Jiří 2150 5w1 3b1 2w½ 2½",
 			"2 Müller, Jürgen 2080 7b½ 6w+ 1b½ 2",

@@ -495,7 +495,7 @@ func (v *view) standingsSheet() *xsheet {
 func (v *view) crosstableSheet() *xsheet {
 	l := v.l
 	sh := &xsheet{name: l.T("sheet.crosstable"), freezeCol: 2, filter: true}
-	sh.head = []string{l.T("col.line"), l.T("col.name"), l.T("col.rating")}
+	sh.head = []string{l.T("col.crossline"), l.T("col.name"), l.T("col.rating")}
 	for r := range v.ev.Rounds {
 		sh.head = append(sh.head, l.T("col.round", "Round", r+1))
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // Status says how a game stands at its end.
@@ -156,6 +158,9 @@ type Verdict struct {
 	Result           string // the result checked: "1-0", "0-1", "1/2-1/2", "*" or ""
 	ResultConsistent bool   // the result fits the final position
 	ResultNote       string // why it fits or not, in words
+	// ResultText is ResultNote as a phrase of the catalogs ("result."
+	// ids), zero where it has none yet.
+	ResultText phrase.Text
 }
 
 // Legal reports whether every move of the main line is legal.
@@ -438,10 +443,10 @@ func judgeResult(v *Verdict, g *Game, opts Options) {
 	v.Result = gameResult(g, opts)
 	res := v.Result
 	ok := func(format string, args ...any) {
-		v.ResultConsistent, v.ResultNote = true, fmt.Sprintf(format, args...)
+		v.ResultConsistent, v.ResultNote, v.ResultText = true, fmt.Sprintf(format, args...), phrase.Text{}
 	}
 	bad := func(format string, args ...any) {
-		v.ResultConsistent, v.ResultNote = false, fmt.Sprintf(format, args...)
+		v.ResultConsistent, v.ResultNote, v.ResultText = false, fmt.Sprintf(format, args...), phrase.Text{}
 	}
 	if opts.Result == "" && g.Result != "" && resultToken(g.Tag("Result")) != "" && g.Result != resultToken(g.Tag("Result")) {
 		bad("the Result tag says %s but the moves end with %s", g.Tag("Result"), g.Result)
@@ -449,10 +454,12 @@ func judgeResult(v *Verdict, g *Game, opts Options) {
 	}
 	if v.Err != nil {
 		bad("not checked: the game cannot be replayed")
+		v.ResultText = phrase.New("result.unreplayable")
 		return
 	}
 	if v.Illegal != nil {
 		bad("not checked: the score has an illegal move (%s)", v.Illegal.Move())
+		v.ResultText = phrase.New("result.illegal", "Move", v.Illegal.Move())
 		return
 	}
 	end := v.EndPosition()
@@ -463,8 +470,10 @@ func judgeResult(v *Verdict, g *Game, opts Options) {
 		want := winResult(winner)
 		if res == want {
 			ok("%s checkmated %s (%s)", winner.Title(), end.turn.Title(), Cite(ArtCheckmate))
+			v.ResultText = phrase.New("result.checkmated", "Winner", winner.Phrase(), "Loser", end.turn.Phrase(), "Article", Cite(ArtCheckmate))
 		} else {
 			bad("%s is checkmated after %s: the result is %s (%s)", end.turn.Title(), endMove, want, Cite(ArtCheckmate))
+			v.ResultText = phrase.New("result.ismated", "Loser", end.turn.Phrase(), "Move", endMove, "Result", want, "Article", Cite(ArtCheckmate))
 		}
 		return
 	case Stalemate, DeadPosition, Fivefold, SeventyFive:
@@ -488,6 +497,7 @@ func judgeResult(v *Verdict, g *Game, opts Options) {
 			return
 		}
 		ok("unfinished or result unknown")
+		v.ResultText = phrase.New("result.unfinished")
 	case "1/2-1/2":
 		var why []string
 		for _, c := range v.Claims {
@@ -508,6 +518,7 @@ func judgeResult(v *Verdict, g *Game, opts Options) {
 			ok("plausible: a draw by agreement, or %s", strings.Join(why, "; "))
 		} else {
 			ok("plausible: a draw by agreement")
+			v.ResultText = phrase.New("result.agreement")
 		}
 	case "1-0", "0-1":
 		winner := White
@@ -525,6 +536,7 @@ func judgeResult(v *Verdict, g *Game, opts Options) {
 			ok("plausible only as a resignation: %s cannot checkmate by any legal sequence (%s), so a loss on time would be a draw (%s)", winner.Title(), ma.Detail, Cite(ArtFlagFall))
 		default:
 			ok("plausible: %s resigned or lost on time", loser.Title())
+			v.ResultText = phrase.New("result.resigned", "Loser", loser.Phrase())
 		}
 	}
 }

@@ -282,6 +282,13 @@ func TestCheckVerdicts(t *testing.T) {
 			if v.ResultConsistent != tt.consistent || !strings.Contains(v.ResultNote, tt.note) {
 				t.Errorf("Check result consistent = %v %q, want %v with %q", v.ResultConsistent, v.ResultNote, tt.consistent, tt.note)
 			}
+			// The phrase, where there is one, says the note in English
+			// as ResultNote does.
+			if !v.ResultText.IsZero() {
+				if en := english.Word(v.ResultText); en != v.ResultNote {
+					t.Errorf("the phrase of %q is %q in English", v.ResultNote, en)
+				}
+			}
 			var claims []string
 			for _, c := range v.Claims {
 				claims = append(claims, c.String())

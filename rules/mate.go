@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // How a MateAbility was decided.
@@ -19,6 +21,9 @@ type MateAbility struct {
 	Can    bool
 	How    string // HowBoard, HowMaterial or HowSearch
 	Detail string // the reason, in words: "lone king", "helpmate: 1.Kb6 Ka8 2.Nc7#"
+	// Text is Detail as a phrase of the catalogs (locale/*.json, "mate."
+	// ids), zero where the reason has none (a search's line).
+	Text phrase.Text
 }
 
 func (m MateAbility) String() string {
@@ -47,24 +52,24 @@ func (p *Position) CanMate(c Colour) MateAbility {
 	p.generate(&ml)
 	if ml.n == 0 {
 		if p.InCheck() && p.turn != c {
-			return MateAbility{true, HowBoard, c.Title() + " has checkmated"}
+			return MateAbility{true, HowBoard, c.Title() + " has checkmated", phrase.New("mate.board.mated", "Side", c.Phrase())}
 		}
 		if p.InCheck() {
-			return MateAbility{false, HowBoard, c.Title() + " is checkmated"}
+			return MateAbility{false, HowBoard, c.Title() + " is checkmated", phrase.New("mate.board.ismated", "Side", c.Phrase())}
 		}
-		return MateAbility{false, HowBoard, "stalemate"}
+		return MateAbility{false, HowBoard, "stalemate", phrase.New("mate.board.stalemate")}
 	}
 	m := p.canMateByMaterial(c)
 	if !m.Can {
 		return m
 	}
 	if ml.n <= forcedWidth && p.forcedNoMate(c, forcedDepth) {
-		return MateAbility{false, HowSearch, fmt.Sprintf("every legal continuation leads to a position where %s cannot mate by material", c.Title())}
+		return MateAbility{false, HowSearch, fmt.Sprintf("every legal continuation leads to a position where %s cannot mate by material", c.Title()), phrase.Text{}}
 	}
 	if p.pawnsLocked() && p.byType[Queen]|p.byType[Rook]|p.byType[Knight] == 0 {
 		if p.byType[Bishop] == 0 {
 			if !p.kingCanCapture(White) && !p.kingCanCapture(Black) {
-				return MateAbility{false, HowSearch, "pawn wall: no king can reach a pawn it could capture, so only the kings move and no check can ever be given"}
+				return MateAbility{false, HowSearch, "pawn wall: no king can reach a pawn it could capture, so only the kings move and no check can ever be given", phrase.Text{}}
 			}
 		} else if !p.bishopCanCapture() && !p.kingCanCapture(White) && !p.kingCanCapture(Black) {
 			if r, ok := p.searchMate(c, lockedBudget); ok {
@@ -171,6 +176,15 @@ const (
 	mrBishopHeavy
 )
 
+// Phrase returns the colour as a phrase of the catalogs, "White" or
+// "Bianco".
+func (c Colour) Phrase() phrase.Text { return phrase.New("colour." + c.Title()) }
+
+// materialIDs name the reasons of material in the catalogs.
+var materialIDs = [...]string{mrQueen: "queen", mrRook: "rook", mrPawn: "pawn", mrLoneKing: "loneking", mrTwoKnights: "twoknights",
+	mrKnightBishop: "knightbishop", mrBothBishops: "bothbishops", mrKnightBlockers: "knightblockers", mrKnightQueens: "knightqueens",
+	mrKnightLoneKing: "knightloneking", mrBishopBlockers: "bishopblockers", mrBishopLoneKing: "bishoploneking", mrBishopHeavy: "bishopheavy"}
+
 // canMateByMaterial decides from the material alone whether c could
 // mate. Can is true whenever some position with this material (or with
 // what the opponent's pawns can promote to) is a mate by c.
@@ -181,6 +195,7 @@ func (p *Position) canMateByMaterial(c Colour) MateAbility {
 		colour = "dark"
 	}
 	var d string
+	text := phrase.New("mate.material."+materialIDs[why], "Side", c.Phrase(), "Squares", phrase.New("mate.squares."+colour))
 	switch why {
 	case mrQueen:
 		d = c.Title() + " has a queen"
@@ -209,7 +224,7 @@ func (p *Position) canMateByMaterial(c Colour) MateAbility {
 	case mrBishopHeavy:
 		d = "bishops on " + colour + " squares only cannot mate a king whose other pieces are queens, rooks or " + colour + "-square bishops"
 	}
-	return MateAbility{can, HowMaterial, d}
+	return MateAbility{can, HowMaterial, d, text}
 }
 
 // mateMaterial is canMateByMaterial without the words: whether c can
@@ -316,7 +331,7 @@ func (p *Position) searchMate(c Colour, budget int) (MateAbility, bool) {
 		q.generate(&ml)
 		if ml.n == 0 {
 			if q.turn != c && q.InCheck() {
-				return MateAbility{true, HowSearch, "mate found: " + lineFrom(p, pathTo(i, func(j int) (int, Move) { return int(nodes[j].parent), nodes[j].move }))}, true
+				return MateAbility{true, HowSearch, "mate found: " + lineFrom(p, pathTo(i, func(j int) (int, Move) { return int(nodes[j].parent), nodes[j].move })), phrase.Text{}}, true
 			}
 			continue
 		}
@@ -341,7 +356,7 @@ func (p *Position) searchMate(c Colour, budget int) (MateAbility, bool) {
 	if len(nodes) == 1 {
 		detail = "no legal move leads on"
 	}
-	return MateAbility{false, HowSearch, detail}, true
+	return MateAbility{false, HowSearch, detail, phrase.Text{}}, true
 }
 
 // pathTo returns the moves from the root to node i, given each node's

@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/labyrinth-chess/arbiter/locale"
 )
+
+var english = locale.New(locale.English)
 
 // unit is a piece of the enumeration below, placed on a square of the
 // given colour constraint (light bishops only, when light is set).
@@ -218,6 +222,18 @@ func TestCanMate(t *testing.T) {
 			}
 			if w.How != tt.how || !strings.Contains(w.Detail, tt.detailPart) {
 				t.Errorf("CanMate(White) = %v, want %s with %q", w, tt.how, tt.detailPart)
+			}
+			// The phrase, where there is one, says the detail in English
+			// as Detail does, for a front end to word it in another
+			// language.
+			for _, m := range []MateAbility{w, b} {
+				if !m.Text.IsZero() {
+					if en := english.Word(m.Text); en != m.Detail {
+						t.Errorf("the phrase of %q is %q in English", m.Detail, en)
+					}
+				} else if m.How != HowSearch {
+					t.Errorf("%q has no phrase", m.Detail)
+				}
 			}
 		})
 	}

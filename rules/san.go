@@ -873,3 +873,35 @@ func (p *Position) HasLegalMove() bool {
 	p.generate(&ml)
 	return ml.n > 0
 }
+
+// InLetters rewrites a move of the SAN of PGN, as SAN writes it and with
+// or without its number ("4.Qxf7#", "12...O-O", "e8=Q+"), in the letters
+// of lang: for Italian the forms FormatMove writes (4.Dxf7#, 12...0-0,
+// e8D+). A text that is not such a move is returned as it is.
+func InLetters(san string, lang Lang) string {
+	if lang != Italian {
+		return san
+	}
+	b := []byte(san)
+	i := 0
+	for i < len(b) && (b[i] >= '0' && b[i] <= '9' || b[i] == '.' || b[i] == ' ') {
+		i++
+	}
+	out := append([]byte(nil), b[:i]...)
+	for _, c := range b[i:] {
+		switch c {
+		case 'O':
+			out = append(out, '0')
+		case '=':
+			// Italian writes a promotion without "=" (d8D).
+		case 'K', 'Q', 'R', 'B', 'N':
+			out = append(out, pieceLetter(letterType(c, English), Italian))
+		case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'x', '+', '#', '-',
+			'1', '2', '3', '4', '5', '6', '7', '8':
+			out = append(out, c)
+		default:
+			return san
+		}
+	}
+	return string(out)
+}

@@ -263,3 +263,27 @@ func mustMove(tb testing.TB, p *Position, uci string) Move {
 	tb.Fatalf("%s is not legal in %s", uci, p.FEN())
 	return NoMove
 }
+
+func TestInLetters(t *testing.T) {
+	tests := []struct{ san, it string }{
+		{"4.Qxf7#", "4.Dxf7#"},
+		{"2...Nf6", "2...Cf6"},
+		{"12...O-O", "12...0-0"},
+		{"O-O-O+", "0-0-0+"},
+		{"e8=Q+", "e8D+"},
+		{"Rfe1", "Tfe1"},
+		{"Kxh2", "Rxh2"},
+		{"Bb5", "Ab5"},
+		{"exd6", "exd6"},
+		{"0-0", "0-0"},
+		{"lone king", "lone king"},
+	}
+	for _, tt := range tests {
+		if got := InLetters(tt.san, Italian); got != tt.it {
+			t.Errorf("InLetters(%q, Italian) = %q, want %q", tt.san, got, tt.it)
+		}
+		if got := InLetters(tt.san, English); got != tt.san {
+			t.Errorf("InLetters(%q, English) = %q, want it unchanged", tt.san, got)
+		}
+	}
+}

@@ -272,7 +272,7 @@ func (db *DB) RemoveGames(ctx context.Context, tid int64, n, b int) (round, remo
 			n = paired
 		}
 		if n < 1 || n > paired {
-			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
+			return notPaired(n, paired)
 		}
 		round = n
 		res, err := tx.ExecContext(ctx, `DELETE FROM games WHERE tournament_id = ? AND round = ? AND board = ?`, tid, n, b)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/text"
 )
 
@@ -391,10 +392,13 @@ func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, erro
 		return nil, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%d club players are called %s (%s)", len(same), p.Name, e.idList(same)), Players: ids(same)}
 	case len(similar) > 0:
 		msg := fmt.Sprintf("%q looks like club player %s", p.Name, idList(similar))
+		ie := inputRefusal(ErrLikelyDuplicate, msg, "refuse.likeclub", "Name", p.Name, "Players", idList(similar))
 		if pn, ok := e.entered[similar[0].ID]; ok && len(similar) == 1 {
-			msg += fmt.Sprintf(": did you mean %d %s, entered already?", pn, similar[0].Name)
+			ie.Msg += fmt.Sprintf(": did you mean %d %s, entered already?", pn, similar[0].Name)
+			ie.Text = phrase.New("refuse.likeclub.entered", "Name", p.Name, "Players", idList(similar), "PN", pn, "Player", similar[0].Name)
 		}
-		return nil, &InputError{Kind: ErrLikelyDuplicate, Msg: msg, Players: ids(similar)}
+		ie.Players = ids(similar)
+		return nil, ie
 	}
 	return nil, nil
 }
@@ -535,11 +539,14 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 		p = merged
 	}
 	if pn, ok := e.entered[p.ID]; ok {
-		msg := fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn)
+		ie := inputRefusal(ErrAlreadyEntered, fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn),
+			"refuse.late.entered", "Name", p.Name, "Tournament", e.t.Name, "PN", pn)
 		if en, err := entryByPlayer(ctx, e.tx, e.t.ID, p.ID); err == nil && en.Status == arbiter.Withdrawn {
-			msg += fmt.Sprintf(", withdrawn from round %d", en.WithdrawnFrom)
+			ie.Msg += fmt.Sprintf(", withdrawn from round %d", en.WithdrawnFrom)
+			ie.Text = phrase.New("refuse.entered.withdrawn", "Name", p.Name, "Tournament", e.t.Name, "PN", pn, "Round", en.WithdrawnFrom)
 		}
-		return a, &InputError{Kind: ErrAlreadyEntered, Msg: msg, Players: []int64{p.ID}}
+		ie.Players = []int64{p.ID}
+		return a, ie
 	}
 	if len(e.entered) >= arbiter.MaxPlayers || e.nextPN > arbiter.MaxPlayers {
 		return a, invalid("%s already has %d players, the most a tournament can hold: the FIDE tournament report (TRF) numbers players with four digits",

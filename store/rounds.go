@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // Pairing is a round to store: made by hand (round pair --manual) or by a
@@ -238,7 +239,8 @@ func (s *Snapshot) Complete(p Pairing) (arbiter.Round, error) {
 		}
 		return out, conflict("round %d cannot be paired before round %d", p.Round, n)
 	case n > t.Rounds:
-		return out, conflict("all %d rounds of %s are paired", t.Rounds, t.Name)
+		return out, inputRefusal(ErrConflict, fmt.Sprintf("all %d rounds of %s are paired", t.Rounds, t.Name),
+			"refuse.allpaired", "Rounds", t.Rounds, "Tournament", t.Name)
 	case len(s.Entries) == 0:
 		return out, conflict("%s has no players yet", t.Name)
 	}
@@ -522,7 +524,11 @@ func (db *DB) JudgeResults(ctx context.Context, tid int64, entries []BatchEntry)
 			out = append(out, c)
 			var ie *InputError
 			if errors.As(err, &ie) && !strings.Contains(ie.Msg, fmt.Sprintf("board %d ", e.Board)) {
-				return &InputError{Kind: ie.Kind, Msg: fmt.Sprintf("board %d: %s", e.Board, ie.Msg), Players: ie.Players}
+				onBoard := &InputError{Kind: ie.Kind, Msg: fmt.Sprintf("board %d: %s", e.Board, ie.Msg), Players: ie.Players}
+				if !ie.Text.IsZero() {
+					onBoard.Text = phrase.New("refuse.onboard", "Board", e.Board, "Msg", ie.Text)
+				}
+				return onBoard
 			}
 			if err != nil {
 				return err
@@ -620,7 +626,7 @@ func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, 
 		n = paired
 	}
 	if n < 1 || n > paired {
-		return c, &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
+		return c, notPaired(n, paired)
 	}
 	c.Round, c.Board, c.New, c.NewReason = n, b, r, reason
 	err = tx.QueryRowContext(ctx, `SELECT white, black, result, reason FROM boards WHERE tournament_id = ? AND round = ? AND board = ?`,
@@ -633,7 +639,7 @@ func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, 
 		if boards == 0 {
 			return c, notFound("round %d has no boards, only byes", n)
 		}
-		return c, &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards)}
+		return c, boardMissing(n, b, boards)
 	}
 	if err != nil {
 		return c, fmt.Errorf("read board: %w", err)
@@ -730,7 +736,7 @@ func (db *DB) RoundDetail(ctx context.Context, tid int64, n int) (RoundDetail, e
 		var at string
 		err := tx.QueryRowContext(ctx, `SELECT method, paired_at FROM rounds WHERE tournament_id = ? AND number = ?`, tid, n).Scan(&d.Method, &at)
 		if errors.Is(err, sql.ErrNoRows) {
-			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet", n)}
+			return inputRefusal(ErrNotPaired, fmt.Sprintf("round %d is not paired yet", n), "refuse.notpaired", "Round", n)
 		}
 		if err != nil {
 			return fmt.Errorf("read round %d: %w", n, err)

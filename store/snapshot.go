@@ -277,9 +277,11 @@ func (s *Snapshot) Find(ref string) (arbiter.Entry, error) {
 			}
 		}
 		if len(near) > 0 && len(near) <= 3 {
-			return arbiter.Entry{}, notFound("no player called %q in %s: did you mean %s?", ref, s.Tournament.Name, strings.Join(near, " or "))
+			return arbiter.Entry{}, inputRefusal(ErrNotFound, fmt.Sprintf("no player called %q in %s: did you mean %s?", ref, s.Tournament.Name, strings.Join(near, " or ")),
+				"refuse.noplayer.near", "Ref", ref, "Tournament", s.Tournament.Name, "Near", strings.Join(near, ", "))
 		}
-		return arbiter.Entry{}, notFound("no player called %q in %s", ref, s.Tournament.Name)
+		return arbiter.Entry{}, inputRefusal(ErrNotFound, fmt.Sprintf("no player called %q in %s", ref, s.Tournament.Name),
+			"refuse.noplayer", "Ref", ref, "Tournament", s.Tournament.Name)
 	case 1:
 		return same[0], nil
 	}

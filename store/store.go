@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // Sentinel errors. InputError values wrap one of the first three.
@@ -35,6 +36,10 @@ var (
 type InputError struct {
 	Kind error
 	Msg  string
+	// Text is Msg as a message id of the catalogs (locale/*.json,
+	// "refuse." ids) with its arguments, for a front end to word in its
+	// reader's language; zero when the refusal has none yet.
+	Text phrase.Text
 	// Players holds the roster IDs the error is about, where that helps
 	// the caller suggest what to type (a likely duplicate).
 	Players []int64
@@ -42,6 +47,30 @@ type InputError struct {
 
 func (e *InputError) Error() string { return e.Msg }
 func (e *InputError) Unwrap() error { return e.Kind }
+
+// Phrase returns the refusal as a phrase of the catalogs.
+func (e *InputError) Phrase() phrase.Text { return e.Text }
+
+// inputRefusal is an InputError of kind whose English msg is also said by the
+// catalog message id with args (phrase.New's pairs).
+func inputRefusal(kind error, msg, id string, args ...any) *InputError {
+	return &InputError{Kind: kind, Msg: msg, Text: phrase.New(id, args...)}
+}
+
+// notPaired refuses round n, not paired yet when paired rounds are.
+func notPaired(n, paired int) *InputError {
+	msg := fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))
+	if paired == 1 {
+		return inputRefusal(ErrNotPaired, msg, "refuse.notpaired.one", "Round", n)
+	}
+	return inputRefusal(ErrNotPaired, msg, "refuse.notpaired.some", "Round", n, "Paired", paired)
+}
+
+// boardMissing refuses board b of round n, which has boards 1 to boards.
+func boardMissing(n, b, boards int) *InputError {
+	return inputRefusal(ErrNoBoard, fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards),
+		"refuse.noboard", "Round", n, "Board", b, "Boards", boards)
+}
 
 func notFound(format string, args ...any) error {
 	return &InputError{Kind: ErrNotFound, Msg: fmt.Sprintf(format, args...)}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/locale"
 )
 
 // mustOpenDB opens a fresh in-memory database with a fixed clock.
@@ -665,6 +666,8 @@ func TestUnpairLetsLatecomersIn(t *testing.T) {
 	}
 }
 
+var english = locale.New(locale.English)
+
 func TestCheck(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
@@ -703,6 +706,11 @@ func TestCheck(t *testing.T) {
 			var got []string
 			for _, w := range s.Check(p) {
 				got = append(got, w.Article)
+				// The catalog says it as String does, so a terminal in
+				// another language words the same warning.
+				if en := english.Word(w.Phrase()); en != w.String() {
+					t.Errorf("the phrase of %q is %q in English", w.String(), en)
+				}
 			}
 			if strings.Join(got, ",") != strings.Join(tt.want, ",") {
 				t.Errorf("Check = %v, want %v (%v)", got, tt.want, s.Check(p))

@@ -90,7 +90,7 @@ func (db *DB) SubmitGames(ctx context.Context, tid int64, subs []Submission) ([]
 				return conflict("no round of %s is paired yet", t.Name)
 			}
 			if s.Round < 1 || s.Round > paired {
-				return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", s.Round, pairedSoFar(paired))}
+				return notPaired(s.Round, paired)
 			}
 			c := ResultChange{Round: s.Round, Board: s.Board, New: s.Result, NewReason: s.Reason}
 			var count int
@@ -170,7 +170,7 @@ func noBoard(ctx context.Context, q queryer, tid int64, n, b int) error {
 	if boards == 0 {
 		return &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no boards, only byes", n)}
 	}
-	return &InputError{Kind: ErrNoBoard, Msg: fmt.Sprintf("round %d has no board %d: its boards are 1 to %d", n, b, boards)}
+	return boardMissing(n, b, boards)
 }
 
 // entryNames returns the names of tournament tid's entries by pairing

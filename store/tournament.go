@@ -278,7 +278,7 @@ func (db *DB) Tournament(ctx context.Context, id int64) (arbiter.Tournament, err
 func loadTournament(ctx context.Context, q queryer, id int64) (arbiter.Tournament, error) {
 	t, err := scanTournament(q.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return t, notFound("there is no tournament number %d", id)
+		return t, inputRefusal(ErrNotFound, fmt.Sprintf("there is no tournament number %d", id), "refuse.notournament.id", "ID", id)
 	}
 	if err != nil {
 		return t, fmt.Errorf("read tournament %d: %w", id, err)
@@ -326,9 +326,11 @@ func (db *DB) FindTournament(ctx context.Context, ref string) (arbiter.Tournamen
 		switch len(ids) {
 		case 0:
 			if len(names) == 0 {
-				return notFound("there is no tournament %q (the database has none yet)", ref)
+				return inputRefusal(ErrNotFound, fmt.Sprintf("there is no tournament %q (the database has none yet)", ref),
+					"refuse.notournament.none", "Ref", ref)
 			}
-			return notFound("there is no tournament %q (there are: %s)", ref, quoteList(names))
+			return inputRefusal(ErrNotFound, fmt.Sprintf("there is no tournament %q (there are: %s)", ref, quoteList(names)),
+				"refuse.notournament.others", "Ref", ref, "Names", quoteList(names))
 		case 1:
 			t, err = loadTournament(ctx, tx, ids[0])
 			return err

@@ -169,7 +169,7 @@ func (db *DB) publish(ctx context.Context, tx *sql.Tx, tid int64, n int) (round 
 			n = paired
 		}
 		if n < 1 || n > paired {
-			return &InputError{Kind: ErrNotPaired, Msg: fmt.Sprintf("round %d is not paired yet (%s)", n, pairedSoFar(paired))}
+			return notPaired(n, paired)
 		}
 		round = n
 		var at string

@@ -242,16 +242,18 @@ type crossLine struct {
 	Points string
 }
 
-// cell writes one round of a crosstable line: the opponent's line, the
-// colour and the points ("12w1", "5b½"), "+"/"-" for forfeits, the kind
-// of bye, "" for a round not played.
-func cell(o scoring.Outcome, lineOf map[int]int) string {
+// cell writes one round of a crosstable line in the page's language: the
+// opponent's line, the colour and the points ("12w1", "5b½"; "12b1",
+// "5n½" in Italian), "+"/"-" for forfeits, the kind of bye, "" for a round
+// not played. They are the signs of the printed crosstable, which
+// crossLegend explains.
+func cell(wd words, o scoring.Outcome, lineOf map[int]int) string {
 	pts := o.Points.Fraction()
 	switch o.Kind {
 	case scoring.Game:
-		c := "w"
+		c := wd.l.T("cross.white")
 		if o.Colour == arbiter.Black {
-			c = "b"
+			c = wd.l.T("cross.black")
 		}
 		if o.Pending {
 			pts = "*"
@@ -265,15 +267,22 @@ func cell(o scoring.Outcome, lineOf map[int]int) string {
 		}
 		return strconv.Itoa(lineOf[o.Opponent]) + "-"
 	case scoring.PAB:
-		return "PAB"
+		return wd.l.T("cross.pab")
 	case scoring.HalfBye:
-		return "H"
+		return wd.l.T("cross.halfbye")
 	case scoring.FullBye:
-		return "F"
+		return wd.l.T("cross.fullbye")
 	case scoring.ZeroBye:
-		return "Z"
+		return wd.l.T("cross.zerobye")
 	}
 	return ""
+}
+
+// crossLegend explains the signs of a crosstable's cells.
+func crossLegend(wd words) string {
+	l := wd.l
+	return l.T("cross.legend", "W", l.T("cross.white"), "PAB", l.T("cross.pab"), "H", l.T("cross.halfbye"),
+		"F", l.T("cross.fullbye"), "Z", l.T("cross.zerobye"))
 }
 
 func (s *Server) crosstable(w http.ResponseWriter, r *http.Request) {
@@ -294,7 +303,7 @@ func (s *Server) crosstablePage(wd words, st *state) page {
 		l := crossLine{Line: i + 1, Player: s.seat(st, x.PN, 1), Points: x.Points.Fraction()}
 		if c := st.rank.Input.Table.Card(x.PN); c != nil {
 			for _, o := range c.Rounds {
-				l.Cells = append(l.Cells, cell(o, lineOf))
+				l.Cells = append(l.Cells, cell(wd, o, lineOf))
 			}
 		}
 		lines = append(lines, l)
@@ -307,7 +316,8 @@ func (s *Server) crosstablePage(wd words, st *state) page {
 	p.Data = struct {
 		Rounds []int
 		Lines  []crossLine
-	}{rounds, lines}
+		Legend string
+	}{rounds, lines, crossLegend(wd)}
 	return p
 }
 

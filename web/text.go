@@ -67,7 +67,7 @@ func placeholders(key string) []string {
 	case "presence-here-help", "presence-skip", "presence-leave-help", "presence-state-here", "presence-state-missing",
 		"presence-state-skip", "presence-state-left", "presence-roll", "presence-left-out":
 		return []string{"Round"}
-	case "presence-skip-help":
+	case "presence-skip-help", "points-of":
 		return []string{"Points"}
 	case "presence-too-many":
 		return []string{"Minutes"}

@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -20,6 +22,8 @@ type gameCheckOptions struct {
 	JSON        bool
 	Lang        desk.Lang
 	TimeForfeit bool
+	// L words the verdicts; nil is English.
+	L *locale.Localizer
 
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -59,6 +63,7 @@ The exit status is 0 when every game is legal and its result consistent,
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
+			opts.L = a.tr()
 			return runGameCheck(cmd.Context(), opts)
 		},
 	}
@@ -143,7 +148,7 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 				return err
 			}
 		} else {
-			writeVerdict(out, &gv, v)
+			writeVerdict(opts.L, out, &gv, v)
 		}
 	}
 	if n == 0 {
@@ -152,7 +157,7 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 		return fmt.Errorf("game check: %s holds no game: give a PGN file, or moves such as 1. e4 e5 2. Nf3", name)
 	}
 	if !opts.JSON {
-		fmt.Fprintf(out, "%d %s checked: %d legal and consistent, %d with problems\n", n, nounFor(n, "game", "games"), n-bad, bad)
+		fmt.Fprintln(out, opts.L.N("cli.game_check.total", n, "Good", n-bad, "Bad", bad))
 	}
 	if err := out.Flush(); err != nil {
 		return err
@@ -216,8 +221,8 @@ func verdictOf(index int, g *desk.ChessGame, v *desk.GameVerdict, synErr *desk.G
 	return gv
 }
 
-// writeVerdict prints a game's verdict for people.
-func writeVerdict(w io.Writer, gv *gameVerdict, v *desk.GameVerdict) {
+// writeVerdict prints a game's verdict for people, in l's language.
+func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *desk.GameVerdict) {
 	name := func(s string) string {
 		if s == "" {
 			return "?"
@@ -226,53 +231,81 @@ func writeVerdict(w io.Writer, gv *gameVerdict, v *desk.GameVerdict) {
 	}
 	result := gv.Result
 	if result == "" {
-		result = "no result"
+		result = l.T("cli.result.none")
 	}
-	fmt.Fprintf(w, "game %d (line %d): %s - %s, %s\n", gv.Index, gv.Line, name(gv.White), name(gv.Black), result)
+	fmt.Fprintln(w, l.T("cli.game_check.game", "Index", gv.Index, "Line", gv.Line, "White", name(gv.White), "Black", name(gv.Black), "Result", result))
 	moves := (gv.Plies + 1) / 2
-	letters := map[string]string{"en": "English", "it": "Italian"}[gv.Letters]
+	// The labels are padded to one width, plus a space: "  moves:  ",
+	// "  result: ".
+	labels := map[string]string{}
+	width := 0
+	for _, id := range []string{"moves", "end", "white", "black", "result", "final"} {
+		labels[id] = l.T("cli.game_check.label." + id)
+		width = max(width, utf8.RuneCountInString(labels[id]))
+	}
+	label := func(id string) string {
+		return labels[id] + strings.Repeat(" ", width-utf8.RuneCountInString(labels[id]))
+	}
 	switch {
 	case gv.Legal:
-		fmt.Fprintf(w, "  moves:  legal, %d %s (%d plies), %s letters\n", moves, nounFor(moves, "move", "moves"), gv.Plies, letters)
+		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.N("cli.game_check.legal", moves, "Plies", gv.Plies, "Letters", l.T("cli.letters."+gv.Letters)))
 	case gv.IllegalMove != "":
 		where := ""
 		if gv.IllegalLine > 0 {
-			where = fmt.Sprintf(" [line %d, column %d]", gv.IllegalLine, gv.IllegalColumn)
+			where = l.T("cli.game_check.where", "Line", gv.IllegalLine, "Column", gv.IllegalColumn)
 		}
 		art := ""
 		if gv.Article != "" {
 			art = " (" + desk.Cite(gv.Article) + ")"
 		}
-		fmt.Fprintf(w, "  moves:  ILLEGAL %s, ply %d%s: %s%s\n", gv.IllegalMove, gv.IllegalPly, where, gv.Reason, art)
+		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.T("cli.game_check.illegal", "Move", gv.IllegalMove, "Ply", gv.IllegalPly, "Where", where, "Reason", gv.Reason, "Article", art))
 	default:
-		fmt.Fprintf(w, "  moves:  UNREADABLE: %s\n", gv.Reason)
+		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.T("cli.verdict.unreadable", "Reason", gv.Reason))
 	}
 	if gv.LettersNote != "" {
-		fmt.Fprintf(w, "  letters: %s\n", gv.LettersNote)
+		fmt.Fprintf(w, "  %s %s\n", l.T("cli.game_check.label.letters"), gv.LettersNote)
 	}
-	end := "no automatic end (" + gv.Status + ")"
+	// The moves of the game are in its own letters, or in Italian ones
+	// for an Italian reader.
+	letters := v.Lang
+	if l.Lang() == locale.Italian {
+		letters = desk.ItalianLetters
+	}
+	status := gv.Status // as the JSON has it, in English
+	if l.Lang() != locale.English {
+		status = statusWords(l, status)
+	}
+	end := l.T("cli.game_check.noend", "Status", status)
 	if v.Status != desk.GameOngoing {
-		end = fmt.Sprintf("%s after %s, ply %d (%s)", gv.Status, v.MoveName(v.EndPly, v.Lang), gv.EndPly, desk.Cite(v.Status.Article()))
+		end = l.T("cli.game_check.end", "Status", status, "Move", v.MoveName(v.EndPly, letters), "Ply", gv.EndPly, "Article", desk.Cite(v.Status.Article()))
 	}
 	if len(gv.Claimable) > 0 {
-		end += "; claimable: " + strings.Join(gv.Claimable, ", ")
+		end += l.T("cli.game_check.claimable", "Claims", strings.Join(gv.Claimable, ", "))
 	}
-	fmt.Fprintf(w, "  end:    %s\n", end)
-	for _, c := range []string{"white", "black"} {
+	fmt.Fprintf(w, "  %s %s\n", label("end"), end)
+	for i, c := range []string{"white", "black"} {
 		m := gv.CanMate[c]
-		can := "cannot checkmate"
+		can := l.T("cli.game_check.cannot")
 		if m.Can {
-			can = "can checkmate"
+			can = l.T("cli.game_check.can")
 		}
-		fmt.Fprintf(w, "  %s:  %s (%s: %s)\n", c, can, m.How, m.Detail)
+		detail := m.Detail
+		if t := v.Mate[[]desk.Colour{desk.White, desk.Black}[i]].Text; !t.IsZero() {
+			detail = l.Word(t)
+		}
+		fmt.Fprintf(w, "  %s %s (%s: %s)\n", label(c), can, l.T("cli.game_check.how."+m.How), detail)
+	}
+	note := gv.ResultNote
+	if gv.ResultNote == v.ResultNote && !v.ResultText.IsZero() {
+		note = l.Word(v.ResultText)
 	}
 	switch {
 	case !gv.Legal:
-		fmt.Fprintf(w, "  result: %s\n", gv.ResultNote)
+		fmt.Fprintf(w, "  %s %s\n", label("result"), note)
 	case gv.ResultConsistent:
-		fmt.Fprintf(w, "  result: consistent: %s\n", gv.ResultNote)
+		fmt.Fprintf(w, "  %s %s\n", label("result"), l.T("cli.verdict.consistent", "Note", note))
 	default:
-		fmt.Fprintf(w, "  result: INCONSISTENT: %s\n", gv.ResultNote)
+		fmt.Fprintf(w, "  %s %s\n", label("result"), l.T("cli.verdict.inconsistent", "Note", note))
 	}
-	fmt.Fprintf(w, "  final:  %s\n", gv.FinalFEN)
+	fmt.Fprintf(w, "  %s %s\n", label("final"), gv.FinalFEN)
 }

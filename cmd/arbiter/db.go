@@ -17,6 +17,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/spf13/cobra"
 )
 
@@ -134,6 +135,7 @@ func (a *app) snapshot(ctx context.Context, d *desk.Desk) (*desk.Snapshot, error
 type hintError struct {
 	err  error
 	hint string
+	text phrase.Text // the hint as a phrase of the catalogs, if it is one
 }
 
 func (e *hintError) Error() string { return e.err.Error() + "; " + e.hint }
@@ -144,7 +146,19 @@ func hint(err error, format string, args ...any) error {
 	if err == nil {
 		return nil
 	}
-	return &hintError{err, fmt.Sprintf(format, args...)}
+	return &hintError{err: err, hint: fmt.Sprintf(format, args...)}
+}
+
+// inEnglish words the phrases an error keeps in English.
+var inEnglish = locale.New(locale.English)
+
+// hintPhrase adds advice said by a phrase of the catalogs to err, which
+// errWords words in the terminal's language; nil for a nil err.
+func hintPhrase(err error, t phrase.Text) error {
+	if err == nil {
+		return nil
+	}
+	return &hintError{err: err, hint: inEnglish.Word(t), text: t}
 }
 
 // writeJSON writes v as indented JSON followed by a newline.
@@ -185,13 +199,13 @@ func parseRound(l *locale.Localizer, s string) (int, error) {
 }
 
 // findHint is what to type instead of a player nobody is.
-const findHint = "type a pairing number or a name from arbiter player list"
+var findHint = phrase.New("err.hint.find")
 
 // findEntry resolves a player argument in s, adding advice to the error.
 func findEntry(s *desk.Snapshot, ref string) (arbiter.Entry, error) {
 	e, err := s.Find(ref)
 	if errors.Is(err, desk.ErrNotFound) {
-		return e, hint(err, "%s", findHint)
+		return e, hintPhrase(err, findHint)
 	}
 	if err != nil {
 		return e, err

@@ -130,7 +130,7 @@ func TestDemo(t *testing.T) {
 			t.Errorf("the season table has %d lines, want 35:\n%s", n, season)
 		}
 		lines := strings.Split(strings.TrimRight(evening, "\n"), "\n")
-		if len(lines) != 2+26 || !strings.HasPrefix(lines[0], "Standings after round 7 of 7") {
+		if len(lines) != 2+26 || !strings.HasPrefix(lines[0], "Final standings, ") {
 			t.Fatalf("stdout has %d lines, want the title, the header and 26 players:\n%s", len(lines), first.stdout)
 		}
 		if got := strings.Fields(lines[1]); !slices.Equal(got, []string{"Rank", "No", "Name", "Rating", "Pts", "BH", "DE", "SB"}) {

@@ -58,6 +58,9 @@ var italianText = map[string]bool{
 	"BH": true, "SB": true, "DE": true, "ARO": true, "TPR": true, "PS": true, "EV": true, "WIN": true,
 	"BEST": true, "H2H": true, "PGN": true, "TRF": true, "FEN": true, "SAN": true, "PDF": true, "XLSX": true,
 	"CSV": true, "FIDE": true, "FSI": true, "PIN": true, "QR": true, "URL": true, "JSON": true,
+	// The symbols of the FIDE Rating Regulations (8.3), the same in every
+	// language: We is the expected score, beside Ro, Rc, W and PD.
+	"We": true,
 	// The tags of a PGN file (its standard, spelt as it is in every
 	// language), "il tag White".
 	"White": true, "Black": true, "Round": true, "Result": true, "Termination": true,
@@ -69,13 +72,18 @@ var (
 	// scan, as are flags, files and quoted inputs.
 	flagRef = regexp.MustCompile(`--?[a-z][a-z0-9-]*(=\S*)?`)
 	quoted  = regexp.MustCompile(`"[^"\n]*"|'[^'\n]*'|«[^»\n]*»`)
-	pathRef = regexp.MustCompile(`\S*[/\\]\S*|\S+\.(pdf|pgn|trf|xlsx|csv|db|txt|json|html)\b`)
-	wordRE  = regexp.MustCompile(`\p{L}[\p{L}']*`)
+	pathRef = regexp.MustCompile(`\S*[/\\]\S*|\S+\.(pdf|pgn|trf|xlsx|csv|db|txt|json|html|com)\b`)
+	// joined is a name of words joined by hyphens, an option or a
+	// command, "rating-change", "close-registration": an input.
+	// A flag, "--auto-publish on", is left to flagWithValue.
+	joined = regexp.MustCompile(`(^|[\s(\[{,;:'"])[a-z][a-z0-9]*(-[a-z0-9]+)+\b`)
+	wordRE = regexp.MustCompile(`\p{L}[\p{L}']*`)
 	// pgnTag is a tag line of a PGN file, [White "Rossi, Mario"].
 	pgnTag = regexp.MustCompile(`^\[[A-Za-z]+ "`)
 	// helpEntry is a line of the commands a help lists, "  undo   Annulla
-	// l'ultima modifica": its first word is the command's name.
-	helpEntry = regexp.MustCompile(`^\s+([a-z][a-z-]*)\s{2,}`)
+	// l'ultima modifica": its first word is the command's name, followed
+	// by one space only where it is the longest name of the list.
+	helpEntry = regexp.MustCompile(`^\s+([a-z][a-z-]*)(\s{2,}|\s\p{Lu})`)
 	// terms are the technical words Italian keeps in English.
 	// helpFor is cobra's line of the -h flag, "aiuto per remove", and
 	// choices is a flag's list of values, "{time|resign|mate}": the
@@ -122,14 +130,15 @@ func englishIn(out string, cmds map[string]bool, inputs []string) []string {
 		if pgnTag.MatchString(s) {
 			continue
 		}
-		if m := helpEntry.FindStringSubmatch(s); m != nil && cmds[m[1]] {
-			s = s[len(m[0]):]
+		if m := helpEntry.FindStringSubmatchIndex(s); m != nil && cmds[s[m[2]:m[3]]] {
+			s = s[m[3]:]
 		}
 		s = terms.ReplaceAllString(s, " ")
 		s = helpFor.ReplaceAllString(s, " ")
 		s = choices.ReplaceAllString(s, " ")
 		s = quoted.ReplaceAllString(s, " ")
 		s = dropCommands(s, cmds)
+		s = joined.ReplaceAllString(s, "$1 ")
 		s = flagWithValue.ReplaceAllString(s, " ")
 		s = flagRef.ReplaceAllString(s, " ")
 		s = pathRef.ReplaceAllString(s, " ")
@@ -215,6 +224,11 @@ func TestEnglishIn(t *testing.T) {
 		{"come è finita la partita: {time|resign|mate}", 0},
 		{"di chi ha (con --reason time) un avversario", 0},
 		{"le impostazioni (tournament set --lang)", 0},
+		{"  rating-report Stampa le variazioni Elo FIDE dopo un turno", 0},
+		{"(predefinito: l'opzione rating-change del torneo)", 0},
+		{"sul sito ratings.fide.com.", 0},
+		{"--auto-publish on pubblica ogni turno", 0},
+		{"  rating-report Print the FIDE rating report after a round", 1},
 		{"  -h, --help   help for remove", 1},
 		{"  undo        Undo the last change", 1},
 		{"White lost on time", 1},

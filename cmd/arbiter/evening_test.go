@@ -91,7 +91,7 @@ func TestEvening(t *testing.T) {
 	}
 	out := c.ok("standings")
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if lines[0] != "Standings after round 7 of 7, Labyrinth 12 May" {
+	if lines[0] != "Final standings, Labyrinth 12 May" {
 		t.Errorf("title = %q", lines[0])
 	}
 	if len(lines)-1 != len(wantTable) {

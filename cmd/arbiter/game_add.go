@@ -9,6 +9,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -156,39 +157,39 @@ func runGameAdd(ctx context.Context, a *app, opts *gameAddOptions) error {
 		for _, note := range cg.notes {
 			a.notef("%s.", capitalize(note))
 		}
-		a.notef("%s", addedLine(seat, cg, done[0]))
+		a.notef("%s", addedLine(l, seat, cg, done[0]))
 		return nil
 	})
 }
 
-// addedLine tells what game add or import did with one game.
-func addedLine(seat desk.Seat, cg checkedGame, done desk.Submitted) string {
-	where := fmt.Sprintf("round %d board %d (%s - %s)", seat.Round, seat.Board, seat.White, seat.Black)
+// addedLine tells, in l's language, what game add or import did with one
+// game.
+func addedLine(l *locale.Localizer, seat desk.Seat, cg checkedGame, done desk.Submitted) string {
+	where := l.T("cli.added.where", "Round", seat.Round, "Board", seat.Board, "White", seat.White, "Black", seat.Black)
 	var what string
 	switch {
 	case done.Same:
-		what = "Nothing to add: " + where + " already has this game"
+		what = l.T("cli.added.same", "Where", where)
 	case done.Previous > 0:
-		what = fmt.Sprintf("Added the game to %s; it replaces the %s submitted before, which %s kept", where,
-			nounFor(done.Previous, "game", "games"), nounFor(done.Previous, "is", "are"))
+		what = l.N("cli.added.replaces", done.Previous, "Where", where)
 	default:
-		what = "Added the game to " + where
+		what = l.T("cli.added.added", "Where", where)
 	}
 	if cg.verdict != nil {
 		moves := (len(cg.verdict.Moves) + 1) / 2
-		what += fmt.Sprintf(": %d %s, %s", moves, nounFor(moves, "move", "moves"), summary(cg.record))
+		what += l.N("cli.added.moves", moves, "Summary", summary(l, cg.record))
 	}
 	if cg.sub.Ruling != "" {
-		what += "; ruling kept"
+		what += l.T("cli.added.ruling")
 	}
 	c := done.Result
 	switch {
 	case cg.sub.Result == arbiter.NoResult && c.Old == arbiter.NoResult:
-		what += ". No result entered yet."
+		what += l.T("cli.added.noresult")
 	case c.Unchanged:
-		what += fmt.Sprintf(". The result %s stands.", withReasonText(nil, c.Old, c.OldReason))
+		what += l.T("cli.added.stands", "Result", withReasonText(l, c.Old, c.OldReason))
 	default:
-		what += fmt.Sprintf(". Entered %s.", withReasonText(nil, c.New, c.NewReason))
+		what += l.T("cli.added.entered", "Result", withReasonText(l, c.New, c.NewReason))
 	}
 	return what
 }

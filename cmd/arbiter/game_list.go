@@ -76,6 +76,7 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 		}
 		slices.SortFunc(order, func(x, y key) int { return cmp.Or(cmp.Compare(x.round, y.round), cmp.Compare(x.board, y.board)) })
 		list := make([]gameListJSON, 0, len(order))
+		recs := make([]gameRecord, 0, len(order))
 		for _, k := range order {
 			g := stored[latest[k]]
 			var rec gameRecord
@@ -85,10 +86,11 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 				return err
 			}
 			seat := seatOf(s, k.round, b)
+			recs = append(recs, rec)
 			list = append(list, gameListJSON{Round: k.round, Board: k.board, White: seat.White, Black: seat.Black,
 				Result: b.Result.String(), Plies: rec.Plies, Legal: rec.Legal, Status: rec.Status, EndMove: rec.EndMove,
 				IllegalMove: rec.IllegalMove, Article: rec.Article, ResultConsistent: rec.ResultConsistent,
-				Verdict: summary(rec), Ruling: g.Ruling, Submissions: count[k]})
+				Verdict: summary(nil, rec), Ruling: g.Ruling, Submissions: count[k]})
 		}
 		if opts.JSON {
 			return writeJSON(a.stdout, list)
@@ -97,16 +99,18 @@ func runGameList(ctx context.Context, a *app, opts *gameListOptions) error {
 			a.note(a.tr().T("cli.game_list.none"))
 			return nil
 		}
+		l := a.tr()
 		tb := newTable(true, true, false, false, false, true, false)
-		tb.add("Round", "Board", "White", "Black", "Result", "Moves", "Verdict")
-		for _, g := range list {
+		tb.add(l.T("cli.game_list.round"), l.T("cli.game_list.board"), l.T("cli.game_list.white"), l.T("cli.game_list.black"),
+			l.T("cli.game_list.result"), l.T("cli.game_list.moves"), l.T("cli.game_list.verdict"))
+		for i, g := range list {
 			res := resultText(resultOf(g.Result))
 			if res == "" {
 				res = "-"
 			}
-			verdict := g.Verdict
+			verdict := summary(l, recs[i])
 			if g.Ruling != "" {
-				verdict += "; ruling: " + g.Ruling
+				verdict += "; " + l.T("cli.verdict.ruling", "Ruling", g.Ruling)
 			}
 			tb.add(strconv.Itoa(g.Round), strconv.Itoa(g.Board), g.White, g.Black, res, strconv.Itoa((g.Plies+1)/2), verdict)
 		}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/spf13/cobra"
 )
 
@@ -42,6 +43,10 @@ arbiter's ruling.`,
 			l, err := outputLang(lang)
 			if err != nil {
 				return err
+			}
+			if !cmd.Flags().Changed("lang") && !opts.JSON && a.tr().Lang() == locale.Italian {
+				// An Italian reader reads the moves in Italian letters.
+				l = desk.ItalianLetters
 			}
 			opts.Board, opts.Lang = args[0], l
 			if runF != nil {
@@ -125,61 +130,63 @@ func runGameShow(ctx context.Context, a *app, opts *gameShowOptions) error {
 		if opts.JSON {
 			return writeJSON(a.stdout, out)
 		}
-		return printGame(a.stdout, out, v)
+		return printGame(a.tr(), a.stdout, out, v)
 	})
 }
 
-// printGame writes a game and its verdict for people.
-func printGame(w io.Writer, g gameShowJSON, v *desk.GameVerdict) error {
-	res := g.Result
-	if res == "" {
-		res = "no result"
+// printGame writes a game and its verdict for people, in l's language.
+func printGame(l *locale.Localizer, w io.Writer, g gameShowJSON, v *desk.GameVerdict) error {
+	reason := ""
+	if g.Result != "" {
+		reason = g.Reason
 	}
-	if g.Reason != "" && g.Result != "" {
-		res += " (" + g.Reason + ")"
-	}
-	fmt.Fprintf(w, "Round %d, board %d: %s - %s, %s\n\n", g.Round, g.Board, g.White, g.Black, res)
+	res := withReasonText(l, resultOf(g.Result), reason)
+	fmt.Fprintf(w, "%s\n\n", l.T("cli.game_show.title", "Round", g.Round, "Board", g.Board, "White", g.White, "Black", g.Black, "Result", res))
 	marker := g.Result
 	if marker == "" || len(g.Unplayable) > 0 {
 		marker = "*"
 	}
 	wrapMoves(w, v.Start, g.Moves, marker)
 	if len(g.Unplayable) > 0 {
-		fmt.Fprintf(w, "then, as written: %s\n", strings.Join(g.Unplayable, " "))
+		fmt.Fprintln(w, l.T("cli.game_show.then", "Moves", strings.Join(g.Unplayable, " ")))
 	}
 	fmt.Fprintln(w)
 	moves := (g.Plies + 1) / 2
-	letters := map[string]string{"en": "English", "it": "Italian"}[g.Letters]
 	tb := newTable()
+	label := func(id string) string { return l.T("cli.game_show." + id) }
 	switch {
 	case g.Legal:
-		tb.add("moves:", fmt.Sprintf("legal, %d %s (%d plies), written in %s letters", moves, nounFor(moves, "move", "moves"), g.Plies, letters))
+		tb.add(label("moves"), l.N("cli.game_show.legal", moves, "Plies", g.Plies, "Letters", l.T("cli.letters."+g.Letters)))
 	case g.IllegalMove != "":
-		tb.add("moves:", fmt.Sprintf("ILLEGAL %s: %s (%s)", g.IllegalMove, g.IllegalReason, desk.Cite(g.Article)))
+		tb.add(label("moves"), l.T("cli.game_show.illegal", "Move", g.IllegalMove, "Reason", g.IllegalReason, "Article", desk.Cite(g.Article)))
 	default:
-		tb.add("moves:", "UNREADABLE: "+g.IllegalReason)
+		tb.add(label("moves"), l.T("cli.verdict.unreadable", "Reason", g.IllegalReason))
 	}
 	if g.EndMove != "" {
-		tb.add("end:", fmt.Sprintf("%s after %s (%s)", statusWords(g.Status), g.EndMove, desk.Cite(g.Article)))
+		tb.add(label("end"), endWords(l, g.Status, g.EndMove, g.Article))
+	}
+	note := g.ResultNote
+	if v != nil && g.ResultNote == v.ResultNote && !v.ResultText.IsZero() {
+		note = l.Word(v.ResultText)
 	}
 	switch {
 	case !g.Legal:
-		tb.add("result:", "not checked: the arbiter's ruling decides")
+		tb.add(label("result"), l.T("cli.game_show.unchecked"))
 	case g.ResultConsistent:
-		tb.add("result:", "consistent: "+g.ResultNote)
+		tb.add(label("result"), l.T("cli.verdict.consistent", "Note", note))
 	default:
-		tb.add("result:", "INCONSISTENT: "+g.ResultNote)
+		tb.add(label("result"), l.T("cli.verdict.inconsistent", "Note", note))
 	}
 	for _, n := range g.Notes {
-		tb.add("note:", n)
+		tb.add(label("note"), n)
 	}
 	if g.Ruling != "" {
-		tb.add("ruling:", g.Ruling)
+		tb.add(label("ruling"), g.Ruling)
 	}
 	sub := g.SubmittedAt
 	if g.Submissions > 1 {
-		sub += fmt.Sprintf(" (%d earlier %s kept)", g.Submissions-1, nounFor(g.Submissions-1, "submission", "submissions"))
+		sub += l.N("cli.game_show.earlier", g.Submissions-1)
 	}
-	tb.add("added:", sub)
+	tb.add(label("added"), sub)
 	return tb.write(w)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -191,30 +192,41 @@ type gameInput struct {
 // gameRecord is the verdict stored with a game.
 type gameRecord = desk.Record
 
-// summary says in a few words what the verdict found: "legal, checkmate
-// after 23.Qh7#", "ILLEGAL 4...Nd4 (art. 3.9)".
-func summary(r gameRecord) string {
+// summary says in a few words, in l's language (nil: English), what the
+// verdict found: "legal, checkmate after 23.Qh7#", "ILLEGAL 4...Nd4 (art.
+// 3.9)".
+func summary(l *locale.Localizer, r gameRecord) string {
 	switch {
 	case r.IllegalMove != "":
-		return fmt.Sprintf("ILLEGAL %s (%s)", r.IllegalMove, desk.Cite(r.Article))
+		return l.T("cli.verdict.illegal", "Move", r.IllegalMove, "Article", desk.Cite(r.Article))
 	case !r.Legal:
-		return "UNREADABLE: " + r.IllegalReason
+		return l.T("cli.verdict.unreadable", "Reason", r.IllegalReason)
 	case r.EndMove != "":
-		return fmt.Sprintf("legal, %s after %s (%s)", statusWords(r.Status), r.EndMove, desk.Cite(r.Article))
+		return l.T("cli.verdict.legalend", "End", endWords(l, r.Status, r.EndMove, r.Article))
 	}
-	return "legal"
+	return l.T("cli.verdict.legal")
+}
+
+// endWords says how a game ended by itself: "checkmate after 4.Qxf7# (art.
+// 5.1.1)", the move in the letters of l's language.
+func endWords(l *locale.Localizer, status, move, article string) string {
+	return l.T("cli.verdict.end", "Status", statusWords(l, status), "Move", desk.InLetters(move, moveLetters(l)), "Article", desk.Cite(article))
+}
+
+// moveLetters are the piece letters of moves shown in l's language.
+func moveLetters(l *locale.Localizer) desk.Lang {
+	if l.Lang() == locale.Italian {
+		return desk.ItalianLetters
+	}
+	return desk.EnglishLetters
 }
 
 // statusWords writes a status for people: "checkmate", "dead position",
 // "75 moves".
-func statusWords(s string) string {
-	switch s {
-	case "dead":
-		return "dead position"
-	case "fivefold":
-		return "fivefold repetition"
-	case "seventy_five":
-		return "75 moves"
+func statusWords(l *locale.Localizer, s string) string {
+	id := "cli.gamestatus." + s
+	if w := l.T(id); w != id {
+		return w
 	}
 	return s
 }
@@ -225,7 +237,7 @@ type checkedGame struct {
 	sub     desk.Submission
 	verdict *desk.GameVerdict // nil for a result without moves
 	record  gameRecord
-	notes   []string // what the Laws changed, for stderr
+	notes   []string // what the Laws changed, for stderr, in the words of gameInput.l
 }
 
 // checkGame judges a game for its board (desk.CheckGame) and words a
@@ -236,7 +248,13 @@ func checkGame(t arbiter.Tournament, in gameInput) (checkedGame, error) {
 	if err != nil {
 		return checkedGame{}, gameError(err, in)
 	}
-	return checkedGame{sub: cg.Sub, verdict: cg.Verdict, record: cg.Record, notes: cg.Notes}, nil
+	notes := slices.Clone(cg.Notes)
+	for i, t := range cg.Texts {
+		if i < len(notes) && !t.IsZero() {
+			notes[i] = in.l.Word(t)
+		}
+	}
+	return checkedGame{sub: cg.Sub, verdict: cg.Verdict, record: cg.Record, notes: notes}, nil
 }
 
 // gameError adds to a refused game how to put it right on the command
@@ -265,12 +283,15 @@ func gameError(err error, in gameInput) error {
 }
 
 // takeRuling removes from g the comment before the first move that holds
-// the arbiter's ruling, as export pgn writes it, and returns the ruling.
+// the arbiter's ruling, as export pgn writes it in either language
+// ({Ruling: TEXT}, {Decisione: TESTO}), and returns the ruling.
 func takeRuling(g *desk.ChessGame) string {
 	for i, c := range g.Comments {
-		if text, ok := strings.CutPrefix(strings.TrimSpace(c), desk.RulingPrefix); ok {
-			g.Comments = append(g.Comments[:i:i], g.Comments[i+1:]...)
-			return strings.TrimSpace(text)
+		for _, prefix := range desk.RulingPrefixes {
+			if text, ok := strings.CutPrefix(strings.TrimSpace(c), prefix); ok {
+				g.Comments = append(g.Comments[:i:i], g.Comments[i+1:]...)
+				return strings.TrimSpace(text)
+			}
 		}
 	}
 	return ""

@@ -79,9 +79,9 @@ func TestReportLanguage(t *testing.T) {
 	}{
 		{[]string{"print", "pairings"}, []string{"Abbinamenti del 7° turno", "Scacch. Bianco Punti Risultato Nero Punti", "Trova la tua scacchiera"}, "Board"},
 		{[]string{"print", "slips"}, []string{"Firma del Bianco", "Firma del Nero", "Scacchiera 1"}, "signature"},
-		{[]string{"print", "standings"}, []string{"Classifica dopo il 7° turno", "Pos. N. Nome"}, "Standings"},
-		{[]string{"print", "crosstable"}, []string{"Tabellone dopo il 7° turno"}, "Crosstable"},
-		{[]string{"print", "standings", "--lang", "en"}, []string{"Standings after round 7"}, "Classifica"},
+		{[]string{"print", "standings"}, []string{"Classifica finale", "Pos. N. Nome"}, "Standings"},
+		{[]string{"print", "crosstable"}, []string{"Tabellone finale"}, "Crosstable"},
+		{[]string{"print", "standings", "--lang", "en"}, []string{"Final standings"}, "Classifica"},
 	}
 	for i, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -206,7 +206,7 @@ func TestTerminalItalian(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"standings"}, []string{"Classifica dopo il 7° turno di 7", "Pos.  N.  Nome", "Punti"}},
+		{[]string{"standings"}, []string{"Classifica finale, ", "Pos.  N.  Nome", "Punti"}},
 		{[]string{"round", "show", "2"}, []string{"Turno 2 di 7", "Scacch.  Bianco", "Risultato"}},
 		{[]string{"player", "list"}, []string{"N.  Nome", "Elo", "Stato", "in gara"}},
 		{[]string{"tournament", "show"}, []string{"Turni:", "Spareggi tecnici:", "Stampe in:"}},

@@ -61,16 +61,10 @@ func runLog(ctx context.Context, a *app, opts *logOptions) error {
 			return writeJSON(a.stdout, out)
 		}
 		tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+		l := a.tr()
 		for _, e := range evs {
-			change := e.New
-			if e.Old != "" {
-				if e.New == "" {
-					change = fmt.Sprintf("was %s", e.Old)
-				} else {
-					change = fmt.Sprintf("%s → %s", e.Old, e.New)
-				}
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", e.At.Local().Format("2006-01-02 15:04:05"), e.Who, e.Action, e.Subject, change)
+			action, subject, change := eventWords(l, e)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", e.At.Local().Format("2006-01-02 15:04:05"), e.Who, action, subject, change)
 		}
 		return tw.Flush()
 	})

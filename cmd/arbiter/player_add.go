@@ -8,6 +8,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -109,9 +110,9 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 // addNumberError words the refusal of a number given as a name.
 func addNumberError(err error) error {
 	if errors.Is(err, desk.ErrAlreadyEntered) {
-		return hint(err, "name that player by the number in the other commands, e.g. arbiter player return N")
+		return hintPhrase(err, phrase.New("err.hint.numberentered"))
 	}
-	return hint(err, "type the player's name, or id:N for a club player from arbiter roster list")
+	return hintPhrase(err, phrase.New("err.hint.numbername"))
 }
 
 // withdrawnEntry returns the entry a refusal of an entry already made

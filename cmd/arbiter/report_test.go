@@ -261,7 +261,7 @@ func TestPrint(t *testing.T) {
 			"Black Ferri, Łukasz (3½)",
 		}},
 		{"standings", nil, 1, []string{
-			"Labyrinth 12 May Standings after round 7",
+			"Labyrinth 12 May Final standings",
 			"Rank PN Name Title Rating Club Pts BH DE SB Perf",
 			"1 1 Neri, Paolo FM 2000 5 27½ 1 19.75",
 			"2 2 Bianchi, Anna WFM 1900 Labyrinth 5 27½ 2 18.75",
@@ -278,7 +278,7 @@ func TestPrint(t *testing.T) {
 			"3 1 Neri, Paolo FM 2000 1½ 2 - 1.25",
 		}},
 		{"crosstable", nil, 1, []string{
-			"Crosstable after round 7",
+			"Final crosstable",
 			"No. Name Rating 1 2 3 4 5 6 7 Pts",
 			"1 Neri, Paolo 2000 7b½ 6w1 4b½ 5w1 2b1 PAB 3w0 5",
 			"3 Ferri, Łukasz PAB 7w0 6b0 4w1 5b+ 2w½ 1b1 4½",

@@ -90,7 +90,7 @@ func runRoundCheckin(ctx context.Context, a *app, opts *roundCheckinOptions) err
 		case s == nil:
 			return a.tournamentError(err)
 		case errors.Is(err, desk.ErrNotFound):
-			return hint(err, "%s", findHint)
+			return hintPhrase(err, findHint)
 		case err != nil:
 			return err
 		case out.Marks != nil:

@@ -160,7 +160,10 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
 		c, err := d.EnterResult(ctx, req)
-		for _, n := range c.Notes {
+		for i, n := range c.Notes {
+			if i < len(c.Texts) && !c.Texts[i].IsZero() {
+				n = a.tr().Word(c.Texts[i])
+			}
 			a.notef("%s.", capitalize(n))
 		}
 		if err != nil {
@@ -198,7 +201,7 @@ func (a *app) resultError(err error, opts *roundResultOptions, c desk.ResultOutc
 		if de.Input == "game" {
 			id = "err.result.refused.game"
 		}
-		return errors.New(l.T(id, "Msg", de.Msg))
+		return errors.New(l.T(id, "Msg", errWords(l, de)))
 	case errors.Is(err, desk.ErrResultEntered):
 		return hint(err, "%s", l.T("err.hint.correct", "Result", c.New.String()))
 	case errors.Is(err, desk.ErrNotPaired):
@@ -236,7 +239,7 @@ func withReasonText(l *locale.Localizer, r arbiter.Result, reason string) string
 		s = l.T("cli.result.none")
 	}
 	if reason != "" {
-		s += " (" + reason + ")"
+		s += " (" + reasonWords(l, reason) + ")"
 	}
 	return s
 }

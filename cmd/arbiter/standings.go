@@ -139,6 +139,9 @@ func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 			return err
 		}
 		title := a.tr().T("cli.standings.title", "Round", n, "Rounds", s.Tournament.Rounds, "Name", s.Tournament.Name)
+		if n == s.Tournament.Rounds && desk.OpenBoards(s, n) == 0 {
+			title = a.tr().T("cli.standings.final", "Name", s.Tournament.Name)
+		}
 		if opts.category != "" {
 			c, cst, err := desk.CategoryStandings(s, r, st, opts.category)
 			if err != nil {

@@ -48,7 +48,8 @@ func runTournamentList(ctx context.Context, a *app, opts *tournamentListOptions)
 			return nil
 		}
 		tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "\tID\tName\tDate\tPlayers\tRounds")
+		l := a.tr()
+		fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s\t%s\n", l.T("cli.col.id"), l.T("col.name"), l.T("cli.col.date"), l.T("cli.col.players"), l.T("cli.col.rounds"))
 		for _, t := range list {
 			mark := ""
 			if t.Current {

@@ -71,7 +71,8 @@ func runUndo(ctx context.Context, a *app, opts *undoOptions) error {
 		w := a.stdout
 		fmt.Fprintf(w, "%s:\n", verb)
 		for _, e := range plan.Events {
-			fmt.Fprintf(w, "  %d  %s  %s  %s\n", e.ID, e.Action, e.Subject, changeText(e.Old, e.New))
+			action, subject, change := eventWords(a.tr(), e)
+			fmt.Fprintf(w, "  %d  %s  %s  %s\n", e.ID, action, subject, change)
 		}
 		if !opts.yes {
 			again := "arbiter undo --yes"
@@ -82,16 +83,4 @@ func runUndo(ctx context.Context, a *app, opts *undoOptions) error {
 		}
 		return nil
 	})
-}
-
-// changeText writes an event's old and new values as arbiter log does:
-// "1-0 → 0-1", "was 1-0".
-func changeText(old, new string) string {
-	switch {
-	case old == "":
-		return new
-	case new == "":
-		return "was " + old
-	}
-	return old + " → " + new
 }

@@ -58,6 +58,9 @@ func errWords(l *locale.Localizer, err error) string {
 				return // the phrase words the errors it wraps too
 			}
 		}
+		if h, ok := e.(*hintError); ok && !h.text.IsZero() {
+			s = strings.ReplaceAll(s, h.hint, l.Word(h.text))
+		}
 		switch u := e.(type) {
 		case interface{ Unwrap() error }:
 			walk(u.Unwrap())

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/locale"
+)
+
+// TestEventWords words logged changes as the store writes them: in
+// Italian from the catalog, in English as kept, and a text of no known
+// shape (a name) as it is.
+func TestEventWords(t *testing.T) {
+	tests := []struct {
+		e      desk.Event
+		it, en [3]string
+	}{
+		{desk.Event{Action: "result.enter", Subject: "round 2 board 1 (5 Verdi, Ugo - 1 Bianchi, Anna)", New: "1/2-1/2 (time)"},
+			[3]string{"risultato.inserito", "turno 2 scacchiera 1 (5 Verdi, Ugo - 1 Bianchi, Anna)", "1/2-1/2 (tempo)"},
+			[3]string{"result.enter", "round 2 board 1 (5 Verdi, Ugo - 1 Bianchi, Anna)", "1/2-1/2 (time)"}},
+		{desk.Event{Action: "result.correct", Subject: "round 1 board 2", Old: "1-0", New: "+- (forfeit)"},
+			[3]string{"risultato.corretto", "turno 1 scacchiera 2", "1-0 → +- (forfait)"},
+			[3]string{"result.correct", "round 1 board 2", "1-0 → +- (forfeit)"}},
+		{desk.Event{Action: "round.pair", Subject: "round 1 (dutch-2025)", New: "1-3, 4-2, 5 bye, 6 H"},
+			[3]string{"turno.abbinato", "turno 1 (dutch-2025)", "1-3, 4-2, 5 riposo, 6 H"},
+			[3]string{"round.pair", "round 1 (dutch-2025)", "1-3, 4-2, 5 bye, 6 H"}},
+		{desk.Event{Action: "round.pair", Subject: "round 3 (dutch-2025): kept despite a warning", New: "same colour"},
+			[3]string{"turno.abbinato", "turno 3 (dutch-2025): tenuto nonostante un avviso", "same colour"},
+			[3]string{"round.pair", "round 3 (dutch-2025): kept despite a warning", "same colour"}},
+		{desk.Event{Action: "game.ruling", Subject: "game 1, round 1 board 1 (1 A - 3 B)", New: "mossa illegale"},
+			[3]string{"partita.decisione", "partita 1, turno 1 scacchiera 1 (1 A - 3 B)", "mossa illegale"},
+			[3]string{"game.ruling", "game 1, round 1 board 1 (1 A - 3 B)", "mossa illegale"}},
+		{desk.Event{Action: "tournament.new", Subject: "Open round 3", New: "7 rounds, 90'+30\", standard, tie-breaks BH DE SB"},
+			[3]string{"torneo.nuovo", "Open round 3", "7 turni, 90'+30\", standard, spareggi BH DE SB"},
+			[3]string{"tournament.new", "Open round 3", "7 rounds, 90'+30\", standard, tie-breaks BH DE SB"}},
+		{desk.Event{Action: "player.remove", Subject: "6 Neri, Carlo", Old: "entered", New: "removed: never played"},
+			[3]string{"giocatore.tolto", "6 Neri, Carlo", "iscritto → tolto: non ha mai giocato"},
+			[3]string{"player.remove", "6 Neri, Carlo", "entered → removed: never played"}},
+		{desk.Event{Action: "player.bye", Subject: "2 Rossi, Mario, round 4", Old: "H"},
+			[3]string{"giocatore.riposo", "2 Rossi, Mario, turno 4", "era H"},
+			[3]string{"player.bye", "2 Rossi, Mario, round 4", "was H"}},
+		{desk.Event{Action: "undo", Subject: "events 13-14", Old: "game.add round 1 board 2 (4 R - 2 C) (game 2) and 1 more change", New: "undone"},
+			[3]string{"annulla", "modifiche 13-14", "partita.aggiunta turno 1 scacchiera 2 (4 R - 2 C) (partita 2) e 1 altra modifica → annullato"},
+			[3]string{"undo", "events 13-14", "game.add round 1 board 2 (4 R - 2 C) (game 2) and 1 more change → undone"}},
+		{desk.Event{Action: "undo", Subject: "event 9", Old: "result.enter round 1 board 1 (1-0) and 3 more changes", New: "undone"},
+			[3]string{"annulla", "modifica 9", "risultato.inserito turno 1 scacchiera 1 (1-0) e altre 3 modifiche → annullato"},
+			[3]string{"undo", "event 9", "result.enter round 1 board 1 (1-0) and 3 more changes → undone"}},
+		{desk.Event{Action: "some.future", Subject: "anything", New: "kept"},
+			[3]string{"some.future", "anything", "kept"},
+			[3]string{"some.future", "anything", "kept"}},
+	}
+	it, en := locale.New(locale.Italian), locale.New(locale.English)
+	for _, tt := range tests {
+		for _, c := range []struct {
+			l    *locale.Localizer
+			want [3]string
+		}{{it, tt.it}, {en, tt.en}} {
+			a, s, ch := eventWords(c.l, tt.e)
+			if got := [3]string{a, s, ch}; got != c.want {
+				t.Errorf("eventWords(%s, %+v) = %q, want %q", c.l.Lang(), tt.e, got, c.want)
+			}
+		}
+	}
+}
