@@ -77,14 +77,15 @@ func (c Claim) String() string {
 
 // IllegalMove is the first move of a game that cannot be played.
 type IllegalMove struct {
-	Ply       int    // 1 for the first move of the game, 2 for the reply...
-	Number    int    // the move number: 12 for 12...Cf3
-	Side      Colour // the side that made the move
-	Text      string // the move as written
-	Reason    string // why it cannot be played
-	Article   string // the article of the Laws, "3.9", or appendix, "C.10"
-	Err       error  // ErrIllegalMove, ErrAmbiguousMove, ErrNotAMove or ErrLetters
-	Line, Col int    // where the move stands in the input, 0 if unknown
+	Ply       int         // 1 for the first move of the game, 2 for the reply...
+	Number    int         // the move number: 12 for 12...Cf3
+	Side      Colour      // the side that made the move
+	Text      string      // the move as written
+	Reason    string      // why it cannot be played
+	Why       phrase.Text // Reason as a phrase of the catalogs ("move." messages)
+	Article   string      // the article of the Laws, "3.9", or appendix, "C.10"
+	Err       error       // ErrIllegalMove, ErrAmbiguousMove, ErrNotAMove or ErrLetters
+	Line, Col int         // where the move stands in the input, 0 if unknown
 }
 
 // Move returns the move with its number as a score shows it: "12.Nf3" or
@@ -267,9 +268,9 @@ func pickLang(g *Game, start Position, texts []moveText, lang Lang) (Lang, strin
 func scanMoves(nodes []Node) []moveText {
 	texts := make([]moveText, len(nodes))
 	for i := range nodes {
-		var why string
+		var why reason
 		texts[i], why = scanMove(nodes[i].Text)
-		texts[i].bad = why != ""
+		texts[i].bad = why.en != ""
 	}
 	return texts
 }
@@ -301,7 +302,7 @@ func replayLine(nodes []Node, start Position, texts []moveText, lang Lang, judge
 		fail := func(e *MoveError) {
 			r.illegal = &IllegalMove{
 				Ply: i + 1, Number: p.fullmove, Side: p.turn, Text: nodes[i].Text,
-				Reason: e.Reason, Article: e.Article, Err: e.Err,
+				Reason: e.Reason, Why: e.Why, Article: e.Article, Err: e.Err,
 				Line: nodes[i].Line, Col: nodes[i].Col,
 			}
 		}
@@ -310,12 +311,12 @@ func replayLine(nodes []Node, start Position, texts []moveText, lang Lang, judge
 			if p.InCheck() {
 				st = Checkmate
 			}
-			fail(&MoveError{Reason: fmt.Sprintf("no move can follow: the game ended in %s", st), Article: st.Article(), Err: ErrIllegalMove})
+			fail(moveError("", because(fmt.Sprintf("no move can follow: the game ended in %s", st), "move.after."+st.String()), st.Article(), ErrIllegalMove))
 			break
 		}
 		if texts[i].bad {
 			_, why := scanMove(nodes[i].Text)
-			fail(&MoveError{Reason: why, Article: ArtNotation, Err: ErrNotAMove})
+			fail(moveError("", why, ArtNotation, ErrNotAMove))
 			break
 		}
 		m, e := p.resolveIn(nodes[i].Text, &texts[i], lang)
@@ -614,8 +615,8 @@ func normalizeLine(nodes []Node, p Position, lang, out Lang, strict bool) error 
 		mt, why := scanMove(nd.Text)
 		var m Move
 		var e *MoveError
-		if why != "" {
-			e = &MoveError{Text: nd.Text, Reason: why, Article: ArtNotation, Err: ErrNotAMove}
+		if why.en != "" {
+			e = moveError(nd.Text, why, ArtNotation, ErrNotAMove)
 		} else {
 			m, e = p.resolveIn(nd.Text, &mt, lang)
 		}
@@ -624,7 +625,7 @@ func normalizeLine(nodes []Node, p Position, lang, out Lang, strict bool) error 
 				return nil
 			}
 			return &IllegalMove{Ply: i + 1, Number: p.fullmove, Side: p.turn, Text: nd.Text,
-				Reason: e.Reason, Article: e.Article, Err: e.Err, Line: nd.Line, Col: nd.Col}
+				Reason: e.Reason, Why: e.Why, Article: e.Article, Err: e.Err, Line: nd.Line, Col: nd.Col}
 		}
 		if nag := glyphNAG(nd.Text); nag > 0 && !slices.Contains(nd.NAGs, nag) {
 			nd.NAGs = append([]int{nag}, nd.NAGs...)

@@ -3,6 +3,8 @@ package rules
 import (
 	"errors"
 	"fmt"
+
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // Sentinel errors that MoveError wraps, for callers that branch on the kind
@@ -16,8 +18,11 @@ var (
 
 // MoveError says why a move as written cannot be played in a position.
 type MoveError struct {
-	Text    string // the move as written
-	Reason  string // why, in words, for example "the knight on f3 is pinned"
+	Text   string // the move as written
+	Reason string // why, in words, for example "the knight on f3 is pinned"
+	// Why is Reason as a phrase of the catalogs ("move." messages), for
+	// the reader's language.
+	Why     phrase.Text
 	Article string // the FIDE Laws article, "3.9", or appendix, "C.10"; may be ""
 	Err     error  // ErrNotAMove, ErrIllegalMove, ErrAmbiguousMove or ErrLetters
 }
@@ -32,6 +37,11 @@ func (e *MoveError) Error() string {
 
 // Unwrap returns the sentinel error.
 func (e *MoveError) Unwrap() error { return e.Err }
+
+// moveError returns the error of text, which r says cannot be played.
+func moveError(text string, r reason, article string, err error) *MoveError {
+	return &MoveError{Text: text, Reason: r.en, Why: r.text, Article: article, Err: err}
+}
 
 // Cite writes an article number as it is cited in text: "art. 3.9" for an
 // article of the Laws, "appendix C.10" for an appendix, "" for "".

@@ -3,8 +3,11 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // Lang is the set of piece letters a score is written in.
@@ -185,7 +188,7 @@ func normalizeMoveText(s string) string {
 // e7e8q), captures written with x, : or ×, and the suffixes + ++ # e.p.
 // ! ? !! ?? !? ?! and the draw offer (=). It returns false and a reason
 // when the text is not a move.
-func scanMove(s string) (moveText, string) {
+func scanMove(s string) (moveText, reason) {
 	mt := moveText{fromFile: -1, fromRank: -1, to: NoSquare}
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -220,7 +223,7 @@ func scanMove(s string) (moveText, string) {
 		}
 	}
 	if s == "" {
-		return mt, "empty move"
+		return mt, because("empty move", "move.empty")
 	}
 	// Castling: O-O, 0-0, o-o, with or without dashes.
 	if c := s[0]; c == 'O' || c == '0' || c == 'o' {
@@ -236,12 +239,12 @@ func scanMove(s string) (moveText, string) {
 		switch k {
 		case "OO":
 			mt.castle = castleKingside
-			return mt, ""
+			return mt, reason{}
 		case "OOO":
 			mt.castle = castleQueenside
-			return mt, ""
+			return mt, reason{}
 		}
-		return mt, "castling is written O-O or O-O-O (0-0, 0-0-0)"
+		return mt, because("castling is written O-O or O-O-O (0-0, 0-0-0)", "move.castling")
 	}
 	// Piece letter.
 	if c := s[0]; c < 'a' || c > 'z' {
@@ -249,7 +252,7 @@ func scanMove(s string) (moveText, string) {
 			mt.letter = c
 			s = s[1:]
 		} else {
-			return mt, "a move starts with a piece letter, a file or O-O"
+			return mt, because("a move starts with a piece letter, a file or O-O", "move.start")
 		}
 	}
 	// Promotion: a letter after the arrival square's rank, with or without
@@ -268,9 +271,9 @@ func scanMove(s string) (moveText, string) {
 	n := len(s)
 	if n < 2 || !isFile(s[n-2]) || !isRank(s[n-1]) {
 		if mt.letter == 0 && n >= 1 && n <= 3 && strings.Trim(s, "abcdefghx:") == "" {
-			return mt, "a pawn capture needs the arrival square (exd5), not just the files"
+			return mt, because("a pawn capture needs the arrival square (exd5), not just the files", "move.files")
 		}
-		return mt, "the arrival square is missing"
+		return mt, because("the arrival square is missing", "move.noarrival")
 	}
 	mt.to = Square((s[n-1]-'1')*8 + s[n-2] - 'a')
 	s = s[:n-2]
@@ -293,9 +296,9 @@ func scanMove(s string) (moveText, string) {
 	case len(s) == 2 && isFile(s[0]) && isRank(s[1]):
 		mt.fromFile, mt.fromRank = int8(s[0]-'a'), int8(s[1]-'1')
 	default:
-		return mt, fmt.Sprintf("cannot read %q before the arrival square", s)
+		return mt, because(fmt.Sprintf("cannot read %q before the arrival square", s), "move.unread", "Text", strconv.Quote(s))
 	}
-	return mt, ""
+	return mt, reason{}
 }
 
 func isFile(c byte) bool   { return c >= 'a' && c <= 'h' }
@@ -317,8 +320,8 @@ func upper(c byte) byte {
 // than one legal move, ErrIllegalMove otherwise.
 func (p *Position) ParseMove(text string, lang Lang) (Move, error) {
 	mt, why := scanMove(text)
-	if why != "" {
-		return NoMove, &MoveError{Text: text, Reason: why, Article: ArtNotation, Err: ErrNotAMove}
+	if why.en != "" {
+		return NoMove, moveError(text, why, ArtNotation, ErrNotAMove)
 	}
 	m, err := p.resolveIn(text, &mt, lang)
 	if err != nil {
@@ -335,7 +338,7 @@ func (p *Position) resolveIn(text string, mt *moveText, lang Lang) (Move, *MoveE
 		if l == 0 || letterLangs(l) != 0 {
 			l = mt.promo
 		}
-		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf("%c is not a piece letter (English K Q R B N, Italian R D T A C)", l), Article: ArtNotation, Err: ErrNotAMove}
+		return NoMove, moveError(text, because(fmt.Sprintf("%c is not a piece letter (English K Q R B N, Italian R D T A C)", l), "move.noletter", "Letter", string(rune(l))), ArtNotation, ErrNotAMove)
 	}
 	switch lang {
 	case English, Italian:
@@ -357,7 +360,8 @@ func (p *Position) resolveIn(text string, mt *moveText, lang Lang) (Move, *MoveE
 	it, itErr := p.resolve(text, mt, Italian)
 	switch {
 	case enErr == nil && itErr == nil && en != it:
-		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf("R is a rook in English (%s) and a king in Italian (%s), and both moves are legal: give the letter set", p.SAN(en), p.SAN(it)), Article: ArtNotation, Err: ErrAmbiguousMove}
+		return NoMove, moveError(text, because(fmt.Sprintf("R is a rook in English (%s) and a king in Italian (%s), and both moves are legal: give the letter set", p.SAN(en), p.SAN(it)),
+			"move.rboth", "English", p.SAN(en), "Italian", p.SAN(it)), ArtNotation, ErrAmbiguousMove)
 	case enErr == nil:
 		return en, nil
 	case itErr == nil:
@@ -382,15 +386,16 @@ func (p *Position) letterError(text string, mt *moveText, lang Lang) *MoveError 
 	if lang == Italian {
 		other, name = "English", "Italian"
 	}
-	return &MoveError{Text: text, Reason: fmt.Sprintf("%c is not a piece letter in %s (it is %s): the game must be written in one letter set", l, name, other), Article: ArtNotation, Err: ErrLetters}
+	return moveError(text, because(fmt.Sprintf("%c is not a piece letter in %s (it is %s): the game must be written in one letter set", l, name, other),
+		"move.letter."+strings.ToLower(name), "Letter", string(rune(l))), ArtNotation, ErrLetters)
 }
 
 // resolve matches mt, read in lang (English or Italian), against the legal
 // moves of p, and explains a mismatch.
 func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveError) {
 	us := p.turn
-	illegal := func(article, format string, args ...any) (Move, *MoveError) {
-		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf(format, args...), Article: article, Err: ErrIllegalMove}
+	illegal := func(article string, r reason) (Move, *MoveError) {
+		return NoMove, moveError(text, r, article, ErrIllegalMove)
 	}
 	if mt.castle != 0 {
 		return p.resolveCastling(text, int(mt.castle))
@@ -403,10 +408,10 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveErr
 	if mt.promo != 0 {
 		promo = letterType(mt.promo, lang)
 		if pt != Pawn && !(mt.fromFile >= 0 && mt.fromRank >= 0 && mt.letter == 0) {
-			return NoMove, &MoveError{Text: text, Reason: "only a pawn is promoted", Article: ArtPromotion, Err: ErrNotAMove}
+			return NoMove, moveError(text, because("only a pawn is promoted", "move.promo.onlypawn"), ArtPromotion, ErrNotAMove)
 		}
 		if promo == King || promo == Pawn {
-			return illegal(ArtPromotion, "a pawn is promoted to a queen, rook, bishop or knight, not to a %s", promo)
+			return illegal(ArtPromotion, because(fmt.Sprintf("a pawn is promoted to a queen, rook, bishop or knight, not to a %s", promo), "move.promo.to", "Piece", pieceName(promo, "a")))
 		}
 	}
 	to := mt.to
@@ -416,7 +421,7 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveErr
 		from := SquareAt(int(mt.fromFile), int(mt.fromRank))
 		pc := p.board[from]
 		if pc == NoPiece || pc.Colour() != us {
-			return illegal(ArtNotation, "%s has no piece on %s", us.Title(), from)
+			return illegal(ArtNotation, because(fmt.Sprintf("%s has no piece on %s", us.Title(), from), "move.nopiece", "Side", us.Phrase(), "Square", from.String()))
 		}
 		pt = pc.Type()
 		if pt == King && (from == E1 && us == White || from == E8 && us == Black) && (to == from+2 || to == from-2) && from.Rank() == to.Rank() {
@@ -477,10 +482,11 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveErr
 	switch {
 	case n == 1:
 		if promo == NoPieceType && found.Promotion() != NoPieceType {
-			return illegal(ArtPromotion, "the pawn reaches the last rank and must be promoted: write %s=Q (or =R, =B, =N)", strings.TrimRight(text, "+#!? "))
+			move := strings.TrimRight(text, "+#!? ")
+			return illegal(ArtPromotion, because(fmt.Sprintf("the pawn reaches the last rank and must be promoted: write %s=Q (or =R, =B, =N)", move), "move.promo.write", "Move", move))
 		}
 		if mt.epMark && !found.IsEnPassant() {
-			return illegal(ArtEnPassant, "marked e.p. but it is not an en passant capture")
+			return illegal(ArtEnPassant, because("marked e.p. but it is not an en passant capture", "move.notep"))
 		}
 		return found, nil
 	case n > 1:
@@ -489,13 +495,13 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveErr
 			from = append(from, m.From().String())
 		}
 		slices.Sort(from)
-		where := strings.Join(from[:len(from)-1], ", ") + " and " + from[len(from)-1]
+		first, last := strings.Join(from[:len(from)-1], ", "), from[len(from)-1]
 		all := "all"
 		if len(from) == 2 {
 			all = "both"
 		}
-		return NoMove, &MoveError{Text: text, Err: ErrAmbiguousMove, Article: ArtDisambiguation,
-			Reason: fmt.Sprintf("the %ss on %s can %s go to %s: add the departure file or rank", pt, where, all, to)}
+		return NoMove, moveError(text, because(fmt.Sprintf("the %ss on %s and %s can %s go to %s: add the departure file or rank", pt, first, last, all, to),
+			"move.ambiguous."+all, "Pieces", phrase.New("pieces."+pt.String()), "First", first, "Last", last, "To", to.String()), ArtDisambiguation, ErrAmbiguousMove)
 	}
 	return NoMove, p.explain(text, mt, pt, promo)
 }
@@ -517,48 +523,37 @@ func (p *Position) resolveCastling(text string, side int) (Move, *MoveError) {
 		to = king - 2
 	}
 	m := newSpecial(king, to, kindCastling)
-	illegal := func(article, format string, args ...any) (Move, *MoveError) {
-		return NoMove, &MoveError{Text: text, Reason: fmt.Sprintf(format, args...), Article: article, Err: ErrIllegalMove}
+	illegal := func(article string, r reason) (Move, *MoveError) {
+		return NoMove, moveError(text, r, article, ErrIllegalMove)
 	}
 	if p.castling&right == 0 {
-		return illegal(ArtCastlingRight, "%s can no longer castle %s: the king or the %s rook has moved", us.Title(), name, rook)
+		return illegal(ArtCastlingRight, because(fmt.Sprintf("%s can no longer castle %s: the king or the %s rook has moved", us.Title(), name, rook),
+			"move.castle.right."+name, "Side", us.Phrase(), "Rook", rook.String()))
 	}
 	for s := min(king, rook) + 1; s < max(king, rook); s++ {
 		if p.board[s] != NoPiece {
-			return illegal(ArtCastlingBlock, "castling %s with %s standing between king and rook", name, pieceOn(p, s))
+			between := pieceOn(p, s, formThe)
+			return illegal(ArtCastlingBlock, because(fmt.Sprintf("castling %s with %s standing between king and rook", name, between.en),
+				"move.castle.between."+name, "Piece", between.text))
 		}
 	}
 	them := us.Other()
 	occ := p.occupied()
 	if p.InCheck() {
-		return illegal(ArtCastlingBlock, "%s castles out of check", us.Title())
+		return illegal(ArtCastlingBlock, because(fmt.Sprintf("%s castles out of check", us.Title()), "move.castle.check", "Side", us.Phrase()))
 	}
 	cross := Square((int(king) + int(to)) / 2)
 	if p.attacked(cross, them, occ) {
-		return illegal(ArtCastlingBlock, "the king would cross %s, which %s attacks", cross, attackerName(p, cross, them))
+		by := attackerName(p, cross, them, formBy)
+		return illegal(ArtCastlingBlock, because(fmt.Sprintf("the king would cross %s, which %s attacks", cross, by.en),
+			"move.castle.cross", "Square", cross.String(), "Piece", by.text))
 	}
 	if p.attacked(to, them, occ) {
-		return illegal(ArtCastlingBlock, "the king would land on %s, which %s attacks", to, attackerName(p, to, them))
+		by := attackerName(p, to, them, formBy)
+		return illegal(ArtCastlingBlock, because(fmt.Sprintf("the king would land on %s, which %s attacks", to, by.en),
+			"move.castle.land", "Square", to.String(), "Piece", by.text))
 	}
 	return m, nil
-}
-
-// pieceOn names the piece on s: "the white knight on b1".
-func pieceOn(p *Position, s Square) string {
-	if s >= NoSquare {
-		return "a piece"
-	}
-	pc := p.board[s]
-	return fmt.Sprintf("the %s %s on %s", pc.Colour(), pc.Type(), s)
-}
-
-// attackerName names one piece of colour by that attacks s.
-func attackerName(p *Position, s Square, by Colour) string {
-	a := p.attackersTo(s, p.occupied()) & p.byColour[by]
-	if a == 0 {
-		return "the opponent"
-	}
-	return pieceOn(p, a.first())
 }
 
 // explain says why no legal move fits a scanned move of piece type pt.
@@ -568,23 +563,25 @@ func (p *Position) explain(text string, mt *moveText, pt PieceType, promo PieceT
 	to := mt.to
 	occ := p.occupied()
 	e := &MoveError{Text: text, Err: ErrIllegalMove}
-	set := func(article, format string, args ...any) *MoveError {
-		e.Article, e.Reason = article, fmt.Sprintf(format, args...)
+	set := func(article string, r reason) *MoveError {
+		e.Article, e.Reason, e.Why = article, r.en, r.text
 		return e
 	}
 	ours := p.pieces(us, pt)
 	if pc := p.board[to]; pc != NoPiece && pc.Colour() == us {
-		return set(ArtOwnPiece, "%s stands on %s", pieceOn(p, to), to)
+		own := pieceOn(p, to, formThe)
+		return set(ArtOwnPiece, because(fmt.Sprintf("%s stands on %s", own.en, to), "move.own", "Piece", own.text, "Square", to.String()))
 	}
 	if mt.fromFile >= 0 && mt.fromRank >= 0 {
 		from := SquareAt(int(mt.fromFile), int(mt.fromRank))
 		if !ours.has(from) {
-			return set(ArtNotation, "%s has no %s on %s", us.Title(), pt, from)
+			return set(ArtNotation, because(fmt.Sprintf("%s has no %s on %s", us.Title(), pt, from),
+				"move.none.on", "Side", us.Phrase(), "Piece", pieceName(pt, "none"), "Square", from.String()))
 		}
 		ours = bb(from)
 	} else {
 		if ours == 0 {
-			return set(ArtNotation, "%s has no %s", us.Title(), pt)
+			return set(ArtNotation, because(fmt.Sprintf("%s has no %s", us.Title(), pt), "move.none", "Side", us.Phrase(), "Piece", pieceName(pt, "none")))
 		}
 		if mt.fromFile >= 0 {
 			ours &= fileA << mt.fromFile
@@ -593,7 +590,13 @@ func (p *Position) explain(text string, mt *moveText, pt PieceType, promo PieceT
 			ours &= rank1 << (8 * mt.fromRank)
 		}
 		if ours == 0 {
-			return set(ArtNotation, "%s has no %s on the %s", us.Title(), pt, fromName(mt))
+			if mt.fromFile >= 0 {
+				file := string(rune('a' + mt.fromFile))
+				return set(ArtNotation, because(fmt.Sprintf("%s has no %s on the %s-file", us.Title(), pt, file),
+					"move.none.file", "Side", us.Phrase(), "Piece", pieceName(pt, "none"), "File", file))
+			}
+			return set(ArtNotation, because(fmt.Sprintf("%s has no %s on the rank %d", us.Title(), pt, mt.fromRank+1),
+				"move.none.rank", "Side", us.Phrase(), "Piece", pieceName(pt, "none"), "Rank", int(mt.fromRank)+1))
 		}
 	}
 	if pt == Pawn {
@@ -613,37 +616,46 @@ func (p *Position) explain(text string, mt *moveText, pt PieceType, promo PieceT
 	if reach == 0 {
 		if blocked != 0 {
 			from := blocked.first()
-			mid := between[from][to] & occ
-			return set(ArtNoJumping, "the %s on %s cannot jump over %s", pt, from, pieceOn(p, mid.first()))
+			mid := pieceOn(p, (between[from][to] & occ).first(), formThe)
+			return set(ArtNoJumping, because(fmt.Sprintf("the %s on %s cannot jump over %s", pt, from, mid.en),
+				"move.jump", "Piece", pieceName(pt, "the"), "From", from.String(), "Over", mid.text))
 		}
-		where := "on " + squareNames(ours)
+		where := squareNames(ours)
 		if ours.several() {
-			return set(moveArticle(pt), "no %s %s can reach %s", pt, where, to)
+			return set(moveArticle(pt), because(fmt.Sprintf("no %s on %s can reach %s", pt, where.en, to),
+				"move.reach.none", "Piece", pieceName(pt, "none"), "From", where.text, "To", to.String()))
 		}
-		return set(moveArticle(pt), "the %s %s cannot reach %s", pt, where, to)
+		return set(moveArticle(pt), because(fmt.Sprintf("the %s on %s cannot reach %s", pt, where.en, to),
+			"move.reach.not", "Piece", pieceName(pt, "the"), "From", where.text, "To", to.String()))
 	}
 	// Some piece reaches the square: the move exposes or leaves the king
 	// in check (art. 3.9).
 	from := reach.first()
 	if pt == King {
 		a := p.attackersTo(to, occ&^bb(from)) & p.byColour[them]
-		return set(ArtCheck, "the king would be in check on %s from %s", to, pieceOn(p, a.first()))
+		by := pieceOn(p, a.first(), formOf)
+		return set(ArtCheck, because(fmt.Sprintf("the king would be in check on %s from %s", to, by.en),
+			"move.king.check", "Square", to.String(), "Piece", by.text))
 	}
 	if p.InCheck() {
-		return set(ArtCheck, "%s is in check from %s and %s %s does not answer it", us.Title(), checkerNames(p), moveWord(pt, from), to)
+		checkers := checkerNames(p)
+		return set(ArtCheck, because(fmt.Sprintf("%s is in check from %s and the %s move from %s to %s does not answer it", us.Title(), checkers.en, pt, from, to),
+			"move.check.piece", "Side", us.Phrase(), "Checkers", checkers.text, "Piece", pieceName(pt, "of"), "From", from.String(), "To", to.String()))
 	}
 	k := p.kingSquare(us)
 	if pinner := p.pinnerOf(from); pinner != NoSquare {
-		return set(ArtCheck, "the %s on %s is pinned by %s: moving it exposes the king to check", pt, from, pieceOn(p, pinner))
+		by := pieceOn(p, pinner, formThe)
+		return set(ArtCheck, because(fmt.Sprintf("the %s on %s is pinned by %s: moving it exposes the king to check", pt, from, by.en),
+			"move.pinned", "Piece", pieceName(pt, "the"), "From", from.String(), "By", by.text))
 	}
-	return set(ArtCheck, "the move leaves the king on %s in check", k)
+	return set(ArtCheck, because(fmt.Sprintf("the move leaves the king on %s in check", k), "move.leaves", "Square", k.String()))
 }
 
 func (p *Position) explainPawn(e *MoveError, mt *moveText, ours bitboard, promo PieceType) *MoveError {
 	us := p.turn
 	to := mt.to
-	set := func(article, format string, args ...any) *MoveError {
-		e.Article, e.Reason = article, fmt.Sprintf(format, args...)
+	set := func(article string, r reason) *MoveError {
+		e.Article, e.Reason, e.Why = article, r.en, r.text
 		return e
 	}
 	up := 8
@@ -655,24 +667,28 @@ func (p *Position) explainPawn(e *MoveError, mt *moveText, ours bitboard, promo 
 		lastRank = 0
 	}
 	if promo != NoPieceType && to.Rank() != lastRank {
-		return set(ArtPromotion, "only a pawn reaching the last rank is promoted")
+		return set(ArtPromotion, because("only a pawn reaching the last rank is promoted", "move.promo.lastrank"))
 	}
 	var from Square = NoSquare
 	if mt.fromFile >= 0 && int(mt.fromFile) != to.File() {
 		// A capture.
 		if d := int(mt.fromFile) - to.File(); d != 1 && d != -1 {
-			return set(ArtPawnCapture, "a pawn captures diagonally forward onto the next file, not from the %c-file to %s", 'a'+rune(mt.fromFile), to)
+			file := string(rune('a' + mt.fromFile))
+			return set(ArtPawnCapture, because(fmt.Sprintf("a pawn captures diagonally forward onto the next file, not from the %s-file to %s", file, to),
+				"move.pawn.diagonal", "File", file, "To", to.String()))
 		}
 		from = SquareAt(int(mt.fromFile), to.Rank()-up/8)
 		if from == NoSquare || !ours.has(from) {
-			return set(ArtPawnCapture, "%s has no pawn on %s to capture on %s", us.Title(), from, to)
+			return set(ArtPawnCapture, because(fmt.Sprintf("%s has no pawn on %s to capture on %s", us.Title(), from, to),
+				"move.pawn.nocapturer", "Side", us.Phrase(), "From", from.String(), "To", to.String()))
 		}
 		if pc := p.board[to]; pc == NoPiece {
 			if to != p.ep {
 				if mt.epMark || (to.Rank() == 5 && us == White || to.Rank() == 2 && us == Black) && p.board[to^8] == MakePiece(us.Other(), Pawn) {
-					return set(ArtEnPassant, "en passant is only possible on the move right after the pawn's double step")
+					return set(ArtEnPassant, because("en passant is only possible on the move right after the pawn's double step", "move.pawn.ep"))
 				}
-				return set(ArtPawnCapture, "there is nothing to capture on %s: a pawn moves diagonally only to capture", to)
+				return set(ArtPawnCapture, because(fmt.Sprintf("there is nothing to capture on %s: a pawn moves diagonally only to capture", to),
+					"move.pawn.nothing", "To", to.String()))
 			}
 		}
 	} else {
@@ -681,30 +697,39 @@ func (p *Position) explainPawn(e *MoveError, mt *moveText, ours bitboard, promo 
 		if one < 64 && ours.has(one) {
 			from = one
 			if p.board[to] != NoPiece {
-				return set(ArtPawn, "%s blocks the pawn on %s (a pawn captures only diagonally)", pieceOn(p, to), from)
+				block := pieceOn(p, to, formThe)
+				return set(ArtPawn, because(fmt.Sprintf("%s blocks the pawn on %s (a pawn captures only diagonally)", block.en, from),
+					"move.pawn.blocked.capture", "Piece", block.text, "From", from.String()))
 			}
 		} else if two := Square(int(to) - 2*up); two < 64 && ours.has(two) && (two.Rank() == 1 && us == White || two.Rank() == 6 && us == Black) {
 			from = two
-			if p.board[one] != NoPiece {
-				return set(ArtPawn, "%s blocks the pawn on %s", pieceOn(p, one), from)
-			}
-			if p.board[to] != NoPiece {
-				return set(ArtPawn, "%s blocks the pawn on %s", pieceOn(p, to), from)
+			for _, s := range []Square{one, to} {
+				if p.board[s] != NoPiece {
+					block := pieceOn(p, s, formThe)
+					return set(ArtPawn, because(fmt.Sprintf("%s blocks the pawn on %s", block.en, from),
+						"move.pawn.blocked", "Piece", block.text, "From", from.String()))
+				}
 			}
 		} else {
-			return set(ArtPawn, "no %s pawn can move to %s", us, to)
+			return set(ArtPawn, because(fmt.Sprintf("no %s pawn can move to %s", us, to), "move.pawn.none."+us.String(), "To", to.String()))
 		}
 	}
 	if to.Rank() == lastRank && promo == NoPieceType {
-		return set(ArtPromotion, "the pawn reaches the last rank and must be promoted: add the piece, as in %s=Q", to)
+		return set(ArtPromotion, because(fmt.Sprintf("the pawn reaches the last rank and must be promoted: add the piece, as in %s=Q", to),
+			"move.promo.add", "To", to.String()))
 	}
 	if p.InCheck() {
-		return set(ArtCheck, "%s is in check from %s and the pawn move to %s does not answer it", us.Title(), checkerNames(p), to)
+		checkers := checkerNames(p)
+		return set(ArtCheck, because(fmt.Sprintf("%s is in check from %s and the pawn move to %s does not answer it", us.Title(), checkers.en, to),
+			"move.check.pawn", "Side", us.Phrase(), "Checkers", checkers.text, "To", to.String()))
 	}
 	if pinner := p.pinnerOf(from); pinner != NoSquare {
-		return set(ArtCheck, "the pawn on %s is pinned by %s: moving it exposes the king to check", from, pieceOn(p, pinner))
+		by := pieceOn(p, pinner, formThe)
+		return set(ArtCheck, because(fmt.Sprintf("the pawn on %s is pinned by %s: moving it exposes the king to check", from, by.en),
+			"move.pinned", "Piece", pieceName(Pawn, "the"), "From", from.String(), "By", by.text))
 	}
-	return set(ArtCheck, "the move leaves the king on %s in check", p.kingSquare(us))
+	k := p.kingSquare(us)
+	return set(ArtCheck, because(fmt.Sprintf("the move leaves the king on %s in check", k), "move.leaves", "Square", k.String()))
 }
 
 // pinnerOf returns the square of the piece that pins the piece on s to its
@@ -726,34 +751,20 @@ func (p *Position) pinnerOf(s Square) Square {
 	return NoSquare
 }
 
-func checkerNames(p *Position) string {
+func checkerNames(p *Position) reason {
 	c := p.checkers()
 	if c.several() {
-		return pieceOn(p, c.first()) + " and " + pieceOn(p, (c&(c-1)).first())
+		return joined("and", pieceOn(p, c.first(), formOf), pieceOn(p, (c&(c-1)).first(), formOf))
 	}
-	return pieceOn(p, c.first())
+	return pieceOn(p, c.first(), formOf)
 }
 
-func moveWord(pt PieceType, from Square) string {
-	return fmt.Sprintf("the %s move from %s to", pt, from)
-}
-
-func fromName(mt *moveText) string {
-	switch {
-	case mt.fromFile >= 0:
-		return fmt.Sprintf("%c-file", 'a'+rune(mt.fromFile))
-	case mt.fromRank >= 0:
-		return fmt.Sprintf("rank %d", mt.fromRank+1)
-	}
-	return "board"
-}
-
-func squareNames(b bitboard) string {
-	var s []string
+func squareNames(b bitboard) reason {
+	var s []reason
 	for ; b != 0; b &= b - 1 {
-		s = append(s, b.first().String())
+		s = append(s, square(b.first()))
 	}
-	return strings.Join(s, " or ")
+	return joined("or", s...)
 }
 
 func moveArticle(pt PieceType) string {

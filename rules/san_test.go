@@ -168,6 +168,9 @@ func TestParseMoveErrors(t *testing.T) {
 			if me.Article != tt.article || !strings.Contains(me.Reason, tt.reason) {
 				t.Errorf("ParseMove(%q, %v) = %q (art. %s), want a reason with %q (art. %s)", tt.text, tt.lang, me.Reason, me.Article, tt.reason, tt.article)
 			}
+			if en := english.Word(me.Why); en != me.Reason {
+				t.Errorf("ParseMove(%q, %v): the phrase of %q is %q in English", tt.text, tt.lang, me.Reason, en)
+			}
 		})
 	}
 }
