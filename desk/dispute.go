@@ -521,9 +521,16 @@ func illegalVerdict(t arbiter.Tournament, e ending, cannotJudge bool) Verdict {
 			Text: phrase.New("dispute.v-noillegal", "N", (len(v.Moves)+1)/2, "Art", art)}
 	}
 	im := v.Illegal
-	why := im.Reason
-	if im.Article != "" {
-		why += ", " + rules.Cite(im.Article)
+	// why is the explanation of the Laws, in the reader's language where
+	// it carries its phrase.
+	var why any = im.Reason
+	switch {
+	case !im.Why.IsZero() && im.Article != "":
+		why = phrase.New("dispute.why-art", "Why", im.Why, "Art", rules.Cite(im.Article))
+	case !im.Why.IsZero():
+		why = im.Why
+	case im.Article != "":
+		why = im.Reason + ", " + rules.Cite(im.Article)
 	}
 	move := fmt.Sprintf("%d %s", im.Number, im.Text)
 	if cannotJudge {

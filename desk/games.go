@@ -158,16 +158,20 @@ func CheckGame(t arbiter.Tournament, in GameInput) (CheckedGame, error) {
 				Msg: fmt.Sprintf("the game cannot be replayed: %v", v.Err)}
 		case v.Illegal != nil && in.Ruling == "":
 			im := v.Illegal
-			where := ""
+			where, wherePhrase := "", phrase.Text{}
 			if im.Line > 0 {
-				where = fmt.Sprintf(", line %d", im.Line)
+				where, wherePhrase = fmt.Sprintf(", line %d", im.Line), phrase.New("refuse.game.line", "Line", im.Line)
 			}
-			why := im.Reason
+			cite := ""
 			if im.Article != "" {
-				why += " (" + rules.Cite(im.Article) + ")"
+				cite = " (" + rules.Cite(im.Article) + ")"
 			}
-			return out, &Error{Kind: ErrRefused, Input: "game", Err: ErrIllegalMove, Article: im.Article, Fix: ruled,
-				Msg: fmt.Sprintf("illegal move %s (%s%s): %s; the game is not stored", im.Move(), im.Side, where, why)}
+			var text phrase.Text
+			if !im.Why.IsZero() {
+				text = phrase.New("refuse.game.illegal."+im.Side.String(), "Move", im.Move(), "Where", wherePhrase, "Why", im.Why, "Article", cite)
+			}
+			return out, &Error{Kind: ErrRefused, Input: "game", Err: ErrIllegalMove, Article: im.Article, Fix: ruled, Text: text,
+				Msg: fmt.Sprintf("illegal move %s (%s%s): %s%s; the game is not stored", im.Move(), im.Side, where, im.Reason, cite)}
 		}
 		out.Verdict = v
 		end = games.EndOf(v)

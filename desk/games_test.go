@@ -7,6 +7,7 @@ import (
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/games"
+	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/rules"
 )
 
@@ -56,5 +57,42 @@ func TestCheckGame(t *testing.T) {
 				t.Errorf("CheckGame(%q) stores %+v, want %s on round 2 board 3 with the game", tt.pgn, cg.Sub, tt.want)
 			}
 		})
+	}
+}
+
+// The refusal of an illegal move words in the reader's language what the
+// Laws forbid: in English the message itself, byte for byte, in Italian
+// with the pieces named as an Italian club names them.
+func TestCheckGameIllegalPhrase(t *testing.T) {
+	tests := []struct {
+		pgn, en, it string
+	}{
+		{"1. e4 e5 2. Ke3 *",
+			"illegal move 2.Ke3 (white, line 1): the king on e1 cannot reach e3 (art. 3.8.1); the game is not stored",
+			"mossa illegale 2.Ke3 (Bianco, riga 1): il Re in e1 non può raggiungere e3 (art. 3.8.1); la partita non è stata registrata"},
+		{"1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Nd4 *",
+			"illegal move 3...Nd4 (black, line 1): Black is in check from the white queen on f7 and the knight move from c6 to d4 does not answer it (art. 3.9); the game is not stored",
+			"mossa illegale 3...Nd4 (Nero, riga 1): il Nero è sotto scacco della Donna bianca in f7 e la mossa del Cavallo da c6 a d4 non lo para (art. 3.9); la partita non è stata registrata"},
+	}
+	en, it := locale.New(locale.English), locale.New(locale.Italian)
+	for _, tt := range tests {
+		g, err := rules.NewReader(strings.NewReader(tt.pgn)).Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = CheckGame(arbiter.NewTournament("Club"), GameInput{Game: g, Seat: games.Seat{Round: 1, Board: 1}})
+		var de *Error
+		if !errors.As(err, &de) {
+			t.Fatalf("CheckGame(%q) = %v, want a refusal", tt.pgn, err)
+		}
+		if de.Msg != tt.en {
+			t.Errorf("CheckGame(%q) = %q, want %q", tt.pgn, de.Msg, tt.en)
+		}
+		if got := en.Word(de.Phrase()); got != de.Msg {
+			t.Errorf("the phrase of %q is %q in English", de.Msg, got)
+		}
+		if got := it.Word(de.Phrase()); got != tt.it {
+			t.Errorf("CheckGame(%q) in Italian = %q, want %q", tt.pgn, got, tt.it)
+		}
 	}
 }

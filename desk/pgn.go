@@ -136,7 +136,11 @@ func PGNGame(s *Snapshot, n int, b arbiter.Board, reason string, sg *Game, lang 
 	case errors.As(err, &im):
 		// PGN movetext holds legal moves only: the score stops before
 		// the illegal move, and a comment gives the rest as written.
-		note := l.T("pgn.illegal", "Move", im.Move(), "Reason", im.Reason, "Article", rules.Cite(im.Article), "Rest", strings.Join(Unplayable(g, im), " "))
+		why := im.Reason
+		if !im.Why.IsZero() {
+			why = l.Word(im.Why)
+		}
+		note := l.T("pgn.illegal", "Move", im.Move(), "Reason", why, "Article", rules.Cite(im.Article), "Rest", strings.Join(Unplayable(g, im), " "))
 		g.Moves = g.Moves[:im.Ply-1]
 		if k := len(g.Moves); k > 0 {
 			g.Moves[k-1].Comments = append(g.Moves[k-1].Comments, note)
