@@ -221,6 +221,17 @@ func verdictOf(index int, g *desk.ChessGame, v *desk.GameVerdict, synErr *desk.G
 	return gv
 }
 
+// illegalWhy words why the first illegal move of v cannot be played in
+// l's language, from the phrase of the Laws' explanation; reason, the
+// English stored or shown in JSON, when v has no such phrase or says
+// something else.
+func illegalWhy(l *locale.Localizer, reason string, v *desk.GameVerdict) string {
+	if v == nil || v.Illegal == nil || v.Illegal.Reason != reason || v.Illegal.Why.IsZero() {
+		return reason
+	}
+	return l.Word(v.Illegal.Why)
+}
+
 // writeVerdict prints a game's verdict for people, in l's language.
 func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *desk.GameVerdict) {
 	name := func(s string) string {
@@ -258,7 +269,7 @@ func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *desk.Gam
 		if gv.Article != "" {
 			art = " (" + desk.Cite(gv.Article) + ")"
 		}
-		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.T("cli.game_check.illegal", "Move", gv.IllegalMove, "Ply", gv.IllegalPly, "Where", where, "Reason", gv.Reason, "Article", art))
+		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.T("cli.game_check.illegal", "Move", gv.IllegalMove, "Ply", gv.IllegalPly, "Where", where, "Reason", illegalWhy(l, gv.Reason, v), "Article", art))
 	default:
 		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.T("cli.verdict.unreadable", "Reason", gv.Reason))
 	}

@@ -158,7 +158,7 @@ func printGame(l *locale.Localizer, w io.Writer, g gameShowJSON, v *desk.GameVer
 	case g.Legal:
 		tb.add(label("moves"), l.N("cli.game_show.legal", moves, "Plies", g.Plies, "Letters", l.T("cli.letters."+g.Letters)))
 	case g.IllegalMove != "":
-		tb.add(label("moves"), l.T("cli.game_show.illegal", "Move", g.IllegalMove, "Reason", g.IllegalReason, "Article", desk.Cite(g.Article)))
+		tb.add(label("moves"), l.T("cli.game_show.illegal", "Move", g.IllegalMove, "Reason", illegalWhy(l, g.IllegalReason, v), "Article", desk.Cite(g.Article)))
 	default:
 		tb.add(label("moves"), l.T("cli.verdict.unreadable", "Reason", g.IllegalReason))
 	}

@@ -265,13 +265,19 @@ func gameError(err error, in gameInput) error {
 		return err
 	}
 	l := in.l
+	// msg is the refusal in l's language where the desk gives its phrase
+	// (an illegal move: what the Laws forbid, in the reader's words).
+	msg := de.Msg
+	if t := de.Phrase(); !t.IsZero() {
+		msg = l.Word(t)
+	}
 	switch {
 	case errors.Is(err, desk.ErrUnreplayable), errors.Is(err, desk.ErrIllegalMove):
-		return fmt.Errorf("%s; %s", de.Msg, in.how)
+		return fmt.Errorf("%s; %s", msg, in.how)
 	case errors.Is(err, desk.ErrResultContradicted) && in.result != arbiter.NoResult:
-		return errors.New(l.T("cli.game_submit.contradicted", "Msg", de.Msg))
+		return errors.New(l.T("cli.game_submit.contradicted", "Msg", msg))
 	case errors.Is(err, desk.ErrResultContradicted):
-		return errors.New(l.T("cli.game_submit.resulttag", "Msg", de.Msg, "How", in.how))
+		return errors.New(l.T("cli.game_submit.resulttag", "Msg", msg, "How", in.how))
 	case errors.Is(err, desk.ErrBoardHasOther):
 		fix := l.T("cli.game_submit.fixfirst", "Stored", de.Stored, "Board", in.seat.Board, "Given", de.Given, "Round", in.seat.Round)
 		if m, ok := strings.CutSuffix(de.Msg, " as the result"); ok {
