@@ -116,7 +116,9 @@ func ParseEvidence(moves, fen string) (Evidence, error) {
 	}
 	v := rules.Check(g, rules.Options{})
 	if im := v.Illegal; im != nil && (errors.Is(im.Err, rules.ErrNotAMove) || errors.Is(im.Err, rules.ErrLetters)) {
-		return ev, bad("moves", fmt.Sprintf("move %d: %q is not a move: %s", im.Number, im.Text, im.Reason))
+		return ev, &Error{Kind: ErrInvalid, Input: "moves", Err: ErrEvidence,
+			Msg:  fmt.Sprintf("move %d: %q is not a move: %s", im.Number, im.Text, im.Reason),
+			Text: phrase.New("dispute.notamove", "Number", im.Number, "Text", strconv.Quote(im.Text), "Why", im.Why)}
 	}
 	ev.Game = g
 	return ev, nil

@@ -195,7 +195,21 @@ func TestParseEvidenceErrors(t *testing.T) {
 					t.Errorf("error %q does not say %q", err, w)
 				}
 			}
+			// A refusal that carries a phrase says in English what
+			// its message says.
+			if de != nil && !de.Phrase().IsZero() {
+				if en := locale.New(locale.English).Word(de.Phrase()); en != de.Msg {
+					t.Errorf("the phrase of %q is %q in English", de.Msg, en)
+				}
+			}
 		})
+	}
+	// The move that is no move, in Italian.
+	_, err := ParseEvidence("1. e4 e5 2. Cf3 Zz9", "")
+	var de *Error
+	want := `mossa 2: "Zz9" non è una mossa: manca la casa di arrivo`
+	if !errors.As(err, &de) || locale.New(locale.Italian).Word(de.Phrase()) != want {
+		t.Errorf("ParseEvidence: %v, want in Italian %q", err, want)
 	}
 }
 
