@@ -138,3 +138,17 @@ func TestBrowserEvening(t *testing.T) {
 		t.Errorf("a script in a name ran")
 	}
 }
+
+// TestBrowserProjector: /show turns from the pairings to the standings
+// and back by itself.
+func TestBrowserProjector(t *testing.T) {
+	t.Parallel()
+	f := newClub(t, "")
+	f.enter(1, arbiter.WhiteWins)
+	wall := newDevice(t, "projector", 1280, 720)
+	wall.do(chromedp.Navigate(f.ts.URL+"/show?every=1"), chromedp.WaitVisible(sel(`h1[data-view=pairings]`)))
+	wall.shot("show-pairings")
+	wall.waitFor(`document.querySelector("h1[data-view=standings]") !== null`)
+	wall.shot("show-standings")
+	wall.waitFor(`document.querySelector("h1[data-view=pairings]") !== null`)
+}

@@ -163,18 +163,3 @@ func (d *device) shot(name string) {
 }
 
 func sel(s string) chromedp.CSS { return chromedp.CSS(s) }
-
-// TestBrowserProjector: /show turns from the pairings to the standings
-// and back by itself.
-func TestBrowserProjector(t *testing.T) {
-	t.Parallel()
-	f := newServeFixture(t, "")
-	f.cli.ok("round", "result", "1", "1-0")
-	browser := newBrowser(t)
-	wall := newDevice(t, browser, "projector", 1280, 720)
-	wall.do(chromedp.Navigate(f.ts.URL+"/show?every=1"), chromedp.WaitVisible(sel(`h1[data-view=pairings]`)))
-	wall.shot("show-pairings")
-	wall.waitFor(`document.querySelector("h1[data-view=standings]") !== null`)
-	wall.shot("show-standings")
-	wall.waitFor(`document.querySelector("h1[data-view=pairings]") !== null`)
-}
