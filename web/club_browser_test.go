@@ -46,6 +46,21 @@ type club struct {
 
 func newClub(t *testing.T, password string) *club {
 	t.Helper()
+	return openClub(t, clubSetup{password: password})
+}
+
+// clubSetup is what a test changes of the club: the organizer's
+// password, the server's clock (nil: the real one), and what is done at
+// the desk before round 1 is paired (paired: after it).
+type clubSetup struct {
+	password string
+	now      func() time.Time
+	unpaired func(ctx context.Context, d *desk.Desk, tid int64) error
+	paired   func(ctx context.Context, d *desk.Desk, tid int64) error
+}
+
+func openClub(t *testing.T, cs clubSetup) *club {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	d, err := desk.Open(ctx, filepath.Join(t.TempDir(), "club.db"), desk.Create, nil)
 	if err != nil {
@@ -69,14 +84,24 @@ func newClub(t *testing.T, password string) *club {
 			t.Fatal(err)
 		}
 	}
+	if cs.unpaired != nil {
+		if err := cs.unpaired(ctx, d, tour.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if _, err := d.Pair(ctx, desk.PairRequest{Publish: true}); err != nil {
 		t.Fatal(err)
+	}
+	if cs.paired != nil {
+		if err := cs.paired(ctx, d, tour.ID); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if c.codes, err = d.BoardCodes(ctx, tour.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	c.ev = d.Evening(tour.ID, 10*time.Minute)
-	srv, err := New(Config{Evening: c.ev, AdminPassword: password, Poll: 50 * time.Millisecond})
+	srv, err := New(Config{Evening: c.ev, AdminPassword: cs.password, Poll: 50 * time.Millisecond, Now: cs.now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,3 +230,65 @@ func (d *device) shot(name string) {
 }
 
 func sel(s string) chromedp.CSS { return chromedp.CSS(s) }
+
+// lateClub is the club with the cut-off of entries from the phone at
+// 21:15 on 25 November 2026, local time, the server's clock at 21:00,
+// and Rossi, Niccolò in the club's roster from another tournament of the
+// club, not entered in this one.
+func lateClub(t *testing.T, password string) *club {
+	t.Helper()
+	now := time.Date(2026, 11, 25, 21, 0, 0, 0, time.Local)
+	return openClub(t, clubSetup{password: password, now: func() time.Time { return now },
+		unpaired: func(ctx context.Context, d *desk.Desk, tid int64) error {
+			blitz := arbiter.NewTournament("Autumn Blitz")
+			blitz.Rounds = 3
+			blitz, err := d.CreateTournament(ctx, blitz)
+			if err != nil {
+				return err
+			}
+			if _, err := d.AddEntry(ctx, blitz.ID, arbiter.Player{Name: "Rossi, Niccolò", Rating: 1700}, desk.AddOptions{}); err != nil {
+				return err
+			}
+			return d.UseTournament(ctx, tid)
+		},
+		paired: func(ctx context.Context, d *desk.Desk, tid int64) error {
+			until, err := desk.ParseLateUntil("2026-11-25 21:15", now)
+			if err != nil {
+				return err
+			}
+			return d.SetLateUntil(ctx, tid, until)
+		}})
+}
+
+// enterAll enters the results of round n at the desk, board by board in
+// one go, as round results does.
+func (c *club) enterAll(n int, rs ...arbiter.Result) {
+	c.t.Helper()
+	var reqs []desk.ResultRequest
+	for i, r := range rs {
+		reqs = append(reqs, desk.ResultRequest{Round: n, Board: i + 1, Result: r})
+	}
+	if _, err := c.d.EnterResults(desk.WithActor(context.Background(), "organizer"), reqs); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// rosterSize counts the club's roster.
+func (c *club) rosterSize() int {
+	c.t.Helper()
+	r, err := c.d.Roster(context.Background())
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return len(r)
+}
+
+// pin returns player pn's own PIN.
+func (c *club) pin(pn int) string {
+	c.t.Helper()
+	pin, err := c.ev.PlayerPIN(context.Background(), pn)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return pin
+}
