@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -291,4 +292,87 @@ func (c *club) pin(pn int) string {
 		c.t.Fatal(err)
 	}
 	return pin
+}
+
+// playRound enters 1-0 on every board of round n at the desk.
+func (c *club) playRound(n int) {
+	c.t.Helper()
+	rs := make([]arbiter.Result, len(c.results(n)))
+	for i := range rs {
+		rs[i] = arbiter.WhiteWins
+	}
+	c.enterAll(n, rs...)
+}
+
+// pairNext pairs and publishes the next round at the desk; codes are
+// then its boards'.
+func (c *club) pairNext() {
+	c.t.Helper()
+	ctx := desk.WithActor(context.Background(), "organizer")
+	out, err := c.d.Pair(ctx, desk.PairRequest{Publish: true})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if c.codes, err = c.d.BoardCodes(ctx, c.tid, out.Round.Number); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// requirePresence pairs only the players present from the next round
+// on, those absent at check-in scoring absent.
+func (c *club) requirePresence(absent arbiter.Score) {
+	c.t.Helper()
+	ctx := desk.WithActor(context.Background(), "organizer")
+	if _, err := c.d.SetPresenceRequired(ctx, c.tid, true); err != nil {
+		c.t.Fatal(err)
+	}
+	s, err := c.ev.Snapshot(ctx)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	tour := s.Tournament
+	tour.AbsentValue = absent
+	if err := c.d.UpdateTournament(ctx, tour); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// points returns each player's points after round n, by pairing number.
+func (c *club) points(n int) map[int]float64 {
+	c.t.Helper()
+	s, err := c.ev.Snapshot(context.Background())
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	st, err := c.ev.Standings(s, n)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	pts := map[int]float64{}
+	for _, r := range st.Rows {
+		pts[r.PN] = r.Points.Points()
+	}
+	return pts
+}
+
+// rosterOf returns the pairing numbers on the boards and byes of round n.
+func (c *club) rosterOf(n int) (paired []int, byes map[int]string) {
+	c.t.Helper()
+	s, err := c.ev.Snapshot(context.Background())
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	byes = map[int]string{}
+	rd := s.Round(n)
+	if rd == nil {
+		c.t.Fatalf("round %d is not paired", n)
+	}
+	for _, b := range rd.Boards {
+		paired = append(paired, b.White, b.Black)
+	}
+	for _, b := range rd.Byes {
+		byes[b.PN] = b.Kind.String()
+	}
+	slices.Sort(paired)
+	return paired, byes
 }
