@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -13,9 +12,10 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The evening in a real browser: Debian's chromium, headless, against
-// the server on 127.0.0.1. go test ./cmd/arbiter -run Browser -update
-// writes the screenshots of docs/screenshots.
+// The browser of the tests that need the arbiter command itself: the
+// site that publish --html writes, and serve's --site. The phones' pages
+// in a browser are tested in web (TestBrowserEvening and the others),
+// whose go test ./web -run Browser -screenshots writes their screenshots.
 
 // findBrowser returns chromium's path, or skips the test.
 func findBrowser(t *testing.T) string {
@@ -123,43 +123,6 @@ func eval[T any](d *device, expr string) T {
 		d.t.Fatalf("%s: %s: %v", d.name, expr, err)
 	}
 	return v
-}
-
-// waitFor waits until a JavaScript expression is true. A page that
-// navigates meanwhile (the projector turning) is asked again.
-func (d *device) waitFor(expr string) {
-	d.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		ctx, cancel := context.WithTimeout(d.ctx, 2*time.Second)
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
-		cancel()
-		if err == nil && ok {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	d.t.Fatalf("%s: still not %s after 15 seconds", d.name, expr)
-}
-
-// shot writes a screenshot of the page to docs/screenshots/name.png with
-// -update.
-func (d *device) shot(name string) {
-	d.t.Helper()
-	if !*update {
-		return
-	}
-	png, err := chromedp.Run(d.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		d.t.Fatal(err)
-	}
-	dir := filepath.Join("..", "..", "docs", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		d.t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		d.t.Fatal(err)
-	}
 }
 
 func sel(s string) chromedp.CSS { return chromedp.CSS(s) }
