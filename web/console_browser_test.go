@@ -26,7 +26,7 @@ import (
 // package, a profile of its own for each evening. go test ./web -run
 // ConsoleBrowser -screenshots writes docs/screenshots/console-*.png.
 
-var screenshots = flag.Bool("screenshots", false, "write the screenshots of the console to docs/screenshots")
+var screenshots = flag.Bool("screenshots", false, "write the screenshots of the console and of the phones' pages to docs/screenshots")
 
 func TestMain(m *testing.M) {
 	flag.Parse()

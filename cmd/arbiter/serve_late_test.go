@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -387,105 +386,6 @@ func TestServeLateRateLimit(t *testing.T) {
 	if code, _ := f.post(f.client(), "/join", form); code != http.StatusForbidden {
 		t.Errorf("POST without the cookie's token = %d, want 403", code)
 	}
-}
-
-// TestBrowserLateEntry: a newcomer asks to enter from the phone before
-// the cut-off, the organizer accepts on the desktop, the newcomer's
-// screen shows the pairing number and PIN, and the next round pairs the
-// newcomer.
-func TestBrowserLateEntry(t *testing.T) {
-	t.Parallel()
-	f, _ := lateFixture(t, "club")
-	browser := newBrowser(t)
-	base := f.ts.URL
-	before := f.rosterSize()
-
-	phone := newDevice(t, browser, "newcomer", 390, 844)
-	phone.do(chromedp.Navigate(base+"/"), chromedp.WaitVisible(sel(`p.late-link a`)), chromedp.Click(sel(`p.late-link a`)),
-		chromedp.WaitVisible(sel("#late-name")), chromedp.SendKeys(sel("#late-name"), "niccolo rossi"))
-	phone.shot("late-entry")
-	phone.do(chromedp.Click(sel("#late-send")), chromedp.WaitVisible(sel("form.late-matches")))
-	if got := eval[string](phone, `document.querySelector("form.late-matches p").innerText`); got != "Did you mean Rossi, Niccolò?" {
-		t.Errorf("the phone asks %q", got)
-	}
-	phone.do(chromedp.Click(sel(`form.late-matches button.primary`)), chromedp.WaitVisible(sel("#late-waiting")))
-	phone.waitFor(`document.documentElement.dataset.live === "on"`)
-
-	org := newDevice(t, browser, "organizer", 1280, 800)
-	org.do(chromedp.Navigate(base+"/admin"), chromedp.SendKeys(sel("#password"), "club"), chromedp.Click(sel("form.login button")),
-		chromedp.WaitVisible(sel("section.late")))
-	org.shot("late-organizer")
-	if got := eval[string](org, `document.querySelector("section.late").innerText`); !strings.Contains(got, "niccolo rossi") || !strings.Contains(got, "club player Rossi, Niccolò") {
-		t.Errorf("the organizer's queue shows %q", got)
-	}
-	org.do(chromedp.Click(sel(`section.late form.choices button`)), chromedp.WaitVisible(sel(".flash")))
-	if got := eval[string](org, `document.querySelector(".flash").innerText`); got != "Rossi, Niccolò is entered as player 9." {
-		t.Errorf("after accepting, the organizer's page says %q", got)
-	}
-
-	// The newcomer's page changes by itself.
-	phone.waitFor(`!!document.querySelector("#late-pin")`)
-	pin := eval[string](phone, `document.querySelector("#late-pin").innerText`)
-	if own := f.pin(9); pin != own {
-		t.Errorf("the PIN on the phone is %q, player 9's is %s", pin, own)
-	}
-	if got := eval[string](phone, `document.querySelector("#late-entered").innerText`); got != "You are entered: player number 9, Rossi, Niccolò." {
-		t.Errorf("the phone says %q", got)
-	}
-	if got := eval[string](phone, `document.querySelector(".late-keep").innerText`); !strings.HasPrefix(got, "Keep this PIN") {
-		t.Errorf("the phone does not tell to keep the PIN: %q", got)
-	}
-	phone.shot("late-pin")
-	if got := f.rosterSize(); got != before {
-		t.Errorf("the roster went from %d to %d players", before, got)
-	}
-
-	// Round 1 ends; the organizer pairs and publishes round 2, which
-	// pairs the newcomer.
-	f.cli.ok("round", "results", "1 1-0, 2 1/2, 3 0-1, 4 1-0")
-	// The results typed at the laptop reach the server at its next look
-	// at the log (Poll); the page drawn before that is asked again.
-	for i := 0; ; i++ {
-		org.do(chromedp.Navigate(base + "/admin"))
-		if eval[bool](org, `!!document.querySelector('form[action="/admin/pair"] button')`) {
-			break
-		}
-		if i == 50 {
-			t.Fatalf("the organizer's page offers no pairing after the results")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	org.do(chromedp.Click(sel(`form[action="/admin/pair"] button`)), chromedp.WaitVisible(sel(".flash, .error")))
-	if got := eval[string](org, `document.querySelector(".flash, .error").innerText`); got != "Round 2 is paired." {
-		t.Fatalf("after pairing, the organizer's page says %q", got)
-	}
-	org.do(chromedp.Click(sel(`form[action="/admin/publish"] button`)))
-	org.waitFor(`document.querySelector(".flash") && document.querySelector(".flash").innerText === "Round 2 is published."`)
-	s, err := f.ev.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rd := s.Round(2)
-	if rd == nil || !inRound(*rd, 9) {
-		t.Fatalf("round 2 = %+v, want player 9 in it", rd)
-	}
-	phone.do(chromedp.Navigate(base + "/"))
-	phone.waitFor(`document.body.innerText.includes("Rossi, Niccolò")`)
-}
-
-// inRound reports whether player pn is on a board or has a bye in rd.
-func inRound(rd arbiter.Round, pn int) bool {
-	for _, b := range rd.Boards {
-		if b.White == pn || b.Black == pn {
-			return true
-		}
-	}
-	for _, b := range rd.Byes {
-		if b.PN == pn {
-			return true
-		}
-	}
-	return false
 }
 
 func TestLateUntilFlag(t *testing.T) {
