@@ -6,9 +6,11 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -94,20 +96,59 @@ func (c *cli) dump() string {
 }
 
 // setup makes a tournament of 6 players with round 1 paired and one
-// result in: board 1 1-0, board 2 and 3 open.
+// result in: board 1 1-0, board 2 and 3 open. The commands run once per
+// run of the tests (setupEvening); each test gets a copy of the file.
 func setup(t *testing.T) *cli {
 	t.Helper()
 	c := newCLI(t)
-	c.ok("tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--first-colour", "white")
-	for _, p := range []struct{ name, rating string }{
-		{"Neri, Paolo", "2000"}, {"Bianchi, Anna", "1900"}, {"Rossi, Mario", "1800"},
-		{"Verdi, Ugo", "1700"}, {"Conti, Sara", "1600"}, {"Gallo, Piero", "1500"},
-	} {
-		c.ok("player", "add", p.name, "--rating", p.rating)
-	}
-	c.ok("round", "pair", "--manual", "1-4, 5-2, 3-6")
-	c.ok("round", "result", "1", "1-0")
+	copyDatabase(t, setupEvening(t), c.db)
 	return c
+}
+
+// setupCommands are the commands that make setup's tournament.
+var setupCommands = [][]string{
+	{"tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--first-colour", "white"},
+	{"player", "add", "Neri, Paolo", "--rating", "2000"},
+	{"player", "add", "Bianchi, Anna", "--rating", "1900"},
+	{"player", "add", "Rossi, Mario", "--rating", "1800"},
+	{"player", "add", "Verdi, Ugo", "--rating", "1700"},
+	{"player", "add", "Conti, Sara", "--rating", "1600"},
+	{"player", "add", "Gallo, Piero", "--rating", "1500"},
+	{"round", "pair", "--manual", "1-4, 5-2, 3-6"},
+	{"round", "result", "1", "1-0"},
+}
+
+// setupEvening runs setupCommands the first time a test asks, into a
+// folder that TestMain removes, and returns the database. Tests read it
+// only through copyDatabase.
+func setupEvening(t *testing.T) string {
+	t.Helper()
+	sharedSetup.once.Do(func() {
+		dir, err := os.MkdirTemp("", "arbiter-setup-")
+		if err != nil {
+			sharedSetup.err = err.Error()
+			return
+		}
+		sharedSetup.dir = dir
+		env := map[string]string{"ARBITER_DB": filepath.Join(dir, "club.db"), "ARBITER_USER": "arbiter-test"}
+		for _, args := range setupCommands {
+			var out, errb bytes.Buffer
+			if code := run(context.Background(), args, strings.NewReader(""), &out, &errb, func(k string) string { return env[k] }); code != 0 {
+				sharedSetup.err = fmt.Sprintf("arbiter %s: exit %d\n%s", strings.Join(args, " "), code, errb.String())
+				return
+			}
+		}
+	})
+	if sharedSetup.err != "" {
+		t.Fatal(sharedSetup.err)
+	}
+	return filepath.Join(sharedSetup.dir, "club.db")
+}
+
+// sharedSetup is the tournament that setupEvening made.
+var sharedSetup struct {
+	once     sync.Once
+	dir, err string
 }
 
 // TestBadInput checks that every refused command prints one line saying

@@ -83,6 +83,9 @@ func TestMain(m *testing.M) {
 	if sharedDemo.dir != "" {
 		os.RemoveAll(sharedDemo.dir)
 	}
+	if sharedSetup.dir != "" {
+		os.RemoveAll(sharedSetup.dir)
+	}
 	if builtArbiter.dir != "" {
 		os.RemoveAll(builtArbiter.dir)
 	}
