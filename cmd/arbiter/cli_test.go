@@ -97,58 +97,55 @@ func (c *cli) dump() string {
 
 // setup makes a tournament of 6 players with round 1 paired and one
 // result in: board 1 1-0, board 2 and 3 open. The commands run once per
-// run of the tests (setupEvening); each test gets a copy of the file.
+// run of the tests (sharedDatabase); each test gets a copy of the file.
 func setup(t *testing.T) *cli {
 	t.Helper()
 	c := newCLI(t)
-	copyDatabase(t, setupEvening(t), c.db)
+	copyDatabase(t, sharedDatabase(t, "setup", func(c *cli) {
+		c.ok("tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--first-colour", "white")
+		for _, p := range []struct{ name, rating string }{
+			{"Neri, Paolo", "2000"}, {"Bianchi, Anna", "1900"}, {"Rossi, Mario", "1800"},
+			{"Verdi, Ugo", "1700"}, {"Conti, Sara", "1600"}, {"Gallo, Piero", "1500"},
+		} {
+			c.ok("player", "add", p.name, "--rating", p.rating)
+		}
+		c.ok("round", "pair", "--manual", "1-4, 5-2, 3-6")
+		c.ok("round", "result", "1", "1-0")
+	}), c.db)
 	return c
 }
 
-// setupCommands are the commands that make setup's tournament.
-var setupCommands = [][]string{
-	{"tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--first-colour", "white"},
-	{"player", "add", "Neri, Paolo", "--rating", "2000"},
-	{"player", "add", "Bianchi, Anna", "--rating", "1900"},
-	{"player", "add", "Rossi, Mario", "--rating", "1800"},
-	{"player", "add", "Verdi, Ugo", "--rating", "1700"},
-	{"player", "add", "Conti, Sara", "--rating", "1600"},
-	{"player", "add", "Gallo, Piero", "--rating", "1500"},
-	{"round", "pair", "--manual", "1-4, 5-2, 3-6"},
-	{"round", "result", "1", "1-0"},
-}
-
-// setupEvening runs setupCommands the first time a test asks, into a
-// folder that TestMain removes, and returns the database. Tests read it
-// only through copyDatabase.
-func setupEvening(t *testing.T) string {
+// sharedDatabase runs build on a new database the first time a test
+// asks for name, in a folder that TestMain removes, and returns the
+// database's path. Tests read it only through copyDatabase: a set-up that
+// several tests share is played once per run of the tests.
+func sharedDatabase(t *testing.T, name string, build func(c *cli)) string {
 	t.Helper()
-	sharedSetup.once.Do(func() {
-		dir, err := os.MkdirTemp("", "arbiter-setup-")
+	v, _ := sharedDatabases.LoadOrStore(name, &sharedDB{})
+	s := v.(*sharedDB)
+	s.once.Do(func() {
+		dir, err := os.MkdirTemp("", "arbiter-"+name+"-")
 		if err != nil {
-			sharedSetup.err = err.Error()
-			return
+			t.Fatal(err)
 		}
-		sharedSetup.dir = dir
-		env := map[string]string{"ARBITER_DB": filepath.Join(dir, "club.db"), "ARBITER_USER": "arbiter-test"}
-		for _, args := range setupCommands {
-			var out, errb bytes.Buffer
-			if code := run(context.Background(), args, strings.NewReader(""), &out, &errb, func(k string) string { return env[k] }); code != 0 {
-				sharedSetup.err = fmt.Sprintf("arbiter %s: exit %d\n%s", strings.Join(args, " "), code, errb.String())
-				return
-			}
-		}
+		s.dir = dir
+		build(&cli{t: t, db: filepath.Join(dir, "club.db"), env: map[string]string{"ARBITER_USER": "arbiter-test"}})
+		s.made = true
 	})
-	if sharedSetup.err != "" {
-		t.Fatal(sharedSetup.err)
+	if !s.made {
+		t.Fatalf("the shared database %q was not made: see the first test that asked for it", name)
 	}
-	return filepath.Join(sharedSetup.dir, "club.db")
+	return filepath.Join(s.dir, "club.db")
 }
 
-// sharedSetup is the tournament that setupEvening made.
-var sharedSetup struct {
-	once     sync.Once
-	dir, err string
+// sharedDatabases holds a *sharedDB for each name sharedDatabase was
+// given.
+var sharedDatabases sync.Map
+
+type sharedDB struct {
+	once sync.Once
+	dir  string
+	made bool
 }
 
 // TestBadInput checks that every refused command prints one line saying

@@ -83,9 +83,12 @@ func TestMain(m *testing.M) {
 	if sharedDemo.dir != "" {
 		os.RemoveAll(sharedDemo.dir)
 	}
-	if sharedSetup.dir != "" {
-		os.RemoveAll(sharedSetup.dir)
-	}
+	sharedDatabases.Range(func(_, v any) bool {
+		if s := v.(*sharedDB); s.dir != "" {
+			os.RemoveAll(s.dir)
+		}
+		return true
+	})
 	if builtArbiter.dir != "" {
 		os.RemoveAll(builtArbiter.dir)
 	}
