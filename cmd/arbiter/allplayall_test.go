@@ -116,6 +116,7 @@ func TestAllPlayAllContinuation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%d players, %s", tt.players, tt.rule), func(t *testing.T) {
+			t.Parallel()
 			c, stuck, errs := stuckSwiss(t, tt.players, swissRules[tt.rule])
 			if stuck != tt.stuck {
 				t.Fatalf("the Swiss got stuck at round %d, want %d: %s", stuck, tt.stuck, errs)

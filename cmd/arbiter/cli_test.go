@@ -6,9 +6,11 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -94,20 +96,56 @@ func (c *cli) dump() string {
 }
 
 // setup makes a tournament of 6 players with round 1 paired and one
-// result in: board 1 1-0, board 2 and 3 open.
+// result in: board 1 1-0, board 2 and 3 open. The commands run once per
+// run of the tests (sharedDatabase); each test gets a copy of the file.
 func setup(t *testing.T) *cli {
 	t.Helper()
 	c := newCLI(t)
-	c.ok("tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--first-colour", "white")
-	for _, p := range []struct{ name, rating string }{
-		{"Neri, Paolo", "2000"}, {"Bianchi, Anna", "1900"}, {"Rossi, Mario", "1800"},
-		{"Verdi, Ugo", "1700"}, {"Conti, Sara", "1600"}, {"Gallo, Piero", "1500"},
-	} {
-		c.ok("player", "add", p.name, "--rating", p.rating)
-	}
-	c.ok("round", "pair", "--manual", "1-4, 5-2, 3-6")
-	c.ok("round", "result", "1", "1-0")
+	copyDatabase(t, sharedDatabase(t, "setup", func(c *cli) {
+		c.ok("tournament", "new", "Labyrinth 12 May", "--preset", "labyrinth", "--first-colour", "white")
+		for _, p := range []struct{ name, rating string }{
+			{"Neri, Paolo", "2000"}, {"Bianchi, Anna", "1900"}, {"Rossi, Mario", "1800"},
+			{"Verdi, Ugo", "1700"}, {"Conti, Sara", "1600"}, {"Gallo, Piero", "1500"},
+		} {
+			c.ok("player", "add", p.name, "--rating", p.rating)
+		}
+		c.ok("round", "pair", "--manual", "1-4, 5-2, 3-6")
+		c.ok("round", "result", "1", "1-0")
+	}), c.db)
 	return c
+}
+
+// sharedDatabase runs build on a new database the first time a test
+// asks for name, in a folder that TestMain removes, and returns the
+// database's path. Tests read it only through copyDatabase: a set-up that
+// several tests share is played once per run of the tests.
+func sharedDatabase(t *testing.T, name string, build func(c *cli)) string {
+	t.Helper()
+	v, _ := sharedDatabases.LoadOrStore(name, &sharedDB{})
+	s := v.(*sharedDB)
+	s.once.Do(func() {
+		dir, err := os.MkdirTemp("", "arbiter-"+name+"-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.dir = dir
+		build(&cli{t: t, db: filepath.Join(dir, "club.db"), env: map[string]string{"ARBITER_USER": "arbiter-test"}})
+		s.made = true
+	})
+	if !s.made {
+		t.Fatalf("the shared database %q was not made: see the first test that asked for it", name)
+	}
+	return filepath.Join(s.dir, "club.db")
+}
+
+// sharedDatabases holds a *sharedDB for each name sharedDatabase was
+// given.
+var sharedDatabases sync.Map
+
+type sharedDB struct {
+	once sync.Once
+	dir  string
+	made bool
 }
 
 // TestBadInput checks that every refused command prints one line saying

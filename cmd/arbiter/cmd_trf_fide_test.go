@@ -149,6 +149,7 @@ func TestTRF26RoundTripFIDE(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			// Three rounds played; 9 withdrew from round 4, 6 asks for
 			// a zero-point bye in round 6 only.
 			c := playTournament(t, 3, tt.settings...)

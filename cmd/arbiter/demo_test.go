@@ -55,12 +55,15 @@ func runDemoCmd(t *testing.T, elsewhere string, args ...string) demoPlay {
 func TestDemo(t *testing.T) {
 	base := t.TempDir()
 	elsewhere := filepath.Join(base, "elsewhere.db")
+	// The default play is the one other tests copy the database of
+	// (sharedDemoPlay): played once per run of the tests, in a new folder
+	// of its own with $ARBITER_DB pointing elsewhere, as here.
 	plays := []struct {
 		name string
 		args []string
 		play demoPlay
 	}{
-		{name: "default", args: []string{"demo", "--dir", filepath.Join(base, "new", "evening")}},
+		{name: "default"},
 		{name: "again", args: []string{"demo", "--seed", "2", "--dir", filepath.Join(base, "again")}},
 		{name: "other", args: []string{"demo", "--seed", "3", "--dir", filepath.Join(base, "other")}},
 	}
@@ -81,6 +84,10 @@ func TestDemo(t *testing.T) {
 		for i := range plays {
 			t.Run(plays[i].name, func(t *testing.T) {
 				t.Parallel()
+				if plays[i].args == nil {
+					plays[i].play = sharedDemoPlay(t)
+					return
+				}
 				p := runDemoCmd(t, elsewhere, plays[i].args...)
 				p.dir = plays[i].args[len(plays[i].args)-1]
 				if p.code != 0 {
@@ -94,8 +101,10 @@ func TestDemo(t *testing.T) {
 		return
 	}
 	first, second, other := plays[0].play, plays[1].play, plays[2].play
-	if _, err := os.Stat(elsewhere); err == nil {
-		t.Errorf("the demo wrote to $ARBITER_DB %s, want only its folder", elsewhere)
+	for _, elsewhere := range []string{elsewhere, sharedDemo.elsewhere} {
+		if _, err := os.Stat(elsewhere); err == nil {
+			t.Errorf("the demo wrote to $ARBITER_DB %s, want only its folder", elsewhere)
+		}
 	}
 
 	t.Run("standings", func(t *testing.T) {

@@ -560,6 +560,7 @@ func TestRoundResultLaws(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			c := newCLI(t)
 			c.ok(append([]string{"tournament", "new", "T", "--first-colour", "white"}, tt.settings...)...)
 			for _, p := range gamesPlayers[:4] {

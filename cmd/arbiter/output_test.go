@@ -103,6 +103,7 @@ func TestOverwritePolicy(t *testing.T) {
 	for _, cmd := range commands {
 		for _, tc := range cases {
 			t.Run(cmd.name+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
 				c := setup(t)
 				path := filepath.Join(t.TempDir(), "out.file")
 				if err := os.WriteFile(path, []byte(tc.content), 0o600); err != nil {
@@ -161,6 +162,7 @@ func TestOutputSymlink(t *testing.T) {
 	for _, dangling := range []bool{false, true} {
 		for _, args := range [][]string{{"print", "pairings", "-o"}, {"export", "trf"}, {"backup"}} {
 			t.Run(fmt.Sprintf("%s/dangling=%v", args[0], dangling), func(t *testing.T) {
+				t.Parallel()
 				c := setup(t)
 				dir := t.TempDir()
 				target := filepath.Join(dir, "sub", "real")

@@ -83,6 +83,12 @@ func TestMain(m *testing.M) {
 	if sharedDemo.dir != "" {
 		os.RemoveAll(sharedDemo.dir)
 	}
+	sharedDatabases.Range(func(_, v any) bool {
+		if s := v.(*sharedDB); s.dir != "" {
+			os.RemoveAll(s.dir)
+		}
+		return true
+	})
 	if builtArbiter.dir != "" {
 		os.RemoveAll(builtArbiter.dir)
 	}

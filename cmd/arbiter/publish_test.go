@@ -50,6 +50,14 @@ func publishedDemo(t *testing.T) string {
 // database. Tests read it only through copyDatabase.
 func playedDemo(t *testing.T) string {
 	t.Helper()
+	return filepath.Join(sharedDemoPlay(t).dir, "labyrinth.db")
+}
+
+// sharedDemoPlay plays the demo for playedDemo, as a user would in a new
+// folder (two levels the demo makes) with $ARBITER_DB pointing elsewhere,
+// and returns the play: TestDemo checks what it printed and wrote.
+func sharedDemoPlay(t *testing.T) demoPlay {
+	t.Helper()
 	sharedDemo.once.Do(func() {
 		dir, err := os.MkdirTemp("", "arbiter-demo-")
 		if err != nil {
@@ -57,20 +65,26 @@ func playedDemo(t *testing.T) string {
 			return
 		}
 		sharedDemo.dir = dir
-		if p := runDemoCmd(t, filepath.Join(dir, "elsewhere.db"), "demo", "--dir", dir); p.code != 0 {
-			sharedDemo.err = fmt.Sprintf("demo: exit %d\n%s", p.code, p.stderr)
+		sharedDemo.elsewhere = filepath.Join(dir, "elsewhere.db")
+		args := []string{"demo", "--dir", filepath.Join(dir, "new", "evening")}
+		p := runDemoCmd(t, sharedDemo.elsewhere, args...)
+		p.dir = args[len(args)-1]
+		if p.code != 0 {
+			sharedDemo.err = fmt.Sprintf("arbiter %s: exit %d\n%s", strings.Join(args, " "), p.code, p.stderr)
 		}
+		sharedDemo.play = p
 	})
 	if sharedDemo.err != "" {
 		t.Fatal(sharedDemo.err)
 	}
-	return filepath.Join(sharedDemo.dir, "labyrinth.db")
+	return sharedDemo.play
 }
 
-// sharedDemo is the evening that playedDemo played.
+// sharedDemo is the evening that sharedDemoPlay played.
 var sharedDemo struct {
-	once     sync.Once
-	dir, err string
+	once                sync.Once
+	dir, elsewhere, err string
+	play                demoPlay
 }
 
 // copyDatabase copies the SQLite database from to the path to, with its

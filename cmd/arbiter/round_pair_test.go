@@ -284,6 +284,7 @@ func TestFirstColourByLot(t *testing.T) {
 	}
 	for colour, seed := range seeds {
 		t.Run(colour.String(), func(t *testing.T) {
+			t.Parallel()
 			c, out, errs := pairRound1(t, seed)
 			if want := "Initial colour by lot: " + colour.String(); !strings.Contains(errs, want) {
 				t.Errorf("stderr %q does not say %q", errs, want)
@@ -312,6 +313,7 @@ func TestFirstColourByLot(t *testing.T) {
 		})
 	}
 	t.Run("no seed yet", func(t *testing.T) {
+		t.Parallel()
 		c, _, errs := pairRound1(t, 0)
 		var tj tournamentJSON
 		if err := json.Unmarshal([]byte(c.ok("tournament", "show", "--json")), &tj); err != nil {

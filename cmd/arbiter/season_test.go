@@ -18,9 +18,17 @@ import (
 //	E3 (5): Bianchi 1, Fabbri 1 (bye) | Verdi ½, Gallo ½ | Rossi 0; Neri and Conti absent
 //	E4 (6): "Neri, P." 1, Rossi 1, Verdi 1 | Bianchi 0, Conti 0, Fabbri 0
 //
-// In E4 Neri is entered again as a new roster player, "Neri, P.".
+// In E4 Neri is entered again as a new roster player, "Neri, P.". The
+// commands run once per run of the tests (sharedDatabase); each test
+// gets a copy of the file.
 func clubSeason(t *testing.T) *cli {
+	t.Helper()
 	c := newCLI(t)
+	copyDatabase(t, sharedDatabase(t, "season", playClubSeason), c.db)
+	return c
+}
+
+func playClubSeason(c *cli) {
 	evening := func(name string, players []string, pairing string, results ...string) {
 		c.ok("tournament", "new", name, "--rounds", "1", "--tiebreaks", "", "--first-colour", "white")
 		for _, p := range players {
@@ -45,7 +53,6 @@ func clubSeason(t *testing.T) *cli {
 	evening("E4", []string{"Neri, P.:2000", bianchi, rossi, verdi, conti, fabbri}, "1-6, 2-3, 4-5", "1-0", "0-1", "1-0")
 	c.ok("season", "new", "Winter", "--scoring", "places:10,8,6,5,4,3,2,1", "--best", "3")
 	c.ok("season", "add", "E1", "E2", "E3", "E4")
-	return c
 }
 
 // TestSeasonStandings checks the table of clubSeason cell by cell against

@@ -31,12 +31,12 @@ func TestServeKilledDuringConfirmations(t *testing.T) {
 	}
 	exe := buildArbiter(t)
 	ctx := context.Background()
-	db := filepath.Join(t.TempDir(), "club.db")
-	for _, args := range [][]string{{"tournament", "new", "Crash", "--rounds", "5"}} {
-		if p := runArbiter(ctx, exe, db, args...); p.code != 0 {
-			t.Fatalf("arbiter %v: %s", args, p.stderr)
-		}
-	}
+	// The evening is made in this process: the kills are what needs the
+	// program.
+	c := newCLI(t)
+	c.env["ARBITER_USER"] = "reliability-test"
+	db := c.db
+	c.ok("tournament", "new", "Crash", "--rounds", "5")
 	// Thirty names that no two look alike.
 	surnames := []string{"Rossi", "Ferrari", "Esposito", "Bianchi", "Romano", "Colombo"}
 	given := []string{"Anna", "Bruno", "Chiara", "Davide", "Elena"}
@@ -48,11 +48,8 @@ func TestServeKilledDuringConfirmations(t *testing.T) {
 	if err := os.WriteFile(csv, []byte("name;rating\n"+strings.Join(names, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"player", "import", csv, "--new"}, {"round", "pair", "--publish"}} {
-		if p := runArbiter(ctx, exe, db, args...); p.code != 0 {
-			t.Fatalf("arbiter %v: %s", args, p.stderr)
-		}
-	}
+	c.ok("player", "import", csv, "--new")
+	c.ok("round", "pair", "--publish")
 	sdb, err := store.Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)
