@@ -186,13 +186,6 @@ func (m *matcher) leaves(b int32, f func(v int32)) {
 	}
 }
 
-// slack sets m.t1 to the slack of edge (u, v) between different top-level
-// nodes and returns it.
-func (m *matcher) slack(u, v int32) []uint64 {
-	slackOf(m.t1, m.y(u), m.y(v), m.weight(int(u), int(v)))
-	return m.t1
-}
-
 // --- updates ---------------------------------------------------------------
 
 // add makes vertex v part of the graph, free, with the smallest dual that

@@ -406,10 +406,3 @@ func (s *Server) lateRefuse(w http.ResponseWriter, r *http.Request) {
 	s.changed(r.Context())
 	s.toAdmin(w, r, "late-refused-flash", req.Name)
 }
-
-// lateOpen reports whether the phone takes entries now, for the link on
-// the home page.
-func (s *Server) lateOpen(ctx context.Context) bool {
-	w, err := s.evening().LateWindow(ctx, s.now())
-	return err == nil && w.Open
-}

@@ -11,7 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 )
 
@@ -21,12 +20,6 @@ import (
 // code or PIN) as of one moment, without the live updates, the projector
 // and the search on the server; "Find my board" still filters as one
 // types.
-
-// explain returns the tie-breaks of player pn explained. The desk works
-// them out once per state, on the first player's page, and shares them
-// with every page after it: a site of a thousand players ranks the table
-// once, not a thousand times.
-func (st *state) explain(pn int) ([]desk.Explanation, error) { return st.rank.Explain(pn) }
 
 // SiteFile is one file of the published site; Name is a path relative to
 // the site's folder, with slashes.

@@ -111,9 +111,6 @@ func backupDirect(ctx context.Context, db *desk.Desk, t outTarget) error {
 	return copyDirect(t, f)
 }
 
-// byteSize writes n bytes as "812 bytes", "44 kB" or "3.1 MB".
-func byteSize(n int64) string { return byteSizeIn(nil, n) }
-
 // byteSizeIn writes n bytes in l's words: "812 bytes", "44 kB", "3.1 MB"
 // in English, "812 byte", "44 kB", "3,1 MB" in Italian.
 func byteSizeIn(l *locale.Localizer, n int64) string {

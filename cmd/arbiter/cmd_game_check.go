@@ -168,14 +168,6 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	return nil
 }
 
-// nounFor returns one for a count of 1 and many otherwise.
-func nounFor(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // verdictOf gathers what is printed about a game.
 func verdictOf(index int, g *desk.ChessGame, v *desk.GameVerdict, synErr *desk.GameSyntaxError) gameVerdict {
 	gv := gameVerdict{

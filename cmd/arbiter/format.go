@@ -63,18 +63,6 @@ func closedNotes(a *app, f arbiter.FieldFit, t arbiter.Tournament) {
 	}
 }
 
-func sameChain(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func joinCodes(cs []string) string {
 	s := ""
 	for i, c := range cs {

@@ -106,9 +106,6 @@ func readEachGame(l *locale.Localizer, in io.Reader, name string, maxBytes int64
 	return nil
 }
 
-// thousands writes n with commas between groups of three digits: 500,000.
-func thousands(n int) string { return thousandsIn(nil, n) }
-
 // thousandsIn writes n with the separator of l's language between groups
 // of three digits: 500,000 in English, 500.000 in Italian.
 func thousandsIn(l *locale.Localizer, n int) string {

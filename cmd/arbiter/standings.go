@@ -81,11 +81,7 @@ option rating-change show); --rating-change=false leaves it out.`,
 	return cmd
 }
 
-type (
-	standingJSON    = desk.StandingView
-	explanationJSON = desk.ExplanationView
-	lineJSON        = desk.LineView
-)
+type standingJSON = desk.StandingView
 
 func runStandings(ctx context.Context, a *app, opts *standingsOptions) error {
 	if opts.round < 0 {
