@@ -26,15 +26,6 @@ type genOptions struct {
 // pairFunc pairs the round after the last one played in f.
 type pairFunc func(f *trf.File) (Result, error)
 
-// ourPair pairs f with this package.
-func ourPair(f *trf.File) (Result, error) {
-	in, err := FromTRF(f, 0)
-	if err != nil {
-		return Result{}, err
-	}
-	return Pair(in)
-}
-
 // genTournament plays a random tournament, pairing each round with pair.
 // It stops early, without error, if a round cannot be paired.
 func genTournament(rng *rand.Rand, o genOptions, pair pairFunc) (*trf.File, error) {

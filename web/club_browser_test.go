@@ -116,9 +116,6 @@ func openClub(t *testing.T, cs clubSetup) *club {
 	return c
 }
 
-// board returns the address of board b's page.
-func (c *club) board(b int) string { return c.ts.URL + "/b/" + c.codes[b].Token }
-
 // enter enters the result of board b of round 1 at the desk, as the
 // organizer's command line does.
 func (c *club) enter(b int, r arbiter.Result) {

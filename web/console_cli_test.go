@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -51,37 +50,6 @@ func cliBinary(t *testing.T) string {
 	return cliPath
 }
 
-// cli is the command line on one database file, in a folder of its own
-// (the lists typed are read from there).
-type cli struct {
-	t   *testing.T
-	bin string
-	dir string
-	db  string
-}
-
-func newCLI(t *testing.T, db string) *cli {
-	t.Helper()
-	return &cli{t: t, bin: cliBinary(t), dir: filepath.Dir(db), db: db}
-}
-
-// run runs arbiter with args and returns its exit code, standard output
-// and standard error.
-func (c *cli) run(args ...string) (int, string, string) {
-	c.t.Helper()
-	cmd := command(c.bin, c.dir, c.db, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		c.t.Fatalf("arbiter %s: %v", strings.Join(args, " "), err)
-	}
-	return code, out.String(), errb.String()
-}
-
 // command returns arbiter bin with args, run in dir on the database db,
 // in English.
 func command(bin, dir, db string, args ...string) *exec.Cmd {
@@ -89,34 +57,6 @@ func command(bin, dir, db string, args ...string) *exec.Cmd {
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "ARBITER_DB="+db, "ARBITER_USER=cli", "ARBITER_LANG=en", "LANG=C")
 	return cmd
-}
-
-// ok runs arbiter with args, failing the test unless it succeeds.
-func (c *cli) ok(args ...string) string {
-	c.t.Helper()
-	code, out, errs := c.run(args...)
-	if code != 0 {
-		c.t.Fatalf("arbiter %s = %d:\n%s%s", strings.Join(args, " "), code, out, errs)
-	}
-	return out
-}
-
-// refused runs arbiter with args, which must fail, and returns its
-// message: standard error without "arbiter: ".
-func (c *cli) refused(args ...string) string {
-	c.t.Helper()
-	code, out, errs := c.run(args...)
-	if code == 0 {
-		c.t.Fatalf("arbiter %s succeeded:\n%s%s", strings.Join(args, " "), out, errs)
-	}
-	msg := errs
-	if i := strings.LastIndex(msg, "arbiter: "); i >= 0 {
-		msg = msg[i+len("arbiter: "):]
-	}
-	if i := strings.Index(msg, "\n\n"); i >= 0 {
-		msg = msg[:i] // the usage that follows a usage error
-	}
-	return strings.TrimSpace(msg)
 }
 
 // unstamped are the columns that differ between two databases made from

@@ -99,8 +99,7 @@ func TestMain(m *testing.M) {
 type proc struct {
 	args           []string
 	stdout, stderr string
-	code           int  // exit code; -1 when killed
-	killed         bool // ended by SIGKILL
+	code           int // exit code; -1 when killed
 	elapsed        time.Duration
 }
 
