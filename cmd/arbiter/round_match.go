@@ -10,22 +10,10 @@ import (
 	"github.com/labyrinth-chess/arbiter/desk"
 )
 
-// doubleSwiss reports whether the tournament the command works on is
-// paired by the Double-Swiss system (FIDE C.04.5), whose boards are
-// matches of two games. It reads the database without writing.
-func (a *app) doubleSwiss(ctx context.Context) (bool, error) {
-	var ds bool
-	err := a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
-		var err error
-		ds, err = d.IsDoubleSwiss(ctx, a.tournamentRef())
-		return err
-	})
-	return ds, err
-}
-
-// runMatchResult is round result on a board of a Double-Swiss tournament:
-// the match as both games or as the match score (desk.ParseMatchResult).
-func runMatchResult(ctx context.Context, a *app, opts *roundResultOptions, board int) error {
+// enterMatch is round result on a board of a Double-Swiss tournament, on
+// the open database d: the match as both games or as the match score
+// (desk.ParseMatchResult).
+func enterMatch(ctx context.Context, a *app, d *desk.Desk, opts *roundResultOptions, board int) error {
 	l := a.tr()
 	switch {
 	case opts.reason != "" || opts.fen != "" || opts.bothFlags:
@@ -41,30 +29,28 @@ func runMatchResult(ctx context.Context, a *app, opts *roundResultOptions, board
 	case err != nil:
 		return errors.New(l.T("err.match.text", "Result", strconv.Quote(text), "Codes", arbiter.GameCodes))
 	}
-	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
-		c, err := d.EnterMatch(ctx, desk.MatchRequest{Tournament: a.tournamentRef(), Round: opts.round, Board: board, Match: m, Correct: opts.correct})
-		switch {
-		case errors.Is(err, desk.ErrNotMatch):
-			return errors.New(l.T("err.match.notds"))
-		case errors.Is(err, desk.ErrResultEntered):
-			return hint(err, "%s", l.T("err.hint.correct", "Result", quoteMatch(m)))
-		case errors.Is(err, desk.ErrNotPaired):
-			return hint(err, "%s", l.T("err.hint.notpaired"))
-		case errors.Is(err, desk.ErrNoBoard):
-			return hint(err, "%s", l.T("err.hint.roundshow", "Round", c.Round))
-		case err != nil:
-			return a.tournamentError(err)
+	c, err := d.EnterMatch(ctx, desk.MatchRequest{Tournament: a.tournamentRef(), Round: opts.round, Board: board, Match: m, Correct: opts.correct})
+	switch {
+	case errors.Is(err, desk.ErrNotMatch):
+		return errors.New(l.T("err.match.notds"))
+	case errors.Is(err, desk.ErrResultEntered):
+		return hint(err, "%s", l.T("err.hint.correct", "Result", quoteMatch(m)))
+	case errors.Is(err, desk.ErrNotPaired):
+		return hint(err, "%s", l.T("err.hint.notpaired"))
+	case errors.Is(err, desk.ErrNoBoard):
+		return hint(err, "%s", l.T("err.hint.roundshow", "Round", c.Round))
+	case err != nil:
+		return a.tournamentError(err)
+	}
+	a.note(matchConfirmation(a, c))
+	if c.Old != (arbiter.Match{}) && c.Old != c.New && c.Paired > c.Round {
+		if c.Paired == c.Round+1 {
+			a.note(l.T("cli.result.laterone", "Round", c.Paired))
+		} else {
+			a.note(l.T("cli.result.later", "From", c.Round+1, "To", c.Paired))
 		}
-		a.note(matchConfirmation(a, c))
-		if c.Old != (arbiter.Match{}) && c.Old != c.New && c.Paired > c.Round {
-			if c.Paired == c.Round+1 {
-				a.note(l.T("cli.result.laterone", "Round", c.Paired))
-			} else {
-				a.note(l.T("cli.result.later", "From", c.Round+1, "To", c.Paired))
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // quoteMatch writes a match as it can be typed again, in quotes.
@@ -93,10 +79,10 @@ func matchConfirmation(a *app, c desk.MatchChange) string {
 	return l.T("cli.result.entered", "Line", line, "Result", matchText(a, c.New))
 }
 
-// runMatchResults is round results for a Double-Swiss tournament: each
-// item a board and its match, "1 1.5-0.5" or "2 1-0 1/2-1/2", all
-// entered in one transaction.
-func runMatchResults(ctx context.Context, a *app, opts *roundResultsOptions) error {
+// enterMatches is round results for a Double-Swiss tournament, on the
+// open database d: each item a board and its match, "1 1.5-0.5" or
+// "2 1-0 1/2-1/2", all entered in one transaction.
+func enterMatches(ctx context.Context, a *app, d *desk.Desk, opts *roundResultsOptions) error {
 	l := a.tr()
 	text, sep := opts.list, ","
 	where := func(i int) string { return l.T("cli.round_results.item", "Item", i) }
@@ -132,17 +118,15 @@ func runMatchResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 	if len(reqs) == 0 {
 		return errors.New(l.T("cli.round_results.none"))
 	}
-	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
-		cs, err := d.EnterMatches(ctx, reqs)
-		switch {
-		case errors.Is(err, desk.ErrResultEntered):
-			return hint(err, "%s", l.T("cli.results.correct"))
-		case err != nil:
-			return hint(a.tournamentError(err), "%s", l.T("cli.results.nothing"))
-		}
-		for _, c := range cs {
-			a.note(matchConfirmation(a, c))
-		}
-		return nil
-	})
+	cs, err := d.EnterMatches(ctx, reqs)
+	switch {
+	case errors.Is(err, desk.ErrResultEntered):
+		return hint(err, "%s", l.T("cli.results.correct"))
+	case err != nil:
+		return hint(a.tournamentError(err), "%s", l.T("cli.results.nothing"))
+	}
+	for _, c := range cs {
+		a.note(matchConfirmation(a, c))
+	}
+	return nil
 }

@@ -118,16 +118,26 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 	if opts.round < 0 {
 		return errors.New(a.tr().T("err.round", "Round", opts.round, "Example", 2))
 	}
+	// A what-if stores nothing: the database is opened read-only.
+	mode := desk.ReadWrite
+	if opts.whatIf {
+		mode = desk.ReadOnly
+	}
+	return a.withDesk(ctx, mode, func(d *desk.Desk) error { return enterResult(ctx, a, d, opts, board) })
+}
+
+// enterResult is round result on the open database d.
+func enterResult(ctx context.Context, a *app, d *desk.Desk, opts *roundResultOptions, board int) error {
 	// A board of a Double-Swiss tournament is a match of two games; only
 	// such a match takes a third argument, its game 2.
-	ds, err := a.doubleSwiss(ctx)
+	ds, err := d.IsDoubleSwiss(ctx, a.tournamentRef())
 	switch {
 	case opts.second != "" && !ds:
 		return usageErrorf("%s", a.tr().T("err.result.args"))
 	case err != nil:
 		return a.tournamentError(err)
 	case ds:
-		return runMatchResult(ctx, a, opts, board)
+		return enterMatch(ctx, a, d, opts, board)
 	}
 	res, err := arbiter.ParseResult(opts.result)
 	if err != nil {
@@ -149,39 +159,34 @@ func runRoundResult(ctx context.Context, a *app, opts *roundResultOptions) error
 		return usageErrorf("%s", a.tr().T("err.result.whatif"))
 	}
 	if opts.whatIf {
-		// A what-if stores nothing: the database is opened read-only.
-		return a.withDesk(ctx, desk.ReadOnly, func(db *desk.Desk) error {
-			t, err := a.resolveTournament(ctx, db)
-			if err != nil {
-				return err
-			}
-			return runWhatIf(ctx, a, db, t, opts.round, board, res, opts.json)
-		})
-	}
-	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
-		c, err := d.EnterResult(ctx, req)
-		for i, n := range c.Notes {
-			if i < len(c.Texts) && !c.Texts[i].IsZero() {
-				n = a.tr().Word(c.Texts[i])
-			}
-			a.notef("%s.", capitalize(n))
-		}
+		t, err := a.resolveTournament(ctx, d)
 		if err != nil {
-			return a.resultError(err, opts, c)
+			return err
 		}
-		l := a.tr()
-		a.note(confirmation(l, c.ResultChange))
-		if c.Old != arbiter.NoResult && c.Old != c.New {
-			switch from, to := c.LaterRounds(); {
-			case from == 0:
-			case from == to:
-				a.note(l.T("cli.result.laterone", "Round", to))
-			default:
-				a.note(l.T("cli.result.later", "From", from, "To", to))
-			}
+		return runWhatIf(ctx, a, d, t, opts.round, board, res, opts.json)
+	}
+	c, err := d.EnterResult(ctx, req)
+	for i, n := range c.Notes {
+		if i < len(c.Texts) && !c.Texts[i].IsZero() {
+			n = a.tr().Word(c.Texts[i])
 		}
-		return nil
-	})
+		a.notef("%s.", capitalize(n))
+	}
+	if err != nil {
+		return a.resultError(err, opts, c)
+	}
+	l := a.tr()
+	a.note(confirmation(l, c.ResultChange))
+	if c.Old != arbiter.NoResult && c.Old != c.New {
+		switch from, to := c.LaterRounds(); {
+		case from == 0:
+		case from == to:
+			a.note(l.T("cli.result.laterone", "Round", to))
+		default:
+			a.note(l.T("cli.result.later", "From", from, "To", to))
+		}
+	}
+	return nil
 }
 
 // resultError words a refused result as the command line says it: with

@@ -94,13 +94,19 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 	if (opts.list == "") == (opts.from == "") {
 		return usageErrorf("%s", l.T("cli.round_results.either"))
 	}
+	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error { return enterResults(ctx, a, d, opts) })
+}
+
+// enterResults is round results on the open database d.
+func enterResults(ctx context.Context, a *app, d *desk.Desk, opts *roundResultsOptions) error {
+	l := a.tr()
 	// The boards of a Double-Swiss tournament are matches of two games.
-	ds, err := a.doubleSwiss(ctx)
+	ds, err := d.IsDoubleSwiss(ctx, a.tournamentRef())
 	if err != nil {
 		return a.tournamentError(err)
 	}
 	if ds {
-		return runMatchResults(ctx, a, opts)
+		return enterMatches(ctx, a, d, opts)
 	}
 	var slips []slipResult
 	if opts.from != "" {
@@ -122,27 +128,25 @@ func runRoundResults(ctx context.Context, a *app, opts *roundResultsOptions) err
 	for i, s := range slips {
 		reqs[i] = desk.ResultRequest{Tournament: a.tournamentRef(), Round: opts.round, Board: s.board, Result: s.result, Correct: opts.correct}
 	}
-	return a.withDesk(ctx, desk.ReadWrite, func(d *desk.Desk) error {
-		outs, err := d.EnterResults(ctx, reqs)
-		if err != nil {
-			switch {
-			case errors.Is(err, desk.ErrResultEntered):
-				return hint(err, "%s", l.T("cli.results.correct"))
-			case errors.Is(err, desk.ErrRefused):
-				return hint(err, "%s", l.T("cli.round_results.refused"))
-			case errors.Is(err, desk.ErrNotFound), errors.Is(err, desk.ErrInvalid), errors.Is(err, desk.ErrConflict):
-				return hint(a.tournamentError(err), "%s", l.T("cli.results.nothing"))
-			}
-			return err
+	outs, err := d.EnterResults(ctx, reqs)
+	if err != nil {
+		switch {
+		case errors.Is(err, desk.ErrResultEntered):
+			return hint(err, "%s", l.T("cli.results.correct"))
+		case errors.Is(err, desk.ErrRefused):
+			return hint(err, "%s", l.T("cli.round_results.refused"))
+		case errors.Is(err, desk.ErrNotFound), errors.Is(err, desk.ErrInvalid), errors.Is(err, desk.ErrConflict):
+			return hint(a.tournamentError(err), "%s", l.T("cli.results.nothing"))
 		}
-		for _, o := range outs {
-			for _, n := range o.Notes {
-				a.note(l.T("cli.round_results.note", "Board", o.Board, "Note", n))
-			}
-			a.note(confirmation(l, o.ResultChange))
+		return err
+	}
+	for _, o := range outs {
+		for _, n := range o.Notes {
+			a.note(l.T("cli.round_results.note", "Board", o.Board, "Note", n))
 		}
-		return nil
-	})
+		a.note(confirmation(l, o.ResultChange))
+	}
+	return nil
 }
 
 // confirmation words a result entered with the players' names, from the
