@@ -34,7 +34,7 @@ func scanPlayer(row interface{ Scan(...any) error }, extra ...any) (arbiter.Play
 
 // checkPlayer refuses impossible player details.
 func checkPlayer(p arbiter.Player) error {
-	if err := checkPlayerText(p); err != nil {
+	if err := CheckPlayerText(p); err != nil {
 		return err
 	}
 	if strings.TrimSpace(p.Name) == "" {
@@ -80,11 +80,11 @@ func checkPlayer(p arbiter.Player) error {
 	return nil
 }
 
-// checkPlayerText refuses names and other text of a player that are not
+// CheckPlayerText refuses names and other text of a player that are not
 // plain text (text.Check): bytes that are not UTF-8, control or bidi
 // formatting characters, or a name or club longer than text.MaxName or
 // text.MaxClub characters.
-func checkPlayerText(p arbiter.Player) error {
+func CheckPlayerText(p arbiter.Player) error {
 	fields := []struct {
 		name, value string
 		max         int
@@ -499,7 +499,7 @@ func idList(ps []*arbiter.Player) string {
 func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (Added, error) {
 	var a Added
 	p.Name = strings.TrimSpace(p.Name)
-	if err := checkPlayerText(p); err != nil {
+	if err := CheckPlayerText(p); err != nil {
 		return a, err
 	}
 	title, err := arbiter.ParseTitle(string(p.Title))

@@ -85,7 +85,7 @@ func (e *enroller) importRow(ctx context.Context, row ImportRow, opt AddOptions)
 	res := RosterRow{Line: row.Line}
 	p := row.Player
 	p.Name = strings.TrimSpace(p.Name)
-	if err := checkPlayerText(p); err != nil {
+	if err := CheckPlayerText(p); err != nil {
 		return res, err
 	}
 	title, err := arbiter.ParseTitle(string(p.Title))
@@ -189,7 +189,7 @@ func (db *DB) UpdateRoster(ctx context.Context, source string, listed int, rows 
 			p.Club = "" // a rating list's club is not the club's
 			merged := mergePlayer(*r, p)
 			merged.Name = arbiter.BetterSpelling(r.Name, strings.TrimSpace(p.Name))
-			if err := checkPlayerText(merged); err != nil {
+			if err := CheckPlayerText(merged); err != nil {
 				return &InputError{Kind: ErrInvalid, Msg: fmt.Sprintf("line %d: %v", row.Line, err)}
 			}
 			if err := checkPlayer(merged); err != nil {

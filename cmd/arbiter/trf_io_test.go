@@ -549,7 +549,7 @@ func importedSnapshot(ti store.TournamentImport) *store.Snapshot {
 		return nil
 	}
 	for _, e := range ti.Entries {
-		if p := e.Player; p.Rating > 3500 || p.BirthYear != 0 && (p.BirthYear < 1880 || p.BirthYear > 2200) || strings.TrimSpace(p.Name) == "" {
+		if p := e.Player; p.Rating > 3500 || p.BirthYear != 0 && (p.BirthYear < 1880 || p.BirthYear > 2200) || strings.TrimSpace(p.Name) == "" || store.CheckPlayerText(p) != nil {
 			return nil
 		}
 	}
@@ -590,6 +590,9 @@ func FuzzImportTRF(f *testing.F) {
 		}
 	}
 	f.Add([]byte("012 x\nXXR 3\n001    1      A                                                                 1.0       0000 - U\n"))
+	// A name that is only a control character: the store refuses it, so
+	// the snapshot must too (the writer would write it as a blank name).
+	f.Add([]byte("012 x\nXXR 1\n001    1      \x01                                                                 0.0    1\n"))
 	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
 	f.Fuzz(func(t *testing.T, data []byte) {
 		first, ok := importExport(t, data, fuzzing)
