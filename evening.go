@@ -82,32 +82,70 @@ type WebReport struct {
 	Round, Board int
 	White, Black int    // pairing numbers
 	Seat         Colour // who reported
-	Result       Result // what was reported
+	Result       Result // what was reported (game 1 of a Double-Swiss match)
 	Status       string // Reported, Confirmed, Disputed, Accepted, Rejected or Superseded
-	Other        Result // the opponent's result, when disputed
-	ReportedAt   time.Time
-	ReportedIP   string
-	ReportedDev  string
-	ClosedAt     time.Time
-	ClosedBy     string
+	Other        Result // the opponent's result, when disputed (game 1 of a match)
+	// Second and OtherSecond are game 2 of a Double-Swiss match (FIDE
+	// C.04.5) as reported and as the opponent gave it when disputed, in
+	// game 2's own colours; NoResult for a board of one game.
+	Second, OtherSecond Result
+	ReportedAt          time.Time
+	ReportedIP          string
+	ReportedDev         string
+	ClosedAt            time.Time
+	ClosedBy            string
 }
 
 // Open reports whether the report still waits for someone.
 func (r WebReport) Open() bool { return r.Status == Reported || r.Status == Disputed }
+
+// IsMatch reports whether the report is of a Double-Swiss match, both
+// games: a match is always reported whole.
+func (r WebReport) IsMatch() bool { return r.Second != NoResult }
+
+// Match returns the match reported; for a single game, First alone.
+func (r WebReport) Match() Match { return Match{First: r.Result, Second: r.Second} }
+
+// OtherMatch returns the opponent's match when disputed.
+func (r WebReport) OtherMatch() Match { return Match{First: r.Other, Second: r.OtherSecond} }
+
+// Text writes what was reported: the result, or a match's two games.
+func (r WebReport) Text() string {
+	if r.IsMatch() {
+		return r.Match().String()
+	}
+	return r.Result.String()
+}
+
+// OtherText writes the opponent's result of a disputed report as Text.
+func (r WebReport) OtherText() string {
+	if r.IsMatch() {
+		return r.OtherMatch().String()
+	}
+	return r.Other.String()
+}
 
 // BoardCode is a board of a published round as its code opens it: where
 // it is, who plays, its result, and its open report if any. WhitePIN and
 // BlackPIN are the players' own PINs, for the checks and for the
 // organizer; the board's code alone proves no one.
 type BoardCode struct {
-	TournamentID       int64
-	Round, Board       int
-	White, Black       int // pairing numbers
-	Result             Result
+	TournamentID int64
+	Round, Board int
+	White, Black int // pairing numbers
+	Result       Result
+	// Double says the board is a Double-Swiss match (FIDE C.04.5): Result
+	// is game 1 and Second game 2, each in its own game's colours.
+	Double             bool
+	Second             Result
 	Token              string
 	WhitePIN, BlackPIN string
 	Report             *WebReport // the open report, nil if none
 }
+
+// Match returns the board's match result (game 1 and game 2); for a
+// board of one game, First alone.
+func (c BoardCode) Match() Match { return Match{First: c.Result, Second: c.Second} }
 
 // WebSettings are a tournament's settings for the server of the evening.
 type WebSettings struct {

@@ -67,7 +67,7 @@ func proveSeat(c arbiter.BoardCode, pin string, session int, a act) (arbiter.Col
 		if pin == "" {
 			id = "refuse.pin.reporter-phone"
 		}
-		return 0, refuse(ErrWrongSeat, "pin", id, "Colour", colourText(seat), "Result", c.Report.Result.String(), "Other", colourText(seat.Opposite()))
+		return 0, refuse(ErrWrongSeat, "pin", id, "Colour", colourText(seat), "Result", c.Report.Text(), "Other", colourText(seat.Opposite()))
 	}
 	return seat, nil
 }

@@ -19,18 +19,32 @@ import (
 
 // reportStep is the desk's store.ReportStep: with seat NoColour, whether
 // the board may be answered at all, before any PIN is compared; with the
-// seat proven, the report's next state.
-func reportStep(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm bool) (string, error) {
+// seat proven, the report's next state. m is a game's result as m.First,
+// or on a board of a Double-Swiss tournament (c.Double) the match, both
+// games, each 1-0, ½-½ or 0-1 in its own game's colours: a match is
+// reported and confirmed whole (C.04.5, points per game), and the
+// opponent confirms it only by giving the same two games.
+func reportStep(c arbiter.BoardCode, seat arbiter.Colour, m arbiter.Match, confirm bool) (string, error) {
 	rep := c.Report
 	if seat == arbiter.NoColour {
+		entered := c.Result.String()
+		if c.Double {
+			entered = c.Match().String()
+		}
 		switch {
-		case r != arbiter.WhiteWins && r != arbiter.BlackWins && r != arbiter.Draw:
+		case c.Double && !m.Complete():
+			return "", refuse(ErrInvalid, "result", "refuse.report.match-both", "Board", c.Board)
+		case !c.Double && m.Second != arbiter.NoResult:
+			return "", refuse(ErrInvalid, "result", "refuse.report.not-match", "Board", c.Board)
+		case !fromBoard(m.First):
 			// Forfeits and corrections stay with the organizer.
-			return "", refuse(ErrInvalid, "result", "refuse.report.result", "Result", r.String())
+			return "", refuse(ErrInvalid, "result", "refuse.report.result", "Result", m.First.String())
+		case c.Double && !fromBoard(m.Second):
+			return "", refuse(ErrInvalid, "result", "refuse.report.result", "Result", m.Second.String())
 		case c.Result != arbiter.NoResult && confirm:
-			return "", refuse(ErrConflict, "board", "refuse.report.entered", "Board", c.Board, "Result", c.Result.String())
+			return "", refuse(ErrConflict, "board", "refuse.report.entered", "Board", c.Board, "Result", entered)
 		case c.Result != arbiter.NoResult:
-			return "", refuse(ErrConflict, "board", "refuse.report.entered-correct", "Board", c.Board, "Result", c.Result.String())
+			return "", refuse(ErrConflict, "board", "refuse.report.entered-correct", "Board", c.Board, "Result", entered)
 		case rep == nil && confirm:
 			return "", refuse(ErrConflict, "board", "refuse.report.none-yet", "Board", c.Board)
 		case rep != nil && rep.Status == arbiter.Disputed:
@@ -41,14 +55,20 @@ func reportStep(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, conf
 	switch {
 	case confirm && seat == rep.Seat:
 		// A report is confirmed by the other seat: never by its own.
-		return "", refuse(ErrWrongSeat, "pin", "refuse.report.own-seat", "Colour", colourText(rep.Seat), "Result", rep.Result.String(),
+		return "", refuse(ErrWrongSeat, "pin", "refuse.report.own-seat", "Colour", colourText(rep.Seat), "Result", rep.Text(),
 			"Other", colourText(rep.Seat.Opposite()))
 	case rep == nil, rep.Seat == seat:
 		return arbiter.Reported, nil // a first report, or the reporter's own replaced
-	case r != rep.Result:
+	case m != rep.Match():
 		return arbiter.Disputed, nil
 	}
 	return arbiter.Confirmed, nil
+}
+
+// fromBoard reports whether a player may report r for a game: a game
+// played and won, lost or drawn.
+func fromBoard(r arbiter.Result) bool {
+	return r == arbiter.WhiteWins || r == arbiter.BlackWins || r == arbiter.Draw
 }
 
 var _ store.ReportStep = reportStep

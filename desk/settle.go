@@ -67,11 +67,11 @@ func unsettledError(open []arbiter.WebReport) error {
 	for _, r := range open {
 		if r.Status == arbiter.Disputed {
 			disputed = true
-			parts = append(parts, fmt.Sprintf("board %d: disputed, %s by %s and %s by %s (report %d)", r.Board, r.Result,
-				colourName(r.Seat), r.Other, colourName(r.Seat.Opposite()), r.ID))
+			parts = append(parts, fmt.Sprintf("board %d: disputed, %s by %s and %s by %s (report %d)", r.Board, r.Text(),
+				colourName(r.Seat), r.OtherText(), colourName(r.Seat.Opposite()), r.ID))
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("board %d: %s reported by %s at %s, not confirmed (report %d)", r.Board, r.Result,
+		parts = append(parts, fmt.Sprintf("board %d: %s reported by %s at %s, not confirmed (report %d)", r.Board, r.Text(),
 			colourName(r.Seat), r.ReportedAt.Local().Format("15:04"), r.ID))
 	}
 	fix := "wait for the confirmations, decide the reports, or force the pairing to enter them as reported"

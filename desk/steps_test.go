@@ -43,7 +43,7 @@ func TestReportStep(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := reportStep(tc.c, tc.seat, tc.r, tc.confirm)
+			got, err := reportStep(tc.c, tc.seat, arbiter.Match{First: tc.r}, tc.confirm)
 			if got != tc.want || !errors.Is(err, tc.kind) || tc.kind == nil && err != nil || err != nil && err.Error() != tc.msg {
 				t.Errorf("reportStep = %q, %v; want %q, %v %q", got, err, tc.want, tc.kind, tc.msg)
 			}
@@ -330,5 +330,57 @@ func TestSignInRule(t *testing.T) {
 			err.Error() != "wrong PIN for player 3: type the PIN on your own card, or the one you were given when you entered") {
 			t.Errorf("signInRule(%q, own %q) = %v, want ok %v", tc.pin, tc.own, err, tc.ok)
 		}
+	}
+}
+
+// TestReportStepMatch: the board of a Double-Swiss tournament (C.04.5)
+// is reported and confirmed as a match, both games at once; the opponent
+// confirms only the same two games, and the proofs are those of a game.
+func TestReportStepMatch(t *testing.T) {
+	won := arbiter.Match{First: arbiter.WhiteWins, Second: arbiter.Draw}     // 1½-½ for the board's White
+	swapped := arbiter.Match{First: arbiter.Draw, Second: arbiter.BlackWins} // 1½-½ too, the other game won
+	reported := &arbiter.WebReport{ID: 7, Seat: arbiter.White, Result: won.First, Second: won.Second, Status: arbiter.Reported}
+	disputed := &arbiter.WebReport{ID: 7, Seat: arbiter.White, Result: won.First, Second: won.Second, Status: arbiter.Disputed,
+		Other: arbiter.Draw, OtherSecond: arbiter.Draw}
+	open := arbiter.BoardCode{Board: 3, Double: true}
+	withReport := arbiter.BoardCode{Board: 3, Double: true, Report: reported}
+	tests := []struct {
+		name    string
+		c       arbiter.BoardCode
+		seat    arbiter.Colour
+		m       arbiter.Match
+		confirm bool
+		want    string
+		kind    error
+		msg     string
+	}{
+		{"one game on a match", open, arbiter.NoColour, arbiter.Match{First: arbiter.WhiteWins}, false, "", ErrInvalid,
+			"board 3 is a Double-Swiss match: give the result of both games, or the match score"},
+		{"a match on one game", arbiter.BoardCode{Board: 3}, arbiter.NoColour, won, false, "", ErrInvalid, "board 3 is one game, not a match: give its result"},
+		{"a game forfeited", open, arbiter.NoColour, arbiter.Match{First: arbiter.WhiteWins, Second: arbiter.BlackForfeit}, false, "", ErrInvalid,
+			`result "-+" cannot be reported from the board: give 1-0, 1/2 or 0-1; forfeits are for the organizer`},
+		{"a rare result", open, arbiter.NoColour, arbiter.Match{First: arbiter.HalfZero, Second: arbiter.Draw}, false, "", ErrInvalid,
+			`result "1/2-0" cannot be reported from the board: give 1-0, 1/2 or 0-1; forfeits are for the organizer`},
+		{"entered", arbiter.BoardCode{Board: 3, Double: true, Result: arbiter.WhiteWins, Second: arbiter.Draw}, arbiter.NoColour, won, false, "", ErrConflict,
+			"board 3 already has 1-0 1/2-1/2: ask the organizer for a correction"},
+		{"nothing to confirm", open, arbiter.NoColour, won, true, "", ErrConflict, "nobody has reported a result on board 3 yet: report it"},
+		{"disputed", arbiter.BoardCode{Board: 3, Double: true, Report: disputed}, arbiter.NoColour, won, true, "", ErrConflict,
+			"the players of board 3 gave different results: the organizer decides"},
+		{"open board", open, arbiter.NoColour, won, false, "", nil, ""},
+		{"first report", open, arbiter.Black, won, false, arbiter.Reported, nil, ""},
+		{"own report replaced", withReport, arbiter.White, swapped, false, arbiter.Reported, nil, ""},
+		{"opponent's same match", withReport, arbiter.Black, won, false, arbiter.Confirmed, nil, ""},
+		{"opponent confirms", withReport, arbiter.Black, won, true, arbiter.Confirmed, nil, ""},
+		{"opponent's other game won", withReport, arbiter.Black, swapped, true, arbiter.Disputed, nil, ""},
+		{"opponent's two draws", withReport, arbiter.Black, arbiter.Match{First: arbiter.Draw, Second: arbiter.Draw}, true, arbiter.Disputed, nil, ""},
+		{"reporter confirms", withReport, arbiter.White, won, true, "", ErrWrongSeat, "White reported 1-0 1/2-1/2: Black confirms it"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := reportStep(tc.c, tc.seat, tc.m, tc.confirm)
+			if got != tc.want || !errors.Is(err, tc.kind) || tc.kind == nil && err != nil || err != nil && err.Error() != tc.msg {
+				t.Errorf("reportStep = %q, %v; want %q, %v %q", got, err, tc.want, tc.kind, tc.msg)
+			}
+		})
 	}
 }

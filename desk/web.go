@@ -187,6 +187,48 @@ func (e *Evening) Confirm(ctx context.Context, token string, p arbiter.Proof, r 
 	return e.checkpoint(ctx)(e.d.db.Confirm(ctx, token, p, prover(actConfirm), reportStep, r, judge, e.limits))
 }
 
+// ReportMatch is Report for a board of a Double-Swiss tournament (FIDE
+// C.04.5): the player reports the match, both games (m, as
+// ParseMatchResult reads what they typed or picked), each 1-0, ½-½ or
+// 0-1 in its own game's colours. The proofs and the steps are Report's
+// (proveSeat, reportStep); a board of one game refuses a match, and a
+// match board a single result.
+func (e *Evening) ReportMatch(ctx context.Context, token string, p arbiter.Proof, m arbiter.Match) (arbiter.WebReport, error) {
+	if _, err := e.Board(ctx, token); err != nil {
+		return arbiter.WebReport{}, err
+	}
+	return e.checkpoint(ctx)(e.d.db.ReportMatch(ctx, token, p, prover(actReport), reportStep, m, e.limits))
+}
+
+// ConfirmMatch is Confirm for a Double-Swiss match: the opponent, proven
+// by p, gives the same two games and the match is entered as EnterMatch
+// enters it; another match disputes the report.
+func (e *Evening) ConfirmMatch(ctx context.Context, token string, p arbiter.Proof, m arbiter.Match) (arbiter.WebReport, error) {
+	if _, err := e.Board(ctx, token); err != nil {
+		return arbiter.WebReport{}, err
+	}
+	return e.checkpoint(ctx)(e.d.db.ConfirmMatch(ctx, token, p, prover(actConfirm), reportStep, m, e.limits))
+}
+
+// AcceptMatch enters the match of report id, m or the one reported (the
+// zero Match), as the decision of the context's origin; a disputed report
+// needs m. A report of a single game is refused (ErrInvalid wrapping
+// ErrNotMatch).
+func (e *Evening) AcceptMatch(ctx context.Context, id int64, m arbiter.Match) (arbiter.WebReport, error) {
+	rep, err := e.d.db.WebReport(ctx, e.tid, id)
+	if err != nil {
+		return rep, inputErr("report", err)
+	}
+	if !rep.IsMatch() {
+		return rep, &Error{Kind: ErrInvalid, Input: "result", Msg: fmt.Sprintf("report %d is of one game, not a match", id),
+			Fix: "give the result of the game", Err: ErrNotMatch}
+	}
+	if m == (arbiter.Match{}) && rep.Status == arbiter.Disputed {
+		return rep, refuse(ErrInvalid, "result", "refuse.report.which", "Board", rep.Board, "Result", rep.Text(), "Other", rep.OtherText())
+	}
+	return e.checkpoint(ctx)(e.d.db.AcceptMatch(ctx, e.tid, id, m, openStep(false)))
+}
+
 // Queue returns the reports waiting for the organizer.
 func (e *Evening) Queue(ctx context.Context) ([]arbiter.WebReport, error) {
 	if _, err := e.Settle(ctx); err != nil {
@@ -197,11 +239,18 @@ func (e *Evening) Queue(ctx context.Context) ([]arbiter.WebReport, error) {
 
 // Accept enters report id's result, r or the reported one (NoResult), as
 // the decision of the context's origin (WithActor); a disputed report
-// needs r.
+// needs r. The report of a match is accepted as reported (AcceptMatch);
+// a single result for it is refused.
 func (e *Evening) Accept(ctx context.Context, id int64, r arbiter.Result) (arbiter.WebReport, error) {
 	rep, err := e.d.db.WebReport(ctx, e.tid, id)
 	if err != nil {
 		return rep, inputErr("report", err)
+	}
+	if rep.IsMatch() {
+		if r != arbiter.NoResult {
+			return rep, refuse(ErrInvalid, "result", "refuse.report.match-both", "Board", rep.Board)
+		}
+		return e.AcceptMatch(ctx, id, arbiter.Match{})
 	}
 	if r == arbiter.NoResult {
 		if rep.Status == arbiter.Disputed {

@@ -153,7 +153,7 @@ func (db *DB) Rule(ctx context.Context, tid, id int64, r arbiter.Result, judge J
 		if err != nil {
 			return err
 		}
-		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, open, who)
+		out, err = db.acceptIn(ctx, tx, tid, id, arbiter.Match{First: r}, judge, open, who)
 		if err != nil {
 			return err
 		}

@@ -359,8 +359,8 @@ func ownPIN(pn int, pin, own string) error {
 // reportStep), so that the store's tests can write every transition: no
 // forfeit from the board, no answer on a board with a result, a confirmation needs a report, a
 // disputed board waits, a report is confirmed by the other seat.
-func steps(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm bool) (string, error) {
-	rep := c.Report
+func steps(c arbiter.BoardCode, seat arbiter.Colour, m arbiter.Match, confirm bool) (string, error) {
+	rep, r := c.Report, m.First
 	switch {
 	case seat == arbiter.NoColour && r != arbiter.WhiteWins && r != arbiter.BlackWins && r != arbiter.Draw:
 		return "", &InputError{Kind: ErrInvalid, Msg: "not from the board"}
@@ -372,7 +372,7 @@ func steps(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm b
 		return "", &InputError{Kind: ErrWrongSeat, Msg: "the reporter"}
 	case rep == nil, rep.Seat == seat:
 		return arbiter.Reported, nil
-	case r != rep.Result:
+	case m != rep.Match():
 		return arbiter.Disputed, nil
 	}
 	return arbiter.Confirmed, nil

@@ -50,7 +50,7 @@ func (t *Tx) Reports(ctx context.Context, tid int64, n int) ([]arbiter.WebReport
 
 // Accept enters report id's result as DB.Accept does.
 func (t *Tx) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge Judge, open OpenStep) (arbiter.WebReport, error) {
-	return t.db.acceptIn(ctx, t.tx, tid, id, r, judge, open, t.db.actor(ctx))
+	return t.db.acceptIn(ctx, t.tx, tid, id, arbiter.Match{First: r}, judge, open, t.db.actor(ctx))
 }
 
 // UpdateTournament saves new settings for tournament tt.ID as

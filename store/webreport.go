@@ -273,7 +273,7 @@ func (db *DB) roundPINs(ctx context.Context, tx *sql.Tx, tid int64, n int) error
 func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]arbiter.BoardCode, error) {
 	out := map[int]arbiter.BoardCode{}
 	err := db.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT c.board, c.token, `+seatPINs+`, b.white, b.black, b.result
+		rows, err := tx.QueryContext(ctx, `SELECT c.board, c.token, `+seatPINs+`, b.white, b.black, b.result, b.second, `+doubleSwiss+`
 			FROM board_codes c JOIN boards b USING (tournament_id, round, board)
 			WHERE c.tournament_id = ? AND c.round = ?`, tid, n)
 		if err != nil {
@@ -282,7 +282,7 @@ func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]arbiter
 		defer rows.Close()
 		for rows.Next() {
 			c := arbiter.BoardCode{TournamentID: tid, Round: n}
-			if err := rows.Scan(&c.Board, &c.Token, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result); err != nil {
+			if err := rows.Scan(&c.Board, &c.Token, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result, &c.Second, &c.Double); err != nil {
 				return err
 			}
 			out[c.Board] = c
@@ -311,11 +311,15 @@ const seatPINs = `coalesce((SELECT p.pin FROM player_pins p JOIN entries e ON e.
 	coalesce((SELECT p.pin FROM player_pins p JOIN entries e ON e.tournament_id = p.tournament_id AND e.player_id = p.player_id
 		WHERE e.tournament_id = b.tournament_id AND e.pn = b.black), '')`
 
+// doubleSwiss selects whether a board (b) is a Double-Swiss match: its
+// tournament is paired by that system (C.04.5).
+const doubleSwiss = `coalesce((SELECT f.system = 'double-swiss' FROM tournament_formats f WHERE f.tournament_id = b.tournament_id), 0)`
+
 func boardByToken(ctx context.Context, tx *sql.Tx, token string) (arbiter.BoardCode, error) {
 	c := arbiter.BoardCode{Token: token}
-	err := tx.QueryRowContext(ctx, `SELECT c.tournament_id, c.round, c.board, `+seatPINs+`, b.white, b.black, b.result
+	err := tx.QueryRowContext(ctx, `SELECT c.tournament_id, c.round, c.board, `+seatPINs+`, b.white, b.black, b.result, b.second, `+doubleSwiss+`
 		FROM board_codes c JOIN boards b USING (tournament_id, round, board) WHERE c.token = ?`, token).
-		Scan(&c.TournamentID, &c.Round, &c.Board, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result)
+		Scan(&c.TournamentID, &c.Round, &c.Board, &c.WhitePIN, &c.BlackPIN, &c.White, &c.Black, &c.Result, &c.Second, &c.Double)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, &InputError{Kind: ErrBadToken, Msg: "no board has this code: scan the code on your slip again"}
 	}
@@ -346,9 +350,11 @@ func boardByToken(ctx context.Context, tx *sql.Tx, token string) (arbiter.BoardC
 // seat proven, it returns the report's next state: Reported (a first
 // report, or the reporter's own replaced), Disputed (the opponent gave
 // another result) or Confirmed (the opponent gave the same: judged and
-// entered), or refuses. confirm says the player answers as the opponent
-// (Confirm). The store decides none of it.
-type ReportStep func(c arbiter.BoardCode, seat arbiter.Colour, r arbiter.Result, confirm bool) (string, error)
+// entered), or refuses. m is what the player gives: a single game's
+// result as m.First, or a Double-Swiss match's two games (c.Double).
+// confirm says the player answers as the opponent (Confirm). The store
+// decides none of it.
+type ReportStep func(c arbiter.BoardCode, seat arbiter.Colour, m arbiter.Match, confirm bool) (string, error)
 
 // OpenStep is the desk's rule of which reports the organizer may decide
 // (Accept, Reject, Rule), run inside the transaction of the decision on
@@ -366,7 +372,20 @@ type OpenStep func(rep arbiter.WebReport) error
 // refusal of step once the seat is proven, changes nothing but the count
 // of wrong PINs: prove's refusal, or ErrLocked (a *LockedError).
 func (db *DB) Report(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
-	return db.answer(ctx, token, p, prove, step, r, judge, l, false)
+	return db.answer(ctx, token, p, prove, step, arbiter.Match{First: r}, judge, l, false)
+}
+
+// ReportMatch is Report for a board of a Double-Swiss tournament (FIDE
+// C.04.5): m holds both games of the match, and the opponent's same
+// match, confirmed, is entered as SetMatch enters it.
+func (db *DB) ReportMatch(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, m arbiter.Match, l arbiter.PINLimits) (arbiter.WebReport, error) {
+	return db.answer(ctx, token, p, prove, step, m, nil, l, false)
+}
+
+// ConfirmMatch is Confirm for a Double-Swiss match: the same match
+// confirms the report and is entered; another disputes it.
+func (db *DB) ConfirmMatch(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, m arbiter.Match, l arbiter.PINLimits) (arbiter.WebReport, error) {
+	return db.answer(ctx, token, p, prove, step, m, nil, l, true)
 }
 
 // Confirm is Report for the opponent's answer to the open report of the
@@ -375,11 +394,12 @@ func (db *DB) Report(ctx context.Context, token string, p arbiter.Proof, prove P
 // the same transaction is entered; another disputes it, for the
 // organizer.
 func (db *DB) Confirm(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, r arbiter.Result, judge Judge, l arbiter.PINLimits) (arbiter.WebReport, error) {
-	return db.answer(ctx, token, p, prove, step, r, judge, l, true)
+	return db.answer(ctx, token, p, prove, step, arbiter.Match{First: r}, judge, l, true)
 }
 
-// answer is Report (confirm false) and Confirm.
-func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, r arbiter.Result, judge Judge, l arbiter.PINLimits, confirm bool) (arbiter.WebReport, error) {
+// answer is Report (confirm false) and Confirm, and their match forms: m
+// is a single game's result as m.First, or a match's two games.
+func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove Prove, step ReportStep, m arbiter.Match, judge Judge, l arbiter.PINLimits, confirm bool) (arbiter.WebReport, error) {
 	o := OriginOf(ctx)
 	var out arbiter.WebReport
 	var refused error
@@ -389,7 +409,7 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 			return err
 		}
 		rep := c.Report
-		if _, err := step(c, arbiter.NoColour, r, confirm); err != nil {
+		if _, err := step(c, arbiter.NoColour, m, confirm); err != nil {
 			return err
 		}
 		seat, no, err := db.proveSeat(ctx, tx, c, p, prove, l, o.IP)
@@ -400,7 +420,7 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 			refused = no
 			return nil
 		}
-		next, no := step(c, seat, r, confirm)
+		next, no := step(c, seat, m, confirm)
 		if no != nil {
 			refused = no
 			return nil
@@ -414,51 +434,61 @@ func (db *DB) answer(ctx context.Context, token string, p arbiter.Proof, prove P
 			return err
 		}
 		now := db.stamp()
+		text := m.First.String()
+		if c.Double {
+			text = m.String()
+		}
 		switch {
 		case next == arbiter.Reported && rep == nil:
-			res, err := tx.ExecContext(ctx, `INSERT INTO result_reports (tournament_id, round, board, seat, result, status, reported_at, reported_ip, reported_dev)
-				VALUES (?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, seat, r, now, o.IP, o.Device)
+			res, err := tx.ExecContext(ctx, `INSERT INTO result_reports (tournament_id, round, board, seat, result, second, status, reported_at, reported_ip, reported_dev)
+				VALUES (?, ?, ?, ?, ?, ?, 'reported', ?, ?, ?)`, c.TournamentID, c.Round, c.Board, seat, m.First, m.Second, now, o.IP, o.Device)
 			if err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
 			id, _ := res.LastInsertId()
-			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, "", r.String()+" "+o.From()); err != nil {
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, "", text+" "+o.From()); err != nil {
 				return err
 			}
 			return loadReport(ctx, tx, id, &out)
 		case next == arbiter.Reported:
-			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET result = ?, reported_at = ?, reported_ip = ?, reported_dev = ? WHERE id = ?`,
-				r, now, o.IP, o.Device, rep.ID); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET result = ?, second = ?, reported_at = ?, reported_ip = ?, reported_dev = ? WHERE id = ?`,
+				m.First, m.Second, now, o.IP, o.Device, rep.ID); err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
-			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, rep.Result.String(), r.String()+" "+o.From()); err != nil {
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActReport, subject, rep.Text(), text+" "+o.From()); err != nil {
 				return err
 			}
 			return loadReport(ctx, tx, rep.ID, &out)
 		case next == arbiter.Disputed:
-			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'disputed', other_result = ?, closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
-				WHERE id = ?`, r, now, who, o.IP, o.Device, rep.ID); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'disputed', other_result = ?, other_second = ?, closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
+				WHERE id = ?`, m.First, m.Second, now, who, o.IP, o.Device, rep.ID); err != nil {
 				return fmt.Errorf("save report: %w", err)
 			}
-			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActDispute, subject, rep.Result.String(), r.String()+" "+o.From()); err != nil {
+			if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActDispute, subject, rep.Text(), text+" "+o.From()); err != nil {
 				return err
 			}
 			return loadReport(ctx, tx, rep.ID, &out)
 		case next != arbiter.Confirmed || rep == nil:
 			return fmt.Errorf("store: board %d: a report cannot become %q", c.Board, next)
 		}
-		judged, err := judged(ctx, tx, c.TournamentID, c.Round, c.Board, r, judge)
-		if err != nil {
-			return err
+		var judgedGame Judged
+		if !c.Double {
+			if judgedGame, err = judged(ctx, tx, c.TournamentID, c.Round, c.Board, m.First, judge); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'confirmed', closed_at = ?, closed_by = ?, closed_ip = ?, closed_dev = ?
 			WHERE id = ?`, now, who, o.IP, o.Device, rep.ID); err != nil {
 			return fmt.Errorf("save report: %w", err)
 		}
-		if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActConfirm, subject, "", r.String()+" "+o.From()); err != nil {
+		if err := db.logEventAs(ctx, tx, who, c.TournamentID, ActConfirm, subject, "", text+" "+o.From()); err != nil {
 			return err
 		}
-		if _, err := db.setResult(ctx, tx, who, c.TournamentID, c.Round, c.Board, judged.Result, judged.Reason, false); err != nil {
+		if c.Double {
+			if _, err := db.setMatch(ctx, tx, who, c.TournamentID, c.Round, c.Board, m, false); err != nil {
+				return err
+			}
+		} else if _, err := db.setResult(ctx, tx, who, c.TournamentID, c.Round, c.Board, judgedGame.Result, judgedGame.Reason, false); err != nil {
 			return err
 		}
 		return loadReport(ctx, tx, rep.ID, &out)
@@ -548,22 +578,54 @@ func (db *DB) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge
 	who := db.actor(ctx)
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		out, err = db.acceptIn(ctx, tx, tid, id, r, judge, open, who)
+		out, err = db.acceptIn(ctx, tx, tid, id, arbiter.Match{First: r}, judge, open, who)
 		return err
 	})
 	return out, err
 }
 
-// acceptIn is Accept inside tx (who given).
-func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, r arbiter.Result, judge Judge, open OpenStep, who string) (arbiter.WebReport, error) {
+// AcceptMatch is Accept for the report of a Double-Swiss match: it enters
+// m (the zero Match: the match reported), both games, as SetMatch enters
+// it, and closes the report.
+func (db *DB) AcceptMatch(ctx context.Context, tid, id int64, m arbiter.Match, open OpenStep) (arbiter.WebReport, error) {
+	var out arbiter.WebReport
+	who := db.actor(ctx)
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		out, err = db.acceptIn(ctx, tx, tid, id, m, nil, open, who)
+		return err
+	})
+	return out, err
+}
+
+// acceptIn is Accept and AcceptMatch inside tx (who given): m is the
+// result of a single game as m.First, or a match; the zero Match enters
+// what was reported. A match report enters a match, judge unused.
+func (db *DB) acceptIn(ctx context.Context, tx *sql.Tx, tid, id int64, m arbiter.Match, judge Judge, open OpenStep, who string) (arbiter.WebReport, error) {
 	var out arbiter.WebReport
 	rep, err := openReport(ctx, tx, tid, id, open)
 	if err != nil {
 		return out, err
 	}
-	if r == arbiter.NoResult {
-		r = rep.Result
+	if m == (arbiter.Match{}) {
+		m = rep.Match()
 	}
+	if rep.IsMatch() {
+		if _, err := tx.ExecContext(ctx, `UPDATE result_reports SET status = 'accepted', closed_at = ?, closed_by = ?, closed_ip = '', closed_dev = '' WHERE id = ?`,
+			db.stamp(), who, id); err != nil {
+			return out, fmt.Errorf("save report: %w", err)
+		}
+		subject := fmt.Sprintf("round %d board %d, report %d", rep.Round, rep.Board, id)
+		if err := db.logEventAs(ctx, tx, who, tid, ActAccept, subject, reportText(rep), m.String()); err != nil {
+			return out, err
+		}
+		if _, err := db.setMatch(ctx, tx, who, tid, rep.Round, rep.Board, m, false); err != nil {
+			return out, err
+		}
+		err = loadReport(ctx, tx, id, &out)
+		return out, err
+	}
+	r := m.First
 	judged, err := judged(ctx, tx, tid, rep.Round, rep.Board, r, judge)
 	if err != nil {
 		return out, err
@@ -610,9 +672,9 @@ func (db *DB) Reject(ctx context.Context, tid, id int64, open OpenStep) (arbiter
 // reportText writes a report for the log: "1-0 by White", "1-0 by White,
 // 0-1 by Black".
 func reportText(r arbiter.WebReport) string {
-	s := fmt.Sprintf("%s by %s", r.Result, colourWord(r.Seat))
+	s := fmt.Sprintf("%s by %s", r.Text(), colourWord(r.Seat))
 	if r.Status == arbiter.Disputed {
-		s += fmt.Sprintf(", %s by %s", r.Other, colourWord(r.Seat.Opposite()))
+		s += fmt.Sprintf(", %s by %s", r.OtherText(), colourWord(r.Seat.Opposite()))
 	}
 	return s
 }
@@ -654,7 +716,7 @@ func loadReport(ctx context.Context, tx *sql.Tx, id int64, out *arbiter.WebRepor
 }
 
 func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]arbiter.WebReport, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.tournament_id, r.round, r.board, b.white, b.black, r.seat, r.result, r.status, r.other_result,
+	rows, err := tx.QueryContext(ctx, `SELECT r.id, r.tournament_id, r.round, r.board, b.white, b.black, r.seat, r.result, r.status, r.other_result, r.second, r.other_second,
 		r.reported_at, r.reported_ip, r.reported_dev, r.closed_at, r.closed_by
 		FROM result_reports r JOIN boards b USING (tournament_id, round, board) WHERE `+where+` ORDER BY r.id`, args...)
 	if err != nil {
@@ -665,7 +727,7 @@ func loadReports(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]
 	for rows.Next() {
 		var r arbiter.WebReport
 		var at, closed string
-		if err := rows.Scan(&r.ID, &r.TournamentID, &r.Round, &r.Board, &r.White, &r.Black, &r.Seat, &r.Result, &r.Status, &r.Other,
+		if err := rows.Scan(&r.ID, &r.TournamentID, &r.Round, &r.Board, &r.White, &r.Black, &r.Seat, &r.Result, &r.Status, &r.Other, &r.Second, &r.OtherSecond,
 			&at, &r.ReportedIP, &r.ReportedDev, &closed, &r.ClosedBy); err != nil {
 			return nil, fmt.Errorf("read reports: %w", err)
 		}

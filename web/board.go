@@ -32,6 +32,19 @@ type boardPage struct {
 	// this phone: confirming the report of the player signed in.
 	Me     string
 	AskPIN bool
+	// Match: the board is a Double-Swiss match (FIDE C.04.5), reported
+	// whole: a match score (Choices) or both games (Games), each in its
+	// own game's colours. Confirm is the value that confirms the report.
+	Match   bool
+	Games   []gameField
+	Confirm string
+}
+
+// gameField is one game of a match on the phone's form: who has White
+// in it, and the results it may have.
+type gameField struct {
+	Name, Label string
+	Choices     []choice
 }
 
 type choice struct {
@@ -40,6 +53,20 @@ type choice struct {
 
 func choices() []choice {
 	return []choice{{"1-0", "1-0"}, {"1/2", "½-½"}, {"0-1", "0-1"}}
+}
+
+// matchChoices are the match scores a player can give from the board,
+// from game 1's White (desk.ParseMatchResult reads them); a level match
+// is given by its games.
+func matchChoices() []choice {
+	return []choice{{"2-0", "2-0"}, {"1.5-0.5", "1½-½"}, {"0.5-1.5", "½-1½"}, {"0-2", "0-2"}}
+}
+
+// matchGames are the two games of a match on the phone's form: in game
+// 1 the board's White has White, in game 2 the board's Black (C.04.5).
+func matchGames(wd words, white, black string) []gameField {
+	return []gameField{{Name: "game1", Label: wd.t("match-game", 1, white), Choices: choices()},
+		{Name: "game2", Label: wd.t("match-game", 2, black), Choices: choices()}}
 }
 
 // tokenKey is the rate-limit key of unknown board codes from r.
@@ -79,6 +106,10 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 	}
 	bp := boardPage{Token: c.Token, Round: c.Round, Board: c.Board, White: s.seat(st, c.White, c.Round),
 		Black: s.seat(st, c.Black, c.Round), Result: s.resultText(c.Result), Report: c.Report, Choices: choices(), AskPIN: true}
+	if c.Double {
+		bp.Match, bp.Choices, bp.Result = true, matchChoices(), s.matchText(c.Match())
+		bp.Games = matchGames(wd, bp.White.Name, bp.Black.Name)
+	}
 	me, err := s.signedIn(r)
 	if err != nil {
 		s.fail(w, r, err)
@@ -97,6 +128,12 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		bp.Confirms = s.colour(wd, c.Report.Seat.Opposite())
 		bp.Reported = s.resultText(c.Report.Result)
 		bp.Other = s.resultText(c.Report.Other)
+		bp.Confirm = resultValue(c.Report.Result)
+		if c.Report.IsMatch() {
+			bp.Reported = s.matchText(c.Report.Match())
+			bp.Other = s.matchText(c.Report.OtherMatch())
+			bp.Confirm = c.Report.Match().String()
+		}
 		if c.Report.Status == arbiter.Reported && mine == c.Report.Seat {
 			// The reporter's phone: the opponent may confirm on it with
 			// their own PIN.
@@ -189,6 +226,42 @@ func formResult(r *http.Request) (arbiter.Result, error) {
 	return res, nil
 }
 
+// formMatch reads the match a player gave (desk.ParseMatchResult): a
+// match score picked (result), or both games (game1, game2), each in its
+// own game's colours.
+func formMatch(r *http.Request) (arbiter.Match, error) {
+	text := r.PostFormValue("result")
+	if text == "" {
+		text = r.PostFormValue("game1") + " " + r.PostFormValue("game2")
+	}
+	return desk.ParseMatchResult(text)
+}
+
+// answer sends a report (confirm false) or a confirmation from a phone
+// for board c: a match for a Double-Swiss board, a result otherwise.
+func (s *Server) answer(r *http.Request, c arbiter.BoardCode, confirm bool) (arbiter.WebReport, error) {
+	ctx := desk.WithOrigin(r.Context(), origin(r))
+	ev := s.evening()
+	if c.Double {
+		m, err := formMatch(r)
+		if err != nil {
+			return arbiter.WebReport{}, err
+		}
+		if confirm {
+			return ev.ConfirmMatch(ctx, c.Token, proof(r), m)
+		}
+		return ev.ReportMatch(ctx, c.Token, proof(r), m)
+	}
+	res, err := formResult(r)
+	if err != nil {
+		return arbiter.WebReport{}, err
+	}
+	if confirm {
+		return ev.Confirm(ctx, c.Token, proof(r), res)
+	}
+	return ev.Report(ctx, c.Token, proof(r), res)
+}
+
 // boardPost opens a post to a board's page (a report, a confirmation, a
 // claim): its form must be the page's. It returns the board, or false
 // when it has answered the request itself.
@@ -201,39 +274,25 @@ func (s *Server) boardPost(w http.ResponseWriter, r *http.Request) (arbiter.Boar
 }
 
 func (s *Server) report(w http.ResponseWriter, r *http.Request) {
-	c, ok := s.boardPost(w, r)
-	if !ok {
-		return
-	}
-	res, err := formResult(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	rep, err := s.evening().Report(desk.WithOrigin(r.Context(), origin(r)), c.Token, proof(r), res)
-	if s.refused(w, r, err, c) {
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.changed(r.Context())
-	http.Redirect(w, r, "/b/"+url.PathEscape(c.Token)+"?done="+rep.Status, http.StatusSeeOther)
+	s.answerPost(w, r, false)
 }
 
 func (s *Server) confirm(w http.ResponseWriter, r *http.Request) {
+	s.answerPost(w, r, true)
+}
+
+// answerPost is the post of a report (confirm false) or a confirmation.
+func (s *Server) answerPost(w http.ResponseWriter, r *http.Request, confirm bool) {
 	c, ok := s.boardPost(w, r)
 	if !ok {
 		return
 	}
-	res, err := formResult(r)
-	if err != nil {
-		s.fail(w, r, err)
+	rep, err := s.answer(r, c, confirm)
+	if s.refused(w, r, err, c) {
 		return
 	}
-	rep, err := s.evening().Confirm(desk.WithOrigin(r.Context(), origin(r)), c.Token, proof(r), res)
-	if s.refused(w, r, err, c) {
+	if errors.Is(err, desk.ErrMatchText) || errors.Is(err, desk.ErrMatchLevel) {
+		s.failText(w, r, http.StatusBadRequest, s.words(r).t("match-bad"))
 		return
 	}
 	if err != nil {

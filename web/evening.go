@@ -48,6 +48,11 @@ type Evening interface {
 	// result is judged by the Laws and entered as the command line
 	// enters it. The reporter's own proof is refused (ErrWrongSeat).
 	Confirm(ctx context.Context, token string, p arbiter.Proof, r arbiter.Result) (arbiter.WebReport, error)
+	// ReportMatch and ConfirmMatch are Report and Confirm for a board of
+	// a Double-Swiss tournament (C.04.5, BoardCode.Double): the match,
+	// both games, is reported and confirmed whole.
+	ReportMatch(ctx context.Context, token string, p arbiter.Proof, m arbiter.Match) (arbiter.WebReport, error)
+	ConfirmMatch(ctx context.Context, token string, p arbiter.Proof, m arbiter.Match) (arbiter.WebReport, error)
 
 	// Reports returns every report of round n, oldest first.
 	Reports(ctx context.Context, n int) ([]arbiter.WebReport, error)
@@ -56,6 +61,9 @@ type Evening interface {
 	// Accept enters report id's result (r, or the reported one when r
 	// is NoResult) as the organizer's decision.
 	Accept(ctx context.Context, id int64, r arbiter.Result) (arbiter.WebReport, error)
+	// AcceptMatch enters the match of report id (m, or the one reported
+	// when m is the zero Match) as the organizer's decision.
+	AcceptMatch(ctx context.Context, id int64, m arbiter.Match) (arbiter.WebReport, error)
 	// Reject throws report id away: the board is open again.
 	Reject(ctx context.Context, id int64) (arbiter.WebReport, error)
 	// Publish publishes the last paired round.

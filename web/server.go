@@ -669,7 +669,12 @@ func (s *Server) boardText(t arbiter.Tournament, b arbiter.Board) string {
 	if t.System != arbiter.DoubleSwiss {
 		return s.resultText(b.Result)
 	}
-	m := b.Match()
+	return s.matchText(b.Match())
+}
+
+// matchText writes a Double-Swiss match: its score from game 1's White
+// and both games, "1½-½ (1-0 ½-½)"; "" for none.
+func (s *Server) matchText(m arbiter.Match) string {
 	if m == (arbiter.Match{}) {
 		return ""
 	}

@@ -53,6 +53,8 @@ func placeholders(key string) []string {
 		return []string{"Result"}
 	case "disputed":
 		return []string{"Result", "Other"}
+	case "match-game":
+		return []string{"Game", "Name"}
 	case "reported-by":
 		return []string{"Result", "Colour", "Time", "IP"}
 	case "devices":
