@@ -206,6 +206,14 @@
 // store asks the desk which seat a proof proves inside the transaction of
 // the write, and counts wrong PINs there against PhonePINLimits, so that
 // a burst of guesses sent at once, or a restart, gains nothing.
+
+// The board of a Double-Swiss tournament is a match (C.04.5), reported
+// whole (ReportMatch, ConfirmMatch): both games, each 1-0, ½-½ or 0-1 in
+// its own colours, confirmed only by the same two games from the other
+// seat, under the same proofs, and entered as EnterMatch enters it; a
+// single result for a match, or a match for a board of one game, is
+// refused. The organizer decides a match left open with AcceptMatch (the
+// queue, the lapse of the wait, a forced pairing enter it as reported).
 //
 // # Log, files and backup
 //

@@ -157,9 +157,12 @@ type adminData struct {
 	Console bool
 	Grid    *gridView
 	Choices []choice
-	Typed   string     // what was typed in the result box, kept after a refusal
-	Setup   *setupView // before round 1 (console_setup.go)
-	Fit     *fitView   // how registration closes, asked when pairing round 1
+	// Match: the boards are Double-Swiss matches (C.04.5): Choices are
+	// match scores and each board shows its two games.
+	Match bool
+	Typed string     // what was typed in the result box, kept after a refusal
+	Setup *setupView // before round 1 (console_setup.go)
+	Fit   *fitView   // how registration closes, asked when pairing round 1
 }
 
 func (s *Server) renderAdminAs(w http.ResponseWriter, r *http.Request, status int, ref refusal, typed string) {
@@ -205,6 +208,9 @@ func (s *Server) renderAdminFit(w http.ResponseWriter, r *http.Request, status i
 	}
 	data := adminData{LoggedIn: s.session(r) != "", Password: s.password != "", Published: st.published, Devices: s.devices.count(),
 		Site: s.site != nil && st.published > 0, Console: s.desk != nil, Typed: typed, Choices: choices(), Fit: fit}
+	if st.snap.Tournament.System == arbiter.DoubleSwiss {
+		data.Choices, data.Match = matchChoices(), true
+	}
 	if data.LoggedIn {
 		q, err := s.evening().Queue(r.Context())
 		if err != nil {
@@ -213,8 +219,19 @@ func (s *Server) renderAdminFit(w http.ResponseWriter, r *http.Request, status i
 		}
 		for _, rep := range q {
 			l := queueLine{ID: rep.ID, Round: rep.Round, Board: rep.Board, White: s.seat(st, rep.White, rep.Round),
-				Black: s.seat(st, rep.Black, rep.Round), Status: rep.Status, Reported: s.resultText(rep.Result),
+				Black: s.seat(st, rep.Black, rep.Round), Status: rep.Status, Reported: s.reportText(rep),
 				Reporter: s.colour(wd, rep.Seat), At: rep.ReportedAt.Local().Format("15:04"), IP: rep.ReportedIP}
+			if rep.IsMatch() {
+				// A match is accepted as one of the players gave it; another
+				// is entered on the board.
+				l.Choices = append(l.Choices, choice{Value: rep.Match().String(), Label: s.matchText(rep.Match())})
+				if rep.Status == arbiter.Disputed {
+					l.Other = s.otherText(rep)
+					l.Choices = append(l.Choices, choice{Value: rep.OtherMatch().String(), Label: s.matchText(rep.OtherMatch())})
+				}
+				data.Queue = append(data.Queue, l)
+				continue
+			}
 			if rep.Status == arbiter.Disputed {
 				l.Other = s.resultText(rep.Other)
 				if l.Dispute, err = s.disputeView(r, wd, st, rep); err != nil {
@@ -271,7 +288,21 @@ func (s *Server) accept(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := arbiter.NoResult
-	if v := r.PostFormValue("result"); v != "" {
+	if v := r.PostFormValue("result"); strings.Contains(strings.TrimSpace(v), " ") {
+		// The two games of a Double-Swiss match, as the queue offers them.
+		var rep arbiter.WebReport
+		m, err := desk.ParseMatchResult(v)
+		if err == nil {
+			rep, err = s.evening().AcceptMatch(desk.WithActor(r.Context(), who(r)), id, m)
+		}
+		if err != nil {
+			s.adminError(w, r, err)
+			return
+		}
+		s.changed(r.Context())
+		s.toAdmin(w, r, "accepted", s.matchText(m), rep.Board)
+		return
+	} else if v != "" {
 		if res, err = arbiter.ParseResult(v); err != nil {
 			s.fail(w, r, &desk.Error{Kind: desk.ErrInvalid, Input: "result", Msg: err.Error()})
 			return

@@ -144,6 +144,11 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if c.Double {
+		// A claim tells of one game: a disputed match is the organizer's
+		// to settle from the two matches given.
+		bp.Claim = nil
+	}
 	p := s.base(wd, st, wd.t("board-n", c.Board), "")
 	switch r.URL.Query().Get("done") {
 	case "claim":
@@ -292,7 +297,8 @@ func (s *Server) answerPost(w http.ResponseWriter, r *http.Request, confirm bool
 		return
 	}
 	if errors.Is(err, desk.ErrMatchText) || errors.Is(err, desk.ErrMatchLevel) {
-		s.failText(w, r, http.StatusBadRequest, s.words(r).t("match-bad"))
+		wd := s.words(r)
+		s.failText(w, r, http.StatusBadRequest, wd.t("match-bad"))
 		return
 	}
 	if err != nil {

@@ -58,6 +58,9 @@ type clubSetup struct {
 	now      func() time.Time
 	unpaired func(ctx context.Context, d *desk.Desk, tid int64) error
 	paired   func(ctx context.Context, d *desk.Desk, tid int64) error
+	// double makes the tournament a Double-Swiss one (C.04.5): each
+	// board a match of two games.
+	double bool
 }
 
 func openClub(t *testing.T, cs clubSetup) *club {
@@ -75,6 +78,9 @@ func openClub(t *testing.T, cs clubSetup) *club {
 	t.Cleanup(func() { wg.Wait(); d.Close() })
 	ctx = desk.WithActor(ctx, "organizer")
 	tour := arbiter.NewTournament("Club Night")
+	if cs.double {
+		tour.DoubleBlitz()
+	}
 	tour.Rounds, tour.FirstColour = 5, arbiter.White
 	if tour, err = d.CreateTournament(ctx, tour); err != nil {
 		t.Fatal(err)

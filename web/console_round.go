@@ -52,6 +52,9 @@ type boardLine struct {
 	State        string
 	StateText    string
 	Note         string // what was reported, by whom
+	// Games are the two result lines of a Double-Swiss match (C.04.5);
+	// none for a board of one game.
+	Games []gameLine
 }
 
 // stateKeys are the words of the states of a board.
@@ -88,9 +91,14 @@ func (s *Server) gridOf(r *http.Request, wd words, st *state, n int) (*gridView,
 	}
 	g := &gridView{Number: n, Published: n <= st.published, Editable: true}
 	count := map[string]int{}
+	double := st.snap.Tournament.System == arbiter.DoubleSwiss
 	for _, b := range rd.Boards {
 		l := boardLine{Number: b.Number, White: s.seat(st, b.White, n), Black: s.seat(st, b.Black, n),
 			Result: s.boardText(st.snap.Tournament, b), Value: resultValue(b.Result), State: boardPlaying}
+		if double {
+			l.Value = scoreValue(b.Match())
+			l.Games = s.gameLines(wd, b.Match(), l.White.Name, l.Black.Name)
+		}
 		rep, reported := open[b.Number]
 		switch {
 		case b.Result != arbiter.NoResult:
@@ -98,10 +106,10 @@ func (s *Server) gridOf(r *http.Request, wd words, st *state, n int) (*gridView,
 			g.Editable = false
 		case reported && rep.Status == arbiter.Disputed:
 			l.State = boardDisputed
-			l.Note = wd.t("disputed", s.resultText(rep.Result), s.resultText(rep.Other))
+			l.Note = wd.t("disputed", s.reportText(rep), s.otherText(rep))
 		case reported:
 			l.State = boardReported
-			l.Note = wd.t("c-reported-by", s.resultText(rep.Result), s.colour(wd, rep.Seat))
+			l.Note = wd.t("c-reported-by", s.reportText(rep), s.colour(wd, rep.Seat))
 		}
 		l.StateText = wd.t(stateKeys[l.State])
 		count[l.State]++
@@ -178,6 +186,10 @@ func (s *Server) resultPost(w http.ResponseWriter, r *http.Request) {
 	var res arbiter.Result
 	var err error
 	typed := strings.TrimSpace(r.PostFormValue("entry"))
+	if st.snap.Tournament.System == arbiter.DoubleSwiss {
+		s.matchPost(w, r, st, wd, round, typed)
+		return
+	}
 	if typed != "" {
 		board, res, err = parseEntry(typed)
 	} else {
@@ -269,6 +281,12 @@ type boardPageView struct {
 	Correct     string // the result to save, as typed
 	CorrectText string
 	WhatIf      *whatIfView
+	// Match: the board is a Double-Swiss match (C.04.5), entered by its
+	// score (Choices) or both games (Games); Forfeits are those of the
+	// whole match.
+	Match    bool
+	Games    []gameField
+	Forfeits []choice
 	// Editable: the round has no result yet; Players are those of the
 	// round, for setting the board or swapping two players.
 	Editable bool
@@ -299,9 +317,26 @@ func (s *Server) boardPage(w http.ResponseWriter, r *http.Request) {
 	s.renderBoard(w, r, http.StatusOK, round, n, res, refusal{})
 }
 
+// scoreValue returns the match score of m as the score buttons send it,
+// "" when m is no such score as entered (a level match, or none).
+func scoreValue(m arbiter.Match) string {
+	for _, c := range matchChoices() {
+		if x, err := desk.ParseMatchResult(c.Value); err == nil && x == m {
+			return c.Value
+		}
+	}
+	return ""
+}
+
 // renderBoard shows board b of round n (0: the last paired), with what
 // correcting it to res would change when res is a result.
 func (s *Server) renderBoard(w http.ResponseWriter, r *http.Request, code int, n, b int, res arbiter.Result, ref refusal) {
+	s.renderBoardAs(w, r, code, n, b, res, arbiter.Match{}, ref)
+}
+
+// renderBoardAs is renderBoard, and for a Double-Swiss board with m the
+// match correction offered (no what-if: the desk answers it for a game).
+func (s *Server) renderBoardAs(w http.ResponseWriter, r *http.Request, code int, n, b int, res arbiter.Result, m arbiter.Match, ref refusal) {
 	st, wd, ok := s.consoleState(w, r)
 	if !ok {
 		return
@@ -333,7 +368,14 @@ func (s *Server) renderBoard(w http.ResponseWriter, r *http.Request, code int, n
 		sort.Slice(v.Players, func(i, j int) bool { return v.Players[i].PN < v.Players[j].PN })
 		v.White, v.Black = v.Line.White.PN, v.Line.Black.PN
 	}
-	if res != arbiter.NoResult {
+	if st.snap.Tournament.System == arbiter.DoubleSwiss {
+		v.Match, v.Choices, v.Forfeits = true, matchChoices(), matchForfeits()
+		v.Games = matchGames(wd, v.Line.White.Name, v.Line.Black.Name)
+		if m != (arbiter.Match{}) {
+			v.Correct, v.CorrectText = m.String(), s.matchText(m)
+			v.WhatIf = &whatIfView{Title: wd.t("c-match-correct", v.Line.Result, v.CorrectText)}
+		}
+	} else if res != arbiter.NoResult {
 		x, err := s.desk.WhatIf(r.Context(), desk.ResultRequest{Tournament: st.ref(), Round: n, Board: b, Result: res})
 		if err != nil {
 			ref = refusal{Msg: errText(err)}

@@ -38,14 +38,38 @@ type consoleFixture struct {
 
 func newConsoleFixture(t *testing.T) *consoleFixture {
 	t.Helper()
+	return newConsoleFixtureWith(t, nil)
+}
+
+// newConsoleFixtureWith is newConsoleFixture with what before does at
+// the desk before the server starts (nil: nothing), such as a tournament
+// the console then serves.
+func newConsoleFixtureWith(t *testing.T, before func(ctx context.Context, d *desk.Desk) error) *consoleFixture {
+	t.Helper()
 	f := &consoleFixture{t: t, path: filepath.Join(t.TempDir(), "club.db")}
 	ctx, cancel := context.WithCancel(context.Background())
 	d, err := desk.Open(ctx, f.path, desk.Create, nil)
 	if err != nil {
+		cancel()
 		t.Fatal(err)
 	}
 	f.d = d
-	if f.srv, err = New(Config{Desk: d, AdminPassword: "club", Poll: 50 * time.Millisecond, URL: "http://192.168.1.10:8080/"}); err != nil {
+	cfg := Config{Desk: d, AdminPassword: "club", Poll: 50 * time.Millisecond, URL: "http://192.168.1.10:8080/"}
+	if before != nil {
+		tid, err := func() (int64, error) {
+			if err := before(desk.WithActor(ctx, "organizer"), d); err != nil {
+				return 0, err
+			}
+			return d.Current(ctx)
+		}()
+		if err != nil {
+			cancel()
+			d.Close()
+			t.Fatal(err)
+		}
+		cfg.Evening = d.Evening(tid, 10*time.Minute)
+	}
+	if f.srv, err = New(cfg); err != nil {
 		t.Fatal(err)
 	}
 	f.ts = httptest.NewServer(f.srv.Handler())

@@ -14,6 +14,8 @@ func consolePlaceholders(key string) []string {
 		return []string{"Msg"}
 	case "c-entered", "c-corrected":
 		return []string{"Board", "Result", "More"}
+	case "c-match-correct":
+		return []string{"Result", "New"}
 	case "c-edited", "c-unpaired", "c-withdrawn", "c-late", "c-unpair", "c-sheet-rounds", "c-pair-waits", "c-late-help", "c-standings-inplay":
 		return []string{"Round"}
 	case "c-undone", "c-undo-last":

@@ -1,8 +1,10 @@
 // Package web serves the evening on the club's network: every phone and
 // the projector see the boards, the standings, the crosstable and each
 // player's page, updated live; the two players of a board report and
-// confirm their result from their phones; the organizer keeps the queue
-// of disagreements, publishes rounds and pairs the next one.
+// confirm their result from their phones (a Double-Swiss match whole, by
+// its score or game by game); the organizer keeps the queue of
+// disagreements, enters results (a match's score or both games, each
+// board's two games shown), publishes rounds and pairs the next one.
 //
 // The server decides no rule of the tournament: it parses forms, calls
 // the desk through a desk.Evening (the application layer the command line

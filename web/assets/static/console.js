@@ -46,7 +46,7 @@
     var li = document.getElementById("board-" + m[1]);
     if (!li) return;
     li.classList.add("target");
-    var res = results[m[2].replace(/\s+/g, "").toLowerCase()] || "";
+    var res = entry.dataset.match ? "" : results[m[2].replace(/\s+/g, "").toLowerCase()] || "";
     out.textContent = m[1] + ": " + li.dataset.white + " – " + li.dataset.black + (res ? "  →  " + res : "");
   }
   document.addEventListener("input", function (ev) {
