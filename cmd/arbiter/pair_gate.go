@@ -20,11 +20,11 @@ func (a *app) unsettledError(open []arbiter.WebReport) error {
 	for _, r := range open {
 		if r.Status == arbiter.Disputed {
 			disputed = true
-			left = append(left, l.T("cli.gate.disputed", "Board", r.Board, "Result", r.Result.String(), "Colour", colourT(l, r.Seat),
-				"Other", r.Other.String(), "OtherColour", colourT(l, r.Seat.Opposite()), "ID", r.ID))
+			left = append(left, l.T("cli.gate.disputed", "Board", r.Board, "Result", r.Text(), "Colour", colourT(l, r.Seat),
+				"Other", r.OtherText(), "OtherColour", colourT(l, r.Seat.Opposite()), "ID", r.ID))
 			continue
 		}
-		left = append(left, l.T("cli.gate.unconfirmed", "Board", r.Board, "Result", r.Result.String(), "Colour", colourT(l, r.Seat),
+		left = append(left, l.T("cli.gate.unconfirmed", "Board", r.Board, "Result", r.Text(), "Colour", colourT(l, r.Seat),
 			"Time", r.ReportedAt.Local().Format("15:04"), "ID", r.ID))
 	}
 	key := "cli.gate.refused"

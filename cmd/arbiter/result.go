@@ -113,7 +113,7 @@ func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error
 			out := []reportJSON{}
 			for _, r := range q {
 				out = append(out, reportJSON{ID: r.ID, Round: r.Round, Board: r.Board, White: r.White, Black: r.Black, Status: r.Status,
-					ReportedBy: colourName(r.Seat), Result: r.Result.String(), Other: r.Other.String(),
+					ReportedBy: colourName(r.Seat), Result: r.Text(), Other: r.OtherText(),
 					ReportedAt: r.ReportedAt.Format(time.RFC3339), IP: r.ReportedIP, Claims: claims[r.ID].json})
 			}
 			return writeJSON(a.stdout, out)
@@ -125,9 +125,9 @@ func runResultQueue(ctx context.Context, a *app, opts *resultQueueOptions) error
 		tb := newTable(true, true, true, false, false)
 		tb.add("Id", "Round", "Board", "Players", "Reported")
 		for _, r := range q {
-			what := fmt.Sprintf("%s by %s at %s", r.Result, colourName(r.Seat), r.ReportedAt.Local().Format("15:04"))
+			what := fmt.Sprintf("%s by %s at %s", r.Text(), colourName(r.Seat), r.ReportedAt.Local().Format("15:04"))
 			if r.Status == arbiter.Disputed {
-				what += fmt.Sprintf(", %s by %s", r.Other, colourName(r.Seat.Opposite()))
+				what += fmt.Sprintf(", %s by %s", r.OtherText(), colourName(r.Seat.Opposite()))
 			} else {
 				what += ", not confirmed"
 			}

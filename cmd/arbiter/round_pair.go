@@ -154,7 +154,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		s := out.Snapshot
 		if err == nil {
 			for _, r := range out.Forced {
-				a.note(a.tr().T("cli.gate.forced", "Board", r.Board, "Result", r.Result.String()))
+				a.note(a.tr().T("cli.gate.forced", "Board", r.Board, "Result", r.Text()))
 			}
 			if out.Closed && out.Stored {
 				closedNotes(a, *out.Fit, s.Tournament)
