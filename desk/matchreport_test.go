@@ -75,6 +75,15 @@ func TestMatchFromPhones(t *testing.T) {
 	if _, err := ev.ReportMatch(white, c.Token, arbiter.Proof{PIN: c.WhitePIN}, m); !errors.Is(err, ErrConflict) {
 		t.Errorf("reporting a match entered = %v, want ErrConflict", err)
 	}
+	// The log names who confirmed, and the match entered with both games.
+	evs, err := d.Events(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := evs[len(evs)-1]
+	if want := "web: " + names[codes[1].Black-1] + " (black)"; last.Action != ActMatch || last.Who != want || last.New != "1-0 1/2-1/2" {
+		t.Errorf("last event = %s by %q, %q; want %s by %q, 1-0 1/2-1/2", last.Action, last.Who, last.New, ActMatch, want)
+	}
 
 	// Board 2: the players disagree; the organizer enters one match.
 	c2 := codes[2]

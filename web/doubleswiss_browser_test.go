@@ -77,6 +77,36 @@ func TestBrowserDoubleSwissPhones(t *testing.T) {
 		t.Errorf("board 2 = %s after the confirmation, want %s", got, want)
 	}
 
+	// Board 3: the players disagree (2-0 against 1-1, two draws); no
+	// claim form, the organizer enters one of the two matches from the
+	// queue.
+	b3 := url + "/b/" + f.codes[3].Token
+	white.do(chromedp.Navigate(b3), chromedp.WaitVisible(sel("#report-pin")), chromedp.SendKeys(sel("#report-pin"), f.codes[3].WhitePIN),
+		chromedp.Click(sel(`form.report button[value="2-0"]`)), chromedp.WaitVisible(sel(".flash")))
+	black.do(chromedp.Navigate(b3), chromedp.WaitVisible(sel("#pin")), chromedp.SendKeys(sel("#pin"), f.codes[3].BlackPIN),
+		chromedp.SetValue(sel("#game1"), "1/2"), chromedp.SetValue(sel("#game2"), "1/2"),
+		chromedp.Click(sel("#send-games")), chromedp.WaitVisible(sel(".flash")))
+	if got := eval[string](black, `document.querySelector("p.error").innerText`); got != "The players gave different results (2-0 (1-0 0-1) and 1-1 (½-½ ½-½)): the organizer decides." {
+		t.Errorf("the disputed match's page says %q", got)
+	}
+	if eval[bool](black, `!!document.querySelector("form.claim")`) {
+		t.Errorf("a disputed match offers a claim of one game")
+	}
+	org := newDevice(t, "organizer", 390, 844)
+	org.do(chromedp.Navigate(url+"/admin"), chromedp.SendKeys(sel("#password"), "club"), chromedp.Click(sel("form.login button")),
+		chromedp.WaitVisible(sel("section.queue")))
+	offered := eval[string](org, `[...document.querySelectorAll("section.queue form.choices button")].map(b => b.innerText).join(" | ")`)
+	if offered != "Enter 2-0 (1-0 0-1) | Enter 1-1 (½-½ ½-½)" {
+		t.Errorf("the queue offers %q for the disputed match", offered)
+	}
+	org.do(chromedp.Click(sel(`section.queue form.choices button[value="1/2-1/2 1/2-1/2"]`)), chromedp.WaitVisible(sel(".flash")))
+	if got := eval[string](org, `document.querySelector(".flash").innerText`); got != "Entered 1-1 (½-½ ½-½) on board 3." {
+		t.Errorf("after accepting, the organizer's page says %q", got)
+	}
+	if got, want := f.matches(1)[2], (arbiter.Match{First: arbiter.Draw, Second: arbiter.Draw}); got != want {
+		t.Errorf("board 3 = %s after the organizer's decision, want %s", got, want)
+	}
+
 	// The standings count game points: 1½ and ½ on board 1, ½ and 1½ on
 	// board 2.
 	watch := newDevice(t, "spectator", 390, 844)
