@@ -78,3 +78,61 @@ func TestDoubleSwissBoards(t *testing.T) {
 		t.Errorf("the boards page lacks board 1's match, 1½-½ (1-0 ½-½):\n%s", page)
 	}
 }
+
+// TestDoubleSwissFromPhones: the forms of a Double-Swiss board (C.04.5)
+// as a phone without JavaScript posts them: a single result is refused,
+// the two games reported, the reporter's own PIN does not confirm, the
+// opponent's confirmation of the same games enters the match.
+func TestDoubleSwissFromPhones(t *testing.T) {
+	t.Parallel()
+	f := openClub(t, clubSetup{double: true})
+	e := &evening{t: t, d: f.d, ev: f.ev, tid: f.tid, ts: f.ts, codes: f.codes}
+	white, black := e.phone("white"), e.phone("black")
+	b1 := e.board(1)
+	if code, page := white.post(b1, "/report", "pin", f.codes[1].WhitePIN, "result", "1-0"); code != http.StatusBadRequest ||
+		!strings.Contains(page, "Pick a match score, or the result of both games.") {
+		t.Errorf("one game's result for a match = %d:\n%s", code, page)
+	}
+	if code, loc := white.post(b1, "/report", "pin", f.codes[1].WhitePIN, "game1", "1-0", "game2", "0-1"); code != http.StatusSeeOther ||
+		!strings.HasSuffix(loc, "done=reported") {
+		t.Fatalf("report of both games = %d %s, want a redirect to done=reported", code, loc)
+	}
+	if _, page := black.get(b1); !strings.Contains(page, "White reported 2-0 (1-0 0-1).") || !strings.Contains(page, `value="1-0 0-1"`) {
+		t.Errorf("the opponent's page does not offer to confirm the match:\n%s", page)
+	}
+	if code, page := white.post(b1, "/confirm", "pin", f.codes[1].WhitePIN, "result", "1-0 0-1"); code != http.StatusForbidden ||
+		!strings.Contains(page, "White reported this result: Black confirms it") {
+		t.Errorf("the reporter confirming = %d:\n%s", code, page)
+	}
+	if got := f.matches(1)[0]; got != (arbiter.Match{}) {
+		t.Errorf("board 1 = %s before the opponent confirmed, want nothing", got)
+	}
+	if code, loc := black.post(b1, "/confirm", "pin", f.codes[1].BlackPIN, "result", "1-0 0-1"); code != http.StatusSeeOther ||
+		!strings.HasSuffix(loc, "done=confirmed") {
+		t.Fatalf("confirmation = %d %s, want a redirect to done=confirmed", code, loc)
+	}
+	if got, want := f.matches(1)[0], (arbiter.Match{First: arbiter.WhiteWins, Second: arbiter.BlackWins}); got != want {
+		t.Errorf("board 1 = %s after the confirmation, want %s", got, want)
+	}
+}
+
+// TestMatchText: a match reads as its score and both games, the rare
+// games of the C.04.5 Preface included.
+func TestMatchText(t *testing.T) {
+	s := &Server{}
+	tests := []struct {
+		m    arbiter.Match
+		want string
+	}{
+		{arbiter.Match{}, ""},
+		{arbiter.Match{First: arbiter.WhiteWins, Second: arbiter.Draw}, "1½-½ (1-0 ½-½)"},
+		{arbiter.Match{First: arbiter.BlackForfeit, Second: arbiter.WhiteWins}, "0-2 (- + 1-0)"},
+		{arbiter.Match{First: arbiter.HalfZero, Second: arbiter.ZeroZero}, "½-0 (½-0 0-0)"},
+		{arbiter.Match{First: arbiter.Draw, Second: arbiter.ZeroHalf}, "1-½ (½-½ 0-½)"},
+	}
+	for _, tt := range tests {
+		if got := s.matchText(tt.m); got != tt.want {
+			t.Errorf("matchText(%s) = %q, want %q", tt.m, got, tt.want)
+		}
+	}
+}

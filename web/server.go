@@ -695,6 +695,12 @@ func (s *Server) resultText(r arbiter.Result) string {
 		return "- +"
 	case arbiter.DoubleForfeit:
 		return "- -"
+	case arbiter.HalfZero: // the rare games of a Double-Swiss match (C.04.5 Preface)
+		return "½-0"
+	case arbiter.ZeroHalf:
+		return "0-½"
+	case arbiter.ZeroZero:
+		return "0-0"
 	}
 	return ""
 }

@@ -225,11 +225,14 @@ func newResultAcceptCmd(a *app) *cobra.Command {
 		Short: "Enter a reported result",
 		Long: `Enter the result of report <id> (see arbiter result queue): the result
 reported, or the one given (needed when the players disagree). It is
-checked against the game attached to the board as round result checks it.`,
+checked against the game attached to the board as round result checks it.
+A Double-Swiss match is given as round result takes it: both games, or the
+match score.`,
 		Example: `  $ arbiter result accept 4
-  $ arbiter result accept 5 1/2`,
+  $ arbiter result accept 5 1/2
+  $ arbiter result accept 6 1-0 1/2`,
 		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) < 1 || len(args) > 2 {
+			if len(args) < 1 || len(args) > 3 {
 				return usageErrorf("%s", a.tr().T("cli.result.acceptargs"))
 			}
 			return nil
@@ -241,13 +244,23 @@ checked against the game attached to the board as round result checks it.`,
 				return err
 			}
 			res := arbiter.NoResult
-			if len(args) == 2 {
-				if res, err = arbiter.ParseResult(args[1]); err != nil {
-					return err
+			var m arbiter.Match // a Double-Swiss match given (C.04.5)
+			if given := strings.Join(args[1:], " "); given != "" {
+				if res, err = arbiter.ParseResult(given); err != nil {
+					var merr error
+					if m, merr = desk.ParseMatchResult(given); merr != nil {
+						return err
+					}
 				}
 			}
 			return a.withEvening(cmd.Context(), func(e *desk.Evening) error {
-				rep, err := e.Accept(cmd.Context(), id, res)
+				var rep arbiter.WebReport
+				var err error
+				if m != (arbiter.Match{}) {
+					rep, err = e.AcceptMatch(cmd.Context(), id, m)
+				} else {
+					rep, err = e.Accept(cmd.Context(), id, res)
+				}
 				if err != nil {
 					return err
 				}
