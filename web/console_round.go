@@ -96,8 +96,12 @@ func (s *Server) gridOf(r *http.Request, wd words, st *state, n int) (*gridView,
 		l := boardLine{Number: b.Number, White: s.seat(st, b.White, n), Black: s.seat(st, b.Black, n),
 			Result: s.boardText(st.snap.Tournament, b), Value: resultValue(b.Result), State: boardPlaying}
 		if double {
+			// The score on the line, each game on a line of its own.
 			l.Value = scoreValue(b.Match())
 			l.Games = s.gameLines(wd, b.Match(), l.White.Name, l.Black.Name)
+			if b.Result != arbiter.NoResult {
+				l.Result = b.Match().Score()
+			}
 		}
 		rep, reported := open[b.Number]
 		switch {

@@ -227,8 +227,12 @@ func TestConsoleBrowserDoubleSwiss(t *testing.T) {
 	if got, want := match(1), (arbiter.Match{First: arbiter.WhiteWins, Second: arbiter.BlackWins}); got != want {
 		t.Errorf("board 1 after the correction = %s, want %s", got, want)
 	}
-	if got := tb.text("#board-1 .res"); got != "2-0 (1-0 0-1)" {
+	if got := tb.text("#board-1 .res"); got != "2-0" {
 		t.Errorf("board 1 on the grid shows %q after the correction", got)
 	}
+	if got := tb.text("#board-1 ol.games li:nth-child(2)"); got != fmt.Sprintf("Game 2: %s has White: 0-1", name(rd.Boards[0].Black)) {
+		t.Errorf("board 1's game 2 on the grid reads %q after the correction", got)
+	}
+	tb.fits("the grid of a Double-Swiss round")
 	tb.shot("double-swiss")
 }
