@@ -290,7 +290,7 @@ func (d *Desk) pair(ctx context.Context, tid int64, r PairRequest) (PairOutcome,
 			return inputErr("pairing", err)
 		}
 		if r.Publish || ws.AutoPublish {
-			if out.Published, _, err = tx.Publish(ctx, tid, round.Number); err != nil {
+			if out.Published, _, err = tx.Publish(ctx, tid, round.Number, pinRule); err != nil {
 				return inputErr("round", err)
 			}
 		}

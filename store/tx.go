@@ -77,6 +77,6 @@ func (t *Tx) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Rou
 }
 
 // Publish publishes round n as DB.Publish does.
-func (t *Tx) Publish(ctx context.Context, tid int64, n int) (round int, already bool, err error) {
-	return t.db.publish(ctx, t.tx, tid, n)
+func (t *Tx) Publish(ctx context.Context, tid int64, n int, rule PINRule) (round int, already bool, err error) {
+	return t.db.publish(ctx, t.tx, tid, n, rule)
 }
