@@ -148,7 +148,7 @@ func (d *Desk) EditPlayer(ctx context.Context, tid, id int64, ch PlayerChange) (
 // Withdraw withdraws player id from tournament tid from round from on
 // (0: the next round to pair); before round 1 the entry is removed.
 func (d *Desk) Withdraw(ctx context.Context, tid, id int64, from int) (arbiter.Entry, bool, error) {
-	e, removed, err := d.db.Withdraw(ctx, tid, id, from)
+	e, removed, err := d.db.Withdraw(ctx, tid, id, from, withdrawRule)
 	return e, removed, inputErr("player", err)
 }
 

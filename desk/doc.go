@@ -10,17 +10,17 @@
 //
 // The values of the evening the desk takes and returns are the root
 // package's (arbiter.Tournament, arbiter.Entry, arbiter.WebReport,
-// arbiter.Claim, arbiter.LateRequest, arbiter.PresenceMark, ...); the
-// read models of a tournament (Snapshot, RoundDetail, Pairing, Event,
-// ...) are still the store's, under the desk's names (types.go). Either
-// way the front ends need no import of the store. A rule that depends on
-// what is stored when the write happens is the desk's function, handed to
-// the store and run inside the write's transaction on the facts the store
-// reads there: the judge of a result (a store.Judge), whether a player
-// may enter (entryRule), the steps of a report from the board
-// (reportStep, openStep), a player's new PIN (four random digits no other
-// player of the tournament holds, pinRule), which seat a PIN or a phone
-// proves (proveSeat), which PIN signs a phone in (signInRule), what
+// arbiter.Claim, arbiter.LateRequest, arbiter.PresenceMark, ...); the read
+// models of a tournament (Snapshot, RoundDetail, Pairing, Event, ...) are
+// still the store's, under the desk's names (types.go). Either way the
+// front ends need no import of the store. A rule that depends on what is
+// stored when the write happens is the desk's function, handed to the
+// store and run inside the write's transaction on the facts the store
+// reads there: the judge of a result (a store.Judge), whether a player may
+// enter or withdraw (entryRule, withdrawRule), the steps of a report from
+// the board (reportStep, openStep), a player's new PIN (four random digits
+// no other player of the tournament holds, pinRule), which seat a PIN or a
+// phone proves (proveSeat), which PIN signs a phone in (signInRule), what
 // a claim needs (claimBoard), the late entries from the phones (lateRule,
 // lateAnswer), the presence marks (presenceRule), a player's return
 // (returnRule), an entry or a roster player taken out (removeRule,
@@ -87,7 +87,9 @@
 // (ErrRegistrationOver), a player enters once (ErrAlreadyEntered; a
 // withdrawn one returns by ReturnPlayer), and a tournament holds at most
 // arbiter.MaxPlayers players, the four digits of the TRF's numbers
-// (ErrFieldFull). A bye asked for is worth the tournament's value
+// (ErrFieldFull). A player withdraws once, from a round not paired yet
+// (ErrLeavesPaired: a game of a paired round the player does not play is
+// lost by forfeit). A bye asked for is worth the tournament's value
 // and is refused where C.04.1 art. 4 forbids it.
 //
 // # Pairing

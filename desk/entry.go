@@ -21,6 +21,10 @@ var (
 	ErrRegistrationOver = fmt.Errorf("every round is paired: %w", ErrConflict)
 	// ErrFieldFull: the tournament has MaxPlayers players (ErrInvalid).
 	ErrFieldFull = fmt.Errorf("the tournament is full: %w", ErrInvalid)
+	// ErrLeavesPaired: a withdrawal from a round already paired
+	// (ErrConflict); the next round to pair is the first one it can be
+	// from.
+	ErrLeavesPaired = fmt.Errorf("withdrawal from a paired round: %w", ErrConflict)
 )
 
 // entryRule is the desk's rule of a registration (store.EntryRule), run
@@ -68,6 +72,25 @@ func NameOrder(name string) error {
 	if w := strings.Fields(name); !strings.Contains(name, ",") && len(w) >= 2 {
 		guess := w[len(w)-1] + ", " + strings.Join(w[:len(w)-1], " ")
 		return refuse(ErrNameOrder, "name", "refuse.name.order", "Name", fmt.Sprintf("%q", name), "Guess", fmt.Sprintf("%q", guess))
+	}
+	return nil
+}
+
+// withdrawRule is the desk's rule of a withdrawal (store.WithdrawRule),
+// run in the transaction that writes it. A player withdraws once (a
+// withdrawn one comes back by ReturnPlayer), from a round of the
+// tournament not paired yet: a paired round stands as paired, and a game
+// of it the player does not play is lost by forfeit (C.04.2 art. 3.2,
+// Laws art. 6.7).
+func withdrawRule(f store.Leaving) error {
+	e, t := f.Entry, f.Tournament
+	switch {
+	case e.Status == arbiter.Withdrawn:
+		return refuse(ErrConflict, "player", "refuse.withdraw.again", "Name", e.Player.Name, "Round", e.WithdrawnFrom)
+	case f.From <= f.Paired:
+		return refuse(ErrLeavesPaired, "round", "refuse.withdraw.paired", "Round", f.From, "Next", f.Paired+1, "Paired", f.Paired, "Name", e.Player.Name)
+	case f.From > t.Rounds:
+		return refuse(ErrInvalid, "round", "refuse.withdraw.after", "Rounds", t.Rounds, "Name", e.Player.Name, "Round", f.From)
 	}
 	return nil
 }

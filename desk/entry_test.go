@@ -152,3 +152,81 @@ func TestAddEntryRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestWithdrawRule: the desk's rule of a withdrawal, on the facts the
+// store reads, with the refusal's kind and English words.
+func TestWithdrawRule(t *testing.T) {
+	club := arbiter.Tournament{Name: "Club", Rounds: 7}
+	gallo := arbiter.Entry{PN: 6, Player: arbiter.Player{ID: 16, Name: "Gallo, Piero"}}
+	gone := gallo
+	gone.Status, gone.WithdrawnFrom = arbiter.Withdrawn, 3
+	tests := []struct {
+		name string
+		f    store.Leaving
+		kind error
+		msg  string
+	}{
+		{name: "before round 1", f: store.Leaving{Tournament: club, Entry: gallo, From: 1}},
+		{name: "from the next round", f: store.Leaving{Tournament: club, Entry: gallo, Paired: 2, From: 3}},
+		{name: "from the last round", f: store.Leaving{Tournament: club, Entry: gallo, Paired: 2, From: 7}},
+		{name: "from a paired round", f: store.Leaving{Tournament: club, Entry: gallo, Paired: 2, From: 2}, kind: ErrLeavesPaired,
+			msg: "round 2 is already paired: withdraw from round 3 (a game of round 2 that Gallo, Piero does not play is lost by forfeit)"},
+		{name: "after the last round", f: store.Leaving{Tournament: club, Entry: gallo, Paired: 2, From: 8}, kind: ErrInvalid,
+			msg: "the tournament has 7 rounds: Gallo, Piero cannot withdraw from round 8"},
+		{name: "twice", f: store.Leaving{Tournament: club, Entry: gone, Paired: 4, From: 5}, kind: ErrConflict,
+			msg: "Gallo, Piero withdrew already, from round 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := withdrawRule(tt.f)
+			if tt.kind == nil {
+				if err != nil {
+					t.Fatalf("withdrawRule = %v, want nil", err)
+				}
+				return
+			}
+			var de *Error
+			if !errors.Is(err, tt.kind) || !errors.As(err, &de) || de.Msg != tt.msg || de.Text.IsZero() {
+				t.Errorf("withdrawRule = %#v, want %v %q with its catalog text", err, tt.kind, tt.msg)
+			}
+		})
+	}
+}
+
+// TestWithdrawRefused: the withdrawals the desk refuses, on a database,
+// and nothing written by them.
+func TestWithdrawRefused(t *testing.T) {
+	ctx := context.Background()
+	d := mustOpen(t)
+	tour := mustTournament(t, ctx, d, 4)
+	mustPair(t, ctx, d)
+	s, err := d.Snapshot(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := s.Entries[2].Player.ID
+	if _, _, err := d.Withdraw(ctx, tour.ID, s.Entries[3].Player.ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		id   int64
+		from int
+		kind error
+	}{
+		{"from a paired round", id, 1, ErrLeavesPaired},
+		{"after the last round", id, 8, ErrInvalid},
+		{"twice", s.Entries[3].Player.ID, 0, ErrConflict},
+	} {
+		before, err := d.Snapshot(ctx, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := d.Withdraw(ctx, tour.ID, tt.id, tt.from); !errors.Is(err, tt.kind) {
+			t.Errorf("%s: Withdraw = %v, want %v", tt.name, err, tt.kind)
+		}
+		if after, err := d.Snapshot(ctx, ""); err != nil || after.LastEvent != before.LastEvent {
+			t.Errorf("%s: a refused withdrawal wrote (%v)", tt.name, err)
+		}
+	}
+}

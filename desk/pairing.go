@@ -268,7 +268,7 @@ func (d *Desk) pair(ctx context.Context, tid int64, r PairRequest) (PairOutcome,
 			wrote = true
 		}
 		for _, x := range gone {
-			if _, _, err := tx.Withdraw(ctx, tid, x.Entry.Player.ID, 0); err != nil {
+			if _, _, err := tx.Withdraw(ctx, tid, x.Entry.Player.ID, 0, withdrawRule); err != nil {
 				return inputErr("player", err)
 			}
 			wrote = true

@@ -120,7 +120,7 @@ func BenchmarkAddEntry1000(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, _, err := db.Withdraw(ctx, t.ID, a.Entry.Player.ID, 0); err != nil {
+		if _, _, err := db.Withdraw(ctx, t.ID, a.Entry.Player.ID, 0, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

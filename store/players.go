@@ -905,14 +905,28 @@ func (db *DB) EditPlayer(ctx context.Context, tid, id int64, ch PlayerChange) (a
 	return q, err
 }
 
+// Leaving is what the store reads, in the transaction of a withdrawal,
+// for the desk's rule of it (WithdrawRule).
+type Leaving struct {
+	Tournament arbiter.Tournament
+	Entry      arbiter.Entry
+	Paired     int // rounds paired
+	From       int // the first round the player would not play
+}
+
+// WithdrawRule is the desk's rule of a withdrawal, run inside its
+// transaction on what the store reads there: an error it returns refuses
+// the withdrawal, and nothing is written. Nil refuses nothing.
+type WithdrawRule func(Leaving) error
+
 // Withdraw records that the player with roster ID id leaves tournament
-// tid from round from on (0: the next round to pair). Rounds already
-// paired cannot be changed: a player leaving in the middle of a round
-// loses that game by forfeit. Before round 1 is paired the entry is
-// removed instead, and removed is true.
-func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.Entry, removed bool, err error) {
+// tid from round from on (0: the next round to pair), if rule allows.
+// Beneath the rule, rounds already paired are not changed and a player
+// withdraws once: either is a plain error. Before round 1 is paired the
+// entry is removed instead, and removed is true.
+func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int, rule WithdrawRule) (e arbiter.Entry, removed bool, err error) {
 	err = db.write(ctx, func(tx *sql.Tx) error {
-		e, removed, err = db.withdraw(ctx, tx, tid, id, from)
+		e, removed, err = db.withdraw(ctx, tx, tid, id, from, rule)
 		return err
 	})
 	return e, removed, err
@@ -920,7 +934,7 @@ func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.
 
 // withdraw is Withdraw inside tx: the phone's "I'm leaving" runs the same
 // code in its own transaction.
-func (db *DB) withdraw(ctx context.Context, tx *sql.Tx, tid, id int64, from int) (e arbiter.Entry, removed bool, err error) {
+func (db *DB) withdraw(ctx context.Context, tx *sql.Tx, tid, id int64, from int, rule WithdrawRule) (e arbiter.Entry, removed bool, err error) {
 	err = func() error {
 		t, err := loadTournament(ctx, tx, tid)
 		if err != nil {
@@ -936,15 +950,16 @@ func (db *DB) withdraw(ctx context.Context, tx *sql.Tx, tid, id int64, from int)
 		if from == 0 {
 			from = paired + 1
 		}
+		if rule != nil {
+			if err := rule(Leaving{Tournament: t, Entry: e, Paired: paired, From: from}); err != nil {
+				return err
+			}
+		}
 		if e.Status == arbiter.Withdrawn {
-			return conflict("%s withdrew already, from round %d", e.Player.Name, e.WithdrawnFrom)
+			return fmt.Errorf("withdraw %s: withdrawn already from round %d: %w", e.Player.Name, e.WithdrawnFrom, ErrConflict)
 		}
 		if from <= paired {
-			return conflict("round %d is already paired: type --from-round %d (a game of round %d that %s does not play is lost by forfeit)",
-				from, paired+1, paired, e.Player.Name)
-		}
-		if from > t.Rounds {
-			return invalid("the tournament has %d rounds: %s cannot withdraw from round %d", t.Rounds, e.Player.Name, from)
+			return fmt.Errorf("withdraw %s from round %d: round %d is paired: %w", e.Player.Name, from, paired, ErrConflict)
 		}
 		if paired == 0 {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM entries WHERE tournament_id = ? AND player_id = ?`, tid, id); err != nil {

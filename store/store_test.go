@@ -277,7 +277,7 @@ func TestPairingNumbers(t *testing.T) {
 	}
 	// Withdrawing before round 1 removes the entry and closes the gap.
 	zan, _ := s.Find("Zanetti")
-	if _, removed, err := db.Withdraw(ctx, tour.ID, zan.Player.ID, 0); err != nil || !removed {
+	if _, removed, err := db.Withdraw(ctx, tour.ID, zan.Player.ID, 0, nil); err != nil || !removed {
 		t.Fatalf("Withdraw before round 1 = removed %v, %v; want removed", removed, err)
 	}
 	if got, want := order(), "Conti Neri Bianchi"; got != want {
@@ -517,7 +517,7 @@ func TestFailedWritesChangeNothing(t *testing.T) {
 			return err
 		}, ErrConflict},
 		{"withdraw from a paired round", func() error {
-			_, _, err := db.Withdraw(ctx, tour.ID, id(2), 1)
+			_, _, err := db.Withdraw(ctx, tour.ID, id(2), 1, nil)
 			return err
 		}, ErrConflict},
 		{"bye in a paired round", func() error { return db.RequestBye(ctx, tour.ID, id(2), 1, arbiter.HalfBye) }, ErrConflict},
@@ -536,7 +536,7 @@ func TestFailedWritesChangeNothing(t *testing.T) {
 	}
 	// A plain error of what holds the tables together, beneath the
 	// desk's rule, and no refusal worded for a user.
-	integrity := map[string]bool{"duplicate registration": true, "import with one bad row": true}
+	integrity := map[string]bool{"duplicate registration": true, "import with one bad row": true, "withdraw from a paired round": true}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := dump(t, db)
@@ -620,7 +620,7 @@ func TestSavePairing(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, _, err := db.Withdraw(ctx, tour.ID, id(2), 2); err != nil {
+	if _, _, err := db.Withdraw(ctx, tour.ID, id(2), 2, nil); err != nil {
 		t.Fatal(err)
 	}
 	s, _ = db.Snapshot(ctx, tour.ID)
