@@ -89,7 +89,9 @@ var crossPlayers = []struct{ name, rating string }{
 // the wiring must carry over: the first colour drawn by lot, a half-point
 // bye asked for before round 1, a late entry from round 2, a zero-point
 // bye and a forfeit in round 3, a withdrawal from round 4, and an odd
-// number of players most rounds.
+// number of players most rounds: the first four rounds carry each of
+// them. The same check on all six rounds, and what the withdrawal and
+// the late entry leave, is the desk's TestPairCrossCheck.
 func TestRoundPairCrossCheck(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t)
@@ -98,7 +100,7 @@ func TestRoundPairCrossCheck(t *testing.T) {
 		c.ok("player", "add", p.name, "--rating", p.rating)
 	}
 	c.ok("player", "bye", "4", "--round", "1")
-	for r := 1; r <= 6; r++ {
+	for r := 1; r <= 4; r++ {
 		switch r {
 		case 2:
 			c.ok("player", "add", "Late, Comer", "--rating", "1800")
@@ -119,20 +121,6 @@ func TestRoundPairCrossCheck(t *testing.T) {
 			forfeit = 2
 		}
 		c.enterResults(forfeit)
-	}
-	// Round 4 on: the withdrawn player is not paired; the late entry is.
-	for r := 4; r <= 6; r++ {
-		for _, p := range c.roundShown(strconv.Itoa(r)).Boards {
-			if p.Bye == "" && (p.White == 9 || *p.Black == 9) {
-				t.Errorf("round %d: withdrawn player 9 is on board %d", r, p.Board)
-			}
-		}
-	}
-	if s := c.roundShown("2"); !strings.Contains(fmt.Sprint(pairsOf(s)), "11") {
-		t.Errorf("round 2 = %q: the late entry 11 is not paired", pairsOf(s))
-	}
-	if _, errs, code := c.run("round", "pair"); code != 1 || !strings.Contains(errs, "all 6 rounds") {
-		t.Errorf("pairing a seventh round: exit %d, %q", code, errs)
 	}
 }
 
