@@ -126,7 +126,20 @@ func (d *Desk) Import(ctx context.Context, tid int64, source string, rows []Impo
 		return nil, inputErr("tournament", err)
 	}
 	a, err := d.db.Import(ctx, tid, source, rows, opt, entryRule(opt.SurnameFirst))
-	return a, inputErr("player", err)
+	return a, atLine(inputErr("player", err))
+}
+
+// atLine returns the desk's refusal of a row of a file, which the store
+// wrapped with the row's line ("line 3: ..."), as one *Error whose Msg
+// says the line: front ends that show Msg show where. It words no Text:
+// the refusal it wraps keeps its own, for a front end in another
+// language. Any other err is returned as it is.
+func atLine(err error) error {
+	var de *Error
+	if !errors.As(err, &de) || de == err {
+		return err
+	}
+	return &Error{Kind: de.Kind, Input: de.Input, Msg: err.Error(), Fix: de.Fix, Article: de.Article, Err: de, Players: de.Players}
 }
 
 // ImportRoster adds or updates the club roster from rows, all or none.
