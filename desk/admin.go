@@ -112,7 +112,7 @@ func (d *Desk) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt Ad
 	if err := d.clubSeed(ctx, tid, &opt); err != nil {
 		return a, inputErr("tournament", err)
 	}
-	a, err = d.db.AddEntry(ctx, tid, p, opt)
+	a, err = d.db.AddEntry(ctx, tid, p, opt, entryRule(opt.SurnameFirst))
 	return a, inputErr("player", err)
 }
 
@@ -125,8 +125,21 @@ func (d *Desk) Import(ctx context.Context, tid int64, source string, rows []Impo
 	if err := d.clubSeed(ctx, tid, &opt); err != nil {
 		return nil, inputErr("tournament", err)
 	}
-	a, err := d.db.Import(ctx, tid, source, rows, opt)
-	return a, inputErr("player", err)
+	a, err := d.db.Import(ctx, tid, source, rows, opt, entryRule(opt.SurnameFirst))
+	return a, atLine(inputErr("player", err))
+}
+
+// atLine returns the desk's refusal of a row of a file, which the store
+// wrapped with the row's line ("line 3: ..."), as one *Error whose Msg
+// says the line: front ends that show Msg show where. It words no Text:
+// the refusal it wraps keeps its own, for a front end in another
+// language. Any other err is returned as it is.
+func atLine(err error) error {
+	var de *Error
+	if !errors.As(err, &de) || de == err {
+		return err
+	}
+	return &Error{Kind: de.Kind, Input: de.Input, Msg: err.Error(), Fix: de.Fix, Article: de.Article, Err: de, Players: de.Players}
 }
 
 // ImportRoster adds or updates the club roster from rows, all or none.
@@ -148,7 +161,7 @@ func (d *Desk) EditPlayer(ctx context.Context, tid, id int64, ch PlayerChange) (
 // Withdraw withdraws player id from tournament tid from round from on
 // (0: the next round to pair); before round 1 the entry is removed.
 func (d *Desk) Withdraw(ctx context.Context, tid, id int64, from int) (arbiter.Entry, bool, error) {
-	e, removed, err := d.db.Withdraw(ctx, tid, id, from)
+	e, removed, err := d.db.Withdraw(ctx, tid, id, from, withdrawRule)
 	return e, removed, inputErr("player", err)
 }
 

@@ -10,14 +10,16 @@
 //
 // The values of the evening the desk takes and returns are the root
 // package's (arbiter.Tournament, arbiter.Entry, arbiter.WebReport,
-// arbiter.Claim, arbiter.LateRequest, arbiter.PresenceMark, ...); the
-// read models of a tournament (Snapshot, RoundDetail, Pairing, Event,
-// ...) are still the store's, under the desk's names (types.go). Either
-// way the front ends need no import of the store. A rule that depends on
-// what is stored when the write happens is the desk's function, handed to
-// the store and run inside the write's transaction on the facts the store
-// reads there: the judge of a result (a store.Judge), the steps of a
-// report from the board (reportStep, openStep), which seat a PIN or a
+// arbiter.Claim, arbiter.LateRequest, arbiter.PresenceMark, ...); the read
+// models of a tournament (Snapshot, RoundDetail, Pairing, Event, ...) are
+// still the store's, under the desk's names (types.go). Either way the
+// front ends need no import of the store. A rule that depends on what is
+// stored when the write happens is the desk's function, handed to the
+// store and run inside the write's transaction on the facts the store
+// reads there: the judge of a result (a store.Judge), whether a player may
+// enter or withdraw (entryRule, withdrawRule), the steps of a report from
+// the board (reportStep, openStep), a player's new PIN (four random digits
+// no other player of the tournament holds, pinRule), which seat a PIN or a
 // phone proves (proveSeat), which PIN signs a phone in (signInRule), what
 // a claim needs (claimBoard), the late entries from the phones (lateRule,
 // lateAnswer), the presence marks (presenceRule), a player's return
@@ -26,9 +28,10 @@
 // (OnlyOpenRound). The roll of the next round is the desk's too (rollOf),
 // drawn from the presence the store reads. The store keeps only checks of
 // integrity of its own beneath them, errors no front end words. Refusals
-// that the store still writes itself (registration, rounds, a
-// tournament's settings) cross the desk's boundary as *Error with their
-// English Msg and no catalog Text.
+// that the store still writes itself (which club player a typed name
+// means, a player's details, rounds, a tournament's settings) cross the
+// desk's boundary as *Error with their English Msg and, for some, a
+// catalog Text.
 //
 // # Concurrency
 //
@@ -80,7 +83,13 @@
 // follow the initial order of C.04.2 art. 2.2 (rating, title, name) until
 // round 1 is paired and are fixed after; a late entry joins from the next
 // round to pair and scores the late-entry value for the rounds missed
-// (C.04.2 art. 2.4-2.5). A bye asked for is worth the tournament's value
+// (C.04.2 art. 2.4-2.5). No one enters once every round is paired
+// (ErrRegistrationOver), a player enters once (ErrAlreadyEntered; a
+// withdrawn one returns by ReturnPlayer), and a tournament holds at most
+// arbiter.MaxPlayers players, the four digits of the TRF's numbers
+// (ErrFieldFull). A player withdraws once, from a round not paired yet
+// (ErrLeavesPaired: a game of a paired round the player does not play is
+// lost by forfeit). A bye asked for is worth the tournament's value
 // and is refused where C.04.1 art. 4 forbids it.
 //
 // # Pairing

@@ -69,8 +69,6 @@ var (
 	ErrHasResults = store.ErrHasResults
 	// ErrLikelyDuplicate: a player looks like one already registered.
 	ErrLikelyDuplicate = store.ErrLikelyDuplicate
-	// ErrAlreadyEntered: the player is already in the tournament.
-	ErrAlreadyEntered = store.ErrAlreadyEntered
 )
 
 // Error is the one error type of a refusal that front ends render: what

@@ -202,7 +202,7 @@ func (e *Evening) RequestLate(ctx context.Context, r arbiter.LateRequest, now ti
 		}
 		if sf {
 			// Someone new joins the roster as the club writes names.
-			if err := store.NameOrder(strings.TrimSpace(r.Name)); err != nil {
+			if err := NameOrder(strings.TrimSpace(r.Name)); err != nil {
 				return r, inputErr("name", err)
 			}
 		}
@@ -237,7 +237,7 @@ func (e *Evening) AcceptLate(ctx context.Context, id int64) (arbiter.LateRequest
 	if err != nil {
 		return arbiter.LateRequest{}, err
 	}
-	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, AddOptions{SurnameFirst: sf}, lateAnswer)
+	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, AddOptions{SurnameFirst: sf}, lateAnswer, entryRule(sf), pinRule)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}

@@ -88,10 +88,6 @@ func NoShows(s *Snapshot) []NoShow {
 	return out
 }
 
-// ErrNameOrder: a new name typed without the comma of "Surname, Name"
-// where the option names asks for it (ErrInvalid).
-var ErrNameOrder = store.ErrNameOrder
-
 // surnameFirst reports whether new names must be typed "Surname, Name":
 // the tournament's option names, or else the club's.
 func (d *Desk) surnameFirst(ctx context.Context, tid int64) (bool, error) {

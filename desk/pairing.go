@@ -268,7 +268,7 @@ func (d *Desk) pair(ctx context.Context, tid int64, r PairRequest) (PairOutcome,
 			wrote = true
 		}
 		for _, x := range gone {
-			if _, _, err := tx.Withdraw(ctx, tid, x.Entry.Player.ID, 0); err != nil {
+			if _, _, err := tx.Withdraw(ctx, tid, x.Entry.Player.ID, 0, withdrawRule); err != nil {
 				return inputErr("player", err)
 			}
 			wrote = true
@@ -290,7 +290,7 @@ func (d *Desk) pair(ctx context.Context, tid int64, r PairRequest) (PairOutcome,
 			return inputErr("pairing", err)
 		}
 		if r.Publish || ws.AutoPublish {
-			if out.Published, _, err = tx.Publish(ctx, tid, round.Number); err != nil {
+			if out.Published, _, err = tx.Publish(ctx, tid, round.Number, pinRule); err != nil {
 				return inputErr("round", err)
 			}
 		}

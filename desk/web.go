@@ -66,7 +66,7 @@ func (d *Desk) SetWebSettings(ctx context.Context, tid int64, ws arbiter.WebSett
 // the players: its board codes are made, and public pages and slips show
 // it. already says it was published before.
 func (d *Desk) Publish(ctx context.Context, tid int64, n int) (round int, already bool, err error) {
-	return d.db.Publish(ctx, tid, n)
+	return d.db.Publish(ctx, tid, n, pinRule)
 }
 
 // BoardCodes returns the codes of the boards of round n, by board.
@@ -276,7 +276,7 @@ func (e *Evening) Reject(ctx context.Context, id int64) (arbiter.WebReport, erro
 
 // Publish publishes the last paired round.
 func (e *Evening) Publish(ctx context.Context) (int, error) {
-	n, _, err := e.d.db.Publish(ctx, e.tid, 0)
+	n, _, err := e.d.db.Publish(ctx, e.tid, 0, pinRule)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}
@@ -349,7 +349,7 @@ func (e *Evening) checkpoint(ctx context.Context) func(arbiter.WebReport, error)
 // PlayerPIN returns the PIN of the player of this tournament with
 // pairing number pn, made the first time it is asked for.
 func (e *Evening) PlayerPIN(ctx context.Context, pn int) (string, error) {
-	pin, err := e.d.db.PlayerPIN(ctx, e.tid, pn)
+	pin, err := e.d.db.PlayerPIN(ctx, e.tid, pn, pinRule)
 	return pin, inputErr("player", err)
 }
 
@@ -357,7 +357,7 @@ func (e *Evening) PlayerPIN(ctx context.Context, pn int) (string, error) {
 // pairing number, making those not made yet: what the players' cards
 // print.
 func (d *Desk) PlayerPINs(ctx context.Context, tid int64) (map[int]string, error) {
-	pins, err := d.db.PlayerPINs(ctx, tid)
+	pins, err := d.db.PlayerPINs(ctx, tid, pinRule)
 	return pins, inputErr("tournament", err)
 }
 

@@ -6,16 +6,18 @@
 // It stores; the desk (package desk) decides the evening. A write whose
 // rule depends on what is stored takes the desk's rule as a function
 // (Judge, ReportStep, OpenStep, Prove, SignInRule, BoardRule, LateRule,
-// LateAnswer, PresenceRule, ReturnRule, RemoveRule, RosterRule,
-// PairAgain) and runs it inside its transaction on the facts it reads
-// there, so that nothing changes between the decision and the write.
-// Beneath the rule the store checks only that what it writes holds
-// together (no player back into a round paired, no entry with games
-// removed), with plain errors no front end words. The players' PINs are
-// still made here (PlayerPIN: four random digits, none shared in a
-// tournament), the wrong ones counted against the desk's limits
-// (arbiter.PINLimits). Who acts comes with the context (WithOrigin,
-// WithActor) and is logged with each event.
+// LateAnswer, PresenceRule, ReturnRule, RemoveRule, RosterRule, PairAgain,
+// PINRule, EntryRule, WithdrawRule) and runs it inside its transaction on
+// the facts it reads there, so that nothing changes between the decision
+// and the write. Beneath the rule the store checks only that what it
+// writes holds together (no player back into a round paired, no entry with
+// games removed, one entry to a player, no withdrawal from a round paired,
+// no PIN shared by two players of a tournament, which the schema refuses
+// too), with plain errors no front end words. A player's PIN is made by
+// the desk's PINRule from the PINs the tournament's players hold, read in
+// the transaction that stores it; the wrong ones are counted against the
+// desk's limits (arbiter.PINLimits). Who acts comes with the context
+// (WithOrigin, WithActor) and is logged with each event.
 //
 // OpenMode opens a database to read (ReadOnly: nothing is written, so a
 // write-protected file or folder will do), to write (ReadWrite) or to make
@@ -50,8 +52,13 @@
 // exist, a result already entered) are *InputError values that wrap one
 // of ErrNotFound, ErrConflict or ErrInvalid and say in English what was
 // wrong; the desk turns them into its own error type at its boundary.
-// The rules of registration, of rounds and of a tournament's settings
-// are still partly written here, as such refusals. A write that meets
+// Whether a player may enter or withdraw is the desk's (EntryRule: a
+// round left to pair, one entry to a player, the most a tournament
+// holds, the order of a new name; WithdrawRule); what is still written
+// here, as such refusals, is which
+// roster player a typed name means (ambiguous, likely a duplicate), the
+// checks of a player's details, and the rules of rounds and of a
+// tournament's settings. A write that meets
 // another arbiter command writing the same file returns ErrBusy after
 // waiting five seconds.
 //

@@ -289,10 +289,11 @@ func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64, answer LateAnsw
 // pair, C.04.2 art. 2.4-2.5 for the rounds missed), gives them their
 // PIN, and marks the request accepted by the context's origin, all in
 // one transaction (answer, the desk's rule, may refuse the request as it
-// stands): undo takes it all back. The club player the newcomer said they are is
+// stands; enter and pin, the desk's rules too, admit the entry and make
+// the PIN): undo takes it all back. The club player the newcomer said they are is
 // entered, never a copy; one who said they are none of those offered is
 // added to the roster even if the name looks like another's (opt.New).
-func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions, answer LateAnswer) (arbiter.LateRequest, Added, error) {
+func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions, answer LateAnswer, enter EntryRule, pin PINRule) (arbiter.LateRequest, Added, error) {
 	var r arbiter.LateRequest
 	who := db.actor(ctx)
 	var a Added
@@ -309,7 +310,7 @@ func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions, ans
 		if err != nil {
 			return err
 		}
-		e := &enroller{db: db, tx: tx, t: t, roster: roster}
+		e := &enroller{db: db, tx: tx, t: t, roster: roster, rule: enter}
 		if err := e.init(ctx); err != nil {
 			return err
 		}
@@ -330,7 +331,7 @@ func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions, ans
 			return err
 		}
 		now := db.stamp()
-		if _, err := playerPIN(ctx, tx, now, tid, a.Entry.Player.ID); err != nil {
+		if _, err := playerPIN(ctx, tx, now, tid, a.Entry.Player.ID, nil, pin); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE late_requests SET status = 'accepted', player_id = ?, closed_at = ?, closed_by = ? WHERE id = ?`,

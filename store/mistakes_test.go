@@ -137,7 +137,7 @@ func TestReturnKeepsIntegrity(t *testing.T) {
 	id := playerID(t, db, tour.ID, 2)
 	pairRound(t, db, tour.ID, 1, [][2]int{{1, 2}, {3, 4}, {5, 6}}, 0)
 	finishRound(t, db, tour.ID, 1)
-	if _, _, err := db.Withdraw(ctx, tour.ID, id, 2); err != nil {
+	if _, _, err := db.Withdraw(ctx, tour.ID, id, 2, nil); err != nil {
 		t.Fatal(err)
 	}
 	pairRound(t, db, tour.ID, 2, [][2]int{{1, 3}, {4, 5}}, 6)

@@ -199,18 +199,15 @@ type AddOptions struct {
 	// New adds a new roster player even if the name looks like one
 	// already in the roster or in the tournament.
 	New bool
-	// SurnameFirst refuses a new player's name typed without a comma
-	// ("Olga Petrova"): the club types "Surname, Name", so that lists
-	// sort by surname (ErrNameOrder).
+	// SurnameFirst says the club types names as "Surname, Name", so
+	// that lists sort by surname: the desk's rule then refuses a new
+	// player's name typed without a comma ("Olga Petrova"). The store
+	// does not read it.
 	SurnameFirst bool
 	// Club gives roster players' club ratings, for a tournament seeded by
 	// them (rating type OTHER); nil for none.
 	Club map[int64]int
 }
-
-// ErrNameOrder is the kind of error for a new name typed without the
-// comma of "Surname, Name" when the club asks for it.
-var ErrNameOrder = fmt.Errorf("name not typed as Surname, Name: %w", ErrInvalid)
 
 // Added is the result of entering a player.
 type Added struct {
@@ -218,14 +215,37 @@ type Added struct {
 	NewPlayer bool // a roster player was created
 }
 
+// Entering is what the store reads, in the transaction of a
+// registration, for the desk's rule of it (EntryRule).
+type Entering struct {
+	Tournament arbiter.Tournament
+	Paired     int // rounds paired
+	Players    int // players entered so far
+	NextPN     int // the pairing number the next entry gets
+	// Player is who is entered: the roster's player with what was typed,
+	// or a new one as typed (New); nil when the rule is asked about the
+	// tournament alone, before the first player.
+	Player *arbiter.Player
+	New    bool
+	// Entry is the player's entry in the tournament, nil if none yet.
+	Entry *arbiter.Entry
+}
+
+// EntryRule is the desk's rule of a registration, run inside its
+// transaction on what the store reads there: an error it returns refuses
+// the registration, and nothing is written. Nil refuses nothing.
+type EntryRule func(Entering) error
+
 // AddEntry enters player p in tournament tid. Without options, a roster
 // player with the same FIDE ID, or else the same name (arbiter.SameName),
 // is reused and updated with the details given; a name that only looks
-// like a roster player's (Similar) is refused with ErrConflict, as is a
-// player already entered. Before round 1 is paired the pairing numbers are
-// given again in initial order; after, the new entry gets the next number
-// and joins from the next round to pair.
-func (db *DB) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt AddOptions) (Added, error) {
+// like a roster player's (Similar) is refused with ErrConflict. rule,
+// the desk's, decides whether the player may enter; beneath it a player
+// already entered, or a pairing number past arbiter.MaxPlayers, is a
+// plain error. Before round 1 is paired the pairing numbers are given
+// again in initial order; after, the new entry gets the next number and
+// joins from the next round to pair.
+func (db *DB) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt AddOptions, rule EntryRule) (Added, error) {
 	var a Added
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		t, err := loadTournament(ctx, tx, tid)
@@ -236,7 +256,7 @@ func (db *DB) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt Add
 		if err != nil {
 			return err
 		}
-		e := &enroller{db: db, tx: tx, t: t, roster: roster}
+		e := &enroller{db: db, tx: tx, t: t, roster: roster, rule: rule}
 		if err := e.init(ctx); err != nil {
 			return err
 		}
@@ -259,9 +279,9 @@ type ImportRow struct {
 }
 
 // Import enters every row's player in tournament tid, as AddEntry would,
-// in one transaction: if any row is refused, nothing is imported and the
-// error names the row's line.
-func (db *DB) Import(ctx context.Context, tid int64, source string, rows []ImportRow, opt AddOptions) ([]Added, error) {
+// in one transaction, each by rule: if any row is refused, nothing is
+// imported and the error names the row's line.
+func (db *DB) Import(ctx context.Context, tid int64, source string, rows []ImportRow, opt AddOptions, rule EntryRule) ([]Added, error) {
 	var out []Added
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		t, err := loadTournament(ctx, tx, tid)
@@ -272,7 +292,7 @@ func (db *DB) Import(ctx context.Context, tid int64, source string, rows []Impor
 		if err != nil {
 			return err
 		}
-		e := &enroller{db: db, tx: tx, t: t, roster: roster}
+		e := &enroller{db: db, tx: tx, t: t, roster: roster, rule: rule}
 		if err := e.init(ctx); err != nil {
 			return err
 		}
@@ -317,6 +337,16 @@ type enroller struct {
 	// entered maps roster IDs entered in the tournament to their PN.
 	entered map[int64]int
 	renum   bool
+	rule    EntryRule // the desk's; nil refuses nothing
+}
+
+// ask asks the desk's rule about f, filled with what e knows.
+func (e *enroller) ask(f Entering) error {
+	if e.rule == nil {
+		return nil
+	}
+	f.Tournament, f.Paired, f.Players, f.NextPN = e.t, e.paired, len(e.entered), e.nextPN
+	return e.rule(f)
 }
 
 func (e *enroller) init(ctx context.Context) error {
@@ -328,9 +358,6 @@ func (e *enroller) init(ctx context.Context) error {
 	if e.paired, err = pairedRounds(ctx, e.tx, e.t.ID); err != nil {
 		return err
 	}
-	if e.paired >= e.t.Rounds {
-		return conflict("all %d rounds of %s are paired: no one can enter now", e.t.Rounds, e.t.Name)
-	}
 	es, err := loadEntries(ctx, e.tx, e.t.ID)
 	if err != nil {
 		return err
@@ -341,7 +368,7 @@ func (e *enroller) init(ctx context.Context) error {
 		e.nextPN = max(e.nextPN, en.PN)
 	}
 	e.nextPN++
-	return nil
+	return e.ask(Entering{})
 }
 
 // find picks the roster player p refers to, or returns nil for a new one.
@@ -515,10 +542,8 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 		if err := checkPlayer(p); err != nil {
 			return a, err
 		}
-		if opt.SurnameFirst {
-			if err := NameOrder(p.Name); err != nil {
-				return a, err
-			}
+		if err := e.ask(Entering{Player: &p, New: true}); err != nil {
+			return a, err
 		}
 		p.ID, err = e.db.insertPlayer(ctx, e.tx, p)
 		if err != nil {
@@ -532,25 +557,30 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 		if err := checkPlayer(merged); err != nil {
 			return a, err
 		}
+		f := Entering{Player: &merged}
+		if _, ok := e.entered[r.ID]; ok {
+			en, err := entryByPlayer(ctx, e.tx, e.t.ID, r.ID)
+			if err != nil {
+				return a, err
+			}
+			f.Entry = &en
+		}
+		if err := e.ask(f); err != nil {
+			return a, err
+		}
 		if err := e.db.updatePlayer(ctx, e.tx, e.t.ID, *r, merged); err != nil {
 			return a, err
 		}
 		*r = merged
 		p = merged
 	}
+	// What holds the tables together, beneath the desk's rule: one
+	// entry to a player, pairing numbers of four digits (TRF).
 	if pn, ok := e.entered[p.ID]; ok {
-		ie := inputRefusal(ErrAlreadyEntered, fmt.Sprintf("%s is already entered in %s as player %d", p.Name, e.t.Name, pn),
-			"refuse.late.entered", "Name", p.Name, "Tournament", e.t.Name, "PN", pn)
-		if en, err := entryByPlayer(ctx, e.tx, e.t.ID, p.ID); err == nil && en.Status == arbiter.Withdrawn {
-			ie.Msg += fmt.Sprintf(", withdrawn from round %d", en.WithdrawnFrom)
-			ie.Text = phrase.New("refuse.entered.withdrawn", "Name", p.Name, "Tournament", e.t.Name, "PN", pn, "Round", en.WithdrawnFrom)
-		}
-		ie.Players = []int64{p.ID}
-		return a, ie
+		return a, fmt.Errorf("enter %s in %s: entered already as player %d: %w", p.Name, e.t.Name, pn, ErrConflict)
 	}
-	if len(e.entered) >= arbiter.MaxPlayers || e.nextPN > arbiter.MaxPlayers {
-		return a, invalid("%s already has %d players, the most a tournament can hold: the FIDE tournament report (TRF) numbers players with four digits",
-			e.t.Name, arbiter.MaxPlayers)
+	if e.nextPN > arbiter.MaxPlayers {
+		return a, fmt.Errorf("enter %s in %s: pairing number %d is past %d: %w", p.Name, e.t.Name, e.nextPN, arbiter.MaxPlayers, ErrInvalid)
 	}
 	joined := 1
 	if e.paired > 0 {
@@ -582,19 +612,6 @@ func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (A
 	a.Entry = arbiter.Entry{PN: pn, Player: p, JoinedRound: joined, FIDERating: fide}
 	return a, nil
 }
-
-// NameOrder refuses a new player's name typed without the comma of
-// "Surname, Name" (ErrNameOrder), for a club that asks for it.
-func NameOrder(name string) error {
-	if w := strings.Fields(name); !strings.Contains(name, ",") && len(w) >= 2 {
-		guess := w[len(w)-1] + ", " + strings.Join(w[:len(w)-1], " ")
-		return &InputError{Kind: ErrNameOrder, Msg: fmt.Sprintf("%q is not typed as Surname, Name: type %q, or the surname first as the player writes it", name, guess)}
-	}
-	return nil
-}
-
-// ErrAlreadyEntered is the kind of error for a duplicate registration.
-var ErrAlreadyEntered = fmt.Errorf("already entered: %w", ErrConflict)
 
 func (e *enroller) finish(ctx context.Context) error {
 	if !e.renum {
@@ -888,14 +905,28 @@ func (db *DB) EditPlayer(ctx context.Context, tid, id int64, ch PlayerChange) (a
 	return q, err
 }
 
+// Leaving is what the store reads, in the transaction of a withdrawal,
+// for the desk's rule of it (WithdrawRule).
+type Leaving struct {
+	Tournament arbiter.Tournament
+	Entry      arbiter.Entry
+	Paired     int // rounds paired
+	From       int // the first round the player would not play
+}
+
+// WithdrawRule is the desk's rule of a withdrawal, run inside its
+// transaction on what the store reads there: an error it returns refuses
+// the withdrawal, and nothing is written. Nil refuses nothing.
+type WithdrawRule func(Leaving) error
+
 // Withdraw records that the player with roster ID id leaves tournament
-// tid from round from on (0: the next round to pair). Rounds already
-// paired cannot be changed: a player leaving in the middle of a round
-// loses that game by forfeit. Before round 1 is paired the entry is
-// removed instead, and removed is true.
-func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.Entry, removed bool, err error) {
+// tid from round from on (0: the next round to pair), if rule allows.
+// Beneath the rule, rounds already paired are not changed and a player
+// withdraws once: either is a plain error. Before round 1 is paired the
+// entry is removed instead, and removed is true.
+func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int, rule WithdrawRule) (e arbiter.Entry, removed bool, err error) {
 	err = db.write(ctx, func(tx *sql.Tx) error {
-		e, removed, err = db.withdraw(ctx, tx, tid, id, from)
+		e, removed, err = db.withdraw(ctx, tx, tid, id, from, rule)
 		return err
 	})
 	return e, removed, err
@@ -903,7 +934,7 @@ func (db *DB) Withdraw(ctx context.Context, tid, id int64, from int) (e arbiter.
 
 // withdraw is Withdraw inside tx: the phone's "I'm leaving" runs the same
 // code in its own transaction.
-func (db *DB) withdraw(ctx context.Context, tx *sql.Tx, tid, id int64, from int) (e arbiter.Entry, removed bool, err error) {
+func (db *DB) withdraw(ctx context.Context, tx *sql.Tx, tid, id int64, from int, rule WithdrawRule) (e arbiter.Entry, removed bool, err error) {
 	err = func() error {
 		t, err := loadTournament(ctx, tx, tid)
 		if err != nil {
@@ -919,15 +950,16 @@ func (db *DB) withdraw(ctx context.Context, tx *sql.Tx, tid, id int64, from int)
 		if from == 0 {
 			from = paired + 1
 		}
+		if rule != nil {
+			if err := rule(Leaving{Tournament: t, Entry: e, Paired: paired, From: from}); err != nil {
+				return err
+			}
+		}
 		if e.Status == arbiter.Withdrawn {
-			return conflict("%s withdrew already, from round %d", e.Player.Name, e.WithdrawnFrom)
+			return fmt.Errorf("withdraw %s: withdrawn already from round %d: %w", e.Player.Name, e.WithdrawnFrom, ErrConflict)
 		}
 		if from <= paired {
-			return conflict("round %d is already paired: type --from-round %d (a game of round %d that %s does not play is lost by forfeit)",
-				from, paired+1, paired, e.Player.Name)
-		}
-		if from > t.Rounds {
-			return invalid("the tournament has %d rounds: %s cannot withdraw from round %d", t.Rounds, e.Player.Name, from)
+			return fmt.Errorf("withdraw %s from round %d: round %d is paired: %w", e.Player.Name, from, paired, ErrConflict)
 		}
 		if paired == 0 {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM entries WHERE tournament_id = ? AND player_id = ?`, tid, id); err != nil {

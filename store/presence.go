@@ -284,7 +284,7 @@ func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, k
 				return err
 			}
 		case arbiter.Leave:
-			if _, _, err := db.withdraw(ctx, tx, tid, id, n); err != nil {
+			if _, _, err := db.withdraw(ctx, tx, tid, id, n, nil); err != nil { // the presence rule decided
 				return err
 			}
 		default:

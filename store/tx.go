@@ -67,8 +67,8 @@ func (t *Tx) UpdateTournamentSeeds(ctx context.Context, tt arbiter.Tournament, c
 }
 
 // Withdraw withdraws the player with roster ID id as DB.Withdraw does.
-func (t *Tx) Withdraw(ctx context.Context, tid, id int64, from int) (arbiter.Entry, bool, error) {
-	return t.db.withdraw(ctx, t.tx, tid, id, from)
+func (t *Tx) Withdraw(ctx context.Context, tid, id int64, from int, rule WithdrawRule) (arbiter.Entry, bool, error) {
+	return t.db.withdraw(ctx, t.tx, tid, id, from, rule)
 }
 
 // SavePairing stores a round as DB.SavePairing does.
@@ -77,6 +77,6 @@ func (t *Tx) SavePairing(ctx context.Context, tid int64, p Pairing) (arbiter.Rou
 }
 
 // Publish publishes round n as DB.Publish does.
-func (t *Tx) Publish(ctx context.Context, tid int64, n int) (round int, already bool, err error) {
-	return t.db.publish(ctx, t.tx, tid, n)
+func (t *Tx) Publish(ctx context.Context, tid int64, n int, rule PINRule) (round int, already bool, err error) {
+	return t.db.publish(ctx, t.tx, tid, n, rule)
 }

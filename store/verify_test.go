@@ -137,7 +137,7 @@ func TestVerifyAfterEveryMistakePutRight(t *testing.T) {
 			return undo(db, tid)
 		}},
 		{"undo a withdrawal", func(db *DB, tid int64) error {
-			if _, _, err := db.Withdraw(ctx, tid, playerID(t, db, tid, 2), 0); err != nil {
+			if _, _, err := db.Withdraw(ctx, tid, playerID(t, db, tid, 2), 0, nil); err != nil {
 				return err
 			}
 			return undo(db, tid)
@@ -154,7 +154,7 @@ func TestVerifyAfterEveryMistakePutRight(t *testing.T) {
 		}},
 		{"remove a withdrawn player who never played", func(db *DB, tid int64) error {
 			id := playerID(t, db, tid, 6)
-			if _, _, err := db.Withdraw(ctx, tid, id, 0); err != nil {
+			if _, _, err := db.Withdraw(ctx, tid, id, 0, nil); err != nil {
 				return err
 			}
 			_, err := db.Remove(ctx, tid, id, noPart)
@@ -163,7 +163,7 @@ func TestVerifyAfterEveryMistakePutRight(t *testing.T) {
 		{"player return", func(db *DB, tid int64) error {
 			id := playerID(t, db, tid, 2)
 			finishRound(t, db, tid, 1)
-			if _, _, err := db.Withdraw(ctx, tid, id, 2); err != nil {
+			if _, _, err := db.Withdraw(ctx, tid, id, 2, nil); err != nil {
 				return err
 			}
 			pairRound(t, db, tid, 2, [][2]int{{1, 3}, {4, 5}}, 6)
@@ -173,7 +173,7 @@ func TestVerifyAfterEveryMistakePutRight(t *testing.T) {
 		{"undo a player return", func(db *DB, tid int64) error {
 			id := playerID(t, db, tid, 2)
 			finishRound(t, db, tid, 1)
-			if _, _, err := db.Withdraw(ctx, tid, id, 2); err != nil {
+			if _, _, err := db.Withdraw(ctx, tid, id, 2, nil); err != nil {
 				return err
 			}
 			pairRound(t, db, tid, 2, [][2]int{{1, 3}, {4, 5}}, 6)

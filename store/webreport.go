@@ -7,7 +7,6 @@ import (
 	"encoding/base32"
 	"errors"
 	"fmt"
-	"math/big"
 	"strings"
 	"time"
 
@@ -132,30 +131,21 @@ func newToken() (string, error) {
 	return tokenEncoding.EncodeToString(b)[:26], nil
 }
 
-// newPIN returns four random digits.
-func newPIN() (string, error) {
-	n, err := rand.Int(rand.Reader, big.NewInt(10000))
-	if err != nil {
-		return "", fmt.Errorf("PIN: %w", err)
-	}
-	return fmt.Sprintf("%04d", n.Int64()), nil
-}
-
 // Publish publishes round n of tournament tid (0: the last round paired):
 // public pages show it, each of its boards gets a code, and each of its
-// players without a PIN of their own gets one (PlayerPIN). already
-// reports that it was published before (nothing changes).
-func (db *DB) Publish(ctx context.Context, tid int64, n int) (round int, already bool, err error) {
+// players without a PIN of their own gets one by rule (PlayerPIN).
+// already reports that it was published before (nothing changes).
+func (db *DB) Publish(ctx context.Context, tid int64, n int, rule PINRule) (round int, already bool, err error) {
 	err = db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		round, already, err = db.publish(ctx, tx, tid, n)
+		round, already, err = db.publish(ctx, tx, tid, n, rule)
 		return err
 	})
 	return round, already, err
 }
 
 // publish is Publish inside tx, by the context's actor.
-func (db *DB) publish(ctx context.Context, tx *sql.Tx, tid int64, n int) (round int, already bool, err error) {
+func (db *DB) publish(ctx context.Context, tx *sql.Tx, tid int64, n int, rule PINRule) (round int, already bool, err error) {
 	who := db.actor(ctx)
 	err = func() error {
 		paired, err := pairedRounds(ctx, tx, tid)
@@ -185,7 +175,7 @@ func (db *DB) publish(ctx context.Context, tx *sql.Tx, tid int64, n int) (round 
 		if err != nil {
 			return err
 		}
-		if err := db.roundPINs(ctx, tx, tid, n); err != nil {
+		if err := db.roundPINs(ctx, tx, tid, n, rule); err != nil {
 			return err
 		}
 		if already && made == 0 {
@@ -232,9 +222,9 @@ func (db *DB) makeCodes(ctx context.Context, tx *sql.Tx, tid int64, n int) (int,
 }
 
 // roundPINs gives every player of a board of round n without a PIN of
-// their own one. A PIN, once made, is not taken back by undoing the
-// command that made it: it may be on a card or a phone already.
-func (db *DB) roundPINs(ctx context.Context, tx *sql.Tx, tid int64, n int) error {
+// their own one, by rule. A PIN, once made, is not taken back by undoing
+// the command that made it: it may be on a card or a phone already.
+func (db *DB) roundPINs(ctx context.Context, tx *sql.Tx, tid int64, n int, rule PINRule) error {
 	rows, err := tx.QueryContext(ctx, `SELECT e.player_id FROM boards b JOIN entries e ON e.tournament_id = b.tournament_id AND e.pn IN (b.white, b.black)
 		WHERE b.tournament_id = ? AND b.round = ? AND NOT EXISTS (SELECT 1 FROM player_pins p WHERE p.tournament_id = e.tournament_id AND p.player_id = e.player_id)
 		ORDER BY e.pn`, tid, n)
@@ -254,9 +244,16 @@ func (db *DB) roundPINs(ctx context.Context, tx *sql.Tx, tid int64, n int) error
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	if len(ids) == 0 {
+		return nil
+	}
+	taken, err := pinsTaken(ctx, tx, tid)
+	if err != nil {
+		return err
+	}
 	stamp := db.stamp()
 	for _, id := range ids {
-		if _, err := playerPIN(ctx, tx, stamp, tid, id); err != nil {
+		if _, err := playerPIN(ctx, tx, stamp, tid, id, taken, rule); err != nil {
 			return err
 		}
 	}

@@ -23,7 +23,7 @@ func publishedRound(t *testing.T, db *DB) (int64, map[int]arbiter.BoardCode) {
 	if pub, paired, _ := db.Published(ctx, tr.ID); pub != 0 || paired != 1 {
 		t.Fatalf("Published before publishing = %d, %d; want 0, 1", pub, paired)
 	}
-	n, already, err := db.Publish(ctx, tr.ID, 0)
+	n, already, err := db.Publish(ctx, tr.ID, 0, firstFree)
 	if err != nil || n != 1 || already {
 		t.Fatalf("Publish = %d, %v, %v; want 1, false, nil", n, already, err)
 	}
@@ -42,7 +42,7 @@ func publishedRound(t *testing.T, db *DB) (int64, map[int]arbiter.BoardCode) {
 			pn  int
 			pin string
 		}{{c.White, c.WhitePIN}, {c.Black, c.BlackPIN}} {
-			if own, err := db.PlayerPIN(ctx, tr.ID, s.pn); err != nil || own != s.pin {
+			if own, err := db.PlayerPIN(ctx, tr.ID, s.pn, firstFree); err != nil || own != s.pin {
 				t.Errorf("board %d: player %d's PIN = %q, %v; the board says %q", b, s.pn, own, err, s.pin)
 			}
 		}
@@ -234,7 +234,7 @@ func TestTokenOfPastRound(t *testing.T) {
 		t.Errorf("draft round 2 has %d codes, want none", len(cs))
 	}
 	// Unpairing deletes the codes and reports of the round with it.
-	if _, _, err := db.Publish(ctx, tid, 2); err != nil {
+	if _, _, err := db.Publish(ctx, tid, 2, firstFree); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Unpair(ctx, tid); err != nil {

@@ -478,7 +478,9 @@ func (s *Server) playerAdd(w http.ResponseWriter, r *http.Request) {
 // someone new; a withdrawn player brought back.
 func (s *Server) addRefusal(r *http.Request, wd words, st *state, err error, v playersView) refusal {
 	ref := refusal{Msg: errText(err)}
-	var ie *desk.InputError
+	// The desk's refusal, whether it words it or the store did: both
+	// name the players the name could be.
+	var ie *desk.Error
 	errors.As(err, &ie)
 	typed := []field{{"name", v.Name}, {"rating", v.Rating}, {"club", v.Club}}
 	roster, _ := s.desk.Roster(r.Context())
@@ -585,7 +587,7 @@ func (s *Server) playerImport(w http.ResponseWriter, r *http.Request) {
 // file, the line and what is wrong; names that look like club players'
 // may be entered as new players by uploading the list again so.
 func (s *Server) importRefusal(wd words, name string, err error, again []field) refusal {
-	var ie *desk.InputError
+	var ie *desk.Error
 	if !errors.As(err, &ie) {
 		return refusal{Msg: errText(err)}
 	}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/spf13/cobra"
 )
 
@@ -49,6 +51,9 @@ func runPlayerWithdraw(ctx context.Context, a *app, opts *playerWithdrawOptions)
 			return err
 		}
 		e, removed, err := db.Withdraw(ctx, s.Tournament.ID, e.Player.ID, opts.from)
+		if errors.Is(err, desk.ErrLeavesPaired) {
+			return hintPhrase(err, phrase.New("err.hint.withdrawfrom", "Round", len(s.Rounds)+1))
+		}
 		if err != nil {
 			return err
 		}
