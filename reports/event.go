@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -457,3 +458,59 @@ func (v *view) halves() []bool {
 // tbText formats a tie-break value for print as every table does
 // (locale.Figure).
 func (v *view) tbText(x float64, halves bool) string { return v.l.Figure(x, halves) }
+
+// square reports whether the crosstable is the square table of an
+// all-play-all (the "tabellone all'italiana"): a round robin from the
+// Berger tables (C.05 Annex 1), where every player meets every other,
+// so each line has a square for each player and a blank diagonal.
+func (v *view) square() bool { return v.t.System == arbiter.RoundRobin }
+
+// squareCell returns what the square crosstable shows where the line of
+// pn meets the column of opp: pn's points in each game against opp, in
+// the order of the rounds and one space apart in a double round robin
+// ("1", "½", "0", "1 ½"), "+" and "-" for a game won or lost by forfeit,
+// "*" for a game with no result yet, and "" when they have not met.
+func (v *view) squareCell(pn, opp int) string {
+	var parts []string
+	for _, o := range v.tab.Card(pn).Rounds {
+		if o.Opponent != opp {
+			continue
+		}
+		switch o.Kind {
+		case scoring.Game:
+			if o.Pending {
+				parts = append(parts, "*")
+			} else {
+				parts = append(parts, o.Points.Fraction())
+			}
+		case scoring.ForfeitWin:
+			parts = append(parts, "+")
+		case scoring.ForfeitLoss:
+			parts = append(parts, "-")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// squareByes reports whether any player scored in a round without an
+// opponent (the bye of an odd field): the square's cells then do not add
+// up to the points, and its legend says why.
+func (v *view) squareByes() bool {
+	for _, c := range v.tab.Cards {
+		for _, o := range c.Rounds {
+			if o.Opponent == 0 && o.Points != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// squareLegend explains the cells of the square crosstable.
+func (v *view) squareLegend() string {
+	s := v.l.T("cross.square.legend")
+	if v.squareByes() {
+		s += " " + v.l.T("cross.square.byes")
+	}
+	return s
+}

@@ -493,6 +493,9 @@ func (v *view) standingsSheet() *xsheet {
 }
 
 func (v *view) crosstableSheet() *xsheet {
+	if v.square() {
+		return v.squareSheet()
+	}
 	l := v.l
 	sh := &xsheet{name: l.T("sheet.crosstable"), freezeCol: 2, filter: true}
 	sh.head = []string{l.T("col.crossline"), l.T("col.name"), l.T("col.rating")}
@@ -509,6 +512,45 @@ func (v *view) crosstableSheet() *xsheet {
 			row = append(row, v.crossCell(o))
 		}
 		row = append(row, r.Points)
+		sh.rows = append(sh.rows, row)
+	}
+	return sh
+}
+
+// squareSheet is the crosstable of a round robin as the PDF prints it
+// (writeSquare): a column per line, the diagonal empty, then the points,
+// the tie-breaks and the rank.
+func (v *view) squareSheet() *xsheet {
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.crosstable"), freezeCol: 2}
+	sh.head = []string{l.T("col.crossline"), l.T("col.name"), l.T("col.rating")}
+	for i := range v.rows {
+		sh.head = append(sh.head, fmt.Sprint(i+1))
+	}
+	sh.head = append(sh.head, l.T("col.points"))
+	sh.head = append(sh.head, v.codes...)
+	sh.head = append(sh.head, l.T("col.rank"))
+	sh.landscape = len(sh.head) > 12
+	halves := v.halves()
+	for i, r := range v.rows {
+		p := v.player(r.PN)
+		row := make([]any, 0, len(sh.head))
+		row = append(row, i+1, p.Name, optInt(p.Rating))
+		for _, o := range v.rows {
+			row = append(row, optString(v.squareCell(r.PN, o.PN)))
+		}
+		row = append(row, r.Points)
+		for j, tb := range r.Tiebreaks {
+			switch {
+			case noFigure(v.codes[j], r, j):
+				row = append(row, nil)
+			case halves[j]:
+				row = append(row, arbiter.Score(int64(math.Round(tb*2))))
+			default:
+				row = append(row, tb)
+			}
+		}
+		row = append(row, rankCell{r.Rank, r.RankTo})
 		sh.rows = append(sh.rows, row)
 	}
 	return sh
