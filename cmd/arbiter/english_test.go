@@ -524,6 +524,18 @@ func TestItalianMistakes(t *testing.T) {
 	r.must("undo")
 	r.must("undo", "--yes")
 	r.must("round", "result", "2", "1-0")
+	// A pairing by hand that repeats round 1: its warnings, refused.
+	var again []string
+	for _, b := range r.roundShown("1").Boards {
+		if b.Board == 0 {
+			again = append(again, fmt.Sprintf("%d bye", b.White))
+		} else {
+			again = append(again, fmt.Sprintf("%d-%d", b.White, *b.Black))
+		}
+	}
+	if _, code := r.try("round", "pair", "--manual", strings.Join(again, ", ")); code == 0 {
+		t.Fatalf("round pair --manual %q: round 1 again was paired", strings.Join(again, ", "))
+	}
 	r.must("round", "pair")
 	r.must("round", "result", "1", "0-1", "--reason", "time", "--fen", "8/8/4k3/8/8/8/3QK3/8 w - - 0 61")
 	r.must("round", "result", "2", "+-")

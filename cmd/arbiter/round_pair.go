@@ -166,7 +166,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		// command paired the round meanwhile, says only why.
 		if !opts.force || opts.dryRun {
 			for _, w := range out.Warnings {
-				fmt.Fprintf(a.stderr, "warning: %s\n", w)
+				fmt.Fprintln(a.stderr, a.tr().T("cli.pair.warning", "Warning", a.tr().Word(w.Phrase())))
 			}
 		}
 		if err != nil {
@@ -199,7 +199,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				}
 				return usageErrorf("%s", a.tr().T("cli.pair.noforce", "Round", s.Next()-1))
 			}
-			return a.pairingError(err, s)
+			return a.pairingError(err, s, out.Warnings)
 		}
 		if out.Stored && out.Pairing.Unknown {
 			if open := unknownBefore(out.Snapshot, out.Round.Number); len(open) > 0 {
@@ -220,9 +220,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				a.note(a.tr().T("cli.pair.noseed"))
 			}
 		} else {
-			for _, w := range out.Pairing.Forced {
-				a.note(a.tr().T("cli.pair.kept", "Warning", w))
-			}
+			keptNotes(a, out.Pairing.Forced, out.Warnings)
 			a.note(a.tr().T("cli.paired", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		}
 		if out.Published != 0 {
@@ -235,14 +233,28 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 	})
 }
 
-// pairingError adds to a refused pairing what to type instead.
-func (a *app) pairingError(err error, s *desk.Snapshot) error {
+// keptNotes says, in the terminal's language, each warning a pairing by
+// hand was kept despite: warnings, the rules it breaks, when forced lists
+// them as stored (in English, for the log).
+func keptNotes(a *app, forced []string, warnings []desk.Warning) {
+	if len(forced) == 0 {
+		return
+	}
+	l := a.tr()
+	for _, w := range warnings {
+		a.note(l.T("cli.pair.kept", "Warning", l.Word(w.Phrase())))
+	}
+}
+
+// pairingError adds to a refused pairing what to type instead; warnings
+// are the basic rules a refused pairing by hand breaks.
+func (a *app) pairingError(err error, s *desk.Snapshot, warnings []desk.Warning) error {
 	l := a.tr()
 	var de *desk.Error
 	var np *desk.NoPairingError
 	switch {
 	case errors.Is(err, desk.ErrWarnings) && errors.As(err, &de):
-		return errors.New(l.T("err.pair.warnings", "Msg", de.Msg))
+		return errors.New(l.N("cli.pair.refused.warnings", len(warnings), "Round", s.Next()))
 	case errors.Is(err, desk.ErrNoPairing) && errors.As(err, &de) && errors.As(err, &np):
 		manual, force := np.Manual, " --force"
 		if manual == "" {
