@@ -227,7 +227,7 @@ func (d *pdfDoc) finish(w io.Writer) error {
 // were replaced.
 func (d *pdfDoc) output(w io.Writer) error {
 	if err := d.f.Output(w); err != nil {
-		return fmt.Errorf("reports: write PDF: %w", err)
+		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}
 	if r := d.f.replaced(); !r.IsZero() && d.v.ev.Warn != nil {
 		d.v.ev.Warn(r)

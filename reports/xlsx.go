@@ -114,14 +114,14 @@ func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties
 			err = x.write(sh)
 		}
 		if err != nil {
-			return fmt.Errorf("reports: sheet %s: %w", sh.name, err)
+			return fail(x.l, err, "report.err.sheet", "Sheet", sh.name, "Err", err.Error())
 		}
 	}
 	if err := f.SetDocProps(props); err != nil {
-		return fmt.Errorf("reports: workbook properties: %w", err)
+		return fail(x.l, err, "report.err.props", "Err", err.Error())
 	}
 	if err := f.Write(w); err != nil {
-		return fmt.Errorf("reports: write workbook: %w", err)
+		return fail(x.l, err, "report.err.workbook", "Err", err.Error())
 	}
 	return nil
 }
@@ -145,6 +145,7 @@ type rankCell struct{ from, to int }
 // xlsx writes sheets into one workbook, sharing the styles.
 type xlsx struct {
 	f      *excelize.File
+	l      *locale.Localizer // words the errors
 	title  string
 	header int         // style of the header row
 	text   int         // style of text cells: indented, clear of the number on their left
@@ -182,22 +183,22 @@ func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
 		Alignment: &excelize.Alignment{Vertical: "center"},
 	})
 	if err != nil {
-		return nil, fmt.Errorf("reports: header style: %w", err)
+		return nil, fail(v.l, err, "report.err.headerstyle", "Err", err.Error())
 	}
 	text, err := f.NewStyle(&excelize.Style{Alignment: &excelize.Alignment{Horizontal: "left", Indent: 1}})
 	if err != nil {
-		return nil, fmt.Errorf("reports: text style: %w", err)
+		return nil, fail(v.l, err, "report.err.textstyle", "Err", err.Error())
 	}
 	pf, hf := pointsFormat, halfFormat
 	points, err := f.NewStyle(&excelize.Style{CustomNumFmt: &pf})
 	if err != nil {
-		return nil, fmt.Errorf("reports: points style: %w", err)
+		return nil, fail(v.l, err, "report.err.pointsstyle", "Err", err.Error())
 	}
 	half, err := f.NewStyle(&excelize.Style{CustomNumFmt: &hf})
 	if err != nil {
-		return nil, fmt.Errorf("reports: points style: %w", err)
+		return nil, fail(v.l, err, "report.err.pointsstyle", "Err", err.Error())
 	}
-	return &xlsx{f: f, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{}, dropped: map[string]int{}, numbers: map[string]int{},
+	return &xlsx{f: f, l: v.l, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{}, dropped: map[string]int{}, numbers: map[string]int{},
 		// The footer's page codes &P and &N go in after the text is
 		// escaped.
 		page: strings.ReplaceAll(headerText(v.l.T("report.page", "Page", "\x00P", "Pages", "\x00N"), 60), "\x00", "&")}, nil

@@ -12,6 +12,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/spf13/cobra"
 )
 
@@ -348,14 +349,14 @@ func (a *app) readInput(name string, limit int64) ([]byte, error) {
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+			return nil, &wordedError{a.tr().T("cli.input.cannotread", "File", name, "Err", errWords(a.tr(), errors.Unwrap(err))), err}
 		}
 		defer f.Close()
 		r = f
 	}
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", name, pathErrText(err))
+		return nil, &wordedError{a.tr().T("cli.input.cannotread", "File", name, "Err", errWords(a.tr(), pathErrText(err))), err}
 	}
 	if int64(len(data)) > limit {
 		what := name
@@ -385,6 +386,9 @@ type PairingError struct {
 	Line, Item int    // 1-based; Item counts the items of the line
 	Text       string // the item as typed
 	Err        error
+	// Why is the mistake as a phrase of the catalogs, which Err says in
+	// English after ErrPairingSyntax's words.
+	Why phrase.Text
 }
 
 func (e *PairingError) Error() string {
@@ -393,6 +397,12 @@ func (e *PairingError) Error() string {
 }
 
 func (e *PairingError) Unwrap() error { return e.Err }
+
+// Phrase returns the mistake with its line and item as a phrase of the
+// catalogs, for the terminal's language.
+func (e *PairingError) Phrase() phrase.Text {
+	return phrase.New("cli.pairing.item", "Line", e.Line, "Item", e.Item, "Text", excerpt(e.Text), "Why", e.Why)
+}
 
 // parseManual reads a pairing as the organizer types it: items separated
 // by commas, semicolons or new lines; "W-B" for a board (pairing numbers,
@@ -413,29 +423,31 @@ func parseManual(text string) ([]arbiter.Board, []arbiter.Bye, error) {
 				continue
 			}
 			item++
-			fail := func(format string, args ...any) error {
-				return &PairingError{Line: ln + 1, Item: item, Text: tok, Err: fmt.Errorf("%w: "+format, append([]any{ErrPairingSyntax}, args...)...)}
+			fail := func(id string, args ...any) error {
+				why := phrase.New(id, args...)
+				return &PairingError{Line: ln + 1, Item: item, Text: tok, Why: why,
+					Err: fmt.Errorf("%w: %s", ErrPairingSyntax, inEnglish.Word(why))}
 			}
 			norm := strings.NewReplacer("–", "-", "—", "-").Replace(tok)
 			if w, b, ok := strings.Cut(norm, "-"); ok {
 				wn, err1 := pairingNumber(w)
 				bn, err2 := pairingNumber(b)
 				if err1 != nil || err2 != nil {
-					return nil, nil, fail("type a board as two pairing numbers, White first, e.g. 1-7")
+					return nil, nil, fail("cli.pairing.board")
 				}
 				if wn == bn {
-					return nil, nil, fail("a player cannot be paired against the same player")
+					return nil, nil, fail("cli.pairing.self")
 				}
 				boards = append(boards, arbiter.Board{Number: len(boards) + 1, White: wn, Black: bn})
 				continue
 			}
 			f := strings.Fields(norm)
 			if len(f) != 2 {
-				return nil, nil, fail("type a board as 1-7 (White first) and a bye as 5 bye")
+				return nil, nil, fail("cli.pairing.item.shape")
 			}
 			pn, err := pairingNumber(f[0])
 			if err != nil {
-				return nil, nil, fail("type the pairing number first, e.g. 5 bye")
+				return nil, nil, fail("cli.pairing.byefirst")
 			}
 			var kind arbiter.ByeKind
 			switch strings.ToLower(f[1]) {
@@ -448,13 +460,13 @@ func parseManual(text string) ([]arbiter.Board, []arbiter.Bye, error) {
 			case "f", "full":
 				kind = arbiter.FullBye
 			default:
-				return nil, nil, fail("unknown bye %s: type bye (pairing-allocated), H (half point), Z (zero) or F (full point)", excerpt(f[1]))
+				return nil, nil, fail("cli.pairing.byekind", "Bye", excerpt(f[1]))
 			}
 			byes = append(byes, arbiter.Bye{PN: pn, Kind: kind})
 		}
 	}
 	if len(boards) == 0 && len(byes) == 0 {
-		return nil, nil, fmt.Errorf("%w: empty pairing: type the boards, e.g. \"1-7, 3-2, 5 bye\"", ErrPairingSyntax)
+		return nil, nil, &phraseError{t: phrase.New("cli.pairing.empty"), err: ErrPairingSyntax}
 	}
 	return boards, byes, nil
 }
