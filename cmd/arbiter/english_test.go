@@ -559,6 +559,11 @@ func TestItalianMistakes(t *testing.T) {
 	if _, code := r.try("round", "pair", "--manual", strings.Join(again, ", ")); code == 0 {
 		t.Fatalf("round pair --manual %q: round 1 again was paired", strings.Join(again, ", "))
 	}
+	r.try("round", "pair", "--manual", "1-x")
+	r.try("round", "pair", "--manual", "# nulla")
+	r.try("tournament", "close-registration", "--double")
+	r.try("game", "check", filepath.Join(dir, "manca.pgn"))
+	r.try("player", "import", filepath.Join(dir, "manca.csv"))
 	r.must("round", "pair")
 	r.must("round", "result", "1", "0-1", "--reason", "time", "--fen", "8/8/4k3/8/8/8/3QK3/8 w - - 0 61")
 	r.must("round", "result", "2", "+-")
