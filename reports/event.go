@@ -466,14 +466,15 @@ func (v *view) tbText(x float64, halves bool) string { return v.l.Figure(x, halv
 func (v *view) square() bool { return v.t.System == arbiter.RoundRobin }
 
 // squareCell returns what the square crosstable shows where the line of
-// pn meets the column of opp: pn's points in each game against opp, in
-// the order of the rounds and one space apart in a double round robin
-// ("1", "½", "0", "1 ½"), "+" and "-" for a game won or lost by forfeit,
-// "*" for a game with no result yet, and "" when they have not met.
-func (v *view) squareCell(pn, opp int) string {
+// pn meets the column of opp, counting rounds from round from on: pn's
+// points in each game against opp, in the order of the rounds and one
+// space apart in a double round robin ("1", "½", "0", "1 ½"), "+" and "-"
+// for a game won or lost by forfeit, "*" for a game with no result yet,
+// and "" when they have not met.
+func (v *view) squareCell(pn, opp, from int) string {
 	var parts []string
-	for _, o := range v.tab.Card(pn).Rounds {
-		if o.Opponent != opp {
+	for r, o := range v.tab.Card(pn).Rounds {
+		if o.Opponent != opp || r+1 < from {
 			continue
 		}
 		switch o.Kind {
@@ -492,13 +493,13 @@ func (v *view) squareCell(pn, opp int) string {
 	return strings.Join(parts, " ")
 }
 
-// squareByes reports whether any player scored in a round without an
-// opponent (the bye of an odd field): the square's cells then do not add
-// up to the points, and its legend says why.
-func (v *view) squareByes() bool {
+// squareByes reports whether any player scored in a round from round
+// from on without an opponent (the bye of an odd field): the square's
+// cells then do not add up to the points, and its legend says why.
+func (v *view) squareByes(from int) bool {
 	for _, c := range v.tab.Cards {
-		for _, o := range c.Rounds {
-			if o.Opponent == 0 && o.Points != 0 {
+		for r, o := range c.Rounds {
+			if r+1 >= from && o.Opponent == 0 && o.Points != 0 {
 				return true
 			}
 		}
@@ -506,13 +507,35 @@ func (v *view) squareByes() bool {
 	return false
 }
 
-// squareLegend explains the cells of the square crosstable.
-func (v *view) squareLegend() string {
+// squareLegend explains the cells of the square crosstable of the rounds
+// from round from on.
+func (v *view) squareLegend(from int) string {
 	s := v.l.T("cross.square.legend")
-	if v.squareByes() {
+	if v.squareByes(from) {
 		s += " " + v.l.T("cross.square.byes")
 	}
 	return s
+}
+
+// continuation returns the rows, in rank order, of the players of the
+// all-play-all a Swiss continued as (C.04.3 1.9) and the first round of
+// it, or nil when the event has no round of one.
+func (v *view) continuation() ([]StandingRow, int) {
+	c := v.t.AllPlayAll
+	if v.square() || !c.On(len(v.ev.Rounds)) {
+		return nil, 0
+	}
+	in := make(map[int]bool, len(c.Players))
+	for _, pn := range c.Players {
+		in[pn] = true
+	}
+	var rows []StandingRow
+	for _, r := range v.rows {
+		if in[r.PN] {
+			rows = append(rows, r)
+		}
+	}
+	return rows, c.From
 }
 
 // reportError is an error of the writers worded by the event's Locale;

@@ -507,6 +507,13 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 	d := v.afterRound("crosstable")
 	y := d.drawTable(t)
 	d.paragraph(y+3, v.crossLegend(), 8)
+	if rows, from := v.continuation(); rows != nil {
+		// The all-play-all the Swiss continued as, square, on a page
+		// of its own.
+		y = d.drawTable(v.squareTable(rows, from, false))
+		y = d.paragraph(y+3, v.l.T("cross.square.continuation", "Round", from), 8)
+		d.paragraph(y+1, v.squareLegend(from), 8)
+	}
 	return d.finish(w)
 }
 
@@ -517,40 +524,55 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 // "-", two results for a double round robin) and the diagonal is grey,
 // then the points, the tie-breaks and the rank, and a legend under it.
 func (v *view) writeSquare(w io.Writer) error {
+	d := v.afterRound("crosstable")
+	y := d.drawTable(v.squareTable(v.rows, 1, true))
+	d.paragraph(y+3, v.squareLegend(1), 8)
+	return d.finish(w)
+}
+
+// squareTable lays out the square crosstable of rows, in their order, over
+// the rounds from round from on: with the points and tie-breaks of the
+// standings when all is true, else with the points scored in those rounds
+// and the rank in the standings.
+func (v *view) squareTable(rows []StandingRow, from int, all bool) ptable {
 	l := v.l
 	cols := []pcol{{head: l.T("col.crossline"), align: "R"}, {head: l.T("col.name"), align: "L", flex: true, most: 70}, {head: l.T("col.rating"), align: "R"}}
 	first := len(cols)
-	for i := range v.rows {
+	for i := range rows {
 		cols = append(cols, pcol{head: fmt.Sprint(i + 1), align: "C"})
 	}
 	cols = append(cols, pcol{head: l.T("col.points"), align: "R", bold: true})
-	for _, code := range v.codes {
-		cols = append(cols, pcol{head: code, align: "R"})
+	if all {
+		for _, code := range v.codes {
+			cols = append(cols, pcol{head: code, align: "R"})
+		}
 	}
 	cols = append(cols, pcol{head: l.T("col.rank"), align: "C"})
 	halves := v.halves()
 	t := ptable{cols: cols, landscape: true, shade: func(i, j int) bool { return j == first+i }}
-	for i, r := range v.rows {
+	for i, r := range rows {
 		p := v.player(r.PN)
 		row := []string{fmt.Sprint(i + 1), p.Name, ratingText(p.Rating)}
-		for _, o := range v.rows {
-			row = append(row, v.squareCell(r.PN, o.PN))
+		for _, o := range rows {
+			row = append(row, v.squareCell(r.PN, o.PN, from))
 		}
-		row = append(row, r.Points.Fraction())
-		for j, tb := range r.Tiebreaks {
-			if noFigure(v.codes[j], r, j) {
-				row = append(row, "-")
-				continue
+		if !all {
+			card := v.tab.Card(r.PN)
+			row = append(row, (card.Score() - card.ScoreAfter(from-1)).Fraction())
+		} else {
+			row = append(row, r.Points.Fraction())
+			for j, tb := range r.Tiebreaks {
+				if noFigure(v.codes[j], r, j) {
+					row = append(row, "-")
+					continue
+				}
+				row = append(row, v.tbText(tb, halves[j]))
 			}
-			row = append(row, v.tbText(tb, halves[j]))
 		}
 		row = append(row, r.RankText())
 		t.rows = append(t.rows, row)
 	}
-	d := v.afterRound("crosstable")
-	y := d.drawTable(t)
-	d.paragraph(y+3, v.squareLegend(), 8)
-	return d.finish(w)
+	return t
 }
 
 // ratingText prints a rating, or nothing for 0 (unrated, undefined).

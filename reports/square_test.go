@@ -110,7 +110,7 @@ func TestSquareCells(t *testing.T) {
 		{1, 1, ""},
 	}
 	for _, tt := range tests {
-		if got := v.squareCell(tt.pn, tt.opp); got != tt.want {
+		if got := v.squareCell(tt.pn, tt.opp, 1); got != tt.want {
 			t.Errorf("squareCell(%d, %d) = %q, want %q", tt.pn, tt.opp, got, tt.want)
 		}
 	}
@@ -161,4 +161,27 @@ func trimRow(r []string) []string {
 		r = r[:len(r)-1]
 	}
 	return r
+}
+
+// TestSquareContinuation prints the crosstable of a Swiss that went on as
+// an all-play-all from round 3 (C.04.3 1.9): the Swiss crosstable of
+// every round, then the square of rounds 3 to 5 alone, with the points
+// of those rounds, the rank in the standings and a note saying so.
+func TestSquareContinuation(t *testing.T) {
+	ev := roundRobinEvent(t)
+	ev.Tournament.System = arbiter.Swiss
+	ev.Tournament.AllPlayAll = arbiter.Continuation{From: 3, Players: []int{1, 2, 3, 4, 5}}
+	ev.Locale = locale.New(locale.Italian)
+	pdfGolden(t, ev, WriteCrosstable, "crosstable_apa_it")
+	v, err := prepare(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rossi and Bianchi drew in round 2, before the all-play-all.
+	if got := v.squareCell(1, 2, 3); got != "" {
+		t.Errorf("squareCell(1, 2, from 3) = %q, want no game", got)
+	}
+	if got := v.squareCell(1, 4, 3); got != "1" {
+		t.Errorf("squareCell(1, 4, from 3) = %q, want 1", got)
+	}
 }

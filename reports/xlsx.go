@@ -538,7 +538,7 @@ func (v *view) squareSheet() *xsheet {
 		row := make([]any, 0, len(sh.head))
 		row = append(row, i+1, p.Name, optInt(p.Rating))
 		for _, o := range v.rows {
-			row = append(row, optString(v.squareCell(r.PN, o.PN)))
+			row = append(row, optString(v.squareCell(r.PN, o.PN, 1)))
 		}
 		row = append(row, r.Points)
 		for j, tb := range r.Tiebreaks {
