@@ -19,6 +19,14 @@
 // nil, or Italian with the federation's terms ("Abbinamenti del 3° turno",
 // "Firma del Bianco", "Tabellone").
 //
+// The crosstable of a round robin (arbiter.RoundRobin) is the square
+// "tabellone all'italiana", in the PDF and in the workbook: a line and a
+// column per player in rank order, each player's points against the other
+// where they meet (both games of a double round robin), a blank diagonal,
+// then points, tie-breaks and rank, with a legend. A Swiss that went on as
+// an all-play-all (Tournament.AllPlayAll) prints that square for the
+// all-play-all's rounds after its crosstable.
+//
 // The PDF writers (WritePairings, WriteSlips, WriteStandings,
 // WriteCrosstable) lay out A4 pages with the Go fonts embedded, so accented
 // names print everywhere. Their output is deterministic: the same Event

@@ -2,9 +2,9 @@ package reports
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -166,20 +166,21 @@ type view struct {
 // player, or tie-break values that do not match the codes.
 func prepare(ev *Event) (*view, error) {
 	if ev == nil {
-		return nil, fmt.Errorf("reports: no event")
+		return nil, fail(nil, nil, "report.err.noevent")
 	}
 	n := len(ev.Entries)
 	v := &view{ev: ev, l: ev.Locale, t: ev.Tournament, entries: make([]*arbiter.Entry, n)}
 	if v.l == nil {
 		v.l = locale.New(locale.English)
 	}
+	l := v.l
 	for i := range ev.Entries {
 		e := &ev.Entries[i]
 		if e.PN < 1 || e.PN > n {
-			return nil, fmt.Errorf("reports: pairing number %d out of range 1-%d", e.PN, n)
+			return nil, fail(l, nil, "report.err.pnrange", "PN", e.PN, "N", n)
 		}
 		if v.entries[e.PN-1] != nil {
-			return nil, fmt.Errorf("reports: pairing number %d entered twice", e.PN)
+			return nil, fail(l, nil, "report.err.pntwice", "PN", e.PN)
 		}
 		v.entries[e.PN-1] = e
 	}
@@ -191,16 +192,16 @@ func prepare(ev *Event) (*view, error) {
 		}
 		tab, err := build(ev.Tournament, ev.Entries, ev.Rounds)
 		if err != nil {
-			return nil, fmt.Errorf("reports: %w", err)
+			return nil, fail(l, err, "report.err.wrap", "Err", err.Error())
 		}
 		v.tab = tab
 	}
 	if len(v.tab.Cards) != n || v.tab.Rounds != len(ev.Rounds) {
-		return nil, fmt.Errorf("reports: score table has %d cards over %d rounds, want %d over %d", len(v.tab.Cards), v.tab.Rounds, n, len(ev.Rounds))
+		return nil, fail(l, nil, "report.err.table", "Cards", len(v.tab.Cards), "Rounds", v.tab.Rounds, "N", n, "Want", len(ev.Rounds))
 	}
 	for i, rd := range ev.Rounds {
 		if rd.Number != i+1 {
-			return nil, fmt.Errorf("reports: round %d found where round %d was expected", rd.Number, i+1)
+			return nil, fail(l, nil, "report.err.order", "Got", rd.Number, "Want", i+1)
 		}
 	}
 	v.rows, v.codes = ev.Standings, ev.TiebreakCodes
@@ -208,18 +209,18 @@ func prepare(ev *Event) (*view, error) {
 		v.rows, v.codes = pointsOrder(ev.Tournament, v.tab, ev.Entries), nil
 	}
 	if len(v.rows) != n {
-		return nil, fmt.Errorf("reports: standings list %d players, want all %d", len(v.rows), n)
+		return nil, fail(l, nil, "report.err.rows", "Rows", len(v.rows), "N", n)
 	}
 	v.line = make([]int, n)
 	for i, r := range v.rows {
 		if r.PN < 1 || r.PN > n {
-			return nil, fmt.Errorf("reports: standings line %d: pairing number %d out of range 1-%d", i+1, r.PN, n)
+			return nil, fail(l, nil, "report.err.rowpn", "Line", i+1, "PN", r.PN, "N", n)
 		}
 		if v.line[r.PN-1] != 0 {
-			return nil, fmt.Errorf("reports: standings list pairing number %d twice", r.PN)
+			return nil, fail(l, nil, "report.err.rowtwice", "PN", r.PN)
 		}
 		if len(r.Tiebreaks) != len(v.codes) {
-			return nil, fmt.Errorf("reports: standings line %d has %d tie-break values for %d codes", i+1, len(r.Tiebreaks), len(v.codes))
+			return nil, fail(l, nil, "report.err.tbcount", "Line", i+1, "Values", len(r.Tiebreaks), "Codes", len(v.codes))
 		}
 		v.line[r.PN-1] = i + 1
 	}
@@ -252,9 +253,9 @@ func (v *view) player(pn int) *arbiter.Player { return &v.entries[pn-1].Player }
 func (v *view) round(r int) (*arbiter.Round, error) {
 	if r < 1 || r > len(v.ev.Rounds) {
 		if len(v.ev.Rounds) == 0 {
-			return nil, fmt.Errorf("reports: round %d: no round has been paired", r)
+			return nil, fail(v.l, nil, "report.err.noround", "Round", r)
 		}
-		return nil, fmt.Errorf("reports: round %d: want a round from 1 to %d", r, len(v.ev.Rounds))
+		return nil, fail(v.l, nil, "report.err.roundrange", "Round", r, "Last", len(v.ev.Rounds))
 	}
 	return &v.ev.Rounds[r-1], nil
 }
@@ -457,3 +458,101 @@ func (v *view) halves() []bool {
 // tbText formats a tie-break value for print as every table does
 // (locale.Figure).
 func (v *view) tbText(x float64, halves bool) string { return v.l.Figure(x, halves) }
+
+// square reports whether the crosstable is the square table of an
+// all-play-all (the "tabellone all'italiana"): a round robin from the
+// Berger tables (C.05 Annex 1), where every player meets every other,
+// so each line has a square for each player and a blank diagonal.
+func (v *view) square() bool { return v.t.System == arbiter.RoundRobin }
+
+// squareCell returns what the square crosstable shows where the line of
+// pn meets the column of opp, counting rounds from round from on: pn's
+// points in each game against opp, in the order of the rounds and one
+// space apart in a double round robin ("1", "½", "0", "1 ½"), "+" and "-"
+// for a game won or lost by forfeit, "*" for a game with no result yet,
+// and "" when they have not met.
+func (v *view) squareCell(pn, opp, from int) string {
+	var parts []string
+	for r, o := range v.tab.Card(pn).Rounds {
+		if o.Opponent != opp || r+1 < from {
+			continue
+		}
+		switch o.Kind {
+		case scoring.Game:
+			if o.Pending {
+				parts = append(parts, "*")
+			} else {
+				parts = append(parts, o.Points.Fraction())
+			}
+		case scoring.ForfeitWin:
+			parts = append(parts, "+")
+		case scoring.ForfeitLoss:
+			parts = append(parts, "-")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// squareByes reports whether any player scored in a round from round
+// from on without an opponent (the bye of an odd field): the square's
+// cells then do not add up to the points, and its legend says why.
+func (v *view) squareByes(from int) bool {
+	for _, c := range v.tab.Cards {
+		for r, o := range c.Rounds {
+			if r+1 >= from && o.Opponent == 0 && o.Points != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// squareLegend explains the cells of the square crosstable of the rounds
+// from round from on.
+func (v *view) squareLegend(from int) string {
+	s := v.l.T("cross.square.legend")
+	if v.squareByes(from) {
+		s += " " + v.l.T("cross.square.byes")
+	}
+	return s
+}
+
+// continuation returns the rows, in rank order, of the players of the
+// all-play-all a Swiss continued as (C.04.3 1.9) and the first round of
+// it, or nil when the event has no round of one.
+func (v *view) continuation() ([]StandingRow, int) {
+	c := v.t.AllPlayAll
+	if v.square() || !c.On(len(v.ev.Rounds)) {
+		return nil, 0
+	}
+	in := make(map[int]bool, len(c.Players))
+	for _, pn := range c.Players {
+		in[pn] = true
+	}
+	var rows []StandingRow
+	for _, r := range v.rows {
+		if in[r.PN] {
+			rows = append(rows, r)
+		}
+	}
+	return rows, c.From
+}
+
+// reportError is an error of the writers worded by the event's Locale;
+// err, when not nil, is the error it wraps.
+type reportError struct {
+	msg string
+	err error
+}
+
+func (e *reportError) Error() string { return e.msg }
+func (e *reportError) Unwrap() error { return e.err }
+
+// fail returns the error of message id of the catalog, worded by l (nil:
+// English), wrapping err when it is not nil.
+func fail(l *locale.Localizer, err error, id string, args ...any) error {
+	if l == nil {
+		l = locale.New(locale.English)
+	}
+	return &reportError{msg: l.T(id, args...), err: err}
+}

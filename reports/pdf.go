@@ -227,7 +227,7 @@ func (d *pdfDoc) finish(w io.Writer) error {
 // were replaced.
 func (d *pdfDoc) output(w io.Writer) error {
 	if err := d.f.Output(w); err != nil {
-		return fmt.Errorf("reports: write PDF: %w", err)
+		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}
 	if r := d.f.replaced(); !r.IsZero() && d.v.ev.Warn != nil {
 		d.v.ev.Warn(r)
@@ -261,6 +261,9 @@ type ptable struct {
 	cols      []pcol
 	rows      [][]string
 	landscape bool // allowed to print in landscape
+	// shade, when not nil, tells the cells printed grey, row i and
+	// column j: the diagonal of a square crosstable.
+	shade func(i, j int) bool
 }
 
 // Type sizes of printed tables, in points: widths are measured at
@@ -354,6 +357,10 @@ func (d *pdfDoc) drawTable(t ptable) float64 {
 		}
 		x := margin
 		for j, c := range t.cols {
+			if t.shade != nil && t.shade(i, j) {
+				d.fillColor(headGrey)
+				d.f.Rect(x, y, w[j], rowH, "F")
+			}
 			if j < len(row) {
 				d.font(c.bold, size)
 				d.cellText(x, y, w[j], rowH, c.align, d.fit(row[j], w[j]-2*cellPad))
@@ -471,10 +478,15 @@ func WriteStandings(w io.Writer, ev *Event) error {
 // points. It turns to landscape and smaller type when the rounds do not fit
 // in portrait, and runs over as many pages as it needs with its header row
 // on every page. It returns an error if ev is inconsistent or w fails.
+//
+// A round robin gets the square crosstable instead (writeSquare).
 func WriteCrosstable(w io.Writer, ev *Event) error {
 	v, err := prepare(ev)
 	if err != nil {
 		return err
+	}
+	if v.square() {
+		return v.writeSquare(w)
 	}
 	l := v.l
 	cols := []pcol{{head: l.T("col.crossline"), align: "R"}, {head: l.T("col.name"), align: "L", flex: true, most: 70}, {head: l.T("col.rating"), align: "R"}}
@@ -495,7 +507,72 @@ func WriteCrosstable(w io.Writer, ev *Event) error {
 	d := v.afterRound("crosstable")
 	y := d.drawTable(t)
 	d.paragraph(y+3, v.crossLegend(), 8)
+	if rows, from := v.continuation(); rows != nil {
+		// The all-play-all the Swiss continued as, square, on a page
+		// of its own.
+		y = d.drawTable(v.squareTable(rows, from, false))
+		y = d.paragraph(y+3, v.l.T("cross.square.continuation", "Round", from), 8)
+		d.paragraph(y+1, v.squareLegend(from), 8)
+	}
 	return d.finish(w)
+}
+
+// writeSquare prints the square crosstable of a round robin, the
+// "tabellone all'italiana": one line per player in rank order with the
+// line number, name and rating, then a column for each line, where the
+// player's points against that line's player show ("1", "½", "0", "+",
+// "-", two results for a double round robin) and the diagonal is grey,
+// then the points, the tie-breaks and the rank, and a legend under it.
+func (v *view) writeSquare(w io.Writer) error {
+	d := v.afterRound("crosstable")
+	y := d.drawTable(v.squareTable(v.rows, 1, true))
+	d.paragraph(y+3, v.squareLegend(1), 8)
+	return d.finish(w)
+}
+
+// squareTable lays out the square crosstable of rows, in their order, over
+// the rounds from round from on: with the points and tie-breaks of the
+// standings when all is true, else with the points scored in those rounds
+// and the rank in the standings.
+func (v *view) squareTable(rows []StandingRow, from int, all bool) ptable {
+	l := v.l
+	cols := []pcol{{head: l.T("col.crossline"), align: "R"}, {head: l.T("col.name"), align: "L", flex: true, most: 70}, {head: l.T("col.rating"), align: "R"}}
+	first := len(cols)
+	for i := range rows {
+		cols = append(cols, pcol{head: fmt.Sprint(i + 1), align: "C"})
+	}
+	cols = append(cols, pcol{head: l.T("col.points"), align: "R", bold: true})
+	if all {
+		for _, code := range v.codes {
+			cols = append(cols, pcol{head: code, align: "R"})
+		}
+	}
+	cols = append(cols, pcol{head: l.T("col.rank"), align: "C"})
+	halves := v.halves()
+	t := ptable{cols: cols, landscape: true, shade: func(i, j int) bool { return j == first+i }}
+	for i, r := range rows {
+		p := v.player(r.PN)
+		row := []string{fmt.Sprint(i + 1), p.Name, ratingText(p.Rating)}
+		for _, o := range rows {
+			row = append(row, v.squareCell(r.PN, o.PN, from))
+		}
+		if !all {
+			card := v.tab.Card(r.PN)
+			row = append(row, (card.Score() - card.ScoreAfter(from-1)).Fraction())
+		} else {
+			row = append(row, r.Points.Fraction())
+			for j, tb := range r.Tiebreaks {
+				if noFigure(v.codes[j], r, j) {
+					row = append(row, "-")
+					continue
+				}
+				row = append(row, v.tbText(tb, halves[j]))
+			}
+		}
+		row = append(row, r.RankText())
+		t.rows = append(t.rows, row)
+	}
+	return t
 }
 
 // ratingText prints a rating, or nothing for 0 (unrated, undefined).

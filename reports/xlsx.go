@@ -114,14 +114,14 @@ func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties
 			err = x.write(sh)
 		}
 		if err != nil {
-			return fmt.Errorf("reports: sheet %s: %w", sh.name, err)
+			return fail(x.l, err, "report.err.sheet", "Sheet", sh.name, "Err", err.Error())
 		}
 	}
 	if err := f.SetDocProps(props); err != nil {
-		return fmt.Errorf("reports: workbook properties: %w", err)
+		return fail(x.l, err, "report.err.props", "Err", err.Error())
 	}
 	if err := f.Write(w); err != nil {
-		return fmt.Errorf("reports: write workbook: %w", err)
+		return fail(x.l, err, "report.err.workbook", "Err", err.Error())
 	}
 	return nil
 }
@@ -145,6 +145,7 @@ type rankCell struct{ from, to int }
 // xlsx writes sheets into one workbook, sharing the styles.
 type xlsx struct {
 	f      *excelize.File
+	l      *locale.Localizer // words the errors
 	title  string
 	header int         // style of the header row
 	text   int         // style of text cells: indented, clear of the number on their left
@@ -182,22 +183,22 @@ func newXLSX(f *excelize.File, v *view) (*xlsx, error) {
 		Alignment: &excelize.Alignment{Vertical: "center"},
 	})
 	if err != nil {
-		return nil, fmt.Errorf("reports: header style: %w", err)
+		return nil, fail(v.l, err, "report.err.headerstyle", "Err", err.Error())
 	}
 	text, err := f.NewStyle(&excelize.Style{Alignment: &excelize.Alignment{Horizontal: "left", Indent: 1}})
 	if err != nil {
-		return nil, fmt.Errorf("reports: text style: %w", err)
+		return nil, fail(v.l, err, "report.err.textstyle", "Err", err.Error())
 	}
 	pf, hf := pointsFormat, halfFormat
 	points, err := f.NewStyle(&excelize.Style{CustomNumFmt: &pf})
 	if err != nil {
-		return nil, fmt.Errorf("reports: points style: %w", err)
+		return nil, fail(v.l, err, "report.err.pointsstyle", "Err", err.Error())
 	}
 	half, err := f.NewStyle(&excelize.Style{CustomNumFmt: &hf})
 	if err != nil {
-		return nil, fmt.Errorf("reports: points style: %w", err)
+		return nil, fail(v.l, err, "report.err.pointsstyle", "Err", err.Error())
 	}
-	return &xlsx{f: f, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{}, dropped: map[string]int{}, numbers: map[string]int{},
+	return &xlsx{f: f, l: v.l, title: v.t.Name, header: header, text: text, points: points, half: half, ranks: map[int]int{}, dropped: map[string]int{}, numbers: map[string]int{},
 		// The footer's page codes &P and &N go in after the text is
 		// escaped.
 		page: strings.ReplaceAll(headerText(v.l.T("report.page", "Page", "\x00P", "Pages", "\x00N"), 60), "\x00", "&")}, nil
@@ -493,6 +494,9 @@ func (v *view) standingsSheet() *xsheet {
 }
 
 func (v *view) crosstableSheet() *xsheet {
+	if v.square() {
+		return v.squareSheet()
+	}
 	l := v.l
 	sh := &xsheet{name: l.T("sheet.crosstable"), freezeCol: 2, filter: true}
 	sh.head = []string{l.T("col.crossline"), l.T("col.name"), l.T("col.rating")}
@@ -509,6 +513,45 @@ func (v *view) crosstableSheet() *xsheet {
 			row = append(row, v.crossCell(o))
 		}
 		row = append(row, r.Points)
+		sh.rows = append(sh.rows, row)
+	}
+	return sh
+}
+
+// squareSheet is the crosstable of a round robin as the PDF prints it
+// (writeSquare): a column per line, the diagonal empty, then the points,
+// the tie-breaks and the rank.
+func (v *view) squareSheet() *xsheet {
+	l := v.l
+	sh := &xsheet{name: l.T("sheet.crosstable"), freezeCol: 2}
+	sh.head = []string{l.T("col.crossline"), l.T("col.name"), l.T("col.rating")}
+	for i := range v.rows {
+		sh.head = append(sh.head, fmt.Sprint(i+1))
+	}
+	sh.head = append(sh.head, l.T("col.points"))
+	sh.head = append(sh.head, v.codes...)
+	sh.head = append(sh.head, l.T("col.rank"))
+	sh.landscape = len(sh.head) > 12
+	halves := v.halves()
+	for i, r := range v.rows {
+		p := v.player(r.PN)
+		row := make([]any, 0, len(sh.head))
+		row = append(row, i+1, p.Name, optInt(p.Rating))
+		for _, o := range v.rows {
+			row = append(row, optString(v.squareCell(r.PN, o.PN, 1)))
+		}
+		row = append(row, r.Points)
+		for j, tb := range r.Tiebreaks {
+			switch {
+			case noFigure(v.codes[j], r, j):
+				row = append(row, nil)
+			case halves[j]:
+				row = append(row, arbiter.Score(int64(math.Round(tb*2))))
+			default:
+				row = append(row, tb)
+			}
+		}
+		row = append(row, rankCell{r.Rank, r.RankTo})
 		sh.rows = append(sh.rows, row)
 	}
 	return sh

@@ -108,11 +108,11 @@ type mate struct {
 
 func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	in := opts.Stdin
-	name := "standard input"
+	name := opts.L.T("cli.input.stdin")
 	if opts.Path != "-" {
 		f, err := os.Open(opts.Path)
 		if err != nil {
-			return fmt.Errorf("game check: %w", err)
+			return &wordedError{opts.L.T("cli.game_check.open", "Err", errWords(opts.L, err)), err}
 		}
 		defer f.Close()
 		in, name = f, opts.Path
@@ -135,7 +135,7 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 		}
 		var synErr *desk.GameSyntaxError
 		if readErr != nil && !errors.As(readErr, &synErr) {
-			return fmt.Errorf("game check: reading %s: %w", name, readErr)
+			return &wordedError{opts.L.T("cli.game_check.read", "File", name, "Err", errWords(opts.L, readErr)), readErr}
 		}
 		n++
 		v := desk.CheckChessGame(g, opts.Lang, opts.TimeForfeit)
@@ -154,7 +154,7 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	if n == 0 {
 		// An empty file is more likely the wrong file than a round
 		// without games.
-		return fmt.Errorf("game check: %s holds no game: give a PGN file, or moves such as 1. e4 e5 2. Nf3", name)
+		return errors.New(opts.L.T("cli.game_check.nogame", "File", name))
 	}
 	if !opts.JSON {
 		fmt.Fprintln(out, opts.L.N("cli.game_check.total", n, "Good", n-bad, "Bad", bad))

@@ -314,7 +314,7 @@ func (d *demoRun) pairing(ctx context.Context, r int) (roundJSON, error) {
 		return rd, err
 	}
 	if err := json.Unmarshal([]byte(out), &rd); err != nil {
-		return rd, fmt.Errorf("demo: reading the pairing of round %d: %w", r, err)
+		return rd, &wordedError{d.l.T("err.demo.readpairing", "Round", r, "Err", err.Error()), err}
 	}
 	return rd, nil
 }
@@ -415,7 +415,7 @@ func (d *demoRun) knowPlayers(ctx context.Context, boards []boardJSON) error {
 	}
 	var ps []playerJSON
 	if err := json.Unmarshal([]byte(out), &ps); err != nil {
-		return fmt.Errorf("demo: reading the players: %w", err)
+		return &wordedError{d.l.T("err.demo.readplayers", "Err", err.Error()), err}
 	}
 	d.ratings = map[int]int{}
 	for _, p := range ps {

@@ -71,8 +71,18 @@ var (
 	// 1-0 --correct", up to what is not a command's word: left out of the
 	// scan, as are flags, files and quoted inputs.
 	flagRef = regexp.MustCompile(`--?[a-z][a-z0-9-]*(=\S*)?`)
-	quoted  = regexp.MustCompile(`"[^"\n]*"|'[^'\n]*'|«[^»\n]*»`)
-	pathRef = regexp.MustCompile(`\S*[/\\]\S*|\S+\.(pdf|pgn|trf|xlsx|csv|db|txt|json|html|com)\b`)
+	// quoted is a text in quotes; a single quote opens one only where no
+	// letter precedes it, since in "all'avvio" it is the elision of
+	// Italian.
+	quoted  = regexp.MustCompile(`(^|[^\pL])('[^'\n]*'|"[^"\n]*"|«[^»\n]*»)`)
+	pathRef = regexp.MustCompile(`\S*[/\\]\S*|\S+\.(pdf|pgn|trf|xlsx|csv|db|txt|xml|json|html|com)\b`)
+	// code is a word with figures in it, a code of a file format or a
+	// column's name rather than a word: "XXC white1", "trf26", and
+	// names joined by underscores, "rating_change", "first_name".
+	code = regexp.MustCompile(`\b\pL+\d[\pL\d]*\b|\b[a-z][a-z0-9]*(_[a-z0-9]+)+\b`)
+	// example is a line of a help's examples, "$ arbiter ...": a command
+	// as typed, all of it input.
+	example = regexp.MustCompile(`^\s*\$ arbiter\b`)
 	// joined is a name of words joined by hyphens, an option or a
 	// command, "rating-change", "close-registration": an input.
 	// A flag, "--auto-publish on", is left to flagWithValue.
@@ -89,7 +99,7 @@ var (
 	// choices is a flag's list of values, "{time|resign|mate}": the
 	// names they hold are inputs.
 	helpFor = regexp.MustCompile(`aiuto per [a-z-]+`)
-	choices = regexp.MustCompile(`\{[a-z0-9|-]+\}`)
+	choices = regexp.MustCompile(`\{[A-Za-z0-9|:,.-]+\}`)
 	// flagWithValue is a flag and the value after it, "--reason time".
 	flagWithValue = regexp.MustCompile(`--[a-z][a-z0-9-]* [a-z0-9][a-z0-9|-]*\b`)
 	terms         = regexp.MustCompile(`\bstandard (error|output|input)\b`)
@@ -127,7 +137,7 @@ func englishIn(out string, cmds map[string]bool, inputs []string) []string {
 				s = strings.ReplaceAll(s, in, " ")
 			}
 		}
-		if pgnTag.MatchString(s) {
+		if pgnTag.MatchString(s) || example.MatchString(s) {
 			continue
 		}
 		if m := helpEntry.FindStringSubmatchIndex(s); m != nil && cmds[s[m[2]:m[3]]] {
@@ -136,7 +146,8 @@ func englishIn(out string, cmds map[string]bool, inputs []string) []string {
 		s = terms.ReplaceAllString(s, " ")
 		s = helpFor.ReplaceAllString(s, " ")
 		s = choices.ReplaceAllString(s, " ")
-		s = quoted.ReplaceAllString(s, " ")
+		s = quoted.ReplaceAllString(s, "$1 ")
+		s = code.ReplaceAllString(s, " ")
 		s = dropCommands(s, cmds)
 		s = joined.ReplaceAllString(s, "$1 ")
 		s = flagWithValue.ReplaceAllString(s, " ")
@@ -228,6 +239,18 @@ func TestEnglishIn(t *testing.T) {
 		{"(predefinito: l'opzione rating-change del torneo)", 0},
 		{"sul sito ratings.fide.com.", 0},
 		{"--auto-publish on pubblica ogni turno", 0},
+		{"i giocatori raggiungono il server all'URL (vuoto: l'indirizzo trovato)", 0},
+		{"una volta scritto all'avvio. L'indirizzo nei codici QR", 0},
+		{"il colore iniziale (XXC white1 o black1, 152;", 0},
+		{"Con --json ogni giocatore ha un rating_change.", 0},
+		{"  --rating-type testo   l'Elo: {FIDE|NRO|OTHER} (TRF 172)", 0},
+		{"  --scoring   punti: {places:P1,P2,...|points|percent}", 0},
+		{"  $ arbiter tournament option names surname-first --club", 0},
+		{"  $ arbiter roster update blitz_rating_list.xml", 0},
+		{"l'opzione 'names' del torneo", 0},
+		{"all'avvio the round", 1},
+		{"  names     any | surname-first", 1},
+		{"  tournament option names any", 1},
 		{"  rating-report Print the FIDE rating report after a round", 1},
 		{"  -h, --help   help for remove", 1},
 		{"  undo        Undo the last change", 1},
@@ -524,6 +547,23 @@ func TestItalianMistakes(t *testing.T) {
 	r.must("undo")
 	r.must("undo", "--yes")
 	r.must("round", "result", "2", "1-0")
+	// A pairing by hand that repeats round 1: its warnings, refused.
+	var again []string
+	for _, b := range r.roundShown("1").Boards {
+		if b.Board == 0 {
+			again = append(again, fmt.Sprintf("%d bye", b.White))
+		} else {
+			again = append(again, fmt.Sprintf("%d-%d", b.White, *b.Black))
+		}
+	}
+	if _, code := r.try("round", "pair", "--manual", strings.Join(again, ", ")); code == 0 {
+		t.Fatalf("round pair --manual %q: round 1 again was paired", strings.Join(again, ", "))
+	}
+	r.try("round", "pair", "--manual", "1-x")
+	r.try("round", "pair", "--manual", "# nulla")
+	r.try("tournament", "close-registration", "--double")
+	r.try("game", "check", filepath.Join(dir, "manca.pgn"))
+	r.try("player", "import", filepath.Join(dir, "manca.csv"))
 	r.must("round", "pair")
 	r.must("round", "result", "1", "0-1", "--reason", "time", "--fen", "8/8/4k3/8/8/8/3QK3/8 w - - 0 61")
 	r.must("round", "result", "2", "+-")

@@ -62,7 +62,7 @@ func writeLangFlag(cmd *cobra.Command, lang *string, usage string) {
 func inputLang(s string) (desk.Lang, error) {
 	l, err := desk.ParseLang(s)
 	if err != nil {
-		return desk.AnyLetters, usageErrorf("--lang %q: use it or en", s)
+		return desk.AnyLetters, usagePhrase("cli.lang.letters", "Value", strconv.Quote(s))
 	}
 	return l, nil
 }
@@ -71,7 +71,7 @@ func inputLang(s string) (desk.Lang, error) {
 func outputLang(s string) (desk.Lang, error) {
 	l, err := desk.ParseLang(s)
 	if err != nil || l == desk.AnyLetters {
-		return desk.EnglishLetters, usageErrorf("--lang %q: use en or it", s)
+		return desk.EnglishLetters, usagePhrase("cli.lang.bad", "Value", strconv.Quote(s))
 	}
 	return l, nil
 }
@@ -139,7 +139,7 @@ func reportLang(s string) (locale.Lang, error) {
 	}
 	l, err := locale.ParseLang(s)
 	if err != nil || strings.TrimSpace(s) == "" {
-		return "", usageErrorf("--lang %q: use en or it", s)
+		return "", usagePhrase("cli.lang.bad", "Value", strconv.Quote(s))
 	}
 	return l, nil
 }

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	utext "github.com/labyrinth-chess/arbiter/text"
 
 	"github.com/labyrinth-chess/arbiter/desk"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/trf"
 	"github.com/spf13/cobra"
 )
@@ -100,7 +102,7 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 		ti.Tournament.Name = strings.TrimSpace(opts.name)
 	}
 	if strings.TrimSpace(ti.Tournament.Name) == "" {
-		return fmt.Errorf("%s has no tournament name (line 012): give one with --name \"Spring Open\"", opts.file)
+		return errors.New(a.tr().T("cli.import_trf.noname", "File", opts.file))
 	}
 	var got desk.ImportedTournament
 	err = a.withDesk(ctx, desk.Create, func(db *desk.Desk) error {
@@ -109,10 +111,10 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 		return err
 	})
 	if errors.Is(err, desk.ErrConflict) {
-		return hint(err, "give the new tournament another name with --name, or see arbiter tournament list")
+		return hintPhrase(err, phrase.New("cli.import_trf.conflict"))
 	}
 	if errors.Is(err, desk.ErrInvalid) {
-		return fmt.Errorf("%s: %w; correct the file, or write it again from the program that made it", opts.file, err)
+		return &wordedError{a.tr().T("cli.import_trf.bad", "Path", opts.file, "Err", errWords(a.tr(), err)), err}
 	}
 	if err != nil {
 		return err
@@ -127,8 +129,9 @@ func runImportTRF(ctx context.Context, a *app, opts *importTRFOptions) error {
 		}
 	}
 	t := got.Tournament
-	a.notef("Imported tournament %d %q from %s: %s (%d already in the roster), %d of %d rounds played. It is now the current tournament.",
-		t.ID, t.Name, filepath.Base(opts.file), plural(len(got.Players), "player", "players"), reused, len(ti.Rounds), t.Rounds)
+	l := a.tr()
+	a.note(l.T("cli.import_trf.done", "ID", t.ID, "Name", strconv.Quote(t.Name), "File", filepath.Base(opts.file),
+		"Players", l.N("cli.players", len(got.Players)), "Reused", reused, "Played", len(ti.Rounds), "Rounds", t.Rounds))
 	return nil
 }
 

@@ -83,7 +83,11 @@ func wordShape(l *locale.Localizer, shapes []logShape, s string) (string, bool) 
 		}
 		args := make([]any, 0, 2*len(sh.names))
 		for i, name := range sh.names {
-			args = append(args, name, m[i+1])
+			v := m[i+1]
+			if name == "Rest" {
+				v = methodRest(l, v)
+			}
+			args = append(args, name, v)
 		}
 		return l.T(sh.id, args...), true
 	}
@@ -192,4 +196,26 @@ func eventWords(l *locale.Localizer, e desk.Event) (action, subject, change stri
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// pairingMethod is the method of a round's pairing in a subject of the
+// log, " (manual)", " (dutch-2025)".
+var pairingMethod = regexp.MustCompile(`^ \(([a-z]+)(-(\d+))?\)$`)
+
+// methodRest words the method of a pairing that ends a subject, " (a
+// mano)", " (olandese 2025)"; any other text is kept as it is.
+func methodRest(l *locale.Localizer, rest string) string {
+	m := pairingMethod.FindStringSubmatch(rest)
+	if m == nil {
+		return rest
+	}
+	if (m[1] == "dutch") != (m[3] != "") {
+		return rest // the Dutch system alone has editions
+	}
+	id := "log.method." + m[1]
+	w := l.T(id, "Edition", m[3])
+	if w == id {
+		return rest
+	}
+	return " (" + w + ")"
 }

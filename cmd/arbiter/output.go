@@ -3,13 +3,13 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/labyrinth-chess/arbiter/locale"
 )
@@ -106,7 +106,7 @@ func followLinks(path string) (string, error) {
 		}
 		path = to
 	}
-	return "", fmt.Errorf("too many levels of symbolic links")
+	return "", syscall.ELOOP
 }
 
 // magicPath reports whether path names an open file of the process

@@ -74,7 +74,7 @@ func runPlayerAdd(ctx context.Context, a *app, opts *playerAddOptions) error {
 		case errors.Is(err, desk.ErrNumberAsName):
 			return addNumberError(err)
 		case errors.Is(err, desk.ErrAmbiguous):
-			return hint(err, "give the roster ID, e.g. arbiter player add id:N; to enter someone new, type the full name as \"Surname, Name\" with --new")
+			return hintPhrase(err, phrase.New("cli.player_add.ambiguous"))
 		case errors.Is(err, desk.ErrAlreadyEntered) && withdrawnEntry(ctx, db, t.ID, err) != nil:
 			return hint(err, "%s", a.tr().T("cli.player.returnhint", "PN", withdrawnEntry(ctx, db, t.ID, err).PN))
 		case errors.Is(err, desk.ErrLikelyDuplicate):

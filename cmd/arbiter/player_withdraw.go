@@ -39,7 +39,7 @@ paired the player simply leaves the list (the roster keeps the player).`,
 
 func runPlayerWithdraw(ctx context.Context, a *app, opts *playerWithdrawOptions) error {
 	if opts.from < 0 {
-		return usageErrorf("--from-round %d: type a round number such as 4", opts.from)
+		return usageErrorf("%s", a.tr().T("cli.player_return.from", "Round", opts.from))
 	}
 	return a.withDesk(ctx, desk.ReadWrite, func(db *desk.Desk) error {
 		s, err := a.snapshot(ctx, db)
@@ -58,7 +58,7 @@ func runPlayerWithdraw(ctx context.Context, a *app, opts *playerWithdrawOptions)
 			return err
 		}
 		if removed {
-			a.notef("Removed %s from %s: no round was paired yet. The club roster keeps the player.", entryLabel(e), s.Tournament.Name)
+			a.note(a.tr().T("cli.player_withdraw.removed", "Player", entryLabel(e), "Name", s.Tournament.Name))
 			return nil
 		}
 		a.note(a.tr().T("cli.withdrew", "Player", entryLabel(e), "Name", s.Tournament.Name, "Round", e.WithdrawnFrom))

@@ -98,21 +98,19 @@ func runRoundEdit(ctx context.Context, a *app, opts *roundEditOptions, fill func
 		out, err := d.EditRound(ctx, req)
 		if !opts.force {
 			for _, w := range out.Warnings {
-				fmt.Fprintln(a.stderr, a.tr().T("cli.round_edit.warning", "Warning", w))
+				fmt.Fprintln(a.stderr, a.tr().T("cli.round_edit.warning", "Warning", a.tr().Word(w.Phrase())))
 			}
 		}
 		var de *desk.Error
 		switch {
 		case errors.Is(err, desk.ErrWarnings) && errors.As(err, &de):
-			return errors.New(de.Msg + "; change it otherwise, or add --force to keep it")
+			return errors.New(a.tr().N("cli.round_edit.refused.warnings", len(out.Warnings), "Round", out.Round.Number))
 		case errors.Is(err, desk.ErrHasResults):
 			return hint(err, "%s", a.tr().T("cli.round_edit.hasresults"))
 		case err != nil:
-			return a.pairingError(err, s)
+			return a.pairingError(err, s, out.Warnings)
 		}
-		for _, w := range out.Pairing.Forced {
-			a.note(a.tr().T("cli.pair.kept", "Warning", w))
-		}
+		keptNotes(a, out.Pairing.Forced, out.Warnings)
 		a.note(a.tr().T("cli.round.changed", "Round", out.Round.Number, "Name", out.Snapshot.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		if opts.json {
 			return writeJSON(a.stdout, toRoundJSON(out.Detail))

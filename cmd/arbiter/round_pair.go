@@ -12,6 +12,7 @@ import (
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/spf13/cobra"
 )
 
@@ -166,7 +167,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		// command paired the round meanwhile, says only why.
 		if !opts.force || opts.dryRun {
 			for _, w := range out.Warnings {
-				fmt.Fprintf(a.stderr, "warning: %s\n", w)
+				fmt.Fprintln(a.stderr, a.tr().T("cli.pair.warning", "Warning", a.tr().Word(w.Phrase())))
 			}
 		}
 		if err != nil {
@@ -199,7 +200,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				}
 				return usageErrorf("%s", a.tr().T("cli.pair.noforce", "Round", s.Next()-1))
 			}
-			return a.pairingError(err, s)
+			return a.pairingError(err, s, out.Warnings)
 		}
 		if out.Stored && out.Pairing.Unknown {
 			if open := unknownBefore(out.Snapshot, out.Round.Number); len(open) > 0 {
@@ -220,9 +221,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 				a.note(a.tr().T("cli.pair.noseed"))
 			}
 		} else {
-			for _, w := range out.Pairing.Forced {
-				a.note(a.tr().T("cli.pair.kept", "Warning", w))
-			}
+			keptNotes(a, out.Pairing.Forced, out.Warnings)
 			a.note(a.tr().T("cli.paired", "Round", out.Round.Number, "Name", s.Tournament.Name, "Summary", roundSummary(a.tr(), out.Round)))
 		}
 		if out.Published != 0 {
@@ -235,14 +234,28 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 	})
 }
 
-// pairingError adds to a refused pairing what to type instead.
-func (a *app) pairingError(err error, s *desk.Snapshot) error {
+// keptNotes says, in the terminal's language, each warning a pairing by
+// hand was kept despite: warnings, the rules it breaks, when forced lists
+// them as stored (in English, for the log).
+func keptNotes(a *app, forced []string, warnings []desk.Warning) {
+	if len(forced) == 0 {
+		return
+	}
+	l := a.tr()
+	for _, w := range warnings {
+		a.note(l.T("cli.pair.kept", "Warning", l.Word(w.Phrase())))
+	}
+}
+
+// pairingError adds to a refused pairing what to type instead; warnings
+// are the basic rules a refused pairing by hand breaks.
+func (a *app) pairingError(err error, s *desk.Snapshot, warnings []desk.Warning) error {
 	l := a.tr()
 	var de *desk.Error
 	var np *desk.NoPairingError
 	switch {
 	case errors.Is(err, desk.ErrWarnings) && errors.As(err, &de):
-		return errors.New(l.T("err.pair.warnings", "Msg", de.Msg))
+		return errors.New(l.N("cli.pair.refused.warnings", len(warnings), "Round", s.Next()))
 	case errors.Is(err, desk.ErrNoPairing) && errors.As(err, &de) && errors.As(err, &np):
 		manual, force := np.Manual, " --force"
 		if manual == "" {
@@ -336,14 +349,14 @@ func (a *app) readInput(name string, limit int64) ([]byte, error) {
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", name, errors.Unwrap(err))
+			return nil, &wordedError{a.tr().T("cli.input.cannotread", "File", name, "Err", errWords(a.tr(), errors.Unwrap(err))), err}
 		}
 		defer f.Close()
 		r = f
 	}
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", name, pathErrText(err))
+		return nil, &wordedError{a.tr().T("cli.input.cannotread", "File", name, "Err", errWords(a.tr(), pathErrText(err))), err}
 	}
 	if int64(len(data)) > limit {
 		what := name
@@ -373,6 +386,9 @@ type PairingError struct {
 	Line, Item int    // 1-based; Item counts the items of the line
 	Text       string // the item as typed
 	Err        error
+	// Why is the mistake as a phrase of the catalogs, which Err says in
+	// English after ErrPairingSyntax's words.
+	Why phrase.Text
 }
 
 func (e *PairingError) Error() string {
@@ -381,6 +397,12 @@ func (e *PairingError) Error() string {
 }
 
 func (e *PairingError) Unwrap() error { return e.Err }
+
+// Phrase returns the mistake with its line and item as a phrase of the
+// catalogs, for the terminal's language.
+func (e *PairingError) Phrase() phrase.Text {
+	return phrase.New("cli.pairing.item", "Line", e.Line, "Item", e.Item, "Text", excerpt(e.Text), "Why", e.Why)
+}
 
 // parseManual reads a pairing as the organizer types it: items separated
 // by commas, semicolons or new lines; "W-B" for a board (pairing numbers,
@@ -401,29 +423,31 @@ func parseManual(text string) ([]arbiter.Board, []arbiter.Bye, error) {
 				continue
 			}
 			item++
-			fail := func(format string, args ...any) error {
-				return &PairingError{Line: ln + 1, Item: item, Text: tok, Err: fmt.Errorf("%w: "+format, append([]any{ErrPairingSyntax}, args...)...)}
+			fail := func(id string, args ...any) error {
+				why := phrase.New(id, args...)
+				return &PairingError{Line: ln + 1, Item: item, Text: tok, Why: why,
+					Err: fmt.Errorf("%w: %s", ErrPairingSyntax, inEnglish.Word(why))}
 			}
 			norm := strings.NewReplacer("–", "-", "—", "-").Replace(tok)
 			if w, b, ok := strings.Cut(norm, "-"); ok {
 				wn, err1 := pairingNumber(w)
 				bn, err2 := pairingNumber(b)
 				if err1 != nil || err2 != nil {
-					return nil, nil, fail("type a board as two pairing numbers, White first, e.g. 1-7")
+					return nil, nil, fail("cli.pairing.board")
 				}
 				if wn == bn {
-					return nil, nil, fail("a player cannot be paired against the same player")
+					return nil, nil, fail("cli.pairing.self")
 				}
 				boards = append(boards, arbiter.Board{Number: len(boards) + 1, White: wn, Black: bn})
 				continue
 			}
 			f := strings.Fields(norm)
 			if len(f) != 2 {
-				return nil, nil, fail("type a board as 1-7 (White first) and a bye as 5 bye")
+				return nil, nil, fail("cli.pairing.item.shape")
 			}
 			pn, err := pairingNumber(f[0])
 			if err != nil {
-				return nil, nil, fail("type the pairing number first, e.g. 5 bye")
+				return nil, nil, fail("cli.pairing.byefirst")
 			}
 			var kind arbiter.ByeKind
 			switch strings.ToLower(f[1]) {
@@ -436,13 +460,13 @@ func parseManual(text string) ([]arbiter.Board, []arbiter.Bye, error) {
 			case "f", "full":
 				kind = arbiter.FullBye
 			default:
-				return nil, nil, fail("unknown bye %s: type bye (pairing-allocated), H (half point), Z (zero) or F (full point)", excerpt(f[1]))
+				return nil, nil, fail("cli.pairing.byekind", "Bye", excerpt(f[1]))
 			}
 			byes = append(byes, arbiter.Bye{PN: pn, Kind: kind})
 		}
 	}
 	if len(boards) == 0 && len(byes) == 0 {
-		return nil, nil, fmt.Errorf("%w: empty pairing: type the boards, e.g. \"1-7, 3-2, 5 bye\"", ErrPairingSyntax)
+		return nil, nil, &phraseError{t: phrase.New("cli.pairing.empty"), err: ErrPairingSyntax}
 	}
 	return boards, byes, nil
 }

@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -107,12 +108,12 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	if opts.publicURL != "" {
 		u, err := url.Parse(opts.publicURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return usageErrorf("--public-url %q: give the address players type, e.g. http://192.168.1.10:8080", opts.publicURL)
+			return usageErrorf("%s", a.tr().T("cli.tournament_web.url", "Value", strconv.Quote(opts.publicURL)))
 		}
 		opts.publicURL = strings.TrimRight(opts.publicURL, "/")
 	}
 	if opts.staleSet && opts.stale <= 0 {
-		return usageErrorf("--stale %s: give a duration such as 10m", opts.stale)
+		return usageErrorf("%s", a.tr().T("cli.serve.stale", "Value", opts.stale.String()))
 	}
 	// The console creates the tournament of a database that has none
 	// (a new file): serve opens it as the commands that start one do.
@@ -153,7 +154,7 @@ func runServe(ctx context.Context, a *app, opts *serveOptions) error {
 	}
 	ln, err := net.Listen("tcp", opts.addr)
 	if err != nil {
-		return fmt.Errorf("--addr %s: %w; give another port, e.g. --addr 0.0.0.0:8081", opts.addr, err)
+		return &wordedError{a.tr().T("cli.serve.addr", "Addr", opts.addr, "Err", errWords(a.tr(), err)), err}
 	}
 	base := ws.PublicURL
 	if base == "" {

@@ -30,7 +30,7 @@ func (f *formatFlags) register(fs *pflag.FlagSet) {
 }
 
 // absentValueError refuses the value v of --absent-value.
-func absentValueError(v string) error { return fmt.Errorf("--absent-value %s: type 0 or 0.5", v) }
+func absentValueError(v string) error { return errorPhrase("cli.close.err.absentvalue", "Value", v) }
 
 // read reads the format flags given into s.
 func (f *formatFlags) read(fs *pflag.FlagSet, s *desk.Settings) error {
@@ -153,11 +153,11 @@ func (opts *tournamentCloseOptions) check() error {
 	}
 	switch {
 	case opts.rounds < 0 || opts.rounds > desk.MaxRounds:
-		return usageErrorf("--rounds %d: type a number of rounds from 1 to %d", opts.rounds, desk.MaxRounds)
+		return usagePhrase("cli.close.err.rounds", "Rounds", opts.rounds, "Max", desk.MaxRounds)
 	case rr && (opts.rounds > 0 || opts.keep):
-		return usageErrorf("a round robin has the rounds of its Berger table: drop --rounds and --keep")
+		return usagePhrase("cli.close.err.rrrounds")
 	case opts.double && !rr:
-		return usageErrorf("--double plays a round robin twice: add --system round-robin")
+		return usagePhrase("cli.close.err.double")
 	}
 	return nil
 }
@@ -182,9 +182,9 @@ func runTournamentClose(ctx context.Context, a *app, opts *tournamentCloseOption
 		s := out.Snapshot
 		switch {
 		case errors.Is(err, desk.ErrClosedAlready):
-			return fmt.Errorf("registration of %s closed when round 1 was paired: change the rounds with arbiter tournament set --rounds N", s.Tournament.Name)
+			return errors.New(a.tr().T("cli.close.err.closed", "Name", s.Tournament.Name))
 		case errors.Is(err, desk.ErrFewPlayers):
-			return fmt.Errorf("%s has %s: enter the players first with arbiter player add", s.Tournament.Name, plural(len(s.Entries), "player", "players"))
+			return errors.New(a.tr().N("cli.close.err.fewplayers", len(s.Entries), "Name", s.Tournament.Name))
 		case errors.Is(err, desk.ErrDoubleRoundRobin):
 			return errors.New(a.tr().T("err.rr.double", "Min", desk.DoubleMin, "Max", desk.DoubleMax, "Players", out.Fit.Players, "Rounds", desk.RoundRobinRounds(out.Fit.Players, 2)))
 		case err != nil:

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"strings"
+	"syscall"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/locale"
@@ -71,5 +74,68 @@ func errWords(l *locale.Localizer, err error) string {
 		}
 	}
 	walk(err)
+	return osWords(l, err, s)
+}
+
+// osWords words, in s, the message of the operating system that err
+// carries: the reason (no such file, permission denied, ...) in l's
+// words, and for a file's error its name without the system's verb
+// ("open x.pgn"), as the catalog says it. A reason the catalog does not
+// know stays as the system says it. English needs none of it: the
+// system's words are English.
+func osWords(l *locale.Localizer, err error, s string) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		s = strings.ReplaceAll(s, pe.Op+" "+pe.Path+": ", l.T("oserr.path", "Path", pe.Path)+": ")
+	}
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		id := "oserr." + errnoNames[errno]
+		if w := l.T(id); errnoNames[errno] != "" && w != id {
+			s = strings.ReplaceAll(s, errno.Error(), w)
+		}
+	}
 	return s
+}
+
+// errnoNames are the reasons a file cannot be read or written that an
+// organizer meets, by the catalog's names (oserr.*).
+var errnoNames = map[syscall.Errno]string{
+	syscall.ENOENT: "notexist", syscall.EACCES: "permission", syscall.EPERM: "notpermitted",
+	syscall.EISDIR: "isdir", syscall.ENOTDIR: "notdir", syscall.ENOSPC: "nospace",
+	syscall.ELOOP: "loop", syscall.EROFS: "readonly", syscall.EEXIST: "exists",
+}
+
+// phraseError is an error of the command line worded from the catalogs:
+// its Error is the phrase in English, and errWords words it in the
+// terminal's language. err, when not nil, is the error it wraps.
+type phraseError struct {
+	t   phrase.Text
+	err error
+}
+
+func (e *phraseError) Error() string       { return inEnglish.Word(e.t) }
+func (e *phraseError) Phrase() phrase.Text { return e.t }
+func (e *phraseError) Unwrap() error       { return e.err }
+
+// errorPhrase returns the error of message id of the catalogs, with its
+// placeholders filled from args as phrase.New takes them.
+func errorPhrase(id string, args ...any) error {
+	return &phraseError{t: phrase.New(id, args...)}
+}
+
+// usagePhrase is errorPhrase for a usage error (exit code 2).
+func usagePhrase(id string, args ...any) error {
+	return &flagError{errorPhrase(id, args...)}
+}
+
+// errArg is an error as the argument of a phrase: its own phrase when it
+// has one, so that it is worded with the rest, else its text.
+func errArg(err error) any {
+	if p, ok := err.(phrased); ok {
+		if t := p.Phrase(); !t.IsZero() {
+			return t
+		}
+	}
+	return err.Error()
 }

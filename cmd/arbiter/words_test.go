@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"syscall"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter/locale"
@@ -34,6 +36,16 @@ func TestErrWords(t *testing.T) {
 		{"joined", locale.Italian, errors.Join(plain, nodiff), "disk full\nnessuna differenza"},
 		{"no phrase", locale.Italian, fmt.Errorf("b: %w", plain), "b: disk full"},
 		{"zero phrase", locale.Italian, &phrasedErr{en: "left as is"}, "left as is"},
+		{"a missing file", locale.Italian, fmt.Errorf("cannot read: %w", &fs.PathError{Op: "open", Path: "r3.pgn", Err: syscall.ENOENT}),
+			"cannot read: r3.pgn: il file o la cartella non esiste"},
+		{"a full disk, in English", locale.English, &fs.PathError{Op: "write", Path: "a.db", Err: syscall.ENOSPC}, "write a.db: no space left on device"},
+		{"a full disk", locale.Italian, &fs.PathError{Op: "write", Path: "a.db", Err: syscall.ENOSPC}, "a.db: spazio esaurito sul disco"},
+		{"a reason the catalog does not know", locale.Italian, &fs.PathError{Op: "open", Path: "x", Err: syscall.EMLINK}, "x: " + syscall.EMLINK.Error()},
+		{"a phrase of the command line", locale.Italian, usagePhrase("cli.lang.bad", "Value", `"fr"`), `--lang "fr": scrivi en o it`},
+		{"a typed pairing's mistake", locale.Italian, fmt.Errorf("--manual: %w", pairingMistake(t, "1-1")),
+			`--manual: riga 1, voce 1 "1-1": abbinamento non valido: un giocatore non può essere abbinato contro sé stesso`},
+		{"the same in English", locale.English, fmt.Errorf("--manual: %w", pairingMistake(t, "1-1")),
+			`--manual: line 1, item 1 "1-1": bad pairing: a player cannot be paired against the same player`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,4 +76,14 @@ func TestUnknownCommandWords(t *testing.T) {
 			t.Errorf("%s: %q is no longer a usage error", tt.lang, tt.in)
 		}
 	}
+}
+
+// pairingMistake returns the error parseManual finds in text.
+func pairingMistake(t *testing.T, text string) error {
+	t.Helper()
+	_, _, err := parseManual(text)
+	if !errors.Is(err, ErrPairingSyntax) {
+		t.Fatalf("parseManual(%q) = %v, want a bad pairing", text, err)
+	}
+	return err
 }
