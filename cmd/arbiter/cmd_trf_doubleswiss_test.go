@@ -96,6 +96,12 @@ func TestTRFDoubleSwiss(t *testing.T) {
 	bad := writeTRF(t, "bad.trf", buf.String())
 	if code, out, errs := runTRFCommand(t, "trf", "check", bad); code != 1 || !strings.HasPrefix(out, "round 3 differs") || !strings.Contains(errs, "Double-Swiss") {
 		t.Errorf("trf check with match 3's colours reversed: exit %d\n%s%s\nwant exit 1 and round 3 differing from the Double-Swiss pairing", code, out, errs)
+	} else if !strings.Contains(out, "  why:      board ") || !strings.Contains(out, "has White in game 1") || !strings.Contains(out, "(C.04.5 4.") {
+		t.Errorf("trf check with match 3's colours reversed does not say which rule of C.04.5 Article 4 gives them:\n%s", out)
+	}
+	var why trfCheckJSON
+	if _, out, _ := runTRFCommand(t, "trf", "check", "--json", bad); json.Unmarshal([]byte(out), &why) != nil || len(why.Differences) == 0 || why.Differences[0].Round != 3 || !strings.Contains(why.Differences[0].Why, "C.04.5 4.") {
+		t.Errorf("trf check --json with match 3's colours reversed: %s, want match 3 first, its why citing C.04.5 4", out)
 	}
 	// The ranks of the file are those of its tie-breaks, computed on
 	// the matches; with another list they differ from the file's.
