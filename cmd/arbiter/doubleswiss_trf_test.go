@@ -173,3 +173,28 @@ func TestDoubleSwissGeneratedImport(t *testing.T) {
 		t.Errorf("export trf of the imported file\n%s\nwant the generated file\n%s", out, data)
 	}
 }
+
+// TestImportTRFDoubleSwissRefused: a Double-Swiss file whose two columns
+// of a match do not make a match is refused with its line, and nothing is
+// stored.
+func TestImportTRFDoubleSwissRefused(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join("..", "..", "trf", "testdata", "doubleswiss.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Player 5's PAB of match 1 written as a full-point bye in game 1 and
+	// a half-point bye in game 2: the same points, but a bye covers both
+	// games of a match.
+	bad := strings.Replace(string(data), "0000 - U  0000 - U     1 w +", "0000 - F  0000 - H     1 w +", 1)
+	if bad == string(data) {
+		t.Fatal("the example file has changed")
+	}
+	file := filepath.Join(t.TempDir(), "bad.trf")
+	if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newCLI(t)
+	c.ok("tournament", "new", "Other")
+	c.refused("", []string{"bad.trf", "line 16, column 92", "player 5, match 1", "a bye covers both games of the match (C.04.5 Preface)"}, "import", "trf", file)
+}
