@@ -677,3 +677,47 @@ func TestUnratedRating(t *testing.T) {
 		t.Errorf("standings have no ARO column:\n%s", out)
 	}
 }
+
+// TestTRFRoundTripRoundRobin: an all-play-all imported from its file
+// (192 FIDE_ROUNDROBIN) stays an all-play-all, exports the same bytes and
+// pairs its next round from the Berger tables as the original does.
+func TestTRFRoundTripRoundRobin(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t)
+	c.ok("tournament", "new", "Berger", "--system", "round-robin", "--date", "2026-04-18")
+	for _, p := range crossPlayers[:6] {
+		c.ok("player", "add", p.name, "--rating", p.rating)
+	}
+	c.ok("tournament", "close-registration")
+	for r := 1; r <= 2; r++ {
+		c.ok("round", "pair")
+		c.enterResults(0)
+	}
+	first := c.exportTRF("--format", "trf26")
+	file := filepath.Join(t.TempDir(), "berger.trf")
+	if err := os.WriteFile(file, first, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := newCLI(t)
+	d.ok("import", "trf", file)
+	var tj tournamentJSON
+	if err := json.Unmarshal([]byte(d.ok("tournament", "show", "--json")), &tj); err != nil {
+		t.Fatal(err)
+	}
+	if tj.System != "round-robin" {
+		t.Errorf("imported system %q, want round-robin", tj.System)
+	}
+	if second := d.exportTRF("--format", "trf26"); !bytes.Equal(first, second) {
+		t.Errorf("export, import, export gave another file:\nfirst\n%s\nsecond\n%s", first, second)
+	}
+	var want, got roundJSON
+	if err := json.Unmarshal([]byte(c.ok("round", "pair", "--dry-run", "--json")), &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(d.ok("round", "pair", "--dry-run", "--json")), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pairsOf(got), pairsOf(want)) {
+		t.Errorf("round 3 of the imported tournament %q, of the original %q", pairsOf(got), pairsOf(want))
+	}
+}
