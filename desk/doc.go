@@ -228,7 +228,9 @@
 //
 // Events reads the log of every change, who made it and when.
 // ImportTournament stores a whole tournament read from a file (a FIDE
-// Tournament Report File), all or none. Backup writes a consistent copy
+// Tournament Report File, FromTRF), all or none; a Double-Swiss file (192
+// FIDE_DOUBLESWISS, two round columns a match) gives a Double-Swiss
+// tournament with both games of every match. Backup writes a consistent copy
 // of the database while others write.
 //
 // # Files without a tournament
@@ -237,9 +239,11 @@
 // end pairs or ranks by itself: ReadTRFRound and TRFRound.Pair pair the
 // next round of a TRF file (the Dutch system, or the Double-Swiss system
 // of C.04.5 when its 192 line says so), CheckTRF pairs every played round
-// again and lists the differences, RankTRF ranks its players by a
-// tie-break chain (C.07, the edition in force on its start date unless
-// one is given), GenerateTRF plays a random tournament. ReadGames and
+// again and lists the differences (for a Double-Swiss file, why, with the
+// article of C.04.5), RankTRF ranks its players by a tie-break chain
+// (C.07, the edition in force on its start date unless one is given; a
+// Double-Swiss file on its matches), GenerateTRF plays a random
+// tournament. ReadGames and
 // CheckChessGame read and replay the games of a PGN file by the Laws;
 // CountPerft counts the move paths of a position.
 //

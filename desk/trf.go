@@ -178,18 +178,32 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 	if t.Rounds < played {
 		return out, fmt.Errorf("%d rounds are played but the file plans %d (XXR or 142)", played, t.Rounds)
 	}
+	double := t.System == arbiter.DoubleSwiss
 	if t.FirstColour == arbiter.NoColour && played > 0 {
 		// Without XXC or 152, pairing engines take the colour the first
-		// player had in round 1 (pairing.FromTRF infers it so).
-		if in, err := pairing.FromTRF(f, 0); err == nil {
+		// player had in round 1 (pairing.FromTRF infers it so; for a
+		// Double-Swiss file, in game 1 of the first match).
+		if double {
+			if in, err := pairing.FromTRFDoubleSwiss(f, 0); err == nil {
+				t.FirstColour = in.InitialColour
+			}
+		} else if in, err := pairing.FromTRF(f, 0); err == nil {
 			t.FirstColour = in.InitialColour
+		}
+		if t.FirstColour != arbiter.NoColour {
 			notes = append(notes, fmt.Sprintf("The file does not give the initial colour (XXC or 152): taking %s, as played in round 1.", t.FirstColour))
 		}
 	}
 	if len(f.Forbidden) > 0 {
 		notes = append(notes, fmt.Sprintf("%s of players who may not meet (XXP) not kept: arbiter does not keep forbidden pairs.", plural(len(f.Forbidden), "group", "groups")))
 	}
-	if bakuOf(f, t, d.Entries) {
+	if double {
+		// Two columns a match: 240 lines name columns (desk.TRF), and
+		// the acceleration of C.04.5 is not applied.
+		if len(f.Accelerations) > 0 {
+			notes = append(notes, "The accelerations (XXA or 250) are not kept: arbiter does not accelerate a Double-Swiss tournament.")
+		}
+	} else if bakuOf(f, t, d.Entries) {
 		t.Accelerated = "baku"
 	} else if len(f.Accelerations) > 0 {
 		t.Accelerated = ""
@@ -229,6 +243,9 @@ func FromTRF(f *trf.File, source string) (TRFImport, error) {
 		request(pn, played+1, arbiter.ZeroBye)
 	}
 	for _, b := range f.Byes {
+		if double {
+			b.Round = (b.Round + 1) / 2 // the match of the column
+		}
 		k := arbiter.NoBye
 		switch b.Kind {
 		case trf.HalfBye:
@@ -317,7 +334,11 @@ func withdrawals(ti *TournamentImport, played int) {
 // by the higher player's score before the round, then the lower player's,
 // then the higher player's pairing number.
 func orderBoards(t arbiter.Tournament, entries []arbiter.Entry, rounds []arbiter.Round) {
-	tab, err := scoring.Build(t, entries, rounds)
+	build := scoring.Build
+	if t.System == arbiter.DoubleSwiss {
+		build = scoring.BuildMatches // game points of both games
+	}
+	tab, err := build(t, entries, rounds)
 	if err != nil {
 		return // left in the file's order; the store checks the rounds
 	}
@@ -376,7 +397,10 @@ func unkeptTRF(f *trf.File) []string {
 		national += len(p.National)
 	}
 	add(national > 0, plural(national, "national rating record", "national rating records"))
-	add(len(f.Abnormal) > 0, plural(len(f.Abnormal), "abnormal points line (299)", "abnormal points lines (299)"))
+	// A Double-Swiss file's 299 lines for games ending ½-0 or 0-0 are
+	// read as those results (trf.File.MatchLines).
+	abnormal := len(f.Abnormal) - f.MatchLines()
+	add(abnormal > 0, plural(abnormal, "abnormal points line (299)", "abnormal points lines (299)"))
 	add(len(f.Comments) > 0, plural(len(f.Comments), "comment line (###)", "comment lines (###)"))
 	add(len(f.Extra) > 0, plural(len(f.Extra), "line arbiter does not read", "lines arbiter does not read"))
 	for _, u := range f.Unread() {

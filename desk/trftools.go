@@ -1,6 +1,7 @@
 package desk
 
 import (
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/pairing"
 	"github.com/labyrinth-chess/arbiter/scoring"
 	"github.com/labyrinth-chess/arbiter/tiebreak"
@@ -123,7 +124,8 @@ type TRFRanking struct {
 // RankTRF ranks the players of f by points and chain (C.07) under the
 // edition given (0: the one in force on the file's start date), unrated
 // players counting as unrated in the rating-based tie-breaks when it is
-// not 0. On an error the ranking holds what was found before it.
+// not 0. A Double-Swiss file is ranked by game points and its matches, as
+// the standings of a Double-Swiss tournament are. On an error the ranking holds what was found before it.
 func RankTRF(f *trf.File, chain []TiebreakSpec, edition, unrated int) (TRFRanking, error) {
 	var out TRFRanking
 	d, err := f.Domain()
@@ -136,7 +138,13 @@ func RankTRF(f *trf.File, chain []TiebreakSpec, edition, unrated int) (TRFRankin
 		d.Tournament.TiebreakEdition = tiebreak.EditionFor(d.Tournament.Date)
 	}
 	out.Edition, out.Date = d.Tournament.TiebreakEdition, d.Tournament.Date
-	tab, err := scoring.Build(d.Tournament, d.Entries, d.Rounds)
+	build := scoring.Build
+	if d.Tournament.System == arbiter.DoubleSwiss {
+		// Game points of both games of each match, as the standings of
+		// a Double-Swiss tournament count them (C.04.5 Preface).
+		build = scoring.BuildMatches
+	}
+	tab, err := build(d.Tournament, d.Entries, d.Rounds)
 	if err != nil {
 		return out, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/trf"
 )
 
@@ -15,6 +16,12 @@ type Difference struct {
 	Recorded Result // the pairing in the file (boards in file order)
 	Ours     Result // the engine's pairing; empty when Err is set
 	Err      error  // the engine found no legal pairing (a *NoPairingError)
+	// Why says, for a Double-Swiss file, what in the recorded pairing
+	// breaks C.04.5 and which article decides otherwise (a rematch,
+	// C1; a second PAB, C2; the bye, 3.4; the brackets and pairs, 3.5
+	// and 3.6; the colours, Article 4). Zero for a Dutch file and when
+	// Err is set.
+	Why phrase.Text
 }
 
 // CheckTRF re-pairs every played round of f from the rounds before it, with

@@ -13,9 +13,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/trf"
 )
 
@@ -222,7 +224,7 @@ func checkDoubleSwiss(f *trf.File) ([]Difference, error) {
 		if err != nil {
 			return diffs, err
 		}
-		ours, err := PairDoubleSwiss(in)
+		ours, err := PairDoubleSwissExplained(in)
 		if err != nil {
 			var np *NoPairingError
 			if !errors.As(err, &np) {
@@ -232,10 +234,72 @@ func checkDoubleSwiss(f *trf.File) ([]Difference, error) {
 			continue
 		}
 		if !sameBoards(rec, ours) || rec.Bye != ours.Bye {
-			diffs = append(diffs, Difference{Round: k, Recorded: rec, Ours: ours})
+			why := whyNot(in, rec, ours)
+			ours.Explanations = nil
+			diffs = append(diffs, Difference{Round: k, Recorded: rec, Ours: ours, Why: why})
 		}
 	}
 	return diffs, nil
+}
+
+// whyNot says why the recorded pairing rec of a Double-Swiss match is not
+// the one C.04.5 makes (ours, with its explanations): the first rule it
+// breaks, in the order the system applies them. A rematch breaks C1, a
+// PAB to a player who has had one (or a match won by forfeit, or a
+// full-point bye) C2; otherwise the bye, then the pairs, then the colours
+// of game 1 differ, and the explanation of ours cites the article that
+// decides (3.4 for the bye, 3.5 and 3.6 for a bracket, 4.3 and 4.4 for
+// the colours).
+func whyNot(in DoubleSwissInput, rec, ours Result) phrase.Text {
+	player := map[int]*MatchPlayer{}
+	for i := range in.Players {
+		player[in.Players[i].ID] = &in.Players[i]
+	}
+	for _, b := range rec.Boards {
+		if p := player[b.White]; p != nil {
+			for r, g := range p.Matches {
+				if g.Opponent == b.Black && g.Played {
+					return phrase.New("pair.ds.check.rematch", "Player", b.White, "Opponent", b.Black, "Round", r+1)
+				}
+			}
+		}
+	}
+	if p := player[rec.Bye]; p != nil {
+		for r, g := range p.Matches {
+			if g.Result == Win && !g.Played {
+				return phrase.New("pair.ds.check.c2", "Player", rec.Bye, "Round", r+1)
+			}
+		}
+	}
+	explained := func(board int) phrase.Text {
+		for _, e := range ours.Explanations {
+			if e.Board == board {
+				return e.Text
+			}
+		}
+		return phrase.Text{}
+	}
+	if rec.Bye != ours.Bye {
+		if ours.Bye == 0 {
+			return phrase.New("pair.ds.check.nobye", "Recorded", rec.Bye)
+		}
+		return phrase.New("pair.ds.check.bye", "Player", ours.Bye, "Recorded", rec.Bye, "Why", explained(0))
+	}
+	opponent := map[int]int{}
+	for _, b := range rec.Boards {
+		opponent[b.White], opponent[b.Black] = b.Black, b.White
+	}
+	for i, b := range ours.Boards {
+		if opponent[b.White] != b.Black {
+			return phrase.New("pair.ds.check.pair", "Board", i+1, "Player", b.White, "Opponent", b.Black, "Recorded", opponent[b.White], "Why", explained(i+1))
+		}
+	}
+	for i, b := range ours.Boards {
+		if !slices.Contains(rec.Boards, b) {
+			return phrase.New("pair.ds.check.colour", "Board", i+1, "White", b.White, "Black", b.Black, "Why", explained(i+1))
+		}
+	}
+	return phrase.Text{}
 }
 
 // sameBoards reports whether a and b hold the same boards with the same

@@ -54,13 +54,7 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 	var out ImportedTournament
 	t := ti.Tournament
 	t.Name = strings.TrimSpace(t.Name)
-	if err := checkTournament(t); err != nil {
-		return out, err
-	}
-	if err := checkImport(ti); err != nil {
-		return out, err
-	}
-	if err := checkSettings(t); err != nil {
+	if err := CheckImport(ti); err != nil {
 		return out, err
 	}
 	method := ti.Method
@@ -77,6 +71,11 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 			return err
 		}
 		if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
+			return err
+		}
+		// The pairing system the file names (192): Dutch, the Berger
+		// tables or Double-Swiss, whose boards hold two games.
+		if err := saveFormat(ctx, tx, t); err != nil {
 			return err
 		}
 		if err := saveSettings(ctx, tx, t); err != nil {
@@ -100,10 +99,7 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 		defer est.Close()
 		for _, e := range ti.Entries {
 			p := e.Player
-			p.Name = strings.TrimSpace(p.Name)
-			if err := checkPlayer(p); err != nil {
-				return invalid("player %d: %v", e.PN, err)
-			}
+			p.Name = strings.TrimSpace(p.Name) // checked by CheckImport
 			a := Added{NewPlayer: true}
 			if r := rosterMatch(roster, used, p); r != nil {
 				merged := fillPlayer(*r, p)
@@ -171,6 +167,37 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 	return out, nil
 }
 
+// CheckImport returns the error ImportTournament gives for what ti holds,
+// before it looks at the database: settings that cannot work (the bye
+// values of a Double-Swiss tournament included), players whose details
+// cannot be stored, rounds that do not hold together (checkImport). The
+// error wraps ErrInvalid; nil means only the database (a name taken) may
+// still refuse ti.
+func CheckImport(ti TournamentImport) error {
+	t := ti.Tournament
+	t.Name = strings.TrimSpace(t.Name)
+	if err := checkTournament(t); err != nil {
+		return err
+	}
+	if err := checkFormat(t); err != nil {
+		return err
+	}
+	if err := checkImport(ti); err != nil {
+		return err
+	}
+	if err := checkSettings(t); err != nil {
+		return err
+	}
+	for _, e := range ti.Entries {
+		p := e.Player
+		p.Name = strings.TrimSpace(p.Name)
+		if err := checkPlayer(p); err != nil {
+			return invalid("player %d: %v", e.PN, err)
+		}
+	}
+	return nil
+}
+
 // checkImport refuses a tournament that does not hold together.
 func checkImport(ti TournamentImport) error {
 	n := len(ti.Entries)
@@ -206,6 +233,9 @@ func checkImport(ti TournamentImport) error {
 			if b.Result == arbiter.NoResult && i < len(ti.Rounds)-1 {
 				return invalid("round %d board %d has no result, and round %d follows", r.Number, b.Number, r.Number+1)
 			}
+			if err := checkBoard(ti.Tournament, r.Number, b); err != nil {
+				return err
+			}
 			if err := place(b.White); err != nil {
 				return err
 			}
@@ -235,6 +265,28 @@ func checkImport(ti TournamentImport) error {
 	return nil
 }
 
+// checkBoard refuses a board of round n that its tournament's system
+// cannot hold: in a Double-Swiss tournament a match has the
+// results of both games or of neither (SetMatch enters both, C.04.5
+// Preface: a match is two games); in any other a board holds one game,
+// none of the results only a Double-Swiss game may have (½-0, 0-½, 0-0
+// played).
+func checkBoard(t arbiter.Tournament, n int, b arbiter.Board) error {
+	if t.System == arbiter.DoubleSwiss {
+		if (b.Result == arbiter.NoResult) != (b.Second == arbiter.NoResult) {
+			return invalid("round %d board %d has the result of one game of the match only: a Double-Swiss match needs both", n, b.Number)
+		}
+		return nil
+	}
+	switch {
+	case b.Second != arbiter.NoResult:
+		return invalid("round %d board %d has a second game, and only a Double-Swiss match has one", n, b.Number)
+	case b.Result == arbiter.HalfZero || b.Result == arbiter.ZeroHalf || b.Result == arbiter.ZeroZero:
+		return invalid("round %d board %d has the result %s, which only a game of a Double-Swiss match may have", n, b.Number, b.Result)
+	}
+	return nil
+}
+
 // insertRounds stores rounds with their boards and byes; the entries of
 // the tournament (pairing numbers 1 to n) found in neither are stored as
 // Unpaired, as SavePairing stores players who do not play.
@@ -244,7 +296,7 @@ func (db *DB) insertRounds(ctx context.Context, tx *sql.Tx, tid int64, method st
 		return err
 	}
 	defer rst.Close()
-	bst, err := tx.PrepareContext(ctx, `INSERT INTO boards (tournament_id, round, board, white, black, result) VALUES (?, ?, ?, ?, ?, ?)`)
+	bst, err := tx.PrepareContext(ctx, `INSERT INTO boards (tournament_id, round, board, white, black, result, second, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
@@ -261,7 +313,11 @@ func (db *DB) insertRounds(ctx context.Context, tx *sql.Tx, tid int64, method st
 		placed := make([]bool, n+1)
 		for _, b := range r.Boards {
 			placed[b.White], placed[b.Black] = true, true
-			if _, err := bst.ExecContext(ctx, tid, r.Number, b.Number, b.White, b.Black, b.Result); err != nil {
+			reason := ""
+			if b.Second != arbiter.NoResult && b.Match().Forfeit() {
+				reason = "forfeit" // as SetMatch records a match forfeited
+			}
+			if _, err := bst.ExecContext(ctx, tid, r.Number, b.Number, b.White, b.Black, b.Result, b.Second, reason); err != nil {
 				return fmt.Errorf("save round %d board %d: %w", r.Number, b.Number, err)
 			}
 		}

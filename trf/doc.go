@@ -101,12 +101,18 @@
 //	                    whose 299 line (type D) gives the player who scored
 //	                    nothing 0.0 in that column
 //
-// The 142 (XXR) line, 132 dates, 240 byes and 250 accelerations count
-// columns, two a match. A match is a forfeit only when a player has "-" in
-// both columns (Preface); any other match, a single "-" included, counts
-// as played. Read checks the points that way (File.DoubleSwiss,
-// File.PlayedMatches); pairing.FromTRFDoubleSwiss reads the matches and
-// refuses two columns that disagree. Domain refuses such a file
-// (ErrDoubleSwiss): importing one is not done yet; FromDomainDoubleSwiss
-// writes a Double-Swiss tournament's file.
+// The 142 (XXR) line, 132 dates (a match's date in both of its columns),
+// 240 byes and 250 accelerations count columns, two a match. A match is a
+// forfeit only when a player has "-" in both columns (Preface); any other
+// match, a single "-" included, counts as played. Read checks the points
+// that way (File.DoubleSwiss, File.PlayedMatches); pairing.FromTRFDoubleSwiss
+// reads the matches and refuses two columns that disagree. Domain reads
+// such a file into a Double-Swiss tournament (arbiter.DoubleSwiss, its bye
+// values in game points): each match a board whose Result is game 1 and
+// Second game 2, both in their own game's colours, a 299 line of type D
+// with 0.0 a game ½-0, 0-½ or 0-0 (File.MatchLines counts them), a bye in
+// both columns a bye for the match; it refuses columns that do not make a
+// match (ErrInconsistent) and an accelerated Double-Swiss (ErrDoubleSwiss).
+// FromDomainDoubleSwiss writes a Double-Swiss tournament's file, and what
+// it writes Domain reads back to the same rounds.
 package trf

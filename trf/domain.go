@@ -23,10 +23,12 @@ type Domain struct {
 // Domain converts f. Starting ranks must run from 1 to the number of
 // players. See the package documentation for how round blocks map to
 // boards, results and byes. Errors name the player's line. A Double-Swiss
-// file (192 FIDE_DOUBLESWISS) is refused with ErrDoubleSwiss: importing
-// one is not done yet (export writes one: FromDomainDoubleSwiss).
+// file (192 FIDE_DOUBLESWISS) gives a Double-Swiss tournament, a match of
+// two columns to a round (see doubleSwissRounds); one accelerated
+// (FIDE_DOUBLESWISS_BAKU) is refused with ErrDoubleSwiss.
 func (f *File) Domain() (*Domain, error) {
-	if f.DoubleSwiss() {
+	double := f.DoubleSwiss()
+	if double && strings.HasSuffix(strings.ToUpper(strings.TrimSpace(f.Header.System)), "_BAKU") {
 		return nil, fmt.Errorf("trf: %s: %w", strings.TrimSpace(f.Header.System), ErrDoubleSwiss)
 	}
 	t := arbiter.NewTournament(f.Header.Name)
@@ -48,7 +50,10 @@ func (f *File) Domain() (*Domain, error) {
 			t.Deputies = append(t.Deputies, d)
 		}
 	}
-	for _, d := range h.RoundDates {
+	for i, d := range h.RoundDates {
+		if double && i%2 == 1 {
+			continue // the date of game 2: the match's is game 1's
+		}
 		t.RoundDates = append(t.RoundDates, roundDate(d))
 	}
 	for len(t.RoundDates) > 0 && t.RoundDates[len(t.RoundDates)-1] == "" {
@@ -64,6 +69,15 @@ func (f *File) Domain() (*Domain, error) {
 	}
 	played := f.PlayedRounds()
 	t.Rounds = f.Rounds
+	if double {
+		// A round is a match of two columns (C.04.5 Preface: byes apply
+		// to matches).
+		t.DoubleSwissValues()
+		if f.Rounds%2 == 1 {
+			return nil, fmt.Errorf("trf: the file plans %d rounds (142 or XXR): a Double-Swiss file has two per match: %w", f.Rounds, ErrInconsistent)
+		}
+		played, t.Rounds = f.PlayedMatches(), f.Rounds/2
+	}
 	if t.Rounds == 0 {
 		t.Rounds = played
 	}
@@ -73,6 +87,11 @@ func (f *File) Domain() (*Domain, error) {
 	}
 	if t.HalfByeValue, ok = f.Points.HalfBye.Score(); !ok {
 		return nil, fmt.Errorf("trf: a half-point bye is worth %v points: arbiter counts whole and half points", f.Points.HalfBye)
+	}
+	if double {
+		// H in both columns of a match: a requested bye scores the two
+		// columns together.
+		t.HalfByeValue *= 2
 	}
 	if f.Points.Win() != 10 || f.Points.Draw() != 5 || f.Points.Loss() != 0 || f.Points.FullBye != 10 || f.Points.ForfeitWin != 10 {
 		return nil, fmt.Errorf("trf: arbiter scores 1, ½ and 0; this file uses other values (win %v, draw %v, loss %v)", f.Points.Win(), f.Points.Draw(), f.Points.Loss())
@@ -109,6 +128,12 @@ func (f *File) Domain() (*Domain, error) {
 		d.Entries = append(d.Entries, arbiter.Entry{PN: p.ID, Player: pl, JoinedRound: 1, FIDERating: p.Rating})
 	}
 	sort.Slice(d.Entries, func(i, j int) bool { return d.Entries[i].PN < d.Entries[j].PN })
+	if double {
+		if err := f.doubleSwissRounds(d, played); err != nil {
+			return nil, err
+		}
+		return d, nil
+	}
 	for r := 1; r <= played+1; r++ {
 		rd := arbiter.Round{Number: r}
 		for i := range f.Players {
@@ -451,8 +476,12 @@ func FromDomain(d *Domain) (*File, error) {
 // 2026 handbook also names them FIDE_DUTCH_2026), FIDE_DUTCH_2017 for the
 // earlier text, with _BAKU for the Baku acceleration; FIDE_ROUNDROBIN and
 // FIDE_DOUBLEROUNDROBIN (the last two rounds of the first cycle reversed,
-// C.05 Annex 1) for an all-play-all from the Berger tables.
+// C.05 Annex 1) for an all-play-all from the Berger tables;
+// FIDE_DOUBLESWISS for the Double-Swiss system (C.04.5).
 func SystemCode(t arbiter.Tournament) string {
+	if t.System == arbiter.DoubleSwiss {
+		return DoubleSwissSystem
+	}
 	if t.System == arbiter.RoundRobin {
 		if t.Cycles == 2 {
 			return "FIDE_DOUBLEROUNDROBIN"
@@ -471,10 +500,12 @@ func SystemCode(t arbiter.Tournament) string {
 
 // System reads a TRF-26 pairing system code (192) into t: the Dutch
 // system of an edition, with or without the Baku acceleration, or an
-// all-play-all from the Berger tables, once or twice. It reports false for
-// a code arbiter does not pair by (Dubov, Burstein, team and custom
-// systems, a round robin played more than twice or without the FIDE order
-// of the second cycle); t is then unchanged.
+// all-play-all from the Berger tables, once or twice, or the Double-Swiss
+// system (C.04.5, with its bye values: Tournament.DoubleSwissValues). It
+// reports false for a code arbiter does not pair by (Dubov, Burstein,
+// team and custom systems, a round robin played more than twice or
+// without the FIDE order of the second cycle, an accelerated
+// Double-Swiss); t is then unchanged.
 func System(code string, t *arbiter.Tournament) bool {
 	c := strings.ToUpper(strings.TrimSpace(code))
 	baku := strings.HasSuffix(c, "_BAKU")
@@ -495,6 +526,12 @@ func System(code string, t *arbiter.Tournament) bool {
 			return false
 		}
 		t.System, t.Cycles = arbiter.RoundRobin, 2
+		return true
+	case DoubleSwissSystem:
+		if baku {
+			return false // the acceleration of C.04.5 is not applied
+		}
+		t.DoubleSwissValues()
 		return true
 	default:
 		return false

@@ -5,11 +5,10 @@ import (
 	"strings"
 )
 
-// ErrDoubleSwiss is wrapped by File.Domain's error for a Double-Swiss file:
-// the pairing and checking tools read such files, and export trf writes
-// them (FromDomainDoubleSwiss), but reading one into a tournament is not
-// done yet.
-var ErrDoubleSwiss = errors.New("a Double-Swiss file (FIDE C.04.5) cannot be imported as an arbiter tournament yet; arbiter trf check and arbiter trf pair read it")
+// ErrDoubleSwiss is wrapped by File.Domain's error for an accelerated
+// Double-Swiss file (192 FIDE_DOUBLESWISS_BAKU): arbiter does not apply
+// an acceleration to the Double-Swiss system.
+var ErrDoubleSwiss = errors.New("an accelerated Double-Swiss tournament (FIDE C.04.5 with C.04.7) cannot be imported: arbiter does not accelerate the Double-Swiss system")
 
 // DoubleSwissSystem is the TRF-26 code of record 192 for the Double-Swiss
 // system (FIDE C.04.5); FIDE_DOUBLESWISS_BAKU adds the Baku acceleration.

@@ -28,9 +28,6 @@ func TestDoubleSwissFile(t *testing.T) {
 	if f.Points.PAB != 15 {
 		t.Errorf("the PAB is worth %v, want 1.5 (C.04.5 1.4)", f.Points.PAB)
 	}
-	if _, err := f.Domain(); !errors.Is(err, ErrDoubleSwiss) {
-		t.Errorf("Domain() = %v, want ErrDoubleSwiss", err)
-	}
 	// The PAB counts once a match: 4 has ½ + 1½.
 	bad := strings.Replace(string(data), "   2.0    3", "   3.5    3", 1)
 	if _, err := Read(strings.NewReader(bad)); !errors.Is(err, ErrPoints) {

@@ -31,7 +31,11 @@ Dutch pairing. It exits 1 if any round differs.
 
 A file whose 192 line names FIDE_DOUBLESWISS is checked by the Double-Swiss
 system (FIDE C.04.5) instead: each round is a match held in two round
-columns, one per game, and --edition does not apply.`,
+columns, one per game, and --edition does not apply. For each match that
+differs it says why, with the article: the rule the recorded pairing
+breaks (C1, a rematch; C2, a second pairing-allocated bye), or the one
+by which the system pairs otherwise (3.4 the bye, 3.5 and 3.6 the
+brackets, Article 4 the colours).`,
 		Example: `  $ arbiter trf check tournament.trf
   $ arbiter trf check --json tournament.trf`,
 		Args:              cobra.ExactArgs(1),
@@ -64,6 +68,9 @@ type trfRoundDiffJ struct {
 	Recorded []trfBoardJSON `json:"recorded"`
 	Ours     []trfBoardJSON `json:"ours"`
 	Error    string         `json:"error,omitempty"`
+	// Why says, for a Double-Swiss file, which article of C.04.5 the
+	// recorded pairing breaks or decides otherwise.
+	Why string `json:"why,omitempty"`
 }
 
 func boardsJSON(r desk.TRFPairing) []trfBoardJSON {
@@ -100,6 +107,9 @@ func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
 			if d.Err != nil {
 				j.Error = d.Err.Error()
 			}
+			if !d.Why.IsZero() {
+				j.Why = locale.New(locale.English).Word(d.Why)
+			}
 			out.Differences = append(out.Differences, j)
 		}
 		enc := json.NewEncoder(opts.stdout)
@@ -117,6 +127,9 @@ func runTRFCheck(ctx context.Context, opts trfCheckOptions) error {
 				fmt.Fprintln(opts.stdout, l.T("cli.trfcheck.ours", "Pairing", pairingLine(d.Ours)))
 			}
 			fmt.Fprintln(opts.stdout, l.T("cli.trfcheck.recorded", "Pairing", pairingLine(d.Recorded)))
+			if !d.Why.IsZero() {
+				fmt.Fprintln(opts.stdout, l.T("cli.trfcheck.why", "Why", l.Word(d.Why)))
+			}
 		}
 	}
 	if len(diffs) > 0 {

@@ -3,10 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/trf"
@@ -29,16 +29,23 @@ func matchToPair(l *locale.Localizer, f *trf.File, round int) error {
 
 // runTRFGenerateDoubleSwiss is trf generate --system double-swiss: a random
 // Double-Swiss tournament (FIDE C.04.5), written with 192 FIDE_DOUBLESWISS
-// and two round columns a match. Its ranks follow the points alone (212
-// PTS): the tie-breaks of a Double-Swiss tournament are not computed yet.
+// and two round columns a match. Its ranks follow the tie-break list of
+// its 202 and 212 lines, computed on the matches as the standings of a
+// Double-Swiss tournament compute them (desk.RankTRFFile); without
+// --tiebreaks the list is the one a Double-Swiss tournament starts with.
 func runTRFGenerateDoubleSwiss(a *app, opts trfGenerateOptions) error {
-	if opts.chainSet {
-		return usageErrorf("%s", a.tr().T("err.trf.dstiebreaks"))
-	}
 	if strings.ToLower(opts.accelerated) == "baku" {
 		opts.gen.Baku = true
 	} else if opts.accelerated != "" {
 		return usageErrorf("%s", a.tr().T("err.trf.accelerated", "Value", strconv.Quote(opts.accelerated)))
+	}
+	texts := arbiter.DefaultTiebreaks
+	if opts.chainSet {
+		texts = strings.FieldsFunc(opts.tiebreaks, func(r rune) bool { return r == ',' || r == ' ' })
+	}
+	chain, err := desk.ParseTiebreaks(texts)
+	if err != nil {
+		return usageErrorf("%s", a.tr().T("cli.flagerr", "Flag", "--tiebreaks", "Err", errWords(a.tr(), err)))
 	}
 	f, err := desk.GenerateTRF(opts.gen, true)
 	if err != nil {
@@ -60,23 +67,15 @@ func runTRFGenerateDoubleSwiss(a *app, opts trfGenerateOptions) error {
 	h.Rated = strconv.Itoa(len(f.Players))
 	h.Type = "Individual: Double-Swiss (FIDE C.04.5)"
 	h.TimeControl = `3'+2"`
-	h.Standings = "PTS"
-	rankByPoints(f)
+	var specs []string
+	for _, s := range chain {
+		specs = append(specs, strings.ReplaceAll(s.String(), "-", "/"))
+	}
+	// TRF-26: 202 the tie-breaks, 212 the standings (points first).
+	h.Tiebreaks = strings.Join(specs, ",")
+	h.Standings = "PTS," + h.Tiebreaks
+	if err := desk.RankTRFFile(f, chain); err != nil {
+		return err
+	}
 	return writeGenerated(a, opts, f)
-}
-
-// rankByPoints writes each player's rank (columns 86-89) by points alone;
-// players with equal points share the first rank of their place.
-func rankByPoints(f *trf.File) {
-	order := make([]*trf.Player, len(f.Players))
-	for i := range f.Players {
-		order[i] = &f.Players[i]
-	}
-	sort.SliceStable(order, func(i, j int) bool { return order[i].Points > order[j].Points })
-	for i, p := range order {
-		p.Rank = i + 1
-		if i > 0 && p.Points == order[i-1].Points {
-			p.Rank = order[i-1].Rank
-		}
-	}
 }

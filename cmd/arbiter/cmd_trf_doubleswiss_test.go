@@ -32,7 +32,7 @@ func TestTRFDoubleSwiss(t *testing.T) {
 	if same, _ := os.ReadFile(again); !bytes.Equal(same, data) {
 		t.Error("the same seed gave two different files")
 	}
-	for _, want := range []string{"\r192 FIDE_DOUBLESWISS\r", "\r142 10\r", "P 1.5", "\r212 PTS\r"} {
+	for _, want := range []string{"\r192 FIDE_DOUBLESWISS\r", "\r142 10\r", "P 1.5", "\r202 BH,DE,SB\r", "\r212 PTS,BH,DE,SB\r"} {
 		if !bytes.Contains(data, []byte(want)) {
 			t.Errorf("the file lacks %q:\n%s", want, bytes.ReplaceAll(data, []byte("\r"), []byte("\n")))
 		}
@@ -96,22 +96,44 @@ func TestTRFDoubleSwiss(t *testing.T) {
 	bad := writeTRF(t, "bad.trf", buf.String())
 	if code, out, errs := runTRFCommand(t, "trf", "check", bad); code != 1 || !strings.HasPrefix(out, "round 3 differs") || !strings.Contains(errs, "Double-Swiss") {
 		t.Errorf("trf check with match 3's colours reversed: exit %d\n%s%s\nwant exit 1 and round 3 differing from the Double-Swiss pairing", code, out, errs)
+	} else if !strings.Contains(out, "  why:      board ") || !strings.Contains(out, "has White in game 1") || !strings.Contains(out, "(C.04.5 4.") {
+		t.Errorf("trf check with match 3's colours reversed does not say which rule of C.04.5 Article 4 gives them:\n%s", out)
 	}
-	// The domain does not hold matches yet: the tie-break tool says so.
-	if code, _, errs := runTRFCommand(t, "trf", "tiebreaks", "--tiebreaks", "BH", fn); code != 1 || !strings.Contains(errs, "Double-Swiss") {
-		t.Errorf("trf tiebreaks on a Double-Swiss file: exit %d: %s, want 1 naming Double-Swiss", code, errs)
+	var why trfCheckJSON
+	if _, out, _ := runTRFCommand(t, "trf", "check", "--json", bad); json.Unmarshal([]byte(out), &why) != nil || len(why.Differences) == 0 || why.Differences[0].Round != 3 || !strings.Contains(why.Differences[0].Why, "C.04.5 4.") {
+		t.Errorf("trf check --json with match 3's colours reversed: %s, want match 3 first, its why citing C.04.5 4", out)
+	}
+	// The ranks of the file are those of its tie-breaks, computed on
+	// the matches; with another list they differ from the file's.
+	if code, out, errs := runTRFCommand(t, "trf", "tiebreaks", "--check", fn); code != 0 || !strings.Contains(out, "no differences") {
+		t.Errorf("trf tiebreaks --check of a generated Double-Swiss file: exit %d\n%s%s", code, out, errs)
+	}
+	ranked := filepath.Join(dir, "ranked.trf")
+	if code, _, errs := runTRFCommand(t, append(args, "--tiebreaks", "SB,BH-C1", "-o", ranked)...); code != 0 {
+		t.Fatalf("trf generate --tiebreaks: exit %d: %s", code, errs)
+	}
+	if code, out, errs := runTRFCommand(t, "trf", "tiebreaks", "--check", ranked); code != 0 || !strings.Contains(out, "no differences") {
+		t.Errorf("trf tiebreaks --check with the list SB,BH/C1: exit %d\n%s%s", code, out, errs)
+	}
+	if data, _ := os.ReadFile(ranked); !bytes.Contains(data, []byte("\r202 SB,BH/C1\r")) {
+		t.Errorf("trf generate --tiebreaks SB,BH-C1 wrote no 202 line of that list:\n%s", data)
+	}
+	// Players 12 and 7 share 5 points: Buchholz puts 12 first, the
+	// pairing number 7.
+	if code, _, _ := runTRFCommand(t, "trf", "tiebreaks", "--check", "--tiebreaks", "TPN", fn); code != 1 {
+		t.Errorf("trf tiebreaks --check with another list than the file's: exit %d, want 1 (the ranks differ)", code)
 	}
 }
 
 // TestTRFGenerateDoubleSwissFlags refuses what a Double-Swiss file cannot
-// carry yet, and an unknown system.
+// carry yet, a tie-break list that does not read, and an unknown system.
 func TestTRFGenerateDoubleSwissFlags(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--system", "double-swiss", "--tiebreaks", "BH"}, "not computed yet"},
+		{[]string{"--system", "double-swiss", "--tiebreaks", "BH,XYZ"}, "unknown tie-break \"XYZ\""},
 		{[]string{"--system", "double-swiss", "--accelerated", "baku"}, "Baku"},
 		{[]string{"--system", "monrad"}, "dutch or double-swiss"},
 		{[]string{"--system", "double-swiss", "--rounds", "50"}, "1 to 49"},

@@ -57,7 +57,7 @@ and other programs' checkers.`,
 	fl.StringVar(&opts.tiebreaks, "tiebreaks", generatedChain, "tie-break list written to the 202 and 212 lines and used for the ranks")
 	fl.StringVar(&opts.accelerated, "accelerated", "", "accelerated pairing: baku (FIDE C.04.7), written as 250 lines")
 	fl.StringVarP(&opts.out, "output", "o", "", "write to `FILE` instead of the standard output (-: the standard output)")
-	fl.StringVar(&opts.system, "system", "dutch", "pairing system: {dutch|double-swiss}; double-swiss (FIDE C.04.5) plays each round as a match of two games, two round columns of the file, ranked by points")
+	fl.StringVar(&opts.system, "system", "dutch", "pairing system: {dutch|double-swiss}; double-swiss (FIDE C.04.5) plays each round as a match of two games, two round columns of the file, ranked on the matches (tie-breaks BH,DE,SB unless --tiebreaks says)")
 	return cmd
 }
 

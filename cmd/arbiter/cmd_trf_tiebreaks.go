@@ -35,7 +35,9 @@ rules from 1 July 2023, the 2009 rule before; --tiebreak-edition sets them.
 A figure C.07 leaves undefined (no game against a rated opponent, every
 value cut) is shown as such, and null in --json. With --check, compare the
 computed ranks with the ranks in the file (columns 86-89 of each 001 line),
-list each difference and exit 1 if there is any.`,
+list each difference and exit 1 if there is any. A Double-Swiss file (192
+FIDE_DOUBLESWISS, FIDE C.04.5) is ranked on its matches, in game points,
+as the standings of a Double-Swiss tournament are.`,
 		Example: `  $ arbiter trf tiebreaks tournament.trf
   $ arbiter trf tiebreaks --tiebreaks BH/C1,BH,SB,DE tournament.trf
   $ arbiter trf tiebreaks --check tournament.trf`,

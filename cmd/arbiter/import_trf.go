@@ -48,7 +48,9 @@ the encoded time control 222), round dates (132), rounds planned (XXR or
 142), initial colour (XXC white1 or black1, 152; else taken from round 1
 as the pairing engines do), the points of the byes (BBU, XXS, 162), the
 rating type (172), the pairing system (192: FIDE_DUTCH_2025 or 2026, 2017,
-FIDE_ROUNDROBIN, FIDE_DOUBLEROUNDROBIN), the tie-break list (212 or 202)
+FIDE_ROUNDROBIN, FIDE_DOUBLEROUNDROBIN, FIDE_DOUBLESWISS: a Double-Swiss
+tournament, each match in two round columns, game 1 then game 2, both
+games kept), the tie-break list (212 or 202)
 and the Baku acceleration (250 or XXA lines that are Baku's, or a 192
 system ending in _BAKU). The tie-breaks follow the C.07 rules in force on
 the start date (2026 from 1 March 2026, 2023 from 1 July 2023, 2009

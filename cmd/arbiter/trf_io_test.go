@@ -543,15 +543,11 @@ func importExport(t *testing.T, data []byte, inMemory bool) (out []byte, ok bool
 }
 
 // importedSnapshot returns the snapshot ImportTournament would store for
-// ti, or nil for what it refuses as out of range.
+// ti, or nil for what it refuses (store.CheckImport: settings, players
+// and rounds, the two games of a Double-Swiss match among them).
 func importedSnapshot(ti store.TournamentImport) *store.Snapshot {
-	if len(ti.Rounds) > ti.Tournament.Rounds || ti.Tournament.Rounds < 1 {
+	if len(ti.Rounds) > ti.Tournament.Rounds || ti.Tournament.Rounds < 1 || store.CheckImport(ti) != nil {
 		return nil
-	}
-	for _, e := range ti.Entries {
-		if p := e.Player; p.Rating > 3500 || p.BirthYear != 0 && (p.BirthYear < 1880 || p.BirthYear > 2200) || strings.TrimSpace(p.Name) == "" || store.CheckPlayerText(p) != nil {
-			return nil
-		}
 	}
 	s := &store.Snapshot{Tournament: ti.Tournament, Entries: ti.Entries, Requests: ti.Requests}
 	for _, r := range ti.Rounds {
@@ -584,6 +580,9 @@ func FuzzImportTRF(f *testing.F) {
 		filepath.Join("..", "..", "trf", "testdata", "example.trf"),
 		filepath.Join("..", "..", "trf", "testdata", "bbp.trf"),
 		filepath.Join("..", "..", "pairing", "testdata", "corpus", "bbp-g101.trf"),
+		// Double-Swiss files (C.04.5): two columns a match.
+		filepath.Join("..", "..", "trf", "testdata", "doubleswiss.trf"),
+		filepath.Join("testdata", "doubleswiss20.trf"),
 	} {
 		if data, err := os.ReadFile(fn); err == nil {
 			f.Add(data)
@@ -676,5 +675,49 @@ func TestUnratedRating(t *testing.T) {
 	}
 	if out := c.ok("standings"); !strings.Contains(out, "ARO") {
 		t.Errorf("standings have no ARO column:\n%s", out)
+	}
+}
+
+// TestTRFRoundTripRoundRobin: an all-play-all imported from its file
+// (192 FIDE_ROUNDROBIN) stays an all-play-all, exports the same bytes and
+// pairs its next round from the Berger tables as the original does.
+func TestTRFRoundTripRoundRobin(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t)
+	c.ok("tournament", "new", "Berger", "--system", "round-robin", "--date", "2026-04-18")
+	for _, p := range crossPlayers[:6] {
+		c.ok("player", "add", p.name, "--rating", p.rating)
+	}
+	c.ok("tournament", "close-registration")
+	for r := 1; r <= 2; r++ {
+		c.ok("round", "pair")
+		c.enterResults(0)
+	}
+	first := c.exportTRF("--format", "trf26")
+	file := filepath.Join(t.TempDir(), "berger.trf")
+	if err := os.WriteFile(file, first, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := newCLI(t)
+	d.ok("import", "trf", file)
+	var tj tournamentJSON
+	if err := json.Unmarshal([]byte(d.ok("tournament", "show", "--json")), &tj); err != nil {
+		t.Fatal(err)
+	}
+	if tj.System != "round-robin" {
+		t.Errorf("imported system %q, want round-robin", tj.System)
+	}
+	if second := d.exportTRF("--format", "trf26"); !bytes.Equal(first, second) {
+		t.Errorf("export, import, export gave another file:\nfirst\n%s\nsecond\n%s", first, second)
+	}
+	var want, got roundJSON
+	if err := json.Unmarshal([]byte(c.ok("round", "pair", "--dry-run", "--json")), &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(d.ok("round", "pair", "--dry-run", "--json")), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pairsOf(got), pairsOf(want)) {
+		t.Errorf("round 3 of the imported tournament %q, of the original %q", pairsOf(got), pairsOf(want))
 	}
 }
