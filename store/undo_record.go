@@ -20,6 +20,12 @@ import (
 // included, with the row as it was. endCommand turns the changes into
 // the statements that undo them. Nothing is parsed or created on a
 // connection for it, so a new connection writes at once.
+//
+// SQLite calls the hook before a change, so a statement that fails after
+// changing rows has them recorded though it changed nothing; a write
+// whose statement fails returns the error and keeps nothing (no writer
+// in the store or the desk goes on after one), and the record goes with
+// it.
 type undoRecorder struct {
 	changes []rowChange
 	err     error // the first row SQLite could not give

@@ -313,3 +313,40 @@ func storedUndoTriggers(t string, cols []string) []string {
 		"CREATE TRIGGER " + name("delete") + " AFTER DELETE" + on + log("old.rowid", insert) + " END",
 	}
 }
+
+// TestUndoKeepsPINs: undoing the publication of a round takes back its
+// board codes but not the players' PINs it made, which may be on a card
+// or a phone already.
+func TestUndoKeepsPINs(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	tid, _ := publishedRound(t, db)
+	count := func(q string) int {
+		t.Helper()
+		var n int
+		if err := db.db.QueryRowContext(ctx, q).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	pins := count(`SELECT count(*) FROM player_pins`)
+	if pins == 0 || count(`SELECT count(*) FROM board_codes`) == 0 {
+		t.Fatal("publishing made no PINs or no board codes")
+	}
+	if n := count(`SELECT count(*) FROM undo_log WHERE tbl = 'player_pins'`); n != 0 {
+		t.Errorf("%d PINs recorded for undo, want none", n)
+	}
+	plan, err := db.Undo(ctx, tid, 0, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Events[0].Action != ActRoundPublish {
+		t.Fatalf("undid %s, want the publication", describeCommand(plan.Events))
+	}
+	if n := count(`SELECT count(*) FROM board_codes`); n != 0 {
+		t.Errorf("%d board codes after undoing the publication, want none", n)
+	}
+	if n := count(`SELECT count(*) FROM player_pins`); n != pins {
+		t.Errorf("%d PINs after undoing the publication, want the %d it made", n, pins)
+	}
+}
