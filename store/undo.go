@@ -74,8 +74,9 @@ func syncUndo(ctx context.Context, tx *sql.Tx) error {
 }
 
 func trackedTables(ctx context.Context, q queryer) ([]string, error) {
-	// A table without rowid cannot name its rows as the triggers do: it
-	// is left out, and TestUndoTracksEveryTable says so.
+	// A table without rowid cannot have its rows named by rowid, as
+	// undo's statements and Content do: it is left out, and
+	// TestUndoTracksEveryTable says so.
 	rows, err := q.QueryContext(ctx, `SELECT name FROM pragma_table_list
 		WHERE schema = 'main' AND type = 'table' AND wr = 0 AND name NOT LIKE 'sqlite%' ORDER BY name`)
 	if err != nil {
