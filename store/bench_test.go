@@ -148,3 +148,51 @@ func BenchmarkImport1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOpenWrite is what every writing command pays in the store: it
+// opens the file of a 30-player tournament, enters one result and closes
+// it, the undo triggers of a new connection included.
+func BenchmarkOpenWrite(b *testing.B) {
+	db, t := bigTournament(b, 30, 3)
+	path := db.Path()
+	db.Close()
+	ctx := context.Background()
+	res := []arbiter.Result{arbiter.BlackWins, arbiter.WhiteWins}
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		db, err := Open(ctx, path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := db.SetResult(ctx, t.ID, 3, 5, res[i%2], "", true); err != nil {
+			b.Fatal(err)
+		}
+		if err := db.Close(); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkOpenRead is what every reading command pays in the store: it
+// opens the file of a 30-player tournament, reads it and closes it.
+func BenchmarkOpenRead(b *testing.B) {
+	db, t := bigTournament(b, 30, 3)
+	path := db.Path()
+	db.Close()
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		db, err := Open(ctx, path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := db.Snapshot(ctx, t.ID); err != nil {
+			b.Fatal(err)
+		}
+		if err := db.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

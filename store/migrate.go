@@ -121,7 +121,7 @@ func (db *DB) migrate(ctx context.Context, kind fileKind) error {
 			if err != nil || m.version != len(ms) {
 				return err
 			}
-			// The undo triggers follow the columns of the newest schema.
+			// Undo triggers stored by versions before 15 go.
 			return syncUndo(ctx, tx)
 		})
 		if err != nil {

@@ -158,8 +158,7 @@ func openAt(ctx context.Context, path string, mode Mode, busyMS int, now func() 
 	if kind == fileOursWAL && db.current(ctx) {
 		// Nothing to migrate. The version was read on a reading
 		// connection, which the command's reads use next: the writing
-		// one reads the schema (49 KB, most of it the undo triggers)
-		// only if the command writes.
+		// one reads the schema only if the command writes.
 		db.undo = true
 		return db, nil
 	}

@@ -100,6 +100,13 @@ type DB struct {
 	// undo: the schema has the undo log, and each write records its
 	// command there (undo.go). Set once when the file is opened.
 	undo bool
+	// rec records the rows the write under way changes, for undo; nil
+	// between writes. Only the write holding the one writing connection
+	// sets it.
+	rec *undoRecorder
+	// undoCols caches the columns of the tables undo has seen
+	// (undoColumns): read by writes only, one at a time.
+	undoCols map[string][]string
 
 	// Now returns the current time; time.Now if nil.
 	Now func() time.Time
@@ -170,16 +177,27 @@ func (db *DB) actor(ctx context.Context) string {
 // write runs fn in one writing transaction and commits it if fn returns
 // nil. Faults of the disk or file become *FaultError values.
 func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := db.db.BeginTx(ctx, nil)
+	conn, err := db.db.Conn(ctx)
+	if err != nil {
+		return db.fault(err)
+	}
+	defer conn.Close()
+	if db.undo {
+		rec, stop, err := recordUndo(conn)
+		if err != nil {
+			return db.fault(err)
+		}
+		defer stop()
+		db.rec = rec
+		defer func() { db.rec = nil }()
+	}
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return db.fault(err)
 	}
 	defer tx.Rollback()
 	var mark undoMark
 	if db.undo {
-		if err := ensureUndo(ctx, tx); err != nil {
-			return db.fault(err)
-		}
 		if mark, err = beginCommand(ctx, tx); err != nil {
 			return db.fault(err)
 		}
@@ -188,7 +206,7 @@ func (db *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return db.fault(err)
 	}
 	if db.undo {
-		if err := endCommand(ctx, tx, mark); err != nil {
+		if err := db.endCommand(ctx, tx, mark); err != nil {
 			return db.fault(err)
 		}
 	}

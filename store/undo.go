@@ -9,16 +9,23 @@ import (
 	"strings"
 )
 
-// Undo works below the use cases, on rows: triggers on every table (made
-// from the table's columns, so a new table or column is covered as soon as
-// a migration adds it) append to undo_log the statement that puts a
-// changed row back as it was. The triggers are TEMP triggers of the
-// connection that writes, made by its first write (ensureUndo): stored in
-// the file, they would be read with the schema by every connection of
-// every command, reads too, for nothing. write groups the statements of
-// one transaction with the events it logged (undo_commands), and Undo
-// replays a command's statements backwards in one transaction. The event
-// log is append-only: an undo adds an event, it removes none.
+// Undo works below the use cases, on rows: while a write runs, SQLite
+// tells the writing connection of every row it is about to insert,
+// update or delete in a table of the file, with the row as it was (its
+// pre-update hook, undo_record.go), foreign-key actions included; at the
+// end of the write, endCommand appends to undo_log the statement that
+// puts each changed row back as it was, and groups them with the events
+// the write logged (undo_commands). Every table is covered, a table or
+// column added by a later migration as soon as it exists. Undo replays a
+// command's statements backwards in one transaction. The event log is
+// append-only: an undo adds an event, it removes none.
+//
+// Versions 8 to 14 made the statements with triggers stored in the file,
+// which every connection of every command read with the schema; versions
+// 15 to 20 with TEMP triggers that each writing connection made on its
+// first write, 8 ms of every command that writes. The hook costs nothing
+// until a row changes. The log is the same either way, so a file goes
+// back and forth between versions of the same schema.
 
 // ErrDependent is the kind of error Undo returns for a command that a
 // later one depends on.
@@ -36,9 +43,9 @@ var untracked = map[string]bool{
 }
 
 // syncUndo runs at the end of the migrations: it drops the undo
-// triggers that versions before 15 stored in the file (ensureUndo makes
-// them per connection now) and forgets the rows the migrations themselves
-// logged, which are no one's command.
+// triggers that versions before 15 stored in the file and forgets the
+// rows they logged for the migrations themselves, which are no one's
+// command.
 func syncUndo(ctx context.Context, tx *sql.Tx) error {
 	rows, err := tx.QueryContext(ctx, `SELECT name FROM main.sqlite_schema WHERE type = 'trigger' AND name LIKE 'undo\_%' ESCAPE '\'`)
 	if err != nil {
@@ -66,43 +73,10 @@ func syncUndo(ctx context.Context, tx *sql.Tx) error {
 	return err
 }
 
-// ensureUndo makes, in the writing connection of tx, the TEMP triggers
-// that record how to undo a change, for every table of the schema from
-// its current columns, unless the connection has them already. A
-// transaction rolled back takes them with it, and the next write makes
-// them again.
-func ensureUndo(ctx context.Context, tx *sql.Tx) error {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM temp.sqlite_schema WHERE type = 'trigger'`).Scan(&n); err != nil {
-		return fmt.Errorf("undo triggers: %w", err)
-	}
-	if n > 0 {
-		return nil
-	}
-	tables, err := trackedTables(ctx, tx)
-	if err != nil {
-		return err
-	}
-	var all strings.Builder
-	for _, t := range tables {
-		cols, err := tableColumns(ctx, tx, t)
-		if err != nil {
-			return err
-		}
-		for _, s := range undoTriggers(t, cols) {
-			all.WriteString(s)
-			all.WriteString(";\n")
-		}
-	}
-	if _, err := tx.ExecContext(ctx, all.String()); err != nil {
-		return fmt.Errorf("undo triggers: %w", err)
-	}
-	return nil
-}
-
 func trackedTables(ctx context.Context, q queryer) ([]string, error) {
-	// A table without rowid cannot name its rows as the triggers do: it
-	// is left out, and TestUndoTracksEveryTable says so.
+	// A table without rowid cannot have its rows named by rowid, as
+	// undo's statements and Content do: it is left out, and
+	// TestUndoTracksEveryTable says so.
 	rows, err := q.QueryContext(ctx, `SELECT name FROM pragma_table_list
 		WHERE schema = 'main' AND type = 'table' AND wr = 0 AND name NOT LIKE 'sqlite%' ORDER BY name`)
 	if err != nil {
@@ -143,40 +117,6 @@ func ident(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"
 
 func lit(s string) string { return `'` + strings.ReplaceAll(s, `'`, `''`) + `'` }
 
-// undoTriggers returns the statements that create the three TEMP
-// triggers of table t with columns cols. Each trigger builds, as text, the
-// statement that reverses its change, the row named by its rowid.
-func undoTriggers(t string, cols []string) []string {
-	name := func(kind string) string { return ident("undo_" + t + "_" + kind) }
-	// 'INSERT INTO "t" (rowid, "a", "b") VALUES (' || old.rowid || ',' || quote(old."a") || ... || ')'
-	var vals []string
-	for _, c := range cols {
-		vals = append(vals, "quote(old."+ident(c)+")")
-	}
-	var colList []string
-	for _, c := range cols {
-		colList = append(colList, ident(c))
-	}
-	insert := lit("INSERT INTO "+ident(t)+" (rowid, "+strings.Join(colList, ", ")+") VALUES (") +
-		" || old.rowid || ', ' || " + strings.Join(vals, " || ', ' || ") + " || ')'"
-	var sets []string
-	for _, c := range cols {
-		sets = append(sets, lit(ident(c)+" = ")+" || quote(old."+ident(c)+")")
-	}
-	update := lit("UPDATE "+ident(t)+" SET rowid = ") + " || old.rowid || ', ' || " +
-		strings.Join(sets, " || ', ' || ") + " || ' WHERE rowid = ' || new.rowid"
-	del := lit("DELETE FROM "+ident(t)+" WHERE rowid = ") + " || new.rowid"
-	log := func(rid, stmt string) string {
-		return "INSERT INTO undo_log (tbl, rid, stmt) VALUES (" + lit(t) + ", " + rid + ", " + stmt + ");"
-	}
-	on := " ON main." + ident(t) + " BEGIN "
-	return []string{
-		"CREATE TEMP TRIGGER " + name("insert") + " AFTER INSERT" + on + log("new.rowid", del) + " END",
-		"CREATE TEMP TRIGGER " + name("update") + " AFTER UPDATE" + on + log("old.rowid", update) + " END",
-		"CREATE TEMP TRIGGER " + name("delete") + " AFTER DELETE" + on + log("old.rowid", insert) + " END",
-	}
-}
-
 // undoMark is where the undo log and the event log stood when a write
 // began.
 type undoMark struct{ event int64 }
@@ -187,15 +127,16 @@ func beginCommand(ctx context.Context, tx *sql.Tx) (undoMark, error) {
 	return m, err
 }
 
-// endCommand groups the undo statements of the transaction under one
-// command with the events it logged. A change that logged no event (the
-// current tournament) is not a command: nothing undoes it.
-func endCommand(ctx context.Context, tx *sql.Tx, m undoMark) error {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM undo_log WHERE command IS NULL`).Scan(&n); err != nil {
-		return fmt.Errorf("undo log: %w", err)
+// endCommand groups the undo statements of the changes the write made
+// (db.rec) under one command with the events it logged. A change that
+// logged no event (the current tournament) is not a command: nothing
+// undoes it.
+func (db *DB) endCommand(ctx context.Context, tx *sql.Tx, m undoMark) error {
+	rec := db.rec
+	if rec.err != nil {
+		return fmt.Errorf("undo log: %w", rec.err)
 	}
-	if n == 0 {
+	if len(rec.changes) == 0 {
 		return nil
 	}
 	var first, last, tid sql.NullInt64
@@ -204,8 +145,7 @@ func endCommand(ctx context.Context, tx *sql.Tx, m undoMark) error {
 		return fmt.Errorf("undo log: %w", err)
 	}
 	if !first.Valid {
-		_, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE command IS NULL`)
-		return err
+		return nil
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO undo_commands (tournament_id, first_event, last_event) VALUES (?, ?, ?)`, tid, first.Int64, last.Int64)
 	if err != nil {
@@ -215,7 +155,7 @@ func endCommand(ctx context.Context, tx *sql.Tx, m undoMark) error {
 	if err != nil {
 		return err
 	}
-	if _, err = tx.ExecContext(ctx, `UPDATE undo_log SET command = ? WHERE command IS NULL`, id); err != nil {
+	if err := db.logUndo(ctx, tx, id, rec); err != nil {
 		return err
 	}
 	return pruneUndo(ctx, tx, tid)
@@ -298,10 +238,8 @@ func (db *DB) Undo(ctx context.Context, tid, ev int64, apply bool) (UndoPlan, er
 				return fmt.Errorf("undo: %w", err)
 			}
 		}
-		// The replay's own statements undo nothing anyone typed.
-		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE command IS NULL`); err != nil {
-			return err
-		}
+		// The replay's own changes undo nothing anyone typed.
+		db.rec.forget("")
 		first, last := plan.Events[0], plan.Events[len(plan.Events)-1]
 		if err := db.logEvent(ctx, tx, first.TournamentID, ActUndo, undoSpan(first.ID, last.ID), describeCommand(plan.Events), "undone"); err != nil {
 			return err

@@ -257,10 +257,8 @@ func (db *DB) roundPINs(ctx context.Context, tx *sql.Tx, tid int64, n int, rule 
 			return err
 		}
 	}
-	if db.undo && len(ids) > 0 {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE tbl = 'player_pins' AND command IS NULL`); err != nil {
-			return fmt.Errorf("undo log: %w", err)
-		}
+	if len(ids) > 0 {
+		db.rec.forget("player_pins")
 	}
 	return nil
 }
