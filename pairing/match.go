@@ -48,6 +48,62 @@ type typedRow struct {
 	sh    uint
 }
 
+// at returns the weight of u's edge to v, u the vertex tr describes and
+// v another, as four words w (least significant first), and false for no
+// edge.
+func (tr *typedRow) at(u, v int32) (w [4]uint64, ok bool) {
+	// Entry 2t+1 when v comes after u: the sign bit of u-v.
+	t := (int(tr.typ[v])*2 + int((uint32(u)-uint32(v))>>31)) * 4
+	e := tr.tab[t : t+4 : t+4]
+	w = [4]uint64{e[0], e[1], e[2], e[3]}
+	if x := tr.terms[v]; x != 0 && w[0]|w[1]|w[2]|w[3] != 0 {
+		if x == bonusOff {
+			return [4]uint64{}, false
+		}
+		xs := int64(x) << tr.sh
+		ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
+		var c uint64
+		w[0], c = bits.Add64(w[0], uint64(xs), 0)
+		w[1], c = bits.Add64(w[1], ext, c)
+		w[2], c = bits.Add64(w[2], ext, c)
+		w[3], _ = bits.Add64(w[3], ext, c)
+	}
+	return w, w[0]|w[1]|w[2]|w[3] != 0
+}
+
+// typedRow describes u's row in m.tr, for weights of four words, or
+// reports false: the row must then be built.
+func (m *matcher) typedRow(u int32) bool {
+	return m.nw == 4 && m.typed != nil && m.typed(int(u), &m.tr)
+}
+
+// tightTo appends to l the active vertices joined to u by a tight edge,
+// in increasing order.
+func (m *matcher) tightTo(u int32, l []int32) []int32 {
+	yu := m.y(u)
+	if m.typedRow(u) {
+		for _, v := range m.liveList() {
+			if v == u {
+				continue
+			}
+			if w, ok := m.tr.at(u, v); ok && slack4(m.t1, yu, m.y(v), w[:]) {
+				l = append(l, v)
+			}
+		}
+		return l
+	}
+	r, nw := m.row(int(u)), m.nw
+	for _, v := range m.liveList() {
+		if v == u {
+			continue
+		}
+		if w := r[int(v)*nw : int(v)*nw+nw]; !wzero(w) && slackOf(m.t1, yu, m.y(v), w) {
+			l = append(l, v)
+		}
+	}
+	return l
+}
+
 // typedFunc describes u's row in tr, or reports false when it cannot:
 // the scan then reads the row the row function builds.
 type typedFunc func(u int, tr *typedRow) bool
@@ -203,9 +259,26 @@ func (m *matcher) raise(v int32) {
 	m.epoch++
 	yv := m.y(v)
 	wclear(yv)
+	first := v == m.unrestricted // no floor at zero
+	if m.typedRow(v) {
+		for _, u := range m.liveList() {
+			if u == v {
+				continue
+			}
+			w, ok := m.tr.at(v, u)
+			if !ok {
+				continue
+			}
+			wsub(m.t1, w[:], m.y(u))
+			if first || wcmp(m.t1, yv) > 0 {
+				wset(yv, m.t1)
+				first = false
+			}
+		}
+		return
+	}
 	r := m.row(int(v))
 	nw := m.nw
-	first := v == m.unrestricted // no floor at zero
 	for _, u32 := range m.liveList() {
 		u := int(u32)
 		if u == int(v) {
@@ -770,22 +843,24 @@ func (m *matcher) rootOf(b int32) int32 {
 }
 
 // rescanSS recomputes the least-slack edge from S vertex u to an S vertex
-// in another top-level node.
+// in another top-level node, the first such vertex among equals.
+//
+// Every S vertex of the stage is in sVerts (a vertex labelled S stays S
+// until the stage ends), a few where the graph holds thousands: only
+// their edges are read, one by one.
 func (m *matcher) rescanSS(u int32) int32 {
-	nw := m.nw
-	r := m.row(int(u))
 	bu := m.inb[u]
 	best := int32(-1)
-	for _, v := range m.liveList() {
-		if m.inb[v] == bu || m.label[m.inb[v]] != labelS {
+	for _, v := range m.sVerts {
+		if m.inb[v] == bu || m.label[m.inb[v]] != labelS || !m.active[v] {
 			continue
 		}
-		w := r[int(v)*nw : int(v)*nw+nw]
+		w := m.weight(int(u), int(v))
 		if wzero(w) {
 			continue
 		}
 		slackOf(m.t1, m.y(u), m.y(v), w)
-		if best < 0 || wcmp(m.t1, m.bestSl) < 0 {
+		if c := wcmp(m.t1, m.bestSl); best < 0 || c < 0 || c == 0 && v < best {
 			best = v
 			wset(m.bestSl, m.t1)
 		}
