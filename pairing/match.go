@@ -1,6 +1,9 @@
 package pairing
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // This file holds a maximum-weight matching for general graphs: the
 // primal-dual blossom algorithm of Edmonds, as refined by Gabow and by
@@ -41,11 +44,31 @@ type rowFunc func(u int) []uint64
 // ends (and whether the other end comes before u or after), plus a small
 // term of the edge's own. The scans of a stage read it in place, which
 // costs far less than building the row first.
+//
+// The term x of the edge to v is x<<sh added to a weight that is not
+// zero, or bonusOff for no edge. The terms are read where they are kept,
+// in two runs: pre[v] for v before u, post[v-u-1] for v after u, zero
+// past the end of either.
 type typedRow struct {
-	typ   []int32  // the type t of each vertex
-	tab   []uint64 // doubled weight of an edge by the other end's type t: entry 2t before u, 2t+1 after, four words each
-	terms []int32  // the term x of the edge to each vertex: x<<sh added to a weight that is not zero, or bonusOff for no edge
-	sh    uint
+	typ  []int32  // the type t of each vertex
+	tab  []uint64 // doubled weight of an edge by the other end's type t: entry 2t before u, 2t+1 after, four words each
+	pre  []int32  // the terms of the edges to the vertices before u
+	post []int32  // the terms of the edges to the vertices after u
+	sh   uint
+}
+
+// term returns the term of u's edge to v, u the vertex tr describes.
+func (tr *typedRow) term(u, v int32) int32 {
+	if v < u {
+		if int(v) < len(tr.pre) {
+			return tr.pre[v]
+		}
+		return 0
+	}
+	if i := int(v - u - 1); i < len(tr.post) {
+		return tr.post[i]
+	}
+	return 0
 }
 
 // at returns the weight of u's edge to v, u the vertex tr describes and
@@ -56,7 +79,7 @@ func (tr *typedRow) at(u, v int32) (w [4]uint64, ok bool) {
 	t := (int(tr.typ[v])*2 + int((uint32(u)-uint32(v))>>31)) * 4
 	e := tr.tab[t : t+4 : t+4]
 	w = [4]uint64{e[0], e[1], e[2], e[3]}
-	if x := tr.terms[v]; x != 0 && w[0]|w[1]|w[2]|w[3] != 0 {
+	if x := tr.term(u, v); x != 0 && w[0]|w[1]|w[2]|w[3] != 0 {
 		if x == bonusOff {
 			return [4]uint64{}, false
 		}
@@ -690,29 +713,45 @@ func (m *matcher) scanQueue() bool {
 
 // scanRow4 is the loop of scanQueue over S vertex u's row for weights
 // of four words, the width of the large brackets, read in place from tr:
-// the same steps in the same order, with the slack kept in registers and
-// compared in place. The vertex duals do not change while a row is
-// scanned (only adjust moves them), so u's is read once; nor does the
-// node holding u (only a blossom moves it, and a blossom is formed after
-// the scan, from the deferred edges), but it is read again after each
-// tight edge all the same.
+// the same steps in the same order, in two runs, the vertices before u
+// and those after it, each reading one half of the table and one run of
+// the terms.
 func (m *matcher) scanRow4(u int32, tr *typedRow) bool {
-	inb, label, dual := m.inb, m.label, m.dual
+	live := m.liveList()
+	k, _ := slices.BinarySearch(live, u)
+	if m.scanRun4(u, live[:k], tr.tab, tr.pre, 0, tr.sh) {
+		return true
+	}
+	return m.scanRun4(u, live[k:], tr.tab[4:], tr.post, u+1, tr.sh)
+}
+
+// scanRun4 scans the edges from S vertex u to the vertices vs, all before
+// u or all after it: tab holds the weight by the other end's type t at 8t,
+// terms the term of the edge to v at v-from, zero past its end. The slack
+// is kept in registers and compared in place. The vertex duals do not
+// change while a row is scanned (only adjust moves them), so u's is read
+// once; nor does the node holding u (only a blossom moves it, and a
+// blossom is formed after the scan, from the deferred edges), but it is
+// read again after each tight edge all the same.
+func (m *matcher) scanRun4(u int32, vs []int32, tab []uint64, terms []int32, from int32, sh uint) bool {
+	inb, label, dual, typ := m.inb, m.label, m.dual, m.tr.typ
 	bestS, bestSlk, reached := m.bestS, m.bestSlk, m.reached
 	yu := dual[4*u : 4*u+4 : 4*u+4]
 	yu0, yu1, yu2, yu3 := yu[0], yu[1], yu[2], yu[3]
-	typ, terms, tab, sh := tr.typ, tr.terms, tr.tab, tr.sh
 	bu := inb[u]
-	for _, v := range m.liveList() {
+	for _, v := range vs {
 		bv := inb[v]
 		if bv == bu {
 			continue
 		}
-		// Entry 2t+1 when v comes after u: the sign bit of u-v.
-		t := (int(typ[v])*2 + int((uint32(u)-uint32(v))>>31)) * 4
+		t := int(typ[v]) * 8
 		w := tab[t : t+4 : t+4]
 		w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
-		if x := terms[v]; x != 0 && w0|w1|w2|w3 != 0 {
+		x := int32(0)
+		if i := uint(v - from); i < uint(len(terms)) {
+			x = terms[i]
+		}
+		if x != 0 && w0|w1|w2|w3 != 0 {
 			if x == bonusOff {
 				continue
 			}
