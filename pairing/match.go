@@ -284,20 +284,11 @@ func (m *matcher) raise(v int32) {
 	wclear(yv)
 	first := v == m.unrestricted // no floor at zero
 	if m.typedRow(v) {
-		for _, u := range m.liveList() {
-			if u == v {
-				continue
-			}
-			w, ok := m.tr.at(v, u)
-			if !ok {
-				continue
-			}
-			wsub(m.t1, w[:], m.y(u))
-			if first || wcmp(m.t1, yv) > 0 {
-				wset(yv, m.t1)
-				first = false
-			}
-		}
+		live := m.liveList()
+		k, _ := slices.BinarySearch(live, v)
+		tr := &m.tr
+		first = m.raiseRun4(v, live[:k], tr.tab, tr.pre, 0, first)
+		m.raiseRun4(v, live[k:], tr.tab[4:], tr.post, v+1, first)
 		return
 	}
 	r := m.row(int(v))
@@ -317,6 +308,55 @@ func (m *matcher) raise(v int32) {
 			first = false
 		}
 	}
+}
+
+// raiseRun4 is raise's loop over the vertices vs, all before v or all
+// after it, for a row of four-word weights read as scanRun4 reads it. It
+// returns first, false once v's dual was set.
+func (m *matcher) raiseRun4(v int32, vs []int32, tab []uint64, terms []int32, from int32, first bool) bool {
+	dual, typ, sh := m.dual, m.tr.typ, m.tr.sh
+	yv := dual[4*v : 4*v+4 : 4*v+4]
+	y0, y1, y2, y3 := yv[0], yv[1], yv[2], yv[3]
+	for _, u := range vs {
+		if u == v {
+			continue
+		}
+		t := int(typ[u]) * 8
+		w := tab[t : t+4 : t+4]
+		w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
+		x := int32(0)
+		if i := uint(u - from); i < uint(len(terms)) {
+			x = terms[i]
+		}
+		if x != 0 && w0|w1|w2|w3 != 0 {
+			if x == bonusOff {
+				continue
+			}
+			xs := int64(x) << sh
+			ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
+			var c uint64
+			w0, c = bits.Add64(w0, uint64(xs), 0)
+			w1, c = bits.Add64(w1, ext, c)
+			w2, c = bits.Add64(w2, ext, c)
+			w3, _ = bits.Add64(w3, ext, c)
+		}
+		if w0|w1|w2|w3 == 0 {
+			continue
+		}
+		// w - y(u), kept when above v's dual so far.
+		o := int(u) * 4
+		yu := dual[o : o+4 : o+4]
+		d0, b := bits.Sub64(w0, yu[0], 0)
+		d1, b := bits.Sub64(w1, yu[1], b)
+		d2, b := bits.Sub64(w2, yu[2], b)
+		d3, _ := bits.Sub64(w3, yu[3], b)
+		if first || less4(y0, y1, y2, y3, []uint64{d0, d1, d2, d3}) {
+			y0, y1, y2, y3 = d0, d1, d2, d3
+			first = false
+		}
+	}
+	yv[0], yv[1], yv[2], yv[3] = y0, y1, y2, y3
+	return first
 }
 
 // init makes every vertex active and builds an optimal matching from
