@@ -105,15 +105,11 @@ func (m *matcher) typedRow(u int32) bool {
 func (m *matcher) tightTo(u int32, l []int32) []int32 {
 	yu := m.y(u)
 	if m.typedRow(u) {
-		for _, v := range m.liveList() {
-			if v == u {
-				continue
-			}
-			if w, ok := m.tr.at(u, v); ok && slack4(m.t1, yu, m.y(v), w[:]) {
-				l = append(l, v)
-			}
-		}
-		return l
+		live := m.liveList()
+		k, _ := slices.BinarySearch(live, u)
+		tr := &m.tr
+		l = m.tightRun4(u, live[:k], tr.tab, tr.pre, 0, l)
+		return m.tightRun4(u, live[k:], tr.tab[4:], tr.post, u+1, l)
 	}
 	r, nw := m.row(int(u)), m.nw
 	for _, v := range m.liveList() {
@@ -121,6 +117,51 @@ func (m *matcher) tightTo(u int32, l []int32) []int32 {
 			continue
 		}
 		if w := r[int(v)*nw : int(v)*nw+nw]; !wzero(w) && slackOf(m.t1, yu, m.y(v), w) {
+			l = append(l, v)
+		}
+	}
+	return l
+}
+
+// tightRun4 is tightTo's loop over the vertices vs, all before u or all
+// after it, for a row of four-word weights read as scanRun4 reads it.
+func (m *matcher) tightRun4(u int32, vs []int32, tab []uint64, terms []int32, from int32, l []int32) []int32 {
+	dual, typ, sh := m.dual, m.tr.typ, m.tr.sh
+	yu := dual[4*u : 4*u+4 : 4*u+4]
+	y0, y1, y2, y3 := yu[0], yu[1], yu[2], yu[3]
+	for _, v := range vs {
+		if v == u {
+			continue
+		}
+		t := int(typ[v]) * 8
+		w := tab[t : t+4 : t+4]
+		w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
+		x := int32(0)
+		if i := uint(v - from); i < uint(len(terms)) {
+			x = terms[i]
+		}
+		if x != 0 && w0|w1|w2|w3 != 0 {
+			if x == bonusOff {
+				continue
+			}
+			xs := int64(x) << sh
+			ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
+			var c uint64
+			w0, c = bits.Add64(w0, uint64(xs), 0)
+			w1, c = bits.Add64(w1, ext, c)
+			w2, c = bits.Add64(w2, ext, c)
+			w3, _ = bits.Add64(w3, ext, c)
+		}
+		if w0|w1|w2|w3 == 0 {
+			continue
+		}
+		o := int(v) * 4
+		yv := dual[o : o+4 : o+4]
+		s0, c := bits.Add64(y0, yv[0], 0)
+		s1, c := bits.Add64(y1, yv[1], c)
+		s2, c := bits.Add64(y2, yv[2], c)
+		s3, _ := bits.Add64(y3, yv[3], c)
+		if s0 == w0 && s1 == w1 && s2 == w2 && s3 == w3 {
 			l = append(l, v)
 		}
 	}
