@@ -192,7 +192,11 @@ func (l *Localizer) N(id string, n int, args ...any) string {
 func (l *Localizer) localize(id string, count any, args []any) string {
 	data := make(map[string]any, len(args)/2)
 	for i := 0; i+1 < len(args); i += 2 {
-		data[fmt.Sprint(args[i])] = args[i+1]
+		k, ok := args[i].(string) // the placeholder's name, as a rule
+		if !ok {
+			k = fmt.Sprint(args[i])
+		}
+		data[k] = args[i+1]
 	}
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count, TemplateParser: fillParser{}})
 	if err != nil {
