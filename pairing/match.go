@@ -83,13 +83,7 @@ func (tr *typedRow) at(u, v int32) (w [4]uint64, ok bool) {
 		if x == bonusOff {
 			return [4]uint64{}, false
 		}
-		xs := int64(x) << tr.sh
-		ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
-		var c uint64
-		w[0], c = bits.Add64(w[0], uint64(xs), 0)
-		w[1], c = bits.Add64(w[1], ext, c)
-		w[2], c = bits.Add64(w[2], ext, c)
-		w[3], _ = bits.Add64(w[3], ext, c)
+		w[0], w[1], w[2], w[3] = addTerm(w[0], w[1], w[2], w[3], x, tr.sh)
 	}
 	return w, w[0]|w[1]|w[2]|w[3] != 0
 }
@@ -144,13 +138,7 @@ func (m *matcher) tightRun4(u int32, vs []int32, tab []uint64, terms []int32, fr
 			if x == bonusOff {
 				continue
 			}
-			xs := int64(x) << sh
-			ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
-			var c uint64
-			w0, c = bits.Add64(w0, uint64(xs), 0)
-			w1, c = bits.Add64(w1, ext, c)
-			w2, c = bits.Add64(w2, ext, c)
-			w3, _ = bits.Add64(w3, ext, c)
+			w0, w1, w2, w3 = addTerm(w0, w1, w2, w3, x, sh)
 		}
 		if w0|w1|w2|w3 == 0 {
 			continue
@@ -166,6 +154,18 @@ func (m *matcher) tightRun4(u int32, vs []int32, tab []uint64, terms []int32, fr
 		}
 	}
 	return l
+}
+
+// addTerm returns the four-word weight w0..w3 plus the term x, x<<sh.
+func addTerm(w0, w1, w2, w3 uint64, x int32, sh uint) (uint64, uint64, uint64, uint64) {
+	xs := int64(x) << sh
+	ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
+	var c uint64
+	w0, c = bits.Add64(w0, uint64(xs), 0)
+	w1, c = bits.Add64(w1, ext, c)
+	w2, c = bits.Add64(w2, ext, c)
+	w3, _ = bits.Add64(w3, ext, c)
+	return w0, w1, w2, w3
 }
 
 // typedFunc describes u's row in tr, or reports false when it cannot:
@@ -373,13 +373,7 @@ func (m *matcher) raiseRun4(v int32, vs []int32, tab []uint64, terms []int32, fr
 			if x == bonusOff {
 				continue
 			}
-			xs := int64(x) << sh
-			ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
-			var c uint64
-			w0, c = bits.Add64(w0, uint64(xs), 0)
-			w1, c = bits.Add64(w1, ext, c)
-			w2, c = bits.Add64(w2, ext, c)
-			w3, _ = bits.Add64(w3, ext, c)
+			w0, w1, w2, w3 = addTerm(w0, w1, w2, w3, x, sh)
 		}
 		if w0|w1|w2|w3 == 0 {
 			continue
@@ -836,13 +830,7 @@ func (m *matcher) scanRun4(u int32, vs []int32, tab []uint64, terms []int32, fro
 			if x == bonusOff {
 				continue
 			}
-			xs := int64(x) << sh
-			ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
-			var c uint64
-			w0, c = bits.Add64(w0, uint64(xs), 0)
-			w1, c = bits.Add64(w1, ext, c)
-			w2, c = bits.Add64(w2, ext, c)
-			w3, _ = bits.Add64(w3, ext, c)
+			w0, w1, w2, w3 = addTerm(w0, w1, w2, w3, x, sh)
 		}
 		if w0|w1|w2|w3 == 0 {
 			continue
