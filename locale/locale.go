@@ -105,6 +105,10 @@ var (
 type Localizer struct {
 	lang Lang
 	loc  *i18n.Localizer
+	// plain keeps each message asked for without arguments, as worded
+	// the first time: the same words every time, and a command that
+	// words many games or boards asks for the same labels over and over.
+	plain sync.Map // id -> string
 }
 
 // The catalogs are parsed once per process, on first use, and only those
@@ -167,7 +171,16 @@ func (l *Localizer) ready() *Localizer {
 // pairs of name and value: T("round.title", "Round", 3). A message that is
 // missing prints as its id, so that a gap shows instead of vanishing.
 func (l *Localizer) T(id string, args ...any) string {
-	return l.ready().localize(id, nil, args)
+	l = l.ready()
+	if len(args) == 0 {
+		if s, ok := l.plain.Load(id); ok {
+			return s.(string)
+		}
+		s := l.localize(id, nil, nil)
+		l.plain.Store(id, s)
+		return s
+	}
+	return l.localize(id, nil, args)
 }
 
 // N is T for a message whose wording depends on the count n, which it
@@ -179,7 +192,11 @@ func (l *Localizer) N(id string, n int, args ...any) string {
 func (l *Localizer) localize(id string, count any, args []any) string {
 	data := make(map[string]any, len(args)/2)
 	for i := 0; i+1 < len(args); i += 2 {
-		data[fmt.Sprint(args[i])] = args[i+1]
+		k, ok := args[i].(string) // the placeholder's name, as a rule
+		if !ok {
+			k = fmt.Sprint(args[i])
+		}
+		data[k] = args[i+1]
 	}
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count, TemplateParser: fillParser{}})
 	if err != nil {

@@ -854,17 +854,32 @@ func (b *bracket) keepsFeasible(v int32) bool {
 	if wsign(y) < 0 {
 		return false
 	}
-	r := m.row(int(v))
 	s := b.dTmp2
-	for u := 0; u < m.n; u++ {
-		if u == int(v) || !m.active[u] {
+	if m.typedRow(v) {
+		for _, u := range m.liveList() {
+			if u == v {
+				continue
+			}
+			if w, ok := m.tr.at(v, u); ok {
+				slack4(s, y, m.y(u), w[:])
+				if wsign(s) < 0 {
+					return false
+				}
+			}
+		}
+		wset(m.y(v), y)
+		return true
+	}
+	r := m.row(int(v))
+	for _, u := range m.liveList() {
+		if u == v {
 			continue
 		}
-		w := r[u*nw : u*nw+nw]
+		w := r[int(u)*nw : int(u)*nw+nw]
 		if wzero(w) {
 			continue
 		}
-		slackOf(s, y, m.y(int32(u)), w)
+		slackOf(s, y, m.y(u), w)
 		if wsign(s) < 0 {
 			return false
 		}
@@ -1351,16 +1366,7 @@ func (b *bracket) tightList(x int) []int32 {
 	if b.tightEp[x] == m.epoch+1 {
 		return b.tight1[x]
 	}
-	l := b.tight1[x][:0]
-	r, yx, nw := m.row(x), m.y(int32(x)), b.nw
-	for v := 0; v < b.nV; v++ {
-		if v == x || !m.active[v] {
-			continue
-		}
-		if w := r[v*nw : v*nw+nw]; !wzero(w) && slackOf(b.dTmp3, yx, m.y(int32(v)), w) {
-			l = append(l, int32(v))
-		}
-	}
+	l := m.tightTo(int32(x), b.tight1[x][:0])
 	b.tight1[x], b.tightEp[x] = l, m.epoch+1
 	return l
 }

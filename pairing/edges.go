@@ -277,6 +277,18 @@ func (b *bracket) setBonus(i, j int, x int64) {
 			b.bonusC = make([]int32, len(b.bonus))
 		}
 		b.dirty = make([]bool, nT)
+		// The edges that may not be played (C1) are out from the start:
+		// typedRow then reads a bracket vertex's terms in place.
+		for i := range nT {
+			for _, j := range b.met[i] {
+				if int(j) > i {
+					b.bonus[b.bonusIndex(i, int(j))] = bonusOff
+					if b.bonusC != nil {
+						b.bonusC[b.bonusCol(int(j))+i] = bonusOff
+					}
+				}
+			}
+		}
 	}
 	if b.bonus64 == nil && x != bonusOff && (x <= math.MinInt32 || x > math.MaxInt32) {
 		b.bonus64 = widen(b.bonus)
@@ -490,18 +502,29 @@ func (b *bracket) typedRow(u int, tr *typedRow) bool {
 	tr.typ = b.typV
 	tr.tab = b.tabR[tu*(nT+1)*8 : (tu+1)*(nT+1)*8]
 	tr.sh = uint(b.lo + 1)
+	nG := len(b.g)
+	if b.bonus != nil && b.bonusC != nil && u < len(b.tb) {
+		// The terms where they are kept, the rematches among them (see
+		// setBonus): u's column of the triangle by column for the
+		// vertices before u, u's row for those after.
+		col := b.bonusCol(u)
+		tr.pre = b.bonusC[col : col+u]
+		o := b.bonusRow(u) - u - 1
+		tr.post = b.bonus[o+u+1 : o+nG]
+		return true
+	}
 	t := b.termB
-	tr.terms = t
-	if b.bonus == nil || u >= len(b.g) {
+	if b.bonus == nil || u >= nG {
 		clear(t) // no terms yet, or the sink's row
 	} else {
 		b.bonusTerms(t, u)
 	}
-	if u < len(b.g) {
+	if u < nG {
 		for _, x := range b.met[u] {
 			t[x] = bonusOff
 		}
 	}
+	tr.pre, tr.post = t[:u], t[u+1:]
 	return true
 }
 

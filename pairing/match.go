@@ -1,6 +1,9 @@
 package pairing
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // This file holds a maximum-weight matching for general graphs: the
 // primal-dual blossom algorithm of Edmonds, as refined by Gabow and by
@@ -41,11 +44,128 @@ type rowFunc func(u int) []uint64
 // ends (and whether the other end comes before u or after), plus a small
 // term of the edge's own. The scans of a stage read it in place, which
 // costs far less than building the row first.
+//
+// The term x of the edge to v is x<<sh added to a weight that is not
+// zero, or bonusOff for no edge. The terms are read where they are kept,
+// in two runs: pre[v] for v before u, post[v-u-1] for v after u, zero
+// past the end of either.
 type typedRow struct {
-	typ   []int32  // the type t of each vertex
-	tab   []uint64 // doubled weight of an edge by the other end's type t: entry 2t before u, 2t+1 after, four words each
-	terms []int32  // the term x of the edge to each vertex: x<<sh added to a weight that is not zero, or bonusOff for no edge
-	sh    uint
+	typ  []int32  // the type t of each vertex
+	tab  []uint64 // doubled weight of an edge by the other end's type t: entry 2t before u, 2t+1 after, four words each
+	pre  []int32  // the terms of the edges to the vertices before u
+	post []int32  // the terms of the edges to the vertices after u
+	sh   uint
+}
+
+// term returns the term of u's edge to v, u the vertex tr describes.
+func (tr *typedRow) term(u, v int32) int32 {
+	if v < u {
+		if int(v) < len(tr.pre) {
+			return tr.pre[v]
+		}
+		return 0
+	}
+	if i := int(v - u - 1); i < len(tr.post) {
+		return tr.post[i]
+	}
+	return 0
+}
+
+// at returns the weight of u's edge to v, u the vertex tr describes and
+// v another, as four words w (least significant first), and false for no
+// edge.
+func (tr *typedRow) at(u, v int32) (w [4]uint64, ok bool) {
+	// Entry 2t+1 when v comes after u: the sign bit of u-v.
+	t := (int(tr.typ[v])*2 + int((uint32(u)-uint32(v))>>31)) * 4
+	e := tr.tab[t : t+4 : t+4]
+	w = [4]uint64{e[0], e[1], e[2], e[3]}
+	if x := tr.term(u, v); x != 0 && w[0]|w[1]|w[2]|w[3] != 0 {
+		if x == bonusOff {
+			return [4]uint64{}, false
+		}
+		w[0], w[1], w[2], w[3] = addTerm(w[0], w[1], w[2], w[3], x, tr.sh)
+	}
+	return w, w[0]|w[1]|w[2]|w[3] != 0
+}
+
+// typedRow describes u's row in m.tr, for weights of four words, or
+// reports false: the row must then be built.
+func (m *matcher) typedRow(u int32) bool {
+	return m.nw == 4 && m.typed != nil && m.typed(int(u), &m.tr)
+}
+
+// tightTo appends to l the active vertices joined to u by a tight edge,
+// in increasing order.
+func (m *matcher) tightTo(u int32, l []int32) []int32 {
+	yu := m.y(u)
+	if m.typedRow(u) {
+		live := m.liveList()
+		k, _ := slices.BinarySearch(live, u)
+		tr := &m.tr
+		l = m.tightRun4(u, live[:k], tr.tab, tr.pre, 0, l)
+		return m.tightRun4(u, live[k:], tr.tab[4:], tr.post, u+1, l)
+	}
+	r, nw := m.row(int(u)), m.nw
+	for _, v := range m.liveList() {
+		if v == u {
+			continue
+		}
+		if w := r[int(v)*nw : int(v)*nw+nw]; !wzero(w) && slackOf(m.t1, yu, m.y(v), w) {
+			l = append(l, v)
+		}
+	}
+	return l
+}
+
+// tightRun4 is tightTo's loop over the vertices vs, all before u or all
+// after it, for a row of four-word weights read as scanRun4 reads it.
+func (m *matcher) tightRun4(u int32, vs []int32, tab []uint64, terms []int32, from int32, l []int32) []int32 {
+	dual, typ, sh := m.dual, m.tr.typ, m.tr.sh
+	yu := dual[4*u : 4*u+4 : 4*u+4]
+	y0, y1, y2, y3 := yu[0], yu[1], yu[2], yu[3]
+	for _, v := range vs {
+		if v == u {
+			continue
+		}
+		t := int(typ[v]) * 8
+		w := tab[t : t+4 : t+4]
+		w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
+		x := int32(0)
+		if i := uint(v - from); i < uint(len(terms)) {
+			x = terms[i]
+		}
+		if x != 0 && w0|w1|w2|w3 != 0 {
+			if x == bonusOff {
+				continue
+			}
+			w0, w1, w2, w3 = addTerm(w0, w1, w2, w3, x, sh)
+		}
+		if w0|w1|w2|w3 == 0 {
+			continue
+		}
+		o := int(v) * 4
+		yv := dual[o : o+4 : o+4]
+		s0, c := bits.Add64(y0, yv[0], 0)
+		s1, c := bits.Add64(y1, yv[1], c)
+		s2, c := bits.Add64(y2, yv[2], c)
+		s3, _ := bits.Add64(y3, yv[3], c)
+		if s0 == w0 && s1 == w1 && s2 == w2 && s3 == w3 {
+			l = append(l, v)
+		}
+	}
+	return l
+}
+
+// addTerm returns the four-word weight w0..w3 plus the term x, x<<sh.
+func addTerm(w0, w1, w2, w3 uint64, x int32, sh uint) (uint64, uint64, uint64, uint64) {
+	xs := int64(x) << sh
+	ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
+	var c uint64
+	w0, c = bits.Add64(w0, uint64(xs), 0)
+	w1, c = bits.Add64(w1, ext, c)
+	w2, c = bits.Add64(w2, ext, c)
+	w3, _ = bits.Add64(w3, ext, c)
+	return w0, w1, w2, w3
 }
 
 // typedFunc describes u's row in tr, or reports false when it cannot:
@@ -203,9 +323,17 @@ func (m *matcher) raise(v int32) {
 	m.epoch++
 	yv := m.y(v)
 	wclear(yv)
+	first := v == m.unrestricted // no floor at zero
+	if m.typedRow(v) {
+		live := m.liveList()
+		k, _ := slices.BinarySearch(live, v)
+		tr := &m.tr
+		first = m.raiseRun4(v, live[:k], tr.tab, tr.pre, 0, first)
+		m.raiseRun4(v, live[k:], tr.tab[4:], tr.post, v+1, first)
+		return
+	}
 	r := m.row(int(v))
 	nw := m.nw
-	first := v == m.unrestricted // no floor at zero
 	for _, u32 := range m.liveList() {
 		u := int(u32)
 		if u == int(v) {
@@ -221,6 +349,49 @@ func (m *matcher) raise(v int32) {
 			first = false
 		}
 	}
+}
+
+// raiseRun4 is raise's loop over the vertices vs, all before v or all
+// after it, for a row of four-word weights read as scanRun4 reads it. It
+// returns first, false once v's dual was set.
+func (m *matcher) raiseRun4(v int32, vs []int32, tab []uint64, terms []int32, from int32, first bool) bool {
+	dual, typ, sh := m.dual, m.tr.typ, m.tr.sh
+	yv := dual[4*v : 4*v+4 : 4*v+4]
+	y0, y1, y2, y3 := yv[0], yv[1], yv[2], yv[3]
+	for _, u := range vs {
+		if u == v {
+			continue
+		}
+		t := int(typ[u]) * 8
+		w := tab[t : t+4 : t+4]
+		w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
+		x := int32(0)
+		if i := uint(u - from); i < uint(len(terms)) {
+			x = terms[i]
+		}
+		if x != 0 && w0|w1|w2|w3 != 0 {
+			if x == bonusOff {
+				continue
+			}
+			w0, w1, w2, w3 = addTerm(w0, w1, w2, w3, x, sh)
+		}
+		if w0|w1|w2|w3 == 0 {
+			continue
+		}
+		// w - y(u), kept when above v's dual so far.
+		o := int(u) * 4
+		yu := dual[o : o+4 : o+4]
+		d0, b := bits.Sub64(w0, yu[0], 0)
+		d1, b := bits.Sub64(w1, yu[1], b)
+		d2, b := bits.Sub64(w2, yu[2], b)
+		d3, _ := bits.Sub64(w3, yu[3], b)
+		if first || less4(y0, y1, y2, y3, []uint64{d0, d1, d2, d3}) {
+			y0, y1, y2, y3 = d0, d1, d2, d3
+			first = false
+		}
+	}
+	yv[0], yv[1], yv[2], yv[3] = y0, y1, y2, y3
+	return first
 }
 
 // init makes every vertex active and builds an optimal matching from
@@ -617,39 +788,49 @@ func (m *matcher) scanQueue() bool {
 
 // scanRow4 is the loop of scanQueue over S vertex u's row for weights
 // of four words, the width of the large brackets, read in place from tr:
-// the same steps in the same order, with the slack kept in registers and
-// compared in place. The vertex duals do not change while a row is
-// scanned (only adjust moves them), so u's is read once; nor does the
-// node holding u (only a blossom moves it, and a blossom is formed after
-// the scan, from the deferred edges), but it is read again after each
-// tight edge all the same.
+// the same steps in the same order, in two runs, the vertices before u
+// and those after it, each reading one half of the table and one run of
+// the terms.
 func (m *matcher) scanRow4(u int32, tr *typedRow) bool {
-	inb, label, dual := m.inb, m.label, m.dual
+	live := m.liveList()
+	k, _ := slices.BinarySearch(live, u)
+	if m.scanRun4(u, live[:k], tr.tab, tr.pre, 0, tr.sh) {
+		return true
+	}
+	return m.scanRun4(u, live[k:], tr.tab[4:], tr.post, u+1, tr.sh)
+}
+
+// scanRun4 scans the edges from S vertex u to the vertices vs, all before
+// u or all after it: tab holds the weight by the other end's type t at 8t,
+// terms the term of the edge to v at v-from, zero past its end. The slack
+// is kept in registers and compared in place. The vertex duals do not
+// change while a row is scanned (only adjust moves them), so u's is read
+// once; nor does the node holding u (only a blossom moves it, and a
+// blossom is formed after the scan, from the deferred edges), but it is
+// read again after each tight edge all the same.
+func (m *matcher) scanRun4(u int32, vs []int32, tab []uint64, terms []int32, from int32, sh uint) bool {
+	inb, label, dual, typ := m.inb, m.label, m.dual, m.tr.typ
 	bestS, bestSlk, reached := m.bestS, m.bestSlk, m.reached
 	yu := dual[4*u : 4*u+4 : 4*u+4]
 	yu0, yu1, yu2, yu3 := yu[0], yu[1], yu[2], yu[3]
-	typ, terms, tab, sh := tr.typ, tr.terms, tr.tab, tr.sh
 	bu := inb[u]
-	for _, v := range m.liveList() {
+	for _, v := range vs {
 		bv := inb[v]
 		if bv == bu {
 			continue
 		}
-		// Entry 2t+1 when v comes after u: the sign bit of u-v.
-		t := (int(typ[v])*2 + int((uint32(u)-uint32(v))>>31)) * 4
+		t := int(typ[v]) * 8
 		w := tab[t : t+4 : t+4]
 		w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
-		if x := terms[v]; x != 0 && w0|w1|w2|w3 != 0 {
+		x := int32(0)
+		if i := uint(v - from); i < uint(len(terms)) {
+			x = terms[i]
+		}
+		if x != 0 && w0|w1|w2|w3 != 0 {
 			if x == bonusOff {
 				continue
 			}
-			xs := int64(x) << sh
-			ext := uint64(xs >> 63) // 0 or all ones: the sign, extended
-			var c uint64
-			w0, c = bits.Add64(w0, uint64(xs), 0)
-			w1, c = bits.Add64(w1, ext, c)
-			w2, c = bits.Add64(w2, ext, c)
-			w3, _ = bits.Add64(w3, ext, c)
+			w0, w1, w2, w3 = addTerm(w0, w1, w2, w3, x, sh)
 		}
 		if w0|w1|w2|w3 == 0 {
 			continue
@@ -770,22 +951,24 @@ func (m *matcher) rootOf(b int32) int32 {
 }
 
 // rescanSS recomputes the least-slack edge from S vertex u to an S vertex
-// in another top-level node.
+// in another top-level node, the first such vertex among equals.
+//
+// Every S vertex of the stage is in sVerts (a vertex labelled S stays S
+// until the stage ends), a few where the graph holds thousands: only
+// their edges are read, one by one.
 func (m *matcher) rescanSS(u int32) int32 {
-	nw := m.nw
-	r := m.row(int(u))
 	bu := m.inb[u]
 	best := int32(-1)
-	for _, v := range m.liveList() {
-		if m.inb[v] == bu || m.label[m.inb[v]] != labelS {
+	for _, v := range m.sVerts {
+		if m.inb[v] == bu || m.label[m.inb[v]] != labelS || !m.active[v] {
 			continue
 		}
-		w := r[int(v)*nw : int(v)*nw+nw]
+		w := m.weight(int(u), int(v))
 		if wzero(w) {
 			continue
 		}
 		slackOf(m.t1, m.y(u), m.y(v), w)
-		if best < 0 || wcmp(m.t1, m.bestSl) < 0 {
+		if c := wcmp(m.t1, m.bestSl); best < 0 || c < 0 || c == 0 && v < best {
 			best = v
 			wset(m.bestSl, m.t1)
 		}
