@@ -76,14 +76,83 @@ func (d *Desk) WhatIf(ctx context.Context, req ResultRequest) (WhatIf, error) {
 		}
 		methods[r-1] = rd.Method
 	}
-	return whatIf(s, methods, n, req.Board, req.Result)
+	return whatIf(s, methods, n, req.Board, gameResult(req.Result))
+}
+
+// WhatIfMatch is WhatIf for a match of a Double-Swiss tournament (FIDE
+// C.04.5): what correcting board req.Board of round req.Round (0: the
+// last round paired) to both games req.Match would change, the standings
+// in game points after the last round paired before and after. Old and
+// New are the matches as typed, game 1 then game 2 ("1-0 1/2-1/2").
+// Later rounds are not paired again: the Dutch system does not pair them,
+// and a published pairing stands (C.04.2). Only Tournament, Round, Board
+// and Match of req are read; nothing is stored. A tournament of another
+// system is refused (ErrInvalid wrapping ErrNotMatch), a match without
+// both games ErrInvalid wrapping ErrMatchText.
+func (d *Desk) WhatIfMatch(ctx context.Context, req MatchRequest) (WhatIf, error) {
+	t, err := d.resolve(ctx, req.Tournament)
+	if err != nil {
+		return WhatIf{}, err
+	}
+	if t.System != arbiter.DoubleSwiss {
+		return WhatIf{}, &Error{Kind: ErrInvalid, Input: "result", Msg: fmt.Sprintf("%s is not a Double-Swiss tournament: a board holds one game", t.Name),
+			Fix: "give the result of the game", Err: ErrNotMatch}
+	}
+	if !req.Match.Complete() {
+		return WhatIf{}, &Error{Kind: ErrInvalid, Input: "result", Msg: fmt.Sprintf("match %q: give the result of both games", req.Match.String()),
+			Article: "C.04.5", Err: ErrMatchText}
+	}
+	s, err := d.db.Snapshot(ctx, t.ID)
+	if err != nil {
+		return WhatIf{}, err
+	}
+	n := req.Round
+	if n == 0 {
+		n = len(s.Rounds)
+	}
+	methods := make([]string, len(s.Rounds))
+	for r := n + 1; r <= len(s.Rounds); r++ {
+		rd, err := d.db.RoundDetail(ctx, t.ID, r)
+		if err != nil {
+			return WhatIf{}, err
+		}
+		methods[r-1] = rd.Method
+	}
+	return whatIf(s, methods, n, req.Board, matchResult(req.Match))
+}
+
+// A correction writes the new result into a board and returns the old
+// one and the new one as typed.
+type correction func(b *arbiter.Board) (old, new string)
+
+// gameResult is the correction of a board to the game result res.
+func gameResult(res arbiter.Result) correction {
+	return func(b *arbiter.Board) (string, string) {
+		old := b.Result
+		b.Result = res
+		return old.String(), res.String()
+	}
+}
+
+// matchResult is the correction of a Double-Swiss board to the match m,
+// both games; a board without a result is "".
+func matchResult(m arbiter.Match) correction {
+	return func(b *arbiter.Board) (string, string) {
+		old := arbiter.Match{First: b.Result, Second: b.Second}
+		b.Result, b.Second = m.First, m.Second
+		if old == (arbiter.Match{}) {
+			return "", m.String()
+		}
+		return old.String(), m.String()
+	}
 }
 
 // corrected returns a copy of s with the result of board b of round n
-// replaced; the rounds are copied, nothing else is shared that changes.
-func corrected(s *Snapshot, n, b int, res arbiter.Result) (*Snapshot, arbiter.Result, error) {
+// replaced by set; the rounds are copied, nothing else is shared that
+// changes.
+func corrected(s *Snapshot, n, b int, set correction) (*Snapshot, string, string, error) {
 	if n < 1 || n > len(s.Rounds) {
-		return nil, 0, &Error{Kind: ErrNotFound, Input: "round", Err: ErrNotPaired,
+		return nil, "", "", &Error{Kind: ErrNotFound, Input: "round", Err: ErrNotPaired,
 			Msg: fmt.Sprintf("round %d is not paired: the rounds paired are 1 to %d", n, len(s.Rounds))}
 	}
 	c := *s
@@ -92,13 +161,12 @@ func corrected(s *Snapshot, n, b int, res arbiter.Result) (*Snapshot, arbiter.Re
 	r.Boards = append([]arbiter.Board(nil), r.Boards...)
 	for i := range r.Boards {
 		if r.Boards[i].Number == b {
-			old := r.Boards[i].Result
-			r.Boards[i].Result = res
+			old, new := set(&r.Boards[i])
 			c.Rounds[n-1] = r
-			return &c, old, nil
+			return &c, old, new, nil
 		}
 	}
-	return nil, 0, &Error{Kind: ErrNotFound, Input: "board", Err: ErrNoBoard,
+	return nil, "", "", &Error{Kind: ErrNotFound, Input: "board", Err: ErrNoBoard,
 		Msg: fmt.Sprintf("round %d has no board %d: boards are 1 to %d", n, b, len(r.Boards))}
 }
 
@@ -112,13 +180,13 @@ func standingViews(s *Snapshot, n int) ([]StandingView, error) {
 }
 
 // whatIf is WhatIf on a snapshot; methods[r-1] is how round r was paired.
-func whatIf(s *Snapshot, methods []string, n, b int, res arbiter.Result) (WhatIf, error) {
-	c, old, err := corrected(s, n, b, res)
+func whatIf(s *Snapshot, methods []string, n, b int, set correction) (WhatIf, error) {
+	c, old, new, err := corrected(s, n, b, set)
 	if err != nil {
 		return WhatIf{}, err
 	}
 	last := len(s.Rounds)
-	out := WhatIf{Round: n, Board: b, Old: old.String(), New: res.String(), After: last}
+	out := WhatIf{Round: n, Board: b, Old: old, New: new, After: last}
 	if out.Before, err = standingViews(s, last); err != nil {
 		return out, err
 	}

@@ -146,3 +146,105 @@ func TestWhatIf(t *testing.T) {
 		t.Errorf("round 3 paired again = %s, the what-if said %s", got, w.Later[1].Engine)
 	}
 }
+
+// TestWhatIfMatch: a Double-Swiss tournament of six, round 1 played,
+// round 2 paired. What if round 1 board 1, 1½-½, were ½-1½? The answer
+// must be the standings in game points that the real correction gives
+// (C.04.5 Preface: points per game), nothing stored by the what-if, and
+// round 2 left as published (not paired by the Dutch system).
+func TestWhatIfMatch(t *testing.T) {
+	ctx := context.Background()
+	d := mustOpen(t)
+	tour := arbiter.NewTournament("Double")
+	tour.DoubleBlitz()
+	tour.FirstColour = arbiter.White
+	tour, err := d.CreateTournament(ctx, tour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		if _, err := d.AddEntry(ctx, tour.ID, arbiter.Player{Name: names[i], Rating: 2000 - 10*i}, AddOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustPair(t, ctx, d)
+	for b, text := range []string{"1.5-0.5", "1/2 1/2", "+- 1-0"} {
+		m, err := ParseMatchResult(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.EnterMatch(ctx, MatchRequest{Board: b + 1, Match: m}); err != nil {
+			t.Fatalf("board %d %s: %v", b+1, text, err)
+		}
+	}
+	mustPair(t, ctx, d)
+	s, err := d.Snapshot(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b1 := s.Round(1).Boards[0]
+	before := standingsNow(t, ctx, d)
+	content := mustContent(t, d)
+	lost := arbiter.Match{First: arbiter.BlackWins, Second: arbiter.Draw} // ½-1½
+
+	for _, tt := range []struct {
+		name    string
+		req     MatchRequest
+		wantErr error
+	}{
+		{name: "game 2 missing", req: MatchRequest{Round: 1, Board: 1, Match: arbiter.Match{First: arbiter.WhiteWins}}, wantErr: ErrMatchText},
+		{name: "no such board", req: MatchRequest{Round: 1, Board: 4, Match: lost}, wantErr: ErrNoBoard},
+		{name: "round not paired", req: MatchRequest{Round: 3, Board: 1, Match: lost}, wantErr: ErrNotPaired},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := d.WhatIfMatch(ctx, tt.req); !errors.Is(err, tt.wantErr) {
+				t.Errorf("WhatIfMatch(%+v) = %v, want %v", tt.req, err, tt.wantErr)
+			}
+		})
+	}
+	w, err := d.WhatIfMatch(ctx, MatchRequest{Round: 1, Board: 1, Match: lost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(mustContent(t, d), content) {
+		t.Fatal("a what-if changed the database")
+	}
+	if w.Round != 1 || w.Board != 1 || w.Old != "1-0 1/2-1/2" || w.New != "0-1 1/2-1/2" || w.After != 2 {
+		t.Errorf("what-if of round %d board %d %q -> %q after round %d, want round 1 board 1 \"1-0 1/2-1/2\" -> \"0-1 1/2-1/2\" after round 2",
+			w.Round, w.Board, w.Old, w.New, w.After)
+	}
+	if !reflect.DeepEqual(w.Before, before) {
+		t.Errorf("before = %+v\nwant %+v", w.Before, before)
+	}
+	// Game points: the board's White goes from 1½ to ½, its Black from
+	// ½ to 1½.
+	points := map[int][2]float64{}
+	for _, c := range w.Changes {
+		points[c.PairingNumber] = c.Points
+	}
+	if got := points[b1.White]; got != [2]float64{1.5, 0.5} {
+		t.Errorf("board 1's White (%d): points %v, want 1.5 -> 0.5", b1.White, got)
+	}
+	if got := points[b1.Black]; got != [2]float64{0.5, 1.5} {
+		t.Errorf("board 1's Black (%d): points %v, want 0.5 -> 1.5", b1.Black, got)
+	}
+	if len(w.Later) != 1 || w.Later[0].Round != 2 || w.Later[0].Method != "double-swiss" || w.Later[0].Engine != "" ||
+		w.Later[0].Stored != PairingText(s.Rounds[1]) || w.Later[0].Note == "" {
+		t.Errorf("later rounds = %+v, want round 2 as published (%s), with a note", w.Later, PairingText(s.Rounds[1]))
+	}
+
+	if _, err := d.EnterMatch(ctx, MatchRequest{Round: 1, Board: 1, Match: lost, Correct: true}); err != nil {
+		t.Fatal(err)
+	}
+	if after := standingsNow(t, ctx, d); !reflect.DeepEqual(w.Corrected, after) {
+		t.Errorf("after = %+v\nwant (the correction made) %+v", w.Corrected, after)
+	}
+
+	// A Swiss board holds one game.
+	d2 := mustOpen(t)
+	mustTournament(t, ctx, d2, 4)
+	mustPair(t, ctx, d2)
+	if _, err := d2.WhatIfMatch(ctx, MatchRequest{Round: 1, Board: 1, Match: lost}); !errors.Is(err, ErrNotMatch) {
+		t.Errorf("WhatIfMatch on a Swiss = %v, want ErrNotMatch", err)
+	}
+}
