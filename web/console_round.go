@@ -339,7 +339,7 @@ func (s *Server) renderBoard(w http.ResponseWriter, r *http.Request, code int, n
 }
 
 // renderBoardAs is renderBoard, and for a Double-Swiss board with m the
-// match correction offered (no what-if: the desk answers it for a game).
+// match correction offered, with what it would change.
 func (s *Server) renderBoardAs(w http.ResponseWriter, r *http.Request, code int, n, b int, res arbiter.Result, m arbiter.Match, ref refusal) {
 	st, wd, ok := s.consoleState(w, r)
 	if !ok {
@@ -376,8 +376,16 @@ func (s *Server) renderBoardAs(w http.ResponseWriter, r *http.Request, code int,
 		v.Match, v.Choices, v.Forfeits = true, matchChoices(), matchForfeits()
 		v.Games = matchGames(wd, v.Line.White.Name, v.Line.Black.Name)
 		if m != (arbiter.Match{}) {
-			v.Correct, v.CorrectText = m.String(), s.matchText(m)
-			v.WhatIf = &whatIfView{Title: wd.t("c-match-correct", v.Line.Result, v.CorrectText)}
+			// What the correction would change, as for a game: the
+			// standings in game points (C.04.5).
+			x, err := s.desk.WhatIfMatch(r.Context(), desk.MatchRequest{Tournament: st.ref(), Round: n, Board: b, Match: m})
+			if err != nil {
+				ref = refusal{Msg: errText(err)}
+			} else {
+				v.Correct, v.CorrectText = m.String(), s.matchText(m)
+				v.WhatIf = whatIfWords(wd, x)
+				v.WhatIf.Title = wd.t("c-match-correct", v.Line.Result, v.CorrectText)
+			}
 		}
 	} else if res != arbiter.NoResult {
 		x, err := s.desk.WhatIf(r.Context(), desk.ResultRequest{Tournament: st.ref(), Round: n, Board: b, Result: res})

@@ -23,9 +23,9 @@ import (
 
 // newView is the form that creates a tournament, as typed.
 type newView struct {
-	Name, Preset, Rounds, Tiebreaks, Pace, TimeControl, Date, Venue, FirstColour, Lang string
+	Name, Preset, System, Rounds, Tiebreaks, Pace, TimeControl, Date, Venue, FirstColour, Lang string
 	// The choices of the selects, worded.
-	Paces, Colours, Langs []choice
+	Paces, Colours, Langs, Systems []choice
 }
 
 func (s *Server) newTournament(w http.ResponseWriter, r *http.Request) {
@@ -46,6 +46,8 @@ func (s *Server) renderNew(w http.ResponseWriter, r *http.Request, code int, v n
 	v.Paces = []choice{{"", "–"}, {"standard", wd.t("c-pace-standard")}, {"rapid", wd.t("c-pace-rapid")}, {"blitz", wd.t("c-pace-blitz")}}
 	v.Colours = []choice{{"lot", wd.t("c-colour-lot")}, {"white", wd.t("c-colour-white")}, {"black", wd.t("c-colour-black")}}
 	v.Langs = []choice{{"en", wd.t("c-lang-en")}, {"it", wd.t("c-lang-it")}}
+	// "" is the preset's system, as tournament new without --system.
+	v.Systems = []choice{{"", wd.t("c-system-preset")}, {"double-swiss", wd.t("c-system-double")}}
 	p := s.consolePage(r, wd, st, wd.t("c-new-title"), "new")
 	p.Error, p.Fixes = ref.Msg, ref.Fixes
 	p.Data = v
@@ -56,7 +58,7 @@ func (s *Server) renderNew(w http.ResponseWriter, r *http.Request, code int, v n
 // serves it.
 func (s *Server) createTournament(w http.ResponseWriter, r *http.Request) {
 	f := func(k string) string { return strings.TrimSpace(r.PostFormValue(k)) }
-	v := newView{Name: f("name"), Preset: f("preset"), Rounds: f("rounds"), Tiebreaks: f("tiebreaks"), Pace: f("pace"),
+	v := newView{Name: f("name"), Preset: f("preset"), System: f("system"), Rounds: f("rounds"), Tiebreaks: f("tiebreaks"), Pace: f("pace"),
 		TimeControl: f("time-control"), Date: f("date"), Venue: f("venue"), FirstColour: f("first-colour"), Lang: f("lang")}
 	wd := s.langs[language(r, v.Lang)]
 	l := wd.l
@@ -70,9 +72,24 @@ func (s *Server) createTournament(w http.ResponseWriter, r *http.Request) {
 	case "":
 	case "labyrinth":
 		t.Labyrinth()
+	case "double-blitz":
+		t.DoubleBlitz()
 	default:
 		bad(l.T("err.tnew.preset", "Preset", strconv.Quote(v.Preset)))
 		return
+	}
+	if v.System != "" {
+		// As tournament new --system: the desk's settings switch a
+		// Double-Swiss tournament's byes to game points (C.04.5).
+		sys, err := arbiter.ParseSystem(v.System)
+		if err != nil {
+			bad(fmt.Sprintf("--system: %v", err))
+			return
+		}
+		if err := (desk.Settings{System: &sys}).Apply(&t); err != nil {
+			s.renderNew(w, r, status(err), v, refusal{Msg: errText(err)})
+			return
+		}
 	}
 	if v.Lang != "" {
 		lang, err := locale.ParseLang(v.Lang)

@@ -223,6 +223,17 @@ func TestConsoleBrowserDoubleSwiss(t *testing.T) {
 	if got := tb.text("#whatif h2"); !strings.Contains(got, "2-0 (1-0 0-1)") {
 		t.Errorf("the correction offered reads %q", got)
 	}
+	// What it would change, in game points: board 1's White from 1½ to
+	// 2, its Black from ½ to 0.
+	changes := tb.text("#whatif ul")
+	for _, want := range []string{
+		fmt.Sprintf("%d %s: rank", rd.Boards[0].White, name(rd.Boards[0].White)), "points 1.5 -> 2",
+		fmt.Sprintf("%d %s: rank", rd.Boards[0].Black, name(rd.Boards[0].Black)), "points 0.5 -> 0",
+	} {
+		if !strings.Contains(changes, want) {
+			t.Errorf("what the correction would change reads %q, want %q in it", changes, want)
+		}
+	}
 	tb.click("#save-correction", "#grid")
 	if got, want := match(1), (arbiter.Match{First: arbiter.WhiteWins, Second: arbiter.BlackWins}); got != want {
 		t.Errorf("board 1 after the correction = %s, want %s", got, want)
@@ -235,4 +246,59 @@ func TestConsoleBrowserDoubleSwiss(t *testing.T) {
 	}
 	tb.fits("the grid of a Double-Swiss round")
 	tb.shot("double-swiss")
+}
+
+// TestConsoleBrowserNewDoubleSwiss: a Double-Swiss tournament created
+// from the console's form with the double-blitz preset, as tournament new
+// --preset double-blitz does, its players entered and round 1 paired as
+// matches of two games (C.04.5).
+func TestConsoleBrowserNewDoubleSwiss(t *testing.T) {
+	t.Parallel()
+	f := newConsoleFixture(t)
+	tb := newTab(t, f.ts.URL, "ds-new", 1280, 900)
+	tb.open("/admin", "form.login")
+	tb.do(typeIn("#password", "club"))
+	tb.click("form.login button", "#t-name")
+	tb.do(typeIn("#t-name", "Double blitz"),
+		click(`input[name=preset][value=double-blitz]`),
+		setValue(`select[name=first-colour]`, "white"),
+		setValue(`select[name=lang]`, "en"))
+	if got := evalIn[[]string](tb, `[...document.querySelectorAll("#t-system option")].map(o => o.value)`); strings.Join(got, ",") != ",double-swiss" {
+		t.Errorf("the systems offered are %q", got)
+	}
+	tb.fits("the form of a new Double-Swiss tournament")
+	tb.click("#create", "#name")
+	if got := tb.flash(); !strings.Contains(got, "Double blitz") {
+		t.Errorf("after creating, the page says %q", got)
+	}
+	tn := f.snap().Tournament
+	if tn.System != arbiter.DoubleSwiss || tn.Rounds != 5 || tn.PABValue != arbiter.One+arbiter.Half || tn.HalfByeValue != arbiter.One {
+		t.Fatalf("created %v, %d rounds, byes %v and %v; want double-swiss, 5 rounds, byes 1.5 and 1",
+			tn.System, tn.Rounds, tn.PABValue, tn.HalfByeValue)
+	}
+
+	for i, p := range clubPlayers[:6] {
+		tb.do(typeIn("#name", p.Name), typeIn(`form.add input[name=rating]`, fmt.Sprint(2000-10*i)))
+		tb.click("#add-button", "#name")
+	}
+	if n := len(f.snap().Entries); n != 6 {
+		t.Fatalf("%d players entered, want 6", n)
+	}
+	tb.open("/admin", "#pair")
+	if !evalIn[bool](tb, `!!document.querySelector("#pair-next")`) {
+		tb.click("#setup .close-options button.primary, #setup .close-options button", "#pair-next")
+	}
+	tb.click("#pair-next", "#grid")
+	s := f.snap()
+	if len(s.Rounds) != 1 || len(s.Rounds[0].Boards) != 3 || s.Tournament.System != arbiter.DoubleSwiss {
+		t.Fatalf("after pairing: %d rounds, system %v", len(s.Rounds), s.Tournament.System)
+	}
+	// Each board a match: two result lines, game 2 with the colours
+	// reversed.
+	b := s.Rounds[0].Boards[0]
+	lines := evalIn[[]string](tb, `[...document.querySelectorAll("#board-1 ol.games li")].map(l => l.innerText.trim())`)
+	want := []string{fmt.Sprintf("Game 1: %s has White", s.Entry(b.White).Player.Name), fmt.Sprintf("Game 2: %s has White", s.Entry(b.Black).Player.Name)}
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], want[0]) || !strings.HasPrefix(lines[1], want[1]) {
+		t.Errorf("board 1's result lines = %q, want %q", lines, want)
+	}
 }

@@ -136,3 +136,63 @@ func TestMatchText(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleNewDoubleSwiss: the console's form creates a Double-Swiss
+// tournament as tournament new does, with --preset double-blitz or
+// --system double-swiss: the byes in game points of a match (C.04.5
+// Preface: byes apply to matches), the preset's rounds and time control.
+func TestConsoleNewDoubleSwiss(t *testing.T) {
+	tests := []struct {
+		name   string
+		fields []string
+		code   int
+		want   func() arbiter.Tournament // the settings that matter
+	}{
+		{name: "double-blitz preset", fields: []string{"preset", "double-blitz"}, code: http.StatusSeeOther,
+			want: func() arbiter.Tournament { t := arbiter.NewTournament("x"); t.DoubleBlitz(); return t }},
+		{name: "double-swiss system", fields: []string{"system", "double-swiss", "rounds", "4"}, code: http.StatusSeeOther,
+			want: func() arbiter.Tournament {
+				t := arbiter.NewTournament("x")
+				t.DoubleSwissValues()
+				t.Rounds = 4
+				return t
+			}},
+		{name: "Labyrinth evening as a Double-Swiss", fields: []string{"preset", "labyrinth", "system", "double-swiss"}, code: http.StatusSeeOther,
+			want: func() arbiter.Tournament {
+				t := arbiter.NewTournament("x")
+				t.Labyrinth()
+				t.DoubleSwissValues()
+				return t
+			}},
+		{name: "no system given: Swiss", fields: []string{"preset", ""}, code: http.StatusSeeOther,
+			want: func() arbiter.Tournament { return arbiter.NewTournament("x") }},
+		{name: "unknown system", fields: []string{"system", "triple"}, code: http.StatusBadRequest},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newConsoleFixture(t)
+			org := f.organizer("en")
+			fields := append([]string{"name", "Double blitz", "first-colour", "white", "lang", "en"}, tt.fields...)
+			code, loc := org.post("/admin/new", "/admin/new", fields...)
+			if code != tt.code {
+				t.Fatalf("create with %q = %d %s, want %d", tt.fields, code, loc, tt.code)
+			}
+			if tt.want == nil {
+				if !strings.Contains(errorOf(loc), "triple") {
+					t.Errorf("the refusal reads %q, want it to name the system typed", errorOf(loc))
+				}
+				if ts, err := f.d.Tournaments(context.Background()); err != nil || len(ts) != 0 {
+					t.Errorf("after a refusal the database has %d tournaments (%v)", len(ts), err)
+				}
+				return
+			}
+			got, want := f.snap().Tournament, tt.want()
+			if got.System != want.System || got.PABValue != want.PABValue || got.HalfByeValue != want.HalfByeValue ||
+				got.LateValue != want.LateValue || got.Rounds != want.Rounds || got.TimeControl != want.TimeControl || got.Pace != want.Pace {
+				t.Errorf("created %v, %d rounds, %q %v, byes %v/%v/%v; want %v, %d rounds, %q %v, byes %v/%v/%v",
+					got.System, got.Rounds, got.TimeControl, got.Pace, got.PABValue, got.HalfByeValue, got.LateValue,
+					want.System, want.Rounds, want.TimeControl, want.Pace, want.PABValue, want.HalfByeValue, want.LateValue)
+			}
+		})
+	}
+}
