@@ -133,6 +133,37 @@ func TestDoubleSwissEvening(t *testing.T) {
 		t.Errorf("standings --explain does not say how a Double-Swiss tournament is ranked:\n%s", out)
 	}
 
+	// What correcting round 3's board 1 (6-4, 1½-½) to 0-2 would change,
+	// in game points: Conti 4½ -> 3, Neri 3 -> 4½; nothing stored.
+	if _, errs, code := c.run("round", "result", "1", "0-2", "--round", "3", "--what-if"); code == 0 || !strings.Contains(errs, "--correct") {
+		t.Errorf("a match what-if without --correct: exit %d, %q", code, errs)
+	}
+	before := c.ok("standings", "--json")
+	var w struct {
+		Old, New string
+		Changes  []struct {
+			PN     int        `json:"pairing_number"`
+			Points [2]float64 `json:"points"`
+		}
+	}
+	if err := json.Unmarshal([]byte(c.ok("round", "result", "1", "0-2", "--round", "3", "--correct", "--what-if", "--json")), &w); err != nil {
+		t.Fatal(err)
+	}
+	points := map[int][2]float64{}
+	for _, ch := range w.Changes {
+		points[ch.PN] = ch.Points
+	}
+	if w.Old != "1-0 1/2-1/2" || w.New != "0-1 1-0" || points[6] != [2]float64{4.5, 3} || points[4] != [2]float64{3, 4.5} {
+		t.Errorf("what-if of round 3 board 1 to 0-2: %+v", w)
+	}
+	if out := c.ok("round", "result", "1", "0-2", "--round", "3", "--correct", "--what-if"); !strings.Contains(out, "points 4.5 -> 3") ||
+		!strings.Contains(out, "arbiter round result 1 0-1 1-0 --round 3 --correct") {
+		t.Errorf("the what-if of a match reads:\n%s", out)
+	}
+	if c.ok("standings", "--json") != before {
+		t.Error("a what-if changed the standings")
+	}
+
 	// The FIDE file: two columns a match, and trf check reads it back.
 	file := filepath.Join(t.TempDir(), "double.trf")
 	c.ok("export", "trf", file, "--format", "trf26")

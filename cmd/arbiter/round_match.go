@@ -18,8 +18,8 @@ func enterMatch(ctx context.Context, a *app, d *desk.Desk, opts *roundResultOpti
 	switch {
 	case opts.reason != "" || opts.fen != "" || opts.bothFlags:
 		return usageErrorf("%s", l.T("err.match.flags"))
-	case opts.whatIf || opts.json:
-		return usageErrorf("%s", l.T("err.match.whatif"))
+	case (opts.whatIf || opts.json) && !opts.correct || opts.json && !opts.whatIf:
+		return usageErrorf("%s", l.T("err.result.whatif"))
 	}
 	text := strings.TrimSpace(opts.result + " " + opts.second)
 	m, err := desk.ParseMatchResult(text)
@@ -28,6 +28,24 @@ func enterMatch(ctx context.Context, a *app, d *desk.Desk, opts *roundResultOpti
 		return errors.New(l.T("err.match.level", "Result", strconv.Quote(text)))
 	case err != nil:
 		return errors.New(l.T("err.match.text", "Result", strconv.Quote(text), "Codes", arbiter.GameCodes))
+	}
+	if opts.whatIf {
+		// What the correction would change, in game points; the
+		// database is open read-only.
+		t, err := a.resolveTournament(ctx, d)
+		if err != nil {
+			return err
+		}
+		w, err := d.WhatIfMatch(ctx, desk.MatchRequest{Tournament: strconv.FormatInt(t.ID, 10), Round: opts.round, Board: board, Match: m})
+		if err != nil {
+			return chainError(l, err)
+		}
+		a.note(l.T("cli.whatif.nothing"))
+		if opts.json {
+			return writeJSON(a.stdout, w)
+		}
+		printWhatIf(l, a.stdout, w)
+		return nil
 	}
 	c, err := d.EnterMatch(ctx, desk.MatchRequest{Tournament: a.tournamentRef(), Round: opts.round, Board: board, Match: m, Correct: opts.correct})
 	switch {
