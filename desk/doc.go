@@ -154,7 +154,9 @@
 // system would pair differently from the corrected history. A published
 // pairing stands (C.04.2: a pairing made public is changed only if it
 // breaks an absolute criterion; a corrected result affects only the
-// pairings yet to be made).
+// pairings yet to be made). WhatIfMatch answers the same for a match of
+// a Double-Swiss tournament (C.04.5), both games replaced, the standings
+// in game points; its later rounds are not paired again.
 //
 // # Games
 //

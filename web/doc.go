@@ -4,7 +4,10 @@
 // confirm their result from their phones (a Double-Swiss match whole, by
 // its score or game by game); the organizer keeps the queue of
 // disagreements, enters results (a match's score or both games, each
-// board's two games shown), publishes rounds and pairs the next one.
+// board's two games shown; a correction shows first what it would change,
+// for a match as for a game), publishes rounds and pairs the next one. A
+// tournament created on the console may be a Double-Swiss one (the
+// double-blitz preset or the system chosen), as tournament new makes it.
 //
 // The server decides no rule of the tournament: it parses forms, calls
 // the desk through a desk.Evening (the application layer the command line
