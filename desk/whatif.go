@@ -43,6 +43,12 @@ type WhatIfRound struct {
 	Stored  string `json:"stored"`
 	Engine  string `json:"engine,omitempty"`
 	Note    string `json:"note,omitempty"`
+	// NotDutch says the round was not paired by the Dutch system (by
+	// hand, by Berger tables, by Double-Swiss): nothing to compare. Err
+	// is why the Dutch system could not pair it again. Front ends word
+	// these; Note keeps the English for --json.
+	NotDutch bool  `json:"-"`
+	Err      error `json:"-"`
 }
 
 // WhatIf computes what correcting board req.Board of round req.Round
@@ -216,13 +222,13 @@ func whatIf(s *Snapshot, methods []string, n, b int, set correction) (WhatIf, er
 	for r := n + 1; r <= last; r++ {
 		wr := WhatIfRound{Round: r, Method: methods[r-1], Stored: PairingText(s.Rounds[r-1])}
 		if !strings.HasPrefix(wr.Method, "dutch") || c.Tournament.System != arbiter.Swiss {
-			wr.Note = "not paired by the Dutch system: nothing to compare"
+			wr.Note, wr.NotDutch = "not paired by the Dutch system: nothing to compare", true
 			out.Later = append(out.Later, wr)
 			continue
 		}
 		eng, err := repair(c, r)
 		if err != nil {
-			wr.Differs, wr.Note = true, err.Error()
+			wr.Differs, wr.Note, wr.Err = true, err.Error(), err
 		} else {
 			wr.Engine = PairingText(eng)
 			wr.Differs = wr.Engine != wr.Stored

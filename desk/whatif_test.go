@@ -229,7 +229,7 @@ func TestWhatIfMatch(t *testing.T) {
 		t.Errorf("board 1's Black (%d): points %v, want 0.5 -> 1.5", b1.Black, got)
 	}
 	if len(w.Later) != 1 || w.Later[0].Round != 2 || w.Later[0].Method != "double-swiss" || w.Later[0].Engine != "" ||
-		w.Later[0].Stored != PairingText(s.Rounds[1]) || w.Later[0].Note == "" {
+		w.Later[0].Stored != PairingText(s.Rounds[1]) || w.Later[0].Note == "" || !w.Later[0].NotDutch {
 		t.Errorf("later rounds = %+v, want round 2 as published (%s), with a note", w.Later, PairingText(s.Rounds[1]))
 	}
 

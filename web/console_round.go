@@ -430,6 +430,10 @@ func whatIfWords(wd words, x desk.WhatIf) *whatIfView {
 	}
 	for _, r := range x.Later {
 		switch {
+		case r.NotDutch:
+			v.Later = append(v.Later, l.T("cli.whatif.notdutch", "Round", r.Round, "Stored", r.Stored))
+		case r.Err != nil:
+			v.Later = append(v.Later, l.T("cli.whatif.note", "Round", r.Round, "Stored", r.Stored, "Note", errText(r.Err)))
 		case r.Note != "" && r.Engine == "":
 			v.Later = append(v.Later, l.T("cli.whatif.note", "Round", r.Round, "Stored", r.Stored, "Note", r.Note))
 		case r.Differs:

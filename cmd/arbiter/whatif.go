@@ -58,6 +58,10 @@ func printWhatIf(l *locale.Localizer, w io.Writer, x whatIfJSON) {
 	}
 	for _, r := range x.Later {
 		switch {
+		case r.NotDutch:
+			fmt.Fprintln(w, l.T("cli.whatif.notdutch", "Round", r.Round, "Stored", r.Stored))
+		case r.Err != nil:
+			fmt.Fprintln(w, l.T("cli.whatif.note", "Round", r.Round, "Stored", r.Stored, "Note", errWords(l, r.Err)))
 		case r.Note != "" && r.Engine == "":
 			fmt.Fprintln(w, l.T("cli.whatif.note", "Round", r.Round, "Stored", r.Stored, "Note", r.Note))
 		case r.Differs:
