@@ -1,10 +1,11 @@
 package locale
 
 import (
-	"embed"
+	_ "embed" // the catalogs
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,8 +90,34 @@ func EnvLang(getenv func(string) string) (Lang, bool) {
 	return English, false
 }
 
-//go:embed en.json it.json help.en.json help.it.json
-var catalogs embed.FS
+// The catalogs, embedded as strings: indexing one takes substrings of
+// it, and nothing is copied.
+var (
+	//go:embed en.json
+	enJSON string
+	//go:embed help.en.json
+	helpEnJSON string
+	//go:embed it.json
+	itJSON string
+	//go:embed help.it.json
+	helpItJSON string
+)
+
+// catalogText returns the catalog file name; ok is false for no such
+// file.
+func catalogText(name string) (text string, ok bool) {
+	switch name {
+	case "en.json":
+		return enJSON, true
+	case "help.en.json":
+		return helpEnJSON, true
+	case "it.json":
+		return itJSON, true
+	case "help.it.json":
+		return helpItJSON, true
+	}
+	return "", false
+}
 
 // The catalogs of each language: the messages, and the help of the
 // commands (help.en.json is written from the command tree, see
@@ -112,20 +139,37 @@ type Localizer struct {
 
 	// The catalogs are indexed, not parsed: a command words a few dozen
 	// of their two thousand messages, so each message is parsed into the
-	// bundle the first time it is asked for. mu guards the bundle: a
-	// reader holds it shared, a message being added holds it alone.
+	// bundle the first time it is asked for, and a catalog is indexed
+	// the first time a message is looked for in it. mu guards the bundle
+	// and the indexes: a reader holds it shared, a message being added
+	// holds it alone.
 	mu     sync.RWMutex
 	bundle *i18n.Bundle
-	files  []catalogFile
+	files  []*catalogFile
 	added  map[string]bool // ids looked up in files, guarded by mu
 }
 
-// catalogFile is one catalog: its language and each message id's JSON
-// value, unparsed.
+// catalogFile is one catalog: its language, its text and, once indexed,
+// each message id's JSON value, unparsed.
 type catalogFile struct {
 	name string
 	tag  language.Tag
-	raw  map[string][]byte
+	text string
+	raw  map[string]string // nil until indexed
+}
+
+// index indexes f, the first time it is called.
+func (f *catalogFile) index() {
+	if f.raw != nil {
+		return
+	}
+	raw, err := indexCatalog(f.text)
+	if err != nil {
+		// The catalogs are part of the binary and TestCatalogs
+		// parses them: this is a broken build, not bad input.
+		panic(fmt.Sprintf("locale: catalog %s: %v", f.name, err))
+	}
+	f.raw = raw
 }
 
 // The catalogs are indexed once per process, on first use, and only those
@@ -147,15 +191,9 @@ func build(l Lang, names ...string) *Localizer {
 	b := i18n.NewBundle(language.English)
 	loc := &Localizer{lang: l, bundle: b, added: make(map[string]bool)}
 	for _, name := range names {
-		data, err := catalogs.ReadFile(name)
-		var raw map[string][]byte
-		if err == nil {
-			raw, err = indexCatalog(data)
-		}
-		if err != nil {
-			// The catalogs are part of the binary and TestCatalogs
-			// parses them: this is a broken build, not bad input.
-			panic(fmt.Sprintf("locale: catalog %s: %v", name, err))
+		text, ok := catalogText(name)
+		if !ok {
+			panic(fmt.Sprintf("locale: no catalog %s", name))
 		}
 		tag := language.Make(catalogLang(name))
 		// Registering the language now, without messages, keeps the
@@ -163,7 +201,7 @@ func build(l Lang, names ...string) *Localizer {
 		if err := b.AddMessages(tag); err != nil {
 			panic(fmt.Sprintf("locale: catalog %s: %v", name, err))
 		}
-		loc.files = append(loc.files, catalogFile{name: name, tag: tag, raw: raw})
+		loc.files = append(loc.files, &catalogFile{name: name, tag: tag, text: text})
 	}
 	loc.loc = i18n.NewLocalizer(b, string(l))
 	return loc
@@ -176,8 +214,11 @@ func catalogLang(name string) string {
 	return name[strings.LastIndexByte(name, '.')+1:]
 }
 
-// lookUp adds message id, in every catalog that has it, to the bundle,
-// the first time it is asked for.
+// lookUp adds message id, in each language that has it, to the bundle,
+// the first time it is asked for. A message id is in one catalog of a
+// language (TestCatalogs), so the catalogs of a language after the one
+// that has it are not looked in, nor indexed: the help's catalog is
+// indexed only by a command that words help.
 func (l *Localizer) lookUp(id string) {
 	l.mu.RLock()
 	done := l.added[id]
@@ -190,11 +231,17 @@ func (l *Localizer) lookUp(id string) {
 	if l.added[id] {
 		return
 	}
+	var found []language.Tag
 	for _, f := range l.files {
+		if slices.Contains(found, f.tag) {
+			continue
+		}
+		f.index()
 		raw, ok := f.raw[id]
 		if !ok {
 			continue
 		}
+		found = append(found, f.tag)
 		m, err := parseMessage(id, raw)
 		if err == nil {
 			err = l.bundle.AddMessages(f.tag, m)
@@ -208,11 +255,11 @@ func (l *Localizer) lookUp(id string) {
 
 // parseMessage parses the JSON value of message id: a string, or an
 // object of plural forms.
-func parseMessage(id string, raw []byte) (*i18n.Message, error) {
+func parseMessage(id string, raw string) (*i18n.Message, error) {
 	var v any
 	if s, ok := plainString(raw); ok {
 		v = s
-	} else if err := json.Unmarshal(raw, &v); err != nil {
+	} else if err := json.Unmarshal([]byte(raw), &v); err != nil {
 		return nil, err
 	}
 	m, err := i18n.NewMessage(v)
@@ -227,23 +274,23 @@ func parseMessage(id string, raw []byte) (*i18n.Message, error) {
 
 // plainString returns the JSON string raw without its quotes when it
 // has no escape, which is all it needs.
-func plainString(raw []byte) (string, bool) {
+func plainString(raw string) (string, bool) {
 	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
 		return "", false
 	}
 	inner := raw[1 : len(raw)-1]
-	for _, c := range inner {
-		if c == '\\' || c == '"' || c < 0x20 {
+	for i := 0; i < len(inner); i++ {
+		if c := inner[i]; c == '\\' || c == '"' || c < 0x20 {
 			return "", false
 		}
 	}
-	return string(inner), true
+	return inner, true
 }
 
 // indexCatalog splits a catalog, a JSON object of message ids, into each
 // id's value, unparsed; the values are checked when parsed.
-func indexCatalog(data []byte) (map[string][]byte, error) {
-	m := make(map[string][]byte, 2048)
+func indexCatalog(data string) (map[string]string, error) {
+	m := make(map[string]string, 2048)
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return nil, fmt.Errorf("not a JSON object")
@@ -262,7 +309,7 @@ func indexCatalog(data []byte) (map[string][]byte, error) {
 		}
 		id, ok := plainString(data[i:end])
 		if !ok {
-			if err := json.Unmarshal(data[i:end], &id); err != nil {
+			if err := json.Unmarshal([]byte(data[i:end]), &id); err != nil {
 				return nil, fmt.Errorf("offset %d: %w", i, err)
 			}
 		}
@@ -299,7 +346,7 @@ func indexCatalog(data []byte) (map[string][]byte, error) {
 	}
 }
 
-func skipSpace(data []byte, i int) int {
+func skipSpace(data string, i int) int {
 	for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\t' || data[i] == '\r') {
 		i++
 	}
@@ -307,7 +354,7 @@ func skipSpace(data []byte, i int) int {
 }
 
 // stringEnd returns the offset just past the JSON string at data[i].
-func stringEnd(data []byte, i int) (int, error) {
+func stringEnd(data string, i int) (int, error) {
 	for j := i + 1; j < len(data); j++ {
 		switch data[j] {
 		case '\\':
@@ -320,7 +367,7 @@ func stringEnd(data []byte, i int) (int, error) {
 }
 
 // objectEnd returns the offset just past the JSON object at data[i].
-func objectEnd(data []byte, i int) (int, error) {
+func objectEnd(data string, i int) (int, error) {
 	depth := 0
 	for j := i; j < len(data); j++ {
 		switch data[j] {
