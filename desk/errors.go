@@ -124,15 +124,17 @@ func (e *Error) Words(l *locale.Localizer) string {
 	return l.Word(e.Text)
 }
 
-// english words the refusals' texts for Msg.
-var english = locale.New(locale.English)
+// english words the refusals' texts for Msg. It is asked for when a
+// refusal is made, not when the program starts: a command that refuses
+// nothing never reads the catalog.
+func english() *locale.Localizer { return locale.New(locale.English) }
 
 // refuse returns a refusal of kind (one of the kinds above, or a narrower
 // one wrapping it) about input, said by catalog message id with args
 // given as pairs of name and value, as phrase.New takes them.
 func refuse(kind error, input, id string, args ...any) *Error {
 	t := phrase.New(id, args...)
-	e := &Error{Kind: kindOfErr(kind), Input: input, Text: t, Msg: english.Word(t)}
+	e := &Error{Kind: kindOfErr(kind), Input: input, Text: t, Msg: english().Word(t)}
 	if e.Kind != kind {
 		e.Err = kind
 	}

@@ -52,7 +52,7 @@ func TestFirstColourByLot(t *testing.T) {
 			want := "Initial colour by lot: " + colour.String()
 			if !slices.ContainsFunc(out.Notes, func(n string) bool {
 				p, ok := phrase.Parse(n)
-				return ok && english.Word(p) == want
+				return ok && english().Word(p) == want
 			}) {
 				t.Errorf("notes %q do not say %q", out.Notes, want)
 			}

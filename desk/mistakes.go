@@ -37,7 +37,7 @@ func (d *Desk) numberAsName(ctx context.Context, tid int64, name string, opt Add
 		if s, err := d.db.Snapshot(ctx, tid); err == nil {
 			if en := s.Entry(pn); en != nil {
 				e.Text = phrase.New("refuse.numbername.entered", "Name", name, "PN", pn, "Tournament", s.Tournament.Name, "Player", en.Player.Name)
-				e.Msg = english.Word(e.Text)
+				e.Msg = english().Word(e.Text)
 				e.Kind, e.Err = ErrConflict, errors.Join(ErrNumberAsName, ErrAlreadyEntered)
 				e.Fix = "to change that player, name them by that number in the other commands"
 			}

@@ -29,7 +29,7 @@ func pgnWords(lang rules.Lang) *locale.Localizer {
 	if lang == rules.Italian {
 		return locale.New(locale.Italian)
 	}
-	return english
+	return english()
 }
 
 // ExportPGN writes the games of rounds first to last of s to w as PGN,

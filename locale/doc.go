@@ -8,7 +8,11 @@
 // decides the wording. Every message exists in both catalogs with the same
 // placeholders (the package tests check it).
 //
-// There is no package state: New returns a Localizer for one language, and
-// callers pass it down to whatever prints. The database, --json output,
+// New returns a Localizer for one language, and callers pass it down to
+// whatever prints. The only package state is the read-only copy of the
+// catalogs each language's Localizer shares: a catalog is indexed when a
+// message is first looked for in it, and a message is parsed when it is
+// first worded, so a command pays for the few messages it prints, not
+// for the two thousand of the catalogs. The database, --json output,
 // TRF and PGN files stay language-neutral and never go through here.
 package locale

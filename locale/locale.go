@@ -1,10 +1,11 @@
 package locale
 
 import (
-	"embed"
+	_ "embed" // the catalogs
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,8 +90,34 @@ func EnvLang(getenv func(string) string) (Lang, bool) {
 	return English, false
 }
 
-//go:embed en.json it.json help.en.json help.it.json
-var catalogs embed.FS
+// The catalogs, embedded as strings: indexing one takes substrings of
+// it, and nothing is copied.
+var (
+	//go:embed en.json
+	enJSON string
+	//go:embed help.en.json
+	helpEnJSON string
+	//go:embed it.json
+	itJSON string
+	//go:embed help.it.json
+	helpItJSON string
+)
+
+// catalogText returns the catalog file name; ok is false for no such
+// file.
+func catalogText(name string) (text string, ok bool) {
+	switch name {
+	case "en.json":
+		return enJSON, true
+	case "help.en.json":
+		return helpEnJSON, true
+	case "it.json":
+		return itJSON, true
+	case "help.it.json":
+		return helpItJSON, true
+	}
+	return "", false
+}
 
 // The catalogs of each language: the messages, and the help of the
 // commands (help.en.json is written from the command tree, see
@@ -109,37 +136,257 @@ type Localizer struct {
 	// the first time: the same words every time, and a command that
 	// words many games or boards asks for the same labels over and over.
 	plain sync.Map // id -> string
+
+	// The catalogs are indexed, not parsed: a command words a few dozen
+	// of their two thousand messages, so each message is parsed into the
+	// bundle the first time it is asked for, and a catalog is indexed
+	// the first time a message is looked for in it. mu guards the bundle
+	// and the indexes: a reader holds it shared, a message being added
+	// holds it alone.
+	mu     sync.RWMutex
+	bundle *i18n.Bundle
+	files  []*catalogFile
+	added  map[string]bool // ids looked up in files, guarded by mu
 }
 
-// The catalogs are parsed once per process, on first use, and only those
+// catalogFile is one catalog: its language, its text and, once indexed,
+// each message id's JSON value, unparsed.
+type catalogFile struct {
+	name string
+	tag  language.Tag
+	text string
+	raw  map[string]string // nil until indexed
+}
+
+// index indexes f, the first time it is called.
+func (f *catalogFile) index() {
+	if f.raw != nil {
+		return
+	}
+	raw, err := indexCatalog(f.text)
+	if err != nil {
+		// The catalogs are part of the binary and TestCatalogs
+		// parses them: this is a broken build, not bad input.
+		panic(fmt.Sprintf("locale: catalog %s: %v", f.name, err))
+	}
+	f.raw = raw
+}
+
+// The catalogs are indexed once per process, on first use, and only those
 // a language needs: English alone, or English under Italian (a message
 // missing in Italian falls back to English). This is the package's only
-// process-wide value, a sync.OnceValue cache of read-only data, the
-// parsed copy of the catalogs embedded in the binary: nothing changes it
-// after it is built, and every Localizer of a language shares it, so
-// building one more Localizer costs nothing.
+// process-wide value, a sync.OnceValue cache of data read from the binary:
+// only the messages asked for are added to it, each parsed once, and
+// every Localizer of a language shares it, so building one more Localizer
+// costs nothing.
 var (
 	englishWords = sync.OnceValue(func() *Localizer { return build(English, englishFiles...) })
 	italianWords = sync.OnceValue(func() *Localizer { return build(Italian, append(englishFiles, italianFiles...)...) })
 )
 
-// build parses the named catalogs into a bundle and returns a Localizer
-// for l on it.
+// build indexes the named catalogs and returns a Localizer for l on a
+// bundle that holds the languages of the catalogs, in their order, and
+// none of their messages yet.
 func build(l Lang, names ...string) *Localizer {
 	b := i18n.NewBundle(language.English)
-	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	loc := &Localizer{lang: l, bundle: b, added: make(map[string]bool)}
 	for _, name := range names {
-		data, err := catalogs.ReadFile(name)
-		if err == nil {
-			_, err = b.ParseMessageFileBytes(data, name)
+		text, ok := catalogText(name)
+		if !ok {
+			panic(fmt.Sprintf("locale: no catalog %s", name))
 		}
-		if err != nil {
-			// The catalogs are part of the binary and TestCatalogs
-			// parses them: this is a broken build, not bad input.
+		tag := language.Make(catalogLang(name))
+		// Registering the language now, without messages, keeps the
+		// order in which the bundle matches languages the catalogs'.
+		if err := b.AddMessages(tag); err != nil {
 			panic(fmt.Sprintf("locale: catalog %s: %v", name, err))
 		}
+		loc.files = append(loc.files, &catalogFile{name: name, tag: tag, text: text})
 	}
-	return &Localizer{lang: l, loc: i18n.NewLocalizer(b, string(l))}
+	loc.loc = i18n.NewLocalizer(b, string(l))
+	return loc
+}
+
+// catalogLang returns the language code of a catalog's file name: "it"
+// for it.json and help.it.json.
+func catalogLang(name string) string {
+	name = strings.TrimSuffix(name, ".json")
+	return name[strings.LastIndexByte(name, '.')+1:]
+}
+
+// lookUp adds message id, in each language that has it, to the bundle,
+// the first time it is asked for. A message id is in one catalog of a
+// language (TestCatalogs), so the catalogs of a language after the one
+// that has it are not looked in, nor indexed: the help's catalog is
+// indexed only by a command that words help.
+func (l *Localizer) lookUp(id string) {
+	l.mu.RLock()
+	done := l.added[id]
+	l.mu.RUnlock()
+	if done {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.added[id] {
+		return
+	}
+	var found []language.Tag
+	for _, f := range l.files {
+		if slices.Contains(found, f.tag) {
+			continue
+		}
+		f.index()
+		raw, ok := f.raw[id]
+		if !ok {
+			continue
+		}
+		found = append(found, f.tag)
+		m, err := parseMessage(id, raw)
+		if err == nil {
+			err = l.bundle.AddMessages(f.tag, m)
+		}
+		if err != nil {
+			panic(fmt.Sprintf("locale: catalog %s: message %s: %v", f.name, id, err))
+		}
+	}
+	l.added[id] = true
+}
+
+// parseMessage parses the JSON value of message id: a string, or an
+// object of plural forms.
+func parseMessage(id string, raw string) (*i18n.Message, error) {
+	var v any
+	if s, ok := plainString(raw); ok {
+		v = s
+	} else if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		return nil, err
+	}
+	m, err := i18n.NewMessage(v)
+	if err != nil {
+		return nil, err
+	}
+	if m.ID == "" {
+		m.ID = id
+	}
+	return m, nil
+}
+
+// plainString returns the JSON string raw without its quotes when it
+// has no escape, which is all it needs.
+func plainString(raw string) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	inner := raw[1 : len(raw)-1]
+	for i := 0; i < len(inner); i++ {
+		if c := inner[i]; c == '\\' || c == '"' || c < 0x20 {
+			return "", false
+		}
+	}
+	return inner, true
+}
+
+// indexCatalog splits a catalog, a JSON object of message ids, into each
+// id's value, unparsed; the values are checked when parsed.
+func indexCatalog(data string) (map[string]string, error) {
+	m := make(map[string]string, 2048)
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nil, fmt.Errorf("not a JSON object")
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return m, nil
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return nil, fmt.Errorf("offset %d: want a message id", i)
+		}
+		end, err := stringEnd(data, i)
+		if err != nil {
+			return nil, err
+		}
+		id, ok := plainString(data[i:end])
+		if !ok {
+			if err := json.Unmarshal([]byte(data[i:end]), &id); err != nil {
+				return nil, fmt.Errorf("offset %d: %w", i, err)
+			}
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, fmt.Errorf("offset %d: want a colon after %q", i, id)
+		}
+		i = skipSpace(data, i+1)
+		start := i
+		switch {
+		case i < len(data) && data[i] == '"':
+			i, err = stringEnd(data, i)
+		case i < len(data) && data[i] == '{':
+			i, err = objectEnd(data, i)
+		default:
+			err = fmt.Errorf("offset %d: message %q is neither a string nor an object", i, id)
+		}
+		if err != nil {
+			return nil, err
+		}
+		m[id] = data[start:i]
+		i = skipSpace(data, i)
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+			continue
+		}
+		if i < len(data) && data[i] == '}' {
+			if skipSpace(data, i+1) != len(data) {
+				return nil, fmt.Errorf("offset %d: text after the object", i+1)
+			}
+			return m, nil
+		}
+		return nil, fmt.Errorf("offset %d: want a comma or the end of the object", i)
+	}
+}
+
+func skipSpace(data string, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\t' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the offset just past the JSON string at data[i].
+func stringEnd(data string, i int) (int, error) {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("offset %d: unterminated string", i)
+}
+
+// objectEnd returns the offset just past the JSON object at data[i].
+func objectEnd(data string, i int) (int, error) {
+	depth := 0
+	for j := i; j < len(data); j++ {
+		switch data[j] {
+		case '"':
+			end, err := stringEnd(data, j)
+			if err != nil {
+				return 0, err
+			}
+			j = end - 1
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return j + 1, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("offset %d: unterminated object", i)
 }
 
 // New returns the Localizer for l; an unknown l gives English. Every call
@@ -198,7 +445,10 @@ func (l *Localizer) localize(id string, count any, args []any) string {
 		}
 		data[k] = args[i+1]
 	}
+	l.lookUp(id)
+	l.mu.RLock()
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count, TemplateParser: fillParser{}})
+	l.mu.RUnlock()
 	if err != nil {
 		return id
 	}

@@ -7,6 +7,9 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
 )
 
 // catalog reads the embedded catalogs of a language as message id to its
@@ -23,12 +26,12 @@ func catalog(t *testing.T, names ...string) map[string]map[string]string {
 
 func readCatalog(t *testing.T, name string, out map[string]map[string]string) {
 	t.Helper()
-	data, err := catalogs.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
+	data, ok := catalogText(name)
+	if !ok {
+		t.Fatalf("no catalog %s", name)
 	}
 	var raw map[string]any
-	if err := json.Unmarshal(data, &raw); err != nil {
+	if err := json.Unmarshal([]byte(data), &raw); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
 	for id, v := range raw {
@@ -305,12 +308,12 @@ func TestNewShared(t *testing.T) {
 	}
 }
 
-// BenchmarkParse measures what the first New of a process costs: both
-// catalogs parsed, as for Italian.
+// BenchmarkParse measures what the first message worded in a process
+// costs: both catalogs indexed, as for Italian, and the message parsed.
 func BenchmarkParse(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		build(Italian, "en.json", "it.json")
+		build(Italian, "en.json", "it.json").T("pairings.title", "Round", 3)
 	}
 }
 
@@ -340,5 +343,95 @@ func TestOrdinal(t *testing.T) {
 	}
 	if got := it.Ordinal(3); got != "3°" {
 		t.Errorf("Italian Ordinal(3) = %q, want 3°", got)
+	}
+}
+
+// TestIndexedAsParsed checks that wording from the indexed catalogs, each
+// message parsed when first asked for, gives what a bundle with the
+// whole catalogs parsed up front gives: every message of both languages,
+// in the singular and the plural, with every placeholder filled.
+func TestIndexedAsParsed(t *testing.T) {
+	for _, tt := range []struct {
+		lang  Lang
+		files []string
+	}{
+		{English, englishFiles},
+		{Italian, append(append([]string{}, englishFiles...), italianFiles...)},
+	} {
+		t.Run(string(tt.lang), func(t *testing.T) {
+			b := i18n.NewBundle(language.English)
+			for _, name := range tt.files {
+				data, ok := catalogText(name)
+				if !ok {
+					t.Fatalf("no catalog %s", name)
+				}
+				if _, err := b.ParseMessageFileBytes([]byte(data), name); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+			}
+			whole := i18n.NewLocalizer(b, string(tt.lang))
+			indexed := build(tt.lang, tt.files...)
+			ids := catalog(t, englishFiles...)
+			for _, id := range slices.Sorted(maps.Keys(ids)) {
+				data := map[string]any{}
+				var args, plural []any // plural leaves Count to N
+				for _, form := range ids[id] {
+					for _, p := range placeholders(form) {
+						data[p] = "<" + p + ">"
+						args = append(args, p, "<"+p+">")
+						if p != "Count" {
+							plural = append(plural, p, "<"+p+">")
+						}
+					}
+				}
+				if _, plural := ids[id]["other"]; !plural {
+					want, err := whole.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, TemplateParser: fillParser{}})
+					if err != nil {
+						t.Fatalf("whole catalog: %s: %v", id, err)
+					}
+					if got := indexed.T(id, args...); got != want {
+						t.Errorf("T(%s) = %q, want %q", id, got, want)
+					}
+					continue
+				}
+				for _, n := range []int{1, 2} {
+					data["Count"] = n
+					want, err := whole.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: n, TemplateParser: fillParser{}})
+					if err != nil {
+						t.Fatalf("whole catalog: %s: %v", id, err)
+					}
+					if got := indexed.N(id, n, plural...); got != want {
+						t.Errorf("N(%s, %d) = %q, want %q", id, n, got, want)
+					}
+				}
+			}
+			if got := indexed.T("no.such.message"); got != "no.such.message" {
+				t.Errorf("T of a missing id = %q, want the id", got)
+			}
+		})
+	}
+}
+
+// TestIndexCatalog checks the splitting of a catalog into messages, and
+// that a broken catalog is an error, not a panic.
+func TestIndexCatalog(t *testing.T) {
+	good := []byte(" {\n \"a\": \"x \\\"y\\\" {}\" ,\"b\\u0041\":{\"one\":\"}\",\"other\":\"{\"} }\n")
+	m, err := indexCatalog(string(good))
+	if err != nil {
+		t.Fatalf("indexCatalog: %v", err)
+	}
+	want := map[string]string{"a": `"x \"y\" {}"`, "bA": `{"one":"}","other":"{"}`}
+	if len(m) != len(want) {
+		t.Errorf("indexCatalog = %d messages, want %d", len(m), len(want))
+	}
+	for id, w := range want {
+		if got := string(m[id]); got != w {
+			t.Errorf("indexCatalog[%s] = %s, want %s", id, got, w)
+		}
+	}
+	for _, bad := range []string{``, `[]`, `{"a"}`, `{"a":1}`, `{"a":"x"`, `{"a":"x",}`, `{"a":{"one":"x"}`, `{"a":"x"} x`, `{"a":"x`} {
+		if _, err := indexCatalog(bad); err == nil {
+			t.Errorf("indexCatalog(%s) = nil error, want one", bad)
+		}
 	}
 }

@@ -55,6 +55,7 @@ func WritePINCards(w io.Writer, ev *Event) error {
 		k := i % per
 		if k == 0 {
 			d.f.AddPageFormat("P", a4())
+			d.fontSet = false // the page may hold another font
 			d.landscape = false
 			d.cardLines()
 		}

@@ -341,6 +341,7 @@ func WriteSlips(w io.Writer, ev *Event, r int) error {
 		k := i % slipsPerPage
 		if k == 0 {
 			d.f.AddPageFormat("P", a4())
+			d.fontSet = false // the page may hold another font
 			d.landscape = false
 		}
 		y := slipTop + float64(k)*slipH
@@ -462,6 +463,7 @@ func (d *pdfDoc) slipFinish(w io.Writer, round int) error {
 	n := d.f.PageCount()
 	for p := 1; p <= n; p++ {
 		d.f.SetPage(p)
+		d.fontSet = false // the page may hold another font
 		d.font(false, 7)
 		d.textColor(darkGrey)
 		s := d.v.l.T("slips.footer", "Round", round, "Page", p, "Pages", n)

@@ -47,6 +47,11 @@ type pdfDoc struct {
 	what      string // page title, printed on the right of the header
 	note      string // printed under the title, e.g. "round 3 still in play"
 	landscape bool   // orientation of the current page
+	// The font last selected: a table selects it for every cell, and
+	// fpdf copies the font and writes an operator each time.
+	fontSet  bool
+	fontBold bool
+	fontSize float64
 }
 
 // newPDF starts a document titled what, with the Go fonts embedded and the
@@ -90,6 +95,10 @@ func (d *pdfDoc) bottom() float64 { return d.height() - (pageH - bottom) }
 
 // font selects the Go font, bold or regular, at size points.
 func (d *pdfDoc) font(bold bool, size float64) {
+	if d.fontSet && bold == d.fontBold && size == d.fontSize {
+		return
+	}
+	d.fontSet, d.fontBold, d.fontSize = true, bold, size
 	style := ""
 	if bold {
 		style = "B"
@@ -110,6 +119,7 @@ func (d *pdfDoc) newPage(landscape bool) float64 {
 		orient = "L"
 	}
 	d.f.AddPageFormat(orient, a4())
+	d.fontSet = false // the page may hold another font
 	right := margin + d.width()
 	d.textColor(black)
 	d.font(true, 14)
@@ -208,6 +218,7 @@ func (d *pdfDoc) finish(w io.Writer) error {
 	}
 	for p := 1; p <= n; p++ {
 		d.f.SetPage(p)
+		d.fontSet = false // the page may hold another font
 		// Every page of a document has the same orientation: fpdf
 		// places text on an earlier page using the last page's height.
 		wd, ht := pageW, pageH

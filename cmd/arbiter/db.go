@@ -149,8 +149,9 @@ func hint(err error, format string, args ...any) error {
 	return &hintError{err: err, hint: fmt.Sprintf(format, args...)}
 }
 
-// inEnglish words the phrases an error keeps in English.
-var inEnglish = locale.New(locale.English)
+// inEnglish words the phrases an error keeps in English; it is asked for
+// when an error is worded, not when the program starts.
+func inEnglish() *locale.Localizer { return locale.New(locale.English) }
 
 // hintPhrase adds advice said by a phrase of the catalogs to err, which
 // errWords words in the terminal's language; nil for a nil err.
@@ -158,7 +159,7 @@ func hintPhrase(err error, t phrase.Text) error {
 	if err == nil {
 		return nil
 	}
-	return &hintError{err: err, hint: inEnglish.Word(t), text: t}
+	return &hintError{err: err, hint: inEnglish().Word(t), text: t}
 }
 
 // writeJSON writes v as indented JSON followed by a newline.

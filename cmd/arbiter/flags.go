@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"regexp"
 	"strconv"
 	"strings"
 	"weak"
@@ -272,12 +271,12 @@ func nearName(a, b string) bool {
 // "accepts 3 arg(s), received 2", "accepts at most 1 arg(s), received 2",
 // "requires at least 1 arg(s), only received 0", "accepts between 1 and 2
 // arg(s), received 3".
-var argCountRE = regexp.MustCompile(`^(?:accepts|requires at least|accepts at most|accepts between \d+ and) (\d+) arg\(s\), (?:only )?received (\d+)$`)
+var argCountRE = lazyRegexp(`^(?:accepts|requires at least|accepts at most|accepts between \d+ and) (\d+) arg\(s\), (?:only )?received (\d+)$`)
 
 // unknownCmdRE reads cobra's refusal of a command it does not have,
 // "unknown command \"x\" for \"arbiter\"", and the commands it suggests
 // after it ("\n\nDid you mean this?\n\tfrob\n").
-var unknownCmdRE = regexp.MustCompile(`^unknown command ("[^"]*") for ("[^"]*")(?:\n\nDid you mean this\?\n((?s).*))?$`)
+var unknownCmdRE = lazyRegexp(`^unknown command ("[^"]*") for ("[^"]*")(?:\n\nDid you mean this\?\n((?s).*))?$`)
 
 // plainArgsError words cobra's refusal of a wrong number of arguments
 // for people, with the command's usage line: "arbiter round edit takes 3
@@ -285,14 +284,14 @@ var unknownCmdRE = regexp.MustCompile(`^unknown command ("[^"]*") for ("[^"]*")(
 // and its refusal of an unknown command in l's words. Other errors are
 // returned as they are.
 func plainArgsError(l *locale.Localizer, cmd *cobra.Command, err error) error {
-	if u := unknownCmdRE.FindStringSubmatch(err.Error()); u != nil {
+	if u := unknownCmdRE().FindStringSubmatch(err.Error()); u != nil {
 		msg := l.T("cli.unknowncmd", "Name", u[1], "Command", u[2])
 		if u[3] != "" {
 			msg += "\n\n" + l.T("cli.unknowncmd.suggest") + "\n" + u[3]
 		}
 		return &usageMarker{errors.New(msg)}
 	}
-	m := argCountRE.FindStringSubmatch(err.Error())
+	m := argCountRE().FindStringSubmatch(err.Error())
 	if m == nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -185,7 +184,7 @@ func wordHelp(root *cobra.Command, l *locale.Localizer) {
 
 // flagType finds the type pflag shows for a flag whose usage names no
 // value ("--lang string"), to show it in the reader's words.
-var flagType = regexp.MustCompile(`(?m)^(\s+(?:-\w, )?--[\w-]+) (string|int|float|duration|strings|uint|ints|stringArray)\b`)
+var flagType = lazyRegexp(`(?m)^(\s+(?:-\w, )?--[\w-]+) (string|int|float|duration|strings|uint|ints|stringArray)\b`)
 
 // usageText writes the usage of c as cobra does, with its headings in l's
 // words.
@@ -214,8 +213,8 @@ func usageText(c *cobra.Command, l *locale.Localizer) string {
 	}
 	flags := func(fs *pflag.FlagSet) string {
 		s := strings.ReplaceAll(fs.FlagUsages(), " (default ", " ("+l.T("cli.help.default")+" ")
-		s = flagType.ReplaceAllStringFunc(s, func(m string) string {
-			sub := flagType.FindStringSubmatch(m)
+		s = flagType().ReplaceAllStringFunc(s, func(m string) string {
+			sub := flagType().FindStringSubmatch(m)
 			w := l.T("cli.help.type." + sub[2])
 			return sub[1] + " " + w + strings.Repeat(" ", max(0, len(sub[2])-len([]rune(w))))
 		})

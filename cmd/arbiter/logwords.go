@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
@@ -20,13 +21,21 @@ import (
 // store writes and the catalog id that words it, with the names of its
 // submatches as the message's placeholders.
 type logShape struct {
-	re    *regexp.Regexp
+	re    func() *regexp.Regexp
 	id    string
 	names []string
 }
 
+// lazyRegexp returns a function that compiles pattern the first time it
+// is called: the log's wording and the refusals of cobra's errors need
+// their expressions in a few commands, and every command would compile
+// them at start.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
+
 func shape(pattern, id string, names ...string) logShape {
-	return logShape{re: regexp.MustCompile("^" + pattern + "$"), id: id, names: names}
+	return logShape{re: lazyRegexp("^" + pattern + "$"), id: id, names: names}
 }
 
 // logSubjects are the shapes of a subject; Rest is what follows, the
@@ -61,23 +70,23 @@ var logValues = []logShape{
 
 var (
 	// resultWithReason is a result with how the game ended, "1-0 (mate)".
-	resultWithReason = regexp.MustCompile(`^(\S+) \(([a-z-]+)\)$`)
+	resultWithReason = lazyRegexp(`^(\S+) \(([a-z-]+)\)$`)
 	// pairingList is what round.pair keeps, "1-3, 4-2, 5 bye".
-	pairingList = regexp.MustCompile(`^\d+(-\d+| [A-Za-z-]+)(, \d+(-\d+| [A-Za-z-]+))*$`)
+	pairingList = lazyRegexp(`^\d+(-\d+| [A-Za-z-]+)(, \d+(-\d+| [A-Za-z-]+))*$`)
 	// moreChanges ends the description of a command undone.
-	moreChanges = regexp.MustCompile(`^(.*) and (\d+) more changes?$`)
+	moreChanges = lazyRegexp(`^(.*) and (\d+) more changes?$`)
 	// tournamentDesc is a tournament's description, "7 rounds,
 	// 90'+30, standard, tie-breaks BH DE SB".
-	tournamentDesc = regexp.MustCompile(`^(\d+) rounds, (.*)$`)
+	tournamentDesc = lazyRegexp(`^(\d+) rounds, (.*)$`)
 	// tieBreaks names the chain in a tournament's description.
-	tieBreaks = regexp.MustCompile(`\btie-breaks\b`)
+	tieBreaks = lazyRegexp(`\btie-breaks\b`)
 )
 
 // wordShape words s by the first of shapes it fits; ok is false when it
 // fits none.
 func wordShape(l *locale.Localizer, shapes []logShape, s string) (string, bool) {
 	for _, sh := range shapes {
-		m := sh.re.FindStringSubmatch(s)
+		m := sh.re().FindStringSubmatch(s)
 		if m == nil {
 			continue
 		}
@@ -112,17 +121,17 @@ func logSubject(l *locale.Localizer, subject string) string {
 
 // logValue words an old or new value of a logged change.
 func logValue(l *locale.Localizer, v string) string {
-	if m := tournamentDesc.FindStringSubmatch(v); m != nil {
-		rest := tieBreaks.ReplaceAllString(m[2], l.T("log.value.tiebreaks"))
+	if m := tournamentDesc().FindStringSubmatch(v); m != nil {
+		rest := tieBreaks().ReplaceAllString(m[2], l.T("log.value.tiebreaks"))
 		return l.T("log.value.tournament", "Rounds", m[1], "Rest", rest)
 	}
 	if s, ok := wordShape(l, logValues, v); ok {
 		return s
 	}
-	if m := resultWithReason.FindStringSubmatch(v); m != nil {
+	if m := resultWithReason().FindStringSubmatch(v); m != nil {
 		return m[1] + " (" + reasonWords(l, m[2]) + ")"
 	}
-	if pairingList.MatchString(v) {
+	if pairingList().MatchString(v) {
 		parts := strings.Split(v, ", ")
 		for i, p := range parts {
 			if pn, kind, ok := strings.Cut(p, " "); ok {
@@ -131,7 +140,7 @@ func logValue(l *locale.Localizer, v string) string {
 		}
 		return strings.Join(parts, ", ")
 	}
-	if m := moreChanges.FindStringSubmatch(v); m != nil {
+	if m := moreChanges().FindStringSubmatch(v); m != nil {
 		return l.N("log.value.more", atoi(m[2]), "Command", undoneCommand(l, m[1]))
 	}
 	return undoneCommand(l, v)
@@ -200,12 +209,12 @@ func atoi(s string) int {
 
 // pairingMethod is the method of a round's pairing in a subject of the
 // log, " (manual)", " (dutch-2025)".
-var pairingMethod = regexp.MustCompile(`^ \(([a-z]+)(-(\d+))?\)$`)
+var pairingMethod = lazyRegexp(`^ \(([a-z]+)(-(\d+))?\)$`)
 
 // methodRest words the method of a pairing that ends a subject, " (a
 // mano)", " (olandese 2025)"; any other text is kept as it is.
 func methodRest(l *locale.Localizer, rest string) string {
-	m := pairingMethod.FindStringSubmatch(rest)
+	m := pairingMethod().FindStringSubmatch(rest)
 	if m == nil {
 		return rest
 	}

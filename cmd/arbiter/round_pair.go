@@ -426,7 +426,7 @@ func parseManual(text string) ([]arbiter.Board, []arbiter.Bye, error) {
 			fail := func(id string, args ...any) error {
 				why := phrase.New(id, args...)
 				return &PairingError{Line: ln + 1, Item: item, Text: tok, Why: why,
-					Err: fmt.Errorf("%w: %s", ErrPairingSyntax, inEnglish.Word(why))}
+					Err: fmt.Errorf("%w: %s", ErrPairingSyntax, inEnglish().Word(why))}
 			}
 			norm := strings.NewReplacer("–", "-", "—", "-").Replace(tok)
 			if w, b, ok := strings.Cut(norm, "-"); ok {

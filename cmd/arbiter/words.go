@@ -114,7 +114,7 @@ type phraseError struct {
 	err error
 }
 
-func (e *phraseError) Error() string       { return inEnglish.Word(e.t) }
+func (e *phraseError) Error() string       { return inEnglish().Word(e.t) }
 func (e *phraseError) Phrase() phrase.Text { return e.t }
 func (e *phraseError) Unwrap() error       { return e.err }
 
