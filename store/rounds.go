@@ -29,7 +29,9 @@ type Pairing struct {
 	BoardNotes map[int]string
 	ByeNotes   map[int]string
 	// Forced lists the warnings (Snapshot.Check) the organizer chose to
-	// override; they are kept in the event log.
+	// override, each as a phrase (phrase.Text.Stored, pairing.Warning's
+	// Phrase), so that the log words it in its reader's language; they
+	// are kept in the event log.
 	Forced []string
 	// Unknown is the organizer's decision to pair although boards of the
 	// previous round have no result yet (an adjourned game, a TRF-26 X):
