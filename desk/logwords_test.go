@@ -87,3 +87,18 @@ func TestEventWords(t *testing.T) {
 		}
 	}
 }
+
+// TestEventViewWordsPhrase: the JSON view of the log keeps its values in
+// English, a warning stored as a phrase too.
+func TestEventViewWordsPhrase(t *testing.T) {
+	w := pairing.Warning{Article: "C.04.1 art. 2",
+		Text: phrase.New("pair.warn.rematch", "Board", 1, "White", "1 A", "Black", "2 B", "Round", 1)}
+	e := Event{Action: "round.pair", Subject: "round 2 (manual): kept despite a warning", New: w.Phrase().Stored()}
+	if got, want := EventViewOf(e).New, "rematch on board 1: 1 A and 2 B already played each other in round 1 (C.04.1 art. 2)"; got != want {
+		t.Errorf("EventViewOf(%q).New = %q, want %q", e.New, got, want)
+	}
+	e.New = "1-3, 4-2"
+	if got := EventViewOf(e).New; got != e.New {
+		t.Errorf("EventViewOf(%q).New = %q, want it as stored", e.New, got)
+	}
+}
