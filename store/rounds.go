@@ -664,7 +664,8 @@ func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, 
 	action := ActResult
 	if c.Old != arbiter.NoResult && c.Old != r {
 		if !correct {
-			return c, &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names)}
+			return c, &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names),
+				Text: phrase.New("refuse.result.entered", "Board", b, "Round", n, "Result", c.Old.String(), "Players", names)}
 		}
 		action = ActCorrect
 	}

@@ -561,6 +561,8 @@ func TestItalianMistakes(t *testing.T) {
 	r.must("undo")
 	r.must("undo", "--yes")
 	r.must("round", "result", "2", "1-0")
+	r.try("round", "result", "2", "0-1")
+	r.try("round", "results", "2 0-1")
 	// A pairing by hand that repeats round 1: its warnings, refused.
 	var again []string
 	for _, b := range r.roundShown("1").Boards {
