@@ -10,7 +10,7 @@ const (
 	// AuditByHand: a round paired by hand.
 	AuditByHand AuditKind = iota + 1
 	// AuditKept: a round paired despite a warning of C.04.1 (Event.New
-	// holds it).
+	// holds it, as a phrase: phrase.Parse, locale.Localizer.Stored).
 	AuditKept
 	// AuditUnknown: a round paired with results of the previous one not
 	// known (Event.New holds the boards).

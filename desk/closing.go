@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/pairing"
@@ -101,11 +100,7 @@ func closedTournament(s *Snapshot, c arbiter.Closing) (arbiter.Tournament, error
 		}
 		t.System, t.Cycles = arbiter.RoundRobin, cycles
 		t.Rounds = pairing.RoundRobinRounds(f.Players, cycles)
-		if slices.Equal(t.Tiebreaks, arbiter.DefaultTiebreaks) {
-			// Buchholz means little when everyone meets everyone: the
-			// preset's chain becomes the round-robin one (C.07).
-			t.Tiebreaks = slices.Clone(arbiter.RoundRobinTiebreaks)
-		}
+		t.Tiebreaks = RoundRobinChain(t.Tiebreaks)
 	case arbiter.CloseKeep:
 		t.System = swiss
 	case arbiter.CloseSwiss:

@@ -229,6 +229,10 @@
 // # Log, files and backup
 //
 // Events reads the log of every change, who made it and when.
+// EventWords words a change in the reader's language, from the catalog,
+// for every front end alike (arbiter log and undo, the console's log
+// page); the warning a pairing was kept despite is stored as a phrase,
+// EventViewOf gives the JSON in English.
 // ImportTournament stores a whole tournament read from a file (a FIDE
 // Tournament Report File, FromTRF), all or none; a Double-Swiss file (192
 // FIDE_DOUBLESWISS, two round columns a match) gives a Double-Swiss

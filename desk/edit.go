@@ -148,11 +148,12 @@ func (d *Desk) EditRound(ctx context.Context, r EditRequest) (PairOutcome, error
 	if len(out.Warnings) > 0 {
 		if !r.Force {
 			return out, &Error{Kind: ErrRefused, Input: "pairing", Article: "C.04.1",
-				Msg: fmt.Sprintf("round %d not changed: %s", n, plural(len(out.Warnings), "warning", "warnings")),
-				Fix: "change the pairing, or keep it despite the warnings", Err: ErrWarnings}
+				Msg:  fmt.Sprintf("round %d not changed: %s", n, plural(len(out.Warnings), "warning", "warnings")),
+				Text: warningsText("refuse.edit.warnings", n, out.Warnings),
+				Fix:  "change the pairing, or keep it despite the warnings", Err: ErrWarnings}
 		}
 		for _, w := range out.Warnings {
-			out.Pairing.Forced = append(out.Pairing.Forced, w.String())
+			out.Pairing.Forced = append(out.Pairing.Forced, w.Phrase().Stored())
 		}
 	}
 	if err := d.Save(ctx, &out); err != nil {

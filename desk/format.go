@@ -1,6 +1,8 @@
 package desk
 
 import (
+	"slices"
+
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/pairing"
 )
@@ -49,6 +51,17 @@ const (
 // DoubleFits reports whether a double round robin is played by n players
 // (DoubleMin to DoubleMax).
 func DoubleFits(n int) bool { return n >= DoubleMin && n <= DoubleMax }
+
+// RoundRobinChain returns the tie-breaks a round robin ranks by when
+// chain is the tournament's: the preset's chain becomes the round-robin
+// one (arbiter.RoundRobinTiebreaks), since Buchholz means little when
+// everyone meets everyone (C.07); a chain the organizer chose is kept.
+func RoundRobinChain(chain []string) []string {
+	if slices.Equal(chain, arbiter.DefaultTiebreaks) {
+		return slices.Clone(arbiter.RoundRobinTiebreaks)
+	}
+	return chain
+}
 
 // Cycles is how many times a round robin of t is played: 1 or 2.
 func Cycles(t arbiter.Tournament) int {

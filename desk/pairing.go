@@ -317,14 +317,25 @@ func keepWarnings(out *PairOutcome, r PairRequest) error {
 	}
 	if !r.Force {
 		return &Error{Kind: ErrRefused, Input: "pairing", Article: "C.04.1",
-			Msg: fmt.Sprintf("round %d not paired: %s", p.Pairing.Round, plural(len(p.Warnings), "warning", "warnings")),
-			Fix: "change the pairing, or keep it despite the warnings", Err: ErrWarnings}
+			Msg:  fmt.Sprintf("round %d not paired: %s", p.Pairing.Round, plural(len(p.Warnings), "warning", "warnings")),
+			Text: warningsText("refuse.pair.warnings", p.Pairing.Round, p.Warnings),
+			Fix:  "change the pairing, or keep it despite the warnings", Err: ErrWarnings}
 	}
 	out.Pairing.Forced = nil
 	for _, w := range p.Warnings {
-		out.Pairing.Forced = append(out.Pairing.Forced, w.String())
+		out.Pairing.Forced = append(out.Pairing.Forced, w.Phrase().Stored())
 	}
 	return nil
+}
+
+// warningsText is the refusal id of a pairing of round n that breaks the
+// basic rules ws, each warning worded in it.
+func warningsText(id string, n int, ws []Warning) phrase.Text {
+	parts := make([]phrase.Text, len(ws))
+	for i, w := range ws {
+		parts[i] = w.Phrase()
+	}
+	return phrase.New(id, "Round", n, "Count", len(ws), "Warnings", phrase.Join("; ", parts...))
 }
 
 // settle enters in tx the reports of the last round of s whose wait is

@@ -284,9 +284,12 @@ func sanMoves(v *rules.Verdict, lang rules.Lang) []string {
 	return out
 }
 
-// EventViewOf returns the view of a logged change.
+// EventViewOf returns the view of a logged change. A value stored as a
+// phrase (the warning a pairing was kept despite) is worded in English,
+// as the log's other values are.
 func EventViewOf(e Event) EventView {
-	return EventView{e.ID, e.At.UTC().Format(time.RFC3339), e.Who, e.TournamentID, e.Action, e.Subject, e.Old, e.New}
+	l := viewWords()
+	return EventView{e.ID, e.At.UTC().Format(time.RFC3339), e.Who, e.TournamentID, e.Action, e.Subject, l.Stored(e.Old), l.Stored(e.New)}
 }
 
 // RosterViewOf returns the view of a roster player.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // ActMatch is the event of a Double-Swiss match's result entered or
@@ -138,7 +139,8 @@ func (db *DB) setMatch(ctx context.Context, tx *sql.Tx, who string, tid int64, n
 		return c, err
 	}
 	if c.Old != (arbiter.Match{}) && !correct {
-		return c, &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names)}
+		return c, &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names),
+			Text: phrase.New("refuse.result.entered", "Board", b, "Round", n, "Result", c.Old.String(), "Players", names)}
 	}
 	reason := ""
 	if m.Forfeit() {

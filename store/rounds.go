@@ -29,7 +29,9 @@ type Pairing struct {
 	BoardNotes map[int]string
 	ByeNotes   map[int]string
 	// Forced lists the warnings (Snapshot.Check) the organizer chose to
-	// override; they are kept in the event log.
+	// override, each as a phrase (phrase.Text.Stored, pairing.Warning's
+	// Phrase), so that the log words it in its reader's language; they
+	// are kept in the event log.
 	Forced []string
 	// Unknown is the organizer's decision to pair although boards of the
 	// previous round have no result yet (an adjourned game, a TRF-26 X):
@@ -662,7 +664,8 @@ func (db *DB) setResult(ctx context.Context, tx *sql.Tx, who string, tid int64, 
 	action := ActResult
 	if c.Old != arbiter.NoResult && c.Old != r {
 		if !correct {
-			return c, &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names)}
+			return c, &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", b, n, c.Old, names),
+				Text: phrase.New("refuse.result.entered", "Board", b, "Round", n, "Result", c.Old.String(), "Players", names)}
 		}
 		action = ActCorrect
 	}

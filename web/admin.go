@@ -452,7 +452,9 @@ func (s *Server) pairError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, desk.ErrWarnings):
 		var de *desk.Error
 		errors.As(err, &de)
-		ref.Msg = pageWords(wd.l.T("err.pair.warnings", "Msg", de.Msg))
+		// The round and the warnings, worded from the catalog; the page
+		// offers the button that keeps it instead of --force.
+		ref.Msg = de.Words(wd.l)
 	}
 	if msg, ok := wd.refusal(err); ref.Msg == "" && ok {
 		ref.Msg = msg

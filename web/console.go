@@ -170,9 +170,10 @@ func (s *Server) consolePage(r *http.Request, wd words, st *state, title, nav st
 		p.HasPrizes = !st.prizes.Empty()
 		if plan, err := s.desk.Undo(r.Context(), strconv.FormatInt(st.snap.Tournament.ID, 10), 0, false); err == nil && len(plan.Events) > 0 {
 			e := plan.Events[len(plan.Events)-1]
-			p.Undo = e.Subject
+			action, subject, _ := desk.EventWords(wd.l, e)
+			p.Undo = subject
 			if p.Undo == "" {
-				p.Undo = e.Action
+				p.Undo = action
 			}
 		}
 	}

@@ -468,7 +468,9 @@ func (s *Server) boardEdit(w http.ResponseWriter, r *http.Request) {
 		if errors.Is(err, desk.ErrWarnings) {
 			var de *desk.Error
 			errors.As(err, &de)
-			ref.Msg = pageWords(wd.l.T("err.pair.warnings", "Msg", de.Msg))
+			// The round and the warnings, worded from the catalog; the page
+			// offers the button that keeps it instead of --force.
+			ref.Msg = de.Words(wd.l)
 			fields := []field{{"force", "1"}}
 			for _, k := range []string{"swap", "a", "b", "white", "black"} {
 				if v := r.PostFormValue(k); v != "" {

@@ -84,15 +84,16 @@ type logLine struct {
 	Undone, UndoneEvent bool
 }
 
+// logLineOf words a change of the log in the page's language, as arbiter
+// log does (desk.EventWords): the action, the subject, the values.
 func logLineOf(wd words, e desk.Event) logLine {
-	l := logLine{ID: e.ID, At: e.At.Local().Format("15:04:05"), Who: e.Who, Action: e.Action, Subject: e.Subject}
+	action, subject, change := desk.EventWords(wd.l, e)
+	l := logLine{ID: e.ID, At: e.At.Local().Format("15:04:05"), Who: e.Who, Action: action, Subject: subject}
 	switch {
-	case e.Old != "" && e.New != "":
-		l.Change = e.Old + " → " + e.New
 	case e.New != "":
-		l.Change = e.New
+		l.Change = change
 	case e.Old != "":
-		l.Change = e.Old + " → " + wd.t("c-nothing")
+		l.Change = desk.LogValue(wd.l, e.Old) + " → " + wd.t("c-nothing")
 	}
 	return l
 }

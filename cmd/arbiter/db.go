@@ -44,9 +44,6 @@ func (a *app) actor() string {
 	return "unknown"
 }
 
-// errNoDatabase is returned by commands that read when there is no file.
-var errNoDatabase = errors.New("no database")
-
 // openDesk opens the database as mode says. Only the commands that start
 // a tournament or load the roster (mode desk.Create) make it, in a new
 // file or an empty one; the others refuse a missing or empty file, so
@@ -66,7 +63,7 @@ func (a *app) openDesk(ctx context.Context, mode desk.Mode) (*desk.Desk, error) 
 	case errors.Is(err, desk.ErrNotDatabase):
 		return nil, errors.New(a.tr().T("err.db.notarbiter", "Path", path))
 	case errors.Is(err, desk.ErrNoDatabase):
-		return nil, &wordedError{a.tr().T("err.db.holdsnothing", "Path", path), errNoDatabase}
+		return nil, &wordedError{a.tr().T("err.db.holdsnothing", "Path", path), desk.ErrNoDatabase}
 	}
 	return d, err
 }
@@ -103,9 +100,9 @@ func (a *app) checkPath(path string, create bool) error {
 		return errors.New(a.tr().T("err.db.folder", "Path", path, "Example", filepath.Join(path, "arbiter.db")))
 	case create || path == ":memory:":
 	case errors.Is(err, os.ErrNotExist):
-		return &wordedError{a.tr().T("err.db.missing", "Path", path), errNoDatabase}
+		return &wordedError{a.tr().T("err.db.missing", "Path", path), desk.ErrNoDatabase}
 	case err == nil && fi.Size() == 0 && !hasJournal(path):
-		return &wordedError{a.tr().T("err.db.empty", "Path", path), errNoDatabase}
+		return &wordedError{a.tr().T("err.db.empty", "Path", path), desk.ErrNoDatabase}
 	}
 	return nil
 }

@@ -448,7 +448,7 @@ func TestItalianREADME(t *testing.T) {
 // and its all-play-all continuation, to the final standings.
 func TestItalianSixPlayers(t *testing.T) {
 	names := smallNames[:6]
-	r := newItalianRun(t, append([]string{"Serata a sei", "Girone"}, names...)...)
+	r := newItalianRun(t, append([]string{"Serata a sei", "Girone", "Tutti contro tutti"}, names...)...)
 	r.must("tournament", "new", "Serata a sei", "--preset", "labyrinth", "--first-colour", "white")
 	for _, n := range names {
 		r.must("player", "add", n)
@@ -511,6 +511,20 @@ func TestItalianSixPlayers(t *testing.T) {
 	r.must("round", "results", "1 1-0, 2 x, 3 ½")
 	r.must("standings")
 	r.must("tournament", "show")
+
+	// A round robin announced before registration closes: its rounds are
+	// decided from the field then, not the Swiss's 7.
+	out, errs, code := r.run("tournament", "new", "Tutti contro tutti", "--system", "round-robin", "--first-colour", "white")
+	r.check("tournament new --system round-robin", out+errs)
+	if code != 0 || strings.Contains(errs, "7 turni") || !strings.Contains(errs, "alla chiusura delle iscrizioni") || !strings.Contains(errs, "SB DE WIN KS") {
+		t.Errorf("tournament new --system round-robin: exit %d, announced %q, want no rounds yet and the round-robin tie-breaks", code, errs)
+	}
+	for _, n := range names {
+		r.must("player", "add", n)
+	}
+	if show := r.must("tournament", "show"); !strings.Contains(show, "5 turni con i 6 giocatori iscritti finora") {
+		t.Errorf("tournament show of an open round robin of six:\n%s\nwant its 5 rounds from the field", show)
+	}
 }
 
 // TestItalianMistakes makes the mistakes of an evening in a terminal set
@@ -547,6 +561,8 @@ func TestItalianMistakes(t *testing.T) {
 	r.must("undo")
 	r.must("undo", "--yes")
 	r.must("round", "result", "2", "1-0")
+	r.try("round", "result", "2", "0-1")
+	r.try("round", "results", "2 0-1")
 	// A pairing by hand that repeats round 1: its warnings, refused.
 	var again []string
 	for _, b := range r.roundShown("1").Boards {
@@ -564,7 +580,8 @@ func TestItalianMistakes(t *testing.T) {
 	r.try("tournament", "close-registration", "--double")
 	r.try("game", "check", filepath.Join(dir, "manca.pgn"))
 	r.try("player", "import", filepath.Join(dir, "manca.csv"))
-	r.must("round", "pair")
+	// The organizer keeps the rematches: the log words what was kept.
+	r.must("round", "pair", "--manual", strings.Join(again, ", "), "--force")
 	r.must("round", "result", "1", "0-1", "--reason", "time", "--fen", "8/8/4k3/8/8/8/3QK3/8 w - - 0 61")
 	r.must("round", "result", "2", "+-")
 	r.try("round", "pair")

@@ -63,7 +63,7 @@ func runLog(ctx context.Context, a *app, opts *logOptions) error {
 		tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
 		l := a.tr()
 		for _, e := range evs {
-			action, subject, change := eventWords(l, e)
+			action, subject, change := desk.EventWords(l, e)
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", e.At.Local().Format("2006-01-02 15:04:05"), e.Who, action, subject, change)
 		}
 		return tw.Flush()

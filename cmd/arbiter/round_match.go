@@ -75,12 +75,13 @@ func enterMatch(ctx context.Context, a *app, d *desk.Desk, opts *roundResultOpti
 func quoteMatch(m arbiter.Match) string { return strconv.Quote(m.String()) }
 
 // matchText writes a match result for people: the score of the match
-// from game 1's White, then the two games, "1½-½ (1-0 1/2-1/2)".
+// from game 1's White, then the two games, "1½-½ (1-0 1/2-1/2)", the
+// games as the terminal's language writes them (desk.ResultWords).
 func matchText(a *app, m arbiter.Match) string {
 	if m == (arbiter.Match{}) {
 		return a.tr().T("cli.result.none")
 	}
-	return m.Score() + " (" + m.String() + ")"
+	return m.Score() + " (" + desk.ResultWords(a.tr(), m.String()) + ")"
 }
 
 // matchConfirmation says what EnterMatch did, as confirmation does for a

@@ -378,8 +378,10 @@ func excerpt(text string) string {
 	return strconv.Quote(text)
 }
 
-// ErrPairingSyntax is wrapped by every *PairingError.
-var ErrPairingSyntax = errors.New("bad pairing")
+// ErrPairingSyntax is wrapped by every *PairingError. It is compared by
+// identity; its words are the catalog's (cli.pairing.bad), in the
+// reader's language where errWords words it.
+var ErrPairingSyntax error = &phraseError{t: phrase.New("cli.pairing.bad")}
 
 // PairingError is a mistake in a typed pairing, at a line and item.
 type PairingError struct {

@@ -239,12 +239,12 @@ func resultArgs(a *app, opts *roundResultOptions) cobra.PositionalArgs {
 // withReasonText writes a result with the way the game ended: "1-0
 // (time)", or "no result" in the words of l (nil: English).
 func withReasonText(l *locale.Localizer, r arbiter.Result, reason string) string {
-	s := r.String()
+	s := desk.ResultWords(l, r.String())
 	if s == "" {
 		s = l.T("cli.result.none")
 	}
 	if reason != "" {
-		s += " (" + reasonWords(l, reason) + ")"
+		s += " (" + desk.ReasonWords(l, reason) + ")"
 	}
 	return s
 }

@@ -226,6 +226,9 @@ func formatRows(row func(k, v string), s *desk.Snapshot, l *locale.Localizer) {
 	field := l.T("cli.show.field")
 	switch {
 	case t.System == arbiter.RoundRobin && f.Fits:
+	case t.System == arbiter.RoundRobin && !t.Closed && f.Players <= desk.MaxBerger:
+		// Its rounds are decided from the field when registration
+		// closes (tournament show says how many): the field fits.
 	case t.System == arbiter.RoundRobin:
 		row(field, l.T("cli.show.rrnofit", "Players", f.Players, "Rounds", t.Rounds))
 	case len(s.Rounds) > 0:

@@ -72,7 +72,18 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 		l := a.tr()
 		row(l.T("cli.show.date"), t.Date)
 		row(l.T("cli.show.venue"), t.Venue)
-		row(l.T("cli.show.rounds"), l.T("cli.show.roundsvalue", "Rounds", t.Rounds, "Paired", len(s.Rounds)))
+		rounds, chain := l.T("cli.show.roundsvalue", "Rounds", t.Rounds, "Paired", len(s.Rounds)), t.Tiebreaks
+		if t.System == arbiter.RoundRobin && !t.Closed {
+			// The rounds of a round robin are decided when registration
+			// closes, from the field (C.05 Annex 1): those of the players
+			// entered so far, and the chain it will rank by.
+			rounds = l.T("cli.show.rrrounds")
+			if n := len(s.Entries) - withdrawn; n >= 2 {
+				rounds = l.N("cli.show.rrroundsnow", desk.RoundRobinRounds(n, desk.Cycles(t)), "Players", n)
+			}
+			chain = desk.RoundRobinChain(chain)
+		}
+		row(l.T("cli.show.rounds"), rounds)
 		players := strconv.Itoa(len(s.Entries))
 		if withdrawn > 0 {
 			players = l.T("cli.show.withdrawn", "Players", players, "Withdrawn", withdrawn)
@@ -84,7 +95,7 @@ func runTournamentShow(ctx context.Context, a *app, opts *tournamentShowOptions)
 			tc = t.TimeControl + " (" + tc + ")"
 		}
 		row(l.T("cli.show.timecontrol"), tc)
-		row(l.T("cli.show.tiebreaks"), fmt.Sprintf("%s (C.07 %d)", strings.Join(t.Tiebreaks, ", "), t.TiebreakEdition))
+		row(l.T("cli.show.tiebreaks"), fmt.Sprintf("%s (C.07 %d)", strings.Join(chain, ", "), t.TiebreakEdition))
 		row(l.T("cli.show.byes"), l.T("cli.show.byesvalue", "PAB", t.PABValue, "Half", t.HalfByeValue, "Late", t.LateValue))
 		row(l.T("cli.show.deadline"), t.Deadline)
 		fc := l.T("cli.show.bylot")

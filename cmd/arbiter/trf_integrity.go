@@ -21,7 +21,9 @@ func integrityComments(events []desk.Event, n int) []string {
 		stamp := e.At.UTC().Format("2006-01-02 15:04") + who
 		switch a.Kind {
 		case desk.AuditKept:
-			out = append(out, fmt.Sprintf(" round %d paired despite a warning: %s (%s)", a.Round, e.New, stamp))
+			// The warning is stored as a phrase (or, before, in English):
+			// the report file says it in English, as its other lines.
+			out = append(out, fmt.Sprintf(" round %d paired despite a warning: %s (%s)", a.Round, inEnglish().Stored(e.New), stamp))
 		case desk.AuditByHand:
 			out = append(out, fmt.Sprintf(" round %d paired by hand (%s)", a.Round, stamp))
 		case desk.AuditUnknown:

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/labyrinth-chess/arbiter/pairing"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/store"
 )
 
@@ -29,10 +31,15 @@ func TestTRFIntegrityLines(t *testing.T) {
 func TestIntegrityComments(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 5, 12, 20, 0, 0, 0, time.UTC)
+	// A warning stored as a phrase is written in English, as the
+	// file's other lines; one stored in English before is kept.
+	rematch := pairing.Warning{Article: "C.04.1 art. 2",
+		Text: phrase.New("pair.warn.rematch", "Board", 1, "White", "1 A", "Black", "2 B", "Round", 1)}
 	events := []store.Event{
 		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 1 (dutch-2025)", New: "1-2", Round: 1, Method: "dutch-2025"},
 		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 2 (manual)", New: "2-1", Round: 2, Method: "manual"},
 		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 2 (manual): kept despite a warning", New: "rematch 1-2", Round: 2, Method: "manual", Kept: true},
+		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 2 (manual): kept despite a warning", New: rematch.Phrase().Stored(), Round: 2, Method: "manual", Kept: true},
 		{At: at, Who: "ca", Action: store.ActRoundUnpair, Subject: "round 2", Old: "2-1", Round: 2},
 		{At: at, Action: store.ActRoundUnknown, Subject: "round 2 paired with results not known", New: "round 1, board 1", Round: 2},
 		{At: at, Who: "ca", Action: store.ActRoundPair, Subject: "round 2 (dutch-2025)", New: "1-2", Round: 2, Method: "dutch-2025"},
@@ -42,6 +49,7 @@ func TestIntegrityComments(t *testing.T) {
 	want := []string{
 		" round 2 paired by hand (2026-05-12 20:00 by ca)",
 		" round 2 paired despite a warning: rematch 1-2 (2026-05-12 20:00 by ca)",
+		" round 2 paired despite a warning: rematch on board 1: 1 A and 2 B already played each other in round 1 (C.04.1 art. 2) (2026-05-12 20:00 by ca)",
 		" round 2 pairing withdrawn after publication: 2-1 (2026-05-12 20:00 by ca)",
 		" round 2 paired with results not known: round 1, board 1 (2026-05-12 20:00)",
 		" result corrected after round 2 was paired: round 1 board 1: 1-0 -> ½-½ (2026-05-12 20:00 by ca)",

@@ -71,7 +71,7 @@ func runUndo(ctx context.Context, a *app, opts *undoOptions) error {
 		w := a.stdout
 		fmt.Fprintf(w, "%s:\n", verb)
 		for _, e := range plan.Events {
-			action, subject, change := eventWords(a.tr(), e)
+			action, subject, change := desk.EventWords(a.tr(), e)
 			fmt.Fprintf(w, "  %d  %s  %s  %s\n", e.ID, action, subject, change)
 		}
 		if !opts.yes {

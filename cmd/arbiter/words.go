@@ -7,6 +7,7 @@ import (
 	"syscall"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/phrase"
 )
@@ -14,14 +15,28 @@ import (
 // describeTournament sums up a tournament's settings in l's words, as the
 // notices of tournament new and set say them: "7 rounds, 10', blitz,
 // tie-breaks BH DE SB".
+//
+// A round robin whose registration is still open has no rounds yet: they
+// are decided when registration closes, one fewer than the players (as
+// many when they are odd, one sits out each round), twice that for a
+// double round robin (C.05 Annex 1); it says so, with the tie-breaks it
+// will then rank by (desk.RoundRobinChain).
 func describeTournament(l *locale.Localizer, t arbiter.Tournament) string {
 	parts := []string{l.N("cli.rounds", t.Rounds)}
+	chain := t.Tiebreaks
+	if t.System == arbiter.RoundRobin && !t.Closed {
+		parts[0] = l.T("cli.tdesc.roundrobin")
+		if desk.Cycles(t) == 2 {
+			parts[0] = l.T("cli.tdesc.doubleroundrobin")
+		}
+		chain = desk.RoundRobinChain(chain)
+	}
 	if t.TimeControl != "" {
 		parts = append(parts, t.TimeControl)
 	}
 	parts = append(parts, l.T("cli.pace."+t.Pace.String()))
-	if len(t.Tiebreaks) > 0 {
-		parts = append(parts, l.T("cli.tdesc.tiebreaks", "Codes", strings.Join(t.Tiebreaks, " ")))
+	if len(chain) > 0 {
+		parts = append(parts, l.T("cli.tdesc.tiebreaks", "Codes", strings.Join(chain, " ")))
 	}
 	return strings.Join(parts, ", ")
 }

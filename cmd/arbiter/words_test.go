@@ -4,9 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/phrase"
 )
@@ -86,4 +90,41 @@ func pairingMistake(t *testing.T, text string) error {
 		t.Fatalf("parseManual(%q) = %v, want a bad pairing", text, err)
 	}
 	return err
+}
+
+// TestSentinelsWorded: the errors a command branches on carry no English
+// of their own: a missing or empty database wraps the desk's
+// ErrNoDatabase, and a typed pairing's mistake wraps ErrPairingSyntax,
+// worded from the catalog in the terminal's language.
+func TestSentinelsWorded(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "it"} {
+		a := &app{getenv: func(k string) string {
+			if k == "ARBITER_LANG" {
+				return lang
+			}
+			return ""
+		}}
+		for _, path := range []string{filepath.Join(dir, "nowhere.db"), empty} {
+			err := a.checkPath(path, false)
+			if !errors.Is(err, desk.ErrNoDatabase) {
+				t.Errorf("%s: checkPath(%s) = %v, want desk.ErrNoDatabase", lang, path, err)
+			}
+		}
+		l := locale.New(locale.Lang(lang))
+		got := errWords(l, pairingMistake(t, "# nothing but a comment"))
+		if want := l.T("cli.pairing.bad"); !strings.HasPrefix(got, want+":") {
+			t.Errorf("%s: an empty pairing = %q, want it to start with %q", lang, got, want)
+		}
+		if lang == "it" && strings.Contains(got, "bad pairing") {
+			t.Errorf("it: an empty pairing = %q, half in English", got)
+		}
+	}
+	if got, want := ErrPairingSyntax.Error(), inEnglish().T("cli.pairing.bad"); got != want {
+		t.Errorf("ErrPairingSyntax = %q, want the catalog's %q", got, want)
+	}
 }

@@ -1,4 +1,4 @@
-package main
+package desk
 
 import (
 	"regexp"
@@ -6,8 +6,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // The log keeps each change as the store wrote it, in English: an action
@@ -15,7 +15,10 @@ import (
 // Conti, Sara)") and the old and new values ("1-0 (mate)"). log and undo
 // word them again from the catalog (log.* ids) where they have a shape
 // the store writes; a text of another shape, such as a name, is shown as
-// kept. In English the catalog gives back the same words.
+// kept. In English the catalog gives back the same words. A value stored
+// as a phrase (phrase.Text.Stored), such as the warning a pairing was
+// kept despite, is worded in the reader's language like any phrase. The
+// command line (log, undo) and the console's log page word it alike.
 
 // logShape is a shape of a logged text: a pattern over the English the
 // store writes and the catalog id that words it, with the names of its
@@ -27,9 +30,8 @@ type logShape struct {
 }
 
 // lazyRegexp returns a function that compiles pattern the first time it
-// is called: the log's wording and the refusals of cobra's errors need
-// their expressions in a few commands, and every command would compile
-// them at start.
+// is called: the log's wording needs its expressions in a few commands,
+// and every command would compile them at start.
 func lazyRegexp(pattern string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }
@@ -71,6 +73,9 @@ var logValues = []logShape{
 var (
 	// resultWithReason is a result with how the game ended, "1-0 (mate)".
 	resultWithReason = lazyRegexp(`^(\S+) \(([a-z-]+)\)$`)
+	// halfResult is a result with a half point, or a match's two games,
+	// as the store keeps them: "1/2-1/2", "1-0 1/2-1/2".
+	halfResult = lazyRegexp(`^(1/2|[01])-(1/2|[01])( (1/2|[01])-(1/2|[01]))?$`)
 	// pairingList is what round.pair keeps, "1-3, 4-2, 5 bye".
 	pairingList = lazyRegexp(`^\d+(-\d+| [A-Za-z-]+)(, \d+(-\d+| [A-Za-z-]+))*$`)
 	// moreChanges ends the description of a command undone.
@@ -119,8 +124,11 @@ func logSubject(l *locale.Localizer, subject string) string {
 	return s
 }
 
-// logValue words an old or new value of a logged change.
-func logValue(l *locale.Localizer, v string) string {
+// LogValue words an old or new value of a logged change.
+func LogValue(l *locale.Localizer, v string) string {
+	if t, ok := phrase.Parse(v); ok {
+		return l.Word(t)
+	}
 	if m := tournamentDesc().FindStringSubmatch(v); m != nil {
 		rest := tieBreaks().ReplaceAllString(m[2], l.T("log.value.tiebreaks"))
 		return l.T("log.value.tournament", "Rounds", m[1], "Rest", rest)
@@ -129,7 +137,10 @@ func logValue(l *locale.Localizer, v string) string {
 		return s
 	}
 	if m := resultWithReason().FindStringSubmatch(v); m != nil {
-		return m[1] + " (" + reasonWords(l, m[2]) + ")"
+		return ResultWords(l, m[1]) + " (" + ReasonWords(l, m[2]) + ")"
+	}
+	if halfResult().MatchString(v) {
+		return ResultWords(l, v)
 	}
 	if pairingList().MatchString(v) {
 		parts := strings.Split(v, ", ")
@@ -141,7 +152,7 @@ func logValue(l *locale.Localizer, v string) string {
 		return strings.Join(parts, ", ")
 	}
 	if m := moreChanges().FindStringSubmatch(v); m != nil {
-		return l.N("log.value.more", atoi(m[2]), "Command", undoneCommand(l, m[1]))
+		return l.N("log.value.more", digits(m[2]), "Command", undoneCommand(l, m[1]))
 	}
 	return undoneCommand(l, v)
 }
@@ -164,9 +175,16 @@ func undoneCommand(l *locale.Localizer, s string) string {
 	return logAction(l, action) + " " + logSubject(l, rest)
 }
 
-// reasonWords words how a game ended, "mate", as the catalog says it; a
+// ResultWords writes a result, or a match of two, as l's language writes
+// it: a half point is "1/2" in English and "½" in Italian
+// (cli.result.half), "1/2-1/2" and "½-½". Either is read back as typed.
+func ResultWords(l *locale.Localizer, s string) string {
+	return strings.ReplaceAll(s, "1/2", l.T("cli.result.half"))
+}
+
+// ReasonWords words how a game ended, "mate", as the catalog says it; a
 // reason it does not know is shown as typed.
-func reasonWords(l *locale.Localizer, reason string) string {
+func ReasonWords(l *locale.Localizer, reason string) string {
 	id := "reason." + reason
 	if w := l.T(id); w != id {
 		return w
@@ -188,21 +206,21 @@ func byeCode(l *locale.Localizer, kind string) string {
 func changeText(l *locale.Localizer, old, new string) string {
 	switch {
 	case old == "":
-		return logValue(l, new)
+		return LogValue(l, new)
 	case new == "":
-		return l.T("log.was", "Old", logValue(l, old))
+		return l.T("log.was", "Old", LogValue(l, old))
 	}
-	return logValue(l, old) + " → " + logValue(l, new)
+	return LogValue(l, old) + " → " + LogValue(l, new)
 }
 
-// eventWords are the action, subject and change of a logged change as
-// log and undo show them.
-func eventWords(l *locale.Localizer, e desk.Event) (action, subject, change string) {
+// EventWords returns the action, subject and change of a logged change
+// in l's words, as arbiter log, undo and the console's log show them.
+func EventWords(l *locale.Localizer, e Event) (action, subject, change string) {
 	return logAction(l, e.Action), logSubject(l, e.Subject), changeText(l, e.Old, e.New)
 }
 
-// atoi is the number of digits a pattern matched.
-func atoi(s string) int {
+// digits is the number of digits a pattern matched.
+func digits(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
 }
