@@ -165,15 +165,19 @@ func (d *Desk) Withdraw(ctx context.Context, tid, id int64, from int) (arbiter.E
 	return e, removed, inputErr("player", err)
 }
 
-// RequestBye records a bye player id asked for in round n (C.04.1 art.
-// 4; its value is the tournament's, C.04.2 art. 2.4-2.5).
+// RequestBye records a bye player id asked for in round n, worth the
+// tournament's value: arbiter.HalfBye, ZeroBye (a known absence, C.04.2
+// art. 3.3) or FullBye. It is refused for a round outside the
+// tournament's, paired already (ErrConflict: a paired game the player
+// misses is lost by forfeit) or that the player does not play (byeRule).
 func (d *Desk) RequestBye(ctx context.Context, tid, id int64, n int, kind arbiter.ByeKind) error {
-	return inputErr("player", d.db.RequestBye(ctx, tid, id, n, kind))
+	return inputErr("player", d.db.RequestBye(ctx, tid, id, n, kind, byeRule))
 }
 
-// CancelBye withdraws a bye asked for.
+// CancelBye withdraws a bye asked for, under the rule of RequestBye; a
+// round without one is refused (ErrNotFound).
 func (d *Desk) CancelBye(ctx context.Context, tid, id int64, n int) error {
-	return inputErr("player", d.db.CancelBye(ctx, tid, id, n))
+	return inputErr("player", d.db.CancelBye(ctx, tid, id, n, byeRule))
 }
 
 // ImportTournament stores a whole tournament read from a file.
@@ -221,7 +225,7 @@ func SyncFiles(paths []string) error                    { return store.SyncFiles
 // tournament tid, and gives the absent players the bye of kind
 // (store.DB.CheckIn; FIDE C.04.2 art. 3.3).
 func (d *Desk) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind) error {
-	return inputErr("player", d.db.CheckIn(ctx, tid, n, present, absent, kind))
+	return inputErr("player", d.db.CheckIn(ctx, tid, n, present, absent, kind, byeRule))
 }
 
 // CheckedAbsent returns the pairing numbers found absent at the check-in

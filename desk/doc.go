@@ -17,7 +17,8 @@
 // stored when the write happens is the desk's function, handed to the
 // store and run inside the write's transaction on the facts the store
 // reads there: the judge of a result (a store.Judge), whether a player may
-// enter or withdraw (entryRule, withdrawRule), the steps of a report from
+// enter or withdraw (entryRule, withdrawRule), a bye asked for, cancelled
+// or marked at the check-in (byeRule), the steps of a report from
 // the board (reportStep, openStep), a player's new PIN (four random digits
 // no other player of the tournament holds, pinRule), which seat a PIN or a
 // phone proves (proveSeat), which PIN signs a phone in (signInRule), what
@@ -89,8 +90,11 @@
 // arbiter.MaxPlayers players, the four digits of the TRF's numbers
 // (ErrFieldFull). A player withdraws once, from a round not paired yet
 // (ErrLeavesPaired: a game of a paired round the player does not play is
-// lost by forfeit). A bye asked for is worth the tournament's value
-// and is refused where C.04.1 art. 4 forbids it.
+// lost by forfeit). A bye asked for (half a point, a known absence of
+// C.04.2 art. 3.3, or a full point; never the pairing-allocated bye of
+// C.04.1 art. 4) is worth the tournament's value, for one of its rounds
+// not paired yet that the player plays; CheckInRound marks absences the
+// same way, worth 0 or ½ by the tournament's policy.
 //
 // # Pairing
 //

@@ -126,14 +126,13 @@ const ActCheckin = "round.checkin"
 // requested bye of kind, arbiter.ZeroBye or HalfBye by the tournament's
 // policy), unless they asked for a bye already (C.04.2 art. 3.3: their
 // request stands); those in present lose an absence marked at an earlier
-// check-in. The round must not be paired yet.
-func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind) error {
-	if kind != arbiter.ZeroBye && kind != arbiter.HalfBye {
-		return invalid("an absence at check-in scores 0 or 0.5, not %q", kind.String())
-	}
+// check-in. Each mark is made if rule allows (Asking.Checkin); beneath
+// it, a round paired already, or one the player does not play, is a plain
+// error, and so is an absence scoring other than 0 or 0.5.
+func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind, rule ByeRule) error {
 	return db.write(ctx, func(tx *sql.Tx) error {
 		for _, id := range present {
-			_, e, err := byeChecks(ctx, tx, tid, id, n)
+			e, _, err := db.byeChecks(ctx, tx, tid, id, n, Asking{Checkin: true}, rule)
 			if err != nil {
 				return err
 			}
@@ -149,7 +148,7 @@ func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []i
 			}
 		}
 		for _, id := range absent {
-			if err := db.markAbsent(ctx, tx, tid, id, n, kind); err != nil {
+			if err := db.markAbsent(ctx, tx, tid, id, n, kind, rule); err != nil {
 				return err
 			}
 		}
@@ -159,19 +158,18 @@ func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []i
 
 // markAbsent marks player id absent at the check-in of round n inside
 // tx, unless they asked for a bye already; pairing a tournament that
-// requires presence runs it too (presence.go).
-func (db *DB) markAbsent(ctx context.Context, tx *sql.Tx, tid, id int64, n int, kind arbiter.ByeKind) error {
-	_, e, err := byeChecks(ctx, tx, tid, id, n)
+// requires presence runs it too (presence.go), without a rule: the
+// pairing decided.
+func (db *DB) markAbsent(ctx context.Context, tx *sql.Tx, tid, id int64, n int, kind arbiter.ByeKind, rule ByeRule) error {
+	e, old, err := db.byeChecks(ctx, tx, tid, id, n, Asking{Kind: kind, Checkin: true}, rule)
 	if err != nil {
 		return err
 	}
-	var old arbiter.ByeKind
-	err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
-	if err == nil {
-		return nil // asked for a bye, or marked absent already
+	if kind != arbiter.ZeroBye && kind != arbiter.HalfBye {
+		return fmt.Errorf("mark %s absent: an absence scores 0 or 0.5, not %q: %w", e.Player.Name, kind.String(), ErrInvalid)
 	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return err
+	if old != arbiter.NoBye {
+		return nil // asked for a bye, or marked absent already
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
 		tid, id, n, kind, db.stamp()); err != nil {

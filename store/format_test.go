@@ -63,7 +63,11 @@ func TestFormatRoundTrip(t *testing.T) {
 	if err := db.UpdateTournament(ctx, t1); !errors.Is(err, ErrInvalid) {
 		t.Errorf("UpdateTournament(absent value 1) = %v, want ErrInvalid", err)
 	}
-	if err := db.CheckIn(ctx, t1.ID, 1, nil, nil, arbiter.FullBye); !errors.Is(err, ErrInvalid) {
+	a, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Absent, Anna"}, AddOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CheckIn(ctx, t1.ID, 1, nil, []int64{a.Entry.Player.ID}, arbiter.FullBye, nil); !errors.Is(err, ErrInvalid) {
 		t.Errorf("CheckIn(full bye) = %v, want ErrInvalid", err)
 	}
 }
