@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -18,7 +19,7 @@ func Describe(t arbiter.Tournament) string { return store.Describe(t) }
 
 // CreateTournament creates tournament t and makes it the current one.
 func (d *Desk) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbiter.Tournament, error) {
-	t, err := d.db.CreateTournament(ctx, t)
+	t, err := d.db.CreateTournament(ctx, t, setupRule)
 	return t, inputErr("tournament", err)
 }
 
@@ -79,7 +80,7 @@ func (d *Desk) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament) 
 				Msg: fmt.Sprintf("%d rounds are paired: an all-play-all from round 1 of the Berger table would pair again players who met", n-1),
 				Fix: fmt.Sprintf("continue the Swiss as an all-play-all from round %d", n), Err: ErrRoundRobinPaired}
 		}
-		rs, err = tx.UpdateTournamentSeeds(ctx, t, club)
+		rs, err = tx.UpdateTournamentSeeds(ctx, t, club, setupRule)
 		return inputErr("tournament", err)
 	})
 	return rs, err
@@ -180,9 +181,26 @@ func (d *Desk) CancelBye(ctx context.Context, tid, id int64, n int) error {
 	return inputErr("player", d.db.CancelBye(ctx, tid, id, n, byeRule))
 }
 
-// ImportTournament stores a whole tournament read from a file.
+// CheckImport returns the refusal ImportTournament gives for what ti
+// holds before it looks at the database: settings out of their limits
+// (setupRule), or what the store cannot hold (store.CheckImport). Nil
+// means only the database (a name taken) may still refuse ti.
+func CheckImport(ti TournamentImport) error {
+	t := ti.Tournament
+	t.Name = strings.TrimSpace(t.Name)
+	if err := setupRule(store.Setup{Tournament: t}); err != nil {
+		return err
+	}
+	return inputErr("tournament", store.CheckImport(ti))
+}
+
+// ImportTournament stores a whole tournament read from a file, its
+// settings under the rule of CreateTournament.
 func (d *Desk) ImportTournament(ctx context.Context, ti TournamentImport) (ImportedTournament, error) {
-	t, err := d.db.ImportTournament(ctx, ti)
+	if err := CheckImport(ti); err != nil {
+		return ImportedTournament{}, err
+	}
+	t, err := d.db.ImportTournament(ctx, ti, setupRule)
 	return t, inputErr("tournament", err)
 }
 

@@ -81,21 +81,20 @@ func b2i(b bool) int {
 	return 0
 }
 
-// checkFormat refuses a format of play that cannot work.
+// checkFormat refuses, as plain errors, a format of play the tables
+// cannot hold: a system of no name, an all-play-all continuation that
+// does not read back or continues no Swiss. The limits of the format
+// are the desk's (SetupRule).
 func checkFormat(t arbiter.Tournament) error {
 	switch {
 	case t.System != arbiter.Swiss && t.System != arbiter.RoundRobin && t.System != arbiter.DoubleSwiss:
-		return invalid("unknown pairing system %d", t.System)
-	case t.Cycles < 0 || t.Cycles > 2:
-		return invalid("a round robin is played once or twice, not %d times", t.Cycles)
-	case t.AbsentValue != arbiter.Zero && t.AbsentValue != arbiter.Half:
-		return invalid("a player absent at check-in scores 0 or 0.5 points, not %s", t.AbsentValue)
+		return fmt.Errorf("store tournament %q: pairing system %d: %w", t.Name, t.System, ErrInvalid)
 	case t.AllPlayAll.From != 0 && t.System != arbiter.Swiss:
-		return invalid("only a Swiss continues as an all-play-all; a round robin is one from round 1")
+		return fmt.Errorf("store tournament %q: an all-play-all continues a %s: %w", t.Name, t.System, ErrInvalid)
 	}
 	if t.AllPlayAll.From != 0 {
 		if _, err := arbiter.ParseContinuation(t.AllPlayAll.String()); err != nil {
-			return invalid("%v", err)
+			return fmt.Errorf("store tournament %q: %w: %w", t.Name, err, ErrInvalid)
 		}
 	}
 	return nil
