@@ -19,7 +19,11 @@ func Describe(t arbiter.Tournament) string { return store.Describe(t) }
 
 // CreateTournament creates tournament t and makes it the current one.
 func (d *Desk) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbiter.Tournament, error) {
-	t, err := d.db.CreateTournament(ctx, t, setupRule)
+	err := d.db.Write(ctx, func(tx *store.Tx) error {
+		var err error
+		t, err = tx.CreateTournament(ctx, t, setupRule)
+		return err
+	})
 	return t, inputErr("tournament", err)
 }
 

@@ -22,7 +22,7 @@ func bigTournament(tb testing.TB, n, rounds int) (*DB, arbiter.Tournament) {
 	if _, err := db.db.Exec(`PRAGMA synchronous = OFF`); err != nil {
 		tb.Fatal(err)
 	}
-	t, err := db.CreateTournament(ctx, arbiter.NewTournament("Big"), nil)
+	t, err := db.CreateTournament(ctx, arbiter.NewTournament("Big"))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func BenchmarkImport1000(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		n++
-		t, err := db.CreateTournament(ctx, arbiter.NewTournament(fmt.Sprintf("Copy %d", n)), nil)
+		t, err := db.CreateTournament(ctx, arbiter.NewTournament(fmt.Sprintf("Copy %d", n)))
 		if err != nil {
 			b.Fatal(err)
 		}

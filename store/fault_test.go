@@ -136,7 +136,7 @@ func TestOpenAdoptsOlderArbiterFiles(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
 	db := mustOpenPath(t, path)
-	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil); err != nil {
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.db.Exec(`PRAGMA application_id = 0`); err != nil {
@@ -203,7 +203,7 @@ func TestFaultMessages(t *testing.T) {
 		}
 		var err error
 		for i := 0; i < 1000 && err == nil; i++ {
-			_, err = db.CreateTournament(ctx, arbiter.NewTournament(fmt.Sprintf("Open %d %s", i, strings.Repeat("x", 180))), nil)
+			_, err = db.CreateTournament(ctx, arbiter.NewTournament(fmt.Sprintf("Open %d %s", i, strings.Repeat("x", 180))))
 		}
 		clean(t, err, ErrFull, "the disk holding "+path+" is full: free some space and try again; nothing was changed")
 	})
@@ -212,7 +212,7 @@ func TestFaultMessages(t *testing.T) {
 		path := filepath.Join(dir, "damaged.db")
 		db := mustOpenPath(t, path)
 		for i := range 20 {
-			if _, err := db.CreateTournament(ctx, arbiter.NewTournament(fmt.Sprintf("Open %d", i)), nil); err != nil {
+			if _, err := db.CreateTournament(ctx, arbiter.NewTournament(fmt.Sprintf("Open %d", i))); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -236,7 +236,7 @@ func TestFaultMessages(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer ro.Close()
-		_, err = ro.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil)
+		_, err = ro.CreateTournament(ctx, arbiter.NewTournament("Spring"))
 		// The file itself may be written (the test may run as root): the
 		// fault is then the folder's, as SQLite cannot tell them apart.
 		clean(t, err, ErrReadOnly, "the folder holding "+path+" is read-only: to change it, copy it with arbiter backup COPY.db into a folder you may write and work on the copy with --db COPY.db; nothing was changed")
@@ -262,7 +262,7 @@ func TestFaultMessages(t *testing.T) {
 		db, err := openAt(ctx, path, ReadWrite, 50, nil)
 		if err == nil {
 			defer db.Close()
-			_, err = db.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil)
+			_, err = db.CreateTournament(ctx, arbiter.NewTournament("Spring"))
 		}
 		clean(t, err, ErrBusy, "another arbiter command is writing this database; try again")
 	})

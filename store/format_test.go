@@ -26,7 +26,7 @@ func TestFormatRoundTrip(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			want := arbiter.NewTournament(tt.name)
 			tt.set(&want)
-			got, err := db.CreateTournament(ctx, want, nil)
+			got, err := db.CreateTournament(ctx, want)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +48,7 @@ func TestFormatRoundTrip(t *testing.T) {
 			}
 		})
 	}
-	t1, err := db.CreateTournament(ctx, arbiter.NewTournament("Changed"), nil)
+	t1, err := db.CreateTournament(ctx, arbiter.NewTournament("Changed"))
 	if err != nil {
 		t.Fatal(err)
 	}

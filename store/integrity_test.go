@@ -107,13 +107,13 @@ func TestCheckpointMakesTheFileCurrent(t *testing.T) {
 		}
 		return out
 	}
-	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Autumn"), nil); err != nil {
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Autumn")); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.Checkpoint(ctx); err != nil {
 		t.Fatalf("Checkpoint: %v", err)
 	}
-	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil); err != nil {
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring")); err != nil {
 		t.Fatal(err)
 	}
 	if got := copyFile("before.db"); len(got) != 1 {

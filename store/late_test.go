@@ -13,7 +13,7 @@ import (
 func TestRosterMatches(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
-	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Club"), nil)
+	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Club"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestRosterMatches(t *testing.T) {
 func TestRequestLateFacts(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
-	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Club"), nil)
+	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Club"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ func TestMigration20(t *testing.T) {
 	tr.Name = "New"
 	tr.Cycles = 1
 	tr.DoubleSwissValues()
-	if _, err := db.CreateTournament(ctx, tr, nil); err != nil {
+	if _, err := db.CreateTournament(ctx, tr); err != nil {
 		t.Errorf("a Double-Swiss tournament after migration: %v", err)
 	}
 }

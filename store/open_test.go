@@ -109,7 +109,7 @@ func TestOpenRefusesOtherFiles(t *testing.T) {
 		t.Fatalf("Open of an empty file = %v, want a new database", err)
 	}
 	defer db.Close()
-	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil); err != nil {
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring")); err != nil {
 		t.Errorf("a new database in an empty file: %v", err)
 	}
 }
@@ -122,7 +122,7 @@ func TestOpenCurrentLeavesWriterIdle(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "club.db")
 	db := mustOpenPath(t, path)
-	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil); err != nil {
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring")); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -138,7 +138,7 @@ func TestOpenCurrentLeavesWriterIdle(t *testing.T) {
 		t.Fatalf("undo is off after opening a current database")
 	}
 	tour := arbiter.NewTournament("Autumn")
-	if _, err := db.CreateTournament(ctx, tour, nil); err != nil {
+	if _, err := db.CreateTournament(ctx, tour); err != nil {
 		t.Fatal(err)
 	}
 	var logged int

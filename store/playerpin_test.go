@@ -48,7 +48,7 @@ func firstFree(taken map[string]bool) (string, error) {
 func TestPlayerPINsIntegrity(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
-	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Big"), nil)
+	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Big"))
 	if err != nil {
 		t.Fatal(err)
 	}

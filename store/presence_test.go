@@ -20,8 +20,7 @@ func presenceTournament(t *testing.T, db *DB) int64 {
 		x := arbiter.NewTournament("Presence")
 		x.Rounds = 3
 		return x
-	}(), nil)
-
+	}())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ func rulesText(r prizes.Rules) []string {
 func TestPrizeRules(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
-	tour, err := db.CreateTournament(ctx, arbiter.NewTournament("Open"), nil)
+	tour, err := db.CreateTournament(ctx, arbiter.NewTournament("Open"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestPrizeRules(t *testing.T) {
 func TestRemovePrizes(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
-	tour, err := db.CreateTournament(ctx, arbiter.NewTournament("Open"), nil)
+	tour, err := db.CreateTournament(ctx, arbiter.NewTournament("Open"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func newSeeded(t *testing.T, db *DB, name string) arbiter.Tournament {
 	ctx := context.Background()
 	tn := arbiter.NewTournament(name)
 	tn.Rounds, tn.Federation = 3, "ITA"
-	tn, err := db.CreateTournament(ctx, tn, nil)
+	tn, err := db.CreateTournament(ctx, tn)
 	if err != nil {
 		t.Fatal(err)
 	}

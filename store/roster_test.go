@@ -98,7 +98,7 @@ func TestImportRoster(t *testing.T) {
 	}
 
 	// Registration finds the imported players: no new roster player.
-	tour, err := db.CreateTournament(ctx, arbiter.NewTournament("Labyrinth 12 May"), nil)
+	tour, err := db.CreateTournament(ctx, arbiter.NewTournament("Labyrinth 12 May"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func TestSeasonEvenings(t *testing.T) {
 	}
 	var ts []arbiter.Tournament
 	for _, n := range []string{"Labyrinth 1", "Labyrinth 2", "Labyrinth 3"} {
-		x, err := db.CreateTournament(ctx, arbiter.NewTournament(n), nil)
+		x, err := db.CreateTournament(ctx, arbiter.NewTournament(n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,8 +107,8 @@ func TestSeasonEvenings(t *testing.T) {
 func TestMergePlayers(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
-	t1, _ := db.CreateTournament(ctx, arbiter.NewTournament("Evening 1"), nil)
-	t2, _ := db.CreateTournament(ctx, arbiter.NewTournament("Evening 2"), nil)
+	t1, _ := db.CreateTournament(ctx, arbiter.NewTournament("Evening 1"))
+	t2, _ := db.CreateTournament(ctx, arbiter.NewTournament("Evening 2"))
 	a, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Bianchi, Luca", Rating: 1850}, AddOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -34,7 +34,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			want := arbiter.NewTournament(tt.name)
 			tt.set(&want)
-			got, err := db.CreateTournament(ctx, want, nil)
+			got, err := db.CreateTournament(ctx, want)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +58,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 		})
 	}
 	t.Run("set logs each change", func(t *testing.T) {
-		tr, err := db.CreateTournament(ctx, arbiter.NewTournament("logged"), nil)
+		tr, err := db.CreateTournament(ctx, arbiter.NewTournament("logged"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +111,7 @@ func TestSettingsRefused(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tr := arbiter.NewTournament(tt.name)
 			tt.set(&tr)
-			if _, err := db.CreateTournament(ctx, tr, nil); !errors.Is(err, ErrInvalid) {
+			if _, err := db.CreateTournament(ctx, tr); !errors.Is(err, ErrInvalid) {
 				t.Errorf("CreateTournament = %v, want ErrInvalid", err)
 			}
 		})

@@ -87,7 +87,7 @@ func dumpExcept(tb testing.TB, db *DB, skip ...string) string {
 func newTournament(tb testing.TB, db *DB, name string, n int) arbiter.Tournament {
 	tb.Helper()
 	ctx := context.Background()
-	t, err := db.CreateTournament(ctx, arbiter.NewTournament(name), nil)
+	t, err := db.CreateTournament(ctx, arbiter.NewTournament(name))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -171,18 +171,18 @@ func TestNewerSchemaRefused(t *testing.T) {
 func TestTournaments(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
-	a, err := db.CreateTournament(ctx, arbiter.NewTournament("Labyrinth 12 May"), nil)
+	a, err := db.CreateTournament(ctx, arbiter.NewTournament("Labyrinth 12 May"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := db.CreateTournament(ctx, arbiter.NewTournament("Labyrinth 19 May"), nil)
+	b, err := db.CreateTournament(ctx, arbiter.NewTournament("Labyrinth 19 May"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cur, _ := db.Current(ctx); cur != b.ID {
 		t.Errorf("current = %d, want the newest %d", cur, b.ID)
 	}
-	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("labyrinth 12 MAY"), nil); !errors.Is(err, ErrConflict) {
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("labyrinth 12 MAY")); !errors.Is(err, ErrConflict) {
 		t.Errorf("same name again: %v, want ErrConflict", err)
 	}
 	tests := []struct {
@@ -235,7 +235,7 @@ func TestTournaments(t *testing.T) {
 func TestPairingNumbers(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
-	tour, _ := db.CreateTournament(ctx, arbiter.NewTournament("T"), nil)
+	tour, _ := db.CreateTournament(ctx, arbiter.NewTournament("T"))
 	add := func(name string, rating int, title arbiter.Title) Added {
 		t.Helper()
 		a, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: name, Rating: rating, Title: title}, AddOptions{}, nil)
@@ -308,7 +308,7 @@ func TestPairingNumbers(t *testing.T) {
 func TestAddEntryRoster(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
-	t1, _ := db.CreateTournament(ctx, arbiter.NewTournament("Week 1"), nil)
+	t1, _ := db.CreateTournament(ctx, arbiter.NewTournament("Week 1"))
 	first, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Rossi, Mario", Rating: 1800, Club: "Labyrinth"}, AddOptions{}, nil)
 	if err != nil || !first.NewPlayer {
 		t.Fatalf("first add: %+v, %v", first, err)
@@ -316,7 +316,7 @@ func TestAddEntryRoster(t *testing.T) {
 	if _, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Mario Rossi"}, AddOptions{}, nil); !errors.Is(err, ErrConflict) {
 		t.Errorf("same player twice: %v, want ErrConflict (one entry to a player)", err)
 	}
-	t2, _ := db.CreateTournament(ctx, arbiter.NewTournament("Week 2"), nil)
+	t2, _ := db.CreateTournament(ctx, arbiter.NewTournament("Week 2"))
 	tests := []struct {
 		name  string
 		p     arbiter.Player
@@ -530,7 +530,7 @@ func TestFailedWritesChangeNothing(t *testing.T) {
 			t2.Rounds = 0
 			return db.UpdateTournament(ctx, t2)
 		}, ErrInvalid},
-		{"tournament name taken", func() error { _, err := db.CreateTournament(ctx, arbiter.NewTournament("t"), nil); return err }, ErrConflict},
+		{"tournament name taken", func() error { _, err := db.CreateTournament(ctx, arbiter.NewTournament("t")); return err }, ErrConflict},
 		{"edit to an impossible rating", func() error {
 			r := -5
 			_, err := db.EditPlayer(ctx, tour.ID, id(1), PlayerChange{Rating: &r})
@@ -790,7 +790,7 @@ func TestTournamentLanguage(t *testing.T) {
 	db := mustOpenDB(t)
 	bare := arbiter.NewTournament("Bare")
 	bare.Language = ""
-	a, err := db.CreateTournament(ctx, bare, nil)
+	a, err := db.CreateTournament(ctx, bare)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -799,7 +799,7 @@ func TestTournamentLanguage(t *testing.T) {
 	}
 	it := arbiter.NewTournament("Serata")
 	it.Language = "it"
-	b, err := db.CreateTournament(ctx, it, nil)
+	b, err := db.CreateTournament(ctx, it)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -820,7 +820,7 @@ func TestTournamentLanguage(t *testing.T) {
 	}
 	bad := arbiter.NewTournament("Bad")
 	bad.Language = "fr"
-	if _, err := db.CreateTournament(ctx, bad, nil); err == nil {
+	if _, err := db.CreateTournament(ctx, bad); err == nil {
 		t.Errorf("CreateTournament(language fr) = nil, want the schema's refusal")
 	}
 }

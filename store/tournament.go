@@ -115,39 +115,47 @@ func setup(ctx context.Context, tx *sql.Tx, t arbiter.Tournament, old *arbiter.T
 }
 
 // CreateTournament stores a new tournament, makes it the current one and
-// returns it with its ID, if rule allows. Beneath the rule the name must
-// not be used by another tournament (case is ignored).
-func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament, rule SetupRule) (arbiter.Tournament, error) {
-	t.Name = strings.TrimSpace(t.Name)
+// returns it with its ID, under no rule of the desk (Tx.CreateTournament
+// takes one): only what the tables must hold is checked, the name not
+// used by another tournament (case is ignored) among it.
+func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbiter.Tournament, error) {
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		if err := setup(ctx, tx, t, nil, 0, rule); err != nil {
-			return err
-		}
-		if err := checkTournament(t); err != nil {
-			return err
-		}
-		if err := checkFormat(t); err != nil {
-			return err
-		}
-		if err := checkSettings(t); err != nil {
-			return err
-		}
 		var err error
-		if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
-			return err
-		}
-		if err := saveFormat(ctx, tx, t); err != nil {
-			return err
-		}
-		if err := saveSettings(ctx, tx, t); err != nil {
-			return err
-		}
-		if err := setCurrent(ctx, tx, t.ID); err != nil {
-			return err
-		}
-		return db.logEvent(ctx, tx, t.ID, ActTournamentNew, t.Name, "", Describe(t))
+		t, err = db.createTournament(ctx, tx, t, nil)
+		return err
 	})
 	return t, err
+}
+
+// createTournament is CreateTournament inside tx, if rule allows.
+func (db *DB) createTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tournament, rule SetupRule) (arbiter.Tournament, error) {
+	t.Name = strings.TrimSpace(t.Name)
+	if err := setup(ctx, tx, t, nil, 0, rule); err != nil {
+		return t, err
+	}
+	if err := checkTournament(t); err != nil {
+		return t, err
+	}
+	if err := checkFormat(t); err != nil {
+		return t, err
+	}
+	if err := checkSettings(t); err != nil {
+		return t, err
+	}
+	var err error
+	if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
+		return t, err
+	}
+	if err := saveFormat(ctx, tx, t); err != nil {
+		return t, err
+	}
+	if err := saveSettings(ctx, tx, t); err != nil {
+		return t, err
+	}
+	if err := setCurrent(ctx, tx, t.ID); err != nil {
+		return t, err
+	}
+	return t, db.logEvent(ctx, tx, t.ID, ActTournamentNew, t.Name, "", Describe(t))
 }
 
 // insertTournament stores t as a new tournament and returns its ID. The

@@ -53,6 +53,12 @@ func (t *Tx) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge 
 	return t.db.acceptIn(ctx, t.tx, tid, id, arbiter.Match{First: r}, judge, open, t.db.actor(ctx))
 }
 
+// CreateTournament stores tt as a new tournament and makes it the
+// current one as DB.CreateTournament does, if rule allows.
+func (t *Tx) CreateTournament(ctx context.Context, tt arbiter.Tournament, rule SetupRule) (arbiter.Tournament, error) {
+	return t.db.createTournament(ctx, t.tx, tt, rule)
+}
+
 // UpdateTournament saves new settings for tournament tt.ID as
 // DB.UpdateTournamentSeeds does, if rule allows, seeding no entry by a
 // club rating.

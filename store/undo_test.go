@@ -26,7 +26,7 @@ func TestUndoTracksEveryTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil); err != nil {
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring")); err != nil {
 		t.Fatal(err)
 	}
 	var triggers int
@@ -74,7 +74,7 @@ func TestUndoTracksEveryTable(t *testing.T) {
 func TestUndoPutsRowsBack(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenPath(t, filepath.Join(t.TempDir(), "u.db"))
-	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil)
+	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestUndoPutsRowsBack(t *testing.T) {
 func TestUndoForgetsFailedWrites(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenPath(t, filepath.Join(t.TempDir(), "u.db"))
-	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil)
+	tr, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +279,7 @@ func TestUndoTriggersLeaveTheFile(t *testing.T) {
 	if err := db.db.QueryRowContext(ctx, `SELECT count(*) FROM main.sqlite_schema WHERE type = 'trigger' AND name LIKE 'undo%'`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("after migrating: %d of %d undo triggers still in the file (%v)", n, stored, err)
 	}
-	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring"), nil); err != nil {
+	if _, err := db.CreateTournament(ctx, arbiter.NewTournament("Spring")); err != nil {
 		t.Fatal(err)
 	}
 	var logged, loose int

@@ -25,7 +25,7 @@ func bigEvening(b *testing.B, n, rounds int) string {
 	defer db.Close()
 	t := arbiter.NewTournament("Big")
 	t.Rounds = rounds + 1
-	if t, err = db.CreateTournament(ctx, t, nil); err != nil {
+	if t, err = db.CreateTournament(ctx, t); err != nil {
 		b.Fatal(err)
 	}
 	rows := make([]store.ImportRow, n)

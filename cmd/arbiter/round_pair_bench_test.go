@@ -26,7 +26,7 @@ func pairedEvening(b *testing.B, n, rounds int) string {
 	defer db.Close()
 	t := arbiter.NewTournament("Big Swiss")
 	t.Rounds, t.FirstColour = 9, arbiter.White
-	if t, err = db.CreateTournament(ctx, t, nil); err != nil {
+	if t, err = db.CreateTournament(ctx, t); err != nil {
 		b.Fatal(err)
 	}
 	rows := make([]store.ImportRow, n)
