@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/store"
@@ -18,7 +19,11 @@ func Describe(t arbiter.Tournament) string { return store.Describe(t) }
 
 // CreateTournament creates tournament t and makes it the current one.
 func (d *Desk) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbiter.Tournament, error) {
-	t, err := d.db.CreateTournament(ctx, t)
+	err := d.db.Write(ctx, func(tx *store.Tx) error {
+		var err error
+		t, err = tx.CreateTournament(ctx, t, setupRule)
+		return err
+	})
 	return t, inputErr("tournament", err)
 }
 
@@ -79,7 +84,7 @@ func (d *Desk) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament) 
 				Msg: fmt.Sprintf("%d rounds are paired: an all-play-all from round 1 of the Berger table would pair again players who met", n-1),
 				Fix: fmt.Sprintf("continue the Swiss as an all-play-all from round %d", n), Err: ErrRoundRobinPaired}
 		}
-		rs, err = tx.UpdateTournamentSeeds(ctx, t, club)
+		rs, err = tx.UpdateTournamentSeeds(ctx, t, club, setupRule)
 		return inputErr("tournament", err)
 	})
 	return rs, err
@@ -165,20 +170,41 @@ func (d *Desk) Withdraw(ctx context.Context, tid, id int64, from int) (arbiter.E
 	return e, removed, inputErr("player", err)
 }
 
-// RequestBye records a bye player id asked for in round n (C.04.1 art.
-// 4; its value is the tournament's, C.04.2 art. 2.4-2.5).
+// RequestBye records a bye player id asked for in round n, worth the
+// tournament's value: arbiter.HalfBye, ZeroBye (a known absence, C.04.2
+// art. 3.3) or FullBye. It is refused for a round outside the
+// tournament's, paired already (ErrConflict: a paired game the player
+// misses is lost by forfeit) or that the player does not play (byeRule).
 func (d *Desk) RequestBye(ctx context.Context, tid, id int64, n int, kind arbiter.ByeKind) error {
-	return inputErr("player", d.db.RequestBye(ctx, tid, id, n, kind))
+	return inputErr("player", d.db.RequestBye(ctx, tid, id, n, kind, byeRule))
 }
 
-// CancelBye withdraws a bye asked for.
+// CancelBye withdraws a bye asked for, under the rule of RequestBye; a
+// round without one is refused (ErrNotFound).
 func (d *Desk) CancelBye(ctx context.Context, tid, id int64, n int) error {
-	return inputErr("player", d.db.CancelBye(ctx, tid, id, n))
+	return inputErr("player", d.db.CancelBye(ctx, tid, id, n, byeRule))
 }
 
-// ImportTournament stores a whole tournament read from a file.
+// CheckImport returns the refusal ImportTournament gives for what ti
+// holds before it looks at the database: settings out of their limits
+// (setupRule), or what the store cannot hold (store.CheckImport). Nil
+// means only the database (a name taken) may still refuse ti.
+func CheckImport(ti TournamentImport) error {
+	t := ti.Tournament
+	t.Name = strings.TrimSpace(t.Name)
+	if err := setupRule(store.Setup{Tournament: t}); err != nil {
+		return err
+	}
+	return inputErr("tournament", store.CheckImport(ti))
+}
+
+// ImportTournament stores a whole tournament read from a file, its
+// settings under the rule of CreateTournament.
 func (d *Desk) ImportTournament(ctx context.Context, ti TournamentImport) (ImportedTournament, error) {
-	t, err := d.db.ImportTournament(ctx, ti)
+	if err := CheckImport(ti); err != nil {
+		return ImportedTournament{}, err
+	}
+	t, err := d.db.ImportTournament(ctx, ti, setupRule)
 	return t, inputErr("tournament", err)
 }
 
@@ -221,7 +247,7 @@ func SyncFiles(paths []string) error                    { return store.SyncFiles
 // tournament tid, and gives the absent players the bye of kind
 // (store.DB.CheckIn; FIDE C.04.2 art. 3.3).
 func (d *Desk) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind) error {
-	return inputErr("player", d.db.CheckIn(ctx, tid, n, present, absent, kind))
+	return inputErr("player", d.db.CheckIn(ctx, tid, n, present, absent, kind, byeRule))
 }
 
 // CheckedAbsent returns the pairing numbers found absent at the check-in

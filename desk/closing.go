@@ -191,7 +191,7 @@ func (d *Desk) CloseRegistration(ctx context.Context, ref string, c arbiter.Clos
 		if err != nil {
 			return err
 		}
-		if err := tx.UpdateTournament(ctx, t); err != nil {
+		if err := tx.UpdateTournament(ctx, t, setupRule); err != nil {
 			return inputErr("tournament", err)
 		}
 		out.Snapshot, err = tx.Snapshot(ctx, tour.ID)

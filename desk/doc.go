@@ -17,7 +17,10 @@
 // stored when the write happens is the desk's function, handed to the
 // store and run inside the write's transaction on the facts the store
 // reads there: the judge of a result (a store.Judge), whether a player may
-// enter or withdraw (entryRule, withdrawRule), the steps of a report from
+// enter or withdraw (entryRule, withdrawRule), a bye asked for, cancelled
+// or marked at the check-in (byeRule), a tournament's settings when it
+// is created, imported or changed (setupRule: the limits of each, what
+// the rounds paired still allow, a name of its own), the steps of a report from
 // the board (reportStep, openStep), a player's new PIN (four random digits
 // no other player of the tournament holds, pinRule), which seat a PIN or a
 // phone proves (proveSeat), which PIN signs a phone in (signInRule), what
@@ -29,7 +32,7 @@
 // drawn from the presence the store reads. The store keeps only checks of
 // integrity of its own beneath them, errors no front end words. Refusals
 // that the store still writes itself (which club player a typed name
-// means, a player's details, rounds, a tournament's settings) cross the
+// means, a player's details and the text of a tournament's, rounds) cross the
 // desk's boundary as *Error with their English Msg and, for some, a
 // catalog Text.
 //
@@ -72,7 +75,12 @@
 // missed (C.04.2 art. 2.4-2.5), and the first colour or the seed of the
 // lot (C.04.3 art. 5.1). Settings.Apply keeps each setting within its
 // limits (MaxRounds, LawsEditions, PABValues, ...), refusing with a
-// *SettingError a front end words as its own input. Use cases name a tournament as people do, by
+// *SettingError a front end words as its own input; CreateTournament,
+// UpdateTournament and ImportTournament refuse settings out of the
+// domain's limits as *Error (setupRule: the byes of a Double-Swiss match
+// count up to its two games, C.04.5; the rounds never fewer than those
+// paired; what the FIDE report carries as TRF-26 writes it), and
+// CheckImport says so of a file's tournament before it is stored. Use cases name a tournament as people do, by
 // name or ID, "" for the current one; reads of one tournament already
 // found take its ID.
 //
@@ -89,8 +97,11 @@
 // arbiter.MaxPlayers players, the four digits of the TRF's numbers
 // (ErrFieldFull). A player withdraws once, from a round not paired yet
 // (ErrLeavesPaired: a game of a paired round the player does not play is
-// lost by forfeit). A bye asked for is worth the tournament's value
-// and is refused where C.04.1 art. 4 forbids it.
+// lost by forfeit). A bye asked for (half a point, a known absence of
+// C.04.2 art. 3.3, or a full point; never the pairing-allocated bye of
+// C.04.1 art. 4) is worth the tournament's value, for one of its rounds
+// not paired yet that the player plays; CheckInRound marks absences the
+// same way, worth 0 or ½ by the tournament's policy.
 //
 // # Pairing
 //

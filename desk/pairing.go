@@ -262,7 +262,7 @@ func (d *Desk) pair(ctx context.Context, tid int64, r PairRequest) (PairOutcome,
 		}
 		out.Forced = forced
 		if out.Closed {
-			if err := tx.UpdateTournament(ctx, closed); err != nil {
+			if err := tx.UpdateTournament(ctx, closed, setupRule); err != nil {
 				return inputErr("tournament", err)
 			}
 			wrote = true

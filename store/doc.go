@@ -7,12 +7,13 @@
 // rule depends on what is stored takes the desk's rule as a function
 // (Judge, ReportStep, OpenStep, Prove, SignInRule, BoardRule, LateRule,
 // LateAnswer, PresenceRule, ReturnRule, RemoveRule, RosterRule, PairAgain,
-// PINRule, EntryRule, WithdrawRule) and runs it inside its transaction on
+// PINRule, EntryRule, WithdrawRule, ByeRule, SetupRule) and runs it inside its transaction on
 // the facts it reads there, so that nothing changes between the decision
 // and the write. Beneath the rule the store checks only that what it
 // writes holds together (no player back into a round paired, no entry with
 // games removed, one entry to a player, no withdrawal from a round paired,
-// no PIN shared by two players of a tournament, which the schema refuses
+// no bye in a round paired or not played, no tournament with fewer rounds
+// than paired or named as another, no PIN shared by two players of a tournament, which the schema refuses
 // too), with plain errors no front end words. A player's PIN is made by
 // the desk's PINRule from the PINs the tournament's players hold, read in
 // the transaction that stores it; the wrong ones are counted against the
@@ -52,13 +53,15 @@
 // exist, a result already entered) are *InputError values that wrap one
 // of ErrNotFound, ErrConflict or ErrInvalid and say in English what was
 // wrong; the desk turns them into its own error type at its boundary.
-// Whether a player may enter or withdraw is the desk's (EntryRule: a
-// round left to pair, one entry to a player, the most a tournament
-// holds, the order of a new name; WithdrawRule); what is still written
-// here, as such refusals, is which
+// Whether a player may enter, withdraw or ask for a bye is the desk's
+// (EntryRule: a round left to pair, one entry to a player, the most a
+// tournament holds, the order of a new name; WithdrawRule; ByeRule, for
+// the check-in too), and so are the limits of a tournament's settings
+// (SetupRule; beneath it the schema's CHECK constraints refuse values it
+// cannot hold); what is still written here, as such refusals, is which
 // roster player a typed name means (ambiguous, likely a duplicate), the
-// checks of a player's details, and the rules of rounds and of a
-// tournament's settings. A write that meets
+// checks of a player's details and of the text of a tournament's
+// settings, and the rules of rounds. A write that meets
 // another arbiter command writing the same file returns ErrBusy after
 // waiting five seconds.
 //

@@ -81,21 +81,20 @@ func b2i(b bool) int {
 	return 0
 }
 
-// checkFormat refuses a format of play that cannot work.
+// checkFormat refuses, as plain errors, a format of play the tables
+// cannot hold: a system of no name, an all-play-all continuation that
+// does not read back or continues no Swiss. The limits of the format
+// are the desk's (SetupRule).
 func checkFormat(t arbiter.Tournament) error {
 	switch {
 	case t.System != arbiter.Swiss && t.System != arbiter.RoundRobin && t.System != arbiter.DoubleSwiss:
-		return invalid("unknown pairing system %d", t.System)
-	case t.Cycles < 0 || t.Cycles > 2:
-		return invalid("a round robin is played once or twice, not %d times", t.Cycles)
-	case t.AbsentValue != arbiter.Zero && t.AbsentValue != arbiter.Half:
-		return invalid("a player absent at check-in scores 0 or 0.5 points, not %s", t.AbsentValue)
+		return fmt.Errorf("store tournament %q: pairing system %d: %w", t.Name, t.System, ErrInvalid)
 	case t.AllPlayAll.From != 0 && t.System != arbiter.Swiss:
-		return invalid("only a Swiss continues as an all-play-all; a round robin is one from round 1")
+		return fmt.Errorf("store tournament %q: an all-play-all continues a %s: %w", t.Name, t.System, ErrInvalid)
 	}
 	if t.AllPlayAll.From != 0 {
 		if _, err := arbiter.ParseContinuation(t.AllPlayAll.String()); err != nil {
-			return invalid("%v", err)
+			return fmt.Errorf("store tournament %q: %w: %w", t.Name, err, ErrInvalid)
 		}
 	}
 	return nil
@@ -126,14 +125,13 @@ const ActCheckin = "round.checkin"
 // requested bye of kind, arbiter.ZeroBye or HalfBye by the tournament's
 // policy), unless they asked for a bye already (C.04.2 art. 3.3: their
 // request stands); those in present lose an absence marked at an earlier
-// check-in. The round must not be paired yet.
-func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind) error {
-	if kind != arbiter.ZeroBye && kind != arbiter.HalfBye {
-		return invalid("an absence at check-in scores 0 or 0.5, not %q", kind.String())
-	}
+// check-in. Each mark is made if rule allows (Asking.Checkin); beneath
+// it, a round paired already, or one the player does not play, is a plain
+// error, and so is an absence scoring other than 0 or 0.5.
+func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []int64, kind arbiter.ByeKind, rule ByeRule) error {
 	return db.write(ctx, func(tx *sql.Tx) error {
 		for _, id := range present {
-			_, e, err := byeChecks(ctx, tx, tid, id, n)
+			e, _, err := db.byeChecks(ctx, tx, tid, id, n, Asking{Checkin: true}, rule)
 			if err != nil {
 				return err
 			}
@@ -149,7 +147,7 @@ func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []i
 			}
 		}
 		for _, id := range absent {
-			if err := db.markAbsent(ctx, tx, tid, id, n, kind); err != nil {
+			if err := db.markAbsent(ctx, tx, tid, id, n, kind, rule); err != nil {
 				return err
 			}
 		}
@@ -159,19 +157,18 @@ func (db *DB) CheckIn(ctx context.Context, tid int64, n int, present, absent []i
 
 // markAbsent marks player id absent at the check-in of round n inside
 // tx, unless they asked for a bye already; pairing a tournament that
-// requires presence runs it too (presence.go).
-func (db *DB) markAbsent(ctx context.Context, tx *sql.Tx, tid, id int64, n int, kind arbiter.ByeKind) error {
-	_, e, err := byeChecks(ctx, tx, tid, id, n)
+// requires presence runs it too (presence.go), without a rule: the
+// pairing decided.
+func (db *DB) markAbsent(ctx context.Context, tx *sql.Tx, tid, id int64, n int, kind arbiter.ByeKind, rule ByeRule) error {
+	e, old, err := db.byeChecks(ctx, tx, tid, id, n, Asking{Kind: kind, Checkin: true}, rule)
 	if err != nil {
 		return err
 	}
-	var old arbiter.ByeKind
-	err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
-	if err == nil {
-		return nil // asked for a bye, or marked absent already
+	if kind != arbiter.ZeroBye && kind != arbiter.HalfBye {
+		return fmt.Errorf("mark %s absent: an absence scores 0 or 0.5, not %q: %w", e.Player.Name, kind.String(), ErrInvalid)
 	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return err
+	if old != arbiter.NoBye {
+		return nil // asked for a bye, or marked absent already
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO requested_byes (tournament_id, player_id, round, kind, created_at) VALUES (?, ?, ?, ?, ?)`,
 		tid, id, n, kind, db.stamp()); err != nil {

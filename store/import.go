@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -47,10 +46,11 @@ type ImportedTournament struct {
 // same FIDE ID or else the very same name (unless their FIDE IDs differ),
 // filling in details the roster lacks; other entries become new roster
 // players. The rating of the entry is the one in ti. Nothing is stored if
-// the name is taken (ErrConflict) or the tournament does not hold together
-// (ErrInvalid: a pairing number missing or repeated, a player twice in a
-// round, a board without a result before the last round).
-func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (ImportedTournament, error) {
+// rule refuses the settings, the name is taken (ErrConflict) or the
+// tournament does not hold together (ErrInvalid: a pairing number missing
+// or repeated, a player twice in a round, a board without a result before
+// the last round).
+func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport, rule SetupRule) (ImportedTournament, error) {
 	var out ImportedTournament
 	t := ti.Tournament
 	t.Name = strings.TrimSpace(t.Name)
@@ -62,14 +62,10 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 		method = "import"
 	}
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		var other int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&other)
-		if err == nil {
-			return conflict("tournament %q already exists (number %d)", t.Name, other)
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
+		if err := setup(ctx, tx, t, nil, 0, rule); err != nil {
 			return err
 		}
+		var err error
 		if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
 			return err
 		}
@@ -168,11 +164,10 @@ func (db *DB) ImportTournament(ctx context.Context, ti TournamentImport) (Import
 }
 
 // CheckImport returns the error ImportTournament gives for what ti holds,
-// before it looks at the database: settings that cannot work (the bye
-// values of a Double-Swiss tournament included), players whose details
-// cannot be stored, rounds that do not hold together (checkImport). The
-// error wraps ErrInvalid; nil means only the database (a name taken) may
-// still refuse ti.
+// before it looks at the database or the desk's rule: settings that
+// cannot be stored, players whose details cannot be stored, rounds that
+// do not hold together (checkImport). The error wraps ErrInvalid; nil
+// means only the rule or the database (a name taken) may still refuse ti.
 func CheckImport(ti TournamentImport) error {
 	t := ti.Tournament
 	t.Name = strings.TrimSpace(t.Name)

@@ -52,7 +52,7 @@ func TestImportTournament(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, err := db.ImportTournament(ctx, importFixture())
+	got, err := db.ImportTournament(ctx, importFixture(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestImportTournamentRefused(t *testing.T) {
 		kind   error
 		want   string
 	}{
-		{"name taken", func(ti *TournamentImport) { ti.Tournament.Name = "club EVENING" }, ErrConflict, "already exists"},
+		{"name taken", func(ti *TournamentImport) { ti.Tournament.Name = "club EVENING" }, ErrConflict, "the name of tournament 1"},
 		{"pairing number missing", func(ti *TournamentImport) { ti.Entries[3].PN = 5 }, ErrInvalid, "run from 1 to 4"},
 		{"player twice", func(ti *TournamentImport) { ti.Rounds[1].Byes = []arbiter.Bye{{PN: 3, Kind: arbiter.HalfBye}} }, ErrInvalid, "player 3 appears twice"},
 		{"open board before the last round", func(ti *TournamentImport) { ti.Rounds[0].Boards[0].Result = arbiter.NoResult }, ErrInvalid, "no result"},
@@ -141,7 +141,7 @@ func TestImportTournamentRefused(t *testing.T) {
 			before := dump(t, db)
 			ti := importFixture()
 			tt.change(&ti)
-			_, err := db.ImportTournament(ctx, ti)
+			_, err := db.ImportTournament(ctx, ti, nil)
 			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("ImportTournament = %v, want %v saying %q", err, tt.kind, tt.want)
 			}

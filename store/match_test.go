@@ -91,25 +91,3 @@ func TestSetMatch(t *testing.T) {
 		t.Errorf("Verify after a hidden change = %q, %v; want the board found", broken, err)
 	}
 }
-
-// TestDoubleSwissByeValues: a Double-Swiss bye may be worth the two games
-// of a match, a Swiss bye one game.
-func TestDoubleSwissByeValues(t *testing.T) {
-	db := mustOpenDB(t)
-	ctx := context.Background()
-	tr := arbiter.NewTournament("Swiss")
-	tr.PABValue = 3
-	if _, err := db.CreateTournament(ctx, tr); !errors.Is(err, ErrInvalid) {
-		t.Errorf("a Swiss PAB of 1.5: %v, want ErrInvalid", err)
-	}
-	tr.DoubleSwissValues()
-	if _, err := db.CreateTournament(ctx, tr); err != nil {
-		t.Errorf("a Double-Swiss PAB of 1.5: %v", err)
-	}
-	tr = arbiter.NewTournament("Too much")
-	tr.DoubleSwissValues()
-	tr.PABValue = 5
-	if _, err := db.CreateTournament(ctx, tr); !errors.Is(err, ErrInvalid) {
-		t.Errorf("a Double-Swiss PAB of 2.5: %v, want ErrInvalid", err)
-	}
-}

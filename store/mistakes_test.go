@@ -96,7 +96,7 @@ func TestRemoveMovesBoardsUpWhole(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tour := newTournament(t, db, "T", 5)
-	if err := db.RequestBye(ctx, tour.ID, playerID(t, db, tour.ID, 2), 1, arbiter.ZeroBye); err != nil {
+	if err := db.RequestBye(ctx, tour.ID, playerID(t, db, tour.ID, 2), 1, arbiter.ZeroBye, nil); err != nil {
 		t.Fatal(err)
 	}
 	pairRound(t, db, tour.ID, 1, [][2]int{{1, 3}, {5, 4}}, 0)

@@ -984,28 +984,43 @@ func (db *DB) withdraw(ctx context.Context, tx *sql.Tx, tid, id int64, from int,
 	return e, removed, err
 }
 
+// Asking is what the store reads, in the transaction of a bye asked
+// for, of its cancelling or of a mark of the check-in, for the desk's
+// rule of it (ByeRule).
+type Asking struct {
+	Tournament arbiter.Tournament
+	Entry      arbiter.Entry
+	Paired     int             // rounds paired
+	Round      int             // the round the bye is for
+	Kind       arbiter.ByeKind // the bye asked for; NoBye to cancel one or to mark the player present
+	Old        arbiter.ByeKind // the bye the player holds already in Round, NoBye for none
+	Checkin    bool            // a mark of the check-in: an absence (Kind) or a presence (NoBye)
+}
+
+// ByeRule is the desk's rule of a bye asked for, run inside the write's
+// transaction on what the store reads there: an error it returns refuses
+// the write, and nothing is written. Nil refuses nothing.
+type ByeRule func(Asking) error
+
 // RequestBye records that the player with roster ID id will not play
-// round n of tournament tid: kind is arbiter.HalfBye, ZeroBye (a known
-// absence, C.04.2 art. 3.3) or FullBye. A request for the same round
-// replaces the earlier one. The round must not be paired yet.
-func (db *DB) RequestBye(ctx context.Context, tid, id int64, n int, kind arbiter.ByeKind) error {
-	if !kind.Requested() {
-		return invalid("a requested bye is H, Z or F, not %q", kind.String())
-	}
-	return db.write(ctx, func(tx *sql.Tx) error { return db.requestBye(ctx, tx, tid, id, n, kind) })
+// round n of tournament tid, if rule allows: kind is arbiter.HalfBye,
+// ZeroBye (a known absence) or FullBye. A request for the same round
+// replaces the earlier one. Beneath the rule, a bye of another kind, a
+// round outside the tournament's or paired already, and a round the
+// player does not play are plain errors.
+func (db *DB) RequestBye(ctx context.Context, tid, id int64, n int, kind arbiter.ByeKind, rule ByeRule) error {
+	return db.write(ctx, func(tx *sql.Tx) error { return db.requestBye(ctx, tx, tid, id, n, kind, rule) })
 }
 
 // requestBye is RequestBye inside tx: the phone's "skip the next round"
 // runs the same code in its own transaction.
-func (db *DB) requestBye(ctx context.Context, tx *sql.Tx, tid, id int64, n int, kind arbiter.ByeKind) error {
-	_, e, err := byeChecks(ctx, tx, tid, id, n)
+func (db *DB) requestBye(ctx context.Context, tx *sql.Tx, tid, id int64, n int, kind arbiter.ByeKind, rule ByeRule) error {
+	e, old, err := db.byeChecks(ctx, tx, tid, id, n, Asking{Kind: kind}, rule)
 	if err != nil {
 		return err
 	}
-	var old arbiter.ByeKind
-	err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
+	if !kind.Requested() {
+		return fmt.Errorf("record bye of %s in round %d: a requested bye is H, Z or F, not %q: %w", e.Player.Name, n, kind.String(), ErrInvalid)
 	}
 	if old == kind {
 		return nil
@@ -1017,20 +1032,16 @@ func (db *DB) requestBye(ctx context.Context, tx *sql.Tx, tid, id int64, n int, 
 	return db.logEvent(ctx, tx, tid, ActBye, fmt.Sprintf("%d %s, round %d", e.PN, e.Player.Name, n), old.String(), kind.String())
 }
 
-// CancelBye withdraws the bye the player asked for in round n.
-func (db *DB) CancelBye(ctx context.Context, tid, id int64, n int) error {
+// CancelBye withdraws the bye the player asked for in round n, if rule
+// allows; beneath it, a round without a bye is a plain error.
+func (db *DB) CancelBye(ctx context.Context, tid, id int64, n int, rule ByeRule) error {
 	return db.write(ctx, func(tx *sql.Tx) error {
-		_, e, err := byeChecks(ctx, tx, tid, id, n)
+		e, old, err := db.byeChecks(ctx, tx, tid, id, n, Asking{}, rule)
 		if err != nil {
 			return err
 		}
-		var old arbiter.ByeKind
-		err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&old)
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound("%s asked for no bye in round %d", e.Player.Name, n)
-		}
-		if err != nil {
-			return err
+		if old == arbiter.NoBye {
+			return fmt.Errorf("cancel the bye of %s in round %d: none asked for: %w", e.Player.Name, n, ErrNotFound)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n); err != nil {
 			return err
@@ -1039,26 +1050,40 @@ func (db *DB) CancelBye(ctx context.Context, tid, id int64, n int) error {
 	})
 }
 
-func byeChecks(ctx context.Context, tx *sql.Tx, tid, id int64, n int) (arbiter.Tournament, arbiter.Entry, error) {
-	t, err := loadTournament(ctx, tx, tid)
-	if err != nil {
-		return t, arbiter.Entry{}, err
+// byeChecks reads, inside tx, what a bye of player id in round n is
+// decided on, runs rule on it (a, with the facts read filled in), and
+// checks beneath the rule that the round can hold the bye: one of the
+// tournament's rounds, not paired, played by the player. It returns the
+// entry and the bye the player holds in the round already.
+func (db *DB) byeChecks(ctx context.Context, tx *sql.Tx, tid, id int64, n int, a Asking, rule ByeRule) (arbiter.Entry, arbiter.ByeKind, error) {
+	var err error
+	if a.Tournament, err = loadTournament(ctx, tx, tid); err != nil {
+		return a.Entry, arbiter.NoBye, err
 	}
-	e, err := entryByPlayer(ctx, tx, tid, id)
-	if err != nil {
-		return t, e, err
+	if a.Entry, err = entryByPlayer(ctx, tx, tid, id); err != nil {
+		return a.Entry, arbiter.NoBye, err
 	}
-	paired, err := pairedRounds(ctx, tx, tid)
-	if err != nil {
-		return t, e, err
+	if a.Paired, err = pairedRounds(ctx, tx, tid); err != nil {
+		return a.Entry, arbiter.NoBye, err
 	}
+	a.Round = n
+	err = tx.QueryRowContext(ctx, `SELECT kind FROM requested_byes WHERE tournament_id = ? AND player_id = ? AND round = ?`, tid, id, n).Scan(&a.Old)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return a.Entry, arbiter.NoBye, err
+	}
+	if rule != nil {
+		if err := rule(a); err != nil {
+			return a.Entry, a.Old, err
+		}
+	}
+	e := a.Entry
 	switch {
-	case n < 1 || n > t.Rounds:
-		return t, e, invalid("the tournament has rounds 1 to %d, not %d", t.Rounds, n)
-	case n <= paired:
-		return t, e, conflict("round %d is already paired: a player missing a paired game loses it by forfeit", n)
+	case n < 1 || n > a.Tournament.Rounds:
+		return e, a.Old, fmt.Errorf("bye of %s in round %d: the tournament has %d rounds: %w", e.Player.Name, n, a.Tournament.Rounds, ErrInvalid)
+	case n <= a.Paired:
+		return e, a.Old, fmt.Errorf("bye of %s in round %d: the round is paired: %w", e.Player.Name, n, ErrConflict)
 	case !e.Plays(n):
-		return t, e, conflict("%s does not play round %d (%s)", e.Player.Name, n, notPlaying(e, n))
+		return e, a.Old, fmt.Errorf("bye of %s in round %d: the player does not play it: %w", e.Player.Name, n, ErrConflict)
 	}
-	return t, e, nil
+	return e, a.Old, nil
 }

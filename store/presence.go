@@ -280,7 +280,7 @@ func (db *DB) markPresence(ctx context.Context, tx *sql.Tx, tid int64, pn int, k
 				return err
 			}
 		case arbiter.Skip:
-			if err := db.requestBye(ctx, tx, tid, id, n, plan.Bye); err != nil {
+			if err := db.requestBye(ctx, tx, tid, id, n, plan.Bye, nil); err != nil { // the presence rule decided
 				return err
 			}
 		case arbiter.Leave:
@@ -343,7 +343,7 @@ func (db *DB) checkInMissing(ctx context.Context, tx *sql.Tx, s *Snapshot, p Pai
 		if err != nil {
 			return nil, err
 		}
-		if err := db.markAbsent(ctx, tx, tid, id, p.Round, p.AbsentKind); err != nil {
+		if err := db.markAbsent(ctx, tx, tid, id, p.Round, p.AbsentKind, nil); err != nil {
 			return nil, err
 		}
 	}

@@ -81,7 +81,7 @@ func TestReseedOnRatingType(t *testing.T) {
 			t.Fatal(err)
 		}
 		st.set(&cur)
-		rs, err := db.UpdateTournamentSeeds(ctx, cur, nil)
+		rs, err := db.UpdateTournamentSeeds(ctx, cur, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
@@ -97,7 +97,7 @@ func TestReseedOnRatingType(t *testing.T) {
 	before := entriesOf(t, db, tn.ID)
 	cur, _ := db.Tournament(ctx, tn.ID)
 	cur.RatingType = "NRO"
-	rs, err := db.UpdateTournamentSeeds(ctx, cur, nil)
+	rs, err := db.UpdateTournamentSeeds(ctx, cur, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,14 +117,14 @@ func TestReseedOnRatingType(t *testing.T) {
 	for _, e := range s.Entries {
 		ids[e.Player.Name] = e.Player.ID
 	}
-	if _, err := db.UpdateTournamentSeeds(ctx, cur, map[int64]int{ids["Verdi, Anna"]: 1620, ids["Rossi, Mario"]: 1510}); err != nil {
+	if _, err := db.UpdateTournamentSeeds(ctx, cur, map[int64]int{ids["Verdi, Anna"]: 1620, ids["Rossi, Mario"]: 1510}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := entriesOf(t, db, club.ID), []string{"1 Verdi, Anna 1620/0/1850", "2 Rossi, Mario 1510/1800/1900", "3 Bianchi, Luca 0/1750/1600"}; !slices.Equal(got, want) {
 		t.Errorf("club-rated entries = %q, want %q", got, want)
 	}
 	cur.Pace = arbiter.Blitz
-	if _, err := db.UpdateTournamentSeeds(ctx, cur, nil); err != nil {
+	if _, err := db.UpdateTournamentSeeds(ctx, cur, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := entriesOf(t, db, club.ID), []string{"1 Verdi, Anna 1620/0/1850", "2 Rossi, Mario 1510/1800/1900", "3 Bianchi, Luca 0/1750/1600"}; !slices.Equal(got, want) {

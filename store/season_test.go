@@ -124,7 +124,7 @@ func TestMergePlayers(t *testing.T) {
 	if _, err := db.AddEntry(ctx, t2.ID, arbiter.Player{Name: "Verdi, Anna"}, AddOptions{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.RequestBye(ctx, t2.ID, b.Entry.Player.ID, 2, arbiter.HalfBye); err != nil {
+	if err := db.RequestBye(ctx, t2.ID, b.Entry.Player.ID, 2, arbiter.HalfBye, nil); err != nil {
 		t.Fatal(err)
 	}
 	keep, drop := a.Entry.Player.ID, b.Entry.Player.ID
@@ -198,7 +198,7 @@ func TestMergePlayersCarriesEveryRow(t *testing.T) {
 	if _, err := db.PlayerPIN(ctx, t2.ID, pn, firstFree); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.CheckIn(ctx, t2.ID, 1, nil, []int64{drop}, arbiter.ZeroBye); err != nil {
+	if err := db.CheckIn(ctx, t2.ID, 1, nil, []int64{drop}, arbiter.ZeroBye, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.MarkHere(WithOrigin(ctx, arbiter.Origin{Who: "desk"}), t2.ID, []int{pn}, asPlanned); err != nil {

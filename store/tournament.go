@@ -53,7 +53,25 @@ func splitCodes(s string) []string {
 	return strings.Split(s, ",")
 }
 
-// checkTournament refuses settings that cannot work.
+// Setup is what the store reads, in the transaction that creates a
+// tournament or changes its settings, for the desk's rule of them
+// (SetupRule).
+type Setup struct {
+	Tournament arbiter.Tournament  // the settings to store, the name trimmed
+	Old        *arbiter.Tournament // as stored; nil for a new tournament
+	Paired     int                 // rounds paired
+	Taken      int64               // the ID of another tournament of the same name (case ignored), 0 for none
+}
+
+// SetupRule is the desk's rule of a tournament's settings, run inside the
+// write's transaction on what the store reads there: an error it returns
+// refuses the write, and nothing is written. Nil refuses nothing.
+type SetupRule func(Setup) error
+
+// checkTournament refuses, as plain errors, settings the tables cannot
+// hold: text that cannot be stored, a tournament without a name or a
+// round, a tie-break chain that would not read back. The limits of the
+// settings are the desk's (SetupRule).
 func checkTournament(t arbiter.Tournament) error {
 	for _, f := range []struct{ name, value string }{
 		{"tournament name", t.Name}, {"venue", t.Venue}, {"time control", t.TimeControl}, {"date", t.Date}, {"deadline", t.Deadline},
@@ -62,50 +80,59 @@ func checkTournament(t arbiter.Tournament) error {
 			return invalid("%v", err)
 		}
 	}
-	if t.System == arbiter.DoubleSwiss {
-		// A round is a match of two games, scored per game (C.04.5
-		// Preface): a bye is worth up to the two games.
-		switch {
-		case t.PABValue < arbiter.Zero || t.PABValue > 2*arbiter.One:
-			return invalid("the pairing-allocated bye of a Double-Swiss match is worth 0 to 2 points, not %s", t.PABValue)
-		case t.HalfByeValue < arbiter.Zero || t.HalfByeValue > arbiter.One:
-			return invalid("a requested bye of a Double-Swiss match is worth 1, 0.5 or 0 points, not %s", t.HalfByeValue)
-		case t.LateValue < arbiter.Zero || t.LateValue > arbiter.One:
-			return invalid("a match missed by a late entry is worth 0 to 1 point, not %s", t.LateValue)
-		}
-		t.PABValue, t.HalfByeValue, t.LateValue = arbiter.Zero, arbiter.Zero, arbiter.Zero // checked
-	}
 	switch {
 	case strings.TrimSpace(t.Name) == "":
-		return invalid("the tournament needs a name")
+		return fmt.Errorf("store tournament: no name: %w", ErrInvalid)
 	case t.Rounds < 1:
-		return invalid("a tournament needs at least 1 round, not %d", t.Rounds)
-	case t.PABValue < arbiter.Zero || t.PABValue > arbiter.One:
-		return invalid("the pairing-allocated bye is worth 1, 0.5 or 0 points, not %s", t.PABValue)
-	case t.HalfByeValue < arbiter.Zero || t.HalfByeValue > arbiter.Half:
-		return invalid("a requested bye is worth 0.5 or 0 points, not %s", t.HalfByeValue)
-	case t.LateValue < arbiter.Zero || t.LateValue > arbiter.Half:
-		return invalid("a round missed by a late entry is worth 0 or 0.5 points, not %s", t.LateValue)
-	case t.Language != "" && t.Language != "en" && t.Language != "it":
-		return invalid("unknown language %q: a tournament prints in en or it", t.Language)
-	case t.FirstColour < arbiter.NoColour || t.FirstColour > arbiter.Black:
-		return invalid("unknown first colour %d", t.FirstColour)
-	case t.Pace < arbiter.Standard || t.Pace > arbiter.Blitz:
-		return invalid("unknown pace %d", t.Pace)
+		return fmt.Errorf("store tournament %q: %d rounds: %w", t.Name, t.Rounds, ErrInvalid)
 	}
 	for _, c := range t.Tiebreaks {
 		if c == "" || strings.Contains(c, ",") {
-			return invalid("bad tie-break code %q", c)
+			return fmt.Errorf("store tournament %q: tie-break code %q: %w", t.Name, c, ErrInvalid)
 		}
 	}
 	return nil
 }
 
+// setup reads, inside tx, what the rule of t's settings is decided on,
+// and runs it: t.ID 0 is a new tournament. Beneath the rule a name taken
+// is a plain error.
+func setup(ctx context.Context, tx *sql.Tx, t arbiter.Tournament, old *arbiter.Tournament, paired int, rule SetupRule) error {
+	f := Setup{Tournament: t, Old: old, Paired: paired}
+	err := tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, t.Name, t.ID).Scan(&f.Taken)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if rule != nil {
+		if err := rule(f); err != nil {
+			return err
+		}
+	}
+	if f.Taken != 0 {
+		return fmt.Errorf("store tournament %q: the name of tournament %d: %w", t.Name, f.Taken, ErrConflict)
+	}
+	return nil
+}
+
 // CreateTournament stores a new tournament, makes it the current one and
-// returns it with its ID. The name must not be used by another tournament
-// (case is ignored).
+// returns it with its ID, under no rule of the desk (Tx.CreateTournament
+// takes one): only what the tables must hold is checked, the name not
+// used by another tournament (case is ignored) among it.
 func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbiter.Tournament, error) {
+	err := db.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		t, err = db.createTournament(ctx, tx, t, nil)
+		return err
+	})
+	return t, err
+}
+
+// createTournament is CreateTournament inside tx, if rule allows.
+func (db *DB) createTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tournament, rule SetupRule) (arbiter.Tournament, error) {
 	t.Name = strings.TrimSpace(t.Name)
+	if err := setup(ctx, tx, t, nil, 0, rule); err != nil {
+		return t, err
+	}
 	if err := checkTournament(t); err != nil {
 		return t, err
 	}
@@ -115,30 +142,20 @@ func (db *DB) CreateTournament(ctx context.Context, t arbiter.Tournament) (arbit
 	if err := checkSettings(t); err != nil {
 		return t, err
 	}
-	err := db.write(ctx, func(tx *sql.Tx) error {
-		var other int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&other)
-		if err == nil {
-			return conflict("tournament %q already exists (number %d)", t.Name, other)
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
-			return err
-		}
-		if err := saveFormat(ctx, tx, t); err != nil {
-			return err
-		}
-		if err := saveSettings(ctx, tx, t); err != nil {
-			return err
-		}
-		if err := setCurrent(ctx, tx, t.ID); err != nil {
-			return err
-		}
-		return db.logEvent(ctx, tx, t.ID, ActTournamentNew, t.Name, "", Describe(t))
-	})
-	return t, err
+	var err error
+	if t.ID, err = db.insertTournament(ctx, tx, t); err != nil {
+		return t, err
+	}
+	if err := saveFormat(ctx, tx, t); err != nil {
+		return t, err
+	}
+	if err := saveSettings(ctx, tx, t); err != nil {
+		return t, err
+	}
+	if err := setCurrent(ctx, tx, t.ID); err != nil {
+		return t, err
+	}
+	return t, db.logEvent(ctx, tx, t.ID, ActTournamentNew, t.Name, "", Describe(t))
 }
 
 // insertTournament stores t as a new tournament and returns its ID. The
@@ -354,42 +371,41 @@ func quoteList(names []string) string {
 }
 
 // UpdateTournament saves new settings for tournament t.ID, logging each
-// changed setting with its old and new value. The planned rounds cannot
-// go below the rounds already paired, and the name must stay unique. It
-// is UpdateTournamentSeeds without the club ratings.
+// changed setting with its old and new value, under no rule of the desk:
+// only what the tables must hold is checked. It is UpdateTournamentSeeds
+// without the club ratings.
 func (db *DB) UpdateTournament(ctx context.Context, t arbiter.Tournament) error {
-	_, err := db.UpdateTournamentSeeds(ctx, t, nil)
+	_, err := db.UpdateTournamentSeeds(ctx, t, nil, nil)
 	return err
 }
 
-// UpdateTournamentSeeds is UpdateTournament, and when the rating type
-// (TRF 172) or the pace changes it seeds the entries again (see
-// Reseeded): before round 1 is paired each entry is seeded by the rating
-// the tournament now chooses, club giving the club ratings by roster ID
-// for the rating type OTHER (nil: not known, such entries keep their
-// rating), and the pairing numbers follow; once round 1 is paired the
-// entries keep their ratings, and the result says the tournament is
-// started. The result is the zero Reseed when neither setting changed.
-func (db *DB) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament, club map[int64]int) (Reseed, error) {
+// UpdateTournamentSeeds is UpdateTournament under the desk's rule, and
+// when the rating type (TRF 172) or the pace changes it seeds the
+// entries again (see Reseeded): before round 1 is paired each entry is
+// seeded by the rating the tournament now chooses, club giving the club
+// ratings by roster ID for the rating type OTHER (nil: not known, such
+// entries keep their rating), and the pairing numbers follow; once round
+// 1 is paired the entries keep their ratings, and the result says the
+// tournament is started. The result is the zero Reseed when neither
+// setting changed. Beneath the rule, the planned rounds do not go below
+// the rounds paired, a tournament with rounds paired does not become a
+// Double-Swiss one or stop being one, an all-play-all continuation starts
+// from the next round to pair among players of the tournament, and the
+// name stays unique: each a plain error.
+func (db *DB) UpdateTournamentSeeds(ctx context.Context, t arbiter.Tournament, club map[int64]int, rule SetupRule) (Reseed, error) {
 	var rs Reseed
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		rs, err = db.updateTournament(ctx, tx, t, club)
+		rs, err = db.updateTournament(ctx, tx, t, club, rule)
 		return err
 	})
 	return rs, err
 }
 
 // updateTournament is UpdateTournamentSeeds inside tx.
-func (db *DB) updateTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tournament, club map[int64]int) (Reseed, error) {
+func (db *DB) updateTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tournament, club map[int64]int, rule SetupRule) (Reseed, error) {
 	var rs Reseed
 	t.Name = strings.TrimSpace(t.Name)
-	if err := checkTournament(t); err != nil {
-		return rs, err
-	}
-	if err := checkSettings(t); err != nil {
-		return rs, err
-	}
 	old, err := loadTournament(ctx, tx, t.ID)
 	if err != nil {
 		return rs, err
@@ -398,20 +414,29 @@ func (db *DB) updateTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tourna
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM rounds WHERE tournament_id = ?`, t.ID).Scan(&paired); err != nil {
 		return rs, err
 	}
+	if err := setup(ctx, tx, t, &old, paired, rule); err != nil {
+		return rs, err
+	}
+	if err := checkTournament(t); err != nil {
+		return rs, err
+	}
+	if err := checkSettings(t); err != nil {
+		return rs, err
+	}
 	if paired > 0 && old.System != t.System && (old.System == arbiter.DoubleSwiss || t.System == arbiter.DoubleSwiss) {
 		// A round of a Double-Swiss tournament is a match of two games,
 		// of any other a single game: the rounds paired would read
 		// otherwise.
-		return rs, conflict("%d rounds are already paired as %s: the system cannot become %s", paired, old.System, t.System)
+		return rs, fmt.Errorf("store tournament %q: %d rounds paired as %s, not %s: %w", t.Name, paired, old.System, t.System, ErrConflict)
 	}
 	if t.Rounds < paired {
-		return rs, conflict("%d rounds are already paired: the tournament cannot have %d", paired, t.Rounds)
+		return rs, fmt.Errorf("store tournament %q: %d rounds paired, %d planned: %w", t.Name, paired, t.Rounds, ErrConflict)
 	}
 	if c := t.AllPlayAll; c.From != 0 && c.String() != old.AllPlayAll.String() {
 		// A continuation starts with the next round to pair and
 		// names players of the tournament.
 		if c.From != paired+1 {
-			return rs, conflict("the all-play-all continues the tournament from the next round to pair, %d, not %d", paired+1, c.From)
+			return rs, fmt.Errorf("store tournament %q: an all-play-all from round %d, %d paired: %w", t.Name, c.From, paired, ErrConflict)
 		}
 		for _, pn := range c.Players {
 			var n int
@@ -419,17 +444,9 @@ func (db *DB) updateTournament(ctx context.Context, tx *sql.Tx, t arbiter.Tourna
 				return rs, err
 			}
 			if n == 0 {
-				return rs, invalid("the all-play-all names player %d, who is not in the tournament", pn)
+				return rs, fmt.Errorf("store tournament %q: the all-play-all names player %d, not in it: %w", t.Name, pn, ErrInvalid)
 			}
 		}
-	}
-	var other int64
-	err = tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, t.Name, t.ID).Scan(&other)
-	if err == nil {
-		return rs, conflict("tournament %q already exists (number %d)", t.Name, other)
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return rs, err
 	}
 	changes := diffTournament(old, t)
 	fchanges := diffFormat(old, t)

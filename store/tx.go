@@ -53,17 +53,24 @@ func (t *Tx) Accept(ctx context.Context, tid, id int64, r arbiter.Result, judge 
 	return t.db.acceptIn(ctx, t.tx, tid, id, arbiter.Match{First: r}, judge, open, t.db.actor(ctx))
 }
 
+// CreateTournament stores tt as a new tournament and makes it the
+// current one as DB.CreateTournament does, if rule allows.
+func (t *Tx) CreateTournament(ctx context.Context, tt arbiter.Tournament, rule SetupRule) (arbiter.Tournament, error) {
+	return t.db.createTournament(ctx, t.tx, tt, rule)
+}
+
 // UpdateTournament saves new settings for tournament tt.ID as
-// DB.UpdateTournament does.
-func (t *Tx) UpdateTournament(ctx context.Context, tt arbiter.Tournament) error {
-	_, err := t.db.updateTournament(ctx, t.tx, tt, nil)
+// DB.UpdateTournamentSeeds does, if rule allows, seeding no entry by a
+// club rating.
+func (t *Tx) UpdateTournament(ctx context.Context, tt arbiter.Tournament, rule SetupRule) error {
+	_, err := t.db.updateTournament(ctx, t.tx, tt, nil, rule)
 	return err
 }
 
 // UpdateTournamentSeeds saves new settings for tournament tt.ID and
 // seeds the entries again as DB.UpdateTournamentSeeds does.
-func (t *Tx) UpdateTournamentSeeds(ctx context.Context, tt arbiter.Tournament, club map[int64]int) (Reseed, error) {
-	return t.db.updateTournament(ctx, t.tx, tt, club)
+func (t *Tx) UpdateTournamentSeeds(ctx context.Context, tt arbiter.Tournament, club map[int64]int, rule SetupRule) (Reseed, error) {
+	return t.db.updateTournament(ctx, t.tx, tt, club, rule)
 }
 
 // Withdraw withdraws the player with roster ID id as DB.Withdraw does.

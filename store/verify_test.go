@@ -217,7 +217,7 @@ func TestVerifyAfterEveryMistakePutRight(t *testing.T) {
 			db := mustOpenPath(t, filepath.Join(dir, "club.db"))
 			tour := newTournament(t, db, "T", 6)
 			for _, pn := range []int{3, 6} { // known absences (C.04.2 art. 3.3)
-				if err := db.RequestBye(ctx, tour.ID, playerID(t, db, tour.ID, pn), 1, arbiter.ZeroBye); err != nil {
+				if err := db.RequestBye(ctx, tour.ID, playerID(t, db, tour.ID, pn), 1, arbiter.ZeroBye, nil); err != nil {
 					t.Fatal(err)
 				}
 			}

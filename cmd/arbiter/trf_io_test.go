@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/store"
 	"github.com/labyrinth-chess/arbiter/trf"
 )
@@ -523,7 +524,10 @@ func importExport(t *testing.T, data []byte, inMemory bool) (out []byte, ok bool
 			t.Fatal(err)
 		}
 		defer db.Close()
-		got, err := db.ImportTournament(ctx, ti)
+		if desk.CheckImport(ti) != nil {
+			return nil, false
+		}
+		got, err := db.ImportTournament(ctx, ti, nil)
 		if err != nil {
 			return nil, false
 		}
@@ -546,7 +550,7 @@ func importExport(t *testing.T, data []byte, inMemory bool) (out []byte, ok bool
 // ti, or nil for what it refuses (store.CheckImport: settings, players
 // and rounds, the two games of a Double-Swiss match among them).
 func importedSnapshot(ti store.TournamentImport) *store.Snapshot {
-	if len(ti.Rounds) > ti.Tournament.Rounds || ti.Tournament.Rounds < 1 || store.CheckImport(ti) != nil {
+	if len(ti.Rounds) > ti.Tournament.Rounds || ti.Tournament.Rounds < 1 || desk.CheckImport(ti) != nil {
 		return nil
 	}
 	s := &store.Snapshot{Tournament: ti.Tournament, Entries: ti.Entries, Requests: ti.Requests}
