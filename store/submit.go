@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/labyrinth-chess/arbiter"
+	"github.com/labyrinth-chess/arbiter/phrase"
 )
 
 // Submission is what is submitted for a board: a game record, a result,
@@ -143,8 +144,9 @@ func (db *DB) SubmitGames(ctx context.Context, tid int64, subs []Submission) ([]
 				continue
 			}
 			if c.Old != arbiter.NoResult && c.Old != c.New {
-				return &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%d %s - %d %s)",
-					s.Board, s.Round, c.Old, c.White, names[c.White], c.Black, names[c.Black])}
+				players := fmt.Sprintf("%d %s - %d %s", c.White, names[c.White], c.Black, names[c.Black])
+				return &InputError{Kind: ErrResultEntered, Msg: fmt.Sprintf("board %d of round %d already has %s (%s)", s.Board, s.Round, c.Old, players),
+					Text: phrase.New("refuse.result.entered", "Board", s.Board, "Round", s.Round, "Result", c.Old.String(), "Players", players)}
 			}
 			if _, err := upd.ExecContext(ctx, c.New, c.NewReason, tid, s.Round, s.Board); err != nil {
 				return fmt.Errorf("enter result: %w", err)

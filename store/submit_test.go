@@ -103,6 +103,12 @@ func TestSubmitGamesAllOrNothing(t *testing.T) {
 			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.msg) {
 				t.Errorf("SubmitGames = %v, want %v saying %q", err, tt.want, tt.msg)
 			}
+			// A result already entered is worded by the front end in
+			// its language, from the same phrase as round result's.
+			var ie *InputError
+			if errors.Is(tt.want, ErrResultEntered) && (!errors.As(err, &ie) || ie.Text.ID != "refuse.result.entered") {
+				t.Errorf("SubmitGames = %#v, want the phrase refuse.result.entered", err)
+			}
 			if dump(t, db) != before {
 				t.Error("a refused submission changed the database")
 			}
