@@ -547,7 +547,7 @@ func importExport(t *testing.T, data []byte, inMemory bool) (out []byte, ok bool
 }
 
 // importedSnapshot returns the snapshot ImportTournament would store for
-// ti, or nil for what it refuses (store.CheckImport: settings, players
+// ti, or nil for what it refuses (desk.CheckImport: settings, players
 // and rounds, the two games of a Double-Swiss match among them).
 func importedSnapshot(ti store.TournamentImport) *store.Snapshot {
 	if len(ti.Rounds) > ti.Tournament.Rounds || ti.Tournament.Rounds < 1 || desk.CheckImport(ti) != nil {
