@@ -117,7 +117,7 @@ func (d *Desk) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt Ad
 	if err := d.clubSeed(ctx, tid, &opt); err != nil {
 		return a, inputErr("tournament", err)
 	}
-	a, err = d.db.AddEntry(ctx, tid, p, opt, entryRule(opt.SurnameFirst))
+	a, err = d.db.AddEntry(ctx, tid, p, opt, entryRule(opt.SurnameFirst), nameRule)
 	return a, inputErr("player", err)
 }
 
@@ -130,7 +130,7 @@ func (d *Desk) Import(ctx context.Context, tid int64, source string, rows []Impo
 	if err := d.clubSeed(ctx, tid, &opt); err != nil {
 		return nil, inputErr("tournament", err)
 	}
-	a, err := d.db.Import(ctx, tid, source, rows, opt, entryRule(opt.SurnameFirst))
+	a, err := d.db.Import(ctx, tid, source, rows, opt, entryRule(opt.SurnameFirst), nameRule)
 	return a, atLine(inputErr("player", err))
 }
 

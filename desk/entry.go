@@ -65,6 +65,88 @@ func entryRule(surnameFirst bool) store.EntryRule {
 	}
 }
 
+// nameRule is the desk's rule of which club player a typed name means
+// (store.NameRule), run in the transaction of the registration on the
+// club players the store finds. A player typed as new is new, whoever
+// they look like; otherwise the club player with the FIDE or national ID
+// typed is meant, or else the one club player of that name, or else the
+// one whose name holds every word typed (a surname alone). A name
+// several club players answer to is refused as ambiguous, naming them,
+// and one that only looks like a club player's as a likely duplicate,
+// naming the player entered already if that is who it looks like: the
+// user types the club player's name, an id:N, or says the player is new.
+// A name the club does not know is a new player.
+func nameRule(n store.Naming) (int64, error) {
+	if n.New {
+		return 0, nil
+	}
+	if n.ByID != nil {
+		return n.ByID.ID, nil
+	}
+	same := n.Same
+	if len(same) == 0 {
+		same = n.Within
+		if len(same) > 1 {
+			return 0, &Error{Kind: ErrConflict, Err: ErrAmbiguous, Input: "player", Players: playerIDs(same),
+				Msg: fmt.Sprintf("%q could be %s", n.Name, enteredList(same, n.Entered))}
+		}
+	}
+	switch {
+	case len(same) == 1:
+		return same[0].ID, nil
+	case len(same) > 1:
+		return 0, &Error{Kind: ErrConflict, Err: ErrAmbiguous, Input: "player", Players: playerIDs(same),
+			Msg: fmt.Sprintf("%d club players are called %s (%s)", len(same), n.Name, enteredList(same, n.Entered))}
+	case len(n.Similar) > 0:
+		like := clubList(n.Similar)
+		e := refuse(ErrLikelyDuplicate, "player", "refuse.likeclub", "Name", n.Name, "Players", like)
+		if pn, ok := n.Entered[n.Similar[0].ID]; ok && len(n.Similar) == 1 {
+			e = refuse(ErrLikelyDuplicate, "player", "refuse.likeclub.entered", "Name", n.Name, "Players", like, "PN", pn, "Player", n.Similar[0].Name)
+		}
+		e.Players = playerIDs(n.Similar)
+		return 0, e
+	}
+	return 0, nil
+}
+
+// clubList names club players as "id:N Name (rating)".
+func clubList(ps []arbiter.Player) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = clubPlayer(p)
+	}
+	return strings.Join(s, ", ")
+}
+
+// enteredList names club players as clubList does, each with their
+// pairing number where entered.
+func enteredList(ps []arbiter.Player, entered map[int64]int) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = clubPlayer(p)
+		if pn, ok := entered[p.ID]; ok {
+			s[i] += fmt.Sprintf(", player %d", pn)
+		}
+	}
+	return strings.Join(s, "; ")
+}
+
+func clubPlayer(p arbiter.Player) string {
+	s := fmt.Sprintf("id:%d %s", p.ID, p.Name)
+	if p.Rating != 0 {
+		s += fmt.Sprintf(" (%d)", p.Rating)
+	}
+	return s
+}
+
+func playerIDs(ps []arbiter.Player) []int64 {
+	out := make([]int64, len(ps))
+	for i, p := range ps {
+		out[i] = p.ID
+	}
+	return out
+}
+
 // NameOrder refuses a new player's name typed without the comma of
 // "Surname, Name" (ErrNameOrder), for a club that asks for it; the
 // refusal proposes the last word as the surname.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -59,6 +60,62 @@ func TestEntryRule(t *testing.T) {
 			}
 			if tt.player != 0 && (len(de.Players) != 1 || de.Players[0] != tt.player) {
 				t.Errorf("entryRule names players %v, want %d", de.Players, tt.player)
+			}
+		})
+	}
+}
+
+// TestNameRule: the desk's reading of a typed name, on the club players
+// the store finds, with the player meant or the refusal's kind, English
+// words and players.
+func TestNameRule(t *testing.T) {
+	rossi := arbiter.Player{ID: 12, Name: "Rossi, Mario", Rating: 1850}
+	rossi2 := arbiter.Player{ID: 40, Name: "Rossi, Mario"}
+	ferri := arbiter.Player{ID: 7, Name: "Ferri, Luca"}
+	ferri2 := arbiter.Player{ID: 8, Name: "Ferri, Anna", Rating: 1600}
+	tests := []struct {
+		name    string
+		n       store.Naming
+		want    int64 // the roster ID meant, 0 for a new player
+		kind    error
+		msg     string
+		players []int64
+		text    string // the catalog id of the refusal, "" for none
+	}{
+		{name: "the same name reuses the club player", n: store.Naming{Name: "mario rossi", Same: []arbiter.Player{rossi}}, want: 12},
+		{name: "the FIDE ID names the club player", n: store.Naming{Name: "M. Rossi", ByID: &rossi, Similar: []arbiter.Player{rossi}}, want: 12},
+		{name: "a surname alone", n: store.Naming{Name: "Ferri", Within: []arbiter.Player{ferri}}, want: 7},
+		{name: "two club players of that name", n: store.Naming{Name: "Mario Rossi", Same: []arbiter.Player{rossi, rossi2}, Entered: map[int64]int{40: 3}},
+			kind: ErrAmbiguous, msg: "2 club players are called Mario Rossi (id:12 Rossi, Mario (1850); id:40 Rossi, Mario, player 3)", players: []int64{12, 40}},
+		{name: "a surname two club players have", n: store.Naming{Name: "Ferri", Within: []arbiter.Player{ferri, ferri2}},
+			kind: ErrAmbiguous, msg: `"Ferri" could be id:7 Ferri, Luca; id:8 Ferri, Anna (1600)`, players: []int64{7, 8}},
+		{name: "a similar name", n: store.Naming{Name: "Mario Rosi", Similar: []arbiter.Player{rossi}},
+			kind: ErrLikelyDuplicate, msg: `"Mario Rosi" looks like club player id:12 Rossi, Mario (1850)`, players: []int64{12}, text: "refuse.likeclub"},
+		{name: "a similar name entered already", n: store.Naming{Name: "Mario Rosi", Similar: []arbiter.Player{rossi}, Entered: map[int64]int{12: 5}},
+			kind: ErrLikelyDuplicate, msg: `"Mario Rosi" looks like club player id:12 Rossi, Mario (1850): did you mean 5 Rossi, Mario, entered already?`,
+			players: []int64{12}, text: "refuse.likeclub.entered"},
+		{name: "a similar name said to be new", n: store.Naming{Name: "Mario Rosi", New: true, Similar: []arbiter.Player{rossi}}},
+		{name: "the same name said to be new", n: store.Naming{Name: "Rossi, Mario", New: true, Same: []arbiter.Player{rossi}}},
+		{name: "a name the club does not know", n: store.Naming{Name: "Petrova, Olga"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			id, err := nameRule(tt.n)
+			if tt.kind == nil {
+				if err != nil || id != tt.want {
+					t.Fatalf("nameRule = %d, %v, want %d", id, err, tt.want)
+				}
+				return
+			}
+			var de *Error
+			if !errors.Is(err, tt.kind) || !errors.As(err, &de) || de.Msg != tt.msg || id != 0 {
+				t.Fatalf("nameRule = %d, %#v, want %v %q", id, err, tt.kind, tt.msg)
+			}
+			if de.Text.ID != tt.text {
+				t.Errorf("nameRule words it by %q, want %q", de.Text.ID, tt.text)
+			}
+			if !slices.Equal(de.Players, tt.players) {
+				t.Errorf("nameRule names players %v, want %v", de.Players, tt.players)
 			}
 		})
 	}

@@ -237,7 +237,7 @@ func (e *Evening) AcceptLate(ctx context.Context, id int64) (arbiter.LateRequest
 	if err != nil {
 		return arbiter.LateRequest{}, err
 	}
-	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, AddOptions{SurnameFirst: sf}, lateAnswer, entryRule(sf), pinRule)
+	r, _, err := e.d.db.AcceptLate(ctx, e.tid, id, AddOptions{SurnameFirst: sf}, lateAnswer, entryRule(sf), nameRule, pinRule)
 	if err == nil {
 		e.d.db.Checkpoint(ctx)
 	}

@@ -67,7 +67,7 @@ func TestBackupWhileWriting(t *testing.T) {
 		defer close(progress)
 		for i := 1; ; i++ {
 			p := arbiter.Player{Name: fmt.Sprintf("Writer %04d", i), Rating: 1000 + i}
-			if _, err := writer.AddEntry(ctx, tour.ID, p, AddOptions{New: true}, nil); err != nil {
+			if _, err := writer.AddEntry(ctx, tour.ID, p, AddOptions{New: true}, nil, nil); err != nil {
 				failed <- err
 				return
 			}

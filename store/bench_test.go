@@ -34,7 +34,7 @@ func bigTournament(tb testing.TB, n, rounds int) (*DB, arbiter.Tournament) {
 	for i := range rows {
 		rows[i] = ImportRow{Line: i + 2, Player: arbiter.Player{Name: fmt.Sprintf("Player%04d, Test", i), Rating: 1000 + i}}
 	}
-	if _, err := db.Import(ctx, t.ID, "big.csv", rows, AddOptions{New: true}, nil); err != nil {
+	if _, err := db.Import(ctx, t.ID, "big.csv", rows, AddOptions{New: true}, nil, nil); err != nil {
 		tb.Fatal(err)
 	}
 	for r := 1; r <= rounds; r++ {
@@ -116,7 +116,7 @@ func BenchmarkAddEntry1000(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		a, err := db.AddEntry(ctx, t.ID, arbiter.Player{Name: "Nuovo, Arrivato", Rating: 1500}, AddOptions{}, nil)
+		a, err := db.AddEntry(ctx, t.ID, arbiter.Player{Name: "Nuovo, Arrivato", Rating: 1500}, AddOptions{}, nil, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func BenchmarkImport1000(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := db.Import(ctx, t.ID, "again.csv", rows, AddOptions{}, nil); err != nil {
+		if _, err := db.Import(ctx, t.ID, "again.csv", rows, AddOptions{}, nil, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -64,7 +64,7 @@ func TestFormatRoundTrip(t *testing.T) {
 	if err := db.UpdateTournament(ctx, t1); err == nil {
 		t.Errorf("UpdateTournament(absent value 1) = nil, want the schema's refusal")
 	}
-	a, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Absent, Anna"}, AddOptions{}, nil)
+	a, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Absent, Anna"}, AddOptions{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

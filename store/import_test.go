@@ -48,7 +48,7 @@ func TestImportTournament(t *testing.T) {
 		{Name: "Bianchi, Luca", Rating: 0},
 		{Name: "Neri, Paolo", FIDEID: "9999999"},
 	} {
-		if _, err := db.AddEntry(ctx, old.ID, p, AddOptions{New: true}, nil); err != nil {
+		if _, err := db.AddEntry(ctx, old.ID, p, AddOptions{New: true}, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

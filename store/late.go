@@ -293,7 +293,7 @@ func pendingLate(ctx context.Context, tx *sql.Tx, tid, id int64, answer LateAnsw
 // the PIN): undo takes it all back. The club player the newcomer said they are is
 // entered, never a copy; one who said they are none of those offered is
 // added to the roster even if the name looks like another's (opt.New).
-func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions, answer LateAnswer, enter EntryRule, pin PINRule) (arbiter.LateRequest, Added, error) {
+func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions, answer LateAnswer, enter EntryRule, match NameRule, pin PINRule) (arbiter.LateRequest, Added, error) {
 	var r arbiter.LateRequest
 	who := db.actor(ctx)
 	var a Added
@@ -310,7 +310,7 @@ func (db *DB) AcceptLate(ctx context.Context, tid, id int64, opt AddOptions, ans
 		if err != nil {
 			return err
 		}
-		e := &enroller{db: db, tx: tx, t: t, roster: roster, rule: enter}
+		e := &enroller{db: db, tx: tx, t: t, roster: roster, rule: enter, match: match}
 		if err := e.init(ctx); err != nil {
 			return err
 		}

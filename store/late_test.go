@@ -18,7 +18,7 @@ func TestRosterMatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range []string{"Rossi, Niccolò", "Rossi, Mario", "Bianchi, Anna", "Ferri, Luca"} {
-		if _, err := db.AddEntry(ctx, tr.ID, arbiter.Player{Name: n}, AddOptions{}, nil); err != nil {
+		if _, err := db.AddEntry(ctx, tr.ID, arbiter.Player{Name: n}, AddOptions{}, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -64,7 +64,7 @@ func TestRequestLateFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rossi, err := db.AddEntry(ctx, tr.ID, arbiter.Player{Name: "Rossi, Mario"}, AddOptions{}, nil)
+	rossi, err := db.AddEntry(ctx, tr.ID, arbiter.Player{Name: "Rossi, Mario"}, AddOptions{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func TestPlayerPINsIntegrity(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 5 {
-		if _, err := db.AddEntry(ctx, tr.ID, arbiter.Player{Name: fmt.Sprintf("Player %03d", i+1), Rating: 1500}, AddOptions{New: true}, nil); err != nil {
+		if _, err := db.AddEntry(ctx, tr.ID, arbiter.Player{Name: fmt.Sprintf("Player %03d", i+1), Rating: 1500}, AddOptions{New: true}, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -236,16 +236,16 @@ type Entering struct {
 // the registration, and nothing is written. Nil refuses nothing.
 type EntryRule func(Entering) error
 
-// AddEntry enters player p in tournament tid. Without options, a roster
-// player with the same FIDE ID, or else the same name (arbiter.SameName),
-// is reused and updated with the details given; a name that only looks
-// like a roster player's (Similar) is refused with ErrConflict. rule,
+// AddEntry enters player p in tournament tid. match, the desk's rule,
+// decides which club player the name typed means (a roster player is
+// reused and updated with the details given), on the candidates the
+// store finds (Naming); nil reads the name as sameName does. rule,
 // the desk's, decides whether the player may enter; beneath it a player
 // already entered, or a pairing number past arbiter.MaxPlayers, is a
 // plain error. Before round 1 is paired the pairing numbers are given
 // again in initial order; after, the new entry gets the next number and
 // joins from the next round to pair.
-func (db *DB) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt AddOptions, rule EntryRule) (Added, error) {
+func (db *DB) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt AddOptions, rule EntryRule, match NameRule) (Added, error) {
 	var a Added
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		t, err := loadTournament(ctx, tx, tid)
@@ -256,7 +256,7 @@ func (db *DB) AddEntry(ctx context.Context, tid int64, p arbiter.Player, opt Add
 		if err != nil {
 			return err
 		}
-		e := &enroller{db: db, tx: tx, t: t, roster: roster, rule: rule}
+		e := &enroller{db: db, tx: tx, t: t, roster: roster, rule: rule, match: match}
 		if err := e.init(ctx); err != nil {
 			return err
 		}
@@ -279,9 +279,9 @@ type ImportRow struct {
 }
 
 // Import enters every row's player in tournament tid, as AddEntry would,
-// in one transaction, each by rule: if any row is refused, nothing is
+// in one transaction, each by match and rule: if any row is refused, nothing is
 // imported and the error names the row's line.
-func (db *DB) Import(ctx context.Context, tid int64, source string, rows []ImportRow, opt AddOptions, rule EntryRule) ([]Added, error) {
+func (db *DB) Import(ctx context.Context, tid int64, source string, rows []ImportRow, opt AddOptions, rule EntryRule, match NameRule) ([]Added, error) {
 	var out []Added
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		t, err := loadTournament(ctx, tx, tid)
@@ -292,7 +292,7 @@ func (db *DB) Import(ctx context.Context, tid int64, source string, rows []Impor
 		if err != nil {
 			return err
 		}
-		e := &enroller{db: db, tx: tx, t: t, roster: roster, rule: rule}
+		e := &enroller{db: db, tx: tx, t: t, roster: roster, rule: rule, match: match}
 		if err := e.init(ctx); err != nil {
 			return err
 		}
@@ -338,6 +338,7 @@ type enroller struct {
 	entered map[int64]int
 	renum   bool
 	rule    EntryRule // the desk's; nil refuses nothing
+	match   NameRule  // the desk's; nil reads names as sameName does
 }
 
 // ask asks the desk's rule about f, filled with what e knows.
@@ -371,63 +372,133 @@ func (e *enroller) init(ctx context.Context) error {
 	return e.ask(Entering{})
 }
 
-// find picks the roster player p refers to, or returns nil for a new one.
-func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, error) {
-	if opt.PlayerID != 0 {
-		for i := range e.roster {
-			if e.roster[i].ID == opt.PlayerID {
-				return &e.roster[i], nil
-			}
-		}
-		return nil, notFound("there is no club player id:%d", opt.PlayerID)
-	}
-	if opt.New {
-		return nil, nil
-	}
-	if r := e.byID(p); r != nil {
-		return r, nil
-	}
+// Naming is what the store finds, in the transaction of a registration,
+// about the club player a typed name may mean, for the desk's rule of it
+// (NameRule).
+type Naming struct {
+	Name string // the name as typed
+	// New says the user typed it as a new player's, whoever it looks
+	// like.
+	New bool
+	// ByID is the club player with the FIDE ID typed, or else with the
+	// national ID typed; nil for none.
+	ByID *arbiter.Player
+	// Same are the club players of the same name (arbiter.SameName),
+	// leaving out those whose FIDE ID differs from the one typed.
+	Same []arbiter.Player
+	// Within are, when Same is empty, the club players whose name holds
+	// every word typed and more: a surname typed alone.
+	Within []arbiter.Player
+	// Similar are the club players whose name only looks like the one
+	// typed (arbiter.Similar).
+	Similar []arbiter.Player
+	// Entered maps the roster IDs of the players entered in the
+	// tournament to their pairing numbers.
+	Entered map[int64]int
+}
+
+// NameRule is the desk's rule of which club player a typed name means,
+// run inside the transaction of the registration on what the store
+// finds there: it returns the roster ID of the club player meant, 0 for
+// a new player, or an error that refuses the registration.
+type NameRule func(Naming) (int64, error)
+
+// naming gathers what the roster holds about p's name.
+func (e *enroller) naming(p arbiter.Player, opt AddOptions) Naming {
+	n := Naming{Name: p.Name, New: opt.New, ByID: e.byID(p), Entered: e.entered}
 	k := keysOf(p.Name)
-	var same, similar []*arbiter.Player
 	for i := range e.roster {
-		r := &e.roster[i]
+		r := e.roster[i]
 		if p.FIDEID != "" && r.FIDEID != "" && r.FIDEID != p.FIDEID {
 			continue // two people: their FIDE IDs differ
 		}
 		if k.same(e.keys[i]) {
-			same = append(same, r)
+			n.Same = append(n.Same, r)
 		} else if k.similar(e.keys[i]) {
-			similar = append(similar, r)
+			n.Similar = append(n.Similar, r)
 		}
 	}
-	if len(same) == 0 {
-		// A surname, or part of a name, typed for someone the club
-		// knows: the same words are among the words of one name only.
+	if len(n.Same) == 0 {
 		for i := range e.roster {
 			if within(k.words, e.keys[i].words) {
-				same = append(same, &e.roster[i])
+				n.Within = append(n.Within, e.roster[i])
 			}
 		}
-		if len(same) > 1 {
-			return nil, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%q could be %s", p.Name, e.idList(same)), Players: ids(same)}
+	}
+	return n
+}
+
+// find picks the roster player p refers to, or returns nil for a new
+// one: by opt.PlayerID, or else as e's NameRule decides on what the
+// roster holds about p's name (sameName when e has none).
+func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, error) {
+	if opt.PlayerID != 0 {
+		return e.byRosterID(opt.PlayerID)
+	}
+	rule := e.match
+	if rule == nil {
+		rule = e.sameName
+	}
+	id, err := rule(e.naming(p, opt))
+	if err != nil || id == 0 {
+		return nil, err
+	}
+	return e.byRosterID(id)
+}
+
+func (e *enroller) byRosterID(id int64) (*arbiter.Player, error) {
+	for i := range e.roster {
+		if e.roster[i].ID == id {
+			return &e.roster[i], nil
 		}
 	}
+	return nil, notFound("there is no club player id:%d", id)
+}
+
+// sameName is the store's own reading of a name, for the roster's
+// import and its look-ups, which no desk rule decides yet: the club
+// player with the IDs typed, or of the same name, or holding the words
+// typed; a name several club players answer to, or one that only looks
+// like a club player's, is refused.
+func (e *enroller) sameName(n Naming) (int64, error) {
+	if n.New {
+		return 0, nil
+	}
+	if n.ByID != nil {
+		return n.ByID.ID, nil
+	}
+	same := ptrs(n.Same)
+	if len(same) == 0 {
+		same = ptrs(n.Within)
+		if len(same) > 1 {
+			return 0, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%q could be %s", n.Name, e.idList(same)), Players: ids(same)}
+		}
+	}
+	similar := ptrs(n.Similar)
 	switch {
 	case len(same) == 1:
-		return same[0], nil
+		return same[0].ID, nil
 	case len(same) > 1:
-		return nil, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%d club players are called %s (%s)", len(same), p.Name, e.idList(same)), Players: ids(same)}
+		return 0, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%d club players are called %s (%s)", len(same), n.Name, e.idList(same)), Players: ids(same)}
 	case len(similar) > 0:
-		msg := fmt.Sprintf("%q looks like club player %s", p.Name, idList(similar))
-		ie := inputRefusal(ErrLikelyDuplicate, msg, "refuse.likeclub", "Name", p.Name, "Players", idList(similar))
+		msg := fmt.Sprintf("%q looks like club player %s", n.Name, idList(similar))
+		ie := inputRefusal(ErrLikelyDuplicate, msg, "refuse.likeclub", "Name", n.Name, "Players", idList(similar))
 		if pn, ok := e.entered[similar[0].ID]; ok && len(similar) == 1 {
 			ie.Msg += fmt.Sprintf(": did you mean %d %s, entered already?", pn, similar[0].Name)
-			ie.Text = phrase.New("refuse.likeclub.entered", "Name", p.Name, "Players", idList(similar), "PN", pn, "Player", similar[0].Name)
+			ie.Text = phrase.New("refuse.likeclub.entered", "Name", n.Name, "Players", idList(similar), "PN", pn, "Player", similar[0].Name)
 		}
 		ie.Players = ids(similar)
-		return nil, ie
+		return 0, ie
 	}
-	return nil, nil
+	return 0, nil
+}
+
+func ptrs(ps []arbiter.Player) []*arbiter.Player {
+	out := make([]*arbiter.Player, len(ps))
+	for i := range ps {
+		out[i] = &ps[i]
+	}
+	return out
 }
 
 // byID returns the roster player with p's FIDE ID, or else with p's

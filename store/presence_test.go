@@ -25,7 +25,7 @@ func presenceTournament(t *testing.T, db *DB) int64 {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"Ann", "Bob", "Cid", "Dan", "Eve", "Fay"} {
-		if _, err := db.AddEntry(ctx, tr.ID, arbiter.Player{Name: name}, AddOptions{New: true}, nil); err != nil {
+		if _, err := db.AddEntry(ctx, tr.ID, arbiter.Player{Name: name}, AddOptions{New: true}, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -43,7 +43,7 @@ func newSeeded(t *testing.T, db *DB, name string) arbiter.Tournament {
 		t.Fatal(err)
 	}
 	for _, p := range reseedPlayers {
-		if _, err := db.AddEntry(ctx, tn.ID, p, AddOptions{}, nil); err != nil {
+		if _, err := db.AddEntry(ctx, tn.ID, p, AddOptions{}, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -103,7 +103,7 @@ func TestImportRoster(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"Noemi Villa", "De Luca, Tommaso", "Ferretti, Niccolo"} {
-		a, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: name}, AddOptions{}, nil)
+		a, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: name}, AddOptions{}, nil, nil)
 		if err != nil {
 			t.Fatalf("AddEntry(%q): %v", name, err)
 		}

@@ -109,19 +109,19 @@ func TestMergePlayers(t *testing.T) {
 	ctx := context.Background()
 	t1, _ := db.CreateTournament(ctx, arbiter.NewTournament("Evening 1"))
 	t2, _ := db.CreateTournament(ctx, arbiter.NewTournament("Evening 2"))
-	a, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Bianchi, Luca", Rating: 1850}, AddOptions{}, nil)
+	a, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Bianchi, Luca", Rating: 1850}, AddOptions{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Verdi, Anna"}, AddOptions{}, nil)
+	other, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Verdi, Anna"}, AddOptions{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := db.AddEntry(ctx, t2.ID, arbiter.Player{Name: "Bianchi, L.", FIDEID: "2345678"}, AddOptions{New: true}, nil)
+	b, err := db.AddEntry(ctx, t2.ID, arbiter.Player{Name: "Bianchi, L.", FIDEID: "2345678"}, AddOptions{New: true}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.AddEntry(ctx, t2.ID, arbiter.Player{Name: "Verdi, Anna"}, AddOptions{}, nil); err != nil {
+	if _, err := db.AddEntry(ctx, t2.ID, arbiter.Player{Name: "Verdi, Anna"}, AddOptions{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.RequestBye(ctx, t2.ID, b.Entry.Player.ID, 2, arbiter.HalfBye, nil); err != nil {
@@ -190,7 +190,7 @@ func TestMergePlayersCarriesEveryRow(t *testing.T) {
 	t1 := newTournament(t, db, "Evening 1", 4)
 	t2 := newTournament(t, db, "Evening 2", 3)
 	keep := playerID(t, db, t1.ID, 1)
-	dup, err := db.AddEntry(ctx, t2.ID, arbiter.Player{Name: "Duplicate, Dora"}, AddOptions{New: true}, nil)
+	dup, err := db.AddEntry(ctx, t2.ID, arbiter.Player{Name: "Duplicate, Dora"}, AddOptions{New: true}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -93,7 +93,7 @@ func newTournament(tb testing.TB, db *DB, name string, n int) arbiter.Tournament
 	}
 	for i := range n {
 		p := arbiter.Player{Name: fmt.Sprintf("Player %03d", i+1), Rating: 2000 - 10*i}
-		if _, err := db.AddEntry(ctx, t.ID, p, AddOptions{New: true}, nil); err != nil {
+		if _, err := db.AddEntry(ctx, t.ID, p, AddOptions{New: true}, nil, nil); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -238,7 +238,7 @@ func TestPairingNumbers(t *testing.T) {
 	tour, _ := db.CreateTournament(ctx, arbiter.NewTournament("T"))
 	add := func(name string, rating int, title arbiter.Title) Added {
 		t.Helper()
-		a, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: name, Rating: rating, Title: title}, AddOptions{}, nil)
+		a, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: name, Rating: rating, Title: title}, AddOptions{}, nil, nil)
 		if err != nil {
 			t.Fatalf("AddEntry(%s): %v", name, err)
 		}
@@ -309,11 +309,11 @@ func TestAddEntryRoster(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
 	t1, _ := db.CreateTournament(ctx, arbiter.NewTournament("Week 1"))
-	first, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Rossi, Mario", Rating: 1800, Club: "Labyrinth"}, AddOptions{}, nil)
+	first, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Rossi, Mario", Rating: 1800, Club: "Labyrinth"}, AddOptions{}, nil, nil)
 	if err != nil || !first.NewPlayer {
 		t.Fatalf("first add: %+v, %v", first, err)
 	}
-	if _, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Mario Rossi"}, AddOptions{}, nil); !errors.Is(err, ErrConflict) {
+	if _, err := db.AddEntry(ctx, t1.ID, arbiter.Player{Name: "Mario Rossi"}, AddOptions{}, nil, nil); !errors.Is(err, ErrConflict) {
 		t.Errorf("same player twice: %v, want ErrConflict (one entry to a player)", err)
 	}
 	t2, _ := db.CreateTournament(ctx, arbiter.NewTournament("Week 2"))
@@ -333,7 +333,7 @@ func TestAddEntryRoster(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, err := db.AddEntry(ctx, t2.ID, tt.p, tt.opt, nil)
+			a, err := db.AddEntry(ctx, t2.ID, tt.p, tt.opt, nil, nil)
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("AddEntry(%q) error = %v, want %v", tt.p.Name, err, tt.err)
 			}
@@ -509,11 +509,11 @@ func TestFailedWritesChangeNothing(t *testing.T) {
 			return err
 		}, ErrRoundOpen},
 		{"duplicate registration", func() error {
-			_, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: "Player 002"}, AddOptions{}, nil)
+			_, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: "Player 002"}, AddOptions{}, nil, nil)
 			return err
 		}, ErrConflict},
 		{"import with one bad row", func() error {
-			_, err := db.Import(ctx, tour.ID, "x.csv", []ImportRow{{2, arbiter.Player{Name: "New One"}}, {3, arbiter.Player{Name: "Player 001"}}}, AddOptions{}, nil)
+			_, err := db.Import(ctx, tour.ID, "x.csv", []ImportRow{{2, arbiter.Player{Name: "New One"}}, {3, arbiter.Player{Name: "Player 001"}}}, AddOptions{}, nil, nil)
 			return err
 		}, ErrConflict},
 		{"withdraw from a paired round", func() error {
@@ -660,7 +660,7 @@ func TestUnpairLetsLatecomersIn(t *testing.T) {
 	ctx := context.Background()
 	tour := newTournament(t, db, "T", 4)
 	pairRound(t, db, tour.ID, 1, [][2]int{{1, 3}, {4, 2}}, 0)
-	a, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: "Late, Strong", Rating: 2500}, AddOptions{}, nil)
+	a, err := db.AddEntry(ctx, tour.ID, arbiter.Player{Name: "Late, Strong", Rating: 2500}, AddOptions{}, nil, nil)
 	if err != nil || a.Entry.PN != 5 || a.Entry.JoinedRound != 2 {
 		t.Fatalf("late entry = %+v, %v; want number 5 from round 2", a.Entry, err)
 	}
@@ -745,7 +745,7 @@ func TestBusy(t *testing.T) {
 	if _, err := tx.Exec(`INSERT INTO settings (key, value) VALUES ('lock', 'held')`); err != nil {
 		t.Fatal(err)
 	}
-	_, err = other.AddEntry(context.Background(), tour.ID, arbiter.Player{Name: "Late, Comer"}, AddOptions{}, nil)
+	_, err = other.AddEntry(context.Background(), tour.ID, arbiter.Player{Name: "Late, Comer"}, AddOptions{}, nil, nil)
 	if !errors.Is(err, ErrBusy) {
 		t.Fatalf("write while another holds the lock = %v, want ErrBusy", err)
 	}

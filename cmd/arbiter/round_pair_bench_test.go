@@ -33,7 +33,7 @@ func pairedEvening(b *testing.B, n, rounds int) string {
 	for i := range rows {
 		rows[i] = store.ImportRow{Line: i + 2, Player: arbiter.Player{Name: fmt.Sprintf("Player%04d, Test", i), Rating: 2400 - i}}
 	}
-	if _, err := db.Import(ctx, t.ID, "big.csv", rows, store.AddOptions{New: true}, nil); err != nil {
+	if _, err := db.Import(ctx, t.ID, "big.csv", rows, store.AddOptions{New: true}, nil, nil); err != nil {
 		b.Fatal(err)
 	}
 	env := func(k string) string {
