@@ -149,8 +149,8 @@ func atLine(err error) error {
 
 // ImportRoster adds or updates the club roster from rows, all or none.
 func (d *Desk) ImportRoster(ctx context.Context, source string, rows []ImportRow, opt AddOptions) ([]RosterRow, error) {
-	r, err := d.db.ImportRoster(ctx, source, rows, opt)
-	return r, inputErr("player", err)
+	r, err := d.db.ImportRoster(ctx, source, rows, opt, nameRule)
+	return r, atLine(inputErr("player", err))
 }
 
 // Roster returns the club roster.

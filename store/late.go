@@ -106,21 +106,14 @@ func (db *DB) RosterMatches(ctx context.Context, name string) ([]arbiter.Player,
 		for i, r := range roster {
 			e.keys[i] = keysOf(r.Name)
 		}
-		r, err := e.find(arbiter.Player{Name: strings.TrimSpace(name)}, AddOptions{})
-		var ie *InputError
+		n := e.naming(arbiter.Player{Name: strings.TrimSpace(name)}, AddOptions{})
 		switch {
-		case r != nil:
-			out = []arbiter.Player{*r}
-		case errors.As(err, &ie) && len(ie.Players) > 0:
-			for _, id := range ie.Players {
-				for _, p := range roster {
-					if p.ID == id {
-						out = append(out, p)
-					}
-				}
-			}
-		case err != nil:
-			return err
+		case len(n.Same) > 0:
+			out = n.Same
+		case len(n.Within) > 0:
+			out = n.Within
+		default:
+			out = n.Similar
 		}
 		return nil
 	})

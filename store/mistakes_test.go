@@ -191,7 +191,7 @@ func TestRemoveRosterPlayer(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	tour := newTournament(t, db, "Autumn Open", 3)
-	rows, err := db.ImportRoster(ctx, "club.csv", []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Esposito, Gina"}}}, AddOptions{})
+	rows, err := db.ImportRoster(ctx, "club.csv", []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Esposito, Gina"}}}, AddOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -455,8 +455,8 @@ func (e *enroller) byRosterID(id int64) (*arbiter.Player, error) {
 	return nil, notFound("there is no club player id:%d", id)
 }
 
-// sameName is the store's own reading of a name, for the roster's
-// import and its look-ups, which no desk rule decides yet: the club
+// sameName is the store's own reading of a name, for a call given no
+// NameRule (the package's tests and benchmarks): the club
 // player with the IDs typed, or of the same name, or holding the words
 // typed; a name several club players answer to, or one that only looks
 // like a club player's, is refused.

@@ -28,14 +28,13 @@ type RosterRow struct {
 
 // ImportRoster reads the rows of a club list into the club roster, in one
 // transaction, without entering anyone in a tournament. Each row is
-// matched as AddEntry matches a player: a roster player with the same
-// FIDE ID, or else the same name (arbiter.SameName), is updated with the
-// details the row gives; a name that only looks like a roster player's
-// (Similar) is refused with ErrLikelyDuplicate unless opt.New is set;
-// other rows become new roster players. Two rows naming one player are an
+// matched by match, the desk's rule, as AddEntry matches a player: the
+// club player it names is updated with the details the row gives, a row
+// it refuses refuses the import, and other rows become new roster
+// players. Two rows naming one player are an
 // ErrConflict. If any row is refused nothing is imported, and the error
 // names the row's line. source names the file for the event log.
-func (db *DB) ImportRoster(ctx context.Context, source string, rows []ImportRow, opt AddOptions) ([]RosterRow, error) {
+func (db *DB) ImportRoster(ctx context.Context, source string, rows []ImportRow, opt AddOptions, match NameRule) ([]RosterRow, error) {
 	var out []RosterRow
 	err := db.write(ctx, func(tx *sql.Tx) error {
 		out = out[:0]
@@ -45,7 +44,7 @@ func (db *DB) ImportRoster(ctx context.Context, source string, rows []ImportRow,
 		}
 		// The enroller's look-up is the one player add uses; no tournament
 		// is involved here.
-		e := &enroller{db: db, tx: tx, roster: roster, keys: make([]nameKeys, len(roster))}
+		e := &enroller{db: db, tx: tx, roster: roster, keys: make([]nameKeys, len(roster)), match: match}
 		for i, r := range roster {
 			e.keys[i] = keysOf(r.Name)
 		}

@@ -22,7 +22,7 @@ func clubList() []ImportRow {
 func TestImportRoster(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
-	got, err := db.ImportRoster(ctx, "club.csv", clubList(), AddOptions{})
+	got, err := db.ImportRoster(ctx, "club.csv", clubList(), AddOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestImportRoster(t *testing.T) {
 		{Line: 3, Player: arbiter.Player{Name: "Kowalczyk, Zofia", Rating: 2051}},
 		{Line: 4, Player: arbiter.Player{Name: "Villa, Noemi", Club: "Labyrinth"}},
 	}
-	got, err = db.ImportRoster(ctx, "club.csv", later, AddOptions{})
+	got, err = db.ImportRoster(ctx, "club.csv", later, AddOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,11 +144,11 @@ func TestImportRosterRefusals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			db := mustOpenDB(t)
 			ctx := context.Background()
-			if _, err := db.ImportRoster(ctx, "club.csv", clubList(), AddOptions{}); err != nil {
+			if _, err := db.ImportRoster(ctx, "club.csv", clubList(), AddOptions{}, nil); err != nil {
 				t.Fatal(err)
 			}
 			before := dump(t, db)
-			_, err := db.ImportRoster(ctx, "more.csv", tt.rows, tt.opt)
+			_, err := db.ImportRoster(ctx, "more.csv", tt.rows, tt.opt, nil)
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("ImportRoster = %v, want %v", err, tt.err)
 			}
@@ -167,11 +167,11 @@ func TestImportRosterRefusals(t *testing.T) {
 func TestImportRosterNew(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
-	if _, err := db.ImportRoster(ctx, "club.csv", clubList(), AddOptions{}); err != nil {
+	if _, err := db.ImportRoster(ctx, "club.csv", clubList(), AddOptions{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	rows := []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Feretti, Niccolò", Rating: 1400}}}
-	got, err := db.ImportRoster(ctx, "club.csv", rows, AddOptions{New: true})
+	got, err := db.ImportRoster(ctx, "club.csv", rows, AddOptions{New: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
