@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/labyrinth-chess/arbiter"
@@ -171,6 +172,30 @@ func TestAddEntryRefused(t *testing.T) {
 			_, err := d.AddEntry(ctx, tour.ID, arbiter.Player{Name: "Nuovo, Uno"}, AddOptions{})
 			return err
 		}, kind: ErrRegistrationOver},
+		{name: "a name like a club player's", add: func(d *Desk, tour arbiter.Tournament) error {
+			_, err := d.AddEntry(ctx, tour.ID, arbiter.Player{Name: "Mario Rosi"}, AddOptions{})
+			var de *Error
+			if errors.As(err, &de) && de.Text.ID != "refuse.likeclub.entered" {
+				return fmt.Errorf("refusal %s (%v), want refuse.likeclub.entered", de.Text.ID, err)
+			}
+			return err
+		}, kind: ErrLikelyDuplicate},
+		{name: "a name two club players have", setup: func(t *testing.T, d *Desk, tour arbiter.Tournament) {
+			if _, err := d.ImportRoster(ctx, "club.csv", []ImportRow{{Line: 2, Player: arbiter.Player{Name: "Rossi, Mario", Rating: 1500}}}, AddOptions{New: true}); err != nil {
+				t.Fatal(err)
+			}
+		}, add: func(d *Desk, tour arbiter.Tournament) error {
+			_, err := d.AddEntry(ctx, tour.ID, arbiter.Player{Name: "Mario Rossi"}, AddOptions{})
+			return err
+		}, kind: ErrAmbiguous},
+		{name: "a roster row like a club player", add: func(d *Desk, tour arbiter.Tournament) error {
+			_, err := d.ImportRoster(ctx, "club.csv", []ImportRow{{Line: 7, Player: arbiter.Player{Name: "Mario Rosi"}}}, AddOptions{})
+			var de *Error
+			if errors.As(err, &de) && !strings.HasPrefix(de.Msg, `line 7: "Mario Rosi" looks like club player id:`) {
+				return fmt.Errorf("words %q, not the line and the club player", de.Msg)
+			}
+			return err
+		}, kind: ErrLikelyDuplicate},
 		{name: "name order", setup: func(t *testing.T, d *Desk, tour arbiter.Tournament) {
 			if err := d.SetOption(ctx, tour.ID, OptNames, NamesSurnameFirst); err != nil {
 				t.Fatal(err)

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/labyrinth-chess/arbiter"
-	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/text"
 )
 
@@ -437,7 +436,7 @@ func (e *enroller) find(p arbiter.Player, opt AddOptions) (*arbiter.Player, erro
 	}
 	rule := e.match
 	if rule == nil {
-		rule = e.sameName
+		rule = sameName
 	}
 	id, err := rule(e.naming(p, opt))
 	if err != nil || id == 0 {
@@ -455,50 +454,20 @@ func (e *enroller) byRosterID(id int64) (*arbiter.Player, error) {
 	return nil, notFound("there is no club player id:%d", id)
 }
 
-// sameName is the store's own reading of a name, for a call given no
-// NameRule (the package's tests and benchmarks): the club
-// player with the IDs typed, or of the same name, or holding the words
-// typed; a name several club players answer to, or one that only looks
-// like a club player's, is refused.
-func (e *enroller) sameName(n Naming) (int64, error) {
-	if n.New {
-		return 0, nil
-	}
-	if n.ByID != nil {
-		return n.ByID.ID, nil
-	}
-	same := ptrs(n.Same)
-	if len(same) == 0 {
-		same = ptrs(n.Within)
-		if len(same) > 1 {
-			return 0, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%q could be %s", n.Name, e.idList(same)), Players: ids(same)}
-		}
-	}
-	similar := ptrs(n.Similar)
+// sameName reads a name for a call given no NameRule (the package's
+// tests and benchmarks): the club player with the IDs typed, or else the
+// one club player of the same name; any other name is a new player's.
+// It refuses nothing: which name is too like another is the desk's call.
+func sameName(n Naming) (int64, error) {
 	switch {
-	case len(same) == 1:
-		return same[0].ID, nil
-	case len(same) > 1:
-		return 0, &InputError{Kind: ErrAmbiguous, Msg: fmt.Sprintf("%d club players are called %s (%s)", len(same), n.Name, e.idList(same)), Players: ids(same)}
-	case len(similar) > 0:
-		msg := fmt.Sprintf("%q looks like club player %s", n.Name, idList(similar))
-		ie := inputRefusal(ErrLikelyDuplicate, msg, "refuse.likeclub", "Name", n.Name, "Players", idList(similar))
-		if pn, ok := e.entered[similar[0].ID]; ok && len(similar) == 1 {
-			ie.Msg += fmt.Sprintf(": did you mean %d %s, entered already?", pn, similar[0].Name)
-			ie.Text = phrase.New("refuse.likeclub.entered", "Name", n.Name, "Players", idList(similar), "PN", pn, "Player", similar[0].Name)
-		}
-		ie.Players = ids(similar)
-		return 0, ie
+	case n.New:
+		return 0, nil
+	case n.ByID != nil:
+		return n.ByID.ID, nil
+	case len(n.Same) == 1:
+		return n.Same[0].ID, nil
 	}
 	return 0, nil
-}
-
-func ptrs(ps []arbiter.Player) []*arbiter.Player {
-	out := make([]*arbiter.Player, len(ps))
-	for i := range ps {
-		out[i] = &ps[i]
-	}
-	return out
 }
 
 // byID returns the roster player with p's FIDE ID, or else with p's
@@ -521,8 +490,8 @@ func (e *enroller) byID(p arbiter.Player) *arbiter.Player {
 	return nil
 }
 
-// ErrAmbiguous is the kind of error AddEntry returns for a name that
-// could be several club players; the error's Players lists them.
+// ErrAmbiguous is the kind of refusal of a name that could be several
+// club players (the desk's NameRule).
 var ErrAmbiguous = fmt.Errorf("ambiguous name: %w", ErrConflict)
 
 // within reports whether every word of part is a word of whole, and part
@@ -540,28 +509,6 @@ func within(part, whole []string) bool {
 	return true
 }
 
-func ids(ps []*arbiter.Player) []int64 {
-	out := make([]int64, len(ps))
-	for i, p := range ps {
-		out[i] = p.ID
-	}
-	return out
-}
-
-// idList is the package's idList, with the pairing number of those
-// entered in the tournament.
-func (e *enroller) idList(ps []*arbiter.Player) string {
-	var s []string
-	for _, p := range ps {
-		d := idList([]*arbiter.Player{p})
-		if pn, ok := e.entered[p.ID]; ok {
-			d += fmt.Sprintf(", player %d", pn)
-		}
-		s = append(s, d)
-	}
-	return strings.Join(s, "; ")
-}
-
 // OnlyDigits reports whether name, spaces aside, is only digits: a
 // number typed where a name belongs.
 func OnlyDigits(name string) bool {
@@ -577,21 +524,9 @@ func OnlyDigits(name string) bool {
 	return true
 }
 
-// ErrLikelyDuplicate is the kind of error AddEntry and Import return for
-// a name that looks like a roster player's; AddOptions.New overrides it.
+// ErrLikelyDuplicate is the kind of refusal of a name that looks like a
+// roster player's (the desk's NameRule); AddOptions.New overrides it.
 var ErrLikelyDuplicate = fmt.Errorf("likely duplicate: %w", ErrConflict)
-
-func idList(ps []*arbiter.Player) string {
-	var s []string
-	for _, p := range ps {
-		d := fmt.Sprintf("id:%d %s", p.ID, p.Name)
-		if p.Rating != 0 {
-			d += fmt.Sprintf(" (%d)", p.Rating)
-		}
-		s = append(s, d)
-	}
-	return strings.Join(s, ", ")
-}
 
 // add enters one player.
 func (e *enroller) add(ctx context.Context, p arbiter.Player, opt AddOptions) (Added, error) {

@@ -121,8 +121,6 @@ func TestImportRosterRefusals(t *testing.T) {
 		err  error
 		msg  string // the start of the message
 	}{
-		{"likely duplicate", []ImportRow{{Line: 7, Player: arbiter.Player{Name: "Feretti, Niccolò"}}}, AddOptions{},
-			ErrLikelyDuplicate, `line 7: "Feretti, Niccolò" looks like club player id:1 Ferretti, Niccolò (2104)`},
 		{"twice in the file", []ImportRow{
 			{Line: 2, Player: arbiter.Player{Name: "Rossi, Mario"}},
 			{Line: 5, Player: arbiter.Player{Name: "Mario Rossi"}},
