@@ -17,7 +17,8 @@
 // stored when the write happens is the desk's function, handed to the
 // store and run inside the write's transaction on the facts the store
 // reads there: the judge of a result (a store.Judge), whether a player may
-// enter or withdraw (entryRule, withdrawRule), a bye asked for, cancelled
+// enter or withdraw (entryRule, withdrawRule), which club player a typed
+// name means (nameRule), a bye asked for, cancelled
 // or marked at the check-in (byeRule), a tournament's settings when it
 // is created, imported or changed (setupRule: the limits of each, what
 // the rounds paired still allow, a name of its own), the steps of a report from

@@ -7,7 +7,7 @@
 // rule depends on what is stored takes the desk's rule as a function
 // (Judge, ReportStep, OpenStep, Prove, SignInRule, BoardRule, LateRule,
 // LateAnswer, PresenceRule, ReturnRule, RemoveRule, RosterRule, PairAgain,
-// PINRule, EntryRule, WithdrawRule, ByeRule, SetupRule) and runs it inside its transaction on
+// PINRule, EntryRule, NameRule, WithdrawRule, ByeRule, SetupRule) and runs it inside its transaction on
 // the facts it reads there, so that nothing changes between the decision
 // and the write. Beneath the rule the store checks only that what it
 // writes holds together (no player back into a round paired, no entry with
@@ -55,7 +55,9 @@
 // wrong; the desk turns them into its own error type at its boundary.
 // Whether a player may enter, withdraw or ask for a bye is the desk's
 // (EntryRule: a round left to pair, one entry to a player, the most a
-// tournament holds, the order of a new name; WithdrawRule; ByeRule, for
+// tournament holds, the order of a new name; NameRule: which club player
+// a typed name means, on the candidates the store gathers (Naming);
+// WithdrawRule; ByeRule, for
 // the check-in too), and so are the limits of a tournament's settings
 // (SetupRule; beneath it the schema's CHECK constraints refuse values it
 // cannot hold); what is still written here, as such refusals, is which
