@@ -66,23 +66,34 @@ func (d *Desk) WhatIf(ctx context.Context, req ResultRequest) (WhatIf, error) {
 	if err != nil {
 		return WhatIf{}, err
 	}
-	s, err := d.db.Snapshot(ctx, t.ID)
+	s, methods, n, err := d.whatIfHistory(ctx, t.ID, req.Round)
 	if err != nil {
 		return WhatIf{}, err
 	}
-	n := req.Round
+	return whatIf(s, methods, n, req.Board, gameResult(req.Result))
+}
+
+// whatIfHistory reads what a what-if starts from: tournament tid's
+// snapshot, round (0: the last round paired) and the pairing method of
+// each later round, indexed by round-1.
+func (d *Desk) whatIfHistory(ctx context.Context, tid int64, round int) (*Snapshot, []string, int, error) {
+	s, err := d.db.Snapshot(ctx, tid)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	n := round
 	if n == 0 {
 		n = len(s.Rounds)
 	}
 	methods := make([]string, len(s.Rounds))
 	for r := n + 1; r <= len(s.Rounds); r++ {
-		rd, err := d.db.RoundDetail(ctx, t.ID, r)
+		rd, err := d.db.RoundDetail(ctx, tid, r)
 		if err != nil {
-			return WhatIf{}, err
+			return nil, nil, 0, err
 		}
 		methods[r-1] = rd.Method
 	}
-	return whatIf(s, methods, n, req.Board, gameResult(req.Result))
+	return s, methods, n, nil
 }
 
 // WhatIfMatch is WhatIf for a match of a Double-Swiss tournament (FIDE
@@ -108,21 +119,9 @@ func (d *Desk) WhatIfMatch(ctx context.Context, req MatchRequest) (WhatIf, error
 		return WhatIf{}, &Error{Kind: ErrInvalid, Input: "result", Msg: fmt.Sprintf("match %q: give the result of both games", req.Match.String()),
 			Article: "C.04.5", Err: ErrMatchText}
 	}
-	s, err := d.db.Snapshot(ctx, t.ID)
+	s, methods, n, err := d.whatIfHistory(ctx, t.ID, req.Round)
 	if err != nil {
 		return WhatIf{}, err
-	}
-	n := req.Round
-	if n == 0 {
-		n = len(s.Rounds)
-	}
-	methods := make([]string, len(s.Rounds))
-	for r := n + 1; r <= len(s.Rounds); r++ {
-		rd, err := d.db.RoundDetail(ctx, t.ID, r)
-		if err != nil {
-			return WhatIf{}, err
-		}
-		methods[r-1] = rd.Method
 	}
 	return whatIf(s, methods, n, req.Board, matchResult(req.Match))
 }
