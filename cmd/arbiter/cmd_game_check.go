@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/labyrinth-chess/arbiter/desk"
 	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/spf13/cobra"
 )
 
@@ -122,6 +124,10 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 
+	var words *verdictWords
+	if !opts.JSON {
+		words = newVerdictWords(opts.L)
+	}
 	r := desk.ReadGames(in)
 	n, bad := 0, 0
 	g := new(desk.ChessGame) // one game at a time: its storage serves the next
@@ -148,7 +154,7 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 				return err
 			}
 		} else {
-			writeVerdict(opts.L, out, &gv, v)
+			words.write(out, &gv, v)
 		}
 	}
 	if n == 0 {
@@ -224,8 +230,143 @@ func illegalWhy(l *locale.Localizer, reason string, v *desk.GameVerdict) string 
 	return l.Word(v.Illegal.Why)
 }
 
-// writeVerdict prints a game's verdict for people, in l's language.
-func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *desk.GameVerdict) {
+// verdictWords words the verdicts of a file for people, in one
+// language: what is the same for every game (the labels, can and
+// cannot) is worded once, a message with placeholders is worded once
+// around markers and filled for each game (frame), and a phrase of the
+// Laws is worded once however many games end with it.
+type verdictWords struct {
+	l      *locale.Localizer
+	labels [6]string // moves, end, white, black, result, final: padded to one width
+	// can[0] is "cannot checkmate", can[1] "can checkmate".
+	can        [2]string
+	how        map[string]string // cli.game_check.how.*, by how
+	lettersOf  map[desk.Lang]string
+	game, end  frame
+	noend      frame
+	claimable  frame
+	consistent [2]frame // inconsistent, consistent
+	legal      map[int]frame
+	words      map[string]string // phrases worded, by their stored form
+}
+
+const (
+	labelMoves = iota
+	labelEnd
+	labelWhite
+	labelBlack
+	labelResult
+	labelFinal
+)
+
+// wordsCap bounds the phrases verdictWords keeps: those of the end of
+// a game repeat, those that name a move hardly ever do.
+const wordsCap = 4096
+
+func newVerdictWords(l *locale.Localizer) *verdictWords {
+	vw := &verdictWords{l: l, how: map[string]string{}, lettersOf: map[desk.Lang]string{}, legal: map[int]frame{}, words: map[string]string{}}
+	// The labels are padded to one width, plus a space: "  moves:  ",
+	// "  result: ".
+	width := 0
+	for i, id := range []string{"moves", "end", "white", "black", "result", "final"} {
+		vw.labels[i] = l.T("cli.game_check.label." + id)
+		width = max(width, utf8.RuneCountInString(vw.labels[i]))
+	}
+	for i, lb := range vw.labels {
+		vw.labels[i] = "  " + lb + strings.Repeat(" ", width-utf8.RuneCountInString(lb)) + " "
+	}
+	vw.can = [2]string{l.T("cli.game_check.cannot"), l.T("cli.game_check.can")}
+	vw.game = newFrame(func(args ...any) string { return l.T("cli.game_check.game", args...) }, "Index", "Line", "White", "Black", "Result")
+	vw.end = newFrame(func(args ...any) string { return l.T("cli.game_check.end", args...) }, "Status", "Move", "Ply", "Article")
+	vw.noend = newFrame(func(args ...any) string { return l.T("cli.game_check.noend", args...) }, "Status")
+	vw.claimable = newFrame(func(args ...any) string { return l.T("cli.game_check.claimable", args...) }, "Claims")
+	vw.consistent[0] = newFrame(func(args ...any) string { return l.T("cli.verdict.inconsistent", args...) }, "Note")
+	vw.consistent[1] = newFrame(func(args ...any) string { return l.T("cli.verdict.consistent", args...) }, "Note")
+	return vw
+}
+
+// word returns l.Word(t), worded once for each phrase.
+func (vw *verdictWords) word(t phrase.Text) string {
+	key := t.Stored()
+	if s, ok := vw.words[key]; ok {
+		return s
+	}
+	s := vw.l.Word(t)
+	if len(vw.words) < wordsCap {
+		vw.words[key] = s
+	}
+	return s
+}
+
+// frame is a message of the catalog worded once with a marker for each
+// placeholder and cut at the markers, so that filling it in for a game
+// joins strings. The catalogs' messages hold placeholders and no logic
+// (locale's fillParser), and a value is printed as it is given, so the
+// result is what the Localizer words with the same values.
+type frame struct {
+	lits  []string // lits[0], value of slots[0], lits[1], ..., lits[len(slots)]
+	slots []int    // the value each gap takes, by its place among the names
+}
+
+// frameMark is the marker of the i-th placeholder: no catalog text holds
+// a NUL.
+func frameMark(i int) string { return "\x00" + string(rune('A'+i)) + "\x00" }
+
+// newFrame words a message through word with markers for the
+// placeholders names, and cuts it at them.
+func newFrame(word func(args ...any) string, names ...string) frame {
+	args := make([]any, 0, 2*len(names))
+	for i, n := range names {
+		args = append(args, n, frameMark(i))
+	}
+	s := word(args...)
+	var f frame
+	for {
+		i := strings.IndexByte(s, 0)
+		if i < 0 || i+2 >= len(s) || s[i+2] != 0 || int(s[i+1]-'A') >= len(names) {
+			f.lits = append(f.lits, s)
+			return f
+		}
+		f.lits = append(f.lits, s[:i])
+		f.slots = append(f.slots, int(s[i+1]-'A'))
+		s = s[i+3:]
+	}
+}
+
+// write writes the message filled with vals, in the order of the names
+// the frame was made with.
+func (f *frame) write(w *bufio.Writer, vals ...string) {
+	for i, slot := range f.slots {
+		w.WriteString(f.lits[i])
+		w.WriteString(vals[slot])
+	}
+	w.WriteString(f.lits[len(f.lits)-1])
+}
+
+// text returns the message filled with vals.
+func (f *frame) text(vals ...string) string {
+	if len(f.slots) == 0 {
+		return f.lits[0]
+	}
+	var b strings.Builder
+	for i, slot := range f.slots {
+		b.WriteString(f.lits[i])
+		b.WriteString(vals[slot])
+	}
+	b.WriteString(f.lits[len(f.lits)-1])
+	return b.String()
+}
+
+// line writes one labelled line of a verdict.
+func (vw *verdictWords) line(w *bufio.Writer, label int, text string) {
+	w.WriteString(vw.labels[label])
+	w.WriteString(text)
+	w.WriteByte('\n')
+}
+
+// write prints a game's verdict for people, in vw's language.
+func (vw *verdictWords) write(w *bufio.Writer, gv *gameVerdict, v *desk.GameVerdict) {
+	l := vw.l
 	name := func(s string) string {
 		if s == "" {
 			return "?"
@@ -236,22 +377,24 @@ func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *desk.Gam
 	if result == "" {
 		result = l.T("cli.result.none")
 	}
-	fmt.Fprintln(w, l.T("cli.game_check.game", "Index", gv.Index, "Line", gv.Line, "White", name(gv.White), "Black", name(gv.Black), "Result", result))
+	vw.game.write(w, strconv.Itoa(gv.Index), strconv.Itoa(gv.Line), name(gv.White), name(gv.Black), result)
+	w.WriteByte('\n')
 	moves := (gv.Plies + 1) / 2
-	// The labels are padded to one width, plus a space: "  moves:  ",
-	// "  result: ".
-	labels := map[string]string{}
-	width := 0
-	for _, id := range []string{"moves", "end", "white", "black", "result", "final"} {
-		labels[id] = l.T("cli.game_check.label." + id)
-		width = max(width, utf8.RuneCountInString(labels[id]))
-	}
-	label := func(id string) string {
-		return labels[id] + strings.Repeat(" ", width-utf8.RuneCountInString(labels[id]))
-	}
 	switch {
 	case gv.Legal:
-		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.N("cli.game_check.legal", moves, "Plies", gv.Plies, "Letters", l.T("cli.letters."+gv.Letters)))
+		f, ok := vw.legal[moves]
+		if !ok {
+			f = newFrame(func(args ...any) string { return l.N("cli.game_check.legal", moves, args...) }, "Plies", "Letters")
+			vw.legal[moves] = f
+		}
+		letters, ok := vw.lettersOf[v.Lang]
+		if !ok {
+			letters = l.T("cli.letters." + gv.Letters)
+			vw.lettersOf[v.Lang] = letters
+		}
+		w.WriteString(vw.labels[labelMoves])
+		f.write(w, strconv.Itoa(gv.Plies), letters)
+		w.WriteByte('\n')
 	case gv.IllegalMove != "":
 		where := ""
 		if gv.IllegalLine > 0 {
@@ -261,9 +404,9 @@ func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *desk.Gam
 		if gv.Article != "" {
 			art = " (" + desk.Cite(gv.Article) + ")"
 		}
-		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.T("cli.game_check.illegal", "Move", gv.IllegalMove, "Ply", gv.IllegalPly, "Where", where, "Reason", illegalWhy(l, gv.Reason, v), "Article", art))
+		vw.line(w, labelMoves, l.T("cli.game_check.illegal", "Move", gv.IllegalMove, "Ply", gv.IllegalPly, "Where", where, "Reason", illegalWhy(l, gv.Reason, v), "Article", art))
 	default:
-		fmt.Fprintf(w, "  %s %s\n", label("moves"), l.T("cli.verdict.unreadable", "Reason", gv.Reason))
+		vw.line(w, labelMoves, l.T("cli.verdict.unreadable", "Reason", gv.Reason))
 	}
 	if gv.LettersNote != "" {
 		fmt.Fprintf(w, "  %s %s\n", l.T("cli.game_check.label.letters"), gv.LettersNote)
@@ -278,37 +421,52 @@ func writeVerdict(l *locale.Localizer, w io.Writer, gv *gameVerdict, v *desk.Gam
 	if l.Lang() != locale.English {
 		status = statusWords(l, status)
 	}
-	end := l.T("cli.game_check.noend", "Status", status)
+	w.WriteString(vw.labels[labelEnd])
 	if v.Status != desk.GameOngoing {
-		end = l.T("cli.game_check.end", "Status", status, "Move", v.MoveName(v.EndPly, letters), "Ply", gv.EndPly, "Article", desk.Cite(v.Status.Article()))
+		vw.end.write(w, status, v.MoveName(v.EndPly, letters), strconv.Itoa(gv.EndPly), desk.Cite(v.Status.Article()))
+	} else {
+		vw.noend.write(w, status)
 	}
 	if len(gv.Claimable) > 0 {
-		end += l.T("cli.game_check.claimable", "Claims", strings.Join(gv.Claimable, ", "))
+		vw.claimable.write(w, strings.Join(gv.Claimable, ", "))
 	}
-	fmt.Fprintf(w, "  %s %s\n", label("end"), end)
-	for i, c := range []string{"white", "black"} {
-		m := gv.CanMate[c]
-		can := l.T("cli.game_check.cannot")
+	w.WriteByte('\n')
+	for i, c := range []desk.Colour{desk.White, desk.Black} {
+		m := v.Mate[c]
+		can := vw.can[0]
 		if m.Can {
-			can = l.T("cli.game_check.can")
+			can = vw.can[1]
+		}
+		how, ok := vw.how[m.How]
+		if !ok {
+			how = l.T("cli.game_check.how." + m.How)
+			vw.how[m.How] = how
 		}
 		detail := m.Detail
-		if t := v.Mate[[]desk.Colour{desk.White, desk.Black}[i]].Text; !t.IsZero() {
-			detail = l.Word(t)
+		if !m.Text.IsZero() {
+			detail = vw.word(m.Text)
 		}
-		fmt.Fprintf(w, "  %s %s (%s: %s)\n", label(c), can, l.T("cli.game_check.how."+m.How), detail)
+		w.WriteString(vw.labels[labelWhite+i])
+		w.WriteString(can)
+		w.WriteString(" (")
+		w.WriteString(how)
+		w.WriteString(": ")
+		w.WriteString(detail)
+		w.WriteString(")\n")
 	}
 	note := gv.ResultNote
 	if gv.ResultNote == v.ResultNote && !v.ResultText.IsZero() {
-		note = l.Word(v.ResultText)
+		note = vw.word(v.ResultText)
 	}
+	w.WriteString(vw.labels[labelResult])
 	switch {
 	case !gv.Legal:
-		fmt.Fprintf(w, "  %s %s\n", label("result"), note)
+		w.WriteString(note)
 	case gv.ResultConsistent:
-		fmt.Fprintf(w, "  %s %s\n", label("result"), l.T("cli.verdict.consistent", "Note", note))
+		vw.consistent[1].write(w, note)
 	default:
-		fmt.Fprintf(w, "  %s %s\n", label("result"), l.T("cli.verdict.inconsistent", "Note", note))
+		vw.consistent[0].write(w, note)
 	}
-	fmt.Fprintf(w, "  %s %s\n", label("final"), gv.FinalFEN)
+	w.WriteByte('\n')
+	vw.line(w, labelFinal, gv.FinalFEN)
 }
