@@ -443,6 +443,23 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveErr
 		}
 	}
 
+	if promo == NoPieceType && !mt.epMark && (mt.letter != 0 || mt.fromFile < 0 || mt.fromRank < 0) {
+		if m, ok := p.quickResolve(mt, pt); ok {
+			return m, nil
+		}
+	}
+	return p.resolveLegal(text, mt, pt, promo)
+}
+
+// resolveLegal matches mt, a move of a piece of type pt promoting to
+// promo (or NoPieceType), against the legal moves of p, and explains a
+// mismatch.
+func (p *Position) resolveLegal(text string, mt *moveText, pt, promo PieceType) (Move, *MoveError) {
+	us := p.turn
+	to := mt.to
+	illegal := func(article string, r reason) (Move, *MoveError) {
+		return NoMove, moveError(text, r, article, ErrIllegalMove)
+	}
 	// Only the moves that can match: pieces of the type written (on the
 	// departure square, file or rank written) to the arrival square.
 	from := p.pieces(us, pt)
@@ -504,6 +521,97 @@ func (p *Position) resolve(text string, mt *moveText, lang Lang) (Move, *MoveErr
 			"move.ambiguous."+all, "Pieces", phrase.New("pieces."+pt.String()), "First", first, "Last", last, "To", to.String()), ArtDisambiguation, ErrAmbiguousMove)
 	}
 	return NoMove, p.explain(text, mt, pt, promo)
+}
+
+// quickResolve finds the move of a piece of type pt to mt.to, as
+// written without a promotion or an e.p. mark, when exactly one legal
+// move fits: the pieces of that type that reach the arrival square are
+// the candidates, and a candidate is legal when its king is not attacked
+// once it has moved (art. 3.9). It reports false when no move fits, when
+// several do, and for what it leaves to resolveLegal (a pawn reaching the
+// last rank, an en passant capture, a pawn move written with the
+// departure file of a push): resolveLegal then matches the legal moves
+// and explains. A move it finds is the one resolveLegal finds.
+func (p *Position) quickResolve(mt *moveText, pt PieceType) (Move, bool) {
+	us := p.turn
+	them := us.Other()
+	to := mt.to & 63
+	occ := p.occupied()
+	if p.byColour[us&1].has(to) {
+		return NoMove, false
+	}
+	from := p.pieces(us, pt)
+	if mt.fromFile >= 0 {
+		from &= fileA << mt.fromFile
+	}
+	if mt.fromRank >= 0 {
+		from &= rank1 << (8 * mt.fromRank)
+	}
+	var cands bitboard
+	switch pt {
+	case Knight:
+		cands = knightAttacks[to] & from
+	case Bishop:
+		cands = bishopAttacks(to, occ) & from
+	case Rook:
+		cands = rookAttacks(to, occ) & from
+	case Queen:
+		cands = queenAttacks(to, occ) & from
+	case King:
+		cands = kingAttacks[to] & from
+	case Pawn:
+		up, fourth, last := 8, rank1<<24, rank8
+		if us == Black {
+			up, fourth, last = -8, rank1<<32, rank1
+		}
+		if last.has(to) {
+			return NoMove, false
+		}
+		switch {
+		case mt.fromFile < 0 && !mt.capture:
+			// A push: the pawn behind the arrival square, or the one
+			// two squares behind on its first move.
+			if occ.has(to) {
+				return NoMove, false
+			}
+			s := Square(int(to) - up)
+			if !occ.has(s) && fourth.has(to) {
+				s = Square(int(s) - up)
+			}
+			cands = bb(s) & from
+		case mt.fromFile != int8(to.File()) && p.byColour[them&1].has(to):
+			// A capture of the piece on the arrival square.
+			cands = pawnAttacks[them&1][to] & from
+		default:
+			return NoMove, false
+		}
+	default:
+		return NoMove, false
+	}
+	if cands == 0 {
+		return NoMove, false
+	}
+	k := p.kingSquare(us)
+	found := NoMove
+	for ; cands != 0; cands &= cands - 1 {
+		s := cands.first()
+		var safe bool
+		if pt == King {
+			safe = !p.attacked(to, them, occ&^bb(s))
+		} else {
+			// The enemy pieces that attack the king with the piece
+			// moved, but for one captured on the arrival square.
+			safe = p.attackersTo(k, occ&^bb(s)|bb(to))&p.byColour[them&1]&^bb(to) == 0
+		}
+		if !safe {
+			continue
+		}
+		if found != NoMove {
+			return NoMove, false // ambiguous
+		}
+		found = newMove(s, to)
+	}
+	return found, found != NoMove
 }
 
 // resolveCastling returns the castling move on side or explains why it is
