@@ -289,14 +289,24 @@ type replayed struct {
 // replayLine plays the moves of a line from start in lang. With judge
 // false it stops at the first illegal move and does not look for the end
 // of the game.
+//
+// Whether a position has a legal move (for checkmate and stalemate) is
+// asked only where no move of the line was played from it: a move that
+// can be played answers it.
 func replayLine(nodes []Node, start Position, texts []moveText, lang Lang, judge bool) replayed {
 	r := replayed{final: start, lang: lang, moves: make([]Move, 0, len(nodes))}
 	p := start
-	legal := p.HasLegalMove()
 	if judge {
 		r.keys = make([]uint64, 0, len(nodes)+1)
 		r.keys = append(r.keys, p.Key())
-		r.status, r.endPly = endStatus(&p, r.keys, legal)
+	}
+	// judged records how p, the last position of r.keys, ends the game.
+	judged := func(legal bool) {
+		if judge && r.status == Ongoing {
+			if st, ply := endStatus(&p, r.keys, legal); st != Ongoing {
+				r.status, r.endPly = st, ply
+			}
+		}
 	}
 	for i := range nodes {
 		fail := func(e *MoveError) {
@@ -306,36 +316,38 @@ func replayLine(nodes []Node, start Position, texts []moveText, lang Lang, judge
 				Line: nodes[i].Line, Col: nodes[i].Col,
 			}
 		}
-		if !legal {
-			st := Stalemate
-			if p.InCheck() {
-				st = Checkmate
+		var m Move
+		var e *MoveError
+		if !texts[i].bad {
+			m, e = p.resolveIn(nodes[i].Text, &texts[i], lang)
+		}
+		if texts[i].bad || e != nil {
+			legal := p.HasLegalMove()
+			judged(legal)
+			switch {
+			case !legal:
+				st := Stalemate
+				if p.InCheck() {
+					st = Checkmate
+				}
+				fail(moveError("", because(fmt.Sprintf("no move can follow: the game ended in %s", st), "move.after."+st.String()), st.Article(), ErrIllegalMove))
+			case texts[i].bad:
+				_, why := scanMove(nodes[i].Text)
+				fail(moveError("", why, ArtNotation, ErrNotAMove))
+			default:
+				fail(e)
 			}
-			fail(moveError("", because(fmt.Sprintf("no move can follow: the game ended in %s", st), "move.after."+st.String()), st.Article(), ErrIllegalMove))
-			break
+			r.final = p
+			return r
 		}
-		if texts[i].bad {
-			_, why := scanMove(nodes[i].Text)
-			fail(moveError("", why, ArtNotation, ErrNotAMove))
-			break
-		}
-		m, e := p.resolveIn(nodes[i].Text, &texts[i], lang)
-		if e != nil {
-			fail(e)
-			break
-		}
+		judged(true)
 		p.Play(m)
 		r.moves = append(r.moves, m)
-		legal = p.HasLegalMove()
 		if judge {
 			r.keys = append(r.keys, p.Key())
-			if r.status == Ongoing {
-				if st, _ := endStatus(&p, r.keys, legal); st != Ongoing {
-					r.status, r.endPly = st, len(r.moves)
-				}
-			}
 		}
 	}
+	judged(p.HasLegalMove())
 	r.final = p
 	return r
 }
