@@ -196,7 +196,9 @@ func Check(g *Game, opts Options) *Verdict {
 		v.ResultNote = "not checked: the start position cannot be set up"
 		return v
 	}
-	texts := scanMoves(g.Moves)
+	// The moves taken apart, on the stack for a game of usual length.
+	var buf [320]moveText
+	texts := scanMoves(buf[:0], g.Moves)
 	v.Lang, v.LangNote = pickLang(g, start, texts, opts.Lang)
 	r := replayLine(g.Moves, start, texts, v.Lang, true)
 	v.Moves, v.Illegal, v.Final = r.moves, r.illegal, r.final
@@ -264,9 +266,14 @@ func pickLang(g *Game, start Position, texts []moveText, lang Lang) (Lang, strin
 	return English, "R read as a rook (English), which goes further before an illegal move"
 }
 
-// scanMoves takes apart the moves of a line.
-func scanMoves(nodes []Node) []moveText {
-	texts := make([]moveText, len(nodes))
+// scanMoves takes apart the moves of a line, into dst when it has room.
+func scanMoves(dst []moveText, nodes []Node) []moveText {
+	texts := dst[:0]
+	if cap(texts) < len(nodes) {
+		texts = make([]moveText, len(nodes))
+	} else {
+		texts = texts[:len(nodes)]
+	}
 	for i := range nodes {
 		var why reason
 		texts[i], why = scanMove(nodes[i].Text)
@@ -610,7 +617,7 @@ func Normalize(g *Game, opts Options, out Lang) error {
 	if err != nil {
 		return fmt.Errorf("FEN tag: %w", err)
 	}
-	lang, _ := pickLang(g, start, scanMoves(g.Moves), opts.Lang)
+	lang, _ := pickLang(g, start, scanMoves(nil, g.Moves), opts.Lang)
 	return normalizeLine(g.Moves, start, lang, out, true)
 }
 

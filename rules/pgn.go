@@ -115,8 +115,10 @@ type Reader struct {
 	// clock comments), so that reading allocates little.
 	strs  *[4096]string
 	main  []Node // the main line of the game being read
+	own   []Node // the buffer of the main line when the game's is not reused
 	tags  []Tag  // the tags of the game being read
 	reuse bool   // the game being read reuses the caller's (ReadInto)
+	kept  int    // with reuse, how many moves the caller's game held before
 }
 
 // intern returns b as a string, shared with an earlier equal string when
@@ -286,8 +288,8 @@ func (r *Reader) ReadInto(g *Game) error {
 // read reads the next game into g; with reuse, g's slices are kept and
 // overwritten.
 func (r *Reader) read(g *Game, reuse bool) (*Game, error) {
+	r.reuse, r.kept = reuse, len(g.Moves)
 	*g = Game{Tags: g.Tags[:0], Comments: g.Comments[:0], Moves: g.Moves[:0]}
-	r.reuse = reuse
 	var synErr error
 	fail := func(line, col int, format string, args ...any) {
 		if synErr == nil {
@@ -295,8 +297,12 @@ func (r *Reader) read(g *Game, reuse bool) (*Game, error) {
 		}
 	}
 	// The main line and the tags are gathered in buffers kept from game to
-	// game, and copied to slices of the right size at the end.
-	r.main, r.tags = r.main[:0], r.tags[:0]
+	// game, and copied to slices of the right size at the end; with reuse,
+	// the main line is read straight into the caller's game.
+	r.main, r.tags = r.own[:0], r.tags[:0]
+	if reuse {
+		r.main = g.Moves
+	}
 	started := false // anything of the game read
 	inMoves := false // movetext begun
 	if r.pending != nil || r.pendingNum {
@@ -495,10 +501,13 @@ func (r *Reader) read(g *Game, reuse bool) (*Game, error) {
 			fail(line, col, "unexpected %q", rune(c))
 		}
 	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	if !started {
+	if r.err != nil || !started {
+		if reuse {
+			clear(g.Moves[:r.kept]) // no node of an earlier game kept alive
+		}
+		if r.err != nil {
+			return nil, r.err
+		}
 		return nil, io.EOF
 	}
 	if len(stack) > 1 {
@@ -518,12 +527,15 @@ func (r *Reader) hasTag(name string) bool {
 
 func (r *Reader) finish(g *Game, err error) (*Game, error) {
 	if r.reuse {
-		if len(r.main) < cap(g.Moves) {
-			clear(g.Moves[len(r.main):cap(g.Moves)]) // no node of an earlier game kept alive
+		if len(r.main) < r.kept {
+			// Read over the earlier game's moves: no node of it is kept
+			// alive.
+			clear(r.main[len(r.main):r.kept])
 		}
-		g.Moves = append(g.Moves[:0], r.main...)
+		g.Moves = r.main
 	} else {
 		g.Moves = append([]Node(nil), r.main...)
+		r.own = r.main
 	}
 	g.Tags = append(g.Tags, r.tags...)
 	for i := range g.Tags {

@@ -116,9 +116,11 @@ func letterLangs(l byte) int {
 		return langBoth // no letter, or a figurine
 	case l == 'P' || l == 'R':
 		return langBoth
-	case strings.IndexByte("KQBN", l) >= 0:
+	}
+	switch l {
+	case 'K', 'Q', 'B', 'N':
 		return langEN
-	case strings.IndexByte("DTAC", l) >= 0:
+	case 'D', 'T', 'A', 'C':
 		return langIT
 	}
 	return 0
