@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/labyrinth-chess/arbiter/phrase"
 )
@@ -190,6 +191,37 @@ var materialIDs = [...]string{mrQueen: "queen", mrRook: "rook", mrPawn: "pawn", 
 // what the opponent's pawns can promote to) is a mate by c.
 func (p *Position) canMateByMaterial(c Colour) MateAbility {
 	can, why, dark := p.mateMaterial(c)
+	d := 0
+	if dark {
+		d = 1
+	}
+	return materialWords()[why][c&1][d].with(can)
+}
+
+// with returns m with Can set to can.
+func (m MateAbility) with(can bool) MateAbility {
+	m.Can = can
+	return m
+}
+
+// materialWords holds the answer of canMateByMaterial, in words and as a
+// phrase, for each reason, colour and colour of bishops (light, dark),
+// worded once per process: every game checked ends with two of them. The
+// phrases are shared, and no one changes a phrase's arguments.
+var materialWords = sync.OnceValue(func() (t [mrBishopHeavy + 1][2][2]MateAbility) {
+	for why := range t {
+		for c := range t[why] {
+			for d := range t[why][c] {
+				t[why][c][d] = materialAbility(materialReason(why), Colour(c), d == 1)
+			}
+		}
+	}
+	return t
+})
+
+// materialAbility words the answer of material alone for c, by reason
+// why, with bishops on dark squares when dark; Can is left false.
+func materialAbility(why materialReason, c Colour, dark bool) MateAbility {
 	colour := "light"
 	if dark {
 		colour = "dark"
@@ -224,7 +256,7 @@ func (p *Position) canMateByMaterial(c Colour) MateAbility {
 	case mrBishopHeavy:
 		d = "bishops on " + colour + " squares only cannot mate a king whose other pieces are queens, rooks or " + colour + "-square bishops"
 	}
-	return MateAbility{can, HowMaterial, d, text}
+	return MateAbility{false, HowMaterial, d, text}
 }
 
 // mateMaterial is canMateByMaterial without the words: whether c can

@@ -1,15 +1,19 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/labyrinth-chess/arbiter/locale"
+	"github.com/labyrinth-chess/arbiter/phrase"
 	"github.com/labyrinth-chess/arbiter/rules"
 )
 
@@ -182,5 +186,60 @@ func TestGameCheckInterrupted(t *testing.T) {
 	code := run(ctx, []string{"game", "check", "-"}, strings.NewReader("1.e4 *"), &out, &errOut, func(string) string { return "" })
 	if code != exitInterrupted {
 		t.Errorf("run with a cancelled context = %d, want %d", code, exitInterrupted)
+	}
+}
+
+// TestVerdictWords checks that the words game check keeps from game to
+// game are those the catalog gives for each game: a phrase worded once
+// and looked up again, and a message filled in from its frame.
+func TestVerdictWords(t *testing.T) {
+	t.Parallel()
+	white, black := rules.White.Phrase(), rules.Black.Phrase()
+	phrases := []phrase.Text{
+		phrase.New("mate.material.loneking", "Side", white, "Squares", phrase.New("mate.squares.light")),
+		phrase.New("mate.material.loneking", "Side", black, "Squares", phrase.New("mate.squares.light")),
+		phrase.New("result.resigned", "Loser", white),
+		phrase.New("result.resigned", "Loser", black),
+		phrase.New("result.illegal", "Move", "12.Nf3"),
+		phrase.New("result.illegal", "Move", "12...Nf3"),
+		phrase.New("result.agreement"),
+		phrase.Join("; ", phrase.New("result.agreement"), phrase.New("result.resigned", "Loser", black)),
+		phrase.New("move.ambiguous.both", "Pieces", phrase.New("pieces.knight"), "First", "b1", "Last", "f3", "To", "d2"),
+		phrase.New("move.ambiguous.both", "Pieces", phrase.New("pieces.rook"), "First", "b1", "Last", "f3", "To", "d2"),
+	}
+	for _, lang := range locale.Langs() {
+		l := locale.New(lang)
+		vw := newVerdictWords(l)
+		for round := range 2 {
+			for _, p := range phrases {
+				if got, want := vw.word(p), l.Word(p); got != want {
+					t.Errorf("%s, round %d: word(%s) = %q, want %q", lang, round, p.Stored(), got, want)
+				}
+			}
+		}
+		if a, b := vw.word(phrases[2]), vw.word(phrases[3]); a == b {
+			t.Errorf("%s: White's and Black's resignations are worded alike: %q", lang, a)
+		}
+		for _, g := range []struct {
+			index, line  int
+			white, black string
+			result       string
+		}{{1, 1, "Rossi, Mario", "Bianchi, Anna", "1-0"}, {12, 340, "?", "O'Neil {x}", "1/2-1/2"}} {
+			var b bytes.Buffer
+			w := bufio.NewWriter(&b)
+			vw.game.write(w, strconv.Itoa(g.index), strconv.Itoa(g.line), g.white, g.black, g.result)
+			w.Flush()
+			want := l.T("cli.game_check.game", "Index", g.index, "Line", g.line, "White", g.white, "Black", g.black, "Result", g.result)
+			if b.String() != want {
+				t.Errorf("%s: game frame = %q, want %q", lang, b.String(), want)
+			}
+		}
+		for _, moves := range []int{1, 2, 40} {
+			f := newFrame(func(args ...any) string { return l.N("cli.game_check.legal", moves, args...) }, "Plies", "Letters")
+			got := f.text(strconv.Itoa(2*moves-1), "English")
+			if want := l.N("cli.game_check.legal", moves, "Plies", 2*moves-1, "Letters", "English"); got != want {
+				t.Errorf("%s: legal frame for %d moves = %q, want %q", lang, moves, got, want)
+			}
+		}
 	}
 }
