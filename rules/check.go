@@ -275,9 +275,7 @@ func scanMoves(dst []moveText, nodes []Node) []moveText {
 		texts = texts[:len(nodes)]
 	}
 	for i := range nodes {
-		var why reason
-		texts[i], why = scanMove(nodes[i].Text)
-		texts[i].bad = why.en != ""
+		texts[i].bad = scanMoveInto(&texts[i], nodes[i].Text) != nil
 	}
 	return texts
 }

@@ -191,7 +191,17 @@ func normalizeMoveText(s string) string {
 // ! ? !! ?? !? ?! and the draw offer (=). It returns false and a reason
 // when the text is not a move.
 func scanMove(s string) (moveText, reason) {
-	mt := moveText{fromFile: -1, fromRank: -1, to: NoSquare}
+	var mt moveText
+	if why := scanMoveInto(&mt, s); why != nil {
+		return mt, *why
+	}
+	return mt, reason{}
+}
+
+// scanMoveInto is scanMove into mt; it returns nil for a move, or why the
+// text is not one.
+func scanMoveInto(mt *moveText, s string) *reason {
+	*mt = moveText{fromFile: -1, fromRank: -1, to: NoSquare}
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			s = normalizeMoveText(s)
@@ -225,7 +235,7 @@ func scanMove(s string) (moveText, reason) {
 		}
 	}
 	if s == "" {
-		return mt, because("empty move", "move.empty")
+		return because("empty move", "move.empty").ref()
 	}
 	// Castling: O-O, 0-0, o-o, with or without dashes.
 	if c := s[0]; c == 'O' || c == '0' || c == 'o' {
@@ -241,12 +251,12 @@ func scanMove(s string) (moveText, reason) {
 		switch k {
 		case "OO":
 			mt.castle = castleKingside
-			return mt, reason{}
+			return nil
 		case "OOO":
 			mt.castle = castleQueenside
-			return mt, reason{}
+			return nil
 		}
-		return mt, because("castling is written O-O or O-O-O (0-0, 0-0-0)", "move.castling")
+		return because("castling is written O-O or O-O-O (0-0, 0-0-0)", "move.castling").ref()
 	}
 	// Piece letter.
 	if c := s[0]; c < 'a' || c > 'z' {
@@ -254,7 +264,7 @@ func scanMove(s string) (moveText, reason) {
 			mt.letter = c
 			s = s[1:]
 		} else {
-			return mt, because("a move starts with a piece letter, a file or O-O", "move.start")
+			return because("a move starts with a piece letter, a file or O-O", "move.start").ref()
 		}
 	}
 	// Promotion: a letter after the arrival square's rank, with or without
@@ -273,9 +283,9 @@ func scanMove(s string) (moveText, reason) {
 	n := len(s)
 	if n < 2 || !isFile(s[n-2]) || !isRank(s[n-1]) {
 		if mt.letter == 0 && n >= 1 && n <= 3 && strings.Trim(s, "abcdefghx:") == "" {
-			return mt, because("a pawn capture needs the arrival square (exd5), not just the files", "move.files")
+			return because("a pawn capture needs the arrival square (exd5), not just the files", "move.files").ref()
 		}
-		return mt, because("the arrival square is missing", "move.noarrival")
+		return because("the arrival square is missing", "move.noarrival").ref()
 	}
 	mt.to = Square((s[n-1]-'1')*8 + s[n-2] - 'a')
 	s = s[:n-2]
@@ -298,9 +308,9 @@ func scanMove(s string) (moveText, reason) {
 	case len(s) == 2 && isFile(s[0]) && isRank(s[1]):
 		mt.fromFile, mt.fromRank = int8(s[0]-'a'), int8(s[1]-'1')
 	default:
-		return mt, because(fmt.Sprintf("cannot read %q before the arrival square", s), "move.unread", "Text", strconv.Quote(s))
+		return because(fmt.Sprintf("cannot read %q before the arrival square", s), "move.unread", "Text", strconv.Quote(s)).ref()
 	}
-	return mt, reason{}
+	return nil
 }
 
 func isFile(c byte) bool   { return c >= 'a' && c <= 'h' }

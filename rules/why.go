@@ -15,6 +15,9 @@ type reason struct {
 	text phrase.Text
 }
 
+// ref returns a pointer to a copy of r.
+func (r reason) ref() *reason { return &r }
+
 // because returns the reason worded en in English and id in the catalogs.
 func because(en, id string, args ...any) reason {
 	return reason{en, phrase.New(id, args...)}
