@@ -200,7 +200,8 @@ func Check(g *Game, opts Options) *Verdict {
 	var buf [320]moveText
 	texts := scanMoves(buf[:0], g.Moves)
 	v.Lang, v.LangNote = pickLang(g, start, texts, opts.Lang)
-	r := replayLine(g.Moves, start, texts, v.Lang, true)
+	var keyBuf [321]uint64 // on the stack for a game of usual length
+	r, keys := replayLine(g.Moves, start, texts, v.Lang, keyBuf[:0])
 	v.Moves, v.Illegal, v.Final = r.moves, r.illegal, r.final
 	v.Status, v.EndPly = r.status, r.endPly
 
@@ -211,7 +212,7 @@ func Check(g *Game, opts Options) *Verdict {
 		v.Status, v.EndPly = DeadPosition, len(v.Moves)
 	}
 	if v.Status == Ongoing {
-		v.Claims = r.claims()
+		v.Claims = r.claims(keys)
 	}
 	judgeResult(v, g, opts)
 	return v
@@ -251,8 +252,8 @@ func pickLang(g *Game, start Position, texts []moveText, lang Lang) (Lang, strin
 		return English, ""
 	}
 	// Only R tells the sets apart: read the game both ways.
-	en := replayLine(g.Moves, start, texts, English, false)
-	it := replayLine(g.Moves, start, texts, Italian, false)
+	en, _ := replayLine(g.Moves, start, texts, English, nil)
+	it, _ := replayLine(g.Moves, start, texts, Italian, nil)
 	switch {
 	case en.illegal == nil && it.illegal == nil:
 		return English, "R read as a rook (English): the moves are legal in both letter sets"
@@ -287,28 +288,29 @@ type replayed struct {
 	final   Position
 	status  Status
 	endPly  int
-	keys    []uint64 // Key of each position, keys[i] before move i
 	lang    Lang
 }
 
-// replayLine plays the moves of a line from start in lang. With judge
-// false it stops at the first illegal move and does not look for the end
-// of the game.
+// replayLine plays the moves of a line from start in lang, and with
+// keys not nil looks for the end of the game: it returns keys with the
+// Key of each position appended (keys[i] before move i). With keys nil it
+// stops at the first illegal move and does not look for the end of the
+// game.
 //
 // Whether a position has a legal move (for checkmate and stalemate) is
 // asked only where no move of the line was played from it: a move that
 // can be played answers it.
-func replayLine(nodes []Node, start Position, texts []moveText, lang Lang, judge bool) replayed {
+func replayLine(nodes []Node, start Position, texts []moveText, lang Lang, keys []uint64) (replayed, []uint64) {
 	r := replayed{final: start, lang: lang, moves: make([]Move, 0, len(nodes))}
 	p := start
+	judge := keys != nil
 	if judge {
-		r.keys = make([]uint64, 0, len(nodes)+1)
-		r.keys = append(r.keys, p.Key())
+		keys = append(keys, p.Key())
 	}
-	// judged records how p, the last position of r.keys, ends the game.
+	// judged records how p, the last position of keys, ends the game.
 	judged := func(legal bool) {
 		if judge && r.status == Ongoing {
-			if st, ply := endStatus(&p, r.keys, legal); st != Ongoing {
+			if st, ply := endStatus(&p, keys, legal); st != Ongoing {
 				r.status, r.endPly = st, ply
 			}
 		}
@@ -343,18 +345,18 @@ func replayLine(nodes []Node, start Position, texts []moveText, lang Lang, judge
 				fail(e)
 			}
 			r.final = p
-			return r
+			return r, keys
 		}
 		judged(true)
 		p.Play(m)
 		r.moves = append(r.moves, m)
 		if judge {
-			r.keys = append(r.keys, p.Key())
+			keys = append(keys, p.Key())
 		}
 	}
 	judged(p.HasLegalMove())
 	r.final = p
-	return r
+	return r, keys
 }
 
 // endStatus says whether the game ends by itself in p, the last position
@@ -394,11 +396,11 @@ func repetitions(keys []uint64, halfmove int) int {
 }
 
 // claims lists the draws the player to move can claim at the end of a
-// replayed line.
-func (r *replayed) claims() []Claim {
+// replayed line, whose positions have the keys keys.
+func (r *replayed) claims(keys []uint64) []Claim {
 	p := &r.final
 	var cs []Claim
-	if repetitions(r.keys, p.halfmove) >= 3 {
+	if repetitions(keys, p.halfmove) >= 3 {
 		cs = append(cs, Claim{Kind: Threefold, Article: ArtThreefold})
 	}
 	if p.halfmove >= 100 {
@@ -423,7 +425,7 @@ func (r *replayed) claims() []Claim {
 			cs = append(cs, Claim{Kind: FiftyMoves, Article: ArtFiftyMoves, Move: p.SAN(m)})
 			haveFifty = true
 		}
-		if !haveThree && q.halfmove > 0 && 1+countBefore(r.keys, q.Key(), q.halfmove) >= 3 {
+		if !haveThree && q.halfmove > 0 && 1+countBefore(keys, q.Key(), q.halfmove) >= 3 {
 			cs = append(cs, Claim{Kind: Threefold, Article: ArtThreefold, Move: p.SAN(m)})
 			haveThree = true
 		}

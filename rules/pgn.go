@@ -119,6 +119,10 @@ type Reader struct {
 	tags  []Tag  // the tags of the game being read
 	reuse bool   // the game being read reuses the caller's (ReadInto)
 	kept  int    // with reuse, how many moves the caller's game held before
+	// notes holds the first comment of each move of the game being read,
+	// so that a move's comments take no allocation of their own; with
+	// reuse it serves game after game.
+	notes []string
 }
 
 // intern returns b as a string, shared with an earlier equal string when
@@ -302,6 +306,10 @@ func (r *Reader) read(g *Game, reuse bool) (*Game, error) {
 	r.main, r.tags = r.own[:0], r.tags[:0]
 	if reuse {
 		r.main = g.Moves
+		clear(r.notes)
+		r.notes = r.notes[:0]
+	} else {
+		r.notes = nil // the games Read returns share nothing
 	}
 	started := false // anything of the game read
 	inMoves := false // movetext begun
@@ -324,7 +332,15 @@ func (r *Reader) read(g *Game, reuse bool) (*Game, error) {
 		l := top()
 		if n := len(*l.moves); n > 0 {
 			nd := &(*l.moves)[n-1]
-			nd.Comments = append(nd.Comments, c)
+			if len(nd.Comments) == 0 {
+				// A slice of notes with no room to grow: a second
+				// comment is appended to a copy.
+				r.notes = append(r.notes, c)
+				k := len(r.notes)
+				nd.Comments = r.notes[k-1 : k : k]
+			} else {
+				nd.Comments = append(nd.Comments, c)
+			}
 		} else {
 			*l.comments = append(*l.comments, c)
 		}

@@ -120,7 +120,7 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 		defer f.Close()
 		in, name = f, opts.Path
 	}
-	out := bufio.NewWriter(opts.Stdout)
+	out := bufio.NewWriterSize(opts.Stdout, 64<<10)
 	defer out.Flush()
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
@@ -151,6 +151,11 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 			bad++
 		}
 		if opts.JSON {
+			gv.CanMate = map[string]mate{}
+			for _, c := range []desk.Colour{desk.White, desk.Black} {
+				m := v.Mate[c]
+				gv.CanMate[c.String()] = mate{m.Can, m.How, m.Detail}
+			}
 			if err := enc.Encode(gv); err != nil {
 				return err
 			}
@@ -175,7 +180,8 @@ func runGameCheck(ctx context.Context, opts *gameCheckOptions) error {
 	return nil
 }
 
-// verdictOf gathers what is printed about a game.
+// verdictOf gathers what is printed about a game, but for CanMate, which
+// only the JSON shows (the text reads v.Mate).
 func verdictOf(index int, g *desk.ChessGame, v *desk.GameVerdict, synErr *desk.GameSyntaxError) gameVerdict {
 	gv := gameVerdict{
 		Index:            index,
@@ -192,17 +198,12 @@ func verdictOf(index int, g *desk.ChessGame, v *desk.GameVerdict, synErr *desk.G
 		Line:             g.Line,
 		Letters:          v.Lang.String(),
 		LettersNote:      v.LangNote,
-		CanMate:          map[string]mate{},
 	}
 	if v.Status != desk.GameOngoing {
 		gv.EndPly = v.EndPly
 	}
 	for _, c := range v.Claims {
 		gv.Claimable = append(gv.Claimable, c.String())
-	}
-	for _, c := range []desk.Colour{desk.White, desk.Black} {
-		m := v.Mate[c]
-		gv.CanMate[c.String()] = mate{m.Can, m.How, m.Detail}
 	}
 	switch {
 	case synErr != nil:
