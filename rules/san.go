@@ -110,21 +110,24 @@ func letterType(l byte, lang Lang) PieceType {
 }
 
 // letterLangs returns the letter sets in which l is a piece letter.
-func letterLangs(l byte) int {
-	switch {
-	case l == 0 || l < 'A':
-		return langBoth // no letter, or a figurine
-	case l == 'P' || l == 'R':
-		return langBoth
+func letterLangs(l byte) int { return int(letterSets[l]) }
+
+// letterSets are the letter sets of each byte as a piece letter: both for
+// no letter (0), a figurine, P and R; English for K Q B N; Italian for D
+// T A C; none for the rest.
+var letterSets = func() (t [256]uint8) {
+	for l := range 'A' {
+		t[l] = langBoth
 	}
-	switch l {
-	case 'K', 'Q', 'B', 'N':
-		return langEN
-	case 'D', 'T', 'A', 'C':
-		return langIT
+	t['P'], t['R'] = langBoth, langBoth
+	for _, l := range "KQBN" {
+		t[l] = langEN
 	}
-	return 0
-}
+	for _, l := range "DTAC" {
+		t[l] = langIT
+	}
+	return t
+}()
 
 // pieceLetter returns the letter of t in lang (English for AnyLang).
 func pieceLetter(t PieceType, lang Lang) byte {
