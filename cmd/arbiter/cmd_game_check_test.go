@@ -234,6 +234,27 @@ func TestVerdictWords(t *testing.T) {
 				t.Errorf("%s: game frame = %q, want %q", lang, b.String(), want)
 			}
 		}
+		for _, f := range []struct {
+			name  string
+			frame frame
+			id    string
+			names []string
+			vals  []string
+		}{
+			{"end", vw.end, "cli.game_check.end", []string{"Status", "Move", "Ply", "Article"}, []string{"checkmate", "2...Qh4#", "4", "art. 5.1.1"}},
+			{"noend", vw.noend, "cli.game_check.noend", []string{"Status"}, []string{"ongoing"}},
+			{"claimable", vw.claimable, "cli.game_check.claimable", []string{"Claims"}, []string{"threefold, fifty_moves"}},
+			{"inconsistent", vw.consistent[0], "cli.verdict.inconsistent", []string{"Note"}, []string{"the result is 0-1"}},
+			{"consistent", vw.consistent[1], "cli.verdict.consistent", []string{"Note"}, []string{"plausible: a draw by agreement"}},
+		} {
+			var args []any
+			for i, n := range f.names {
+				args = append(args, n, f.vals[i])
+			}
+			if got, want := f.frame.text(f.vals...), l.T(f.id, args...); got != want {
+				t.Errorf("%s: %s frame = %q, want %q", lang, f.name, got, want)
+			}
+		}
 		for _, moves := range []int{1, 2, 40} {
 			f := newFrame(func(args ...any) string { return l.N("cli.game_check.legal", moves, args...) }, "Plies", "Letters")
 			got := f.text(strconv.Itoa(2*moves-1), "English")
