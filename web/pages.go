@@ -339,11 +339,11 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	s.publicPage(w, r, st, wd, func() (string, page, error) { return "player", s.playerPage(wd, st, pn), nil })
+	s.publicPage(w, r, st, wd, func() (string, page, error) { return "player", s.playerPage(wd, nil, st, pn), nil })
 }
 
 // playerPage shows player pn, who is in the tournament.
-func (s *Server) playerPage(wd words, st *state, pn int) page {
+func (s *Server) playerPage(wd words, m *memo, st *state, pn int) page {
 	e := st.snap.Entry(pn)
 	var rounds []playerRound
 	var points string
@@ -388,14 +388,6 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 	if len(st.rank.Input.Chain) > 0 && st.rank.Input.Table != nil {
 		ex, _ = st.rank.Explain(pn)
 	}
-	names := map[int]string{}
-	for _, x := range ex {
-		for _, l := range x.Lines {
-			if o := st.snap.Entry(l.Opponent); o != nil {
-				names[l.Opponent] = o.Player.Name
-			}
-		}
-	}
 	p := s.public(wd, st, e.Player.Name, "")
 	p.Data = struct {
 		Player  seatView
@@ -403,13 +395,66 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 		Club    string
 		Points  string
 		Rounds  []playerRound
-		Explain []desk.Explanation
-		Names   map[int]string
+		Explain []explainView
 		Prize   playerPrizeView // prizes.go
 		Change  *ratingView     // ratings.go
-	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, ex, names, s.playerPrize(wd, st, pn),
+	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, explainViews(wd, m, st, ex), s.playerPrize(wd, st, pn),
 		s.ratingOf(wd, st, pn)}
 	return p
+}
+
+// explainView is a tie-break explained on a player's page, worded: the
+// figure as its head shows it (page.Value), the summary, and each line
+// whole ("Round 2: Rossi, Mario: won with White: ..."). The words are
+// put together here rather than in the template, a line at a time: a
+// site has a page per player, each with a line per tie-break and round.
+type explainView struct {
+	Spec    desk.TiebreakSpec
+	Value   string
+	Summary string
+	Lines   []explainLine
+}
+
+// explainLine is one line of a tie-break explained; a line not Counted
+// (cut, left out) is shown struck.
+type explainLine struct {
+	Counted bool
+	Text    string
+}
+
+// explainViews words the explanations ex of a player's tie-breaks, with
+// the words kept in m: a line about a round starts with it, a line about
+// an opponent in the tournament names them.
+func explainViews(wd words, m *memo, st *state, ex []desk.Explanation) []explainView {
+	if len(ex) == 0 {
+		return nil
+	}
+	out := make([]explainView, len(ex))
+	round := wd.t("round")
+	var b strings.Builder
+	for i, x := range ex {
+		v := explainView{Spec: x.Spec, Value: page{w: wd, memo: m}.Value(x.Spec, x.Value), Summary: m.word(wd, x.Summary)}
+		if len(x.Lines) > 0 {
+			v.Lines = make([]explainLine, len(x.Lines))
+		}
+		for j, l := range x.Lines {
+			b.Reset()
+			if l.Round != 0 {
+				b.WriteString(round)
+				b.WriteByte(' ')
+				b.WriteString(strconv.Itoa(l.Round))
+				b.WriteString(": ")
+			}
+			if o := st.snap.Entry(l.Opponent); o != nil && o.Player.Name != "" {
+				b.WriteString(o.Player.Name)
+				b.WriteString(": ")
+			}
+			b.WriteString(m.word(wd, l.Note))
+			v.Lines[j] = explainLine{Counted: l.Counted, Text: b.String()}
+		}
+		out[i] = v
+	}
+	return out
 }
 
 // show is the projector: the pairings and the standings in turn, full

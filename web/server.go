@@ -441,7 +441,8 @@ type page struct {
 	// live updates compare it with the server's when they connect.
 	State int64
 
-	w words // the catalog in the request's language
+	w    words // the catalog in the request's language
+	memo *memo // the words kept for a static site; nil on the server
 
 	// Join is what the projector shows to come in.
 	Join joinView
@@ -525,11 +526,11 @@ func (p page) RoundList() []int {
 func (p page) Downloads() []Download { return p.downloads }
 
 // T returns the page's words for key (see words.t), for the templates.
-func (p page) T(key string, args ...any) string { return p.w.t(key, args...) }
+func (p page) T(key string, args ...any) string { return p.memo.t(p.w, key, args...) }
 
 // Word words a phrase of the pure packages (a tie-break's explanation) in
 // the page's language, for the templates.
-func (p page) Word(t phrase.Text) string { return p.w.l.Word(t) }
+func (p page) Word(t phrase.Text) string { return p.memo.word(p.w, t) }
 
 // Value writes the value of tie-break sp at the head of its explanation,
 // as the terminal's explanation does: DE's 0 (no decision) as "-".
@@ -537,7 +538,7 @@ func (p page) Value(sp desk.TiebreakSpec, v float64) string {
 	if desk.Blank(sp, v) {
 		return "-"
 	}
-	return p.w.l.Word(phrase.New("tb.num", "Value", phrase.Num(v)))
+	return p.memo.word(p.w, phrase.New("tb.num", "Value", phrase.Num(v)))
 }
 
 // maxShared bounds the public pages kept drawn: searches make new ones

@@ -83,7 +83,7 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 	if err != nil {
 		return nil, err
 	}
-	wd := s.langs[siteLang(st)]
+	wd, m := s.langs[siteLang(st)], &memo{}
 	// Every page is one job, drawn from the state alone: the jobs run on
 	// every core the machine has, and the files keep their order.
 	type job struct {
@@ -106,7 +106,7 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 		jobs = append(jobs, job{"prizes.html", "prizes", func() page { return s.prizesPage(wd, st) }})
 	}
 	for _, e := range st.snap.Entries {
-		jobs = append(jobs, job{"player-" + strconv.Itoa(e.PN) + ".html", "player", func() page { return s.playerPage(wd, st, e.PN) }})
+		jobs = append(jobs, job{"player-" + strconv.Itoa(e.PN) + ".html", "player", func() page { return s.playerPage(wd, m, st, e.PN) }})
 	}
 	out := make([]SiteFile, len(jobs), len(jobs)+2)
 	errs := make([]error, len(jobs))
@@ -124,7 +124,7 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 				}
 				j := jobs[i]
 				p := j.page()
-				p.static, p.downloads = true, downloads
+				p.static, p.downloads, p.memo = true, downloads, m
 				b.Reset()
 				if err := s.pages[j.tmpl].ExecuteTemplate(&b, "layout.html", p); err != nil {
 					errs[i] = fmt.Errorf("web: page %s: %w", j.name, err)
