@@ -84,7 +84,7 @@ type Server struct {
 	stale    time.Duration
 	now      func() time.Time
 	log      io.Writer
-	pages    map[string]*template.Template
+	pages    map[string]*pageTemplate
 	static   http.Handler
 	hub      *hub
 	// langs holds the catalog once per language: building one parses
@@ -214,19 +214,41 @@ func (s *Server) parse() error {
 	if err != nil {
 		return fmt.Errorf("web: templates: %w", err)
 	}
-	s.pages = map[string]*template.Template{}
+	s.pages = map[string]*pageTemplate{}
 	names, err := fs.Glob(assets, "assets/pages/*.html")
 	if err != nil {
 		return err
 	}
 	for _, n := range names {
-		t, err := template.Must(layout.Clone()).ParseFS(assets, n)
-		if err != nil {
-			return fmt.Errorf("web: templates: %w", err)
-		}
-		s.pages[strings.TrimSuffix(strings.TrimPrefix(n, "assets/pages/"), ".html")] = t
+		s.pages[strings.TrimSuffix(strings.TrimPrefix(n, "assets/pages/"), ".html")] = &pageTemplate{layout: layout, file: n}
 	}
 	return nil
+}
+
+// pageTemplate is the template of one page: the layout with the page's
+// content, parsed when the page is first drawn. A command that writes
+// the site draws 6 of the 21 pages, and a process runs one command.
+type pageTemplate struct {
+	layout *template.Template
+	file   string
+	once   sync.Once
+	t      *template.Template
+	err    error
+}
+
+// template returns the page's template, parsed once.
+func (pt *pageTemplate) template() (*template.Template, error) {
+	pt.once.Do(func() {
+		t, err := pt.layout.Clone()
+		if err == nil {
+			t, err = t.ParseFS(assets, pt.file)
+		}
+		if err != nil {
+			err = fmt.Errorf("web: templates: %w", err)
+		}
+		pt.t, pt.err = t, err
+	})
+	return pt.t, pt.err
 }
 
 // Handler returns the server's routes.
@@ -563,9 +585,13 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 
 // execute draws page p with template name.
 func (s *Server) execute(name string, p page) ([]byte, error) {
-	t, ok := s.pages[name]
+	pt, ok := s.pages[name]
 	if !ok {
 		return nil, fmt.Errorf("web: no page %s", name)
+	}
+	t, err := pt.template()
+	if err != nil {
+		return nil, err
 	}
 	var b bytes.Buffer
 	if err := t.ExecuteTemplate(&b, "layout.html", p); err != nil {

@@ -126,7 +126,11 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 				p := j.page()
 				p.static, p.downloads, p.memo = true, downloads, m
 				b.Reset()
-				if err := s.pages[j.tmpl].ExecuteTemplate(&b, "layout.html", p); err != nil {
+				t, err := s.pages[j.tmpl].template()
+				if err == nil {
+					err = t.ExecuteTemplate(&b, "layout.html", p)
+				}
+				if err != nil {
 					errs[i] = fmt.Errorf("web: page %s: %w", j.name, err)
 					continue
 				}
