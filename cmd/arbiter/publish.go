@@ -60,11 +60,11 @@ the archive to write (one .zip holding the same files).`,
 
 func runPublish(ctx context.Context, a *app, opts *publishOptions) error {
 	return a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
-		s, err := a.snapshot(ctx, d)
+		t, err := a.resolveTournament(ctx, d)
 		if err != nil {
 			return err
 		}
-		path, n, err := writeSite(ctx, a, d, s.Tournament.ID, opts.html, opts.zip)
+		path, n, err := writeSite(ctx, a, d, t.ID, opts.html, opts.zip)
 		if err != nil {
 			return err
 		}
