@@ -2,6 +2,7 @@ package web
 
 import (
 	"cmp"
+	"html/template"
 	"net/http"
 	"slices"
 	"strconv"
@@ -404,22 +405,18 @@ func (s *Server) playerPage(wd words, m *memo, st *state, pn int) page {
 }
 
 // explainView is a tie-break explained on a player's page, worded: the
-// figure as its head shows it (page.Value), the summary, and each line
-// whole ("Round 2: Rossi, Mario: won with White: ..."). The words are
-// put together here rather than in the template, a line at a time: a
-// site has a page per player, each with a line per tie-break and round.
+// figure as its head shows it (page.Value), the summary, and the items
+// of its list of lines, each line whole ("Round 2: Rossi, Mario: won with
+// White: ..."), a line not counted (cut, left out) struck. The lines are
+// put together here, escaped as the template escapes a value (htmlText),
+// rather than in the template, which would take three calls through
+// reflection a line: a site has a page per player, each with a line per
+// tie-break and round.
 type explainView struct {
 	Spec    desk.TiebreakSpec
 	Value   string
 	Summary string
-	Lines   []explainLine
-}
-
-// explainLine is one line of a tie-break explained; a line not Counted
-// (cut, left out) is shown struck.
-type explainLine struct {
-	Counted bool
-	Text    string
+	Lines   template.HTML // <li> items
 }
 
 // explainViews words the explanations ex of a player's tie-breaks, with
@@ -431,28 +428,32 @@ func explainViews(wd words, m *memo, st *state, ex []desk.Explanation) []explain
 	}
 	out := make([]explainView, len(ex))
 	round := wd.t("round")
-	var b strings.Builder
+	var b, line strings.Builder
 	for i, x := range ex {
-		v := explainView{Spec: x.Spec, Value: page{w: wd, memo: m}.Value(x.Spec, x.Value), Summary: m.word(wd, x.Summary)}
-		if len(x.Lines) > 0 {
-			v.Lines = make([]explainLine, len(x.Lines))
-		}
-		for j, l := range x.Lines {
-			b.Reset()
+		b.Reset()
+		for _, l := range x.Lines {
+			line.Reset()
 			if l.Round != 0 {
-				b.WriteString(round)
-				b.WriteByte(' ')
-				b.WriteString(strconv.Itoa(l.Round))
-				b.WriteString(": ")
+				line.WriteString(round)
+				line.WriteByte(' ')
+				line.WriteString(strconv.Itoa(l.Round))
+				line.WriteString(": ")
 			}
 			if o := st.snap.Entry(l.Opponent); o != nil && o.Player.Name != "" {
-				b.WriteString(o.Player.Name)
-				b.WriteString(": ")
+				line.WriteString(o.Player.Name)
+				line.WriteString(": ")
 			}
-			b.WriteString(m.word(wd, l.Note))
-			v.Lines[j] = explainLine{Counted: l.Counted, Text: b.String()}
+			line.WriteString(m.word(wd, l.Note))
+			if l.Counted {
+				b.WriteString("<li>")
+			} else {
+				b.WriteString(`<li class="cut">`)
+			}
+			b.WriteString(htmlText(line.String()))
+			b.WriteString("</li>")
 		}
-		out[i] = v
+		out[i] = explainView{Spec: x.Spec, Value: page{w: wd, memo: m}.Value(x.Spec, x.Value), Summary: m.word(wd, x.Summary),
+			Lines: template.HTML(b.String())}
 	}
 	return out
 }
