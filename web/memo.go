@@ -15,7 +15,28 @@ import (
 // tie-break's summary, "won against 12 with White", "Round 3") tens of
 // thousands of times. The pages of the server word theirs each time: a
 // nil *memo keeps nothing. It is safe for concurrent use.
-type memo struct{ m sync.Map }
+type memo struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+// get returns the words kept under key.
+func (m *memo) get(key []byte) (string, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.m[string(key)]
+	return s, ok
+}
+
+// put keeps s under key.
+func (m *memo) put(key []byte, s string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.m == nil {
+		m.m = map[string]string{}
+	}
+	m.m[string(key)] = s
+}
 
 // t is words.t, kept.
 func (m *memo) t(w words, key string, args ...any) string {
@@ -31,11 +52,11 @@ func (m *memo) t(w words, key string, args ...any) string {
 			return w.t(key, args...)
 		}
 	}
-	if s, ok := m.m.Load(string(b)); ok {
-		return s.(string)
+	if s, ok := m.get(b); ok {
+		return s
 	}
 	s := w.t(key, args...)
-	m.m.Store(string(b), s)
+	m.put(b, s)
 	return s
 }
 
@@ -56,11 +77,11 @@ func (m *memo) word(w words, t phrase.Text) string {
 	if !ok {
 		return w.l.Word(t)
 	}
-	if s, ok := m.m.Load(string(b)); ok {
-		return s.(string)
+	if s, ok := m.get(b); ok {
+		return s
 	}
 	s := w.l.Word(t)
-	m.m.Store(string(b), s)
+	m.put(b, s)
 	return s
 }
 
