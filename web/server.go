@@ -478,6 +478,11 @@ type page struct {
 	static    bool
 	downloads []Download
 
+	// Header and Footer are the page's header and its list of
+	// downloads, drawn once for all the pages of a static site that
+	// show them alike (SiteEach); "" draws them with the page.
+	Header, Footer template.HTML
+
 	// Console: the page is the organizer's console (console.go), with
 	// its menu; Undo names the last change, which its link undoes.
 	Console bool

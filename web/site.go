@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html/template"
 	"io/fs"
 	"runtime"
 	"strconv"
@@ -133,6 +134,30 @@ func (s *Server) SiteEach(ctx context.Context, downloads []Download, emit func(i
 	for _, e := range st.snap.Entries {
 		jobs = append(jobs, job{"player-" + strconv.Itoa(e.PN) + ".html", "player", func() page { return s.playerPage(wd, m, st, e.PN) }})
 	}
+	// The header and the list of downloads are the same on every page
+	// of the site but for the menu entry marked: each is drawn once
+	// (parts), with the template of the first page that shows it.
+	var (
+		mu    sync.Mutex
+		parts = map[string]template.HTML{}
+	)
+	part := func(t *template.Template, name, key string, p page) (template.HTML, error) {
+		mu.Lock()
+		h, ok := parts[key]
+		mu.Unlock()
+		if ok {
+			return h, nil
+		}
+		var b bytes.Buffer
+		if err := t.ExecuteTemplate(&b, name, p); err != nil {
+			return "", err
+		}
+		h = template.HTML(b.String())
+		mu.Lock()
+		parts[key] = h
+		mu.Unlock()
+		return h, nil
+	}
 	errs := make([]error, len(jobs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -151,6 +176,13 @@ func (s *Server) SiteEach(ctx context.Context, downloads []Download, emit func(i
 				p.static, p.downloads, p.memo = true, downloads, m
 				b.Reset()
 				t, err := s.pages[j.tmpl].template()
+				if err == nil {
+					key := fmt.Sprintf("header\x00%s\x00%d\x00%d\x00%s\x00%t", p.Tournament, p.Round, p.Rounds, p.Nav, p.HasPrizes)
+					p.Header, err = part(t, "header", key, p)
+				}
+				if err == nil && len(downloads) > 0 {
+					p.Footer, err = part(t, "downloads", "downloads", p)
+				}
 				if err == nil {
 					err = t.ExecuteTemplate(&b, "layout.html", p)
 				}
