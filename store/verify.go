@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -96,17 +97,24 @@ import (
 //   - The program can still use the file: Snapshot and the
 //     score table of every tournament succeed.
 func (db *DB) Verify(ctx context.Context) ([]string, error) {
-	// SQLite's check of the file is most of the work: it runs on a
-	// connection of its own while the record is checked on another, and
-	// its findings come first, as if it had run first. The full
-	// integrity_check, not quick_check, for quick_check does not look
-	// at whether each index holds the rows of its table, and arbiter
-	// finds its rows through those indexes.
+	// SQLite's check of the file is most of the work in a large file:
+	// there it runs on a connection of its own while the record is
+	// checked on another (checkFile), and its findings come first, as
+	// if it had run first. The full integrity_check, not quick_check,
+	// for quick_check does not look at whether each index holds the rows
+	// of its table (TestVerifyFindsIndexOutOfStep), and arbiter finds
+	// its rows through those indexes.
 	whole := db.checkFile(ctx)
 	c := &consistency{ctx: ctx}
 	var tids []int
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		c.db = tx
+		if whole == nil {
+			c.integrity()
+			if c.err != nil {
+				return c.err
+			}
+		}
 		c.links()
 		if c.err != nil {
 			return c.err
@@ -139,14 +147,18 @@ func (db *DB) Verify(ctx context.Context) ([]string, error) {
 			}
 		}
 	}
-	found, ferr := whole()
+	var found []string
+	if whole != nil {
+		var ferr error
+		found, ferr = whole()
+		if ferr != nil && ctx.Err() == nil {
+			// The check of the file stopped it: what else was found
+			// is not said, as when it ran alone.
+			err, c.broken = ferr, nil
+		}
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
-	}
-	if ferr != nil {
-		// The check of the file stopped it: what else was found is
-		// not said, as when it ran alone.
-		err, c.broken = ferr, nil
 	}
 	broken := append(found, c.broken...)
 	if err != nil {
@@ -159,24 +171,20 @@ func (db *DB) Verify(ctx context.Context) ([]string, error) {
 }
 
 // checkFile starts SQLite's check of the whole file (PRAGMA
-// integrity_check) and returns the call that waits for its findings. It
-// runs on a reading connection of its own beside the rest of Verify,
-// where the file has more than one; an in-memory database exists on one
-// connection only, and is checked before checkFile returns. The error is
-// a failure to read that stops the check, as in Verify.
+// integrity_check) on a reading connection of its own, beside the rest
+// of Verify, and returns the call that waits for its findings; the error
+// is a failure to read that stops the check, as in Verify. It returns
+// nil, for the check to run first on Verify's own connection, where a
+// second one costs more than it saves: a file under parallelFile bytes
+// (opening a connection reads the schema again, 2-3 ms, as long as the
+// whole check of a 30-player evening), and an in-memory database, which
+// exists on one connection only.
 func (db *DB) checkFile(ctx context.Context) func() ([]string, error) {
-	run := func() ([]string, error) {
-		c := &consistency{ctx: ctx}
-		err := db.read(ctx, func(tx *sql.Tx) error {
-			c.db = tx
-			c.integrity()
-			return c.err
-		})
-		return c.broken, err
-	}
 	if db.path == ":memory:" {
-		found, err := run()
-		return func() ([]string, error) { return found, err }
+		return nil
+	}
+	if fi, err := os.Stat(db.path); err != nil || fi.Size() < parallelFile {
+		return nil
 	}
 	type result struct {
 		found []string
@@ -184,14 +192,24 @@ func (db *DB) checkFile(ctx context.Context) func() ([]string, error) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		found, err := run()
-		done <- result{found, err}
+		c := &consistency{ctx: ctx}
+		err := db.read(ctx, func(tx *sql.Tx) error {
+			c.db = tx
+			c.integrity()
+			return c.err
+		})
+		done <- result{c.broken, err}
 	}()
 	return func() ([]string, error) {
 		r := <-done
 		return r.found, r.err
 	}
 }
+
+// parallelFile is the size of a database file from which Verify checks
+// the file's structure beside the record (checkFile): a megabyte, a
+// field of some 500 players.
+const parallelFile = 1 << 20
 
 // scanError reports whether err is database/sql's refusal of a stored
 // value of the wrong type: the schema's STRICT tables store none, so the
