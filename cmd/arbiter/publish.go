@@ -129,8 +129,11 @@ func writeSite(ctx context.Context, a *app, d *desk.Desk, tid int64, dir string,
 
 // folderWriter writes the files of a site into a folder under the
 // overwrite policy of writeOutput, each whole or not at all, at the cost
-// of a write per file: the leftovers of killed commands are cleaned once
-// per folder, every file is written under a temporary name (add), the
+// of a write per file changed: a file already there as it would be
+// written is left as it is (publishing again after a result changes the
+// pages it shows, not the style sheet or the earlier rounds' sheets), the
+// leftovers of killed commands are cleaned once per folder, every other
+// file is written under a temporary name (add), the
 // disk is synced once, and only then is each renamed over its target
 // (finish). A failure before the renames leaves every file as it was,
 // and is the failure of the first file in the site's order that fails,
@@ -184,6 +187,11 @@ func (w *folderWriter) write(i int, f web.SiteFile) error {
 	if t.direct {
 		return writeDirect(t, f.Body)
 	}
+	if t.exists && sameBytes(t.target, f.Body) {
+		// Already as it would be written: left as it is, without a
+		// new file made for it.
+		return nil
+	}
 	if folder := filepath.Dir(t.target); !w.cleaned[folder] {
 		desk.CleanTemp(folder)
 		w.cleaned[folder] = true
@@ -212,6 +220,16 @@ func (w *folderWriter) write(i int, f web.SiteFile) error {
 		return writeErrorIn(a.tr(), path, err)
 	}
 	return nil
+}
+
+// sameBytes reports whether the file at path holds exactly body.
+func sameBytes(path string, body []byte) bool {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(body)) {
+		return false
+	}
+	b, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(b, body)
 }
 
 // finish syncs the files written and renames each over its target, in

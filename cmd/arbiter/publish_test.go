@@ -458,3 +458,55 @@ func TestPublishReadOnlyPages(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishAgainKeepsUnchanged: publishing again into the same folder
+// writes the files that changed and leaves the others as they are (the
+// same file, not a copy); the folder then holds what a fresh publish
+// writes.
+func TestPublishAgainKeepsUnchanged(t *testing.T) {
+	t.Parallel()
+	f := newCLI(t)
+	f.ok("tournament", "new", "Club", "--rounds", "3")
+	for _, name := range []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Carla"} {
+		f.ok("player", "add", name)
+	}
+	f.ok("round", "pair")
+	f.ok("round", "publish")
+	dir := filepath.Join(t.TempDir(), "site")
+	f.ok("publish", "--html", dir)
+	stat := func(name string) os.FileInfo {
+		t.Helper()
+		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi
+	}
+	css, standings := stat("static/app.css"), stat("standings.html")
+	before := readSite(t, dir)
+	f.ok("round", "result", "1", "1-0")
+	f.ok("publish", "--html", dir)
+	after := readSite(t, dir)
+	if bytes.Equal(before["standings.html"], after["standings.html"]) {
+		t.Fatal("the standings did not change with a result; the test shows nothing")
+	}
+	if !os.SameFile(css, stat("static/app.css")) {
+		t.Errorf("static/app.css, unchanged, was written again")
+	}
+	if os.SameFile(standings, stat("standings.html")) {
+		t.Errorf("standings.html, changed, was written in place")
+	}
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	f.ok("publish", "--html", fresh)
+	want := readSite(t, fresh)
+	for name, body := range want {
+		if !bytes.Equal(after[name], body) {
+			t.Errorf("%s published again differs from a fresh publish", name)
+		}
+	}
+	for name := range after {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s is in the site published again, not in a fresh one", name)
+		}
+	}
+}
