@@ -39,7 +39,11 @@ func New(id string, args ...any) Text {
 	if len(args) > 1 {
 		t.Args = make(map[string]any, len(args)/2)
 		for i := 0; i+1 < len(args); i += 2 {
-			t.Args[fmt.Sprint(args[i])] = args[i+1]
+			name, ok := args[i].(string) // as a rule
+			if !ok {
+				name = fmt.Sprint(args[i])
+			}
+			t.Args[name] = args[i+1]
 		}
 	}
 	return t

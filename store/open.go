@@ -195,7 +195,9 @@ func openReadOnly(ctx context.Context, path string, busyMS int, now func() time.
 		if err != nil {
 			return nil, faultOf(path, "nothing was changed", err)
 		}
-		sdb.SetMaxOpenConns(1)
+		// A command reads on one connection at a time; Verify checks
+		// the file on a second one beside it.
+		sdb.SetMaxOpenConns(2)
 		var n int
 		err = sdb.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema`).Scan(&n)
 		if err == nil {

@@ -51,8 +51,8 @@ func CreateTempCleaned(target string) (*os.File, error) {
 // SyncFiles makes the files at paths durable, closed files written by
 // the caller: before they are renamed over their targets, so that a
 // power cut leaves each target old or new, never empty. Where the system
-// can, it syncs each folder's file system once instead of each file (one
-// flush of the disk for a site of a thousand pages).
+// can, it syncs each file system once instead of each file (one flush of
+// the disk for a site of a thousand pages in two folders).
 func SyncFiles(paths []string) error {
 	byFolder := map[string][]string{}
 	var folders []string
@@ -63,8 +63,9 @@ func SyncFiles(paths []string) error {
 		}
 		byFolder[d] = append(byFolder[d], p)
 	}
+	synced := map[any]bool{} // the file systems synced whole, by syncFolder's key
 	for _, d := range folders {
-		if err := syncFolder(d, byFolder[d]); err != nil {
+		if err := syncFolder(d, byFolder[d], synced); err != nil {
 			return err
 		}
 	}

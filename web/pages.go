@@ -2,6 +2,7 @@ package web
 
 import (
 	"cmp"
+	"html/template"
 	"net/http"
 	"slices"
 	"strconv"
@@ -339,11 +340,11 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		s.failText(w, r, http.StatusNotFound, wd.t("not-found"))
 		return
 	}
-	s.publicPage(w, r, st, wd, func() (string, page, error) { return "player", s.playerPage(wd, st, pn), nil })
+	s.publicPage(w, r, st, wd, func() (string, page, error) { return "player", s.playerPage(wd, nil, st, pn), nil })
 }
 
 // playerPage shows player pn, who is in the tournament.
-func (s *Server) playerPage(wd words, st *state, pn int) page {
+func (s *Server) playerPage(wd words, m *memo, st *state, pn int) page {
 	e := st.snap.Entry(pn)
 	var rounds []playerRound
 	var points string
@@ -388,14 +389,6 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 	if len(st.rank.Input.Chain) > 0 && st.rank.Input.Table != nil {
 		ex, _ = st.rank.Explain(pn)
 	}
-	names := map[int]string{}
-	for _, x := range ex {
-		for _, l := range x.Lines {
-			if o := st.snap.Entry(l.Opponent); o != nil {
-				names[l.Opponent] = o.Player.Name
-			}
-		}
-	}
 	p := s.public(wd, st, e.Player.Name, "")
 	p.Data = struct {
 		Player  seatView
@@ -403,13 +396,66 @@ func (s *Server) playerPage(wd words, st *state, pn int) page {
 		Club    string
 		Points  string
 		Rounds  []playerRound
-		Explain []desk.Explanation
-		Names   map[int]string
+		Explain []explainView
 		Prize   playerPrizeView // prizes.go
 		Change  *ratingView     // ratings.go
-	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, ex, names, s.playerPrize(wd, st, pn),
+	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, explainViews(wd, m, st, ex), s.playerPrize(wd, st, pn),
 		s.ratingOf(wd, st, pn)}
 	return p
+}
+
+// explainView is a tie-break explained on a player's page, worded: the
+// figure as its head shows it (page.Value), the summary, and the items
+// of its list of lines, each line whole ("Round 2: Rossi, Mario: won with
+// White: ..."), a line not counted (cut, left out) struck. The lines are
+// put together here, escaped as the template escapes a value (htmlText),
+// rather than in the template, which would take three calls through
+// reflection a line: a site has a page per player, each with a line per
+// tie-break and round.
+type explainView struct {
+	Spec    desk.TiebreakSpec
+	Value   string
+	Summary string
+	Lines   template.HTML // <li> items
+}
+
+// explainViews words the explanations ex of a player's tie-breaks, with
+// the words kept in m: a line about a round starts with it, a line about
+// an opponent in the tournament names them.
+func explainViews(wd words, m *memo, st *state, ex []desk.Explanation) []explainView {
+	if len(ex) == 0 {
+		return nil
+	}
+	out := make([]explainView, len(ex))
+	round := wd.t("round")
+	var b, line strings.Builder
+	for i, x := range ex {
+		b.Reset()
+		for _, l := range x.Lines {
+			line.Reset()
+			if l.Round != 0 {
+				line.WriteString(round)
+				line.WriteByte(' ')
+				line.WriteString(strconv.Itoa(l.Round))
+				line.WriteString(": ")
+			}
+			if o := st.snap.Entry(l.Opponent); o != nil && o.Player.Name != "" {
+				line.WriteString(o.Player.Name)
+				line.WriteString(": ")
+			}
+			line.WriteString(m.word(wd, l.Note))
+			if l.Counted {
+				b.WriteString("<li>")
+			} else {
+				b.WriteString(`<li class="cut">`)
+			}
+			b.WriteString(htmlText(line.String()))
+			b.WriteString("</li>")
+		}
+		out[i] = explainView{Spec: x.Spec, Value: page{w: wd, memo: m}.Value(x.Spec, x.Value), Summary: m.word(wd, x.Summary),
+			Lines: template.HTML(b.String())}
+	}
+	return out
 }
 
 // show is the projector: the pairings and the standings in turn, full

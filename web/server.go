@@ -84,7 +84,7 @@ type Server struct {
 	stale    time.Duration
 	now      func() time.Time
 	log      io.Writer
-	pages    map[string]*template.Template
+	pages    map[string]*pageTemplate
 	static   http.Handler
 	hub      *hub
 	// langs holds the catalog once per language: building one parses
@@ -214,19 +214,41 @@ func (s *Server) parse() error {
 	if err != nil {
 		return fmt.Errorf("web: templates: %w", err)
 	}
-	s.pages = map[string]*template.Template{}
+	s.pages = map[string]*pageTemplate{}
 	names, err := fs.Glob(assets, "assets/pages/*.html")
 	if err != nil {
 		return err
 	}
 	for _, n := range names {
-		t, err := template.Must(layout.Clone()).ParseFS(assets, n)
-		if err != nil {
-			return fmt.Errorf("web: templates: %w", err)
-		}
-		s.pages[strings.TrimSuffix(strings.TrimPrefix(n, "assets/pages/"), ".html")] = t
+		s.pages[strings.TrimSuffix(strings.TrimPrefix(n, "assets/pages/"), ".html")] = &pageTemplate{layout: layout, file: n}
 	}
 	return nil
+}
+
+// pageTemplate is the template of one page: the layout with the page's
+// content, parsed when the page is first drawn. A command that writes
+// the site draws 6 of the 21 pages, and a process runs one command.
+type pageTemplate struct {
+	layout *template.Template
+	file   string
+	once   sync.Once
+	t      *template.Template
+	err    error
+}
+
+// template returns the page's template, parsed once.
+func (pt *pageTemplate) template() (*template.Template, error) {
+	pt.once.Do(func() {
+		t, err := pt.layout.Clone()
+		if err == nil {
+			t, err = t.ParseFS(assets, pt.file)
+		}
+		if err != nil {
+			err = fmt.Errorf("web: templates: %w", err)
+		}
+		pt.t, pt.err = t, err
+	})
+	return pt.t, pt.err
 }
 
 // Handler returns the server's routes.
@@ -441,7 +463,8 @@ type page struct {
 	// live updates compare it with the server's when they connect.
 	State int64
 
-	w words // the catalog in the request's language
+	w    words // the catalog in the request's language
+	memo *memo // the words kept for a static site; nil on the server
 
 	// Join is what the projector shows to come in.
 	Join joinView
@@ -454,6 +477,11 @@ type page struct {
 	// relative to the folder that holds every page.
 	static    bool
 	downloads []Download
+
+	// Header and Footer are the page's header and its list of
+	// downloads, drawn once for all the pages of a static site that
+	// show them alike (SiteEach); "" draws them with the page.
+	Header, Footer template.HTML
 
 	// Console: the page is the organizer's console (console.go), with
 	// its menu; Undo names the last change, which its link undoes.
@@ -525,11 +553,11 @@ func (p page) RoundList() []int {
 func (p page) Downloads() []Download { return p.downloads }
 
 // T returns the page's words for key (see words.t), for the templates.
-func (p page) T(key string, args ...any) string { return p.w.t(key, args...) }
+func (p page) T(key string, args ...any) string { return p.memo.t(p.w, key, args...) }
 
 // Word words a phrase of the pure packages (a tie-break's explanation) in
 // the page's language, for the templates.
-func (p page) Word(t phrase.Text) string { return p.w.l.Word(t) }
+func (p page) Word(t phrase.Text) string { return p.memo.word(p.w, t) }
 
 // Value writes the value of tie-break sp at the head of its explanation,
 // as the terminal's explanation does: DE's 0 (no decision) as "-".
@@ -537,7 +565,7 @@ func (p page) Value(sp desk.TiebreakSpec, v float64) string {
 	if desk.Blank(sp, v) {
 		return "-"
 	}
-	return p.w.l.Word(phrase.New("tb.num", "Value", phrase.Num(v)))
+	return p.memo.word(p.w, phrase.New("tb.num", "Value", phrase.Num(v)))
 }
 
 // maxShared bounds the public pages kept drawn: searches make new ones
@@ -562,9 +590,13 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 
 // execute draws page p with template name.
 func (s *Server) execute(name string, p page) ([]byte, error) {
-	t, ok := s.pages[name]
+	pt, ok := s.pages[name]
 	if !ok {
 		return nil, fmt.Errorf("web: no page %s", name)
+	}
+	t, err := pt.template()
+	if err != nil {
+		return nil, err
 	}
 	var b bytes.Buffer
 	if err := t.ExecuteTemplate(&b, "layout.html", p); err != nil {

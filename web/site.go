@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html/template"
 	"io/fs"
 	"runtime"
 	"strconv"
@@ -79,13 +80,38 @@ func siteLang(st *state) locale.Lang {
 // every player, and the style sheet and script under static/. Every page
 // links to downloads.
 func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, error) {
-	st, err := s.state(ctx)
+	var (
+		mu  sync.Mutex
+		out []SiteFile
+	)
+	n, err := s.SiteEach(ctx, downloads, func(i int, f SiteFile) {
+		mu.Lock()
+		defer mu.Unlock()
+		if i >= len(out) {
+			out = append(out, make([]SiteFile, i+1-len(out))...)
+		}
+		out[i] = f
+	})
 	if err != nil {
 		return nil, err
 	}
-	wd := s.langs[siteLang(st)]
+	return out[:n], nil
+}
+
+// SiteEach draws the files of Site and hands each to emit as soon as it
+// is drawn, with its place i in Site's order, so that the files can be
+// written while the others are drawn. The pages are drawn on every core
+// the machine has: emit is called from as many goroutines at once, and
+// must be safe for that. It returns how many files the site has; on an
+// error, some files may have been emitted and others not.
+func (s *Server) SiteEach(ctx context.Context, downloads []Download, emit func(i int, f SiteFile)) (int, error) {
+	st, err := s.state(ctx)
+	if err != nil {
+		return 0, err
+	}
+	wd, m := s.langs[siteLang(st)], &memo{}
 	// Every page is one job, drawn from the state alone: the jobs run on
-	// every core the machine has, and the files keep their order.
+	// every core the machine has, each file keeping its place.
 	type job struct {
 		name, tmpl string
 		page       func() page
@@ -106,9 +132,32 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 		jobs = append(jobs, job{"prizes.html", "prizes", func() page { return s.prizesPage(wd, st) }})
 	}
 	for _, e := range st.snap.Entries {
-		jobs = append(jobs, job{"player-" + strconv.Itoa(e.PN) + ".html", "player", func() page { return s.playerPage(wd, st, e.PN) }})
+		jobs = append(jobs, job{"player-" + strconv.Itoa(e.PN) + ".html", "player", func() page { return s.playerPage(wd, m, st, e.PN) }})
 	}
-	out := make([]SiteFile, len(jobs), len(jobs)+2)
+	// The header and the list of downloads are the same on every page
+	// of the site but for the menu entry marked: each is drawn once
+	// (parts), with the template of the first page that shows it.
+	var (
+		mu    sync.Mutex
+		parts = map[string]template.HTML{}
+	)
+	part := func(t *template.Template, name, key string, p page) (template.HTML, error) {
+		mu.Lock()
+		h, ok := parts[key]
+		mu.Unlock()
+		if ok {
+			return h, nil
+		}
+		var b bytes.Buffer
+		if err := t.ExecuteTemplate(&b, name, p); err != nil {
+			return "", err
+		}
+		h = template.HTML(b.String())
+		mu.Lock()
+		parts[key] = h
+		mu.Unlock()
+		return h, nil
+	}
 	errs := make([]error, len(jobs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -124,29 +173,42 @@ func (s *Server) Site(ctx context.Context, downloads []Download) ([]SiteFile, er
 				}
 				j := jobs[i]
 				p := j.page()
-				p.static, p.downloads = true, downloads
+				p.static, p.downloads, p.memo = true, downloads, m
 				b.Reset()
-				if err := s.pages[j.tmpl].ExecuteTemplate(&b, "layout.html", p); err != nil {
+				t, err := s.pages[j.tmpl].template()
+				if err == nil {
+					key := fmt.Sprintf("header\x00%s\x00%d\x00%d\x00%s\x00%t", p.Tournament, p.Round, p.Rounds, p.Nav, p.HasPrizes)
+					p.Header, err = part(t, "header", key, p)
+				}
+				if err == nil && len(downloads) > 0 {
+					p.Footer, err = part(t, "downloads", "downloads", p)
+				}
+				if err == nil {
+					err = t.ExecuteTemplate(&b, "layout.html", p)
+				}
+				if err != nil {
 					errs[i] = fmt.Errorf("web: page %s: %w", j.name, err)
 					continue
 				}
-				out[i] = SiteFile{Name: j.name, Body: bytes.Clone(b.Bytes())}
+				emit(i, SiteFile{Name: j.name, Body: bytes.Clone(b.Bytes())})
 			}
 		}()
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return 0, err
 	}
 	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		return 0, err
 	}
+	n := len(jobs)
 	for _, name := range []string{"app.css", "app.js"} {
 		b, err := fs.ReadFile(assets, "assets/static/"+name)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
-		out = append(out, SiteFile{Name: "static/" + name, Body: b})
+		emit(n, SiteFile{Name: "static/" + name, Body: b})
+		n++
 	}
-	return out, nil
+	return n, nil
 }

@@ -3,12 +3,15 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labyrinth-chess/arbiter/desk"
@@ -57,11 +60,11 @@ the archive to write (one .zip holding the same files).`,
 
 func runPublish(ctx context.Context, a *app, opts *publishOptions) error {
 	return a.withDesk(ctx, desk.ReadOnly, func(d *desk.Desk) error {
-		s, err := a.snapshot(ctx, d)
+		t, err := a.resolveTournament(ctx, d)
 		if err != nil {
 			return err
 		}
-		path, n, err := writeSite(ctx, a, d, s.Tournament.ID, opts.html, opts.zip)
+		path, n, err := writeSite(ctx, a, d, t.ID, opts.html, opts.zip)
 		if err != nil {
 			return err
 		}
@@ -80,11 +83,11 @@ func runPublish(ctx context.Context, a *app, opts *publishOptions) error {
 // written and how many files the site has. arbiter publish and the
 // organizer's page of arbiter serve both write the site with it.
 func writeSite(ctx context.Context, a *app, d *desk.Desk, tid int64, dir string, zip bool) (string, int, error) {
-	files, err := siteFiles(ctx, a, d, tid)
-	if err != nil {
-		return "", 0, err
-	}
 	if zip {
+		files, err := siteFiles(ctx, a, d, tid)
+		if err != nil {
+			return "", 0, err
+		}
 		path, err := zipName(a, dir)
 		if err != nil {
 			return "", 0, err
@@ -98,82 +101,165 @@ func writeSite(ctx context.Context, a *app, d *desk.Desk, tid int64, dir string,
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return "", 0, usageErrorf("%s", a.tr().T("cli.publish.not-dir", "Path", dir))
 	}
-	return dir, len(files), a.writeFiles(dir, files)
-}
-
-// writeFiles writes files into the folder dir under the overwrite policy
-// of writeOutput, each whole or not at all, at the cost of a write per
-// file: the leftovers of killed commands are cleaned once per folder,
-// every file is written under a temporary name, the disk is synced once,
-// and only then is each renamed over its target. A failure before the
-// renames leaves every file as it was.
-func (a *app) writeFiles(dir string, files []web.SiteFile) error {
-	type written struct{ tmp, target, path string }
-	var temps []written
-	renamed := 0
-	defer func() {
-		for _, w := range temps[renamed:] {
-			os.Remove(w.tmp)
+	// Each file is written under a temporary name as soon as it is drawn,
+	// while the others are drawn: one goroutine writes, in the order the
+	// files come.
+	w := a.newFolderWriter(dir)
+	defer w.abort()
+	type drawn struct {
+		i int
+		f web.SiteFile
+	}
+	files := make(chan drawn, 64)
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		for f := range files {
+			w.add(f.i, f.f)
 		}
 	}()
-	cleaned := map[string]bool{}
-	for _, f := range files {
-		path := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	n, err := drawSite(ctx, a, d, tid, func(i int, f web.SiteFile) { files <- drawn{i, f} })
+	close(files)
+	<-written
+	if err != nil {
+		return "", 0, err
+	}
+	return dir, n, w.finish()
+}
+
+// folderWriter writes the files of a site into a folder under the
+// overwrite policy of writeOutput, each whole or not at all, at the cost
+// of a write per file changed: a file already there as it would be
+// written is left as it is (publishing again after a result changes the
+// pages it shows, not the style sheet or the earlier rounds' sheets), the
+// leftovers of killed commands are cleaned once per folder, every other
+// file is written under a temporary name (add), the
+// disk is synced once, and only then is each renamed over its target
+// (finish). A failure before the renames leaves every file as it was,
+// and is the failure of the first file in the site's order that fails,
+// whatever the order the files were added in. One goroutine adds.
+type folderWriter struct {
+	a       *app
+	dir     string
+	cleaned map[string]bool // folders rid of leftovers
+	made    map[string]bool // folders known to be there
+	temps   []tempFile
+	renamed int
+	failed  int // the place of the first file that failed, -1 for none
+	err     error
+}
+
+// tempFile is a file of the site written under a temporary name.
+type tempFile struct {
+	i                 int // its place in the site
+	tmp, target, path string
+}
+
+func (a *app) newFolderWriter(dir string) *folderWriter {
+	return &folderWriter{a: a, dir: dir, cleaned: map[string]bool{}, made: map[string]bool{}, failed: -1}
+}
+
+// add writes file f, the i-th of the site, under a temporary name; after
+// a failure only the files before the one that failed are written, to
+// find the first.
+func (w *folderWriter) add(i int, f web.SiteFile) {
+	if w.failed >= 0 && i > w.failed {
+		return
+	}
+	if err := w.write(i, f); err != nil {
+		w.failed, w.err = i, err
+	}
+}
+
+func (w *folderWriter) write(i int, f web.SiteFile) error {
+	a := w.a
+	path := filepath.Join(w.dir, filepath.FromSlash(f.Name))
+	if folder := filepath.Dir(path); !w.made[folder] {
+		if err := os.MkdirAll(folder, 0o755); err != nil {
 			return writeError(path, err)
 		}
-		t, err := a.resolveOutput(path, a.force)
-		if err != nil {
-			return err
-		}
-		if t.direct {
-			if err := writeDirect(t, f.Body); err != nil {
-				return err
-			}
-			continue
-		}
-		if folder := filepath.Dir(t.target); !cleaned[folder] {
-			desk.CleanTemp(folder)
-			cleaned[folder] = true
-		}
-		tmp, err := desk.CreateTempCleaned(t.target)
-		if err != nil {
-			return writeErrorIn(a.tr(), path, err)
-		}
-		temps = append(temps, written{tmp: tmp.Name(), target: t.target, path: path})
-		// Readable by all, as writeOutput makes a report; a file
-		// replaced keeps its permissions.
-		mode := fs.FileMode(0o644)
-		if t.exists {
-			mode = t.mode
-		}
-		_, err = tmp.Write(f.Body)
-		if err == nil {
-			if err = tmp.Chmod(mode); errors.Is(err, errors.ErrUnsupported) {
-				err = nil
-			}
-		}
-		if cerr := tmp.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return writeErrorIn(a.tr(), path, err)
+		w.made[folder] = true
+	}
+	t, err := a.resolveOutput(path, a.force)
+	if err != nil {
+		return err
+	}
+	if t.direct {
+		return writeDirect(t, f.Body)
+	}
+	if t.exists && sameBytes(t.target, f.Body) {
+		// Already as it would be written: left as it is, without a
+		// new file made for it.
+		return nil
+	}
+	if folder := filepath.Dir(t.target); !w.cleaned[folder] {
+		desk.CleanTemp(folder)
+		w.cleaned[folder] = true
+	}
+	tmp, err := desk.CreateTempCleaned(t.target)
+	if err != nil {
+		return writeErrorIn(a.tr(), path, err)
+	}
+	w.temps = append(w.temps, tempFile{i: i, tmp: tmp.Name(), target: t.target, path: path})
+	// Readable by all, as writeOutput makes a report; a file
+	// replaced keeps its permissions.
+	mode := fs.FileMode(0o644)
+	if t.exists {
+		mode = t.mode
+	}
+	_, err = tmp.Write(f.Body)
+	if err == nil {
+		if err = tmp.Chmod(mode); errors.Is(err, errors.ErrUnsupported) {
+			err = nil
 		}
 	}
-	names := make([]string, len(temps))
-	for i, w := range temps {
-		names[i] = w.tmp
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	if err := desk.SyncFiles(names); err != nil {
-		return writeErrorIn(a.tr(), dir, err)
-	}
-	for _, w := range temps {
-		if err := os.Rename(w.tmp, w.target); err != nil {
-			return writeErrorIn(a.tr(), w.path, err)
-		}
-		renamed++
+	if err != nil {
+		return writeErrorIn(a.tr(), path, err)
 	}
 	return nil
+}
+
+// sameBytes reports whether the file at path holds exactly body.
+func sameBytes(path string, body []byte) bool {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(body)) {
+		return false
+	}
+	b, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(b, body)
+}
+
+// finish syncs the files written and renames each over its target, in
+// the site's order; or returns the first failure of add.
+func (w *folderWriter) finish() error {
+	if w.err != nil {
+		return w.err
+	}
+	slices.SortFunc(w.temps, func(x, y tempFile) int { return cmp.Compare(x.i, y.i) })
+	names := make([]string, len(w.temps))
+	for i, t := range w.temps {
+		names[i] = t.tmp
+	}
+	if err := desk.SyncFiles(names); err != nil {
+		return writeErrorIn(w.a.tr(), w.dir, err)
+	}
+	for _, t := range w.temps {
+		if err := os.Rename(t.tmp, t.target); err != nil {
+			return writeErrorIn(w.a.tr(), t.path, err)
+		}
+		w.renamed++
+	}
+	return nil
+}
+
+// abort removes the temporary files not renamed.
+func (w *folderWriter) abort() {
+	for _, t := range w.temps[w.renamed:] {
+		os.Remove(t.tmp)
+	}
 }
 
 // zipName returns the file the archive --html dir --zip is written to:
@@ -193,24 +279,48 @@ func zipName(a *app, dir string) (string, error) {
 	return dir + ".zip", nil
 }
 
-// siteFiles draws the site of tournament tid: the pages through the web
-// server's own templates and data (web.Server.Site), the documents the
-// desk plans for the rounds published (desk.PlanSite) through its writers.
+// siteFiles draws the site of tournament tid (drawSite), its files in
+// order.
 func siteFiles(ctx context.Context, a *app, d *desk.Desk, tid int64) ([]web.SiteFile, error) {
-	plan, err := d.PlanSite(ctx, tid)
-	if errors.Is(err, desk.ErrNothingPublished) {
-		return nil, errors.New(a.tr().T("cli.publish.none", "Name", plan.Snapshot.Tournament.Name))
-	}
+	var (
+		mu    sync.Mutex
+		files []web.SiteFile
+	)
+	n, err := drawSite(ctx, a, d, tid, func(i int, f web.SiteFile) {
+		mu.Lock()
+		defer mu.Unlock()
+		if i >= len(files) {
+			files = append(files, make([]web.SiteFile, i+1-len(files))...)
+		}
+		files[i] = f
+	})
 	if err != nil {
 		return nil, err
+	}
+	return files[:n], nil
+}
+
+// drawSite draws the site of tournament tid: the pages through the web
+// server's own templates and data (web.Server.SiteEach), the documents
+// the desk plans for the rounds published (desk.PlanSite) through its
+// writers. It hands each file to emit as it is drawn, with its place in
+// the site (the pages, then the documents), from several goroutines at
+// once, and returns how many files the site has.
+func drawSite(ctx context.Context, a *app, d *desk.Desk, tid int64, emit func(i int, f web.SiteFile)) (int, error) {
+	plan, err := d.PlanSite(ctx, tid)
+	if errors.Is(err, desk.ErrNothingPublished) {
+		return 0, errors.New(a.tr().T("cli.publish.none", "Name", plan.Snapshot.Tournament.Name))
+	}
+	if err != nil {
+		return 0, err
 	}
 	srv, err := web.New(web.Config{Evening: d.Evening(plan.Snapshot.Tournament.ID, 0), Now: a.now, Log: a.stderr})
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	lang, err := srv.SiteLang(ctx)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	// The documents are drawn while the pages are. What the pages link
 	// to is known before either.
@@ -226,21 +336,22 @@ func siteFiles(ctx context.Context, a *app, d *desk.Desk, tid int64) ([]web.Site
 			notes = append(notes, doc+": "+replacedText(tr, rep)+".")
 		})
 	}()
-	pages, err := srv.Site(ctx, downloads)
+	n, err := srv.SiteEach(ctx, downloads, emit)
 	drawErr := <-drawn
 	for _, n := range notes {
 		a.note(n)
 	}
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	if drawErr != nil {
-		return nil, drawErr
+		return 0, drawErr
 	}
 	for _, doc := range plan.Docs {
-		pages = append(pages, web.SiteFile{Name: doc.Name, Body: doc.Body})
+		emit(n, web.SiteFile{Name: doc.Name, Body: doc.Body})
+		n++
 	}
-	return pages, nil
+	return n, nil
 }
 
 // zipSite writes the files as one archive, the same bytes for the same

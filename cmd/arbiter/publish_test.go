@@ -410,3 +410,103 @@ func TestBrowserPublishButton(t *testing.T) {
 		t.Errorf("standings.html of the site written by the button shows no player")
 	}
 }
+
+// TestPublishReadOnlyPages: the pages are written while others are still
+// drawn, in whatever order they come; a read-only page refuses the whole
+// site, naming the first read-only file in the site's order, and leaves
+// every file as it was and no temporary file behind.
+func TestPublishReadOnlyPages(t *testing.T) {
+	t.Parallel()
+	f := newCLI(t)
+	f.ok("tournament", "new", "Club", "--rounds", "3")
+	for _, name := range []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Carla"} {
+		f.ok("player", "add", name)
+	}
+	f.ok("round", "pair")
+	f.ok("round", "publish")
+	dir := filepath.Join(t.TempDir(), "site")
+	f.ok("publish", "--html", dir)
+	before := readSite(t, dir)
+	// The last player's page and the crosstable: the crosstable comes
+	// first in the site.
+	for _, name := range []string{"player-4.html", "crosstable.html"} {
+		if err := os.Chmod(filepath.Join(dir, name), 0o444); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.ok("round", "result", "1", "1-0")
+	_, errs, code := f.run("publish", "--html", dir)
+	if code != 1 || !strings.Contains(errs, "will not replace "+filepath.Join(dir, "crosstable.html")+": it is read-only") {
+		t.Fatalf("publish over read-only pages: exit %d, %q; want the crosstable named", code, errs)
+	}
+	after := readSite(t, dir)
+	if len(after) != len(before) {
+		t.Errorf("the site has %d files after a refused publish, %d before", len(after), len(before))
+	}
+	for name, body := range before {
+		if !bytes.Equal(after[name], body) {
+			t.Errorf("%s changed by a refused publish", name)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("a refused publish left %s", e.Name())
+		}
+	}
+}
+
+// TestPublishAgainKeepsUnchanged: publishing again into the same folder
+// writes the files that changed and leaves the others as they are (the
+// same file, not a copy); the folder then holds what a fresh publish
+// writes.
+func TestPublishAgainKeepsUnchanged(t *testing.T) {
+	t.Parallel()
+	f := newCLI(t)
+	f.ok("tournament", "new", "Club", "--rounds", "3")
+	for _, name := range []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Carla"} {
+		f.ok("player", "add", name)
+	}
+	f.ok("round", "pair")
+	f.ok("round", "publish")
+	dir := filepath.Join(t.TempDir(), "site")
+	f.ok("publish", "--html", dir)
+	stat := func(name string) os.FileInfo {
+		t.Helper()
+		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi
+	}
+	css, standings := stat("static/app.css"), stat("standings.html")
+	before := readSite(t, dir)
+	f.ok("round", "result", "1", "1-0")
+	f.ok("publish", "--html", dir)
+	after := readSite(t, dir)
+	if bytes.Equal(before["standings.html"], after["standings.html"]) {
+		t.Fatal("the standings did not change with a result; the test shows nothing")
+	}
+	if !os.SameFile(css, stat("static/app.css")) {
+		t.Errorf("static/app.css, unchanged, was written again")
+	}
+	if os.SameFile(standings, stat("standings.html")) {
+		t.Errorf("standings.html, changed, was written in place")
+	}
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	f.ok("publish", "--html", fresh)
+	want := readSite(t, fresh)
+	for name, body := range want {
+		if !bytes.Equal(after[name], body) {
+			t.Errorf("%s published again differs from a fresh publish", name)
+		}
+	}
+	for name := range after {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s is in the site published again, not in a fresh one", name)
+		}
+	}
+}
