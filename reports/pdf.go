@@ -53,6 +53,7 @@ type pdfDoc struct {
 	fontSet  bool
 	fontBold bool
 	fontSize float64
+	codes    qrCodes // the slips' and cards' QR codes
 }
 
 // newPDF starts a document titled what, with the Go fonts embedded and the
