@@ -9,7 +9,7 @@ import (
 )
 
 // TestQRCodes: the codes made with a kept plan are those qr.Encode makes,
-// and a text too long for any code is refused.
+// and the rectangles drawn cover every black module once and no white one.
 func TestQRCodes(t *testing.T) {
 	var codes qrCodes
 	for _, text := range []string{
@@ -30,6 +30,26 @@ func TestQRCodes(t *testing.T) {
 			}
 			if got.Size != want.Size || !bytes.Equal(got.Bitmap, want.Bitmap) {
 				t.Fatalf("encode(%q) is not the code qr.Encode makes", text)
+			}
+		}
+		got, _ := codes.encode(text)
+		covered := make([]int, got.Size*got.Size)
+		for _, r := range qrRects(got) {
+			for y := r.row; y < r.row+r.h; y++ {
+				for x := r.col; x < r.col+r.w; x++ {
+					covered[y*got.Size+x]++
+				}
+			}
+		}
+		for y := range got.Size {
+			for x := range got.Size {
+				want := 0
+				if got.Black(x, y) {
+					want = 1
+				}
+				if c := covered[y*got.Size+x]; c != want {
+					t.Fatalf("%q: module (%d, %d) covered %d times, want %d", text, x, y, c, want)
+				}
 			}
 		}
 	}
