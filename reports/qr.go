@@ -2,7 +2,9 @@ package reports
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
+	"sync"
 
 	"rsc.io/qr/coding"
 )
@@ -13,6 +15,7 @@ import (
 // most of encoding a short text.
 type qrCodes struct {
 	plans map[coding.Version]*coding.Plan
+	made  map[string]*qrDrawn // by prepare
 }
 
 // encode returns the QR code of text: the smallest data encoding that takes
@@ -48,6 +51,67 @@ func (q *qrCodes) encode(text string) (*coding.Code, error) {
 	return p.Encode(enc)
 }
 
+// qrDrawn is a QR code as the page draws it: its size in modules, and
+// its rectangles in modules, a line "col row w h re f" each.
+type qrDrawn struct {
+	size  int
+	rects []byte
+}
+
+// drawn returns the QR code of text as the page draws it, made now unless
+// prepare made it.
+func (q *qrCodes) drawn(text string) (*qrDrawn, error) {
+	if d, ok := q.made[text]; ok {
+		return d, nil
+	}
+	c, err := q.encode(text)
+	if err != nil {
+		return nil, err
+	}
+	d := &qrDrawn{size: c.Size}
+	for _, r := range qrRects(c) {
+		d.rects = strconv.AppendInt(d.rects, int64(r.col), 10)
+		d.rects = append(d.rects, ' ')
+		d.rects = strconv.AppendInt(d.rects, int64(r.row), 10)
+		d.rects = append(d.rects, ' ')
+		d.rects = strconv.AppendInt(d.rects, int64(r.w), 10)
+		d.rects = append(d.rects, ' ')
+		d.rects = strconv.AppendInt(d.rects, int64(r.h), 10)
+		d.rects = append(d.rects, " re f\n"...)
+	}
+	return d, nil
+}
+
+// prepare makes the QR codes of texts as the page draws them, the cores
+// sharing the work, for drawn to return: the codes of the slips of 500
+// boards take a fifth of printing them.
+func (q *qrCodes) prepare(texts []string) {
+	made := make([]*qrDrawn, len(texts))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(texts)) {
+		wg.Go(func() {
+			var own qrCodes // plans are not shared between goroutines
+			for i := range next {
+				made[i], _ = own.drawn(texts[i]) // nil: drawn says why again
+			}
+		})
+	}
+	for i := range texts {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if q.made == nil {
+		q.made = map[string]*qrDrawn{}
+	}
+	for i, d := range made {
+		if d != nil {
+			q.made[texts[i]] = d
+		}
+	}
+}
+
 // qr draws a QR code of text with its top left corner at (x, y), size
 // millimetres on a side, quiet zone included; text that cannot be
 // encoded draws nothing. The modules are filled rectangles, so the code
@@ -61,17 +125,17 @@ func (q *qrCodes) encode(text string) (*coding.Code, error) {
 // rectangle is filled on its own, as before, so that a viewer that aligns
 // a filled rectangle with its pixels keeps the modules sharp.
 func (d *pdfDoc) qr(x, y, size float64, text string) {
-	c, err := d.codes.encode(text)
+	c, err := d.codes.drawn(text)
 	if err != nil {
 		return
 	}
 	const quiet = 2 // modules of white around the code
-	m := size / float64(c.Size+2*quiet)
+	m := size / float64(c.size+2*quiet)
 	d.fillColor(black)
 	k := d.f.GetConversionRatio()
 	_, h := d.f.GetPageSize()
 	num := func(b []byte, v float64) []byte { return strconv.AppendFloat(b, v, 'f', -1, 64) }
-	out := make([]byte, 0, 2048)
+	out := make([]byte, 0, 128+len(c.rects))
 	out = append(out, "q "...)
 	out = num(out, m*k)
 	out = append(out, " 0 0 "...)
@@ -81,16 +145,7 @@ func (d *pdfDoc) qr(x, y, size float64, text string) {
 	out = append(out, ' ')
 	out = num(out, (h-(y+quiet*m))*k)
 	out = append(out, " cm\n"...)
-	for _, r := range qrRects(c) {
-		out = strconv.AppendInt(out, int64(r.col), 10)
-		out = append(out, ' ')
-		out = strconv.AppendInt(out, int64(r.row), 10)
-		out = append(out, ' ')
-		out = strconv.AppendInt(out, int64(r.w), 10)
-		out = append(out, ' ')
-		out = strconv.AppendInt(out, int64(r.h), 10)
-		out = append(out, " re f\n"...)
-	}
+	out = append(out, c.rects...)
 	// RawWriteStr ends the line itself.
 	out = append(out, 'Q')
 	d.f.RawWriteStr(string(out))

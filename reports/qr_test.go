@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -55,5 +56,32 @@ func TestQRCodes(t *testing.T) {
 	}
 	if _, err := codes.encode(strings.Repeat("é", 3000)); err == nil {
 		t.Error("encode of 6,000 bytes made a code")
+	}
+}
+
+// TestQRPrepare: the codes prepare makes, the cores sharing them, are
+// drawn as those made one at a time; a text no code holds is refused
+// either way.
+func TestQRPrepare(t *testing.T) {
+	var texts []string
+	for i := range 40 {
+		texts = append(texts, fmt.Sprintf("http://192.168.43.10:8080/b/%032x", i*7919))
+	}
+	long := strings.Repeat("é", 3000)
+	texts = append(texts, long, "12345")
+	var prepared, alone qrCodes
+	prepared.prepare(texts)
+	for _, text := range texts {
+		got, gotErr := prepared.drawn(text)
+		want, wantErr := alone.drawn(text)
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("drawn(%.20q) after prepare: error %v, alone %v", text, gotErr, wantErr)
+		}
+		if gotErr == nil && (got.size != want.size || !bytes.Equal(got.rects, want.rects)) {
+			t.Errorf("drawn(%q) after prepare differs from drawn alone", text)
+		}
+	}
+	if _, ok := prepared.made[long]; ok {
+		t.Error("prepare kept a code for a text too long for any")
 	}
 }
