@@ -28,10 +28,11 @@ type pdfFile struct {
 	badUTF8 bool          // bytes that are not UTF-8 were met
 
 	// What Text needs to write text as fpdf's Text writes it: the
-	// current font style, the characters fpdf has recorded as used in
-	// each style (it embeds those of the font), and the grey levels of
-	// text and fill (-1 before they are set, or when not grey).
-	style      string
+	// current font (family and style), the characters fpdf has recorded
+	// as used in each font (it embeds those of the font), and the grey
+	// levels of text and fill (-1 before they are set, or when not grey).
+	current    string
+	plain      bool // the font's style neither underlines nor strikes out
 	used       map[string]*runeSet
 	text, fill int
 	textOp     string // the operator that sets the text colour
@@ -148,12 +149,12 @@ func (p *pdfFile) lack(r rune) {
 // players went to fmt).
 func (p *pdfFile) Text(x, y float64, s string) {
 	s = p.printable(s)
-	used := p.used[p.style]
+	used := p.used[p.current]
 	if used == nil {
 		used = new(runeSet)
-		p.used[p.style] = used
+		p.used[p.current] = used
 	}
-	fast := p.text >= 0 && p.fill >= 0
+	fast := p.plain && p.text >= 0 && p.fill >= 0
 	for _, r := range s {
 		if !used.has(r) {
 			fast = false
@@ -200,9 +201,10 @@ func (p *pdfFile) Text(x, y float64, s string) {
 	p.RawWriteStr(string(b))
 }
 
-// SetFont selects the font as fpdf does, remembering its style.
+// SetFont selects the font as fpdf does, remembering it.
 func (p *pdfFile) SetFont(family, style string, size float64) {
-	p.style = style
+	p.current = family + "\x00" + style
+	p.plain = !strings.ContainsAny(style, "USus")
 	p.Fpdf.SetFont(family, style, size)
 }
 
