@@ -1,8 +1,6 @@
 package reports
 
 import (
-	"archive/zip"
-	"compress/flate"
 	"fmt"
 	"io"
 	"math"
@@ -40,28 +38,6 @@ func SheetNames(l *locale.Localizer, rounds int) []string {
 		names = append(names, l.T("sheet.round", "Round", r))
 	}
 	return append(names, l.T("sheet.players"))
-}
-
-// fastZip returns a zip writer to w that compresses at deflate's fastest
-// level: at Go's default level compressing the sheets is a quarter of
-// exporting a field of 1,000 players, and the fastest makes the file a
-// little larger for a fraction of that. One compressor serves every file
-// of the workbook, reset for each (the zip writer closes a file before it
-// starts the next): making one clears a megabyte of tables, a tenth of
-// exporting a 30-player evening when each of its 15 files had its own.
-func fastZip(w io.Writer) excelize.ZipWriter {
-	zw := zip.NewWriter(w)
-	var fw *flate.Writer
-	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-		if fw == nil {
-			var err error
-			fw, err = flate.NewWriter(out, flate.BestSpeed)
-			return fw, err
-		}
-		fw.Reset(out)
-		return fw, nil
-	})
-	return zw
 }
 
 // WriteXLSX writes the event's workbook to w. Its sheets, in order:
