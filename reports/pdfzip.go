@@ -19,6 +19,10 @@ import (
 // boards; here one compressor a core does every page, and the cores share
 // the pages.
 
+// zipShare is the number of bytes to compress that makes it worth
+// another core, with a compressor of its own.
+const zipShare = 256 << 10
+
 // errPDFLayout says the document fpdf wrote is not laid out as
 // compressPages expects.
 var errPDFLayout = errors.New("reports: unexpected PDF layout")
@@ -68,8 +72,14 @@ func compressPages(pdf []byte) ([]byte, error) {
 		return pdf, nil
 	}
 
-	// Compress the pages, a compressor a core.
-	workers := min(runtime.GOMAXPROCS(0), len(contents))
+	// Compress the pages, a compressor a core: as many cores as there
+	// are quarter megabytes to compress, making a compressor costing
+	// about as much as compressing that.
+	total := 0
+	for _, c := range contents {
+		total += len(c.data)
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(contents), 1+total/zipShare)
 	next := make(chan int)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup

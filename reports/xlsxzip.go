@@ -18,9 +18,10 @@ import (
 // deflate's fastest level (at Go's default level compressing the sheets
 // was a quarter of exporting a field of 1,000 players, and the fastest
 // makes the file a little larger for a fraction of that), and it holds
-// the files until Close, which compresses them a core each, with one
-// compressor a core (making one clears a megabyte of tables), and writes
-// them in the order they were created.
+// the files until Close, which compresses them on as many cores as
+// there are quarter megabytes to compress, with one compressor a core
+// (making one clears a megabyte of tables), and writes them in the order
+// they were created.
 func fastZip(w io.Writer) excelize.ZipWriter { return &heldZip{zw: zip.NewWriter(w)} }
 
 // heldZip is the zip writer fastZip returns.
@@ -55,7 +56,11 @@ func (h *heldZip) Close() error {
 	errs := make([]error, len(h.files))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(h.files)) {
+	total := 0
+	for _, f := range h.files {
+		total += f.data.Len()
+	}
+	for range min(runtime.GOMAXPROCS(0), len(h.files), 1+total/zipShare) {
 		wg.Go(func() {
 			var buf bytes.Buffer
 			var fw *flate.Writer
