@@ -116,10 +116,12 @@ func compressPages(pdf []byte) ([]byte, error) {
 	// Write the document again with the compressed contents, counting
 	// where each object now starts.
 	packed := make(map[int][]byte, len(contents))
+	size := len(pdf) // and the header and trailer of each stream longer
 	for _, c := range contents {
 		packed[c.obj] = c.compress
+		size += len(c.compress) - len(c.data) + len("/Filter /FlateDecode ") + 8
 	}
-	out := make([]byte, 0, len(pdf))
+	out := make([]byte, 0, size)
 	out = append(out, pdf[:objs[0].start]...)
 	at := make(map[int]int, len(objs)) // object number: new offset
 	for i, o := range objs {
