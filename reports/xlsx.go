@@ -345,6 +345,13 @@ func (x *xlsx) start(sh *xsheet) (*xstream, error) {
 	for i, row := range sh.rows {
 		cells := make([]any, len(row))
 		xs.cells[i] = cells
+		// The styled cells of the row, pointed to from cells: one
+		// allocation a row rather than one a cell.
+		styled := make([]excelize.Cell, len(row))
+		put := func(j, style int, v any) {
+			styled[j] = excelize.Cell{StyleID: style, Value: v}
+			cells[j] = &styled[j]
+		}
 		for j, c := range row {
 			switch c := c.(type) {
 			case arbiter.Score:
@@ -352,18 +359,18 @@ func (x *xlsx) start(sh *xsheet) (*xstream, error) {
 				case c%arbiter.One == 0:
 					cells[j] = c.Points()
 				case c > -arbiter.One && c < arbiter.One:
-					cells[j] = excelize.Cell{StyleID: x.half, Value: c.Points()}
+					put(j, x.half, c.Points())
 				default:
-					cells[j] = excelize.Cell{StyleID: x.points, Value: c.Points()}
+					put(j, x.points, c.Points())
 				}
 			case string:
-				cells[j] = excelize.Cell{StyleID: x.text, Value: c}
+				put(j, x.text, row[j]) // the string as it is boxed already
 			case droppedCell:
 				st, err := x.droppedStyle(float64(c))
 				if err != nil {
 					return nil, err
 				}
-				cells[j] = excelize.Cell{StyleID: st, Value: float64(c)}
+				put(j, st, float64(c))
 			case signedCell, fixedCell:
 				v, prec, signed := 0.0, 0, false
 				switch c := c.(type) {
@@ -376,14 +383,14 @@ func (x *xlsx) start(sh *xsheet) (*xstream, error) {
 				if err != nil {
 					return nil, err
 				}
-				cells[j] = excelize.Cell{StyleID: st, Value: v}
+				put(j, st, v)
 			case rankCell:
 				if c.to > c.from {
 					s, err := x.rankStyle(c.to)
 					if err != nil {
 						return nil, err
 					}
-					cells[j] = excelize.Cell{StyleID: s, Value: c.from}
+					put(j, s, c.from)
 				} else {
 					cells[j] = c.from
 				}
