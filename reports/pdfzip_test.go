@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"testing"
 	"time"
 
@@ -79,4 +80,38 @@ func TestCompressPagesRefuses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSheetsCompressed: every page of every sheet is compressed, portrait
+// and landscape, one page or many: none falls back to the uncompressed
+// file that output writes when fpdf lays a file out otherwise.
+func TestSheetsCompressed(t *testing.T) {
+	big := bigEvent(t, 300, 9) // its crosstable is in landscape
+	rr := roundRobinEvent(t)
+	sheets := map[string]func() ([]byte, error){
+		"pairings":   func() ([]byte, error) { return sheet(func(w io.Writer) error { return WritePairings(w, big, 9) }) },
+		"slips":      func() ([]byte, error) { return sheet(func(w io.Writer) error { return WriteSlips(w, big, 9) }) },
+		"standings":  func() ([]byte, error) { return sheet(func(w io.Writer) error { return WriteStandings(w, big) }) },
+		"crosstable": func() ([]byte, error) { return sheet(func(w io.Writer) error { return WriteCrosstable(w, big) }) },
+		"square":     func() ([]byte, error) { return sheet(func(w io.Writer) error { return WriteCrosstable(w, rr) }) },
+	}
+	for name, write := range sheets {
+		t.Run(name, func(t *testing.T) {
+			pdf, err := write()
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := bytes.Count(pdf, []byte("<</Type /Page\n"))
+			packed := bytes.Count(pdf, []byte("<</Filter /FlateDecode /Length "))
+			if pages == 0 || packed != pages {
+				t.Errorf("%d pages, %d of them compressed", pages, packed)
+			}
+		})
+	}
+}
+
+func sheet(write func(io.Writer) error) ([]byte, error) {
+	var b bytes.Buffer
+	err := write(&b)
+	return b.Bytes(), err
 }
