@@ -35,7 +35,7 @@ type SheetParts struct {
 // Locale and Warn are the caller's to set. ReportEvent's errors are
 // returned as they are.
 func (d *Desk) Sheet(ctx context.Context, s *Snapshot, n int, p SheetParts) (*reports.Event, error) {
-	ev, err := ReportEvent(s, n)
+	ev, st, err := reportEvent(s, n)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,12 @@ func (d *Desk) Sheet(ctx context.Context, s *Snapshot, n int, p SheetParts) (*re
 		}
 	}
 	if p.Prizes {
-		if ev.Prizes, err = d.Prizes(ctx, s, n); err != nil {
+		// As d.Prizes, with the standings already ranked.
+		r, err := d.db.PrizeRules(ctx, tid)
+		if err != nil {
+			return nil, err
+		}
+		if ev.Prizes, err = RankedPrizeList(s, r, st, n); err != nil {
 			return nil, err
 		}
 	}

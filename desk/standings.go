@@ -71,9 +71,15 @@ func CompleteRounds(s *Snapshot) int {
 // ranked as Rank ranks them, with the tie-break columns headed by the
 // chain's C.07 codes and each player's performance rating.
 func ReportEvent(s *Snapshot, n int) (*reports.Event, error) {
+	ev, _, err := reportEvent(s, n)
+	return ev, err
+}
+
+// reportEvent is ReportEvent, also returning the standings it ranked.
+func reportEvent(s *Snapshot, n int) (*reports.Event, []tiebreak.Standing, error) {
 	in, st, err := Rank(s, n)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	perf := reports.PerformancesOf(s.Tournament, in.Table, s.Entries)
 	rows := make([]reports.StandingRow, len(st))
@@ -88,7 +94,7 @@ func ReportEvent(s *Snapshot, n int) (*reports.Event, error) {
 	// Generated stays zero: the files carry the tournament's date, so the
 	// same database always gives the same bytes.
 	return &reports.Event{Tournament: s.Tournament, Entries: s.Entries, Rounds: s.Rounds[:n],
-		Table: in.Table, Standings: rows, TiebreakCodes: codes}, nil
+		Table: in.Table, Standings: rows, TiebreakCodes: codes}, st, nil
 }
 
 // The values of standings a front end shows, as the tie-break rules

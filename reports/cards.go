@@ -50,6 +50,13 @@ func WritePINCards(w io.Writer, ev *Event) error {
 		d.font(false, 12)
 		d.text(margin, contentTop+6, v.l.T("cards.none"))
 	}
+	var urls []string
+	for _, e := range es {
+		if u := ev.Cards[e.PN].URL; u != "" {
+			urls = append(urls, u)
+		}
+	}
+	d.codes.prepare(urls)
 	per := cardsAcross * cardsDown
 	for i, e := range es {
 		k := i % per

@@ -337,6 +337,15 @@ func WriteSlips(w io.Writer, ev *Event, r int) error {
 		d.font(false, 12)
 		d.text(margin, contentTop+6, v.l.T("slips.none"))
 	}
+	if r == len(v.ev.Rounds) && v.t.System != arbiter.DoubleSwiss {
+		var urls []string
+		for _, b := range bs {
+			if code, ok := v.ev.Codes[b.Number]; ok {
+				urls = append(urls, code.URL)
+			}
+		}
+		d.codes.prepare(urls) // those slip draws
+	}
 	for i, b := range bs {
 		k := i % slipsPerPage
 		if k == 0 {

@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -52,6 +54,7 @@ type pdfDoc struct {
 	fontSet  bool
 	fontBold bool
 	fontSize float64
+	codes    qrCodes // the slips' and cards' QR codes
 }
 
 // newPDF starts a document titled what, with the Go fonts embedded and the
@@ -62,6 +65,8 @@ func (v *view) newPDF(what string) *pdfDoc {
 	f.SetCreationDate(date)
 	f.SetModificationDate(date)
 	f.SetCatalogSort(true)
+	// output compresses the pages, as fpdf would (compressPages).
+	f.SetCompression(false)
 	pf := newPDFFile(f, goregular.TTF)
 	f.SetTitle(pf.printable(v.t.Name+" – "+what), true)
 	f.SetSubject(pf.printable(what), true)
@@ -237,7 +242,20 @@ func (d *pdfDoc) finish(w io.Writer) error {
 // output writes the document to w and tells Event.Warn what characters
 // were replaced.
 func (d *pdfDoc) output(w io.Writer) error {
-	if err := d.f.Output(w); err != nil {
+	var plain bytes.Buffer
+	if err := d.f.Output(&plain); err != nil {
+		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
+	}
+	pdf, err := compressPages(plain.Bytes())
+	switch {
+	case errors.Is(err, errPDFLayout):
+		// A file laid out otherwise than fpdf lays it out now (a new
+		// version) is still a whole PDF, only larger.
+		pdf = plain.Bytes()
+	case err != nil:
+		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
+	}
+	if _, err := w.Write(pdf); err != nil {
 		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}
 	if r := d.f.replaced(); !r.IsZero() && d.v.ev.Warn != nil {

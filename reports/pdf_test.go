@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"compress/zlib"
 	"flag"
 	"fmt"
 	"io"
@@ -453,11 +454,44 @@ func TestSlipCodes(t *testing.T) {
 			t.Errorf("the slips %s tell to scan a code they lack", name)
 		}
 	}
-	// The QR code is drawn with filled rectangles: the coded file is
-	// the bigger by them.
-	if len(coded) < len(plain)+2000 {
-		t.Errorf("the slips with a QR code are %d bytes, without %d: no code drawn?", len(coded), len(plain))
+	// The QR code is drawn with filled rectangles, in modules, covering
+	// the code's black modules: the slips with the code draw them, the
+	// others none.
+	code, err := new(qrCodes).encode(ev.Codes[1].URL)
+	if err != nil {
+		t.Fatal(err)
 	}
+	want := len(qrRects(code))
+	for name, tc := range map[string]struct {
+		pdf  []byte
+		want int
+	}{"with codes": {coded, want}, "without codes": {plain, 0}, "of round 2": {older, 0}} {
+		if got := moduleRects(t, tc.pdf); got != tc.want {
+			t.Errorf("the slips %s draw %d rectangles of QR modules, want %d", name, got, tc.want)
+		}
+	}
+}
+
+// moduleRects counts the rectangles of QR modules that the pages of pdf
+// draw: lines "col row w h re f" of whole numbers.
+func moduleRects(t *testing.T, pdf []byte) int {
+	t.Helper()
+	n := 0
+	rect := regexp.MustCompile(`(?m)^\d+ \d+ \d+ \d+ re f$`)
+	head := regexp.MustCompile(`<</Filter /FlateDecode /Length (\d+)>>\nstream\n`)
+	for _, m := range head.FindAllSubmatchIndex(pdf, -1) {
+		size, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+size]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		content, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(rect.FindAll(content, -1))
+	}
+	return n
 }
 
 func slipsOf(ev *Event, round int) ([]byte, error) {

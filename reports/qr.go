@@ -1,22 +1,171 @@
 package reports
 
 import (
-	"rsc.io/qr"
+	"errors"
+	"runtime"
+	"strconv"
+	"sync"
+
+	"rsc.io/qr/coding"
 )
+
+// qrCodes encodes the QR codes of a document at level M, as qr.Encode
+// does, keeping the plan of each version: a plan (where each module of the
+// symbol goes) is the same for every code of that size, and making it is
+// most of encoding a short text.
+type qrCodes struct {
+	plans map[coding.Version]*coding.Plan
+	made  map[string]*qrDrawn // by prepare
+}
+
+// encode returns the QR code of text: the smallest data encoding that takes
+// text, the smallest version that holds it, mask 0.
+func (q *qrCodes) encode(text string) (*coding.Code, error) {
+	var enc coding.Encoding
+	switch {
+	case coding.Num(text).Check() == nil:
+		enc = coding.Num(text)
+	case coding.Alpha(text).Check() == nil:
+		enc = coding.Alpha(text)
+	default:
+		enc = coding.String(text)
+	}
+	const level = coding.M
+	v := coding.Version(coding.MinVersion)
+	for ; enc.Bits(v) > v.DataBytes(level)*8; v++ {
+		if v == coding.MaxVersion {
+			return nil, errors.New("reports: text too long to encode as QR")
+		}
+	}
+	p := q.plans[v]
+	if p == nil {
+		var err error
+		if p, err = coding.NewPlan(v, level, 0); err != nil {
+			return nil, err
+		}
+		if q.plans == nil {
+			q.plans = map[coding.Version]*coding.Plan{}
+		}
+		q.plans[v] = p
+	}
+	return p.Encode(enc)
+}
+
+// qrDrawn is a QR code as the page draws it: its size in modules, and
+// its rectangles in modules, a line "col row w h re f" each.
+type qrDrawn struct {
+	size  int
+	rects []byte
+}
+
+// drawn returns the QR code of text as the page draws it, made now unless
+// prepare made it.
+func (q *qrCodes) drawn(text string) (*qrDrawn, error) {
+	if d, ok := q.made[text]; ok {
+		return d, nil
+	}
+	c, err := q.encode(text)
+	if err != nil {
+		return nil, err
+	}
+	d := &qrDrawn{size: c.Size}
+	for _, r := range qrRects(c) {
+		d.rects = strconv.AppendInt(d.rects, int64(r.col), 10)
+		d.rects = append(d.rects, ' ')
+		d.rects = strconv.AppendInt(d.rects, int64(r.row), 10)
+		d.rects = append(d.rects, ' ')
+		d.rects = strconv.AppendInt(d.rects, int64(r.w), 10)
+		d.rects = append(d.rects, ' ')
+		d.rects = strconv.AppendInt(d.rects, int64(r.h), 10)
+		d.rects = append(d.rects, " re f\n"...)
+	}
+	return d, nil
+}
+
+// prepare makes the QR codes of texts as the page draws them, the cores
+// sharing the work, for drawn to return: the codes of the slips of 500
+// boards take a fifth of printing them.
+func (q *qrCodes) prepare(texts []string) {
+	made := make([]*qrDrawn, len(texts))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(texts)) {
+		wg.Go(func() {
+			var own qrCodes // plans are not shared between goroutines
+			for i := range next {
+				made[i], _ = own.drawn(texts[i]) // nil: drawn says why again
+			}
+		})
+	}
+	for i := range texts {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if q.made == nil {
+		q.made = map[string]*qrDrawn{}
+	}
+	for i, d := range made {
+		if d != nil {
+			q.made[texts[i]] = d
+		}
+	}
+}
 
 // qr draws a QR code of text with its top left corner at (x, y), size
 // millimetres on a side, quiet zone included; text that cannot be
 // encoded draws nothing. The modules are filled rectangles, so the code
 // stays sharp at any zoom and the file stays the same for the same text.
+//
+// The rectangles are laid out in modules: a matrix maps a module's column
+// and row to the page, and each rectangle, a run of black modules in a row
+// (runs that repeat in the rows below are one rectangle, taller), takes
+// four small whole numbers where it took four positions on the page: the
+// slips of 500 boards are that much less to write and to compress. Each
+// rectangle is filled on its own, as before, so that a viewer that aligns
+// a filled rectangle with its pixels keeps the modules sharp.
 func (d *pdfDoc) qr(x, y, size float64, text string) {
-	c, err := qr.Encode(text, qr.M)
+	c, err := d.codes.drawn(text)
 	if err != nil {
 		return
 	}
 	const quiet = 2 // modules of white around the code
-	m := size / float64(c.Size+2*quiet)
+	m := size / float64(c.size+2*quiet)
 	d.fillColor(black)
+	k := d.f.GetConversionRatio()
+	_, h := d.f.GetPageSize()
+	num := func(b []byte, v float64) []byte { return strconv.AppendFloat(b, v, 'f', -1, 64) }
+	out := make([]byte, 0, 128+len(c.rects))
+	out = append(out, "q "...)
+	out = num(out, m*k)
+	out = append(out, " 0 0 "...)
+	out = num(out, -m*k)
+	out = append(out, ' ')
+	out = num(out, (x+quiet*m)*k)
+	out = append(out, ' ')
+	out = num(out, (h-(y+quiet*m))*k)
+	out = append(out, " cm\n"...)
+	out = append(out, c.rects...)
+	// RawWriteStr ends the line itself.
+	out = append(out, 'Q')
+	d.f.RawWriteStr(string(out))
+}
+
+// qrRect is a rectangle of black modules of a QR code: its top left
+// module, its width and its height in modules.
+type qrRect struct{ col, row, w, h int }
+
+// qrRects covers the black modules of c with rectangles, none
+// overlapping: each run of black modules in a row, joined with the same
+// run in the rows below.
+func qrRects(c *coding.Code) []qrRect {
+	rects := make([]qrRect, 0, c.Size*c.Size/4)
+	// prev[col] and cur[col]: 1 + the rectangle of the run starting at
+	// col in the row above and in this row, 0 for none; runs in a row
+	// never share a start.
+	prev, cur := make([]int, c.Size), make([]int, c.Size)
 	for r := 0; r < c.Size; r++ {
+		clear(cur)
 		for col := 0; col < c.Size; {
 			if !c.Black(col, r) {
 				col++
@@ -26,8 +175,16 @@ func (d *pdfDoc) qr(x, y, size float64, text string) {
 			for run < c.Size && c.Black(run, r) {
 				run++
 			}
-			d.f.Rect(x+float64(quiet+col)*m, y+float64(quiet+r)*m, float64(run-col)*m, m, "F")
+			if i := prev[col] - 1; i >= 0 && rects[i].w == run-col {
+				rects[i].h++
+				cur[col] = i + 1
+			} else {
+				rects = append(rects, qrRect{col: col, row: r, w: run - col, h: 1})
+				cur[col] = len(rects)
+			}
 			col = run
 		}
+		prev, cur = cur, prev
 	}
+	return rects
 }

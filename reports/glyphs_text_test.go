@@ -1,0 +1,72 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"testing"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// drawer is what the sheets call of fpdf to write text.
+type drawer interface {
+	SetFont(family, style string, size float64)
+	SetTextColor(r, g, b int)
+	SetFillColor(r, g, b int)
+	Text(x, y float64, s string)
+	AddPageFormat(orient string, size fpdf.SizeType)
+	Output(w io.Writer) error
+}
+
+// TestTextAsFpdf: pdfFile.Text writes the bytes fpdf's Text writes, in
+// every font style and colour, the second time a text is drawn too, with
+// the characters fpdf escapes in the UTF-16 it writes: \, ( and ), and
+// the bytes 0x28, 0x29, 0x5C and 0x0D inside a character (Ĩ, ĩ, Ŝ, č).
+func TestTextAsFpdf(t *testing.T) {
+	doc := func(wrap bool) []byte {
+		f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", SizeStr: "A4"})
+		date := time.Date(2025, 3, 14, 20, 0, 0, 0, time.UTC)
+		f.SetCreationDate(date)
+		f.SetModificationDate(date)
+		f.SetCatalogSort(true) // the fonts in order
+		f.SetCompression(false)
+		f.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
+		f.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
+		var d drawer = f
+		if wrap {
+			d = newPDFFile(f, goregular.TTF)
+		}
+		texts := []string{"Round 3", "Board 12", "Dvořák (2) \\ Ødegård", "Ĩĩ Ŝŝ čČ ½-½", "(())", "", "Round 3", "Müller, Zoë – 1-0"}
+		for p, orient := range []string{"P", "L", "P"} {
+			d.AddPageFormat(orient, a4())
+			for i := range 60 {
+				style := []string{"", "B"}[i%2]
+				d.SetFont(fontFamily, style, float64(7+i%9))
+				if i%5 == 0 {
+					d.SetTextColor(90, 90, 90)
+				} else if i%5 == 2 {
+					d.SetTextColor(0, 0, 0)
+				}
+				if i%7 == 3 {
+					d.SetFillColor(240, 240, 240)
+				} else if i%7 == 5 {
+					d.SetFillColor(0, 0, 0)
+				}
+				d.Text(10+float64(i%13)*1.37, 20+float64(i)*4.123, fmt.Sprintf("%s %d", texts[(i+p)%len(texts)], i%3))
+			}
+		}
+		var b bytes.Buffer
+		if err := d.Output(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	want, got := doc(false), doc(true)
+	if !bytes.Equal(got, want) {
+		t.Errorf("pdfFile.Text wrote %d bytes, fpdf's Text %d, not the same", len(got), len(want))
+	}
+}

@@ -1,0 +1,261 @@
+package reports
+
+import (
+	"bytes"
+	"compress/zlib"
+	"errors"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+)
+
+// The sheets are laid out by fpdf with its compression off, and their page
+// contents are compressed here, after the fact, into exactly the bytes fpdf
+// writes with it on: the same zlib stream at deflate's fastest level, under
+// the same dictionary, in the same place, with the cross-reference table
+// counted again. fpdf makes a new compressor (a megabyte of tables to clear)
+// for every page, which was a fifth of printing the result slips of 500
+// boards; here one compressor a core does every page, and the cores share
+// the pages.
+
+// zipShare is the number of bytes to compress that makes it worth
+// another core, with a compressor of its own.
+const zipShare = 256 << 10
+
+// errPDFLayout says the document fpdf wrote is not laid out as
+// compressPages expects.
+var errPDFLayout = errors.New("reports: unexpected PDF layout")
+
+// compressPages returns pdf, a document written by fpdf with compression
+// off, with each page's content stream compressed as fpdf compresses it.
+func compressPages(pdf []byte) ([]byte, error) {
+	objs, xref, err := pdfObjects(pdf)
+	if err != nil {
+		return nil, err
+	}
+	// The page contents: the objects that a page's /Contents names.
+	type content struct {
+		obj      int    // index in objs
+		data     []byte // the stream, uncompressed
+		compress []byte
+	}
+	byNum := make(map[int]int, len(objs))
+	for i, o := range objs {
+		byNum[o.num] = i
+	}
+	var contents []content
+	for _, o := range objs {
+		body := pdf[o.start:o.end]
+		if !bytes.HasPrefix(body[len(objHead(o.num)):], []byte("<</Type /Page\n")) {
+			continue
+		}
+		k := bytes.Index(body, []byte("/Contents "))
+		if k < 0 {
+			return nil, errPDFLayout
+		}
+		num, rest, ok := cutInt(body[k+len("/Contents "):])
+		if !ok || !bytes.HasPrefix(rest, []byte(" 0 R>>")) {
+			return nil, errPDFLayout
+		}
+		i, ok := byNum[num]
+		if !ok {
+			return nil, errPDFLayout
+		}
+		data, ok := plainStream(pdf[objs[i].start:objs[i].end], num)
+		if !ok {
+			return nil, errPDFLayout
+		}
+		contents = append(contents, content{obj: i, data: data})
+	}
+	if len(contents) == 0 {
+		return pdf, nil
+	}
+
+	// Compress the pages, a compressor a core: as many cores as there
+	// are quarter megabytes to compress, making a compressor costing
+	// about as much as compressing that.
+	total := 0
+	for _, c := range contents {
+		total += len(c.data)
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(contents), 1+total/zipShare)
+	next := make(chan int)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			var buf bytes.Buffer
+			zw, err := zlib.NewWriterLevel(&buf, zlib.BestSpeed)
+			if err != nil {
+				errs[w] = err
+			}
+			for c := range next {
+				if err != nil {
+					continue
+				}
+				buf.Reset()
+				zw.Reset(&buf)
+				if _, err = zw.Write(contents[c].data); err == nil {
+					err = zw.Close()
+				}
+				contents[c].compress = bytes.Clone(buf.Bytes())
+				errs[w] = err
+			}
+		})
+	}
+	for c := range contents {
+		next <- c
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+
+	// Write the document again with the compressed contents, counting
+	// where each object now starts.
+	packed := make(map[int][]byte, len(contents))
+	size := len(pdf) // and the header and trailer of each stream longer
+	for _, c := range contents {
+		packed[c.obj] = c.compress
+		size += len(c.compress) - len(c.data) + len("/Filter /FlateDecode ") + 8
+	}
+	out := make([]byte, 0, size)
+	out = append(out, pdf[:objs[0].start]...)
+	at := make(map[int]int, len(objs)) // object number: new offset
+	for i, o := range objs {
+		at[o.num] = len(out)
+		z, ok := packed[i]
+		if !ok {
+			out = append(out, pdf[o.start:o.end]...)
+			continue
+		}
+		out = append(out, objHead(o.num)...)
+		out = append(out, "<</Filter /FlateDecode /Length "...)
+		out = strconv.AppendInt(out, int64(len(z)), 10)
+		out = append(out, ">>\nstream\n"...)
+		out = append(out, z...)
+		out = append(out, "\nendstream\nendobj\n"...)
+	}
+	start := len(out)
+	out = append(out, "xref\n0 "...)
+	out = strconv.AppendInt(out, int64(xref.count), 10)
+	out = append(out, "\n0000000000 65535 f \n"...)
+	for num := 1; num < xref.count; num++ {
+		o, ok := at[num]
+		if !ok {
+			return nil, errPDFLayout
+		}
+		var pad [10]byte
+		s := strconv.AppendInt(pad[:0], int64(o), 10)
+		for range 10 - len(s) {
+			out = append(out, '0')
+		}
+		out = append(out, s...)
+		out = append(out, " 00000 n \n"...)
+	}
+	out = append(out, pdf[xref.trailer:xref.startxref]...)
+	out = append(out, "startxref\n"...)
+	out = strconv.AppendInt(out, int64(start), 10)
+	out = append(out, pdf[xref.tail:]...)
+	return out, nil
+}
+
+// pdfObj is an object of a PDF file: its number and the bytes it takes,
+// from "N 0 obj" to the line after "endobj".
+type pdfObj struct {
+	num        int
+	start, end int
+}
+
+// pdfXref tells where the cross-reference table's parts are: count is the
+// number of entries (objects plus the free entry 0), trailer the offset of
+// "trailer", startxref that of "startxref", tail that of the line end
+// after its number.
+type pdfXref struct {
+	count, trailer, startxref, tail int
+}
+
+// pdfObjects reads the cross-reference table at the end of pdf and returns
+// the objects in the order of the file.
+func pdfObjects(pdf []byte) ([]pdfObj, pdfXref, error) {
+	var x pdfXref
+	x.startxref = bytes.LastIndex(pdf, []byte("\nstartxref\n")) + 1
+	if x.startxref <= 0 {
+		return nil, x, errPDFLayout
+	}
+	xo, rest, ok := cutInt(pdf[x.startxref+len("startxref\n"):])
+	if !ok || xo < 0 || xo >= x.startxref {
+		return nil, x, errPDFLayout
+	}
+	x.tail = len(pdf) - len(rest)
+	table := pdf[xo:x.startxref]
+	if !bytes.HasPrefix(table, []byte("xref\n0 ")) {
+		return nil, x, errPDFLayout
+	}
+	n, rest, ok := cutInt(table[len("xref\n0 "):])
+	const entry = len("0000000000 65535 f \n")
+	if !ok || n < 2 || !bytes.HasPrefix(rest, []byte("\n0000000000 65535 f \n")) || len(rest) < 1+n*entry {
+		return nil, x, errPDFLayout
+	}
+	x.count = n
+	entries := rest[1+entry:]
+	x.trailer = xo + (len(table) - len(rest)) + 1 + n*entry
+	objs := make([]pdfObj, 0, n-1)
+	for num := 1; num < n; num++ {
+		e := entries[(num-1)*entry : num*entry]
+		off, tail, ok := cutInt(e)
+		if !ok || string(tail) != " 00000 n \n" || off <= 0 || off >= xo {
+			return nil, x, errPDFLayout
+		}
+		objs = append(objs, pdfObj{num: num, start: off})
+	}
+	slices.SortFunc(objs, func(a, b pdfObj) int { return a.start - b.start })
+	for i := range objs {
+		objs[i].end = xo
+		if i+1 < len(objs) {
+			objs[i].end = objs[i+1].start
+		}
+		if !bytes.HasPrefix(pdf[objs[i].start:objs[i].end], objHead(objs[i].num)) {
+			return nil, x, errPDFLayout
+		}
+	}
+	return objs, x, nil
+}
+
+// plainStream returns the stream of body, the object num, when it is an
+// uncompressed stream and nothing else: "<</Length N>>", the stream, and
+// "endobj".
+func plainStream(body []byte, num int) ([]byte, bool) {
+	body = body[len(objHead(num)):]
+	if !bytes.HasPrefix(body, []byte("<</Length ")) {
+		return nil, false
+	}
+	n, rest, ok := cutInt(body[len("<</Length "):])
+	if !ok || !bytes.HasPrefix(rest, []byte(">>\nstream\n")) {
+		return nil, false
+	}
+	rest = rest[len(">>\nstream\n"):]
+	if n < 0 || len(rest) < n || string(rest[n:]) != "\nendstream\nendobj\n" {
+		return nil, false
+	}
+	return rest[:n], true
+}
+
+// objHead returns the line that starts the object num.
+func objHead(num int) []byte { return append(strconv.AppendInt(nil, int64(num), 10), " 0 obj\n"...) }
+
+// cutInt reads the decimal number at the start of b and returns it with
+// the rest of b.
+func cutInt(b []byte) (int, []byte, bool) {
+	i := 0
+	for i < len(b) && i < 12 && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, b, false
+	}
+	n, err := strconv.Atoi(string(b[:i]))
+	return n, b[i:], err == nil
+}

@@ -1,0 +1,117 @@
+package reports
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"testing"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// fpdfDoc writes a document of pages pages with fpdf, compressing its
+// pages (fpdf's own way) or not.
+func fpdfDoc(t *testing.T, pages int, compress bool) []byte {
+	t.Helper()
+	f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", SizeStr: "A4"})
+	date := time.Date(2025, 3, 14, 20, 0, 0, 0, time.UTC)
+	f.SetCreationDate(date)
+	f.SetModificationDate(date)
+	f.SetCatalogSort(true)
+	f.SetCompression(compress)
+	f.AddUTF8FontFromBytes("go", "", goregular.TTF)
+	for p := range pages {
+		orient := "P"
+		if p%2 == 1 {
+			orient = "L"
+		}
+		f.AddPageFormat(orient, a4())
+		f.SetFont("go", "", 11)
+		for i := range 40 * p {
+			f.SetFillColor(i%255, i%255, i%255)
+			f.Rect(10, float64(10+i%250), 5, 5, "F")
+			f.Text(20, float64(14+i%250), fmt.Sprintf("Dvořák (%d) \\ Ødegård, ½-½", i))
+		}
+	}
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestCompressPagesAsFpdf(t *testing.T) {
+	for _, pages := range []int{0, 1, 2, 7} {
+		t.Run(fmt.Sprint(pages), func(t *testing.T) {
+			want := fpdfDoc(t, pages, true)
+			plain := fpdfDoc(t, pages, false)
+			if pages > 0 && bytes.Equal(want, plain) {
+				t.Fatal("fpdf wrote the same file compressed and not")
+			}
+			got, err := compressPages(plain)
+			if err != nil {
+				t.Fatalf("compressPages: %v", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("compressPages gave %d bytes, fpdf %d, not the same", len(got), len(want))
+			}
+		})
+	}
+}
+
+func TestCompressPagesRefuses(t *testing.T) {
+	good := fpdfDoc(t, 2, false)
+	for _, tc := range []struct {
+		name string
+		pdf  []byte
+	}{
+		{"empty", nil},
+		{"no xref", []byte("%PDF-1.3\n1 0 obj\n<<>>\nendobj\n")},
+		{"cut", good[:len(good)/2]},
+		{"xref moved", bytes.Replace(good, []byte("startxref\n"), []byte("startxref\n9"), 1)},
+		{"length wrong", bytes.Replace(good, []byte("<</Length "), []byte("<</Length 1"), 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := compressPages(tc.pdf); !errors.Is(err, errPDFLayout) {
+				t.Errorf("compressPages = %v, want %v", err, errPDFLayout)
+			}
+		})
+	}
+}
+
+// TestSheetsCompressed: every page of every sheet is compressed, portrait
+// and landscape, one page or many: none falls back to the uncompressed
+// file that output writes when fpdf lays a file out otherwise.
+func TestSheetsCompressed(t *testing.T) {
+	big := bigEvent(t, 300, 9) // its crosstable is in landscape
+	rr := roundRobinEvent(t)
+	sheets := map[string]func() ([]byte, error){
+		"pairings":   func() ([]byte, error) { return sheet(func(w io.Writer) error { return WritePairings(w, big, 9) }) },
+		"slips":      func() ([]byte, error) { return sheet(func(w io.Writer) error { return WriteSlips(w, big, 9) }) },
+		"standings":  func() ([]byte, error) { return sheet(func(w io.Writer) error { return WriteStandings(w, big) }) },
+		"crosstable": func() ([]byte, error) { return sheet(func(w io.Writer) error { return WriteCrosstable(w, big) }) },
+		"square":     func() ([]byte, error) { return sheet(func(w io.Writer) error { return WriteCrosstable(w, rr) }) },
+	}
+	for name, write := range sheets {
+		t.Run(name, func(t *testing.T) {
+			pdf, err := write()
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := bytes.Count(pdf, []byte("<</Type /Page\n"))
+			packed := bytes.Count(pdf, []byte("<</Filter /FlateDecode /Length "))
+			if pages == 0 || packed != pages {
+				t.Errorf("%d pages, %d of them compressed", pages, packed)
+			}
+		})
+	}
+}
+
+func sheet(write func(io.Writer) error) ([]byte, error) {
+	var b bytes.Buffer
+	err := write(&b)
+	return b.Bytes(), err
+}
