@@ -2,7 +2,6 @@ package reports
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -247,12 +246,7 @@ func (d *pdfDoc) output(w io.Writer) error {
 		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}
 	pdf, err := compressPages(plain.Bytes())
-	switch {
-	case errors.Is(err, errPDFLayout):
-		// A file laid out otherwise than fpdf lays it out now (a new
-		// version) is still a whole PDF, only larger.
-		pdf = plain.Bytes()
-	case err != nil:
+	if err != nil {
 		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}
 	if _, err := w.Write(pdf); err != nil {

@@ -23,16 +23,14 @@ import (
 // another core, with a compressor of its own.
 const zipShare = 256 << 10
 
-// errPDFLayout says the document fpdf wrote is not laid out as
-// compressPages expects.
-var errPDFLayout = errors.New("reports: unexpected PDF layout")
-
 // compressPages returns pdf, a document written by fpdf with compression
 // off, with each page's content stream compressed as fpdf compresses it.
+// A document laid out otherwise than compressPages expects (a later fpdf)
+// comes back as it is: a whole PDF, only larger.
 func compressPages(pdf []byte) ([]byte, error) {
-	objs, xref, err := pdfObjects(pdf)
-	if err != nil {
-		return nil, err
+	objs, xref, ok := pdfObjects(pdf)
+	if !ok {
+		return pdf, nil
 	}
 	// The page contents: the objects that a page's /Contents names.
 	type content struct {
@@ -52,19 +50,19 @@ func compressPages(pdf []byte) ([]byte, error) {
 		}
 		k := bytes.Index(body, []byte("/Contents "))
 		if k < 0 {
-			return nil, errPDFLayout
+			return pdf, nil
 		}
 		num, rest, ok := cutInt(body[k+len("/Contents "):])
 		if !ok || !bytes.HasPrefix(rest, []byte(" 0 R>>")) {
-			return nil, errPDFLayout
+			return pdf, nil
 		}
 		i, ok := byNum[num]
 		if !ok {
-			return nil, errPDFLayout
+			return pdf, nil
 		}
 		data, ok := plainStream(pdf[objs[i].start:objs[i].end], num)
 		if !ok {
-			return nil, errPDFLayout
+			return pdf, nil
 		}
 		contents = append(contents, content{obj: i, data: data})
 	}
@@ -145,7 +143,7 @@ func compressPages(pdf []byte) ([]byte, error) {
 	for num := 1; num < xref.count; num++ {
 		o, ok := at[num]
 		if !ok {
-			return nil, errPDFLayout
+			return pdf, nil
 		}
 		var pad [10]byte
 		s := strconv.AppendInt(pad[:0], int64(o), 10)
@@ -179,25 +177,25 @@ type pdfXref struct {
 
 // pdfObjects reads the cross-reference table at the end of pdf and returns
 // the objects in the order of the file.
-func pdfObjects(pdf []byte) ([]pdfObj, pdfXref, error) {
+func pdfObjects(pdf []byte) ([]pdfObj, pdfXref, bool) {
 	var x pdfXref
 	x.startxref = bytes.LastIndex(pdf, []byte("\nstartxref\n")) + 1
 	if x.startxref <= 0 {
-		return nil, x, errPDFLayout
+		return nil, x, false
 	}
 	xo, rest, ok := cutInt(pdf[x.startxref+len("startxref\n"):])
 	if !ok || xo < 0 || xo >= x.startxref {
-		return nil, x, errPDFLayout
+		return nil, x, false
 	}
 	x.tail = len(pdf) - len(rest)
 	table := pdf[xo:x.startxref]
 	if !bytes.HasPrefix(table, []byte("xref\n0 ")) {
-		return nil, x, errPDFLayout
+		return nil, x, false
 	}
 	n, rest, ok := cutInt(table[len("xref\n0 "):])
 	const entry = len("0000000000 65535 f \n")
 	if !ok || n < 2 || !bytes.HasPrefix(rest, []byte("\n0000000000 65535 f \n")) || len(rest) < 1+n*entry {
-		return nil, x, errPDFLayout
+		return nil, x, false
 	}
 	x.count = n
 	entries := rest[1+entry:]
@@ -207,7 +205,7 @@ func pdfObjects(pdf []byte) ([]pdfObj, pdfXref, error) {
 		e := entries[(num-1)*entry : num*entry]
 		off, tail, ok := cutInt(e)
 		if !ok || string(tail) != " 00000 n \n" || off <= 0 || off >= xo {
-			return nil, x, errPDFLayout
+			return nil, x, false
 		}
 		objs = append(objs, pdfObj{num: num, start: off})
 	}
@@ -218,10 +216,10 @@ func pdfObjects(pdf []byte) ([]pdfObj, pdfXref, error) {
 			objs[i].end = objs[i+1].start
 		}
 		if !bytes.HasPrefix(pdf[objs[i].start:objs[i].end], objHead(objs[i].num)) {
-			return nil, x, errPDFLayout
+			return nil, x, false
 		}
 	}
-	return objs, x, nil
+	return objs, x, true
 }
 
 // plainStream returns the stream of body, the object num, when it is an

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"errors"
 	"runtime"
 	"strconv"
 	"sync"
@@ -32,10 +31,10 @@ func (q *qrCodes) encode(text string) (*coding.Code, error) {
 	}
 	const level = coding.M
 	v := coding.Version(coding.MinVersion)
-	for ; enc.Bits(v) > v.DataBytes(level)*8; v++ {
-		if v == coding.MaxVersion {
-			return nil, errors.New("reports: text too long to encode as QR")
-		}
+	// A text longer than the largest version holds is refused by the
+	// largest version's Encode.
+	for v < coding.MaxVersion && enc.Bits(v) > v.DataBytes(level)*8 {
+		v++
 	}
 	p := q.plans[v]
 	if p == nil {

@@ -48,7 +48,7 @@ func (h *heldZip) Create(name string) (io.Writer, error) {
 }
 
 // AddFS is not used for workbooks.
-func (h *heldZip) AddFS(fs.FS) error { return errors.New("reports: AddFS is not supported") }
+func (h *heldZip) AddFS(fs.FS) error { return errors.ErrUnsupported }
 
 // Close compresses the files held and writes them, then the zip's
 // directory.
