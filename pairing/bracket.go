@@ -356,7 +356,7 @@ func (b *bracket) build() {
 		lay.top = a.take(bitsFor(3*nG) + 1)
 	}
 	total := a.off + 4 // room for doubling and the duals
-	lay.nw = max((total+63)/64, e.r.minWords)
+	lay.nw = e.r.words(total)
 	b.lay = lay
 	nw := lay.nw
 	b.nw = nw
@@ -402,7 +402,7 @@ func (b *bracket) build() {
 // not set the width yet (-1 if it did).
 func (b *bracket) buildMatrices(total int) {
 	if total >= 0 {
-		b.lay.nw = max((total+4+63)/64, b.e.r.minWords) // room for doubling and the duals
+		b.lay.nw = b.e.r.words(total + 4) // room for doubling and the duals
 	}
 	nw := b.lay.nw
 	b.nw = nw
@@ -440,6 +440,20 @@ func (b *bracket) buildMatrices(total int) {
 		}
 		return 3
 	})
+}
+
+// words returns how many 64-bit words hold a weight of the given number
+// of bits. Three words are widened to four: the scans of the matcher read
+// a four-word row in place by the types of its ends (see typedRow), which
+// costs far less than building the row of three-word weights first, and
+// the numbers are the same (TestCorpusLargePaths pairs the corpus with
+// every weight in four words or more).
+func (r *round) words(bits int) int {
+	nw := max((bits+63)/64, r.minWords)
+	if nw == 3 {
+		nw = 4
+	}
+	return nw
 }
 
 // natural returns, for the initial matching, the partner the Dutch order
