@@ -158,7 +158,7 @@ func (d *Desk) RemovePairAgain(ctx context.Context, tid, id int64) (arbiter.Entr
 	e, r, err := d.db.RemovePairAgain(ctx, tid, id, removeRule, store.PairAgain{
 		Again: func(s *Snapshot, pn int) bool { return OnlyOpenRound(s, pn) > 0 },
 		Pair: func(s *Snapshot) (Pairing, error) {
-			p, ns, err := d.dutch(s, &out.Input, false)
+			p, ns, err := d.dutch(s, &out.Input, false, true)
 			notes = ns
 			return p, err
 		},

@@ -269,3 +269,36 @@ func TestPairFitError(t *testing.T) {
 		})
 	}
 }
+
+// TestPairUnexplained checks that a dry run asked without explanations
+// pairs the same boards as one with them and writes no note, and that a
+// pairing stored keeps its explanations whatever the request says.
+func TestPairUnexplained(t *testing.T) {
+	ctx := context.Background()
+	d := mustOpen(t)
+	mustTournament(t, ctx, d, 9)
+	explained, err := d.Pair(ctx, PairRequest{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := d.Pair(ctx, PairRequest{DryRun: true, Unexplained: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(plain.Round, explained.Round) {
+		t.Errorf("unexplained dry run pairs %+v, explained %+v", plain.Round, explained.Round)
+	}
+	if len(explained.Pairing.BoardNotes) != len(explained.Round.Boards) || len(explained.Pairing.ByeNotes) != 1 {
+		t.Fatalf("explained dry run: %d board notes for %d boards, %d bye notes", len(explained.Pairing.BoardNotes), len(explained.Round.Boards), len(explained.Pairing.ByeNotes))
+	}
+	if n := len(plain.Pairing.BoardNotes) + len(plain.Pairing.ByeNotes); n != 0 {
+		t.Errorf("unexplained dry run wrote %d notes", n)
+	}
+	stored, err := d.Pair(ctx, PairRequest{Unexplained: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(stored.Pairing.BoardNotes, explained.Pairing.BoardNotes) || !reflect.DeepEqual(stored.Pairing.ByeNotes, explained.Pairing.ByeNotes) {
+		t.Errorf("stored pairing notes %v %v, want those of the explained dry run %v %v", stored.Pairing.BoardNotes, stored.Pairing.ByeNotes, explained.Pairing.BoardNotes, explained.Pairing.ByeNotes)
+	}
+}

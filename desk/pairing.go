@@ -40,6 +40,11 @@ type PairRequest struct {
 	Force bool
 	// DryRun computes the pairing and stores nothing.
 	DryRun bool
+	// Unexplained, with DryRun, says the caller shows no explanation of
+	// the boards: the engine then writes none (Pairing.BoardNotes and
+	// ByeNotes stay empty), which at a thousand players is a tenth of
+	// the command. A pairing stored keeps its explanations all the same.
+	Unexplained bool
 	// Unknown is the organizer's decision to pair although boards of the
 	// previous round have no result yet (an adjourned game, a TRF-26 X):
 	// the games count as played and score nothing until their results
@@ -437,7 +442,8 @@ func (d *Desk) propose(s *Snapshot, att attendance, r PairRequest) (Proposal, er
 	} else {
 		// Presence required (presence.go): who is not present is absent.
 		missing := presenceMissing(s, att)
-		if p.Pairing, p.Notes, err = d.dutch(s, &p.Input, r.Unknown); err != nil {
+		explain := !r.DryRun || !r.Unexplained
+		if p.Pairing, p.Notes, err = d.dutch(s, &p.Input, r.Unknown, explain); err != nil {
 			return p, err
 		}
 		checkinNotes(s, &p.Pairing, att.absent)
@@ -468,11 +474,12 @@ func (d *Desk) propose(s *Snapshot, att attendance, r PairRequest) (Proposal, er
 
 // dutch pairs the next round of s by the Dutch system (an all-play-all
 // from the Berger table, C.05 Annex 1), with an
-// explanation for every board and for the pairing-allocated bye. Round 1
+// explanation for every board and for the pairing-allocated bye when
+// explain is set (the boards are the same without). Round 1
 // of a tournament whose first colour is drawn by lot and that has no seed
 // yet gets a seed (C.04.3 5.1), returned in the pairing to be stored with
 // it.
-func (d *Desk) dutch(s *Snapshot, input *pairing.Input, unknown bool) (_ Pairing, notes []string, _ error) {
+func (d *Desk) dutch(s *Snapshot, input *pairing.Input, unknown, explain bool) (_ Pairing, notes []string, _ error) {
 	n := s.Next()
 	// Complete refuses a round that cannot be paired at all (every round
 	// paired, no players, results missing in the previous round) before
@@ -513,7 +520,11 @@ func (d *Desk) dutch(s *Snapshot, input *pairing.Input, unknown bool) (_ Pairing
 		if err != nil {
 			return p, nil, err
 		}
-		res, err = pairing.PairDoubleSwissExplained(in)
+		if explain {
+			res, err = pairing.PairDoubleSwissExplained(in)
+		} else {
+			res, err = pairing.PairDoubleSwiss(in)
+		}
 		if err != nil && !errors.As(err, new(*pairing.NoPairingError)) {
 			return p, nil, err
 		}
@@ -532,7 +543,11 @@ func (d *Desk) dutch(s *Snapshot, input *pairing.Input, unknown bool) (_ Pairing
 		return p, nil, err
 	}
 	*input = in
-	res, err = pairing.PairExplained(in)
+	if explain {
+		res, err = pairing.PairExplained(in)
+	} else {
+		res, err = pairing.Pair(in)
+	}
 	var np *pairing.NoPairingError
 	switch {
 	case errors.As(err, &np):

@@ -138,6 +138,7 @@ func runRoundPair(ctx context.Context, a *app, opts *roundPairOptions) error {
 		// registration closed with round 1, the no-shows withdrawn, the
 		// round paired, stored and published, all or nothing.
 		req := desk.PairRequest{Tournament: a.tournamentRef(), Force: opts.force, DryRun: opts.dryRun, Unknown: opts.force && source == "",
+			Unexplained:   !opts.explain && !opts.json, // a dry run then shows no explanation
 			ForceReported: opts.forceReported, ForcedBy: a.tr().T("cli.gate.forced-by", "Who", a.actor()), Publish: opts.publish}
 		if source != "" {
 			// The tournament is read first: a database without one says
