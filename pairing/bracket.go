@@ -418,7 +418,8 @@ func (b *bracket) buildMatrices(total int) {
 	b.buildTypes()
 	b.tight1 = nil // a new matcher: the lists of an earlier attempt go
 	b.matched = make([]bool, len(b.tb))
-	b.m = newMatcher(b.nV, nw, b.weight, b.row)
+	b.m = newMatcher(b.nV, nw, b.weight, b.row, b.e.spareM)
+	b.e.spareM = b.m
 	b.m.typed = b.typedRow
 	if b.sink >= 0 {
 		b.m.unrestricted = int32(b.sink)

@@ -32,6 +32,12 @@ type engine struct {
 	pos       map[int]int // pairing number to index in ps
 	gIndex    []int32     // scratch: index in ps to graph vertex, -1
 	weightErr error       // a table weight differs from the formula (tests)
+
+	// The matcher made last and the tie-break terms of the bracket paired
+	// last (bracket.bonus and bonusC), whose memory the next bracket takes
+	// over: the brackets are paired one after the other.
+	spareM                  *matcher
+	spareBonus, spareBonusC []int32
 }
 
 // pairRound runs the engine and returns the pairs (indices into r.players)

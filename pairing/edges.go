@@ -272,9 +272,14 @@ func (b *bracket) setBonus(i, j int, x int64) {
 	b.m.epoch++
 	nT := len(b.tb)
 	if b.bonus == nil && b.bonus64 == nil {
-		b.bonus = make([]int32, b.bonusLen())
-		if len(b.bonus) <= maxBonusCopy && !b.e.r.noBonusCopy {
-			b.bonusC = make([]int32, len(b.bonus))
+		// On the memory of an earlier bracket's terms, if it has room: the
+		// brackets of a round are paired one after the other.
+		e := b.e
+		b.bonus = reuse(e.spareBonus, b.bonusLen())
+		e.spareBonus = b.bonus
+		if len(b.bonus) <= maxBonusCopy && !e.r.noBonusCopy {
+			b.bonusC = reuse(e.spareBonusC, len(b.bonus))
+			e.spareBonusC = b.bonusC
 		}
 		b.dirty = make([]bool, nT)
 		// The edges that may not be played (C1) are out from the start:
@@ -292,10 +297,10 @@ func (b *bracket) setBonus(i, j int, x int64) {
 	}
 	if b.bonus64 == nil && x != bonusOff && (x <= math.MinInt32 || x > math.MaxInt32) {
 		b.bonus64 = widen(b.bonus)
-		b.bonus = nil
+		b.bonus, b.e.spareBonus = nil, nil
 		if b.bonusC != nil {
 			b.bonusC64 = widen(b.bonusC)
-			b.bonusC = nil
+			b.bonusC, b.e.spareBonusC = nil, nil
 		}
 	}
 	k := b.bonusIndex(i, j)

@@ -226,24 +226,37 @@ type matcher struct {
 	bestSl            []uint64
 }
 
-func newMatcher(n, nw int, weight weightFunc, row rowFunc) *matcher {
+// newMatcher returns a matcher of n vertices and weights of nw words.
+// old, when not nil, is a matcher no one uses any more: the new one takes
+// over its memory (the brackets of a round are paired one after the
+// other, each on a graph of its own), starting as a fresh one would.
+func newMatcher(n, nw int, weight weightFunc, row rowFunc, old *matcher) *matcher {
 	m := &matcher{n: n, nw: nw, weight: weight, row: row, unrestricted: -1}
-	m.active = make([]bool, n)
-	m.mate = make([]int32, n)
-	m.inb = make([]int32, n)
-	m.parent = make([]int32, 2*n)
-	m.childs = make([][]int32, 2*n)
-	m.bends = make([][][2]int32, 2*n)
-	m.base = make([]int32, 2*n)
-	m.dual = make([]uint64, 2*n*nw)
-	m.label = make([]int8, 2*n)
-	m.labelEnd = make([][2]int32, 2*n)
-	m.reached = make([]int32, n)
-	m.bestS = make([]int32, n)
-	m.bestSS = make([]int32, n)
-	m.bestSlk = make([]uint64, n*nw)
-	m.bestSSlk = make([]uint64, n*nw)
-	m.stamp = make([]int32, 2*n)
+	if old == nil {
+		old = &matcher{}
+	}
+	m.active = reuse(old.active, n)
+	m.mate = reuse(old.mate, n)
+	m.inb = reuse(old.inb, n)
+	m.parent = reuse(old.parent, 2*n)
+	m.childs = reuse(old.childs, 2*n)
+	m.bends = reuse(old.bends, 2*n)
+	m.base = reuse(old.base, 2*n)
+	m.dual = reuse(old.dual, 2*n*nw)
+	m.label = reuse(old.label, 2*n)
+	m.labelEnd = reuse(old.labelEnd, 2*n)
+	m.reached = reuse(old.reached, n)
+	m.bestS = reuse(old.bestS, n)
+	m.bestSS = reuse(old.bestSS, n)
+	m.bestSlk = reuse(old.bestSlk, n*nw)
+	m.bestSSlk = reuse(old.bestSSlk, n*nw)
+	m.stamp = reuse(old.stamp, 2*n)
+	m.freeB = old.freeB[:0]
+	m.live = old.live[:0]
+	m.queue, m.deferred = old.queue[:0], old.deferred[:0]
+	m.roots, m.rootV = old.roots[:0], old.rootV[:0]
+	m.sVerts, m.treeB, m.pending = old.sVerts[:0], old.treeB[:0], old.pending[:0]
+	*old = matcher{} // nothing reads the old matcher, nor its memory through it
 	for v := 0; v < n; v++ {
 		m.mate[v] = -1
 		m.inb[v] = int32(v)
@@ -266,6 +279,17 @@ func newMatcher(n, nw int, weight weightFunc, row rowFunc) *matcher {
 	m.delta = make([]uint64, nw)
 	m.bestSl = make([]uint64, nw)
 	return m
+}
+
+// reuse returns s cut or grown to n elements, all zero: its memory when
+// it has room.
+func reuse[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // setActive makes v part of the graph (on) or takes it out.

@@ -37,9 +37,10 @@ func (g *denseGraph) big(u, v int) *big.Int {
 	return x.Rsh(x, 1)
 }
 
-func (g *denseGraph) matcher() *matcher {
+// matcher returns a matcher of g, on the memory of old when not nil.
+func (g *denseGraph) matcher(old *matcher) *matcher {
 	return newMatcher(g.n, g.nw, func(u, v int) []uint64 { return g.at(u, v) },
-		func(u int) []uint64 { return g.w[u*g.n*g.nw : (u+1)*g.n*g.nw] })
+		func(u int) []uint64 { return g.w[u*g.n*g.nw : (u+1)*g.n*g.nw] }, old)
 }
 
 // bruteMax returns the maximum weight of a matching on the active vertices.
@@ -118,6 +119,9 @@ func TestMatcherRandom(t *testing.T) {
 	if os.Getenv("PAIRING_LONG") != "" {
 		iters, maxN = 30000, 15
 	}
+	// Each matcher but the first takes over the memory of the one before,
+	// of another size, as the brackets of a round do.
+	var prev *matcher
 	for iter := 0; iter < iters; iter++ {
 		n := 2 + r.IntN(maxN)
 		style := iter % 3
@@ -130,7 +134,8 @@ func TestMatcherRandom(t *testing.T) {
 				}
 			}
 		}
-		m := g.matcher()
+		m := g.matcher(prev)
+		prev = m
 		active := make([]bool, n)
 		order := r.Perm(n)
 		for _, v := range order {
