@@ -330,13 +330,10 @@ func WriteSlips(w io.Writer, ev *Event, r int) error {
 	if err != nil {
 		return err
 	}
-	d := v.newPDF(v.l.T("slips.title", "Round", r))
 	bs := boards(rd)
-	if len(bs) == 0 {
-		d.newPage(false)
-		d.font(false, 12)
-		d.text(margin, contentTop+6, v.l.T("slips.none"))
-	}
+	// The QR codes those slip draws are made meanwhile, from before the
+	// fonts are read.
+	var codes qrCodes
 	if r == len(v.ev.Rounds) && v.t.System != arbiter.DoubleSwiss {
 		var urls []string
 		for _, b := range bs {
@@ -344,7 +341,14 @@ func WriteSlips(w io.Writer, ev *Event, r int) error {
 				urls = append(urls, code.URL)
 			}
 		}
-		d.codes.prepare(urls) // those slip draws
+		codes.prepare(urls)
+	}
+	d := v.newPDF(v.l.T("slips.title", "Round", r))
+	d.codes = codes
+	if len(bs) == 0 {
+		d.newPage(false)
+		d.font(false, 12)
+		d.text(margin, contentTop+6, v.l.T("slips.none"))
 	}
 	for i, b := range bs {
 		k := i % slipsPerPage

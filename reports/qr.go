@@ -3,7 +3,7 @@ package reports
 import (
 	"runtime"
 	"strconv"
-	"sync"
+	"sync/atomic"
 
 	"rsc.io/qr/coding"
 )
@@ -14,7 +14,16 @@ import (
 // most of encoding a short text.
 type qrCodes struct {
 	plans map[coding.Version]*coding.Plan
-	made  map[string]*qrDrawn // by prepare
+	made  map[string]*qrDrawn // by prepare, once drawn has had them
+	// pending are the codes prepare is making, by text.
+	pending map[string]*qrJob
+}
+
+// qrJob is a code prepare makes: d is set, nil for a text no code holds,
+// before ready is closed.
+type qrJob struct {
+	ready chan struct{}
+	d     *qrDrawn
 }
 
 // encode returns the QR code of text: the smallest data encoding that takes
@@ -57,57 +66,98 @@ type qrDrawn struct {
 	rects []byte
 }
 
-// drawn returns the QR code of text as the page draws it, made now unless
-// prepare made it.
+// drawn returns the QR code of text as the page draws it: made by
+// prepare (waiting for it when it is still being made), or made now.
 func (q *qrCodes) drawn(text string) (*qrDrawn, error) {
 	if d, ok := q.made[text]; ok {
 		return d, nil
 	}
+	if j, ok := q.pending[text]; ok {
+		<-j.ready
+		delete(q.pending, text)
+		if j.d != nil {
+			if q.made == nil {
+				q.made = map[string]*qrDrawn{}
+			}
+			q.made[text] = j.d
+			return j.d, nil
+		}
+		// No code holds text: make says why again.
+	}
+	return q.make(text)
+}
+
+// make makes the QR code of text as the page draws it.
+func (q *qrCodes) make(text string) (*qrDrawn, error) {
 	c, err := q.encode(text)
 	if err != nil {
 		return nil, err
 	}
-	d := &qrDrawn{size: c.Size}
-	for _, r := range qrRects(c) {
-		d.rects = strconv.AppendInt(d.rects, int64(r.col), 10)
+	rects := qrRects(c)
+	d := &qrDrawn{size: c.Size, rects: make([]byte, 0, len(rects)*16)}
+	for _, r := range rects {
+		d.rects = appendModules(d.rects, r.col)
 		d.rects = append(d.rects, ' ')
-		d.rects = strconv.AppendInt(d.rects, int64(r.row), 10)
+		d.rects = appendModules(d.rects, r.row)
 		d.rects = append(d.rects, ' ')
-		d.rects = strconv.AppendInt(d.rects, int64(r.w), 10)
+		d.rects = appendModules(d.rects, r.w)
 		d.rects = append(d.rects, ' ')
-		d.rects = strconv.AppendInt(d.rects, int64(r.h), 10)
+		d.rects = appendModules(d.rects, r.h)
 		d.rects = append(d.rects, " re f\n"...)
 	}
 	return d, nil
 }
 
-// prepare makes the QR codes of texts as the page draws them, the cores
-// sharing the work, for drawn to return: the codes of the slips of 500
-// boards take a fifth of printing them.
+// appendModules appends n, a count of modules (0 to 177), in decimal, as
+// strconv.AppendInt does.
+func appendModules(b []byte, n int) []byte {
+	switch {
+	case n < 0 || n >= 1000:
+		return strconv.AppendInt(b, int64(n), 10)
+	case n < 10:
+		return append(b, byte('0'+n))
+	case n < 100:
+		return append(b, byte('0'+n/10), byte('0'+n%10))
+	}
+	return append(b, byte('0'+n/100), byte('0'+n/10%10), byte('0'+n%10))
+}
+
+// prepare starts making the QR codes of texts as the page draws them, in
+// their order, on every core, and returns at once: drawn waits for each
+// code that is not made yet. The page is laid out meanwhile, so that
+// the codes of the slips of 500 boards, a fifth of printing them, cost
+// little more than the wait for the first.
 func (q *qrCodes) prepare(texts []string) {
-	made := make([]*qrDrawn, len(texts))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(texts)) {
-		wg.Go(func() {
-			var own qrCodes // plans are not shared between goroutines
-			for i := range next {
-				made[i], _ = own.drawn(texts[i]) // nil: drawn says why again
-			}
-		})
-	}
-	for i := range texts {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if q.made == nil {
-		q.made = map[string]*qrDrawn{}
-	}
-	for i, d := range made {
-		if d != nil {
-			q.made[texts[i]] = d
+	var jobs []*qrJob
+	var order []string
+	for _, t := range texts {
+		if _, ok := q.made[t]; ok {
+			continue
 		}
+		if _, ok := q.pending[t]; ok {
+			continue
+		}
+		if q.pending == nil {
+			q.pending = map[string]*qrJob{}
+		}
+		j := &qrJob{ready: make(chan struct{})}
+		q.pending[t] = j
+		jobs = append(jobs, j)
+		order = append(order, t)
+	}
+	var next atomic.Int64
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		go func() {
+			var own qrCodes // plans are not shared between goroutines
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
+				}
+				jobs[i].d, _ = own.make(order[i]) // nil: drawn says why again
+				close(jobs[i].ready)
+			}
+		}()
 	}
 }
 
@@ -163,15 +213,18 @@ func qrRects(c *coding.Code) []qrRect {
 	// col in the row above and in this row, 0 for none; runs in a row
 	// never share a start.
 	prev, cur := make([]int, c.Size), make([]int, c.Size)
+	// black reports whether module col of row is black, as c.Black does.
+	black := func(row []byte, col int) bool { return row[col>>3]&(0x80>>(col&7)) != 0 }
 	for r := 0; r < c.Size; r++ {
 		clear(cur)
+		row := c.Bitmap[r*c.Stride : r*c.Stride+(c.Size+7)/8]
 		for col := 0; col < c.Size; {
-			if !c.Black(col, r) {
+			if !black(row, col) {
 				col++
 				continue
 			}
 			run := col
-			for run < c.Size && c.Black(run, r) {
+			for run < c.Size && black(row, run) {
 				run++
 			}
 			if i := prev[col] - 1; i >= 0 && rects[i].w == run-col {
