@@ -245,7 +245,7 @@ func (d *pdfDoc) output(w io.Writer) error {
 	if err := d.f.Output(&plain); err != nil {
 		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}
-	pdf, err := compressPages(plain.Bytes())
+	pdf, err := compressPagesMarked(plain.Bytes(), &d.codes.marks)
 	if err != nil {
 		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}

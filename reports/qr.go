@@ -1,6 +1,10 @@
 package reports
 
 import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"io"
 	"runtime"
 	"strconv"
 	"sync/atomic"
@@ -17,6 +21,9 @@ type qrCodes struct {
 	made  map[string]*qrDrawn // by prepare, once drawn has had them
 	// pending are the codes prepare is making, by text.
 	pending map[string]*qrJob
+	// marks are the rectangles of the codes drawn, each standing in the
+	// page for a placeholder until the page is compressed (qrMarks).
+	marks qrMarks
 }
 
 // qrJob is a code prepare makes: d is set, nil for a text no code holds,
@@ -194,7 +201,10 @@ func (d *pdfDoc) qr(x, y, size float64, text string) {
 	out = append(out, ' ')
 	out = num(out, (h-(y+quiet*m))*k)
 	out = append(out, " cm\n"...)
-	out = append(out, c.rects...)
+	// The rectangles, in the page when it is compressed: fpdf copies a
+	// page's content several times over as it writes the file, and the
+	// codes are two thirds of a page of slips.
+	out = d.codes.marks.place(out, c.rects)
 	// RawWriteStr ends the line itself.
 	out = append(out, 'Q')
 	d.f.RawWriteStr(string(out))
@@ -239,4 +249,62 @@ func qrRects(c *coding.Code) []qrRect {
 		prev, cur = cur, prev
 	}
 	return rects
+}
+
+// qrMarks are the rectangles of the QR codes of a document that its
+// pages hold placeholders for: a placeholder is the document's own
+// prefix, 32 random hexadecimal digits after "%qr", then the number of
+// its rectangles in 8 hexadecimal digits, and compressPagesMarked puts
+// the rectangles in its place as it compresses the page.
+type qrMarks struct {
+	prefix string
+	rects  [][]byte
+}
+
+// qrMarkNum is the length of a placeholder's number.
+const qrMarkNum = 8
+
+// place appends to b a placeholder for rects.
+func (m *qrMarks) place(b, rects []byte) []byte {
+	if m.prefix == "" {
+		var nonce [16]byte
+		rand.Read(nonce[:]) // never fails (crypto/rand)
+		m.prefix = "%qr" + hex.EncodeToString(nonce[:])
+	}
+	b = append(b, m.prefix...)
+	n := len(m.rects)
+	for k := qrMarkNum - 1; k >= 0; k-- {
+		b = append(b, "0123456789abcdef"[n>>(4*k)&15])
+	}
+	m.rects = append(m.rects, rects)
+	return b
+}
+
+// write writes data, a page's content, to w with every placeholder in it
+// replaced by its rectangles. It reports false for a placeholder that is
+// not one of m's.
+func (m *qrMarks) write(w io.Writer, data []byte) (bool, error) {
+	for m.prefix != "" {
+		k := bytes.Index(data, []byte(m.prefix))
+		if k < 0 {
+			break
+		}
+		if _, err := w.Write(data[:k]); err != nil {
+			return true, err
+		}
+		data = data[k+len(m.prefix):]
+		if len(data) < qrMarkNum {
+			return false, nil
+		}
+		n, err := strconv.ParseUint(string(data[:qrMarkNum]), 16, 32)
+		if err != nil || n >= uint64(len(m.rects)) {
+			return false, nil
+		}
+		if _, err := w.Write(m.rects[n]); err != nil {
+			return true, err
+		}
+		data = data[qrMarkNum:]
+	}
+	_, err := w.Write(data)
+	return true, err
 }
