@@ -21,6 +21,9 @@ type qrCodes struct {
 	made  map[string]*qrDrawn // by prepare, once drawn has had them
 	// pending are the codes prepare is making, by text.
 	pending map[string]*qrJob
+	// rects and runs are make's, kept for the next code.
+	rects []qrRect
+	runs  []int
 	// marks are the rectangles of the codes drawn, each standing in the
 	// page for a placeholder until the page is compressed (qrMarks).
 	marks qrMarks
@@ -100,9 +103,9 @@ func (q *qrCodes) make(text string) (*qrDrawn, error) {
 	if err != nil {
 		return nil, err
 	}
-	rects := qrRects(c)
-	d := &qrDrawn{size: c.Size, rects: make([]byte, 0, len(rects)*16)}
-	for _, r := range rects {
+	q.rects = qrRectsInto(q.rects[:0], &q.runs, c)
+	d := &qrDrawn{size: c.Size, rects: make([]byte, 0, len(q.rects)*16)}
+	for _, r := range q.rects {
 		d.rects = appendModules(d.rects, r.col)
 		d.rects = append(d.rects, ' ')
 		d.rects = appendModules(d.rects, r.row)
@@ -218,11 +221,21 @@ type qrRect struct{ col, row, w, h int }
 // overlapping: each run of black modules in a row, joined with the same
 // run in the rows below.
 func qrRects(c *coding.Code) []qrRect {
-	rects := make([]qrRect, 0, c.Size*c.Size/4)
+	var runs []int
+	return qrRectsInto(make([]qrRect, 0, c.Size*c.Size/4), &runs, c)
+}
+
+// qrRectsInto is qrRects appending to rects, with *runs room for its
+// work kept between calls.
+func qrRectsInto(rects []qrRect, runs *[]int, c *coding.Code) []qrRect {
+	if cap(*runs) < 2*c.Size {
+		*runs = make([]int, 2*c.Size)
+	}
 	// prev[col] and cur[col]: 1 + the rectangle of the run starting at
 	// col in the row above and in this row, 0 for none; runs in a row
 	// never share a start.
-	prev, cur := make([]int, c.Size), make([]int, c.Size)
+	prev, cur := (*runs)[:c.Size], (*runs)[c.Size:2*c.Size]
+	clear(prev)
 	// black reports whether module col of row is black, as c.Black does.
 	black := func(row []byte, col int) bool { return row[col>>3]&(0x80>>(col&7)) != 0 }
 	for r := 0; r < c.Size; r++ {
