@@ -53,7 +53,8 @@ type pdfDoc struct {
 	fontSet  bool
 	fontBold bool
 	fontSize float64
-	codes    qrCodes // the slips' and cards' QR codes
+	codes    qrCodes   // the slips' and cards' QR codes
+	slipText slipTexts // what every slip writes alike
 }
 
 // newPDF starts a document titled what, with the Go fonts embedded and the
