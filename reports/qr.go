@@ -17,11 +17,13 @@ import (
 // symbol goes) is the same for every code of that size, and making it is
 // most of encoding a short text.
 type qrCodes struct {
-	plans map[coding.Version]*coding.Plan
+	plans map[coding.Version]*qrPlan
+	bits  coding.Bits         // room for a code's bits
 	made  map[string]*qrDrawn // by prepare, once drawn has had them
 	// pending are the codes prepare is making, by text.
 	pending map[string]*qrJob
-	// rects and runs are make's, kept for the next code.
+	// code, rects and runs are make's, kept for the next code.
+	code  coding.Code
 	rects []qrRect
 	runs  []int
 	// marks are the rectangles of the codes drawn, each standing in the
@@ -39,6 +41,15 @@ type qrJob struct {
 // encode returns the QR code of text: the smallest data encoding that takes
 // text, the smallest version that holds it, mask 0.
 func (q *qrCodes) encode(text string) (*coding.Code, error) {
+	c := new(coding.Code)
+	if err := q.encodeTo(c, text); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// encodeTo is encode into c, whose bitmap it reuses.
+func (q *qrCodes) encodeTo(c *coding.Code, text string) error {
 	var enc coding.Encoding
 	switch {
 	case coding.Num(text).Check() == nil:
@@ -57,16 +68,79 @@ func (q *qrCodes) encode(text string) (*coding.Code, error) {
 	}
 	p := q.plans[v]
 	if p == nil {
-		var err error
-		if p, err = coding.NewPlan(v, level, 0); err != nil {
-			return nil, err
+		cp, err := coding.NewPlan(v, level, 0)
+		if err != nil {
+			return err
 		}
+		p = newQRPlan(cp)
 		if q.plans == nil {
-			q.plans = map[coding.Version]*coding.Plan{}
+			q.plans = map[coding.Version]*qrPlan{}
 		}
 		q.plans[v] = p
 	}
-	return p.Encode(enc)
+	return p.encode(c, enc, &q.bits)
+}
+
+// qrPlan is a plan of the codes of a version, as Plan.Encode reads it,
+// laid out for the bitmap: the modules every code of the version has
+// alike, and where each bit of the data and check bytes goes.
+type qrPlan struct {
+	plan         *coding.Plan
+	size, stride int
+	base         []byte  // the bitmap with every data and check bit 0
+	bits         []qrBit // the data and check modules
+}
+
+// qrBit is a data or check module: the bit off of the data and check
+// bytes, 1 turning the module of bitmap byte at, bit mask, over.
+type qrBit struct {
+	at   int32
+	mask uint8
+	off  uint32
+}
+
+func newQRPlan(p *coding.Plan) *qrPlan {
+	size := len(p.Pixel)
+	q := &qrPlan{plan: p, size: size, stride: (size + 7) &^ 7}
+	q.base = make([]byte, q.stride*size)
+	for y, row := range p.Pixel {
+		for x, pix := range row {
+			at, mask := y*q.stride+x/8, uint8(1)<<uint(7-x&7)
+			if pix&coding.Black != 0 {
+				q.base[at] |= mask
+			}
+			switch pix.Role() {
+			case coding.Data, coding.Check:
+				q.bits = append(q.bits, qrBit{at: int32(at), mask: mask, off: uint32(pix.Offset())})
+			}
+		}
+	}
+	return q
+}
+
+// encode writes the code of enc into c as Plan.Encode makes it, with b as
+// room for the bits.
+func (q *qrPlan) encode(c *coding.Code, enc coding.Encoding, b *coding.Bits) error {
+	if err := enc.Check(); err != nil {
+		return err
+	}
+	b.Reset()
+	enc.Encode(b, q.plan.Version)
+	if b.Bits() > q.plan.DataBytes*8 {
+		// Too long: Plan.Encode refuses it, in its words.
+		_, err := q.plan.Encode(enc)
+		return err
+	}
+	b.AddCheckBytes(q.plan.Version, q.plan.Level)
+	data := b.Bytes()
+	c.Size, c.Stride = q.size, q.stride
+	c.Bitmap = append(c.Bitmap[:0], q.base...)
+	for _, m := range q.bits {
+		if data[m.off/8]&(1<<(7-m.off&7)) != 0 {
+			c.Bitmap[m.at] ^= m.mask
+		}
+	}
+	return nil
 }
 
 // qrDrawn is a QR code as the page draws it: its size in modules, and
@@ -99,8 +173,8 @@ func (q *qrCodes) drawn(text string) (*qrDrawn, error) {
 
 // make makes the QR code of text as the page draws it.
 func (q *qrCodes) make(text string) (*qrDrawn, error) {
-	c, err := q.encode(text)
-	if err != nil {
+	c := &q.code
+	if err := q.encodeTo(c, text); err != nil {
 		return nil, err
 	}
 	q.rects = qrRectsInto(q.rects[:0], &q.runs, c)
