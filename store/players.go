@@ -232,8 +232,20 @@ func (r *rawRow) next() (any, int) {
 
 func (r *rawRow) fail(i int, v any, want string) {
 	if r.err == nil {
-		r.err = fmt.Errorf("column %d: %T is not %s", i, v, want)
+		r.err = &columnError{col: i, got: fmt.Sprintf("%T", v), want: want}
 	}
+}
+
+// columnError is a column that database/sql's Scan would refuse: as its
+// Scan error, a value of a type its STRICT column cannot hold, the file
+// changed under SQLite (scanError).
+type columnError struct {
+	col       int
+	got, want string
+}
+
+func (e *columnError) Error() string {
+	return fmt.Sprintf("column %d: %s is not %s", e.col, e.got, e.want)
 }
 
 func (r *rawRow) int64() int64 {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"testing"
 )
 
@@ -60,6 +61,9 @@ func TestRawRow(t *testing.T) {
 			}
 			if (rerr != nil) != tc.bad {
 				t.Fatalf("%s: error %v, want an error: %v", tc.query, rerr, tc.bad)
+			}
+			if wrapped := fmt.Errorf("read entries: %w", rerr); tc.bad && !scanError(wrapped) {
+				t.Errorf("%s: scanError(%v) = false, want the file taken as damaged", tc.query, wrapped)
 			}
 			if got != tc.want {
 				t.Errorf("%s = %v (%T), want %v (%T)", tc.query, got, got, tc.want, tc.want)
