@@ -229,8 +229,10 @@ func (q *qrCodes) prepare(texts []string) {
 		jobs = append(jobs, j)
 		order = append(order, t)
 	}
+	// One core is left to the layout, which draws the codes in the
+	// order they are made and would otherwise share its core with them.
 	var next atomic.Int64
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+	for range min(max(runtime.GOMAXPROCS(0)-1, 1), len(jobs)) {
 		go func() {
 			var own qrCodes // plans are not shared between goroutines
 			for {
