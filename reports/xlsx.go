@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,7 +138,21 @@ func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties
 			}
 		})
 	}
-	for i := range sheets {
+	// The largest sheets first, so that no core is left with a large
+	// one at the end while the other waits.
+	order := make([]int, len(sheets))
+	for i := range order {
+		order[i] = i
+	}
+	cells := func(sh *xsheet) int {
+		n := 0
+		for _, r := range sh.rows {
+			n += len(r)
+		}
+		return n
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cells(sheets[b]) - cells(sheets[a]) })
+	for _, i := range order {
 		next <- i
 	}
 	close(next)
