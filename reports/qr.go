@@ -207,7 +207,7 @@ func appendModules(b []byte, n int) []byte {
 }
 
 // prepare starts making the QR codes of texts as the page draws them, in
-// their order, on every core, and returns at once: drawn waits for each
+// their order, on every core but one, and returns at once: drawn waits for each
 // code that is not made yet. The page is laid out meanwhile, so that
 // the codes of the slips of 500 boards, a fifth of printing them, cost
 // little more than the wait for the first.
