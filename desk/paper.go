@@ -51,14 +51,14 @@ func (d *Desk) Sheet(ctx context.Context, s *Snapshot, n int, p SheetParts) (*re
 		}
 	}
 	if p.Codes {
-		codes, err := d.db.BoardCodes(ctx, tid, n)
+		tokens, err := d.db.BoardTokens(ctx, tid, n)
 		if err != nil {
 			return nil, err
 		}
-		if len(codes) > 0 {
-			ev.Codes = map[int]reports.SlipCode{}
-			for b, c := range codes {
-				ev.Codes[b] = reports.SlipCode{URL: base + "/b/" + c.Token}
+		if len(tokens) > 0 {
+			ev.Codes = make(map[int]reports.SlipCode, len(tokens))
+			for b, token := range tokens {
+				ev.Codes[b] = reports.SlipCode{URL: base + "/b/" + token}
 			}
 		}
 	}

@@ -210,7 +210,12 @@ func (p *pdfFile) SetFont(family, style string, size float64) {
 
 // SetTextColor sets the text colour as fpdf does, remembering it.
 func (p *pdfFile) SetTextColor(r, g, b int) {
-	p.text = greyLevel(r, g, b)
+	grey := greyLevel(r, g, b)
+	if grey >= 0 && grey == p.text {
+		// The grey set last: fpdf would set it again, writing nothing.
+		return
+	}
+	p.text = grey
 	p.textOp = strconv.FormatFloat(float64(p.text)/255.0, 'f', 3, 64) + " g"
 	p.Fpdf.SetTextColor(r, g, b)
 }

@@ -330,13 +330,10 @@ func WriteSlips(w io.Writer, ev *Event, r int) error {
 	if err != nil {
 		return err
 	}
-	d := v.newPDF(v.l.T("slips.title", "Round", r))
 	bs := boards(rd)
-	if len(bs) == 0 {
-		d.newPage(false)
-		d.font(false, 12)
-		d.text(margin, contentTop+6, v.l.T("slips.none"))
-	}
+	// The QR codes those slip draws are made meanwhile, from before the
+	// fonts are read.
+	var codes qrCodes
 	if r == len(v.ev.Rounds) && v.t.System != arbiter.DoubleSwiss {
 		var urls []string
 		for _, b := range bs {
@@ -344,7 +341,14 @@ func WriteSlips(w io.Writer, ev *Event, r int) error {
 				urls = append(urls, code.URL)
 			}
 		}
-		d.codes.prepare(urls) // those slip draws
+		codes.prepare(urls)
+	}
+	d := v.newPDF(v.l.T("slips.title", "Round", r))
+	d.codes = codes
+	if len(bs) == 0 {
+		d.newPage(false)
+		d.font(false, 12)
+		d.text(margin, contentTop+6, v.l.T("slips.none"))
 	}
 	for i, b := range bs {
 		k := i % slipsPerPage
@@ -377,18 +381,30 @@ func (d *pdfDoc) cutLine(y float64) {
 // matches yet.
 func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 	v := d.v
+	// What every slip of the document writes alike is worded and
+	// measured for the first (a round's slips share the round).
+	st := &d.slipText
+	if !st.set || st.round != round {
+		*st = slipTexts{set: true, round: round}
+	}
 	right := pageW - margin
 	d.textColor(darkGrey)
 	d.font(false, 9)
-	d.text(margin, y+8, d.fit(v.t.Name, 120))
+	if !st.nameSet {
+		st.name, st.nameSet = d.fit(v.t.Name, 120), true
+	}
+	d.text(margin, y+8, st.name)
 	d.textColor(black)
 	d.font(true, 16)
 	bt := v.l.T("slips.board", "Board", b.Number)
 	bw := d.f.GetStringWidth(bt)
 	d.text(right-bw, y+9, bt)
 	d.font(false, 11)
-	rt := v.l.T("slips.round", "Round", round)
-	d.text(right-bw-5-d.f.GetStringWidth(rt), y+9, rt)
+	if !st.roundSet {
+		st.roundText = v.l.T("slips.round", "Round", round)
+		st.roundW, st.roundSet = d.f.GetStringWidth(st.roundText), true
+	}
+	d.text(right-bw-5-st.roundW, y+9, st.roundText)
 
 	nameW := 118.0
 	ds := v.t.System == arbiter.DoubleSwiss
@@ -402,14 +418,22 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 		// No PIN on the slip: each player's is on their own card.
 		d.textColor(darkGrey)
 		d.font(false, 7)
-		scan := d.fit(v.l.T("slips.scan"), 60)
-		d.text(right-34-d.f.GetStringWidth(scan), y+38, scan)
+		if !st.scanSet {
+			st.scan = d.fit(v.l.T("slips.scan"), 60)
+			st.scanW, st.scanSet = d.f.GetStringWidth(st.scan), true
+		}
+		d.text(right-34-st.scanW, y+38, st.scan)
 		d.textColor(black)
+	}
+	if !st.wordsSet {
+		st.colours = [2]string{v.l.T("colour.white"), v.l.T("colour.black")}
+		st.sigs = [2]string{v.l.T("slips.whitesig"), v.l.T("slips.blacksig")}
+		st.wordsSet = true
 	}
 	for k, side := range []struct {
 		label string
 		pn    int
-	}{{v.l.T("colour.white"), b.White}, {v.l.T("colour.black"), b.Black}} {
+	}{{st.colours[0], b.White}, {st.colours[1], b.Black}} {
 		ly := y + 18 + float64(k)*11
 		d.textColor(darkGrey)
 		d.font(false, 9)
@@ -456,7 +480,7 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 	d.drawColor(black)
 	d.f.SetLineWidth(0.25)
 	half := (right - margin - 10) / 2
-	for k, who := range []string{v.l.T("slips.whitesig"), v.l.T("slips.blacksig")} {
+	for k, who := range st.sigs {
 		x := margin + float64(k)*(half+10)
 		d.f.Line(x, sy, x+half, sy)
 		d.textColor(darkGrey)
@@ -464,6 +488,27 @@ func (d *pdfDoc) slip(y float64, round int, b arbiter.Board) {
 		d.text(x, sy+4, who)
 	}
 	d.textColor(black)
+}
+
+// slipTexts are the texts every slip of a round writes alike, each
+// worded and measured once, by the first slip that writes it.
+type slipTexts struct {
+	set   bool
+	round int
+	// The tournament's name, cut to its room.
+	name    string
+	nameSet bool
+	// "Round N" and its width.
+	roundText string
+	roundW    float64
+	roundSet  bool
+	// The line under the QR code, cut to its room, and its width.
+	scan    string
+	scanW   float64
+	scanSet bool
+	// The colours' names and the signature lines' captions.
+	colours, sigs [2]string
+	wordsSet      bool
 }
 
 // slipFinish numbers the slip pages and writes the document: slips carry

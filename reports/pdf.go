@@ -53,7 +53,8 @@ type pdfDoc struct {
 	fontSet  bool
 	fontBold bool
 	fontSize float64
-	codes    qrCodes // the slips' and cards' QR codes
+	codes    qrCodes   // the slips' and cards' QR codes
+	slipText slipTexts // what every slip writes alike
 }
 
 // newPDF starts a document titled what, with the Go fonts embedded and the
@@ -245,7 +246,7 @@ func (d *pdfDoc) output(w io.Writer) error {
 	if err := d.f.Output(&plain); err != nil {
 		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}
-	pdf, err := compressPages(plain.Bytes())
+	pdf, err := compressPagesMarked(plain.Bytes(), &d.codes.marks)
 	if err != nil {
 		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}

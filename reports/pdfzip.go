@@ -27,10 +27,26 @@ const zipShare = 256 << 10
 // off, with each page's content stream compressed as fpdf compresses it.
 // A document laid out otherwise than compressPages expects (a later fpdf)
 // comes back as it is: a whole PDF, only larger.
-func compressPages(pdf []byte) ([]byte, error) {
+func compressPages(pdf []byte) ([]byte, error) { return compressPagesMarked(pdf, nil) }
+
+// compressPagesMarked is compressPages for a document whose pages hold
+// the placeholders of marks, each replaced by its QR code's rectangles
+// in the page compressed. Such a document, laid out otherwise than
+// compressPages expects, is refused (errors.ErrUnsupported): it is
+// not whole without its rectangles.
+func compressPagesMarked(pdf []byte, marks *qrMarks) ([]byte, error) {
+	if marks != nil && len(marks.rects) == 0 {
+		marks = nil
+	}
+	unchanged := func() ([]byte, error) {
+		if marks != nil {
+			return nil, errors.ErrUnsupported
+		}
+		return pdf, nil
+	}
 	objs, xref, ok := pdfObjects(pdf)
 	if !ok {
-		return pdf, nil
+		return unchanged()
 	}
 	// The page contents: the objects that a page's /Contents names.
 	type content struct {
@@ -50,24 +66,24 @@ func compressPages(pdf []byte) ([]byte, error) {
 		}
 		k := bytes.Index(body, []byte("/Contents "))
 		if k < 0 {
-			return pdf, nil
+			return unchanged()
 		}
 		num, rest, ok := cutInt(body[k+len("/Contents "):])
 		if !ok || !bytes.HasPrefix(rest, []byte(" 0 R>>")) {
-			return pdf, nil
+			return unchanged()
 		}
 		i, ok := byNum[num]
 		if !ok {
-			return pdf, nil
+			return unchanged()
 		}
 		data, ok := plainStream(pdf[objs[i].start:objs[i].end], num)
 		if !ok {
-			return pdf, nil
+			return unchanged()
 		}
 		contents = append(contents, content{obj: i, data: data})
 	}
 	if len(contents) == 0 {
-		return pdf, nil
+		return unchanged()
 	}
 
 	// Compress the pages, a compressor a core: as many cores as there
@@ -94,7 +110,14 @@ func compressPages(pdf []byte) ([]byte, error) {
 				}
 				buf.Reset()
 				zw.Reset(&buf)
-				if _, err = zw.Write(contents[c].data); err == nil {
+				if marks == nil {
+					_, err = zw.Write(contents[c].data)
+				} else if ok, werr := marks.write(zw, contents[c].data); werr != nil {
+					err = werr
+				} else if !ok {
+					err = errors.ErrUnsupported
+				}
+				if err == nil {
 					err = zw.Close()
 				}
 				contents[c].compress = bytes.Clone(buf.Bytes())
@@ -143,7 +166,7 @@ func compressPages(pdf []byte) ([]byte, error) {
 	for num := 1; num < xref.count; num++ {
 		o, ok := at[num]
 		if !ok {
-			return pdf, nil
+			return unchanged()
 		}
 		var pad [10]byte
 		s := strconv.AppendInt(pad[:0], int64(o), 10)

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"testing"
@@ -116,4 +117,48 @@ func sheet(write func(io.Writer) error) ([]byte, error) {
 	var b bytes.Buffer
 	err := write(&b)
 	return b.Bytes(), err
+}
+
+// TestCompressPagesMarked: a page holding placeholders for QR codes is
+// compressed into exactly what fpdf writes for the page with the codes'
+// rectangles in their place; a placeholder of no code, or a document
+// laid out otherwise, is refused rather than written without its codes.
+func TestCompressPagesMarked(t *testing.T) {
+	codes := [][]byte{[]byte("0 0 7 1 re f\n26 0 7 1 re f\n"), []byte("2 2 3 3 re f\n")}
+	// doc writes a page of two codes, each drawn by draw.
+	doc := func(compress bool, draw func(f *fpdf.Fpdf, i int)) []byte {
+		f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", SizeStr: "A4"})
+		f.SetCreationDate(time.Date(2025, 3, 14, 20, 0, 0, 0, time.UTC))
+		f.SetCompression(compress)
+		f.AddPageFormat("P", a4())
+		for i := range 4 {
+			f.RawWriteStr(fmt.Sprintf("q 2 0 0 -2 %d 700 cm", 40*i))
+			draw(f, i%2)
+			f.RawWriteStr("Q")
+		}
+		var b bytes.Buffer
+		if err := f.Output(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	want := doc(true, func(f *fpdf.Fpdf, i int) { f.RawWriteStr(string(codes[i])) })
+	var marks qrMarks
+	plain := doc(false, func(f *fpdf.Fpdf, i int) { f.RawWriteStr(string(marks.place(nil, codes[i]))) })
+	if len(marks.rects) != 4 || bytes.Contains(plain, codes[0]) {
+		t.Fatalf("%d placeholders placed, want 4 and no rectangles in the page", len(marks.rects))
+	}
+	got, err := compressPagesMarked(plain, &marks)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("compressPagesMarked = %d bytes, %v; want fpdf's %d bytes", len(got), err, len(want))
+	}
+
+	few := qrMarks{prefix: marks.prefix, rects: marks.rects[:3]} // the fourth is no code of few's
+	if _, err := compressPagesMarked(plain, &few); !errors.Is(err, errors.ErrUnsupported) {
+		t.Errorf("compressPagesMarked with a placeholder of no code = %v, want errors.ErrUnsupported", err)
+	}
+	cut := plain[:len(plain)/2]
+	if got, err := compressPagesMarked(cut, &marks); !errors.Is(err, errors.ErrUnsupported) {
+		t.Errorf("compressPagesMarked of a cut file = %d bytes, %v; want errors.ErrUnsupported", len(got), err)
+	}
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,5 +84,14 @@ func TestQRPrepare(t *testing.T) {
 	}
 	if _, ok := prepared.made[long]; ok {
 		t.Error("prepare kept a code for a text too long for any")
+	}
+}
+
+// TestAppendModules: a count of modules is written as strconv writes it.
+func TestAppendModules(t *testing.T) {
+	for n := -3; n <= 1200; n++ {
+		if got, want := string(appendModules([]byte("x"), n)), "x"+strconv.Itoa(n); got != want {
+			t.Fatalf("appendModules(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

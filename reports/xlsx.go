@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,7 +138,21 @@ func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties
 			}
 		})
 	}
-	for i := range sheets {
+	// The largest sheets first, so that no core is left with a large
+	// one at the end while the other waits.
+	order := make([]int, len(sheets))
+	for i := range order {
+		order[i] = i
+	}
+	cells := func(sh *xsheet) int {
+		n := 0
+		for _, r := range sh.rows {
+			n += len(r)
+		}
+		return n
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cells(sheets[b]) - cells(sheets[a]) })
+	for _, i := range order {
 		next <- i
 	}
 	close(next)
@@ -342,12 +357,18 @@ func (x *xlsx) start(sh *xsheet) (*xstream, error) {
 		return nil, err
 	}
 	xs := &xstream{sw: sw, cells: make([][]any, len(sh.rows))}
+	// The cells of every row, and the styled ones pointed to from them:
+	// two allocations a sheet rather than two a row.
+	total := 0
+	for _, row := range sh.rows {
+		total += len(row)
+	}
+	allCells, allStyled := make([]any, total), make([]excelize.Cell, total)
 	for i, row := range sh.rows {
-		cells := make([]any, len(row))
+		cells := allCells[:len(row):len(row)]
+		styled := allStyled[:len(row):len(row)]
+		allCells, allStyled = allCells[len(row):], allStyled[len(row):]
 		xs.cells[i] = cells
-		// The styled cells of the row, pointed to from cells: one
-		// allocation a row rather than one a cell.
-		styled := make([]excelize.Cell, len(row))
 		put := func(j, style int, v any) {
 			styled[j] = excelize.Cell{StyleID: style, Value: v}
 			cells[j] = &styled[j]
@@ -478,28 +499,32 @@ func columnWidths(sh *xsheet) []float64 {
 	return w
 }
 
-// cellLen returns the number of characters a cell shows.
+// cellLen returns the number of characters a cell shows. Numbers are
+// written into a buffer on the stack, not into a string each.
 func cellLen(c any) int {
+	var buf [40]byte
+	itoa := func(n int) int { return len(strconv.AppendInt(buf[:0], int64(n), 10)) }
+	ftoa := func(v float64, prec int) int { return len(strconv.AppendFloat(buf[:0], v, 'f', prec, 64)) }
 	switch c := c.(type) {
 	case string:
 		return utf8.RuneCountInString(c)
 	case int:
-		return len(strconv.Itoa(c))
+		return itoa(c)
 	case float64:
-		return len(strconv.FormatFloat(c, 'f', -1, 64))
+		return ftoa(c, -1)
 	case arbiter.Score:
-		return len(strconv.Itoa(int(c/arbiter.One))) + 4 // "2 1/2"
+		return itoa(int(c/arbiter.One)) + 4 // "2 1/2"
 	case droppedCell:
-		return len(strconv.FormatFloat(float64(c), 'f', 2, 64)) + 2
+		return ftoa(float64(c), 2) + 2
 	case signedCell:
-		return len(strconv.FormatFloat(c.v, 'f', c.prec, 64)) + 1
+		return ftoa(c.v, c.prec) + 1
 	case fixedCell:
-		return len(strconv.FormatFloat(c.v, 'f', c.prec, 64))
+		return ftoa(c.v, c.prec)
 	case rankCell:
 		if c.to > c.from {
-			return len(strconv.Itoa(c.from)) + 1 + len(strconv.Itoa(c.to))
+			return itoa(c.from) + 1 + itoa(c.to)
 		}
-		return len(strconv.Itoa(c.from))
+		return itoa(c.from)
 	}
 	return 0
 }

@@ -164,21 +164,135 @@ func loadEntries(ctx context.Context, q queryer, tid int64) ([]arbiter.Entry, er
 		return nil, fmt.Errorf("read entries: %w", err)
 	}
 	defer rows.Close()
+	// The columns are taken as the driver gives them (rawRow) and
+	// converted here: database/sql converts an integer for an int by
+	// reflection, through its decimal text, and every command reads
+	// every entry (25 columns of 1,000 players).
+	var r rawRow
 	var es []arbiter.Entry
 	for rows.Next() {
-		var e arbiter.Entry
-		var rating, national int
-		var title, category string
-		p := &e.Player
-		dest := append([]any{&e.PN, &e.Status, &e.WithdrawnFrom, &e.JoinedRound, &rating, &e.FIDERating, &national}, playerDest(p, &title, &category)...)
-		if err := rows.Scan(dest...); err != nil {
+		if err := r.scan(rows, 25); err != nil {
 			return nil, fmt.Errorf("read entries: %w", err)
 		}
-		p.Title, p.Category = arbiter.Title(title), arbiter.Category(category)
+		var e arbiter.Entry
+		p := &e.Player
+		e.PN = r.int()
+		e.Status = arbiter.EntryStatus(r.intBits(8))
+		e.WithdrawnFrom, e.JoinedRound = r.int(), r.int()
+		rating, fide, national := r.int(), r.int(), r.int()
+		e.FIDERating = fide
+		p.ID, p.Name, _, p.Club, p.Federation, p.FIDEID = r.int64(), r.string(), r.int(), r.string(), r.string(), r.string()
+		p.BirthYear, p.Sex, p.Title = r.int(), r.string(), arbiter.Title(r.string())
+		p.RapidRating, p.BlitzRating, p.K = r.int(), r.int(), r.int()
+		p.NationalID, _, p.NationalK = r.string(), r.int(), r.int()
+		p.Category, p.Province, p.BirthDate = arbiter.Category(r.string()), r.string(), r.string()
+		if r.err != nil {
+			return nil, fmt.Errorf("read entries: %w", r.err)
+		}
+		// The ratings the entry was made with, not the roster's now.
 		p.Rating, p.NationalRating = rating, national
 		es = append(es, e)
 	}
 	return es, rows.Err()
+}
+
+// rawRow is a row of a query as the driver gives it, read column by
+// column in order: an integer column for an int as database/sql's Scan
+// converts it (an error for NULL, text or a value out of range), a text
+// column for a string.
+type rawRow struct {
+	vals []any
+	dest []any
+	col  int   // the next column
+	err  error // the first column that would not convert
+}
+
+// scan reads the next row of rows, of n columns.
+func (r *rawRow) scan(rows *sql.Rows, n int) error {
+	if len(r.vals) != n {
+		r.vals, r.dest = make([]any, n), make([]any, n)
+		for i := range r.vals {
+			r.dest[i] = &r.vals[i]
+		}
+	}
+	r.col, r.err = 0, nil
+	return rows.Scan(r.dest...)
+}
+
+// next returns the value of the next column and its index.
+func (r *rawRow) next() (any, int) {
+	i := r.col
+	r.col++
+	if i >= len(r.vals) {
+		r.fail(i, nil, "a column")
+		return nil, i
+	}
+	return r.vals[i], i
+}
+
+func (r *rawRow) fail(i int, v any, want string) {
+	if r.err == nil {
+		r.err = &columnError{col: i, got: fmt.Sprintf("%T", v), want: want}
+	}
+}
+
+// columnError is a column that database/sql's Scan would refuse: as its
+// Scan error, a value of a type its STRICT column cannot hold, the file
+// changed under SQLite (scanError).
+type columnError struct {
+	col       int
+	got, want string
+}
+
+func (e *columnError) Error() string {
+	return fmt.Sprintf("column %d: %s is not %s", e.col, e.got, e.want)
+}
+
+func (r *rawRow) int64() int64 {
+	v, i := r.next()
+	var s string
+	switch n := v.(type) {
+	case int64:
+		return n
+	case string:
+		s = n
+	case []byte:
+		s = string(n)
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		r.fail(i, v, "an integer")
+	}
+	return n
+}
+
+func (r *rawRow) int() int { return int(r.intBits(strconv.IntSize)) }
+
+// intBits returns the next column, an integer of bits bits.
+func (r *rawRow) intBits(bits int) int64 {
+	i := r.col
+	n := r.int64()
+	if bits < 64 && (n < -1<<(bits-1) || n >= 1<<(bits-1)) {
+		r.fail(i, n, fmt.Sprintf("an integer of %d bits", bits))
+		return 0
+	}
+	return n
+}
+
+func (r *rawRow) string() string {
+	v, i := r.next()
+	switch s := v.(type) {
+	case string:
+		return s
+	case []byte:
+		return string(s)
+	case int64:
+		return strconv.FormatInt(s, 10)
+	case float64:
+		return strconv.FormatFloat(s, 'g', -1, 64)
+	}
+	r.fail(i, v, "text")
+	return ""
 }
 
 func pairedRounds(ctx context.Context, q queryer, tid int64) (int, error) {

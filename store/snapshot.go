@@ -82,11 +82,15 @@ func loadSnapshot(ctx context.Context, q queryer, tid int64) (*Snapshot, error) 
 		return nil, fmt.Errorf("read boards: %w", err)
 	}
 	defer rows.Close()
+	var raw rawRow // as loadEntries: 6 columns of every board
 	for rows.Next() {
-		var r int
-		var b arbiter.Board
-		if err := rows.Scan(&r, &b.Number, &b.White, &b.Black, &b.Result, &b.Second); err != nil {
+		if err := raw.scan(rows, 6); err != nil {
 			return nil, fmt.Errorf("read boards: %w", err)
+		}
+		r := raw.int()
+		b := arbiter.Board{Number: raw.int(), White: raw.int(), Black: raw.int(), Result: arbiter.Result(raw.intBits(8)), Second: arbiter.Result(raw.intBits(8))}
+		if raw.err != nil {
+			return nil, fmt.Errorf("read boards: %w", raw.err)
 		}
 		rd, err := round(r)
 		if err != nil {

@@ -212,10 +212,11 @@ func (db *DB) checkFile(ctx context.Context) func() ([]string, error) {
 const parallelFile = 1 << 20
 
 // scanError reports whether err is database/sql's refusal of a stored
-// value of the wrong type: the schema's STRICT tables store none, so the
-// file is damaged.
+// value of the wrong type, or rawRow's (a columnError): the schema's
+// STRICT tables store none, so the file is damaged.
 func scanError(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "sql: Scan error")
+	var ce *columnError
+	return err != nil && (strings.Contains(err.Error(), "sql: Scan error") || errors.As(err, &ce))
 }
 
 // consistency collects broken invariants; err is a failure to read.

@@ -287,6 +287,33 @@ func (db *DB) BoardCodes(ctx context.Context, tid int64, n int) (map[int]arbiter
 	return out, err
 }
 
+// BoardTokens returns the tokens of the board codes of round n of
+// tournament tid, by board number: what a result slip's QR code leads to,
+// read in one query (BoardCodes also looks up both players' PINs, a
+// query each per board). It is empty when the round is not published.
+func (db *DB) BoardTokens(ctx context.Context, tid int64, n int) (map[int]string, error) {
+	out := map[int]string{}
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT c.board, c.token
+			FROM board_codes c JOIN boards b USING (tournament_id, round, board)
+			WHERE c.tournament_id = ? AND c.round = ?`, tid, n)
+		if err != nil {
+			return fmt.Errorf("read board codes: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var board int
+			var token string
+			if err := rows.Scan(&board, &token); err != nil {
+				return err
+			}
+			out[board] = token
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
 // BoardByToken returns the board whose code is token. The code works only
 // while its round is the last one paired: ErrTokenExpired after, and
 // ErrBadToken for a code no board has.

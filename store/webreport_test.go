@@ -50,6 +50,15 @@ func publishedRound(t *testing.T, db *DB) (int64, map[int]arbiter.BoardCode) {
 	if codes[1].Token == codes[2].Token {
 		t.Errorf("boards 1 and 2 share the token %s", codes[1].Token)
 	}
+	tokens, err := db.BoardTokens(ctx, tr.ID, 1)
+	if err != nil || len(tokens) != len(codes) {
+		t.Fatalf("BoardTokens = %v, %v; want the %d tokens of BoardCodes", tokens, err, len(codes))
+	}
+	for b, c := range codes {
+		if tokens[b] != c.Token {
+			t.Errorf("BoardTokens board %d = %q, BoardCodes says %q", b, tokens[b], c.Token)
+		}
+	}
 	return tr.ID, codes
 }
 
@@ -232,6 +241,9 @@ func TestTokenOfPastRound(t *testing.T) {
 	// Round 2 is a draft: no codes until it is published.
 	if cs, _ := db.BoardCodes(ctx, tid, 2); len(cs) != 0 {
 		t.Errorf("draft round 2 has %d codes, want none", len(cs))
+	}
+	if ts, err := db.BoardTokens(ctx, tid, 2); err != nil || len(ts) != 0 {
+		t.Errorf("BoardTokens of draft round 2 = %v, %v; want none", ts, err)
 	}
 	// Unpairing deletes the codes and reports of the round with it.
 	if _, _, err := db.Publish(ctx, tid, 2, firstFree); err != nil {
