@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"sync"
 )
 
 // The sheets are laid out by fpdf with its compression off, and their page
@@ -93,43 +92,32 @@ func compressPagesMarked(pdf []byte, marks *qrMarks) ([]byte, error) {
 	for _, c := range contents {
 		total += len(c.data)
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(contents), 1+total/zipShare)
-	next := make(chan int)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			var buf bytes.Buffer
-			zw, err := zlib.NewWriterLevel(&buf, zlib.BestSpeed)
-			if err != nil {
-				errs[w] = err
-			}
-			for c := range next {
-				if err != nil {
-					continue
-				}
-				buf.Reset()
-				zw.Reset(&buf)
-				if marks == nil {
-					_, err = zw.Write(contents[c].data)
-				} else if ok, werr := marks.write(zw, contents[c].data); werr != nil {
-					err = werr
-				} else if !ok {
-					err = errors.ErrUnsupported
-				}
-				if err == nil {
-					err = zw.Close()
-				}
-				contents[c].compress = bytes.Clone(buf.Bytes())
-				errs[w] = err
-			}
-		})
+	type compressor struct {
+		buf bytes.Buffer
+		zw  *zlib.Writer
 	}
-	for c := range contents {
-		next <- c
-	}
-	close(next)
-	wg.Wait()
+	errs := make([]error, len(contents))
+	onCores(len(contents), min(runtime.GOMAXPROCS(0), 1+total/zipShare), func() *compressor {
+		c := new(compressor)
+		c.zw, _ = zlib.NewWriterLevel(&c.buf, zlib.BestSpeed) // BestSpeed is a valid level
+		return c
+	}, func(z *compressor, c int) {
+		z.buf.Reset()
+		z.zw.Reset(&z.buf)
+		var err error
+		if marks == nil {
+			_, err = z.zw.Write(contents[c].data)
+		} else if ok, werr := marks.write(z.zw, contents[c].data); werr != nil {
+			err = werr
+		} else if !ok {
+			err = errors.ErrUnsupported
+		}
+		if err == nil {
+			err = z.zw.Close()
+		}
+		contents[c].compress = bytes.Clone(z.buf.Bytes())
+		errs[c] = err
+	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}

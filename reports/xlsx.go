@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -129,15 +128,6 @@ func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties
 		}
 	}
 	errs := make([]error, len(sheets))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(sheets)) {
-		wg.Go(func() {
-			for i := range next {
-				errs[i] = streams[i].rows()
-			}
-		})
-	}
 	// The largest sheets first, so that no core is left with a large
 	// one at the end while the other waits.
 	order := make([]int, len(sheets))
@@ -152,11 +142,10 @@ func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties
 		return n
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cells(sheets[b]) - cells(sheets[a]) })
-	for _, i := range order {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	onCores(len(order), runtime.GOMAXPROCS(0), func() struct{} { return struct{}{} }, func(_ struct{}, k int) {
+		i := order[k]
+		errs[i] = streams[i].rows()
+	})
 	for i, sh := range sheets {
 		err := errs[i]
 		if err == nil {

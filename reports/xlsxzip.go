@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"runtime"
-	"sync"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -53,41 +52,29 @@ func (h *heldZip) AddFS(fs.FS) error { return errors.ErrUnsupported }
 // Close compresses the files held and writes them, then the zip's
 // directory.
 func (h *heldZip) Close() error {
-	errs := make([]error, len(h.files))
-	next := make(chan int)
-	var wg sync.WaitGroup
 	total := 0
 	for _, f := range h.files {
 		total += f.data.Len()
 	}
-	for range min(runtime.GOMAXPROCS(0), len(h.files), 1+total/zipShare) {
-		wg.Go(func() {
-			var buf bytes.Buffer
-			var fw *flate.Writer
-			for i := range next {
-				f := h.files[i]
-				buf.Reset()
-				var err error
-				if fw == nil {
-					fw, err = flate.NewWriter(&buf, flate.BestSpeed)
-				} else {
-					fw.Reset(&buf)
-				}
-				if err == nil {
-					_, err = fw.Write(f.data.Bytes())
-				}
-				if err == nil {
-					err = fw.Close()
-				}
-				f.z, f.crc, errs[i] = bytes.Clone(buf.Bytes()), crc32.ChecksumIEEE(f.data.Bytes()), err
-			}
-		})
+	type compressor struct {
+		buf bytes.Buffer
+		fw  *flate.Writer
 	}
-	for i := range h.files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	errs := make([]error, len(h.files))
+	onCores(len(h.files), min(runtime.GOMAXPROCS(0), 1+total/zipShare), func() *compressor {
+		c := new(compressor)
+		c.fw, _ = flate.NewWriter(&c.buf, flate.BestSpeed) // BestSpeed is a valid level
+		return c
+	}, func(z *compressor, i int) {
+		f := h.files[i]
+		z.buf.Reset()
+		z.fw.Reset(&z.buf)
+		_, err := z.fw.Write(f.data.Bytes())
+		if err == nil {
+			err = z.fw.Close()
+		}
+		f.z, f.crc, errs[i] = bytes.Clone(z.buf.Bytes()), crc32.ChecksumIEEE(f.data.Bytes()), err
+	})
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
