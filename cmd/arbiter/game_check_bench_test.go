@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"io"
-	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 )
 
@@ -18,23 +16,8 @@ func BenchmarkGameCheckInProcess(b *testing.B) {
 	if len(names) == 0 {
 		b.Skipf("no PGN files in %s (set -floor.games)", *floorGames)
 	}
-	slices.Sort(names)
-	var all []byte
-	for range 2 {
-		for _, n := range names {
-			data, err := os.ReadFile(n)
-			if err != nil {
-				b.Fatal(err)
-			}
-			all = append(all, data...)
-			all = append(all, '\n')
-		}
-	}
-	file := filepath.Join(b.TempDir(), "games.pgn")
-	if err := os.WriteFile(file, all, 0o644); err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(all)))
+	file, size := floorGamesFile(b, names)
+	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	for b.Loop() {
 		if code := run(context.Background(), []string{"game", "check", file}, nil, io.Discard, io.Discard, func(string) string { return "" }); code != exitOK {

@@ -411,12 +411,10 @@ func TestBrowserPublishButton(t *testing.T) {
 	}
 }
 
-// TestPublishReadOnlyPages: the pages are written while others are still
-// drawn, in whatever order they come; a read-only page refuses the whole
-// site, naming the first read-only file in the site's order, and leaves
-// every file as it was and no temporary file behind.
-func TestPublishReadOnlyPages(t *testing.T) {
-	t.Parallel()
+// publishedClub returns a club of four players with round 1 paired and
+// published, and the folder its site was just published into.
+func publishedClub(t *testing.T) (*cli, string) {
+	t.Helper()
 	f := newCLI(t)
 	f.ok("tournament", "new", "Club", "--rounds", "3")
 	for _, name := range []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Carla"} {
@@ -426,6 +424,16 @@ func TestPublishReadOnlyPages(t *testing.T) {
 	f.ok("round", "publish")
 	dir := filepath.Join(t.TempDir(), "site")
 	f.ok("publish", "--html", dir)
+	return f, dir
+}
+
+// TestPublishReadOnlyPages: the pages are written while others are still
+// drawn, in whatever order they come; a read-only page refuses the whole
+// site, naming the first read-only file in the site's order, and leaves
+// every file as it was and no temporary file behind.
+func TestPublishReadOnlyPages(t *testing.T) {
+	t.Parallel()
+	f, dir := publishedClub(t)
 	before := readSite(t, dir)
 	// The last player's page and the crosstable: the crosstable comes
 	// first in the site.
@@ -465,15 +473,7 @@ func TestPublishReadOnlyPages(t *testing.T) {
 // writes.
 func TestPublishAgainKeepsUnchanged(t *testing.T) {
 	t.Parallel()
-	f := newCLI(t)
-	f.ok("tournament", "new", "Club", "--rounds", "3")
-	for _, name := range []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Carla"} {
-		f.ok("player", "add", name)
-	}
-	f.ok("round", "pair")
-	f.ok("round", "publish")
-	dir := filepath.Join(t.TempDir(), "site")
-	f.ok("publish", "--html", dir)
+	f, dir := publishedClub(t)
 	stat := func(name string) os.FileInfo {
 		t.Helper()
 		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name)))
