@@ -153,6 +153,19 @@ type moveText struct {
 	bad       bool // not a move: scanMove says why
 }
 
+// departures returns the squares of side us's pieces of type pt that
+// stand where mt's departure file and rank, when written, say.
+func (p *Position) departures(mt *moveText, us Colour, pt PieceType) bitboard {
+	from := p.pieces(us, pt)
+	if mt.fromFile >= 0 {
+		from &= fileA << mt.fromFile
+	}
+	if mt.fromRank >= 0 {
+		from &= rank1 << (8 * mt.fromRank)
+	}
+	return from
+}
+
 const (
 	castleKingside = 1 + iota
 	castleQueenside
@@ -477,13 +490,7 @@ func (p *Position) resolveLegal(text string, mt *moveText, pt, promo PieceType) 
 	}
 	// Only the moves that can match: pieces of the type written (on the
 	// departure square, file or rank written) to the arrival square.
-	from := p.pieces(us, pt)
-	if mt.fromFile >= 0 {
-		from &= fileA << mt.fromFile
-	}
-	if mt.fromRank >= 0 {
-		from &= rank1 << (8 * mt.fromRank)
-	}
+	from := p.departures(mt, us, pt)
 	var ml moveList
 	p.generateTo(&ml, from, bb(to))
 	var found Move
@@ -555,13 +562,7 @@ func (p *Position) quickResolve(mt *moveText, pt PieceType) (Move, bool) {
 	if p.byColour[us&1].has(to) {
 		return NoMove, false
 	}
-	from := p.pieces(us, pt)
-	if mt.fromFile >= 0 {
-		from &= fileA << mt.fromFile
-	}
-	if mt.fromRank >= 0 {
-		from &= rank1 << (8 * mt.fromRank)
-	}
+	from := p.departures(mt, us, pt)
 	var cands bitboard
 	switch pt {
 	case Knight:
