@@ -367,34 +367,15 @@ func TestScanErrorIsDamage(t *testing.T) {
 	db.Close()
 	// Text in an INTEGER column, as a flipped type bit in a record
 	// makes it: the STRICT table is made loose for the change alone.
-	raw, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
-		`PRAGMA writable_schema = ON`,
-		`UPDATE sqlite_schema SET sql = replace(sql, ') STRICT', ')') WHERE name = 'boards'`,
-	} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	raw.Close()
-	raw, _ = sql.Open("sqlite", path)
+	rewriteSchema(t, path, `replace(sql, ') STRICT', ')')`, "boards")
+	raw, _ := sql.Open("sqlite", path)
 	if _, err := raw.Exec(`UPDATE boards SET white = 'x1' WHERE round = 1 AND board = 1`); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{
-		`PRAGMA writable_schema = ON`,
-		`UPDATE sqlite_schema SET sql = sql || ' STRICT' WHERE name = 'boards'`,
-	} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
 	raw.Close()
+	rewriteSchema(t, path, `sql || ' STRICT'`, "boards")
 
-	db, err = OpenMode(ctx, path, ReadOnly, nil)
+	db, err := OpenMode(ctx, path, ReadOnly, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -526,20 +507,8 @@ func TestVerifyFindsIndexOutOfStep(t *testing.T) {
 			// The index of the players' names declared over another
 			// column: its entries, made for the names, no longer match
 			// the rows.
-			raw, err := sql.Open("sqlite", path+"?_pragma=foreign_keys(0)")
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, q := range []string{
-				`PRAGMA writable_schema = ON`,
-				`UPDATE sqlite_schema SET sql = replace(sql, '(name_key)', '(created_at)') WHERE name = 'players_name_key'`,
-			} {
-				if _, err := raw.Exec(q); err != nil {
-					t.Fatal(err)
-				}
-			}
-			raw.Close()
-			raw, _ = sql.Open("sqlite", path)
+			rewriteSchema(t, path, `replace(sql, '(name_key)', '(created_at)')`, "players_name_key")
+			raw, _ := sql.Open("sqlite", path)
 			var quick string
 			if err := raw.QueryRow(`PRAGMA quick_check`).Scan(&quick); err != nil || quick != "ok" {
 				t.Fatalf("quick_check = %q, %v; the damage planted should be one it does not see", quick, err)
@@ -550,7 +519,7 @@ func TestVerifyFindsIndexOutOfStep(t *testing.T) {
 			}
 			raw.Close()
 
-			db, err = OpenMode(ctx, path, ReadOnly, nil)
+			db, err := OpenMode(ctx, path, ReadOnly, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -571,5 +540,25 @@ func TestVerifyFindsIndexOutOfStep(t *testing.T) {
 				t.Errorf("Verify cut short = %q, %v; want context.Canceled and no finding", broken, err)
 			}
 		})
+	}
+}
+
+// rewriteSchema sets the SQL that the schema of the file at path keeps
+// for the table or index name to the SQL expression expr of its old SQL
+// (sql): damage that no statement of the program can make.
+func rewriteSchema(t *testing.T, path, expr, name string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", path+"?_pragma=foreign_keys(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, q := range []string{
+		`PRAGMA writable_schema = ON`,
+		`UPDATE sqlite_schema SET sql = ` + expr + ` WHERE name = '` + name + `'`,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
