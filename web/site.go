@@ -109,7 +109,8 @@ func (s *Server) SiteEach(ctx context.Context, downloads []Download, emit func(i
 	if err != nil {
 		return 0, err
 	}
-	wd, m := s.langs[siteLang(st)], &memo{}
+	wd := s.langs[siteLang(st)]
+	m := newMemo(wd)
 	// Every page is one job, drawn from the state alone: the jobs run on
 	// every core the machine has, each file keeping its place.
 	type job struct {

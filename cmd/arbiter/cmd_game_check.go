@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -249,8 +248,7 @@ type verdictWords struct {
 	claimable  frame
 	consistent [2]frame // inconsistent, consistent
 	legal      map[int]frame
-	words      map[string]string // phrases worded, by appendPhraseKey
-	key        []byte            // the key of the last phrase worded
+	words      *locale.Memo // phrases worded, each once
 }
 
 const (
@@ -267,7 +265,7 @@ const (
 const wordsCap = 4096
 
 func newVerdictWords(l *locale.Localizer) *verdictWords {
-	vw := &verdictWords{l: l, how: map[string]string{}, lettersOf: map[desk.Lang]string{}, legal: map[int]frame{}, words: map[string]string{}}
+	vw := &verdictWords{l: l, how: map[string]string{}, lettersOf: map[desk.Lang]string{}, legal: map[int]frame{}, words: locale.NewMemo(l, wordsCap)}
 	// The labels are padded to one width, plus a space: "  moves:  ",
 	// "  result: ".
 	width := 0
@@ -289,77 +287,7 @@ func newVerdictWords(l *locale.Localizer) *verdictWords {
 }
 
 // word returns l.Word(t), worded once for each phrase.
-func (vw *verdictWords) word(t phrase.Text) string {
-	key, ok := appendPhraseKey(vw.key[:0], t)
-	vw.key = key
-	if !ok {
-		return vw.l.Word(t)
-	}
-	if s, ok := vw.words[string(key)]; ok {
-		return s
-	}
-	s := vw.l.Word(t)
-	if len(vw.words) < wordsCap {
-		vw.words[string(key)] = s
-	}
-	return s
-}
-
-// appendPhraseKey appends to b a key that tells t from any other
-// phrase: its id, its arguments in the order of their names, its
-// separator and its parts, each string preceded by its length. It
-// reports false for an argument of another type than a string, an int or
-// a phrase.
-func appendPhraseKey(b []byte, t phrase.Text) ([]byte, bool) {
-	str := func(s string) {
-		b = strconv.AppendInt(b, int64(len(s)), 10)
-		b = append(b, ':')
-		b = append(b, s...)
-	}
-	str(t.ID)
-	var names [8]string
-	if len(t.Args) > len(names) {
-		return b, false
-	}
-	n := 0
-	for k := range t.Args {
-		names[n] = k
-		n++
-	}
-	slices.Sort(names[:n])
-	b = append(b, 'a')
-	b = strconv.AppendInt(b, int64(n), 10)
-	for _, k := range names[:n] {
-		str(k)
-		switch v := t.Args[k].(type) {
-		case string:
-			b = append(b, 's')
-			str(v)
-		case int:
-			b = append(b, 'i')
-			b = strconv.AppendInt(b, int64(v), 10)
-			b = append(b, ';')
-		case phrase.Text:
-			b = append(b, 't')
-			var ok bool
-			if b, ok = appendPhraseKey(b, v); !ok {
-				return b, false
-			}
-		default:
-			return b, false
-		}
-	}
-	str(t.Sep)
-	b = append(b, 'p')
-	b = strconv.AppendInt(b, int64(len(t.Parts)), 10)
-	for _, p := range t.Parts {
-		var ok bool
-		if b, ok = appendPhraseKey(b, p); !ok {
-			return b, false
-		}
-	}
-	return b, true
-}
+func (vw *verdictWords) word(t phrase.Text) string { return vw.words.Word(t) }
 
 // frame is a message of the catalog worded once with a marker for each
 // placeholder and cut at the markers, so that filling it in for a game

@@ -1,0 +1,63 @@
+package locale
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/labyrinth-chess/arbiter/phrase"
+)
+
+// Memo words texts in one Localizer's language, each once: a site of a
+// thousand players, or a file of ten thousand games, words the same few
+// hundred phrases tens of thousands of times. It is safe for concurrent
+// use.
+type Memo struct {
+	l     *Localizer
+	limit int // texts kept at most; 0 for no bound
+
+	mu sync.Mutex
+	m  map[string]string
+}
+
+// NewMemo returns a Memo of l that keeps at most limit texts (0: no
+// bound); past it, a text not kept is worded each time.
+func NewMemo(l *Localizer, limit int) *Memo {
+	return &Memo{l: l, limit: limit, m: map[string]string{}}
+}
+
+// Word is l.Word(t), kept: a text joined of parts is joined of the parts
+// as each is kept, as Word joins them.
+func (m *Memo) Word(t phrase.Text) string {
+	if t.ID == "" {
+		parts := make([]string, len(t.Parts))
+		for i, p := range t.Parts {
+			parts[i] = m.Word(p)
+		}
+		return strings.Join(parts, t.Sep)
+	}
+	key, ok := phrase.AppendKey(make([]byte, 0, 64), t)
+	if !ok {
+		return m.l.Word(t)
+	}
+	return m.Keep(key, func() string { return m.l.Word(t) })
+}
+
+// Keep returns the words kept under key, or words them with word and
+// keeps them. The caller makes key tell its text from every other text
+// kept in m (phrase.AppendKey, phrase.AppendArgKey); the keys of Word
+// begin with 'P'.
+func (m *Memo) Keep(key []byte, word func() string) string {
+	m.mu.Lock()
+	s, ok := m.m[string(key)]
+	m.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = word()
+	m.mu.Lock()
+	if m.limit == 0 || len(m.m) < m.limit {
+		m.m[string(key)] = s
+	}
+	m.mu.Unlock()
+	return s
+}
