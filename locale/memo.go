@@ -15,8 +15,9 @@ type Memo struct {
 	l     *Localizer
 	limit int // texts kept at most; 0 for no bound
 
-	mu sync.Mutex
-	m  map[string]string
+	mu  sync.Mutex
+	m   map[string]string
+	buf []byte // room for Word's keys, under mu
 }
 
 // NewMemo returns a Memo of l that keeps at most limit texts (0: no
@@ -35,11 +36,29 @@ func (m *Memo) Word(t phrase.Text) string {
 		}
 		return strings.Join(parts, t.Sep)
 	}
-	key, ok := phrase.AppendKey(make([]byte, 0, 64), t)
+	// The key is made in room kept under the lock: a file of games
+	// words tens of thousands of phrases, and a key made anew for each
+	// was an allocation each.
+	m.mu.Lock()
+	key, ok := phrase.AppendKey(m.buf[:0], t)
+	m.buf = key
 	if !ok {
+		m.mu.Unlock()
 		return m.l.Word(t)
 	}
-	return m.Keep(key, func() string { return m.l.Word(t) })
+	if s, ok := m.m[string(key)]; ok {
+		m.mu.Unlock()
+		return s
+	}
+	if m.limit != 0 && len(m.m) >= m.limit {
+		m.mu.Unlock()
+		return m.l.Word(t)
+	}
+	k := string(key)
+	m.mu.Unlock()
+	s := m.l.Word(t)
+	m.keep(k, s)
+	return s
 }
 
 // Keep returns the words kept under key, or words them with word and
@@ -54,10 +73,15 @@ func (m *Memo) Keep(key []byte, word func() string) string {
 		return s
 	}
 	s = word()
-	m.mu.Lock()
-	if m.limit == 0 || len(m.m) < m.limit {
-		m.m[string(key)] = s
-	}
-	m.mu.Unlock()
+	m.keep(string(key), s)
 	return s
+}
+
+// keep keeps s under key, unless m keeps as many texts as it may.
+func (m *Memo) keep(key, s string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.limit == 0 || len(m.m) < m.limit {
+		m.m[key] = s
+	}
 }
