@@ -1,13 +1,18 @@
 package reports
 
 import (
+	_ "embed"
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/labyrinth-chess/arbiter/text"
@@ -18,6 +23,18 @@ import (
 // store can hold reaches fpdf in a form it cannot take (fpdf panics on
 // characters outside the Basic Multilingual Plane and on bytes that are
 // not UTF-8) or draws as an empty box.
+//
+// It draws in one family, the Go fonts, from two fonts of it:
+//   - fontFamily ("go"): the Go fonts cut to the characters of Windows
+//     code page 1252 (fonts/, made by gen_fonts.go), embedded as they are.
+//     Names in Latin letters, every label in English and Italian, ½, – and
+//     … are in it: most sheets use nothing else, and cost fpdf no font
+//     work (to cut, measure and compress the whole Go fonts was most of
+//     the cost of a small sheet).
+//   - uniFamily ("gou"): the whole Go fonts, which fpdf cuts to the
+//     characters drawn. A style of it is added to the document when a
+//     text outside the code page is first met (Dvořák, W−We), and that
+//     text is drawn and measured in it; the glyphs are the same.
 type pdfFile struct {
 	*fpdf.Fpdf
 	font    *sfnt.Font // the regular Go font; the bold one covers the same characters
@@ -27,17 +44,47 @@ type pdfFile struct {
 	lacking []rune        // characters replaced, each once, in order of meeting
 	badUTF8 bool          // bytes that are not UTF-8 were met
 
+	// The font selected: its style and size, whether fpdf has the whole
+	// font (uni) selected, the styles of it added, and the widths of the
+	// code-page fonts (regular, bold) in thousandths of the font size.
+	style    string
+	size     float64
+	bold     bool
+	uni      bool
+	uniAdded [2]bool
+	widths   *[2][256]int
+	ansiBuf  []byte
+
 	// What Text needs to write text as fpdf's Text writes it: the
 	// current font (family and style), the characters fpdf has recorded
-	// as used in each font (it embeds those of the font), and the grey
-	// levels of text and fill (-1 before they are set, or when not grey).
-	current    string
-	plain      bool // the font's style neither underlines nor strikes out
-	used       map[string]*runeSet
-	text, fill int
-	textOp     string // the operator that sets the text colour
-	line       []byte
+	// as used in each whole font (it embeds those of the font), and the
+	// grey levels of text and fill (-1 before they are set, or when not
+	// grey).
+	current string
+	plain   bool // the font's style neither underlines nor strikes out
+	used    map[string]*runeSet
+	text    int
+	fill    int
+	textOp  string // the operator that sets the text colour
+	line    []byte
+	slow    bool // always through fpdf's Text (to test the direct writing)
 }
+
+// uniFamily is the family of the whole Go fonts (see pdfFile).
+const uniFamily = "gou"
+
+// The Go fonts cut to code page 1252, as fpdf definitions and compressed
+// font files.
+var (
+	//go:embed fonts/go-regular.json
+	regularDef []byte
+	//go:embed fonts/go-regular.z
+	regularZ []byte
+	//go:embed fonts/go-bold.json
+	boldDef []byte
+	//go:embed fonts/go-bold.z
+	boldZ []byte
+)
 
 // runeSet is a set of characters of the Basic Multilingual Plane.
 type runeSet [1 << 16 / 64]uint64
@@ -45,13 +92,26 @@ type runeSet [1 << 16 / 64]uint64
 func (s *runeSet) has(r rune) bool { return s[r>>6]&(1<<(r&63)) != 0 }
 func (s *runeSet) add(r rune)      { s[r>>6] |= 1 << (r & 63) }
 
-func newPDFFile(f *fpdf.Fpdf, ttf []byte) *pdfFile {
-	font, err := sfnt.Parse(ttf)
+// newPDFFile adds the code-page fonts to f and returns it wrapped.
+func newPDFFile(f *fpdf.Fpdf) *pdfFile {
+	f.AddFontFromBytes(fontFamily, "", regularDef, regularZ)
+	f.AddFontFromBytes(fontFamily, "B", boldDef, boldZ)
+	font, err := sfnt.Parse(goregular.TTF)
 	if err != nil {
 		// The font is embedded in the binary: it always parses.
 		font = nil
 	}
-	return &pdfFile{Fpdf: f, font: font, has: map[rune]bool{}, near: map[rune]rune{}, used: map[string]*runeSet{}, text: -1, fill: -1}
+	p := &pdfFile{Fpdf: f, font: font, has: map[rune]bool{}, near: map[rune]rune{}, used: map[string]*runeSet{}, text: -1, fill: -1, widths: new([2][256]int)}
+	for i, def := range [][]byte{regularDef, boldDef} {
+		var d struct{ Cw []int }
+		if err := json.Unmarshal(def, &d); err != nil || len(d.Cw) != 256 {
+			// The definitions are embedded in the binary (TestCodePageFonts).
+			f.SetErrorf("reports: font definition %d: %v", i, err)
+			continue
+		}
+		copy(p.widths[i][:], d.Cw)
+	}
+	return p
 }
 
 // covers reports whether the font has a glyph for r.
@@ -141,20 +201,84 @@ func (p *pdfFile) lack(r rune) {
 	}
 }
 
+// ansi returns s in code page 1252, and false when a character of s is
+// not in it. s has been made printable.
+func (p *pdfFile) ansi(s string) (string, bool) {
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7F {
+		i++
+	}
+	if i == len(s) {
+		return s, true
+	}
+	b := append(p.ansiBuf[:0], s[:i]...)
+	for _, r := range s[i:] {
+		c, ok := charmap.Windows1252.EncodeRune(r)
+		if !ok || c < 0x20 || c == 0x7F || r == utf8.RuneError {
+			return "", false
+		}
+		b = append(b, c)
+	}
+	p.ansiBuf = b
+	return string(b), true
+}
+
+// selectFont selects in fpdf the code-page font or the whole font (uni)
+// in the style and size set last, adding the whole font's style to the
+// document on first use.
+func (p *pdfFile) selectFont(uni bool) {
+	family := fontFamily
+	if uni {
+		family = uniFamily
+		if b := btoi(p.bold); !p.uniAdded[b] {
+			p.uniAdded[b] = true
+			style, ttf := "", goregular.TTF
+			if p.bold {
+				style, ttf = "B", gobold.TTF
+			}
+			p.AddUTF8FontFromBytes(uniFamily, style, ttf)
+		}
+	}
+	p.uni = uni
+	p.current = family + "\x00" + p.style
+	p.Fpdf.SetFont(family, p.style, p.size)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // Text draws s made printable.
 //
-// fpdf's Text formats its line with fmt and records each character of s
-// as used; once every character of s is recorded, the same line is
-// written here directly (a tenth of printing the standings of 1,000
-// players went to fmt).
+// fpdf's Text formats its line with fmt (and, in the whole font, records
+// each character of s as used); once every character of s is recorded,
+// the same line is written here directly (a tenth of printing the
+// standings of 1,000 players went to fmt).
 func (p *pdfFile) Text(x, y float64, s string) {
 	s = p.printable(s)
+	fast := p.plain && p.text >= 0 && p.fill >= 0 && !p.slow
+	if a, ok := p.ansi(s); ok {
+		if p.uni {
+			p.selectFont(false)
+		}
+		if !fast {
+			p.Fpdf.Text(x, y, a)
+			return
+		}
+		p.writeText(x, y, a, false)
+		return
+	}
+	if !p.uni {
+		p.selectFont(true)
+	}
 	used := p.used[p.current]
 	if used == nil {
 		used = new(runeSet)
 		p.used[p.current] = used
 	}
-	fast := p.plain && p.text >= 0 && p.fill >= 0
 	for _, r := range s {
 		if !used.has(r) {
 			fast = false
@@ -165,9 +289,14 @@ func (p *pdfFile) Text(x, y float64, s string) {
 		p.Fpdf.Text(x, y, s)
 		return
 	}
-	// As fpdf writes it: "BT x y Td (text) Tj ET", the text in UTF-16
-	// with \\, ( and ) and the byte 13 escaped, inside "q colour ... Q"
-	// when the text colour is not the fill colour.
+	p.writeText(x, y, s, true)
+}
+
+// writeText writes the line fpdf's Text writes for s: "BT x y Td (text)
+// Tj ET", the text in the code page's bytes, or in UTF-16 in the whole
+// font (wide), with \\, ( and ) and the byte 13 escaped, inside "q colour
+// ... Q" when the text colour is not the fill colour.
+func (p *pdfFile) writeText(x, y float64, s string, wide bool) {
 	k := p.GetConversionRatio()
 	_, h := p.GetPageSize()
 	b := p.line[:0]
@@ -181,16 +310,24 @@ func (p *pdfFile) Text(x, y float64, s string) {
 	b = append(b, ' ')
 	b = strconv.AppendFloat(b, (h-y)*k, 'f', 2, 64)
 	b = append(b, " Td ("...)
-	for _, r := range s {
-		for _, c := range [2]byte{byte(r >> 8), byte(r)} {
-			switch c {
-			case '\\', '(', ')':
-				b = append(b, '\\', c)
-			case '\r':
-				b = append(b, '\\', 'r')
-			default:
-				b = append(b, c)
-			}
+	esc := func(c byte) {
+		switch c {
+		case '\\', '(', ')':
+			b = append(b, '\\', c)
+		case '\r':
+			b = append(b, '\\', 'r')
+		default:
+			b = append(b, c)
+		}
+	}
+	if wide {
+		for _, r := range s {
+			esc(byte(r >> 8))
+			esc(byte(r))
+		}
+	} else {
+		for i := 0; i < len(s); i++ {
+			esc(s[i])
 		}
 	}
 	b = append(b, ") Tj ET"...)
@@ -201,11 +338,13 @@ func (p *pdfFile) Text(x, y float64, s string) {
 	p.RawWriteStr(string(b))
 }
 
-// SetFont selects the font as fpdf does, remembering it.
+// SetFont selects the family's font in style at size points, as fpdf
+// does, remembering it (pdfFile has one family, the Go fonts).
 func (p *pdfFile) SetFont(family, style string, size float64) {
-	p.current = family + "\x00" + style
+	p.style, p.size = style, size
+	p.bold = strings.ContainsAny(style, "Bb")
 	p.plain = !strings.ContainsAny(style, "USus")
-	p.Fpdf.SetFont(family, style, size)
+	p.selectFont(false)
 }
 
 // SetTextColor sets the text colour as fpdf does, remembering it.
@@ -235,8 +374,24 @@ func greyLevel(r, g, b int) int {
 	return r
 }
 
-// GetStringWidth measures s made printable, as Text draws it.
-func (p *pdfFile) GetStringWidth(s string) float64 { return p.Fpdf.GetStringWidth(p.printable(s)) }
+// GetStringWidth measures s made printable, as Text draws it: in the
+// code-page font's widths, as fpdf measures, or in the whole font.
+func (p *pdfFile) GetStringWidth(s string) float64 {
+	s = p.printable(s)
+	if a, ok := p.ansi(s); ok {
+		cw := &p.widths[btoi(p.bold)]
+		w := 0
+		for i := 0; i < len(a); i++ {
+			w += cw[a[i]]
+		}
+		_, size := p.GetFontSize()
+		return float64(w) * size / 1000
+	}
+	if !p.uni {
+		p.selectFont(true)
+	}
+	return p.Fpdf.GetStringWidth(s)
+}
 
 // replaced returns what printable replaced; IsZero when nothing was.
 func (p *pdfFile) replaced() Replaced {

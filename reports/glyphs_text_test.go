@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // drawer is what the sheets call of fpdf to write text.
@@ -23,23 +21,21 @@ type drawer interface {
 }
 
 // TestTextAsFpdf: pdfFile.Text writes the bytes fpdf's Text writes, in
-// every font style and colour, the second time a text is drawn too, with
-// the characters fpdf escapes in the UTF-16 it writes: \, ( and ), and
-// the bytes 0x28, 0x29, 0x5C and 0x0D inside a character (Ĩ, ĩ, Ŝ, č).
+// every font style and colour, the second time a text is drawn too, in
+// the code-page font and in the whole font, with the characters fpdf
+// escapes: \, ( and ), and in the UTF-16 of the whole font the bytes
+// 0x28, 0x29, 0x5C and 0x0D inside a character (Ĩ, ĩ, Ŝ, č).
 func TestTextAsFpdf(t *testing.T) {
-	doc := func(wrap bool) []byte {
+	doc := func(slow bool) []byte {
 		f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", SizeStr: "A4"})
 		date := time.Date(2025, 3, 14, 20, 0, 0, 0, time.UTC)
 		f.SetCreationDate(date)
 		f.SetModificationDate(date)
 		f.SetCatalogSort(true) // the fonts in order
 		f.SetCompression(false)
-		f.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
-		f.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
-		var d drawer = f
-		if wrap {
-			d = newPDFFile(f, goregular.TTF)
-		}
+		p := newPDFFile(f)
+		p.slow = slow
+		var d drawer = p
 		texts := []string{"Round 3", "Board 12", "Dvořák (2) \\ Ødegård", "Ĩĩ Ŝŝ čČ ½-½", "(())", "", "Round 3", "Müller, Zoë – 1-0"}
 		for p, orient := range []string{"P", "L", "P"} {
 			d.AddPageFormat(orient, a4())
@@ -65,8 +61,13 @@ func TestTextAsFpdf(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	want, got := doc(false), doc(true)
+	want, got := doc(true), doc(false)
 	if !bytes.Equal(got, want) {
 		t.Errorf("pdfFile.Text wrote %d bytes, fpdf's Text %d, not the same", len(got), len(want))
+	}
+	for _, font := range []string{"/BaseFont /GoRegular", "/BaseFont /Go-Bold", "/BaseFont /utf8gouB", "/BaseFont /utf8gou\n"} {
+		if !bytes.Contains(got, []byte(font)) {
+			t.Errorf("the document has no %s", font)
+		}
 	}
 }

@@ -1,3 +1,5 @@
+//go:generate go run gen_fonts.go
+
 package reports
 
 import (
@@ -8,8 +10,6 @@ import (
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/labyrinth-chess/arbiter"
 )
@@ -23,8 +23,8 @@ const (
 	footerGap  = 12.0         // from the footer's baseline to the foot of the page
 	bottom     = pageH - 18.0 // last line of content
 	ptToMM     = 25.4 / 72
-	cellPad    = 1.5 // text inset of table cells
-	fontFamily = "go"
+	cellPad    = 1.5  // text inset of table cells
+	fontFamily = "go" // see pdfFile
 )
 
 // Grey levels used on the sheets, from black (0) to white (255).
@@ -67,13 +67,11 @@ func (v *view) newPDF(what string) *pdfDoc {
 	f.SetCatalogSort(true)
 	// output compresses the pages, as fpdf would (compressPages).
 	f.SetCompression(false)
-	pf := newPDFFile(f, goregular.TTF)
+	pf := newPDFFile(f)
 	f.SetTitle(pf.printable(v.t.Name+" – "+what), true)
 	f.SetSubject(pf.printable(what), true)
 	f.SetCreator("arbiter", true)
 	f.SetProducer("arbiter", true)
-	f.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
-	f.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
 	f.SetMargins(margin, margin, margin)
 	f.SetAutoPageBreak(false, 0)
 	return &pdfDoc{f: pf, v: v, what: what}
