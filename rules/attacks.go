@@ -1,5 +1,7 @@
 package rules
 
+import "math/bits"
+
 //go:generate go run gen_magic.go
 
 // Attack tables. They are filled once, when the first position is set up
@@ -31,21 +33,36 @@ type magic struct {
 	offset uint32
 }
 
+// The eight directions of the board as (file, rank) steps: the rook's
+// four, then the bishop's four, in pairs of opposites (d and d^1), the
+// first of each pair going up the squares' numbering (a1 = 0, h8 = 63).
+var compass = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}}
+
 var (
-	rookDirs   = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
-	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+	rookDirs   = [4]int{0, 1, 2, 3}
+	bishopDirs = [4]int{4, 5, 6, 7}
 )
+
+// rays holds, for each direction of compass and each square, the squares
+// from the square (excluded) to the edge of the board that way.
+type rays [8][64]bitboard
 
 // initAttacks fills the attack tables.
 func initAttacks() {
+	var ray rays
 	for s := A1; s <= H8; s++ {
 		f, r := s.File(), s.Rank()
+		for d, step := range compass {
+			for t := SquareAt(f+step[0], r+step[1]); t != NoSquare; t = SquareAt(t.File()+step[0], t.Rank()+step[1]) {
+				ray[d][s] |= bb(t)
+			}
+		}
 		for _, d := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
 			if t := SquareAt(f+d[0], r+d[1]); t != NoSquare {
 				knightAttacks[s] |= bb(t)
 			}
 		}
-		for _, d := range [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}} {
+		for _, d := range compass {
 			if t := SquareAt(f+d[0], r+d[1]); t != NoSquare {
 				kingAttacks[s] |= bb(t)
 			}
@@ -58,67 +75,75 @@ func initAttacks() {
 				pawnAttacks[Black][s] |= bb(t)
 			}
 		}
-		rookRays[s] = slideAttacks(s, 0, &rookDirs)
-		bishopRays[s] = slideAttacks(s, 0, &bishopDirs)
+		rookRays[s] = ray.slide(s, 0, &rookDirs)
+		bishopRays[s] = ray.slide(s, 0, &bishopDirs)
 	}
-	initMagics(&rookMagics, rookTable[:], &rookDirs, &rookMagicNumbers)
-	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, &bishopMagicNumbers)
+	initMagics(&rookMagics, rookTable[:], &ray, &rookDirs, &rookMagicNumbers)
+	initMagics(&bishopMagics, bishopTable[:], &ray, &bishopDirs, &bishopMagicNumbers)
+	// Two squares are aligned when one lies on a ray of the other: the
+	// squares between are that ray short of the other's ray the same
+	// way, and the line is the ray with the opposite one.
 	for a := A1; a <= H8; a++ {
-		for b := A1; b <= H8; b++ {
-			if a == b {
-				continue
-			}
-			for _, dirs := range []*[4][2]int{&rookDirs, &bishopDirs} {
-				if slideAttacks(a, 0, dirs).has(b) {
-					between[a][b] = slideAttacks(a, bb(b), dirs) & slideAttacks(b, bb(a), dirs)
-					line[a][b] = slideAttacks(a, 0, dirs)&slideAttacks(b, 0, dirs) | bb(a) | bb(b)
-				}
+		for d := range compass {
+			whole := ray[d][a] | ray[d^1][a] | bb(a)
+			for r := ray[d][a]; r != 0; r &= r - 1 {
+				b := r.first()
+				between[a][b] = ray[d][a] &^ ray[d][b] &^ bb(b)
+				line[a][b] = whole
 			}
 		}
 	}
 }
 
-// slideAttacks walks the rays of a sliding piece on s, stopping at the
-// first occupied square of each ray (which is attacked).
-func slideAttacks(s Square, occ bitboard, dirs *[4][2]int) bitboard {
+// slide returns the attacks of a slider on s moving in the directions
+// dirs with the given occupancy: each ray up to its first occupied
+// square, which is attacked.
+func (ray *rays) slide(s Square, occ bitboard, dirs *[4]int) bitboard {
 	var att bitboard
 	for _, d := range dirs {
-		for f, r := s.File()+d[0], s.Rank()+d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+d[0], r+d[1] {
-			t := bb(SquareAt(f, r))
-			att |= t
-			if occ&t != 0 {
-				break
+		r := ray[d][s]
+		if blk := r & occ; blk != 0 {
+			// The nearest blocker: the lowest square on a ray going up
+			// the numbering, the highest on one going down.
+			near := bits.TrailingZeros64(uint64(blk))
+			if d&1 != 0 {
+				near = 63 - bits.LeadingZeros64(uint64(blk))
 			}
+			r &^= ray[d][near]
 		}
+		att |= r
 	}
 	return att
 }
 
 // relevantMask returns the squares whose occupancy changes the attacks of
 // a slider on s: its rays without their last square.
-func relevantMask(s Square, dirs *[4][2]int) bitboard {
+func (ray *rays) relevantMask(s Square, dirs *[4]int) bitboard {
 	var m bitboard
 	for _, d := range dirs {
-		f, r := s.File()+d[0], s.Rank()+d[1]
-		for f+d[0] >= 0 && f+d[0] < 8 && r+d[1] >= 0 && r+d[1] < 8 {
-			m |= bb(SquareAt(f, r))
-			f, r = f+d[0], r+d[1]
+		r := ray[d][s]
+		// The last square of a ray is the one with no ray beyond it.
+		for t := r; t != 0; t &= t - 1 {
+			if ray[d][t.first()] == 0 {
+				r &^= bb(t.first())
+			}
 		}
+		m |= r
 	}
 	return m
 }
 
-func initMagics(ms *[64]magic, table []bitboard, dirs *[4][2]int, numbers *[64]uint64) {
+func initMagics(ms *[64]magic, table []bitboard, ray *rays, dirs *[4]int, numbers *[64]uint64) {
 	offset := uint32(0)
 	for s := A1; s <= H8; s++ {
 		m := &ms[s]
-		m.mask = relevantMask(s, dirs)
+		m.mask = ray.relevantMask(s, dirs)
 		m.number = numbers[s]
 		m.shift = uint8(64 - m.mask.count())
 		m.offset = offset
 		// Enumerate every subset of the mask (Carry-Rippler).
 		for sub := bitboard(0); ; {
-			table[m.index(sub)] = slideAttacks(s, sub, dirs)
+			table[m.index(sub)] = ray.slide(s, sub, dirs)
 			sub = (sub - m.mask) & m.mask
 			if sub == 0 {
 				break

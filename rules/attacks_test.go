@@ -5,19 +5,72 @@ import (
 	"testing"
 )
 
+// The steps of the rook and the bishop, for walkAttacks.
+var (
+	rookSteps   = [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	bishopSteps = [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+)
+
+// walkAttacks walks the rays of a sliding piece on s square by square,
+// stopping at the first occupied square of each ray (which is attacked):
+// the plain computation the tables are checked against.
+func walkAttacks(s Square, occ bitboard, steps [][2]int) bitboard {
+	var att bitboard
+	for _, d := range steps {
+		for f, r := s.File()+d[0], s.Rank()+d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+d[0], r+d[1] {
+			t := bb(SquareAt(f, r))
+			att |= t
+			if occ&t != 0 {
+				break
+			}
+		}
+	}
+	return att
+}
+
 // TestSlidingAttacks compares the magic-bitboard lookups with a plain walk
-// along the rays for many random occupancies on every square.
+// along the rays for many random occupancies on every square, and the
+// rays on an empty board.
 func TestSlidingAttacks(t *testing.T) {
 	tables() // the tables are filled with the first position
 	r := rand.New(rand.NewPCG(1, 2))
 	for s := A1; s <= H8; s++ {
 		for range 500 {
 			occ := bitboard(r.Uint64() & r.Uint64())
-			if got, want := rookAttacks(s, occ), slideAttacks(s, occ, &rookDirs); got != want {
+			if got, want := rookAttacks(s, occ), walkAttacks(s, occ, rookSteps); got != want {
 				t.Fatalf("rookAttacks(%s, %#x) = %#x, want %#x", s, occ, got, want)
 			}
-			if got, want := bishopAttacks(s, occ), slideAttacks(s, occ, &bishopDirs); got != want {
+			if got, want := bishopAttacks(s, occ), walkAttacks(s, occ, bishopSteps); got != want {
 				t.Fatalf("bishopAttacks(%s, %#x) = %#x, want %#x", s, occ, got, want)
+			}
+		}
+		if got, want := rookRays[s], walkAttacks(s, 0, rookSteps); got != want {
+			t.Errorf("rookRays[%s] = %#x, want %#x", s, got, want)
+		}
+		if got, want := bishopRays[s], walkAttacks(s, 0, bishopSteps); got != want {
+			t.Errorf("bishopRays[%s] = %#x, want %#x", s, got, want)
+		}
+	}
+}
+
+// TestBetweenAndLineAll checks between and line for every pair of squares
+// against walks: two squares on a rook's or a bishop's line have between
+// them what both attack with the other square occupied, and the line is
+// what both attack on an empty board, and the two squares; any other
+// pair has nothing.
+func TestBetweenAndLineAll(t *testing.T) {
+	tables()
+	for a := A1; a <= H8; a++ {
+		for b := A1; b <= H8; b++ {
+			var wantBetween, wantLine bitboard
+			for _, steps := range [][][2]int{rookSteps, bishopSteps} {
+				if a != b && walkAttacks(a, 0, steps).has(b) {
+					wantBetween = walkAttacks(a, bb(b), steps) & walkAttacks(b, bb(a), steps)
+					wantLine = walkAttacks(a, 0, steps)&walkAttacks(b, 0, steps) | bb(a) | bb(b)
+				}
+			}
+			if between[a][b] != wantBetween || line[a][b] != wantLine {
+				t.Fatalf("between, line [%s][%s] = %q, %q; want %q, %q", a, b, squareList(between[a][b]), squareList(line[a][b]), squareList(wantBetween), squareList(wantLine))
 			}
 		}
 	}
