@@ -53,7 +53,8 @@ type pdfFile struct {
 	uni      bool
 	uniAdded [2]bool
 	widths   *[2][256]int
-	ansiBuf  []byte
+	ansiBuf  []byte // a text in the code page
+	wide     []byte // a text in UTF-16
 
 	// What Text needs to write text as fpdf's Text writes it: the
 	// current font (family and style), the characters fpdf has recorded
@@ -201,26 +202,22 @@ func (p *pdfFile) lack(r rune) {
 	}
 }
 
-// ansi returns s in code page 1252, and false when a character of s is
-// not in it. s has been made printable.
-func (p *pdfFile) ansi(s string) (string, bool) {
+// appendANSI appends s, made printable, in code page 1252 to dst, and
+// reports false when a character of s is not in it.
+func appendANSI(dst []byte, s string) ([]byte, bool) {
 	i := 0
 	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7F {
 		i++
 	}
-	if i == len(s) {
-		return s, true
-	}
-	b := append(p.ansiBuf[:0], s[:i]...)
+	dst = append(dst, s[:i]...)
 	for _, r := range s[i:] {
 		c, ok := charmap.Windows1252.EncodeRune(r)
 		if !ok || c < 0x20 || c == 0x7F || r == utf8.RuneError {
-			return "", false
+			return dst, false
 		}
-		b = append(b, c)
+		dst = append(dst, c)
 	}
-	p.ansiBuf = b
-	return string(b), true
+	return dst, true
 }
 
 // selectFont selects in fpdf the code-page font or the whole font (uni)
@@ -260,15 +257,17 @@ func btoi(b bool) int {
 func (p *pdfFile) Text(x, y float64, s string) {
 	s = p.printable(s)
 	fast := p.plain && p.text >= 0 && p.fill >= 0 && !p.slow
-	if a, ok := p.ansi(s); ok {
+	a, ok := appendANSI(p.ansiBuf[:0], s)
+	p.ansiBuf = a
+	if ok {
 		if p.uni {
 			p.selectFont(false)
 		}
 		if !fast {
-			p.Fpdf.Text(x, y, a)
+			p.Fpdf.Text(x, y, string(a))
 			return
 		}
-		p.writeText(x, y, a, false)
+		p.writeText(x, y, a)
 		return
 	}
 	if !p.uni {
@@ -289,14 +288,19 @@ func (p *pdfFile) Text(x, y float64, s string) {
 		p.Fpdf.Text(x, y, s)
 		return
 	}
-	p.writeText(x, y, s, true)
+	// The whole font's text is written in UTF-16.
+	w := p.wide[:0]
+	for _, r := range s {
+		w = append(w, byte(r>>8), byte(r))
+	}
+	p.wide = w
+	p.writeText(x, y, w)
 }
 
-// writeText writes the line fpdf's Text writes for s: "BT x y Td (text)
-// Tj ET", the text in the code page's bytes, or in UTF-16 in the whole
-// font (wide), with \\, ( and ) and the byte 13 escaped, inside "q colour
-// ... Q" when the text colour is not the fill colour.
-func (p *pdfFile) writeText(x, y float64, s string, wide bool) {
+// writeText writes the line fpdf's Text writes for the bytes of a text:
+// "BT x y Td (text) Tj ET", with \\, ( and ) and the byte 13 escaped,
+// inside "q colour ... Q" when the text colour is not the fill colour.
+func (p *pdfFile) writeText(x, y float64, text []byte) {
 	k := p.GetConversionRatio()
 	_, h := p.GetPageSize()
 	b := p.line[:0]
@@ -310,25 +314,8 @@ func (p *pdfFile) writeText(x, y float64, s string, wide bool) {
 	b = append(b, ' ')
 	b = strconv.AppendFloat(b, (h-y)*k, 'f', 2, 64)
 	b = append(b, " Td ("...)
-	esc := func(c byte) {
-		switch c {
-		case '\\', '(', ')':
-			b = append(b, '\\', c)
-		case '\r':
-			b = append(b, '\\', 'r')
-		default:
-			b = append(b, c)
-		}
-	}
-	if wide {
-		for _, r := range s {
-			esc(byte(r >> 8))
-			esc(byte(r))
-		}
-	} else {
-		for i := 0; i < len(s); i++ {
-			esc(s[i])
-		}
+	for _, c := range text {
+		b = appendEscaped(b, c)
 	}
 	b = append(b, ") Tj ET"...)
 	if p.text != p.fill {
@@ -336,6 +323,18 @@ func (p *pdfFile) writeText(x, y float64, s string, wide bool) {
 	}
 	p.line = b
 	p.RawWriteStr(string(b))
+}
+
+// appendEscaped appends the byte c of a PDF string, escaped as fpdf
+// escapes it.
+func appendEscaped(b []byte, c byte) []byte {
+	switch c {
+	case '\\', '(', ')':
+		return append(b, '\\', c)
+	case '\r':
+		return append(b, '\\', 'r')
+	}
+	return append(b, c)
 }
 
 // SetFont selects the family's font in style at size points, as fpdf
@@ -378,11 +377,13 @@ func greyLevel(r, g, b int) int {
 // code-page font's widths, as fpdf measures, or in the whole font.
 func (p *pdfFile) GetStringWidth(s string) float64 {
 	s = p.printable(s)
-	if a, ok := p.ansi(s); ok {
+	a, ok := appendANSI(p.ansiBuf[:0], s)
+	p.ansiBuf = a
+	if ok {
 		cw := &p.widths[btoi(p.bold)]
 		w := 0
-		for i := 0; i < len(a); i++ {
-			w += cw[a[i]]
+		for _, c := range a {
+			w += cw[c]
 		}
 		_, size := p.GetFontSize()
 		return float64(w) * size / 1000
