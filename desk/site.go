@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/labyrinth-chess/arbiter/locale"
 	"github.com/labyrinth-chess/arbiter/reports"
@@ -61,49 +63,70 @@ func (d *Desk) PlanSite(ctx context.Context, tid int64) (SitePlan, error) {
 }
 
 // DrawSite draws the documents of p, filling in the Body of each of
-// p.Docs: the PDFs in lang, each on its own on every core there is, and
-// the PGN with English letters whatever the language, as the format has
-// it. warn hears, once all are drawn and in the order of the documents,
-// of the characters the PDF fonts lack.
+// p.Docs: the PDFs in lang, as many at a time as there are cores,
+// sharing their compressors, and the PGN with English letters whatever
+// the language, as the format has it. warn hears, once all are drawn and
+// in the order of the documents, of the characters the PDF fonts lack.
 func (d *Desk) DrawSite(ctx context.Context, p SitePlan, lang locale.Lang, warn func(doc string, r reports.Replaced)) error {
 	errs := make([]error, len(p.Docs))
 	lacking := make([][]reports.Replaced, len(p.Docs))
-	var wg sync.WaitGroup
+	type pdfJob struct {
+		i     int
+		write func(io.Writer, *reports.Event) error
+	}
+	var jobs []pdfJob
+	pgn := -1
 	for i := range p.Docs {
 		doc := &p.Docs[i]
-		var write func(io.Writer, *reports.Event) error
 		switch doc.Kind {
 		case "standings-pdf":
-			write = reports.WriteStandings
+			jobs = append(jobs, pdfJob{i, reports.WriteStandings})
 		case "crosstable-pdf":
-			write = reports.WriteCrosstable
+			jobs = append(jobs, pdfJob{i, reports.WriteCrosstable})
 		case "pairings-pdf":
 			n := doc.Round
-			write = func(w io.Writer, ev *reports.Event) error { return reports.WritePairings(w, ev, n) }
+			jobs = append(jobs, pdfJob{i, func(w io.Writer, ev *reports.Event) error { return reports.WritePairings(w, ev, n) }})
 		case "pgn":
-			var b bytes.Buffer
-			if _, _, err := d.ExportPGN(ctx, p.Snapshot, 1, p.Published, rules.English, &b); err != nil {
-				errs[i] = err
-			}
-			doc.Body = b.Bytes()
-			continue
+			pgn = i
 		default:
 			errs[i] = fmt.Errorf("unknown document %q of the site", doc.Kind)
-			continue
 		}
+	}
+	var (
+		zip  reports.Compressors
+		next atomic.Int64
+		wg   sync.WaitGroup
+	)
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Go(func() {
-			rev, err := ReportEvent(p.Snapshot, doc.Round)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			rev.Locale = locale.New(lang)
-			rev.Warn = func(r reports.Replaced) { lacking[i] = append(lacking[i], r) }
-			var b bytes.Buffer
-			if errs[i] = write(&b, rev); errs[i] == nil {
-				doc.Body = b.Bytes()
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(jobs) {
+					return
+				}
+				i := jobs[k].i
+				doc := &p.Docs[i]
+				rev, err := ReportEvent(p.Snapshot, doc.Round)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				rev.Locale = locale.New(lang)
+				rev.Warn = func(r reports.Replaced) { lacking[i] = append(lacking[i], r) }
+				rev.Zip = &zip
+				var b bytes.Buffer
+				if errs[i] = jobs[k].write(&b, rev); errs[i] == nil {
+					doc.Body = b.Bytes()
+				}
 			}
 		})
+	}
+	if pgn >= 0 {
+		var b bytes.Buffer
+		if _, _, err := d.ExportPGN(ctx, p.Snapshot, 1, p.Published, rules.English, &b); err != nil {
+			errs[pgn] = err
+		}
+		p.Docs[pgn].Body = b.Bytes()
 	}
 	wg.Wait()
 	if warn != nil {

@@ -72,6 +72,11 @@ type Event struct {
 	// carries (WritePINCards): their PIN and the address of their own
 	// page.
 	Cards map[int]PINCard
+
+	// Zip, when not nil, lends the compressors of the PDF documents
+	// written: one Compressors for the documents of a run spares each
+	// document its own.
+	Zip *Compressors
 }
 
 // Replaced says what text a writer could not print as it was.

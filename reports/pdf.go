@@ -244,7 +244,7 @@ func (d *pdfDoc) output(w io.Writer) error {
 	if err := d.f.Output(&plain); err != nil {
 		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}
-	pdf, err := compressPagesMarked(plain.Bytes(), &d.codes.marks)
+	pdf, err := compressPagesMarked(plain.Bytes(), &d.codes.marks, d.v.ev.Zip)
 	if err != nil {
 		return fail(d.v.l, err, "report.err.pdf", "Err", err.Error())
 	}

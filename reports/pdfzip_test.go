@@ -148,17 +148,50 @@ func TestCompressPagesMarked(t *testing.T) {
 	if len(marks.rects) != 4 || bytes.Contains(plain, codes[0]) {
 		t.Fatalf("%d placeholders placed, want 4 and no rectangles in the page", len(marks.rects))
 	}
-	got, err := compressPagesMarked(plain, &marks)
+	got, err := compressPagesMarked(plain, &marks, nil)
 	if err != nil || !bytes.Equal(got, want) {
 		t.Errorf("compressPagesMarked = %d bytes, %v; want fpdf's %d bytes", len(got), err, len(want))
 	}
 
 	few := qrMarks{prefix: marks.prefix, rects: marks.rects[:3]} // the fourth is no code of few's
-	if _, err := compressPagesMarked(plain, &few); !errors.Is(err, errors.ErrUnsupported) {
+	if _, err := compressPagesMarked(plain, &few, nil); !errors.Is(err, errors.ErrUnsupported) {
 		t.Errorf("compressPagesMarked with a placeholder of no code = %v, want errors.ErrUnsupported", err)
 	}
 	cut := plain[:len(plain)/2]
-	if got, err := compressPagesMarked(cut, &marks); !errors.Is(err, errors.ErrUnsupported) {
+	if got, err := compressPagesMarked(cut, &marks, nil); !errors.Is(err, errors.ErrUnsupported) {
 		t.Errorf("compressPagesMarked of a cut file = %d bytes, %v; want errors.ErrUnsupported", len(got), err)
+	}
+}
+
+// TestCompressorsShared: documents compressed one after another and a
+// few at a time with one Compressors come out as fpdf writes them, and
+// share the compressors: no more are made than run at once.
+func TestCompressorsShared(t *testing.T) {
+	var want, plain [4][]byte
+	for i := range 4 {
+		want[i], plain[i] = fpdfDoc(t, i+1, true), fpdfDoc(t, i+1, false)
+	}
+	var zip Compressors
+	for round := range 3 {
+		done := make(chan error, 4)
+		for i := range 4 {
+			go func() {
+				got, err := compressPagesMarked(plain[i], nil, &zip)
+				if err == nil && !bytes.Equal(got, want[i]) {
+					err = fmt.Errorf("%d pages: %d bytes, fpdf %d, not the same", i+1, len(got), len(want[i]))
+				}
+				done <- err
+			}()
+		}
+		for range 4 {
+			if err := <-done; err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+	}
+	// Each document uses at most as many compressors as there are cores
+	// (one, for these small ones), four at a time.
+	if n := len(zip.free); n == 0 || n > 4 {
+		t.Errorf("%d compressors kept after 12 documents four at a time, want 1 to 4", n)
 	}
 }
