@@ -1,17 +1,17 @@
 package reports
 
 import (
-	_ "embed"
+	"embed"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/sfnt"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/unicode/norm"
 
@@ -24,98 +24,163 @@ import (
 // characters outside the Basic Multilingual Plane and on bytes that are
 // not UTF-8) or draws as an empty box.
 //
-// It draws in one family, the Go fonts, from two fonts of it:
-//   - fontFamily ("go"): the Go fonts cut to the characters of Windows
-//     code page 1252 (fonts/, made by gen_fonts.go), embedded as they are.
-//     Names in Latin letters, every label in English and Italian, ½, – and
-//     … are in it: most sheets use nothing else, and cost fpdf no font
-//     work (to cut, measure and compress the whole Go fonts was most of
-//     the cost of a small sheet).
-//   - uniFamily ("gou"): the whole Go fonts, which fpdf cuts to the
-//     characters drawn. A style of it is added to the document when a
-//     text outside the code page is first met (Dvořák, W−We), and that
-//     text is drawn and measured in it; the glyphs are the same.
+// It draws in one family, the Go fonts, cut into single-byte fonts
+// (fonts/, made by gen_fonts.go) that are embedded as they are: page 0
+// holds the characters of Windows code page 1252 (names in Latin letters,
+// every label in English and Italian, ½, – and …), pages 1 to 3 the rest
+// of what the Go fonts have (Dvořák, Ș, W−We, Cyrillic, Greek), 224 to a
+// page. A page is added to the document when a text first needs it, and a
+// text is drawn as runs of characters of one page. Unlike fpdf's UTF-8
+// fonts, no font is parsed, measured, cut or compressed per document,
+// which was most of the cost of a small sheet.
 type pdfFile struct {
 	*fpdf.Fpdf
-	font    *sfnt.Font // the regular Go font; the bold one covers the same characters
-	buf     sfnt.Buffer
-	has     map[rune]bool
-	near    map[rune]rune // what nearest gave, per character
+	pages   *fontPages
 	lacking []rune        // characters replaced, each once, in order of meeting
 	badUTF8 bool          // bytes that are not UTF-8 were met
+	near    map[rune]rune // what nearest gave, per character
 
-	// The font selected: its style and size, whether fpdf has the whole
-	// font (uni) selected, the styles of it added, and the widths of the
-	// code-page fonts (regular, bold) in thousandths of the font size.
-	style    string
-	size     float64
-	bold     bool
-	uni      bool
-	uniAdded [2]bool
-	widths   *[2][256]int
-	ansiBuf  []byte // a text in the code page
-	wide     []byte // a text in UTF-16
+	// The font selected: its style and size, the page fpdf has
+	// selected, and the pages added to the document (regular, bold).
+	style string
+	size  float64
+	bold  bool
+	page  int
+	added [][2]bool
 
-	// What Text needs to write text as fpdf's Text writes it: the
-	// current font (family and style), the characters fpdf has recorded
-	// as used in each whole font (it embeds those of the font), and the
-	// grey levels of text and fill (-1 before they are set, or when not
-	// grey).
-	current string
-	plain   bool // the font's style neither underlines nor strikes out
-	used    map[string]*runeSet
-	text    int
-	fill    int
-	textOp  string // the operator that sets the text colour
-	line    []byte
-	slow    bool // always through fpdf's Text (to test the direct writing)
+	// A text as drawn: its bytes, and its runs of one page each.
+	bytes []byte
+	runs  []textRun
+
+	// What Text needs to write text as fpdf's Text writes it: the grey
+	// levels of text and fill (-1 before they are set, or when not grey).
+	plain  bool // the font's style neither underlines nor strikes out
+	text   int
+	fill   int
+	textOp string // the operator that sets the text colour
+	line   []byte
+	slow   bool // always through fpdf's Text (to test the direct writing)
 }
 
-// uniFamily is the family of the whole Go fonts (see pdfFile).
-const uniFamily = "gou"
+// textRun is a run of a text's bytes, from start to end, in one page.
+type textRun struct{ page, start, end int }
 
-// The Go fonts cut to code page 1252, as fpdf definitions and compressed
-// font files.
-var (
-	//go:embed fonts/go-regular.json
-	regularDef []byte
-	//go:embed fonts/go-regular.z
-	regularZ []byte
-	//go:embed fonts/go-bold.json
-	boldDef []byte
-	//go:embed fonts/go-bold.z
-	boldZ []byte
-)
+//go:embed fonts
+var fontFiles embed.FS
 
-// runeSet is a set of characters of the Basic Multilingual Plane.
-type runeSet [1 << 16 / 64]uint64
+// fontPages are the single-byte fonts of the Go fonts, read once per
+// process from fonts/ and read-only afterwards (see pdfFile).
+type fontPages struct {
+	def, z [][2][]byte   // per page, regular and bold: definition, font file
+	widths [][2][256]int // per page and style: widths in thousandths of the size
+	code   map[rune]pageCode
+}
 
-func (s *runeSet) has(r rune) bool { return s[r>>6]&(1<<(r&63)) != 0 }
-func (s *runeSet) add(r rune)      { s[r>>6] |= 1 << (r & 63) }
+// pageCode is where a character is: its page and its byte there.
+type pageCode struct {
+	page uint8
+	code byte
+}
 
-// newPDFFile adds the code-page fonts to f and returns it wrapped.
-func newPDFFile(f *fpdf.Fpdf) *pdfFile {
-	f.AddFontFromBytes(fontFamily, "", regularDef, regularZ)
-	f.AddFontFromBytes(fontFamily, "B", boldDef, boldZ)
-	font, err := sfnt.Parse(goregular.TTF)
-	if err != nil {
-		// The font is embedded in the binary: it always parses.
-		font = nil
-	}
-	p := &pdfFile{Fpdf: f, font: font, has: map[rune]bool{}, near: map[rune]rune{}, used: map[string]*runeSet{}, text: -1, fill: -1, widths: new([2][256]int)}
-	for i, def := range [][]byte{regularDef, boldDef} {
-		var d struct{ Cw []int }
-		if err := json.Unmarshal(def, &d); err != nil || len(d.Cw) != 256 {
-			// The definitions are embedded in the binary (TestCodePageFonts).
-			f.SetErrorf("reports: font definition %d: %v", i, err)
-			continue
+// goPages reads the fonts of fonts/ on first use.
+var goPages = sync.OnceValues(func() (*fontPages, error) {
+	fp := &fontPages{code: map[rune]pageCode{}}
+	for page := 0; ; page++ {
+		var def, z [2][]byte
+		var widths [2][256]int
+		for b, name := range []string{"go-regular", "go-bold"} {
+			if page > 0 {
+				name += "-" + strconv.Itoa(page)
+			}
+			d, err := fontFiles.ReadFile("fonts/" + name + ".json")
+			if errors.Is(err, fs.ErrNotExist) && page > 0 && b == 0 {
+				return fp, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			zf, err := fontFiles.ReadFile("fonts/" + name + ".z")
+			if err != nil {
+				return nil, err
+			}
+			var info struct {
+				Cw   []int
+				Diff string
+			}
+			if err := json.Unmarshal(d, &info); err != nil {
+				return nil, err
+			}
+			if len(info.Cw) != 256 {
+				// The fonts are embedded in the binary (TestCodePageFonts).
+				return nil, fs.ErrInvalid
+			}
+			def[b], z[b] = d, zf
+			copy(widths[b][:], info.Cw)
+			if b == 0 && page > 0 {
+				// "32 /uni0100 /uni0101 ...": the characters from code 32.
+				code := 0
+				for _, f := range strings.Fields(info.Diff) {
+					if n, err := strconv.Atoi(f); err == nil {
+						code = n
+						continue
+					}
+					if f == "/.notdef" {
+						code++
+						continue
+					}
+					r, err := strconv.ParseUint(strings.TrimPrefix(f, "/uni"), 16, 32)
+					if err != nil {
+						return nil, err
+					}
+					if code > 255 {
+						return nil, fs.ErrInvalid
+					}
+					fp.code[rune(r)] = pageCode{uint8(page), byte(code)}
+					code++
+				}
+			}
 		}
-		copy(p.widths[i][:], d.Cw)
+		fp.def, fp.z, fp.widths = append(fp.def, def), append(fp.z, z), append(fp.widths, widths)
 	}
+})
+
+// newPDFFile returns f wrapped, drawing in the Go fonts.
+func newPDFFile(f *fpdf.Fpdf) *pdfFile {
+	pages, err := goPages()
+	if err != nil {
+		// The fonts are embedded in the binary (TestCodePageFonts).
+		f.SetError(err)
+		pages = &fontPages{def: make([][2][]byte, 1), z: make([][2][]byte, 1), widths: make([][2][256]int, 1)}
+	}
+	p := &pdfFile{Fpdf: f, pages: pages, near: map[rune]rune{}, added: make([][2]bool, len(pages.def)), text: -1, fill: -1}
+	p.addPage(0, false)
+	p.addPage(0, true)
 	return p
 }
 
-// covers reports whether the font has a glyph for r.
+// family returns the fpdf family of page: "go", "go1", "go2", ...
+func family(page int) string {
+	if page == 0 {
+		return fontFamily
+	}
+	return fontFamily + strconv.Itoa(page)
+}
+
+// addPage adds the page's font in the style to the document, once.
+func (p *pdfFile) addPage(page int, bold bool) {
+	b := btoi(bold)
+	if p.added[page][b] {
+		return
+	}
+	p.added[page][b] = true
+	style := ""
+	if bold {
+		style = "B"
+	}
+	p.AddFontFromBytes(family(page), style, p.pages.def[page][b], p.pages.z[page][b])
+}
+
+// covers reports whether the fonts have a glyph for r.
 func (p *pdfFile) covers(r rune) bool {
 	if r > 0xFFFF || text.Class(r) != "" {
 		return false
@@ -123,14 +188,10 @@ func (p *pdfFile) covers(r rune) bool {
 	if r < 0x7F {
 		return true
 	}
-	ok, seen := p.has[r]
-	if !seen {
-		if p.font != nil {
-			g, err := p.font.GlyphIndex(&p.buf, r)
-			ok = err == nil && g != 0
-		}
-		p.has[r] = ok
+	if _, ok := charmap.Windows1252.EncodeRune(r); ok {
+		return true
 	}
+	_, ok := p.pages.code[r]
 	return ok
 }
 
@@ -202,43 +263,55 @@ func (p *pdfFile) lack(r rune) {
 	}
 }
 
-// appendANSI appends s, made printable, in code page 1252 to dst, and
-// reports false when a character of s is not in it.
-func appendANSI(dst []byte, s string) ([]byte, bool) {
+// encode sets p.bytes and p.runs to s, made printable, in the pages'
+// bytes.
+func (p *pdfFile) encode(s string) {
 	i := 0
 	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7F {
 		i++
 	}
-	dst = append(dst, s[:i]...)
+	b := append(p.bytes[:0], s[:i]...)
+	runs := append(p.runs[:0], textRun{0, 0, len(b)})
 	for _, r := range s[i:] {
-		c, ok := charmap.Windows1252.EncodeRune(r)
-		if !ok || c < 0x20 || c == 0x7F || r == utf8.RuneError {
-			return dst, false
+		pc, ok := pageCode{}, false
+		if c, in := charmap.Windows1252.EncodeRune(r); in && c >= 0x20 && c != 0x7F {
+			pc, ok = pageCode{0, c}, true
+		} else {
+			pc, ok = p.pages.code[r]
 		}
-		dst = append(dst, c)
+		if !ok {
+			// printable lets through only what the pages have.
+			pc = pageCode{0, '?'}
+		}
+		if last := &runs[len(runs)-1]; int(pc.page) == last.page || last.start == last.end {
+			last.page = int(pc.page)
+		} else {
+			runs = append(runs, textRun{int(pc.page), len(b), len(b)})
+		}
+		b = append(b, pc.code)
+		runs[len(runs)-1].end = len(b)
 	}
-	return dst, true
+	p.bytes, p.runs = b, runs
 }
 
-// selectFont selects in fpdf the code-page font or the whole font (uni)
-// in the style and size set last, adding the whole font's style to the
-// document on first use.
-func (p *pdfFile) selectFont(uni bool) {
-	family := fontFamily
-	if uni {
-		family = uniFamily
-		if b := btoi(p.bold); !p.uniAdded[b] {
-			p.uniAdded[b] = true
-			style, ttf := "", goregular.TTF
-			if p.bold {
-				style, ttf = "B", gobold.TTF
-			}
-			p.AddUTF8FontFromBytes(uniFamily, style, ttf)
-		}
+// width returns the width of the bytes of run in the current style and
+// size, as fpdf measures them.
+func (p *pdfFile) width(run textRun) float64 {
+	cw := &p.pages.widths[run.page][btoi(p.bold)]
+	w := 0
+	for _, c := range p.bytes[run.start:run.end] {
+		w += cw[c]
 	}
-	p.uni = uni
-	p.current = family + "\x00" + p.style
-	p.Fpdf.SetFont(family, p.style, p.size)
+	_, size := p.GetFontSize()
+	return float64(w) * size / 1000
+}
+
+// selectPage selects in fpdf the page's font in the style and size set
+// last, adding it to the document on first use.
+func (p *pdfFile) selectPage(page int) {
+	p.addPage(page, p.bold)
+	p.page = page
+	p.Fpdf.SetFont(family(page), p.style, p.size)
 }
 
 func btoi(b bool) int {
@@ -248,53 +321,27 @@ func btoi(b bool) int {
 	return 0
 }
 
-// Text draws s made printable.
+// Text draws s made printable, a run of one page after another.
 //
-// fpdf's Text formats its line with fmt (and, in the whole font, records
-// each character of s as used); once every character of s is recorded,
-// the same line is written here directly (a tenth of printing the
-// standings of 1,000 players went to fmt).
+// fpdf's Text formats its line with fmt; the same line is written here
+// directly (a tenth of printing the standings of 1,000 players went to
+// fmt).
 func (p *pdfFile) Text(x, y float64, s string) {
-	s = p.printable(s)
+	p.encode(p.printable(s))
 	fast := p.plain && p.text >= 0 && p.fill >= 0 && !p.slow
-	a, ok := appendANSI(p.ansiBuf[:0], s)
-	p.ansiBuf = a
-	if ok {
-		if p.uni {
-			p.selectFont(false)
+	for k, run := range p.runs {
+		if run.page != p.page {
+			p.selectPage(run.page)
 		}
-		if !fast {
-			p.Fpdf.Text(x, y, string(a))
-			return
+		if fast {
+			p.writeText(x, y, p.bytes[run.start:run.end])
+		} else {
+			p.Fpdf.Text(x, y, string(p.bytes[run.start:run.end]))
 		}
-		p.writeText(x, y, a)
-		return
-	}
-	if !p.uni {
-		p.selectFont(true)
-	}
-	used := p.used[p.current]
-	if used == nil {
-		used = new(runeSet)
-		p.used[p.current] = used
-	}
-	for _, r := range s {
-		if !used.has(r) {
-			fast = false
-			used.add(r)
+		if k < len(p.runs)-1 {
+			x += p.width(run)
 		}
 	}
-	if !fast {
-		p.Fpdf.Text(x, y, s)
-		return
-	}
-	// The whole font's text is written in UTF-16.
-	w := p.wide[:0]
-	for _, r := range s {
-		w = append(w, byte(r>>8), byte(r))
-	}
-	p.wide = w
-	p.writeText(x, y, w)
 }
 
 // writeText writes the line fpdf's Text writes for the bytes of a text:
@@ -338,12 +385,13 @@ func appendEscaped(b []byte, c byte) []byte {
 }
 
 // SetFont selects the family's font in style at size points, as fpdf
-// does, remembering it (pdfFile has one family, the Go fonts).
-func (p *pdfFile) SetFont(family, style string, size float64) {
+// does, remembering it (pdfFile has one family, the Go fonts): page 0,
+// until a text needs another.
+func (p *pdfFile) SetFont(fam, style string, size float64) {
 	p.style, p.size = style, size
 	p.bold = strings.ContainsAny(style, "Bb")
 	p.plain = !strings.ContainsAny(style, "USus")
-	p.selectFont(false)
+	p.selectPage(0)
 }
 
 // SetTextColor sets the text colour as fpdf does, remembering it.
@@ -373,25 +421,15 @@ func greyLevel(r, g, b int) int {
 	return r
 }
 
-// GetStringWidth measures s made printable, as Text draws it: in the
-// code-page font's widths, as fpdf measures, or in the whole font.
+// GetStringWidth measures s made printable, as Text draws it, with the
+// widths fpdf measures with.
 func (p *pdfFile) GetStringWidth(s string) float64 {
-	s = p.printable(s)
-	a, ok := appendANSI(p.ansiBuf[:0], s)
-	p.ansiBuf = a
-	if ok {
-		cw := &p.widths[btoi(p.bold)]
-		w := 0
-		for _, c := range a {
-			w += cw[c]
-		}
-		_, size := p.GetFontSize()
-		return float64(w) * size / 1000
+	p.encode(p.printable(s))
+	w := 0.0
+	for _, run := range p.runs {
+		w += p.width(run)
 	}
-	if !p.uni {
-		p.selectFont(true)
-	}
-	return p.Fpdf.GetStringWidth(s)
+	return w
 }
 
 // replaced returns what printable replaced; IsZero when nothing was.

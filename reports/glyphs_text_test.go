@@ -22,10 +22,23 @@ type drawer interface {
 
 // TestTextAsFpdf: pdfFile.Text writes the bytes fpdf's Text writes, in
 // every font style and colour, the second time a text is drawn too, in
-// the code-page font and in the whole font, with the characters fpdf
-// escapes: \, ( and ), and in the UTF-16 of the whole font the bytes
-// 0x28, 0x29, 0x5C and 0x0D inside a character (Ĩ, ĩ, Ŝ, č).
+// every page of the fonts and across pages within a text, with the bytes
+// fpdf escapes: \\, ( and ), and the characters of page 1 whose codes are
+// those bytes.
 func TestTextAsFpdf(t *testing.T) {
+	fp, err := goPages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	escaped := ""
+	for r, pc := range fp.code {
+		if pc.page == 1 && (pc.code == '\\' || pc.code == '(' || pc.code == ')') {
+			escaped += string(r)
+		}
+	}
+	if len([]rune(escaped)) != 3 {
+		t.Fatalf("page 1 has %q at the codes of \\, ( and )", escaped)
+	}
 	doc := func(slow bool) []byte {
 		f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", SizeStr: "A4"})
 		date := time.Date(2025, 3, 14, 20, 0, 0, 0, time.UTC)
@@ -36,7 +49,7 @@ func TestTextAsFpdf(t *testing.T) {
 		p := newPDFFile(f)
 		p.slow = slow
 		var d drawer = p
-		texts := []string{"Round 3", "Board 12", "Dvořák (2) \\ Ødegård", "Ĩĩ Ŝŝ čČ ½-½", "(())", "", "Round 3", "Müller, Zoë – 1-0"}
+		texts := []string{"Round 3", "Board 12", "Dvořák (2) \\ Ødegård", "Ĩĩ Ŝŝ čČ ½-½", "(())", "", "Round 3", "Müller, Zoë – 1-0", escaped, "Шахматы Σκάκι W−We"}
 		for p, orient := range []string{"P", "L", "P"} {
 			d.AddPageFormat(orient, a4())
 			for i := range 60 {
@@ -65,7 +78,7 @@ func TestTextAsFpdf(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("pdfFile.Text wrote %d bytes, fpdf's Text %d, not the same", len(got), len(want))
 	}
-	for _, font := range []string{"/BaseFont /GoRegular", "/BaseFont /Go-Bold", "/BaseFont /utf8gouB", "/BaseFont /utf8gou\n"} {
+	for _, font := range []string{"/BaseFont /GoRegular\n", "/BaseFont /Go-Bold\n", "/BaseFont /GoRegular-1\n", "/BaseFont /Go-Bold-1\n", "/BaseFont /GoRegular-2\n", "/BaseFont /Go-Bold-2\n"} {
 		if !bytes.Contains(got, []byte(font)) {
 			t.Errorf("the document has no %s", font)
 		}
