@@ -575,6 +575,16 @@ func Halves(xs []float64) bool {
 	return true
 }
 
+// joinParts words each part of t, a text joined of parts, with word and
+// joins them with t's separator.
+func joinParts(t phrase.Text, word func(phrase.Text) string) string {
+	parts := make([]string, len(t.Parts))
+	for i, p := range t.Parts {
+		parts[i] = word(p)
+	}
+	return strings.Join(parts, t.Sep)
+}
+
 func isHalf(x float64) bool { return x*2 == math.Round(x*2) }
 
 // Word writes a phrase of the pure packages in l's language: its
@@ -582,11 +592,7 @@ func isHalf(x float64) bool { return x*2 == math.Round(x*2) }
 // it in turn), the argument Count choosing the plural form.
 func (l *Localizer) Word(t phrase.Text) string {
 	if t.ID == "" {
-		parts := make([]string, len(t.Parts))
-		for i, p := range t.Parts {
-			parts[i] = l.Word(p)
-		}
-		return strings.Join(parts, t.Sep)
+		return joinParts(t, l.Word)
 	}
 	args := make([]any, 0, 2*len(t.Args))
 	var count any

@@ -1,7 +1,6 @@
 package locale
 
 import (
-	"strings"
 	"sync"
 
 	"github.com/labyrinth-chess/arbiter/phrase"
@@ -30,11 +29,7 @@ func NewMemo(l *Localizer, limit int) *Memo {
 // as each is kept, as Word joins them.
 func (m *Memo) Word(t phrase.Text) string {
 	if t.ID == "" {
-		parts := make([]string, len(t.Parts))
-		for i, p := range t.Parts {
-			parts[i] = m.Word(p)
-		}
-		return strings.Join(parts, t.Sep)
+		return joinParts(t, m.Word)
 	}
 	// The key is made in room kept under the lock: a file of games
 	// words tens of thousands of phrases, and a key made anew for each
