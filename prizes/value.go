@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ErrValue is wrapped by the errors of ParseValue.
@@ -33,8 +34,11 @@ const maxCents = 100_000_000_000
 
 // moneyRE reads an amount with a currency before or after it: "100",
 // "100 €", "€100", "50,50 EUR", "1.000", "1,000.50".
-// The currency is a currency sign or a three-letter code.
-var moneyRE = regexp.MustCompile(`^(\p{Sc}|[A-Z]{3})?\s*(\d{1,3}(?:[.,' ]\d{3})*|\d+)(?:[.,](\d{1,2}))?\s*(\p{Sc}|[A-Z]{3})?$`)
+// The currency is a currency sign or a three-letter code. It is compiled
+// when first used, not as every command starts.
+var moneyRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\p{Sc}|[A-Z]{3})?\s*(\d{1,3}(?:[.,' ]\d{3})*|\d+)(?:[.,](\d{1,2}))?\s*(\p{Sc}|[A-Z]{3})?$`)
+})
 
 // ParseValue reads a prize as typed: an amount of money ("100", "100 €",
 // "€ 50,50", "1.000 EUR": a comma or a point before one or two digits is
@@ -49,7 +53,7 @@ func ParseValue(s string) (Value, error) {
 	if strings.HasPrefix(s, "-") {
 		return Value{}, valueErr("negative", "Value", strconv.Quote(s))
 	}
-	m := moneyRE.FindStringSubmatch(s)
+	m := moneyRE().FindStringSubmatch(s)
 	if m == nil || (m[1] != "" && m[4] != "") {
 		return Value{Name: s}, nil
 	}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/labyrinth-chess/arbiter"
 	"github.com/labyrinth-chess/arbiter/games"
@@ -299,16 +300,23 @@ func (c *consistency) links() {
 // importSummary is what a "tournament.import" event says it stored.
 type importSummary struct{ entries, newPlayers, rounds int }
 
+// lazyRegexp returns a function that compiles pattern the first time it
+// is called: only check reads the events these expressions read, and
+// every command would compile them at start.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
+
 // rosterSummaryRE reads the new value of a "roster.import" event:
 // "30 players: 4 new, 2 updated".
-var rosterSummaryRE = regexp.MustCompile(`^\d+ players?: (\d+) new, \d+ updated$`)
+var rosterSummaryRE = lazyRegexp(`^\d+ players?: (\d+) new, \d+ updated$`)
 
-var importSummaryRE = regexp.MustCompile(`^(\d+) players? \((\d+) new in the roster\), (\d+) rounds?$`)
+var importSummaryRE = lazyRegexp(`^(\d+) players? \((\d+) new in the roster\), (\d+) rounds?$`)
 
 // parseImportSummary reads the new value of a "tournament.import" event:
 // "150 players (3 new in the roster), 12 rounds".
 func parseImportSummary(s string) (importSummary, bool) {
-	m := importSummaryRE.FindStringSubmatch(s)
+	m := importSummaryRE().FindStringSubmatch(s)
 	if m == nil {
 		return importSummary{}, false
 	}
@@ -582,7 +590,7 @@ func (r *replay) imported(e logged) {
 }
 
 func (r *replay) rosterImported(e logged) {
-	m := rosterSummaryRE.FindStringSubmatch(e.value)
+	m := rosterSummaryRE().FindStringSubmatch(e.value)
 	if m == nil {
 		r.c.fail("event %d: unreadable roster import summary %q", e.id, e.value)
 		return
@@ -657,7 +665,7 @@ func (r *replay) removed(e logged) {
 
 // returnedKindRE reads the kind of the rounds missed from a return's new
 // value: "plays from round 5, rounds 3-4 missed (Z)".
-var returnedKindRE = regexp.MustCompile(`missed \(([A-Z]+)\)$`)
+var returnedKindRE = lazyRegexp(`missed \(([A-Z]+)\)$`)
 
 // returned is a withdrawn player back: in the rounds paired since the
 // withdrawal, the absence (the Unpaired bye, which FormatPairing does not
@@ -678,7 +686,7 @@ func (r *replay) returned(e logged) {
 		return
 	}
 	var kind arbiter.ByeKind
-	if m := returnedKindRE.FindStringSubmatch(e.value); m != nil {
+	if m := returnedKindRE().FindStringSubmatch(e.value); m != nil {
 		kind, _ = arbiter.ParseByeKind(m[1])
 	}
 	for _, rd := range t.rounds {
