@@ -10,9 +10,9 @@
 //
 // New returns a Localizer for one language, and callers pass it down to
 // whatever prints. The only package state is the read-only copy of the
-// catalogs each language's Localizer shares: a catalog is indexed when a
-// message is first looked for in it, and a message is parsed when it is
-// first worded, so a command pays for the few messages it prints, not
-// for the two thousand of the catalogs. The database, --json output,
+// catalogs each language's Localizer shares: a message is found through
+// the index go generate made of its catalog (index.go), and parsed when
+// it is first worded, so a command pays for the few messages it prints,
+// not for the two thousand of the catalogs. The database, --json output,
 // TRF and PGN files stay language-neutral and never go through here.
 package locale

@@ -139,23 +139,39 @@ type Localizer struct {
 
 	// The catalogs are indexed, not parsed: a command words a few dozen
 	// of their two thousand messages, so each message is parsed into the
-	// bundle the first time it is asked for, and a catalog is indexed
-	// the first time a message is looked for in it. mu guards the bundle
-	// and the indexes: a reader holds it shared, a message being added
-	// holds it alone.
+	// bundle the first time it is asked for, found through the index go
+	// generate made of its catalog (or, for a catalog changed since, one
+	// made the first time a message is looked for in it). mu guards the
+	// bundle and the indexes: a reader holds it shared, a message being
+	// added holds it alone.
 	mu     sync.RWMutex
 	bundle *i18n.Bundle
 	files  []*catalogFile
 	added  map[string]bool // ids looked up in files, guarded by mu
 }
 
-// catalogFile is one catalog: its language, its text and, once indexed,
+// catalogFile is one catalog: its language, its text, the index go
+// generate made of it if it was made of this text, and, once read whole,
 // each message id's JSON value, unparsed.
 type catalogFile struct {
-	name string
-	tag  language.Tag
-	text string
-	raw  map[string]string // nil until indexed
+	name  string
+	tag   language.Tag
+	text  string
+	fixed catalogIndex      // the index made by go generate (index.go)
+	ok    bool              // whether fixed is the index of text
+	raw   map[string]string // nil until indexed
+}
+
+// value returns the JSON value of message id, unparsed, found through
+// the index made by go generate, or, for a catalog changed since, by
+// reading the catalog whole.
+func (f *catalogFile) value(id string) (string, bool) {
+	if f.ok {
+		return f.fixed.find(f.text, id)
+	}
+	f.index()
+	raw, found := f.raw[id]
+	return raw, found
 }
 
 // index indexes f, the first time it is called.
@@ -201,7 +217,8 @@ func build(l Lang, names ...string) *Localizer {
 		if err := b.AddMessages(tag); err != nil {
 			panic(fmt.Sprintf("locale: catalog %s: %v", name, err))
 		}
-		loc.files = append(loc.files, &catalogFile{name: name, tag: tag, text: text})
+		fixed, ok := openIndex(indexData(name), text)
+		loc.files = append(loc.files, &catalogFile{name: name, tag: tag, text: text, fixed: fixed, ok: ok})
 	}
 	loc.loc = i18n.NewLocalizer(b, string(l))
 	return loc
@@ -217,8 +234,7 @@ func catalogLang(name string) string {
 // lookUp adds message id, in each language that has it, to the bundle,
 // the first time it is asked for. A message id is in one catalog of a
 // language (TestCatalogs), so the catalogs of a language after the one
-// that has it are not looked in, nor indexed: the help's catalog is
-// indexed only by a command that words help.
+// that has it are not looked in.
 func (l *Localizer) lookUp(id string) {
 	l.mu.RLock()
 	done := l.added[id]
@@ -236,8 +252,7 @@ func (l *Localizer) lookUp(id string) {
 		if slices.Contains(found, f.tag) {
 			continue
 		}
-		f.index()
-		raw, ok := f.raw[id]
+		raw, ok := f.value(id)
 		if !ok {
 			continue
 		}
