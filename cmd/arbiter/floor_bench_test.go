@@ -23,14 +23,25 @@ import (
 //	go test ./cmd/arbiter -run '^$' -bench Floor -benchtime 10x
 //	go test ./cmd/arbiter -run '^$' -bench Floor -benchtime 5x -floor.big    # 100 to 9,999 players
 //	go test ./cmd/arbiter -run '^$' -bench Floor -floor.bin /tmp/arbiter-old # another build, to compare
+//	go test ./cmd/arbiter -run '^$' -bench Floor -benchtime 20x -floor.vs /tmp/arbiter-old
 //
 // Each sub-benchmark reports ns/op (wall) and cpu-ns/op (user plus system
 // time of the process). The machine should be otherwise idle: quote the
 // minimum and median of several runs (-count).
+//
+// With -floor.vs, the runs of a command alternate with runs of the other
+// build on the same evening, in pairs, each build first in every other
+// pair, so that both meet the same moments of a machine whose speed
+// drifts: ns/op is then the time of both runs, and
+// wall-ns/op, vs-wall-ns/op and vs-cpu-ns/op each build's own, with
+// x-vs-median the median, over the runs, of this build's wall time over
+// the other's. The other build must read this one's files (the same
+// schema), as it times commands on an evening this build made.
 var (
 	floorBin   = flag.String("floor.bin", "", "arbiter program to time (default: built from this tree)")
 	floorBig   = flag.Bool("floor.big", false, "also time fields of 100, 5,000 and 9,999 players (minutes to set up)")
 	floorGames = flag.String("floor.games", filepath.Join("..", "..", "..", "shared", "data", "games"), "folder of PGN files for game check")
+	floorVs    = flag.String("floor.vs", "", "another arbiter program to time in turn with this one, run by run, on the same evening")
 )
 
 // floorCommands are the commands of an evening, each run as its own
@@ -134,8 +145,8 @@ func floorField(b *testing.B, exe string, n int) {
 	for _, c := range cmds {
 		b.Run(strings.ReplaceAll(c, " ", "_"), func(b *testing.B) {
 			flip := 0
-			var cpu time.Duration
-			for b.Loop() {
+			// args returns the command's arguments for one run.
+			args := func() []string {
 				args := strings.Fields(c)
 				for i, a := range args {
 					switch a {
@@ -148,10 +159,39 @@ func floorField(b *testing.B, exe string, n int) {
 						flip++
 					}
 				}
-				_, c := floorRun(b, exe, db, args...)
-				cpu += c
+				return args
 			}
-			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			var cpu, vsCPU, wall, vsWall time.Duration
+			var ratios []float64
+			for i := 0; b.Loop(); i++ {
+				if *floorVs == "" {
+					w, c := floorRun(b, exe, db, args()...)
+					wall, cpu = wall+w, cpu+c
+					continue
+				}
+				// Each build goes first in every other pair: the
+				// first run of a pair may leave the second a warmer
+				// cache, or a busier disk.
+				var w, c, vw, vc time.Duration
+				if i%2 == 0 {
+					w, c = floorRun(b, exe, db, args()...)
+					vw, vc = floorRun(b, *floorVs, db, args()...)
+				} else {
+					vw, vc = floorRun(b, *floorVs, db, args()...)
+					w, c = floorRun(b, exe, db, args()...)
+				}
+				wall, cpu, vsWall, vsCPU = wall+w, cpu+c, vsWall+vw, vsCPU+vc
+				ratios = append(ratios, float64(w)/float64(vw))
+			}
+			per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(b.N) }
+			b.ReportMetric(per(cpu), "cpu-ns/op")
+			if *floorVs != "" {
+				b.ReportMetric(per(wall), "wall-ns/op")
+				b.ReportMetric(per(vsWall), "vs-wall-ns/op")
+				b.ReportMetric(per(vsCPU), "vs-cpu-ns/op")
+				slices.Sort(ratios)
+				b.ReportMetric(ratios[len(ratios)/2], "x-vs-median")
+			}
 		})
 	}
 }
