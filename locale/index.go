@@ -64,7 +64,16 @@ func openIndex(data, text string) (ix catalogIndex, ok bool) {
 	if len(data) != head+n*indexRecord || uint32(le32(data, 8)) != textCRC(text) {
 		return catalogIndex{}, false
 	}
-	return catalogIndex{recs: data[head:], n: n}, true
+	recs := data[head:]
+	for i := 0; i < len(recs); i += indexRecord {
+		// Every id and value within the text: find then never cuts
+		// outside it, whatever the index says.
+		key, end := le32(recs, i), le32(recs, i+12)
+		if key+le32(recs, i+4) > len(text) || le32(recs, i+8) > end || end > len(text) {
+			return catalogIndex{}, false
+		}
+	}
+	return catalogIndex{recs: recs, n: n}, true
 }
 
 // textCRC returns the CRC-32 (IEEE) of text, read in place: a catalog is

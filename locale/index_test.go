@@ -105,7 +105,9 @@ func TestStaleIndex(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"", "AIX1", idx[:len(idx)-1], "AIX2" + idx[4:]} {
+	beyond := []byte(idx)
+	binary.LittleEndian.PutUint32(beyond[len(beyond)-4:], uint32(len(made)+1)) // the last value's end
+	for _, bad := range []string{"", "AIX1", idx[:len(idx)-1], "AIX2" + idx[4:], string(beyond)} {
 		if _, ok := openIndex(bad, made); ok {
 			t.Errorf("openIndex took %q", bad)
 		}
