@@ -390,16 +390,7 @@ func (s *Server) playerPage(wd words, m *memo, st *state, pn int) page {
 		ex, _ = st.rank.Explain(pn)
 	}
 	p := s.public(wd, st, e.Player.Name, "")
-	p.Data = struct {
-		Player  seatView
-		Rating  int
-		Club    string
-		Points  string
-		Rounds  []playerRound
-		Explain []explainView
-		Prize   playerPrizeView // prizes.go
-		Change  *ratingView     // ratings.go
-	}{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, explainViews(wd, m, st, ex), s.playerPrize(wd, st, pn),
+	p.Data = &playerView{seatView{PN: pn, Name: e.Player.Name}, e.Player.Rating, e.Player.Club, points, rounds, explainViews(wd, m, st, ex), s.playerPrize(wd, st, pn),
 		s.ratingOf(wd, st, pn)}
 	return p
 }
