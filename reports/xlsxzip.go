@@ -3,20 +3,23 @@ package reports
 import (
 	"archive/zip"
 	"bytes"
-	"compress/flate"
 	"errors"
 	"hash/crc32"
 	"io"
 	"io/fs"
 	"runtime"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
 )
 
 // fastZip returns the zip writer of a workbook to w: it compresses at
 // deflate's fastest level (at Go's default level compressing the sheets
 // was a quarter of exporting a field of 1,000 players, and the fastest
-// makes the file a little larger for a fraction of that), and it holds
+// makes the file a little larger for a fraction of that), by
+// github.com/klauspost/compress, which does the sheets of 1,000 players
+// (1.6 MB) in 3.1 ms against the standard library's 5.7 ms, a little
+// smaller (see the PDFs' compressor, pdfzip.go), and it holds
 // the files until Close, which compresses them on as many cores as
 // there are quarter megabytes to compress, with one compressor a core
 // (making one clears a megabyte of tables), and writes them in the order
