@@ -64,12 +64,15 @@ func (g *Game) SetTag(name, value string) {
 // when there is one (PGN standard 9.7; SetUp "0" turns it off), else the
 // initial position. It fails with a *FENError when the FEN is bad.
 func (g *Game) StartPosition() (Position, error) {
-	fen := g.Tag("FEN")
-	if fen == "" || g.Tag("SetUp") == "0" {
+	if !g.setUp() {
 		return StartPosition(), nil
 	}
-	return ParseFEN(fen)
+	return ParseFEN(g.Tag("FEN"))
 }
+
+// setUp reports whether the game starts from a position of its own, its
+// FEN tag, rather than the standard start (PGN standard 9.7.1, 9.7.2).
+func (g *Game) setUp() bool { return g.Tag("FEN") != "" && g.Tag("SetUp") != "0" }
 
 // ErrPGN is wrapped by the SyntaxError a Reader returns.
 var ErrPGN = errors.New("bad PGN")

@@ -75,9 +75,15 @@ func appendGame(b []byte, g *Game) []byte {
 	}
 	b = append(b, '\n')
 
+	// A game from the standard start begins at move 1, White to move;
+	// only a set-up position says otherwise, and only it is worth setting
+	// up (the tables of a first position cost a millisecond, and the PGN
+	// of a published site is mostly games without moves).
 	number, black := 1, false
-	if p, err := g.StartPosition(); err == nil {
-		number, black = p.FullmoveNumber(), p.Turn() == Black
+	if g.setUp() {
+		if p, err := g.StartPosition(); err == nil {
+			number, black = p.FullmoveNumber(), p.Turn() == Black
+		}
 	}
 	mw := movetextWriter{b: b}
 	mw.comments(g.Comments)
