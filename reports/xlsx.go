@@ -79,17 +79,21 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 	if err != nil {
 		return err
 	}
-	sheets := []*xsheet{v.standingsSheet(), v.crosstableSheet()}
+	// The sheets' rows are made from the view, which they only read, on
+	// every core.
+	makers := []func() *xsheet{v.standingsSheet, v.crosstableSheet}
 	for i := range v.ev.Rounds {
-		sheets = append(sheets, v.roundSheet(&v.ev.Rounds[i]))
+		makers = append(makers, func() *xsheet { return v.roundSheet(&v.ev.Rounds[i]) })
 	}
-	sheets = append(sheets, v.playersSheet())
+	makers = append(makers, v.playersSheet)
 	if ev.Ratings != nil {
-		sheets = append(sheets, v.ratingsSheet())
+		makers = append(makers, v.ratingsSheet)
 	}
 	if !ev.Prizes.Empty() {
-		sheets = append(sheets, v.prizesSheet(ev.Prizes))
+		makers = append(makers, func() *xsheet { return v.prizesSheet(ev.Prizes) })
 	}
+	sheets := make([]*xsheet, len(makers))
+	onCores(len(makers), runtime.GOMAXPROCS(0), func() struct{} { return struct{}{} }, func(_ struct{}, i int) { sheets[i] = makers[i]() })
 	// The first sheet is the active one already. SetActiveSheet would read
 	// every streamed sheet back in.
 	date := v.docDate().UTC().Format(time.RFC3339)
@@ -105,11 +109,12 @@ func WriteXLSX(w io.Writer, ev *Event) error {
 // book writes sheets into the workbook, in order, with the document
 // properties props, and the workbook to w.
 //
-// Each sheet is set up, and its cells made (with their styles, in the order
-// of the sheets and rows), one sheet after the other; then the sheets'
-// rows are streamed, a sheet a core at a time, each stream writer writing
-// only to its own buffer (excelize's SetRow was a third of exporting a
-// field of 1,000 players); then each sheet is finished in order.
+// Each sheet is set up, and the styles of its cells made (in the order of
+// the sheets and rows), one sheet after the other; then the sheets' cells
+// are made and their rows streamed, a sheet a core at a time, each stream
+// writer writing only to its own buffer (excelize's SetRow was a third of
+// exporting a field of 1,000 players); then each sheet is finished in
+// order.
 func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties) error {
 	f := x.f
 	streams := make([]*xstream, len(sheets))
@@ -144,7 +149,9 @@ func (x *xlsx) book(w io.Writer, sheets []*xsheet, props *excelize.DocProperties
 	slices.SortStableFunc(order, func(a, b int) int { return cells(sheets[b]) - cells(sheets[a]) })
 	onCores(len(order), runtime.GOMAXPROCS(0), func() struct{} { return struct{}{} }, func(_ struct{}, k int) {
 		i := order[k]
-		errs[i] = streams[i].rows()
+		if streams[i].cells, errs[i] = x.cells(sheets[i]); errs[i] == nil {
+			errs[i] = streams[i].rows()
+		}
 	})
 	for i, sh := range sheets {
 		err := errs[i]
@@ -287,8 +294,8 @@ func (x *xlsx) numberStyle(format string) (int, error) {
 	return s, nil
 }
 
-// xstream is a worksheet being streamed: its stream writer and its rows
-// of cells, made.
+// xstream is a worksheet being streamed: its stream writer and, once
+// made (xlsx.cells), its rows of cells.
 type xstream struct {
 	sw    *excelize.StreamWriter
 	cells [][]any
@@ -306,7 +313,7 @@ func (s *xstream) rows() error {
 }
 
 // start sets up the (existing, empty) worksheet of sh, streams its header
-// row and makes the cells of its other rows, for xstream.rows to stream.
+// row and makes the styles of the cells of its other rows.
 func (x *xlsx) start(sh *xsheet) (*xstream, error) {
 	f := x.f
 	if err := f.SetSheetProps(sh.name, &excelize.SheetPropsOptions{FitToPage: ptr(true)}); err != nil {
@@ -345,7 +352,48 @@ func (x *xlsx) start(sh *xsheet) (*xstream, error) {
 	if err := sw.SetRow("A1", head); err != nil {
 		return nil, err
 	}
-	xs := &xstream{sw: sw, cells: make([][]any, len(sh.rows))}
+	// The styles that depend on a cell's value are made here, one sheet
+	// after the other, in the order of the rows: a style's number is the
+	// order it was made in, and the workbook is the same bytes every time.
+	// The cells are made later, on every core (cells).
+	for _, row := range sh.rows {
+		for _, c := range row {
+			if _, _, err := x.cellStyle(c); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return &xstream{sw: sw}, nil
+}
+
+// cellStyle returns the style of cell c when it is of a type whose style
+// depends on its value, made the first time it is asked for; ok is false
+// for the other types. Once start has asked for every cell of a sheet,
+// asking again for one of them only reads x, and may be done from
+// several goroutines at once.
+func (x *xlsx) cellStyle(c any) (style int, ok bool, err error) {
+	switch c := c.(type) {
+	case droppedCell:
+		style, err = x.droppedStyle(float64(c))
+	case signedCell:
+		style, err = x.numberStyle(numberFormat(c.prec, true))
+	case fixedCell:
+		style, err = x.numberStyle(numberFormat(c.prec, false))
+	case rankCell:
+		if c.to <= c.from {
+			return 0, false, nil
+		}
+		style, err = x.rankStyle(c.to)
+	default:
+		return 0, false, nil
+	}
+	return style, true, err
+}
+
+// cells makes the cells of the rows of sh for xstream.rows to stream, with
+// the styles start made.
+func (x *xlsx) cells(sh *xsheet) ([][]any, error) {
+	out := make([][]any, len(sh.rows))
 	// The cells of every row, and the styled ones pointed to from them:
 	// two allocations a sheet rather than two a row.
 	total := 0
@@ -357,12 +405,16 @@ func (x *xlsx) start(sh *xsheet) (*xstream, error) {
 		cells := allCells[:len(row):len(row)]
 		styled := allStyled[:len(row):len(row)]
 		allCells, allStyled = allCells[len(row):], allStyled[len(row):]
-		xs.cells[i] = cells
+		out[i] = cells
 		put := func(j, style int, v any) {
 			styled[j] = excelize.Cell{StyleID: style, Value: v}
 			cells[j] = &styled[j]
 		}
 		for j, c := range row {
+			st, styledByValue, err := x.cellStyle(c)
+			if err != nil {
+				return nil, err
+			}
 			switch c := c.(type) {
 			case arbiter.Score:
 				switch {
@@ -376,31 +428,14 @@ func (x *xlsx) start(sh *xsheet) (*xstream, error) {
 			case string:
 				put(j, x.text, row[j]) // the string as it is boxed already
 			case droppedCell:
-				st, err := x.droppedStyle(float64(c))
-				if err != nil {
-					return nil, err
-				}
 				put(j, st, float64(c))
-			case signedCell, fixedCell:
-				v, prec, signed := 0.0, 0, false
-				switch c := c.(type) {
-				case signedCell:
-					v, prec, signed = c.v, c.prec, true
-				case fixedCell:
-					v, prec = c.v, c.prec
-				}
-				st, err := x.numberStyle(numberFormat(prec, signed))
-				if err != nil {
-					return nil, err
-				}
-				put(j, st, v)
+			case signedCell:
+				put(j, st, c.v)
+			case fixedCell:
+				put(j, st, c.v)
 			case rankCell:
-				if c.to > c.from {
-					s, err := x.rankStyle(c.to)
-					if err != nil {
-						return nil, err
-					}
-					put(j, s, c.from)
+				if styledByValue {
+					put(j, st, c.from)
 				} else {
 					cells[j] = c.from
 				}
@@ -409,7 +444,7 @@ func (x *xlsx) start(sh *xsheet) (*xstream, error) {
 			}
 		}
 	}
-	return xs, nil
+	return out, nil
 }
 
 // finish sets the autofilter, the page layout, the header and footer and
