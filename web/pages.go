@@ -314,11 +314,7 @@ func (s *Server) crosstablePage(wd words, st *state) page {
 		rounds[i] = i + 1
 	}
 	p := s.public(wd, st, wd.t("crosstable"), "crosstable")
-	p.Data = struct {
-		Rounds []int
-		Lines  []crossLine
-		Legend string
-	}{rounds, lines, crossLegend(wd)}
+	p.Data = &crossView{rounds, lines, crossLegend(wd)}
 	return p
 }
 

@@ -66,7 +66,7 @@ func TestCatalog(t *testing.T) {
 	used := map[string]bool{}
 	// The console's messages are named by literals wherever they are
 	// passed on (a notice, a table of words): "c-...". A page drawn in
-	// Go (playerpage.go) asks for its words with t("...") and th("..."),
+	// Go (pagehtml.go) asks for its words with t("...") and th("..."),
 	// as wd.t("...") elsewhere.
 	key := regexp.MustCompile(`\$\.T "([a-z0-9-]+)"|\bth?\("([a-z0-9-]+)"|toAdmin\(w, r, "([a-z0-9-]+)"|"(c-[a-z0-9-]+)"`)
 	check := func(name, src string) {

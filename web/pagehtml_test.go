@@ -108,3 +108,68 @@ func firstDiff(got, want string) string {
 	from := max(i-80, 0)
 	return "got:  …" + got[from:min(i+80, len(got))] + "\nwant: …" + want[from:min(i+80, len(want))]
 }
+
+// TestPublicPagesHTML: the boards of a round, the standings and the
+// crosstable, drawn in Go, are their golden files byte for byte, as
+// TestPlayerPageHTML holds a player's page: on the server (with the link
+// to late entries) and in a published site, in English and Italian, with
+// names that are markup, and with no round published.
+func TestPublicPagesHTML(t *testing.T) {
+	round := &roundView{Number: 3,
+		Boards: []boardView{
+			{Number: 1, White: seatView{PN: 3, Name: evil, Points: "2"}, Black: seatView{PN: 7, Name: "Costa, Rui", Points: "1½"}, Result: "½-½"},
+			{Number: 2, White: seatView{PN: 12, Name: "O'Neil+1", Points: "1"}, Black: seatView{PN: 1, Name: `Scacchi & "Torre"`, Points: "1"}},
+		},
+		Byes: []byeView{{Player: seatView{PN: 9, Name: "Abel, Tomás"}, Kind: "Pairing-allocated bye"}, {Player: seatView{PN: 4, Name: "<b>Lind</b>"}, Kind: "Half-point bye"}},
+	}
+	standings := standingsView{After: 3, Codes: []string{"BH", "DE", "SB<"},
+		Lines: []standingLine{
+			{Rank: "1", Player: seatView{PN: 3, Name: evil}, Rating: 2100, Points: "2½", Values: []string{"4½", "-", "3.25"}},
+			{Rank: "2-3", Player: seatView{PN: 7, Name: "O'Neil+1"}, Points: "2", Values: []string{"4", "1", "2"}},
+		}}
+	cross := &crossView{Rounds: []int{1, 2, 3}, Legend: `w White, b Black, + & - forfeits <see>`,
+		Lines: []crossLine{
+			{Line: 1, Player: seatView{PN: 3, Name: evil}, Cells: []string{"2w1", "3b½", "+"}, Points: "2½"},
+			{Line: 2, Player: seatView{PN: 7, Name: "Costa, Rui"}, Cells: []string{"1b0", "", "-"}, Points: "0"},
+		}}
+	tests := []struct {
+		name   string
+		lang   locale.Lang
+		static bool
+		late   string
+		draw   func(p page) template.HTML
+	}{
+		{"home-server-late", locale.English, false, "Late entries <open> until 21:15", round.Draw},
+		{"home-site-it", locale.Italian, true, "", round.Draw},
+		{"home-none-server", locale.English, false, "", (*roundView)(nil).Draw},
+		{"standings-server", locale.English, false, "", standings.Draw},
+		{"standings-site-it", locale.Italian, true, "", standings.Draw},
+		{"standings-none-site", locale.English, true, "", standingsView{}.Draw},
+		{"crosstable-server", locale.English, false, "", cross.Draw},
+		{"crosstable-site-it", locale.Italian, true, "", cross.Draw},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := page{w: words{locale.New(tt.lang)}, static: tt.static, LateLink: tt.late}
+			got := string(tt.draw(p))
+			path := filepath.Join("testdata", tt.name+".html")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (go test ./web -run PublicPagesHTML -update writes it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("page %s differs from %s:\n%s", tt.name, path, firstDiff(got, string(want)))
+			}
+			for _, raw := range []string{evil, "<b>Lind", "<open>", "<see>", "SB<"} {
+				if strings.Contains(got, raw) {
+					t.Errorf("the page holds %q unescaped", raw)
+				}
+			}
+		})
+	}
+}
