@@ -221,7 +221,9 @@ func (v *playerView) Draw(p page) template.HTML {
 // is no round published.
 func (v *roundView) Draw(p page) template.HTML {
 	var b strings.Builder
-	b.Grow(512 + 400*len(v.boardsOrNone()))
+	if v != nil {
+		b.Grow(512 + 400*len(v.Boards))
+	}
 	w := htmlWriter{&b, p}
 	b.WriteString("\n")
 	if p.LateLink != "" {
@@ -273,14 +275,6 @@ func (v *roundView) Draw(p page) template.HTML {
 	}
 	b.WriteString("\n\n")
 	return template.HTML(b.String())
-}
-
-// boardsOrNone returns the boards of v, none for a nil v.
-func (v *roundView) boardsOrNone() []boardView {
-	if v == nil {
-		return nil
-	}
-	return v.Boards
 }
 
 // Draw writes the content of the standings page p as HTML: a row of a
